@@ -1,0 +1,1 @@
+"""Polaris Studio: local image generation on AMD Polaris GPUs through the Vulkan build of sd.cpp."""

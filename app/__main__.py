@@ -1,0 +1,29 @@
+"""`python -m app` opens the window; `python -m app generate ...` runs one generation headless."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(prog="python -m app", description="Polaris Studio")
+    commands = parser.add_subparsers(dest="command")
+    from app.cli import add_generate_arguments
+
+    add_generate_arguments(commands.add_parser("generate", help="generate one image without the window"))
+    parser.add_argument("--demo", action="store_true",
+                        help="open the window with the offline demo model from scripts/setup.sh")
+    args = parser.parse_args(argv)
+    if args.command == "generate":
+        from app.cli import run_generate
+
+        return run_generate(args)
+    from app.ui.main_window import run_window
+
+    return run_window(demo=args.demo)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

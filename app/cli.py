@@ -1,0 +1,120 @@
+"""Headless front end: `python -m app generate ...` on the same core and services as the window."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QTimer
+
+from app.core.output import Outcome, Progress, Stage
+from app.core.request import GenerationRequest, MemoryFlags, ModelFiles
+from app.services.generation import Generation, default_output_dir
+
+
+def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--prompt", required=True)
+    parser.add_argument("--negative", default="")
+    for role in ("model", "diffusion-model", "vae", "taesd", "clip-l", "t5xxl"):
+        parser.add_argument(f"--{role}", type=Path, metavar="PATH")
+    parser.add_argument("--width", type=int, default=512)
+    parser.add_argument("--height", type=int, default=512)
+    parser.add_argument("--steps", type=int, default=4)
+    parser.add_argument("--cfg-scale", type=float)
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--sampler", help="sd.cpp sampling method, e.g. euler")
+    for flag in ("clip-on-cpu", "vae-on-cpu", "vae-tiling", "offload-to-cpu"):
+        parser.add_argument(f"--{flag}", action="store_true")
+    parser.add_argument("--out", type=Path, help="folder for finished images")
+    parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
+    parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
+
+
+def request_from_args(args: argparse.Namespace) -> GenerationRequest:
+    return GenerationRequest(
+        prompt=args.prompt,
+        negative_prompt=args.negative,
+        width=args.width,
+        height=args.height,
+        steps=args.steps,
+        cfg_scale=args.cfg_scale,
+        seed=args.seed,
+        sampler=args.sampler,
+        models=ModelFiles(model=args.model, diffusion_model=args.diffusion_model, vae=args.vae,
+                          taesd=args.taesd, clip_l=args.clip_l, t5xxl=args.t5xxl),
+        memory=MemoryFlags(clip_on_cpu=args.clip_on_cpu, vae_on_cpu=args.vae_on_cpu,
+                           vae_tiling=args.vae_tiling, offload_to_cpu=args.offload_to_cpu),
+    )
+
+
+class EventPrinter:
+    """Prints a generation's signals, as JSON lines (--events) or as text for a person."""
+
+    def __init__(self, as_json: bool) -> None:
+        self._json = as_json
+
+    def _emit(self, record: dict[str, Any], text: str | None) -> None:
+        if self._json:
+            sys.stdout.write(json.dumps(record) + "\n")
+            sys.stdout.flush()
+        elif text is not None:
+            print(text, file=sys.stderr, flush=True)
+
+    def stage(self, stage: Stage) -> None:
+        self._emit({"event": "stage", "stage": stage.value}, f"{stage.value}...")
+
+    def progress(self, progress: Progress) -> None:
+        eta = f", about {progress.eta_seconds:.0f}s left" if progress.eta_seconds is not None else ""
+        self._emit({"event": "progress", "step": progress.step, "steps": progress.steps,
+                    "sec_per_step": progress.sec_per_step}, f"step {progress.step}/{progress.steps}{eta}")
+
+    def log(self, text: str, stream: str) -> None:
+        self._emit({"event": "log", "stream": stream, "text": text}, None)
+
+    def notice(self, text: str) -> None:
+        print(f"note: {text}", file=sys.stderr, flush=True)
+
+    def outcome(self, outcome: Outcome) -> None:
+        if outcome.image:
+            self._emit({"event": "image", "path": outcome.image}, None)
+            if not self._json:
+                print(outcome.image, flush=True)
+        if outcome.error:
+            self._emit({"event": "error", "kind": outcome.error.kind.value, "message": outcome.error.message},
+                       f"error ({outcome.error.kind.value}): {outcome.error.message}")
+        self._emit({"event": "done", "ok": outcome.ok, "exit_code": outcome.exit_code},
+                   "cancelled" if outcome.cancelled else None)
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
+    printer = EventPrinter(args.events)
+    generation = Generation(args.out or default_output_dir(), args.sd_binary)
+    generation.stage_changed.connect(printer.stage)
+    generation.progress.connect(printer.progress)
+    generation.log_line.connect(printer.log)
+    generation.notice.connect(printer.notice)
+    result: list[Outcome] = []
+
+    def on_finished(outcome: Outcome) -> None:
+        printer.outcome(outcome)
+        result.append(outcome)
+        app.quit()
+
+    generation.finished.connect(on_finished)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: generation.cancel())
+    # Python runs signal handlers only between bytecodes: wake the interpreter now and then.
+    wake = QTimer()
+    wake.timeout.connect(lambda: None)
+    wake.start(200)
+    generation.start(request_from_args(args))
+    app.exec()
+    outcome = result[0]
+    if outcome.cancelled:
+        return 130
+    return 0 if outcome.ok else 1

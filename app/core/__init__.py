@@ -1,0 +1,1 @@
+"""Pure logic: data classes and functions, no Qt. Everything here is testable without a GPU."""

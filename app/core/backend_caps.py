@@ -1,0 +1,43 @@
+"""What an sd.cpp binary can do, read from its `--help` text (the only place that parses it)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+_OPTION = re.compile(r"^\s{1,4}(?:(-[A-Za-z]),\s+)?(--[A-Za-z0-9][\w-]*)", re.MULTILINE)
+_USAGE = re.compile(r"^usage:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
+_VERSION = re.compile(r"^stable-diffusion\.cpp version (\S+), commit (\S+)", re.MULTILINE)
+
+
+class Flavour(StrEnum):
+    SD_CLI = "sd-cli"  # current upstream name of the command-line binary
+    SD_LEGACY = "sd"  # older builds
+    SD_SERVER = "sd-server"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class BackendCaps:
+    flavour: Flavour
+    flags: frozenset[str]
+    version: str = "unknown"
+
+    def supports(self, flag: str) -> bool:
+        return flag in self.flags
+
+
+def parse_help(text: str) -> BackendCaps:
+    flags: set[str] = set()
+    for short, long in _OPTION.findall(text):
+        flags.add(long)
+        if short:
+            flags.add(short)
+    flavour = Flavour.UNKNOWN
+    usage = _USAGE.search(text)
+    if usage:
+        program = re.split(r"[\\/]", usage.group(1))[-1].removesuffix(".exe")
+        flavour = {f.value: f for f in Flavour}.get(program, Flavour.UNKNOWN)
+    version = _VERSION.search(text)
+    return BackendCaps(flavour=flavour, flags=frozenset(flags), version=version.group(1) if version else "unknown")

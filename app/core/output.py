@@ -1,0 +1,218 @@
+"""sd.cpp console output -> typed events. The only place that reads sd.cpp's output text.
+
+sd.cpp redraws its progress bar in place: `\\r  |=====>    | 5/20 - 1.23s/it\\x1b[K`, with a newline only
+after the last step, and logs `[INFO ] file.cpp:123 - msg` lines. `OutputParser.feed` accepts bytes in
+whatever chunks the pipe delivers and returns the same events however the bytes were split.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Stage(StrEnum):
+    LOADING = "loading"
+    ENCODING = "encoding"
+    SAMPLING = "sampling"
+    DECODING = "decoding"
+    SAVING = "saving"
+
+
+class ErrorKind(StrEnum):
+    OUT_OF_VRAM = "out_of_vram"
+    MODEL_LOAD_FAILED = "model_load_failed"
+    BACKEND_MISSING = "backend_missing"
+    BACKEND_CRASHED = "backend_crashed"
+    BAD_REQUEST = "bad_request"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class StageChanged:
+    stage: Stage
+
+
+@dataclass(frozen=True)
+class Progress:
+    step: int
+    steps: int
+    sec_per_step: float | None
+
+    @property
+    def eta_seconds(self) -> float | None:
+        if self.sec_per_step is None:
+            return None
+        return self.sec_per_step * (self.steps - self.step)
+
+
+@dataclass(frozen=True)
+class ImageSaved:
+    path: str
+
+
+@dataclass(frozen=True)
+class LogLine:
+    stream: str  # "stdout" | "stderr"
+    text: str
+
+
+@dataclass(frozen=True)
+class BackendError:
+    kind: ErrorKind
+    message: str
+
+
+Event = StageChanged | Progress | ImageSaved | LogLine | BackendError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one generation ended. `image` is set only for a verified image in its final place."""
+
+    exit_code: int | None
+    image: str | None = None
+    error: BackendError | None = None
+    cancelled: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.image is not None and self.error is None and not self.cancelled
+
+# `\x1b[K` clears to the end of the line; Windows pastes show it as a literal `←[K`.
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\u2190\[K")
+_BAR_END = ("\x1b[K", "\u2190[K")
+_BAR = re.compile(r"\|[^|]*\|\s*(\d+)/(\d+)\s*-\s*(\S+?)(s/it|it/s|MB/s)")
+_LOG = re.compile(r"^\[(DEBUG|INFO |WARN |ERROR)\]\s*\S+\s*-\s?(.*)$")
+_SAVED = re.compile(r"save result image \d+ to '(.*)' \((success|failed)\)")
+
+_STAGE_MARKERS: tuple[tuple[re.Pattern[str], Stage], ...] = (
+    (re.compile(r"^loading (?:model|diffusion model|tae|vae|clip_l|t5xxl)\S* from '"), Stage.LOADING),
+    (re.compile(r"^generate_image \d+x\d+"), Stage.ENCODING),
+    (re.compile(r"^generating image: \d+/\d+"), Stage.SAMPLING),
+    (re.compile(r"^decoding \d+ latents"), Stage.DECODING),
+    (re.compile(r"^save result image "), Stage.SAVING),
+)
+_STAGE_ORDER = list(Stage)
+
+# Which failure a line of output means. Earlier rows win when several lines match.
+_FAILURES: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
+    (ErrorKind.OUT_OF_VRAM, re.compile(
+        r"ErrorOutOfDeviceMemory|ErrorOutOfHostMemory|out of (?:device )?memory"
+        r"|failed to allocate \S+ buffer|memory allocation of size \d+ failed", re.IGNORECASE)),
+    (ErrorKind.MODEL_LOAD_FAILED, re.compile(
+        r"init model loader from file failed|get sd version from file failed|read tensor data failed"
+        r"|load tensors from (?:model loader|file) failed|unknown format|new_sd_ctx_t failed")),
+    (ErrorKind.BAD_REQUEST, re.compile(
+        r"invalid parameter for argument|missing argument|unknown argument|invalid argument"
+        r"|error: the following arguments are required|must be one of", re.IGNORECASE)),
+)
+_KIND_RANK = {kind: rank for rank, (kind, _) in enumerate(_FAILURES)}
+# POSIX reports a signal as a negative code through Python, 128+N through a shell; Windows as NTSTATUS.
+_CRASH_EXIT_CODES = {134, 136, 137, 139, -6, -8, -9, -11, 0xC0000005, 0xC0000409, 0xC000001D}
+
+
+class _LineSplitter:
+    """Bytes of one stream -> complete lines: incremental UTF-8, split on \\r and \\n, ANSI removed."""
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pending = ""
+
+    def feed(self, data: bytes, final: bool = False) -> list[str]:
+        self._pending += self._decoder.decode(data, final)
+        *complete, self._pending = re.split(r"\r|\n", self._pending)
+        # A bar redrawn in place ends with "clear to end of line" and no newline until the last
+        # step: it is complete as soon as that escape arrives, or its event would lag one step.
+        if final or self._pending.endswith(_BAR_END):
+            complete.append(self._pending)
+            self._pending = ""
+        return [clean for line in complete if (clean := _ANSI.sub("", line).rstrip())]
+
+
+class OutputParser:
+    """Incremental parser of one sd.cpp run (both streams). Never raises on unknown text."""
+
+    def __init__(self) -> None:
+        self._splitters = {"stdout": _LineSplitter(), "stderr": _LineSplitter()}
+        self._stage: Stage | None = None
+        self._last_step: tuple[int, int] | None = None
+        self._failure: BackendError | None = None
+        self._failure_rank = (len(_FAILURES), 1)
+        self.images: list[str] = []
+
+    def feed(self, data: bytes, stream: str = "stdout") -> list[Event]:
+        return [e for line in self._splitters[stream].feed(data) for e in self._line(line, stream)]
+
+    def finish(self, exit_code: int | None, crashed: bool = False) -> list[Event]:
+        """Flush both streams; returns the job's one error event if it failed."""
+        events = [e for stream, s in self._splitters.items() for line in s.feed(b"", final=True)
+                  for e in self._line(line, stream)]
+        error = self.failure(exit_code, crashed)
+        return [*events, error] if error else events
+
+    def failure(self, exit_code: int | None, crashed: bool) -> BackendError | None:
+        if exit_code == 0 and not crashed and self.images:
+            return None
+        if self._failure is not None:
+            return self._failure
+        if crashed or exit_code in _CRASH_EXIT_CODES:
+            where = f" while {self._stage.value}" if self._stage else ""
+            code = f" (exit code {exit_code})" if exit_code is not None else ""
+            return BackendError(ErrorKind.BACKEND_CRASHED, f"sd.cpp crashed{where}{code}")
+        if exit_code == 0:
+            return BackendError(ErrorKind.UNKNOWN, "sd.cpp finished without writing an image")
+        return BackendError(ErrorKind.UNKNOWN, f"sd.cpp failed with exit code {exit_code}")
+
+    def _line(self, line: str, stream: str) -> list[Event]:
+        bar = _BAR.search(line)
+        if bar:
+            return self._bar(bar)
+        log = _LOG.match(line)
+        message = log.group(2) if log else line.strip()
+        events: list[Event] = []
+        for pattern, stage in _STAGE_MARKERS:
+            if pattern.search(message):
+                events += self._enter(stage)
+        saved = _SAVED.search(message)
+        if saved and saved.group(2) == "success":
+            self.images.append(saved.group(1))
+        events.append(LogLine(stream, line))
+        if saved and saved.group(2) == "success":
+            events.append(ImageSaved(saved.group(1)))
+        self._note_failure(message, is_error=bool(log and log.group(1) == "ERROR"))
+        return events
+
+    def _bar(self, bar: re.Match[str]) -> list[Event]:
+        step, steps, rate, unit = int(bar.group(1)), int(bar.group(2)), bar.group(3), bar.group(4)
+        # The same bar shape counts loaded tensors (MB/s) and decoded tiles; only sampling is progress.
+        if unit == "MB/s" or self._stage is not Stage.SAMPLING or self._last_step == (step, steps):
+            return []
+        self._last_step = (step, steps)
+        try:
+            value = float(rate)
+        except ValueError:
+            value = None
+        sec_per_step = value if unit == "s/it" or not value else 1.0 / value
+        return [Progress(step, steps, sec_per_step)]
+
+    def _enter(self, stage: Stage) -> list[Event]:
+        if self._stage is not None and _STAGE_ORDER.index(stage) <= _STAGE_ORDER.index(self._stage):
+            return []
+        self._stage = stage
+        return [StageChanged(stage)]
+
+    def _note_failure(self, message: str, is_error: bool) -> None:
+        # Rank by kind, then prefer an [ERROR] line (it names the file) over an info line saying the same.
+        for kind, pattern in _FAILURES:
+            if pattern.search(message):
+                rank = (_KIND_RANK[kind], 0 if is_error else 1)
+                break
+        else:
+            if not is_error:
+                return
+            kind, rank = ErrorKind.UNKNOWN, (len(_FAILURES), 0)
+        if rank < self._failure_rank:
+            self._failure, self._failure_rank = BackendError(kind, message), rank

@@ -1,0 +1,1 @@
+"""QObjects that own processes, timers and probes and turn them into signals."""

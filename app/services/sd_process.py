@@ -1,0 +1,186 @@
+"""The one QProcess wrapper: runs an sd.cpp binary and turns its output into typed signals."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
+
+from app.core.output import (
+    BackendError,
+    ErrorKind,
+    ImageSaved,
+    LogLine,
+    Outcome,
+    OutputParser,
+    Progress,
+    StageChanged,
+)
+
+# sd.cpp ignores SIGTERM while a Vulkan submit is in flight; it gets this long before SIGKILL.
+TERMINATE_GRACE_MS = 2000
+
+
+class SdProcess(QObject):
+    """Runs one sd.cpp command. `finished` fires exactly once per `start`, also when it never started.
+
+    The child never outlives the app: on Linux it is started through `setpriv --pdeathsig KILL`, so
+    the kernel kills it when we die, even by SIGKILL; on Windows it joins a kill-on-close Job object.
+    """
+
+    stage_changed = Signal(object)  # Stage
+    progress = Signal(object)  # Progress
+    log_line = Signal(str, str)  # text, stream ("stdout" | "stderr")
+    image_saved = Signal(str)  # the path sd.cpp reports
+    finished = Signal(object)  # Outcome; its image is the path sd.cpp wrote, not yet verified
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._process = QProcess(self)
+        self._process.readyReadStandardOutput.connect(self._on_stdout)
+        self._process.readyReadStandardError.connect(self._on_stderr)
+        self._process.finished.connect(self._on_finished)
+        self._process.errorOccurred.connect(self._on_error)
+        if sys.platform == "win32":
+            self._process.started.connect(self._on_started)
+        self._parser = OutputParser()
+        self._cancelled = False
+        self._done = True
+        self._kill_timer = QTimer(self)
+        self._kill_timer.setSingleShot(True)
+        self._kill_timer.timeout.connect(self._process.kill)
+
+    @property
+    def running(self) -> bool:
+        return not self._done
+
+    def pid(self) -> int | None:
+        pid = self._process.processId()
+        return pid or None
+
+    def start(self, argv: list[str], env: dict[str, str], workdir: Path) -> None:
+        if not self._done:
+            raise RuntimeError("SdProcess is already running a command")
+        self._parser = OutputParser()
+        self._cancelled = False
+        self._done = False
+        binary = Path(argv[0])
+        problem = _unrunnable(binary)
+        if problem:
+            # finished is queued so that callers which connect after start() still hear it
+            error = BackendError(ErrorKind.BACKEND_MISSING, problem)
+            QTimer.singleShot(0, lambda: self._finish(None, error))
+            return
+        environment = QProcessEnvironment()
+        for key, value in env.items():
+            environment.insert(key, value)
+        self._process.setProcessEnvironment(environment)
+        self._process.setWorkingDirectory(str(workdir))
+        program, arguments = _contained(argv)
+        self._process.start(program, arguments)
+
+    def cancel(self) -> None:
+        if self._done or self._cancelled:
+            return
+        self._cancelled = True
+        if sys.platform == "win32":
+            self._process.kill()  # console programs have no window to receive WM_CLOSE
+        else:
+            self._process.terminate()
+            self._kill_timer.start(TERMINATE_GRACE_MS)
+
+    def _on_started(self) -> None:
+        _join_kill_on_close_job(self._process.processId())
+
+    def _on_stdout(self) -> None:
+        self._dispatch(self._parser.feed(self._process.readAllStandardOutput().data(), "stdout"))
+
+    def _on_stderr(self) -> None:
+        self._dispatch(self._parser.feed(self._process.readAllStandardError().data(), "stderr"))
+
+    def _dispatch(self, events: list) -> None:
+        for event in events:
+            if isinstance(event, StageChanged):
+                self.stage_changed.emit(event.stage)
+            elif isinstance(event, Progress):
+                self.progress.emit(event)
+            elif isinstance(event, LogLine):
+                self.log_line.emit(event.text, event.stream)
+            elif isinstance(event, ImageSaved):
+                self.image_saved.emit(event.path)
+
+    def _on_finished(self, exit_code: int, status: QProcess.ExitStatus) -> None:
+        self._kill_timer.stop()
+        self._on_stdout()
+        self._on_stderr()
+        crashed = status == QProcess.ExitStatus.CrashExit
+        events = self._parser.finish(None if crashed else exit_code, crashed)
+        self._dispatch(events)
+        error = next((e for e in events if isinstance(e, BackendError)), None)
+        self._finish(None if crashed else exit_code, None if self._cancelled else error)
+
+    def _on_error(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart:
+            # QProcess emits no finished() for a process that never started
+            message = f"could not start {self._process.program()}: {self._process.errorString()}"
+            self._finish(None, BackendError(ErrorKind.BACKEND_MISSING, message))
+
+    def _finish(self, exit_code: int | None, error: BackendError | None) -> None:
+        if self._done:
+            return
+        self._done = True
+        image = self._parser.images[-1] if self._parser.images and error is None else None
+        self.finished.emit(Outcome(exit_code, image, error, self._cancelled))
+
+
+def _unrunnable(binary: Path) -> str | None:
+    if not binary.exists():
+        return f"sd.cpp backend not found: {binary}"
+    if not binary.is_file() or not os.access(binary, os.X_OK):
+        return f"sd.cpp backend is not an executable file: {binary}"
+    return None
+
+
+def _contained(argv: list[str]) -> tuple[str, list[str]]:
+    """Program and arguments that make the kernel kill the child when this process dies (Linux)."""
+    setpriv = shutil.which("setpriv") if sys.platform.startswith("linux") else None
+    if setpriv is None:
+        return argv[0], argv[1:]
+    # setpriv sets PR_SET_PDEATHSIG and exec()s the backend in place: same pid, no shell
+    return setpriv, ["--pdeathsig", "KILL", "--", *argv]
+
+
+_job_handle: int | None = None
+
+
+def _join_kill_on_close_job(pid: int) -> None:
+    """Put the child in a Job object that Windows closes, killing the child, when our process ends."""
+    import ctypes
+    from ctypes import wintypes
+
+    global _job_handle
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+    if _job_handle is None:
+
+        class _Limits(ctypes.Structure):
+            _fields_ = [  # JOBOBJECT_EXTENDED_LIMIT_INFORMATION
+                ("PerProcessUserTimeLimit", ctypes.c_int64), ("PerJobUserTimeLimit", ctypes.c_int64),
+                ("LimitFlags", wintypes.DWORD), ("MinimumWorkingSetSize", ctypes.c_size_t),
+                ("MaximumWorkingSetSize", ctypes.c_size_t), ("ActiveProcessLimit", wintypes.DWORD),
+                ("Affinity", ctypes.c_size_t), ("PriorityClass", wintypes.DWORD),
+                ("SchedulingClass", wintypes.DWORD), ("IoCounters", ctypes.c_uint64 * 6),
+                ("ProcessMemoryLimit", ctypes.c_size_t), ("JobMemoryLimit", ctypes.c_size_t),
+                ("PeakProcessMemoryUsed", ctypes.c_size_t), ("PeakJobMemoryUsed", ctypes.c_size_t),
+            ]
+
+        job = kernel32.CreateJobObjectW(None, None)
+        limits = _Limits(LimitFlags=0x2000)  # JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
+        kernel32.SetInformationJobObject(job, 9, ctypes.byref(limits), ctypes.sizeof(limits))
+        _job_handle = job
+    process = kernel32.OpenProcess(0x0101, False, pid)  # PROCESS_SET_QUOTA | PROCESS_TERMINATE
+    if process:
+        kernel32.AssignProcessToJobObject(_job_handle, process)
+        kernel32.CloseHandle(process)

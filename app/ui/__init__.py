@@ -1,0 +1,1 @@
+"""Widgets. They bind to services' signals and never touch processes or parse text."""

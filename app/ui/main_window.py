@@ -1,0 +1,176 @@
+"""The main window: prompt panel, Generate / Cancel, progress, the finished image and the backend log."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPixmap, QResizeEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.output import ErrorKind, Outcome, Progress, Stage
+from app.services.generation import Generation, default_output_dir
+from app.ui.prompt_panel import PromptPanel
+
+DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
+
+# What the user should do about each failure, in their words.
+_ADVICE = {
+    ErrorKind.OUT_OF_VRAM: "The graphics card ran out of memory. Try a smaller size or tick 'Decode in tiles'.",
+    ErrorKind.MODEL_LOAD_FAILED: "The model file could not be loaded. Is it complete and a supported model?",
+    ErrorKind.BACKEND_MISSING: "The sd.cpp backend is missing.",
+    ErrorKind.BACKEND_CRASHED: "The sd.cpp backend crashed. The log below shows its last words.",
+    ErrorKind.BAD_REQUEST: "The settings were not accepted.",
+    ErrorKind.UNKNOWN: "The generation failed.",
+}
+
+
+class ImageView(QLabel):
+    """Shows the last finished image, scaled to fit, keeping its aspect ratio."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("No image yet", parent)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setMinimumSize(256, 256)
+        self._pixmap = QPixmap()
+        self.image_path: Path | None = None
+
+    def show_image(self, path: Path) -> None:
+        self._pixmap = QPixmap(str(path))
+        self.image_path = path
+        self._rescale()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._rescale()
+
+    def _rescale(self) -> None:
+        if not self._pixmap.isNull():
+            self.setPixmap(self._pixmap.scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio,
+                                               Qt.TransformationMode.SmoothTransformation))
+
+
+class MainWindow(QMainWindow):
+    generation_finished = Signal(object)  # Outcome, after the window has shown it
+
+    def __init__(self, generation: Generation) -> None:
+        super().__init__()
+        self.setWindowTitle("Polaris Studio")
+        self.generation = generation
+        self.panel = PromptPanel(self)
+        self.generate_button = QPushButton("Generate", self)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("Ready")
+        self.progress.setTextVisible(True)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.image = ImageView(self)
+        self.log = QPlainTextEdit(self)
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(2000)
+        self.log.setPlaceholderText("Backend log")
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.generate_button)
+        buttons.addWidget(self.cancel_button)
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(self.panel)
+        left_layout.addLayout(buttons)
+        left_layout.addWidget(self.progress)
+        left_layout.addWidget(self.status)
+        left_layout.addWidget(self.log, 1)
+        splitter = QSplitter(self)
+        splitter.addWidget(left)
+        splitter.addWidget(self.image)
+        splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(splitter)
+        self.resize(1100, 700)
+
+        self.generate_button.clicked.connect(self._on_generate_clicked)
+        self.cancel_button.clicked.connect(self.generation.cancel)
+        generation.stage_changed.connect(self._on_stage_changed)
+        generation.progress.connect(self._on_progress)
+        generation.log_line.connect(self._on_log_line)
+        generation.notice.connect(self.status.setText)
+        generation.finished.connect(self._on_finished)
+
+    def _on_generate_clicked(self) -> None:
+        self.generate_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.status.clear()
+        self.log.clear()
+        self.progress.setRange(0, 0)  # busy until the first step
+        self.progress.setFormat("Starting…")
+        self.generation.start(self.panel.request())
+
+    def _on_stage_changed(self, stage: Stage) -> None:
+        if stage is not Stage.SAMPLING:
+            self.progress.setRange(0, 0)
+        self.progress.setFormat(stage.value.capitalize() + "…")
+
+    def _on_progress(self, progress: Progress) -> None:
+        self.progress.setRange(0, progress.steps)
+        self.progress.setValue(progress.step)
+        eta = progress.eta_seconds
+        left = f" — about {eta:.0f} s left" if eta is not None and progress.step < progress.steps else ""
+        self.progress.setFormat(f"Sampling — step {progress.step}/{progress.steps}{left}")
+
+    def _on_log_line(self, text: str, stream: str) -> None:
+        self.log.appendPlainText(text)
+
+    def _on_finished(self, outcome: Outcome) -> None:
+        self.generate_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1 if outcome.ok else 0)
+        if outcome.ok and outcome.image:
+            self.image.show_image(Path(outcome.image))
+            self.progress.setFormat("Done")
+            self.status.setText(f"Saved {outcome.image}")
+        elif outcome.cancelled:
+            self.progress.setFormat("Cancelled")
+        elif outcome.error:
+            self.progress.setFormat("Failed")
+            self.status.setText(f"{_ADVICE[outcome.error.kind]}\n{outcome.error.message}")
+        self.generation_finished.emit(outcome)
+
+    def closeEvent(self, event) -> None:
+        self.generation.cancel()
+        super().closeEvent(event)
+
+
+def load_demo(panel: PromptPanel) -> None:
+    panel.model.set_path(DEMO_MODEL_DIR / "flux_tiny_clip.gguf")
+    panel.taesd.set_path(DEMO_MODEL_DIR / "taef1_tiny.gguf")
+    panel.prompt.setPlainText("a lighthouse on a cliff at dawn, oil painting")
+    panel.width_box.setValue(128)
+    panel.height_box.setValue(128)
+
+
+def run_window(demo: bool = False) -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Polaris Studio")
+    window = MainWindow(Generation(default_output_dir()))
+    if demo:
+        load_demo(window.panel)
+        window.status.setText("Demo model: random weights, so it draws noise. Real models come with the "
+                              "model manager.")
+    window.show()
+    return app.exec()

@@ -1,0 +1,1 @@
+"""Builds and holds the Vulkan stable-diffusion.cpp binaries the app drives."""

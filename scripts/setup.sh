@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian/Ubuntu machine for Polaris Studio, idempotently:
+#   system packages -> .venv with the app and its dev tools -> the Vulkan sd.cpp backend -> the demo model.
+# Safe to run again: each step skips what is already done (a warm backend build takes seconds).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  python3-venv
+  # build and run the Vulkan backend; lavapipe (mesa-vulkan-drivers) is a CPU Vulkan device for tests
+  cmake build-essential libvulkan-dev glslc glslang-tools spirv-headers mesa-vulkan-drivers vulkan-tools
+  # Qt's window and offscreen platforms
+  libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libdbus-1-3 libglib2.0-0
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[setup] installing system packages: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  echo "[setup] creating .venv"
+  python3 -m venv .venv
+fi
+echo "[setup] installing Python packages"
+.venv/bin/python -m pip install -q -e '.[dev]'
+
+.venv/bin/python -m backend_bin.build
+
+if [ ! -f .demo-model/flux_tiny_clip.gguf ] || [ ! -f .demo-model/taef1_tiny.gguf ]; then
+  echo "[setup] writing the offline demo model (random weights) to .demo-model/"
+  .venv/bin/python -m tests.helpers.tiny_model --out .demo-model
+fi
+echo "[setup] done"

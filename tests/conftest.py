@@ -1,0 +1,50 @@
+"""Shared fixtures: isolated user folders, the built backend, the tiny test model."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+SD_CLI = REPO / "backend_bin" / "bin" / "sd-cli"
+
+
+@pytest.fixture(autouse=True)
+def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No test touches the real home, config, cache or Pictures folders."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    for variable, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                          ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
+        monkeypatch.setenv(variable, str(home / sub))
+    return home
+
+
+@pytest.fixture(scope="session")
+def sd_cli() -> Path:
+    if not SD_CLI.is_file():
+        pytest.fail(f"{SD_CLI} is missing: run ./scripts/setup.sh (it builds the backend)")
+    return SD_CLI
+
+
+@pytest.fixture(scope="session")
+def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(model, taesd): random-weight Flux + CLIP-L, and a tiny autoencoder; written once per session."""
+    from tests.helpers.tiny_model import write_tiny_models
+
+    return write_tiny_models(tmp_path_factory.mktemp("tiny_model"))
+
+
+@pytest.fixture
+def out_dir(tmp_path: Path) -> Iterator[Path]:
+    folder = tmp_path / "images"
+    yield folder
+    # a failed or cancelled job must not leave a half-written image behind
+    assert not list(folder.glob(".staging-*")), "staging files left behind"

@@ -1,0 +1,167 @@
+"""Write random-weight models that our sd.cpp build loads and runs end to end, without any download.
+
+    python -m tests.helpers.tiny_model --out DIR [--seed N]
+
+Writes DIR/flux_tiny_clip.gguf (a Flux-family DiT, hidden 128, one double and one single block, with a
+real-shaped CLIP-L text encoder in the same file) and DIR/taef1_tiny.gguf (a tiny autoencoder, TAEF1
+layout). sd.cpp infers the Flux width and depth from the tensors; CLIP-L's dims are hard-coded in sd.cpp
+and Flux crashes without any text encoder, hence the 123M-parameter encoder (q4_0, ~69 MiB).
+Random weights draw noise: these files prove the pipeline, not image quality. Same seed, same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+FLUX_FILE = "flux_tiny_clip.gguf"
+TAE_FILE = "taef1_tiny.gguf"
+HEAD_DIM = 128  # Flux RoPE splits each head into 16 + 56 + 56 axes
+
+
+@dataclass(frozen=True)
+class Tensor:
+    name: str
+    shape: tuple[int, ...]  # PyTorch order (out, in, ...)
+    init: str  # "weight" | "zero" | "one" | "embedding"
+
+
+def _linear(name: str, n_in: int, n_out: int, bias: bool = True) -> Iterator[Tensor]:
+    yield Tensor(f"{name}.weight", (n_out, n_in), "weight")
+    if bias:
+        yield Tensor(f"{name}.bias", (n_out,), "zero")
+
+
+def _conv(name: str, c_in: int, c_out: int, bias: bool = True) -> Iterator[Tensor]:
+    yield Tensor(f"{name}.weight", (c_out, c_in, 3, 3), "weight")
+    if bias:
+        yield Tensor(f"{name}.bias", (c_out,), "zero")
+
+
+def flux_tensors(hidden: int = 128, double_blocks: int = 1, single_blocks: int = 1) -> Iterator[Tensor]:
+    """The Flux DiT as sd.cpp's flux.hpp names it (no guidance embedding: Schnell-like)."""
+    p, mlp = "model.diffusion_model.", hidden * 4
+    yield from _linear(p + "img_in", 64, hidden)
+    yield from _linear(p + "time_in.in_layer", 256, hidden)
+    yield from _linear(p + "time_in.out_layer", hidden, hidden)
+    yield from _linear(p + "vector_in.in_layer", 768, hidden)
+    yield from _linear(p + "vector_in.out_layer", hidden, hidden)
+    yield from _linear(p + "txt_in", 4096, hidden)
+    for i in range(double_blocks):
+        block = f"{p}double_blocks.{i}."
+        for part in ("img", "txt"):
+            yield from _linear(f"{block}{part}_mod.lin", hidden, 6 * hidden)
+            yield from _linear(f"{block}{part}_attn.qkv", hidden, 3 * hidden)
+            yield Tensor(f"{block}{part}_attn.norm.query_norm.scale", (HEAD_DIM,), "one")
+            yield Tensor(f"{block}{part}_attn.norm.key_norm.scale", (HEAD_DIM,), "one")
+            yield from _linear(f"{block}{part}_attn.proj", hidden, hidden)
+            yield from _linear(f"{block}{part}_mlp.0", hidden, mlp)
+            yield from _linear(f"{block}{part}_mlp.2", mlp, hidden)
+    for i in range(single_blocks):
+        block = f"{p}single_blocks.{i}."
+        yield from _linear(block + "linear1", hidden, 3 * hidden + mlp)
+        yield from _linear(block + "linear2", hidden + mlp, hidden)
+        yield Tensor(block + "norm.query_norm.scale", (HEAD_DIM,), "one")
+        yield Tensor(block + "norm.key_norm.scale", (HEAD_DIM,), "one")
+        yield from _linear(block + "modulation.lin", hidden, 3 * hidden)
+    yield from _linear(p + "final_layer.linear", hidden, 64)
+    yield from _linear(p + "final_layer.adaLN_modulation.1", hidden, 2 * hidden)
+
+
+def clip_l_tensors() -> Iterator[Tensor]:
+    """CLIP ViT-L/14 text model: width 768, 12 layers, MLP 3072, vocabulary 49408, 77 positions."""
+    p, width = "text_encoders.clip_l.transformer.text_model.", 768
+    yield Tensor(p + "embeddings.token_embedding.weight", (49408, width), "embedding")
+    yield Tensor(p + "embeddings.position_embedding.weight", (77, width), "embedding")
+    for i in range(12):
+        layer = f"{p}encoder.layers.{i}."
+        for projection in ("q_proj", "k_proj", "v_proj", "out_proj"):
+            yield from _linear(f"{layer}self_attn.{projection}", width, width)
+        for norm in ("layer_norm1", "layer_norm2"):
+            yield Tensor(f"{layer}{norm}.weight", (width,), "one")
+            yield Tensor(f"{layer}{norm}.bias", (width,), "zero")
+        yield from _linear(layer + "mlp.fc1", width, 3072)
+        yield from _linear(layer + "mlp.fc2", 3072, width)
+    yield Tensor(p + "final_layer_norm.weight", (width,), "one")
+    yield Tensor(p + "final_layer_norm.bias", (width,), "zero")
+
+
+def tae_tensors(latent_channels: int = 16, width: int = 64) -> Iterator[Tensor]:
+    """TAESD-style decoder and encoder (sd.cpp's tae.hpp); sd-server also loads the encoder half."""
+    yield from _conv("decoder.layers.0", latent_channels, width)
+    for i in (2, 3, 4, 7, 8, 9, 12, 13, 14, 17):
+        for j in (0, 2, 4):
+            yield from _conv(f"decoder.layers.{i}.conv.{j}", width, width)
+    for i in (6, 11, 16):
+        yield from _conv(f"decoder.layers.{i}", width, width, bias=False)
+    yield from _conv("decoder.layers.18", width, 3)
+    yield from _conv("encoder.layers.0", 3, width)
+    for i in (1, 3, 4, 5, 7, 8, 9, 11, 12, 13):
+        for j in (0, 2, 4):
+            yield from _conv(f"encoder.layers.{i}.conv.{j}", width, width)
+    for i in (2, 6, 10):
+        yield from _conv(f"encoder.layers.{i}", width, width, bias=False)
+    yield from _conv("encoder.layers.14", width, latent_channels)
+
+
+def _values(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
+    if tensor.init == "one":
+        return np.ones(tensor.shape, np.float32)
+    if tensor.init == "zero":
+        return np.zeros(tensor.shape, np.float32)
+    scale = 0.02 if tensor.init == "embedding" else 0.5 / np.sqrt(np.prod(tensor.shape[1:]))
+    return (rng.standard_normal(tensor.shape, dtype=np.float32) * scale).astype(np.float32)
+
+
+def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quantize: bool) -> None:
+    import gguf
+
+    writer = gguf.GGUFWriter(str(path), arch="polaris_tiny")
+    for tensor in tensors:
+        values = _values(tensor, rng)
+        # sd.cpp's own rule: block-quantize only 2-D weights whose row length divides by 32.
+        if quantize and values.ndim == 2 and values.shape[1] % 32 == 0 and "position_embedding" not in tensor.name:
+            q4 = gguf.GGMLQuantizationType.Q4_0
+            writer.add_tensor(tensor.name, gguf.quants.quantize(values, q4), raw_dtype=q4)
+        elif values.ndim == 1 or "position_embedding" in tensor.name:
+            writer.add_tensor(tensor.name, values)
+        else:
+            writer.add_tensor(tensor.name, values.astype(np.float16))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+
+
+def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
+    """Write both files into `out` (atomically) and return (model, taesd)."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    written = []
+    for name, tensors, quantize in (
+        (FLUX_FILE, lambda: (*flux_tensors(), *clip_l_tensors()), True),
+        (TAE_FILE, tae_tensors, False),
+    ):
+        target = out / name
+        partial = target.with_suffix(".partial")
+        _write(partial, iter(tensors()), rng, quantize)
+        partial.replace(target)
+        written.append(target)
+    return written[0], written[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    for path in write_tiny_models(args.out, args.seed):
+        print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
+
+
+if __name__ == "__main__":
+    main()
