@@ -59,7 +59,7 @@ class EventPrinter:
 
     def _emit(self, record: dict[str, Any], text: str | None) -> None:
         if self._json:
-            sys.stdout.write(json.dumps(record) + "\n")
+            sys.stdout.write(json.dumps(record, separators=(",", ":")) + "\n")
             sys.stdout.flush()
         elif text is not None:
             print(text, file=sys.stderr, flush=True)

@@ -15,12 +15,19 @@ DATA = Path(__file__).resolve().parent / "data"
 SD_CLI = REPO / "backend_bin" / "bin" / "sd-cli"
 
 
+@pytest.fixture(scope="session")
+def shader_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # lavapipe compiles ggml's shaders with LLVM (~20 s); sharing Mesa's cache across tests pays that once
+    return tmp_path_factory.mktemp("mesa_shader_cache")
+
+
 @pytest.fixture(autouse=True)
-def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_cache: Path) -> Path:
     """No test touches the real home, config, cache or Pictures folders."""
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("MESA_SHADER_CACHE_DIR", str(shader_cache))
     for variable, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
                           ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
         monkeypatch.setenv(variable, str(home / sub))

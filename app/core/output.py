@@ -105,9 +105,9 @@ _FAILURES: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
     (ErrorKind.MODEL_LOAD_FAILED, re.compile(
         r"init model loader from file failed|get sd version from file failed|read tensor data failed"
         r"|load tensors from (?:model loader|file) failed|unknown format|new_sd_ctx_t failed")),
-    (ErrorKind.BAD_REQUEST, re.compile(
-        r"invalid parameter for argument|missing argument|unknown argument|invalid argument"
-        r"|error: the following arguments are required|must be one of", re.IGNORECASE)),
+    # On Linux the backend starts through setpriv (see SdProcess), which reports a failed exec itself.
+    (ErrorKind.BACKEND_MISSING, re.compile(r"^setpriv: failed to execute")),
+    (ErrorKind.BAD_REQUEST, re.compile(r"error: (?:invalid|unknown argument|missing)|must be one of")),
 )
 _KIND_RANK = {kind: rank for rank, (kind, _) in enumerate(_FAILURES)}
 # POSIX reports a signal as a negative code through Python, 128+N through a shell; Windows as NTSTATUS.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import shutil
 import subprocess
 import sys
@@ -26,9 +27,27 @@ def bundled_backend_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "backend_bin" / "bin"
 
 
+def unrunnable_reason(binary: Path) -> str | None:
+    """Why `binary` cannot be started, in the user's words; None when it can."""
+    if not binary.exists():
+        return f"sd.cpp backend not found: {binary}"
+    if not binary.is_file() or not os.access(binary, os.X_OK):
+        return f"sd.cpp backend is not an executable file: {binary}"
+    with binary.open("rb") as f:
+        magic = f.read(4)
+    # execvp (inside setpriv) would hand any other file to /bin/sh; we never run anything through a shell
+    if not magic.startswith((b"\x7fELF", b"#!", b"MZ")):
+        return f"sd.cpp backend is not a program: {binary}"
+    return None
+
+
 def find_backend(override: Path | None = None) -> Path:
     if override is not None:
-        return override.absolute()
+        binary = override.absolute()
+        problem = unrunnable_reason(binary)
+        if problem:
+            raise BackendMissing(problem)
+        return binary
     folder = bundled_backend_dir()
     suffix = ".exe" if sys.platform == "win32" else ""
     for name in ("sd-cli", "sd"):  # older sd.cpp builds name the binary `sd`
@@ -39,7 +58,10 @@ def find_backend(override: Path | None = None) -> Path:
 
 
 def probe_caps(binary: Path) -> BackendCaps:
-    stat = binary.stat()
+    try:
+        stat = binary.stat()
+    except OSError as error:
+        raise BackendMissing(f"cannot read {binary}: {error}") from error
     return _probe_caps(binary, stat.st_mtime_ns, stat.st_size)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from app.core.output import (
     Progress,
     StageChanged,
 )
+from app.services.backend import unrunnable_reason
 
 # sd.cpp ignores SIGTERM while a Vulkan submit is in flight; it gets this long before SIGKILL.
 TERMINATE_GRACE_MS = 2000
@@ -68,7 +68,7 @@ class SdProcess(QObject):
         self._cancelled = False
         self._done = False
         binary = Path(argv[0])
-        problem = _unrunnable(binary)
+        problem = unrunnable_reason(binary)
         if problem:
             # finished is queued so that callers which connect after start() still hear it
             error = BackendError(ErrorKind.BACKEND_MISSING, problem)
@@ -134,14 +134,6 @@ class SdProcess(QObject):
         self._done = True
         image = self._parser.images[-1] if self._parser.images and error is None else None
         self.finished.emit(Outcome(exit_code, image, error, self._cancelled))
-
-
-def _unrunnable(binary: Path) -> str | None:
-    if not binary.exists():
-        return f"sd.cpp backend not found: {binary}"
-    if not binary.is_file() or not os.access(binary, os.X_OK):
-        return f"sd.cpp backend is not an executable file: {binary}"
-    return None
 
 
 def _contained(argv: list[str]) -> tuple[str, list[str]]:

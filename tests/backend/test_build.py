@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from backend_bin.build import (
+    BIN_DIR,
+    OLD_HEADERS_MARKER,
+    SD_CPP_SUBDIR,
+    SDIST_FILE,
+    BuildError,
+    guard_layer_settings,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def build_info() -> dict:
+    info = BIN_DIR / "build-info.json"
+    if not info.exists():
+        pytest.fail("no backend build yet: run ./scripts/setup.sh")
+    return json.loads(info.read_text())
+
+
+@pytest.fixture(scope="module")
+def pristine_ggml_vulkan(build_info: dict) -> str:
+    sdist = Path(build_info["cache"]).parent / "downloads" / SDIST_FILE
+    with tarfile.open(sdist) as archive:
+        member = archive.extractfile(f"{SD_CPP_SUBDIR}/ggml/src/ggml-vulkan/ggml-vulkan.cpp")
+        assert member is not None
+        return member.read().decode()
+
+
+def test_guard_wraps_layer_settings_in_ifdef_once(pristine_ggml_vulkan: str) -> None:
+    fixed = guard_layer_settings(pristine_ggml_vulkan)
+    assert fixed.count("#ifdef VK_EXT_layer_settings") == 1
+    assert fixed.count(OLD_HEADERS_MARKER) == 1
+    guarded = fixed[fixed.index("#ifdef VK_EXT_layer_settings"):]
+    guarded = guarded[: guarded.index("#endif")]
+    assert "vk::LayerSettingEXT" in guarded and "#else" in guarded
+    assert guard_layer_settings(fixed) == fixed  # applying it twice changes nothing
+    assert len(fixed.splitlines()) == len(pristine_ggml_vulkan.splitlines()) + 5
+
+
+def test_guard_refuses_a_source_of_another_shape() -> None:
+    with pytest.raises(BuildError, match="changed shape"):
+        guard_layer_settings("int main() { return 0; }\n")
+
+
+def test_missing_system_packages_are_named_with_the_install_command(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "backend_bin.build", "--cache", str(tmp_path / "cache")],
+        capture_output=True, text=True, cwd=REPO, env={"PATH": str(tmp_path)}, check=False,
+    )
+    assert result.returncode == 1
+    assert "missing system packages: build-essential cmake glslc" in result.stdout
+    assert "sudo apt-get install build-essential cmake glslc" in result.stdout
+    assert not (tmp_path / "cache" / "downloads").exists()  # refused before downloading anything
+
+
+def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
+    cache = Path(build_info["cache"]).parent
+    result = subprocess.run([sys.executable, "-m", "backend_bin.build", "--cache", str(cache)],
+                            capture_output=True, text=True, cwd=REPO, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "cache is warm" in result.stdout
+    assert "$ cmake" not in result.stdout
+    for name in ("sd-cli", "sd-server"):
+        assert (BIN_DIR / name).stat().st_size > 10_000_000

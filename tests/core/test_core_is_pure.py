@@ -1,0 +1,54 @@
+"""app.core must import no Qt: it is checked with Qt made unimportable, and by import-linter."""
+
+from __future__ import annotations
+
+import pkgutil
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import app.core
+
+REPO = Path(__file__).resolve().parents[2]
+BLOCK_QT = """
+import importlib, sys
+class BlockQt:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in ('PySide6', 'shiboken6', 'PyQt5', 'PyQt6'):
+            raise ImportError('Qt is blocked in this check: ' + name)
+sys.meta_path.insert(0, BlockQt())
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+leaked = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')]
+assert not leaked, leaked
+print('ok', len(sys.argv) - 1)
+"""
+
+
+def core_modules() -> list[str]:
+    return [f"app.core.{m.name}" for m in pkgutil.iter_modules(app.core.__path__)]
+
+
+def test_every_core_module_imports_without_qt() -> None:
+    modules = core_modules()
+    assert "app.core.output" in modules and "app.core.command" in modules
+    result = subprocess.run([sys.executable, "-c", BLOCK_QT, *modules], capture_output=True, text=True,
+                            cwd=REPO, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"ok {len(modules)}"
+
+
+def test_the_qt_block_really_blocks() -> None:
+    result = subprocess.run([sys.executable, "-c", BLOCK_QT, "app.services.sd_process"], capture_output=True,
+                            text=True, cwd=REPO, check=False)
+    assert result.returncode != 0
+    assert "Qt is blocked" in result.stderr
+
+
+def test_import_contracts_hold() -> None:
+    lint_imports = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    assert lint_imports, "import-linter is not installed (pip install -e '.[dev]')"
+    result = subprocess.run([lint_imports], capture_output=True, text=True, cwd=REPO, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 kept, 0 broken" in result.stdout

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import pytest
+
+from app.core.output import (
+    BackendError,
+    ErrorKind,
+    ImageSaved,
+    LogLine,
+    OutputParser,
+    Progress,
+    Stage,
+    StageChanged,
+)
+from tests.helpers.captures import Capture, load
+
+
+def parse(capture: Capture, crashed: bool = False) -> list:
+    parser = OutputParser()
+    events = parser.feed(capture.stdout, "stdout") + parser.feed(capture.stderr, "stderr")
+    return events + parser.finish(capture.exit_code, crashed)
+
+
+def of_type(events: list, kind: type) -> list:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def test_successful_run_gives_stages_in_order_progress_and_the_image() -> None:
+    events = parse(load("run_128px_2steps"))
+    assert [e.stage for e in of_type(events, StageChanged)] == list(Stage)
+    assert of_type(events, Progress) == [Progress(1, 2, 2.37), Progress(2, 2, 2.10)]
+    assert of_type(events, ImageSaved) == [ImageSaved("/tmp/cap/run.png")]
+    assert of_type(events, BackendError) == []
+
+
+def test_progress_comes_after_sampling_starts_and_image_after_saving() -> None:
+    events = parse(load("run_128px_2steps"))
+    sampling = events.index(StageChanged(Stage.SAMPLING))
+    saving = events.index(StageChanged(Stage.SAVING))
+    first_step = events.index(Progress(1, 2, 2.37))
+    assert sampling < first_step < saving < events.index(ImageSaved("/tmp/cap/run.png"))
+
+
+def test_log_lines_are_clean_text_without_ansi_or_carriage_returns() -> None:
+    logs = of_type(parse(load("run_128px_2steps")), LogLine)
+    assert logs, "no log lines"
+    assert all("\x1b" not in log.text and "\r" not in log.text for log in logs)
+    assert any("diffusion_model 0.87MB(VRAM)" in log.text for log in logs)
+
+
+def test_model_loading_bar_is_not_sampling_progress() -> None:
+    # the capture starts with a `244/378 - 337.39MB/s` bar while tensors load
+    progress = of_type(parse(load("run_128px_2steps")), Progress)
+    assert {p.steps for p in progress} == {2}
+
+
+@pytest.mark.parametrize(
+    ("case", "kind", "message_part"),
+    [
+        ("oom", ErrorKind.OUT_OF_VRAM, "failed to allocate Vulkan0 buffer of size 35087060016"),
+        ("model_corrupt", ErrorKind.MODEL_LOAD_FAILED, "init model loader from file failed"),
+        ("model_truncated", ErrorKind.MODEL_LOAD_FAILED, "read tensor data failed: 'truncated.gguf'"),
+        ("bad_sampler", ErrorKind.BAD_REQUEST, "invalid sample method bogus"),
+        ("bad_flag", ErrorKind.BAD_REQUEST, "unknown argument: --bogus-flag"),
+    ],
+)
+def test_failures_are_classified_from_real_output(case: str, kind: ErrorKind, message_part: str) -> None:
+    events = parse(load(case))
+    errors = of_type(events, BackendError)
+    assert len(errors) == 1
+    assert errors[0].kind is kind
+    assert message_part in errors[0].message
+    assert of_type(events, ImageSaved) == []
+
+
+def test_oom_run_had_reached_sampling_but_made_no_progress() -> None:
+    events = parse(load("oom"))
+    assert StageChanged(Stage.SAMPLING) in events
+    assert of_type(events, Progress) == []
+
+
+def test_a_run_killed_mid_step_is_a_crash_that_says_where() -> None:
+    capture = load("run_128px_2steps")
+    cut = capture.stdout.index(b"| 1/2")
+    parser = OutputParser()
+    events = parser.feed(capture.stdout[: cut + 40]) + parser.finish(None, crashed=True)
+    assert of_type(events, Progress) == [Progress(1, 2, 2.37)]
+    assert of_type(events, BackendError) == [BackendError(ErrorKind.BACKEND_CRASHED, "sd.cpp crashed while sampling")]
+
+
+def test_abort_exit_code_without_error_text_is_a_crash() -> None:
+    parser = OutputParser()
+    [error] = parser.finish(134)
+    assert error.kind is ErrorKind.BACKEND_CRASHED
+
+
+def test_exit_zero_without_a_saved_image_is_a_failure() -> None:
+    parser = OutputParser()
+    parser.feed(b"[INFO ] main.cpp:490  - 0/1 images saved\n")
+    [error] = parser.finish(0)
+    assert error == BackendError(ErrorKind.UNKNOWN, "sd.cpp finished without writing an image")
+
+
+def test_help_error_line_on_a_successful_exit_is_not_reported() -> None:
+    # the help capture logs an [ERROR] about --help and exits 0; a finished image would make that moot
+    parser = OutputParser()
+    parser.feed(load("help").stderr, "stderr")
+    parser.feed(b"[INFO ] main.cpp:441  - save result image 0 to '/x.png' (success)\n")
+    assert parser.finish(0) == []
+
+
+def test_unknown_text_becomes_log_lines_and_never_raises() -> None:
+    parser = OutputParser()
+    events = parser.feed(b"\xff\xfe garbage \x00 | not a bar |\nplain line\n", "stderr")
+    assert [e.text for e in of_type(events, LogLine)] == ["\ufffd\ufffd garbage \x00 | not a bar |", "plain line"]
+
+
+def test_windows_paste_of_the_clear_line_escape_is_stripped() -> None:
+    parser = OutputParser()
+    parser.feed(b"[INFO ] x.cpp:1    - generating image: 1/1 - seed 1\n")
+    events = parser.feed("\r  |=====>     | 1/4 - 0.50it/s\u2190[K".encode())
+    assert events == [Progress(1, 4, 2.0)]
+
+
+def test_eta_counts_the_remaining_steps() -> None:
+    assert Progress(5, 20, 1.5).eta_seconds == pytest.approx(22.5)
+    assert Progress(1, 2, None).eta_seconds is None

@@ -1,0 +1,28 @@
+"""Real output captured from our sd.cpp build (tests/data/sdcpp-<version>/CASE.stdout/.stderr/.exit)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+CAPTURES = Path(__file__).resolve().parents[1] / "data"
+SUPPORTED_VERSIONS = ("sdcpp-0.4.7",)
+
+
+@dataclass(frozen=True)
+class Capture:
+    name: str
+    stdout: bytes
+    stderr: bytes
+    exit_code: int
+
+
+def load(case: str, version: str = SUPPORTED_VERSIONS[0]) -> Capture:
+    folder = CAPTURES / version
+    stderr = folder / f"{case}.stderr"
+    return Capture(
+        name=f"{version}/{case}",
+        stdout=(folder / f"{case}.stdout").read_bytes(),
+        stderr=stderr.read_bytes() if stderr.exists() else b"",
+        exit_code=int((folder / f"{case}.exit").read_text()),
+    )

@@ -1,0 +1,121 @@
+"""`python -m app generate --events` end to end, with the real Vulkan sd.cpp on lavapipe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from app.core.metadata import parse_parameters, read_parameters_text
+from tests.helpers.cli import STANDIN, generate_argv, run_generate
+
+HOSTILE_PROMPT = 'a "quoted" \'lighthouse\'\nsecond line ünïcode 灯台 🌅 $(echo pwned) `id` ; rm -rf ~ && echo > x'
+
+
+def test_two_step_generation_end_to_end(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    model, taesd = tiny_model
+    run = run_generate(generate_argv("a lighthouse", model, taesd, out_dir, "--width", "128", "--height", "128",
+                                     "--steps", "2", "--seed", "42"))
+    assert run.exit_code == 0, run.stderr
+    kinds = [e["event"] for e in run.events]
+    assert kinds[-1] == "done" and run.events[-1] == {"event": "done", "ok": True, "exit_code": 0}
+    assert [e["stage"] for e in run.of("stage")] == ["loading", "encoding", "sampling", "decoding", "saving"]
+    progress = run.of("progress")
+    assert [(p["step"], p["steps"]) for p in progress] == [(1, 2), (2, 2)]
+    assert all(p["sec_per_step"] > 0 for p in progress)
+    assert set(progress[0]) == {"event", "step", "steps", "sec_per_step"}
+    [image] = run.of("image")
+    assert kinds.index("image") > kinds.index("progress")
+    path = Path(image["path"])
+    assert path.is_absolute() and path.parent == out_dir
+    with Image.open(path) as png:
+        assert (png.format, png.size) == ("PNG", (128, 128))
+    assert run.of("error") == []
+    # the app itself chose the Vulkan device: the diffusion model sat in (lavapipe's) VRAM
+    logs = [e["text"] for e in run.of("log")]
+    assert any("diffusion_model 0.87MB(VRAM)" in text for text in logs), logs
+
+
+def test_a_hostile_prompt_reaches_sdcpp_as_one_verbatim_argument(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    model, taesd = tiny_model
+    run = run_generate(generate_argv(HOSTILE_PROMPT, model, taesd, out_dir, "--width", "64", "--height", "64",
+                                     "--steps", "1", "--negative", "; touch pwned"))
+    assert run.exit_code == 0, run.stderr
+    [image] = run.of("image")
+    text = read_parameters_text(Path(image["path"]))
+    assert text is not None
+    parameters = parse_parameters(text)
+    assert parameters.prompt == HOSTILE_PROMPT
+    assert parameters.negative_prompt == "; touch pwned"
+    assert not (out_dir / "pwned").exists() and not (out_dir / "x").exists()
+
+
+def test_size_is_snapped_and_said(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    model, taesd = tiny_model
+    run = run_generate(generate_argv("snap", model, taesd, out_dir, "--width", "72", "--height", "64",
+                                     "--steps", "1"))
+    assert run.exit_code == 0, run.stderr
+    assert "width 72 is not a multiple of 16; using 80" in run.stderr
+    with Image.open(run.of("image")[0]["path"]) as png:
+        assert png.size == (80, 64)
+
+
+@pytest.mark.parametrize(
+    ("case", "kind", "message"),
+    [
+        ("oom", "out_of_vram", "failed to allocate Vulkan0 buffer"),
+        ("crash_mid_step", "backend_crashed", "sd.cpp crashed while sampling"),
+    ],
+)
+def test_faults_from_a_stand_in_replaying_real_output(tiny_model, out_dir: Path, case: str, kind: str,
+                                                      message: str) -> None:
+    model, taesd = tiny_model
+    argv = generate_argv("x", model, taesd, out_dir, "--width", "64", "--height", "64", "--sd-binary", str(STANDIN))
+    run = run_generate(argv, env={"STANDIN_CASE": case})
+    assert run.exit_code != 0
+    assert run.of("image") == []
+    [error] = run.of("error")
+    assert error["kind"] == kind and message in error["message"]
+    assert run.events[-1]["event"] == "done" and run.events[-1]["ok"] is False
+    if case == "crash_mid_step":
+        assert [(p["step"], p["steps"]) for p in run.of("progress")] == [(1, 2)]
+        assert run.events[-1]["exit_code"] is None
+
+
+def test_missing_backend_binary(tiny_model, out_dir: Path, tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    run = run_generate(generate_argv("x", model, taesd, out_dir, "--sd-binary", str(tmp_path / "no-such-sd-cli")))
+    assert run.exit_code == 1
+    assert run.of("error") == [{"event": "error", "kind": "backend_missing",
+                                "message": f"sd.cpp backend not found: {tmp_path / 'no-such-sd-cli'}"}]
+    assert run.events[-1] == {"event": "done", "ok": False, "exit_code": None}
+
+
+@pytest.mark.parametrize(
+    ("extra", "kind", "message"),
+    [
+        (("--width", "0"), "bad_request", "width must be a positive number of pixels, got 0"),
+        (("--sampler", "bogus"), "bad_request", "invalid sample method bogus"),
+    ],
+)
+def test_bad_requests(sd_cli: Path, tiny_model, out_dir: Path, extra: tuple[str, ...], kind: str,
+                      message: str) -> None:
+    model, taesd = tiny_model
+    run = run_generate(generate_argv("x", model, taesd, out_dir, "--steps", "1", *extra))
+    assert run.exit_code == 1
+    [error] = run.of("error")
+    assert error["kind"] == kind and message in error["message"]
+    assert run.of("image") == []
+
+
+def test_a_corrupt_model_file_is_a_model_load_failure(sd_cli: Path, tiny_model, out_dir: Path,
+                                                      tmp_path: Path) -> None:
+    _, taesd = tiny_model
+    corrupt = tmp_path / "corrupt.gguf"
+    corrupt.write_bytes(bytes(range(256)) * 4096)
+    run = run_generate(generate_argv("x", corrupt, taesd, out_dir, "--steps", "1"))
+    assert run.exit_code == 1
+    [error] = run.of("error")
+    assert error["kind"] == "model_load_failed"
+    assert str(corrupt) in error["message"]

@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import psutil
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.output import ErrorKind, Outcome, Progress, Stage
+from app.services import backend as backend_module
+from app.services.backend import BackendMissing, find_backend, probe_caps
+from app.services.sd_process import SdProcess
+
+
+def run_to_end(qtbot: QtBot, process: SdProcess, argv: list[str], workdir: Path,
+               extra_env: dict[str, str] | None = None) -> Outcome:
+    with qtbot.waitSignal(process.finished, timeout=120_000) as finished:
+        process.start(argv, {**os.environ, **(extra_env or {})}, workdir)
+    return finished.args[0]
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: p, "sd.cpp backend not found"),
+        (lambda p: (p.write_text("x"), p)[1], "is not an executable file"),
+        (lambda p: (p.write_bytes(b"\x00garbage"), p.chmod(0o755), p)[2], "is not a program"),
+        (lambda p: (p.write_text("#!/nonexistent/interpreter\n"), p.chmod(0o755), p)[2], "failed to execute"),
+    ],
+    ids=["missing", "not-executable", "not-a-program", "bad-interpreter"],
+)
+def test_a_backend_that_cannot_start_ends_the_job_with_a_message(qtbot: QtBot, tmp_path: Path, make,
+                                                                  message: str) -> None:
+    binary = make(tmp_path / "sd-cli")
+    outcome = run_to_end(qtbot, SdProcess(), [str(binary), "--help"], tmp_path)
+    assert outcome.error is not None
+    assert outcome.error.kind is ErrorKind.BACKEND_MISSING
+    assert message in outcome.error.message
+    assert not outcome.ok
+
+
+def test_real_backend_run_emits_typed_signals(qtbot: QtBot, sd_cli: Path, tiny_model, tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    process = SdProcess()
+    stages: list[Stage] = []
+    steps: list[Progress] = []
+    saved: list[str] = []
+    process.stage_changed.connect(stages.append)
+    process.progress.connect(steps.append)
+    process.image_saved.connect(saved.append)
+    argv = [str(sd_cli), "-m", str(model), "--taesd", str(taesd), "-p", "test", "-W", "64", "-H", "64",
+            "--steps", "2", "--clip-on-cpu", "--vae-on-cpu", "-o", "out.png"]
+    outcome = run_to_end(qtbot, process, argv, tmp_path, {"GGML_VK_VISIBLE_DEVICES": "0"})
+    assert outcome.ok, outcome
+    assert outcome.exit_code == 0
+    assert stages == list(Stage)
+    assert [(p.step, p.steps) for p in steps] == [(1, 2), (2, 2)]
+    assert saved == ["out.png"]
+    assert (tmp_path / "out.png").stat().st_size > 0
+
+
+def test_cancel_stops_the_real_backend(qtbot: QtBot, sd_cli: Path, tiny_model, tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    process = SdProcess()
+    argv = [str(sd_cli), "-m", str(model), "--taesd", str(taesd), "-p", "long", "-W", "512", "-H", "512",
+            "--steps", "50", "--clip-on-cpu", "--vae-on-cpu", "-o", "out.png"]
+    with qtbot.waitSignal(process.stage_changed, timeout=60_000, check_params_cb=lambda s: s is Stage.SAMPLING):
+        process.start(argv, {**os.environ, "GGML_VK_VISIBLE_DEVICES": "0"}, tmp_path)
+    pid = process.pid()
+    assert pid is not None and psutil.pid_exists(pid)
+    with qtbot.waitSignal(process.finished, timeout=30_000) as finished:
+        process.cancel()
+    outcome: Outcome = finished.args[0]
+    assert outcome.cancelled and not outcome.ok and outcome.error is None
+    assert not psutil.pid_exists(pid)
+    assert not (tmp_path / "out.png").exists()
+
+
+def test_finding_the_backend_says_how_to_build_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(backend_module, "bundled_backend_dir", lambda: tmp_path)
+    with pytest.raises(BackendMissing, match=r"build it with: python -m backend_bin.build"):
+        find_backend()
+    (tmp_path / "sd").write_bytes(b"\x7fELF")
+    assert find_backend() == tmp_path / "sd"  # older builds call the binary `sd`
+    with pytest.raises(BackendMissing, match=r"sd.cpp backend not found: .*relative/sd-cli"):
+        find_backend(Path("relative/sd-cli"))
+
+
+def test_caps_come_from_the_real_binary(sd_cli: Path) -> None:
+    caps = probe_caps(sd_cli)
+    assert caps.flavour.value == "sd-cli"
+    assert caps.supports("--clip-on-cpu") and caps.supports("--offload-to-cpu")
