@@ -1,0 +1,47 @@
+"""The backend never outlives the app: not on Ctrl+C, not when the app is killed outright."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tests.helpers.cli import REPO, generate_argv
+
+
+def start_long_generation(tiny_model, out_dir: Path) -> tuple[subprocess.Popen, psutil.Process]:
+    """Start the CLI on a long job; return it and its sd.cpp child once sampling has begun."""
+    model, taesd = tiny_model
+    argv = generate_argv("long", model, taesd, out_dir, "--width", "512", "--height", "512", "--steps", "50")
+    app = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=REPO)
+    assert app.stdout is not None
+    for line in app.stdout:
+        if json.loads(line).get("stage") == "sampling":
+            break
+    else:
+        pytest.fail("the CLI ended before sampling started")
+    [backend] = psutil.Process(app.pid).children()
+    assert "sd-cli" in backend.exe()
+    return app, backend
+
+
+def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    app, backend = start_long_generation(tiny_model, out_dir)
+    app.send_signal(signal.SIGKILL)  # no cleanup code of ours runs
+    app.wait(timeout=10)
+    gone, alive = psutil.wait_procs([backend], timeout=10)
+    assert backend in gone, f"sd-cli {backend.pid} outlived the killed app"
+    for leftover in out_dir.glob(".staging-*"):  # only an unfinished job's staging name may remain
+        leftover.unlink()
+
+
+def test_ctrl_c_cancels_cleanly(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    app, backend = start_long_generation(tiny_model, out_dir)
+    app.send_signal(signal.SIGINT)
+    assert app.wait(timeout=30) == 130
+    assert not backend.is_running()
+    assert list(out_dir.glob("*.png")) == []

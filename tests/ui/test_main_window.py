@@ -1,0 +1,97 @@
+"""The real window, offscreen, driven by clicks and keys, with the real backend on lavapipe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import psutil
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from pytestqt.qtbot import QtBot
+
+from app.core.output import Stage
+from app.services.generation import Generation
+from app.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
+    main = MainWindow(Generation(out_dir))
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    return main
+
+
+def fill_in(qtbot: QtBot, window: MainWindow, tiny_model, prompt: str, side: int, steps: int) -> None:
+    model, taesd = tiny_model
+    panel = window.panel
+    qtbot.keyClicks(panel.prompt, prompt)
+    qtbot.keyClicks(panel.model.line_edit, str(model))
+    qtbot.keyClicks(panel.taesd.line_edit, str(taesd))
+    for box, value in ((panel.width_box, side), (panel.height_box, side), (panel.steps, steps)):
+        box.selectAll()
+        qtbot.keyClicks(box, str(value))
+        qtbot.keyClick(box, Qt.Key.Key_Tab)
+        assert box.value() == value
+
+
+def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model,
+                                           out_dir: Path) -> None:
+    fill_in(qtbot, window, tiny_model, "a lighthouse at dawn", 64, 2)
+    progress_formats: list[str] = []
+    window.generation.progress.connect(lambda _: progress_formats.append(window.progress.format()))
+    # the event loop must keep turning while sd.cpp samples: count timer ticks between the two steps
+    ticks: list[int] = [0]
+    ticks_at_step: list[int] = []
+    timer = QTimer(window)
+    timer.timeout.connect(lambda: ticks.__setitem__(0, ticks[0] + 1))
+    timer.start(5)
+    window.generation.progress.connect(lambda _: ticks_at_step.append(ticks[0]))
+    with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        assert not window.generate_button.isEnabled() and window.cancel_button.isEnabled()
+    outcome = finished.args[0]
+    assert outcome.ok, outcome
+    assert window.image.image_path == Path(outcome.image)
+    assert window.image.image_path.parent == out_dir
+    assert not window.image.pixmap().isNull()
+    assert progress_formats[-1] == "Sampling — step 2/2"
+    assert progress_formats[0].startswith("Sampling — step 1/2 — about ")
+    assert window.progress.format() == "Done"
+    assert window.generate_button.isEnabled() and not window.cancel_button.isEnabled()
+    assert window.log.toPlainText().count("\n") > 10
+    assert ticks_at_step[1] > ticks_at_step[0], "the window froze while sd.cpp was sampling"
+
+
+def test_cancel_mid_run_leaves_no_backend_process(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model,
+                                                  out_dir: Path) -> None:
+    fill_in(qtbot, window, tiny_model, "a long one", 512, 50)
+    with qtbot.waitSignal(window.generation.stage_changed, timeout=60_000,
+                          check_params_cb=lambda stage: stage is Stage.SAMPLING):
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    pid = window.generation.pid()
+    assert pid is not None and psutil.Process(pid).is_running()
+    with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].cancelled
+    assert not psutil.pid_exists(pid)
+    assert window.progress.format() == "Cancelled"
+    assert window.generate_button.isEnabled()
+    assert list(out_dir.glob("*.png")) == []
+
+
+def test_bad_input_is_explained_and_the_window_stays_usable(qtbot: QtBot, window: MainWindow, tiny_model) -> None:
+    model, taesd = tiny_model
+    window.panel.model.set_path(model)
+    with qtbot.waitSignal(window.generation_finished, timeout=10_000) as finished:
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)  # empty prompt
+    assert finished.args[0].error.kind.value == "bad_request"
+    assert "the prompt is empty" in window.status.text()
+    assert window.progress.format() == "Failed"
+    assert window.generate_button.isEnabled()
+    qtbot.keyClicks(window.panel.model.line_edit, "-missing")
+    qtbot.keyClicks(window.panel.prompt, "now with a prompt")
+    with qtbot.waitSignal(window.generation_finished, timeout=10_000):
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    assert f"model file not found: {model}-missing" in window.status.text()
