@@ -82,7 +82,7 @@ def test_cancel_mid_run_leaves_no_backend_process(qtbot: QtBot, window: MainWind
 
 
 def test_bad_input_is_explained_and_the_window_stays_usable(qtbot: QtBot, window: MainWindow, tiny_model) -> None:
-    model, taesd = tiny_model
+    model, _taesd = tiny_model
     window.panel.model.set_path(model)
     with qtbot.waitSignal(window.generation_finished, timeout=10_000) as finished:
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)  # empty prompt

@@ -1,0 +1,27 @@
+"""Project-wide checks: layer contracts and lint, so that CI enforces them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+TOOLS = Path(sys.executable).parent
+
+
+def run_tool(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    tool = TOOLS / name
+    assert tool.exists(), f"{name} is not installed (pip install -e '.[dev]')"
+    return subprocess.run([str(tool), *args], capture_output=True, text=True, cwd=REPO, check=False)
+
+
+def test_import_contracts_hold() -> None:
+    result = run_tool("lint-imports")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 kept, 0 broken" in result.stdout
+
+
+def test_ruff_is_clean() -> None:
+    result = run_tool("ruff", "check", "app", "backend_bin", "tests", "scripts")
+    assert result.returncode == 0, result.stdout + result.stderr
