@@ -108,10 +108,13 @@ _FAILURES: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
     # On Linux the backend starts through setpriv (see SdProcess), which reports a failed exec itself.
     (ErrorKind.BACKEND_MISSING, re.compile(r"^setpriv: failed to execute")),
     (ErrorKind.BAD_REQUEST, re.compile(r"error: (?:invalid|unknown argument|missing)|must be one of")),
+    (ErrorKind.UNKNOWN, re.compile(r"save result image \d+ to .* \(failed\)")),
 )
 _KIND_RANK = {kind: rank for rank, (kind, _) in enumerate(_FAILURES)}
-# POSIX reports a signal as a negative code through Python, 128+N through a shell; Windows as NTSTATUS.
-_CRASH_EXIT_CODES = {134, 136, 137, 139, -6, -8, -9, -11, 0xC0000005, 0xC0000409, 0xC000001D}
+# A signal shows as 128+N through a shell; Windows reports a crash as an NTSTATUS (access violation,
+# stack buffer overrun, illegal instruction), which Qt's signed int turns negative.
+_NTSTATUS_CRASHES = (0xC0000005, 0xC0000409, 0xC000001D)
+_CRASH_EXIT_CODES = {134, 136, 137, 139, *_NTSTATUS_CRASHES, *(code - 2**32 for code in _NTSTATUS_CRASHES)}
 
 
 class _LineSplitter:
@@ -176,30 +179,34 @@ class OutputParser:
         for pattern, stage in _STAGE_MARKERS:
             if pattern.search(message):
                 events += self._enter(stage)
+        events.append(LogLine(stream, line))
         saved = _SAVED.search(message)
         if saved and saved.group(2) == "success":
             self.images.append(saved.group(1))
-        events.append(LogLine(stream, line))
-        if saved and saved.group(2) == "success":
             events.append(ImageSaved(saved.group(1)))
         self._note_failure(message, is_error=bool(log and log.group(1) == "ERROR"))
         return events
 
     def _bar(self, bar: re.Match[str]) -> list[Event]:
         step, steps, rate, unit = int(bar.group(1)), int(bar.group(2)), bar.group(3), bar.group(4)
-        # The same bar shape counts loaded tensors (MB/s) and decoded tiles; only sampling is progress.
-        if unit == "MB/s" or self._stage is not Stage.SAMPLING or self._last_step == (step, steps):
+        # The same bar counts loaded tensors (MB/s) and, after sampling, decoded tiles: neither is progress.
+        if unit == "MB/s" or self._last_step == (step, steps) or self._past(Stage.SAMPLING):
             return []
+        # a build that does not log "generating image:" still starts sampling with its first step bar
+        events: list[Event] = self._enter(Stage.SAMPLING)
         self._last_step = (step, steps)
         try:
             value = float(rate)
         except ValueError:
             value = None
         sec_per_step = value if unit == "s/it" or not value else 1.0 / value
-        return [Progress(step, steps, sec_per_step)]
+        return [*events, Progress(step, steps, sec_per_step)]
+
+    def _past(self, stage: Stage) -> bool:
+        return self._stage is not None and _STAGE_ORDER.index(self._stage) > _STAGE_ORDER.index(stage)
 
     def _enter(self, stage: Stage) -> list[Event]:
-        if self._stage is not None and _STAGE_ORDER.index(stage) <= _STAGE_ORDER.index(self._stage):
+        if self._stage is stage or self._past(stage):
             return []
         self._stage = stage
         return [StageChanged(stage)]

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signa
 from app.core.output import (
     BackendError,
     ErrorKind,
+    Event,
     ImageSaved,
     LogLine,
     Outcome,
@@ -20,7 +21,7 @@ from app.core.output import (
 )
 from app.services.backend import unrunnable_reason
 
-# sd.cpp ignores SIGTERM while a Vulkan submit is in flight; it gets this long before SIGKILL.
+# A backend that does not exit on SIGTERM (stuck in a driver call, say) gets this long before SIGKILL.
 TERMINATE_GRACE_MS = 2000
 
 
@@ -52,10 +53,6 @@ class SdProcess(QObject):
         self._kill_timer = QTimer(self)
         self._kill_timer.setSingleShot(True)
         self._kill_timer.timeout.connect(self._process.kill)
-
-    @property
-    def running(self) -> bool:
-        return not self._done
 
     def pid(self) -> int | None:
         pid = self._process.processId()
@@ -101,7 +98,7 @@ class SdProcess(QObject):
     def _on_stderr(self) -> None:
         self._dispatch(self._parser.feed(self._process.readAllStandardError().data(), "stderr"))
 
-    def _dispatch(self, events: list) -> None:
+    def _dispatch(self, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, StageChanged):
                 self.stage_changed.emit(event.stage)

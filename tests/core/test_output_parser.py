@@ -88,9 +88,10 @@ def test_a_run_killed_mid_step_is_a_crash_that_says_where() -> None:
     assert of_type(events, BackendError) == [BackendError(ErrorKind.BACKEND_CRASHED, "sd.cpp crashed while sampling")]
 
 
-def test_abort_exit_code_without_error_text_is_a_crash() -> None:
-    parser = OutputParser()
-    [error] = parser.finish(134)
+@pytest.mark.parametrize("exit_code", [134, 139, 0xC0000005, -1073741819])
+def test_crash_exit_codes_without_error_text_are_crashes(exit_code: int) -> None:
+    # 134: our build's abort on a bad --steps value; -1073741819: a Windows access violation through Qt
+    [error] = OutputParser().finish(exit_code)
     assert error.kind is ErrorKind.BACKEND_CRASHED
 
 
@@ -125,3 +126,25 @@ def test_windows_paste_of_the_clear_line_escape_is_stripped() -> None:
 def test_eta_counts_the_remaining_steps() -> None:
     assert Progress(5, 20, 1.5).eta_seconds == pytest.approx(22.5)
     assert Progress(1, 2, None).eta_seconds is None
+
+
+def test_a_step_bar_starts_sampling_when_the_log_line_is_missing() -> None:
+    parser = OutputParser()
+    parser.feed(b"[INFO ] stable-diffusion.cpp:3367 - generate_image 64x64\n")
+    events = parser.feed(b"\r  |====>    | 1/4 - 3.00s/it\x1b[K")
+    assert events == [StageChanged(Stage.SAMPLING), Progress(1, 4, 3.0)]
+
+
+def test_bars_after_sampling_are_not_progress() -> None:
+    # with --vae-tiling the decoder draws the same bar per tile
+    parser = OutputParser()
+    parser.feed(b"[INFO ] x.cpp:1    - generating image: 1/1 - seed 1\n\r  |=| 1/1 - 1.00s/it\x1b[K\n")
+    parser.feed(b"[INFO ] stable-diffusion.cpp:3192 - decoding 1 latents\n")
+    assert parser.feed(b"\r  |===>   | 3/16 - 4.00it/s\x1b[K") == []
+
+
+def test_a_failed_save_is_reported() -> None:
+    parser = OutputParser()
+    parser.feed(b"[INFO ] main.cpp:441  - save result image 0 to '/ro/out.png' (failed)\n")
+    [error] = parser.finish(0)
+    assert error.kind is ErrorKind.UNKNOWN and "/ro/out.png" in error.message
