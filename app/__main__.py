@@ -10,16 +10,25 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="python -m app", description="Polaris Studio")
     commands = parser.add_subparsers(dest="command")
-    from app.cli import add_generate_arguments
+    from app.cli import add_check_arguments, add_generate_arguments
 
     add_generate_arguments(commands.add_parser("generate", help="generate one image without the window"))
+    add_check_arguments(commands.add_parser("check", help="check the driver, Vulkan and this computer"))
     parser.add_argument("--demo", action="store_true",
                         help="open the window with the offline demo model from scripts/setup.sh")
     args = parser.parse_args(argv)
+    from PySide6.QtCore import QCoreApplication
+
+    # names the app's folders (AppLocalDataLocation and the like) before anything asks for them
+    QCoreApplication.setApplicationName("Polaris Studio")
     if args.command == "generate":
         from app.cli import run_generate
 
         return run_generate(args)
+    if args.command == "check":
+        from app.cli import run_check
+
+        return run_check(args)
     from app.ui.main_window import run_window
 
     return run_window(demo=args.demo)

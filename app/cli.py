@@ -11,9 +11,13 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
+from app.core.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.output import Outcome, Progress, Stage
+from app.core.report import report_json, report_markdown
 from app.core.request import GenerationRequest, MemoryFlags, ModelFiles
+from app.core.vulkaninfo import decode_paste
 from app.services.generation import Generation, default_output_dir
+from app.services.system_check import SystemCheck
 
 
 def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -88,6 +92,35 @@ class EventPrinter:
                        f"error ({outcome.error.kind.value}): {outcome.error.message}")
         self._emit({"event": "done", "ok": outcome.ok, "exit_code": outcome.exit_code},
                    "cancelled" if outcome.cancelled else None)
+
+
+def add_check_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--vulkaninfo", type=Path, action="append", metavar="FILE",
+                        help="read this saved vulkaninfo output instead of running vulkaninfo (repeatable)")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
+    parser.add_argument("--sd-binary", type=Path, help="check this backend executable instead of the built one")
+
+
+def run_check(args: argparse.Namespace) -> int:
+    pasted = []
+    for path in args.vulkaninfo or []:
+        try:
+            pasted.append(decode_paste(path.read_bytes()))
+        except OSError as error:
+            print(f"cannot read {path}: {error}", file=sys.stderr)
+            return 2
+    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
+    check = SystemCheck(args.sd_binary)
+    result: list[tuple[SystemFacts, CompatibilityReport]] = []
+    check.finished.connect(lambda facts, report: (result.append((facts, report)), app.quit()))
+    check.start(pasted)
+    app.exec()
+    facts, report = result[0]
+    if args.json:
+        print(json.dumps(report_json(facts, report)))
+    else:
+        print(report_markdown(facts, report), end="")
+    return 1 if report.overall is Verdict.FAIL else 0
 
 
 def run_generate(args: argparse.Namespace) -> int:

@@ -223,3 +223,11 @@ class OutputParser:
             kind, rank = ErrorKind.UNKNOWN, (len(_FAILURES), 0)
         if rank < self._failure_rank:
             self._failure, self._failure_rank = BackendError(kind, message), rank
+
+
+_VULKAN_DEVICE = re.compile(r"ggml_vulkan: \d+ = (.+?) \|")
+
+
+def vulkan_devices_seen(output: str) -> tuple[str, ...]:
+    """The Vulkan devices ggml listed at start-up (`sd-cli -v` prints them before it loads a model)."""
+    return tuple(match.group(1).strip() for match in _VULKAN_DEVICE.finditer(output))

@@ -1,61 +1,237 @@
-"""`vulkaninfo --summary` text -> the Vulkan devices a machine has (the only place that parses it)."""
+"""`vulkaninfo` text -> the Vulkan devices a machine has. The only place that reads vulkaninfo output.
+
+Reads the layouts users paste: the modern `--summary` (`GPU0:` blocks), the full text output (device
+properties, memory heaps with `budget`/`usage` where VK_EXT_memory_budget exists, limits), and the older
+1.1/1.2-era layouts (numeric `apiVersion = 4194306 (1.0.2)`, `deviceType = DISCRETE_GPU`, `memoryHeaps[0] :`,
+`flags = 0x1`). Windows CRLF, loader warnings and several GPUs are fine; a partial paste gives partial
+devices, never an exception.
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
-_GPU = re.compile(r"^GPU(\d+):\s*$")
-_FIELD = re.compile(r"^\s+(\w+)\s*=\s*(.*?)\s*$")
+_GPU_HEADER = re.compile(r"^GPU\s?(\d+)\s*:?$")
+_KEY_VALUE = re.compile(r"^(\w+)\s*[=:]\s*(.*?)\s*$")
+_HEAP_HEADER = re.compile(r"^memoryHeaps\s*\[(\d+)\]\s*:?\s*(.*)$")
+# memory types name DEVICE_LOCAL too, so a heap's lines end where they or another section begin
+_ENDS_HEAP = re.compile(r"^(?:memoryType|Vk\w+|=+$)")
+_DOTTED = re.compile(r"\b(\d+\.\d+\.\d+(?:\.\d+)?)\b")
+_INTEGER = re.compile(r"\b(0x[0-9a-fA-F]+|\d+)\b")
 
-# ggml prefers real GPUs; among several, a discrete card (the RX 580) beats the CPU's iGPU.
-_PREFERENCE = {
-    "PHYSICAL_DEVICE_TYPE_DISCRETE_GPU": 0,
-    "PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU": 1,
-    "PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU": 2,
-    "PHYSICAL_DEVICE_TYPE_CPU": 3,
+VENDOR_AMD = 0x1002
+VENDOR_NVIDIA = 0x10DE
+VENDOR_INTEL = 0x8086
+
+
+class DeviceType(StrEnum):
+    DISCRETE = "discrete"
+    INTEGRATED = "integrated"
+    VIRTUAL = "virtual"
+    CPU = "cpu"
+    OTHER = "other"
+
+
+_DEVICE_TYPES = {
+    "DISCRETE_GPU": DeviceType.DISCRETE,
+    "INTEGRATED_GPU": DeviceType.INTEGRATED,
+    "VIRTUAL_GPU": DeviceType.VIRTUAL,
+    "CPU": DeviceType.CPU,
 }
+# ggml prefers real GPUs; among several, a discrete card (the RX 580) beats the CPU's iGPU.
+_PREFERENCE = [DeviceType.DISCRETE, DeviceType.INTEGRATED, DeviceType.VIRTUAL, DeviceType.OTHER, DeviceType.CPU]
+
+
+@dataclass(frozen=True)
+class MemoryHeap:
+    size: int
+    device_local: bool
+    budget: int | None = None  # only drivers with VK_EXT_memory_budget report these two
+    usage: int | None = None
 
 
 @dataclass(frozen=True)
 class VulkanDevice:
     index: int
-    name: str
-    device_type: str
-    api_version: str
-    driver_info: str
+    name: str = "unknown device"
+    vendor_id: int | None = None
+    device_id: int | None = None
+    device_type: DeviceType = DeviceType.OTHER
+    api_version: str = ""
+    driver_version: str = ""
+    driver_id: str | None = None  # e.g. DRIVER_ID_AMD_PROPRIETARY, DRIVER_ID_MESA_RADV
+    driver_name: str | None = None
+    driver_info: str | None = None  # e.g. the Adrenalin or Mesa version, as the driver words it
+    max_allocation_bytes: int | None = None
+    heaps: tuple[MemoryHeap, ...] = ()
 
     @property
     def is_cpu(self) -> bool:
-        return self.device_type == "PHYSICAL_DEVICE_TYPE_CPU"
+        return self.device_type is DeviceType.CPU
+
+    @property
+    def vram_bytes(self) -> int | None:
+        local = [heap.size for heap in self.heaps if heap.device_local]
+        return max(local) if local else None
+
+    @property
+    def vram_heap(self) -> MemoryHeap | None:
+        local = [heap for heap in self.heaps if heap.device_local]
+        return max(local, key=lambda heap: heap.size) if local else None
 
 
-def parse_summary(text: str) -> list[VulkanDevice]:
-    devices: list[VulkanDevice] = []
-    fields: dict[str, str] = {}
-    index: int | None = None
+def _integer(text: str) -> int | None:
+    match = _INTEGER.search(text)
+    if not match:
+        return None
+    return int(match.group(1), 16) if match.group(1).lower().startswith("0x") else int(match.group(1))
 
-    def close() -> None:
-        if index is not None:
-            devices.append(VulkanDevice(
-                index=index,
-                name=fields.get("deviceName", "unknown device"),
-                device_type=fields.get("deviceType", "PHYSICAL_DEVICE_TYPE_OTHER"),
-                api_version=fields.get("apiVersion", ""),
-                driver_info=fields.get("driverInfo", ""),
-            ))
 
-    for line in text.splitlines():
-        gpu = _GPU.match(line)
+def vulkan_version(packed: int) -> str:
+    """The Vulkan packing: variant 3 bits, major 7, minor 10, patch 12."""
+    return f"{(packed >> 22) & 0x7F}.{(packed >> 12) & 0x3FF}.{packed & 0xFFF}"
+
+
+def driver_version(packed: int, vendor_id: int | None) -> str:
+    """Decode a driverVersion number; each vendor packs it its own way."""
+    if vendor_id == VENDOR_NVIDIA:  # 10.8.8.6 bits
+        return f"{packed >> 22}.{(packed >> 14) & 0xFF}.{(packed >> 6) & 0xFF}.{packed & 0x3F}"
+    # AMD (proprietary, AMDVLK), Mesa and most others use the Vulkan packing.
+    return vulkan_version(packed)
+
+
+def _api_version(text: str) -> str:
+    dotted = _DOTTED.search(text)
+    if dotted:
+        return dotted.group(1)
+    packed = _integer(text)
+    return vulkan_version(packed) if packed is not None else ""
+
+
+def _device_type(text: str) -> DeviceType:
+    name = text.split()[0] if text.split() else ""
+    name = name.removeprefix("VK_").removeprefix("PHYSICAL_DEVICE_TYPE_")
+    return _DEVICE_TYPES.get(name, DeviceType.OTHER)
+
+
+@dataclass
+class _Draft:
+    """One device as it is being read; a GPU can appear in several sections of the output."""
+
+    fields: dict[str, str] = field(default_factory=dict)
+    heaps: dict[int, dict[str, object]] = field(default_factory=dict)
+
+
+_FIELDS = ("apiVersion", "driverVersion", "vendorID", "deviceID", "deviceType", "deviceName", "driverID",
+           "driverName", "driverInfo", "maxMemoryAllocationSize")
+
+
+def parse(text: str) -> list[VulkanDevice]:
+    """Devices in any vulkaninfo text layout, in their index order."""
+    drafts: dict[int, _Draft] = {}
+    current: _Draft | None = None
+    heap: dict[str, object] | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        gpu = _GPU_HEADER.match(line)
         if gpu:
-            close()
-            index, fields = int(gpu.group(1)), {}
-        elif index is not None and (field := _FIELD.match(line)):
-            fields[field.group(1)] = field.group(2)
-    close()
-    return devices
+            current = drafts.setdefault(int(gpu.group(1)), _Draft())
+            heap = None
+            continue
+        if current is None or not line:
+            continue
+        heap_header = _HEAP_HEADER.match(line)
+        if heap_header:
+            heap = current.heaps.setdefault(int(heap_header.group(1)), {})
+            _read_heap_line(heap, heap_header.group(2))  # old layouts put size/flags on this line
+            continue
+        if _ENDS_HEAP.match(line):
+            heap = None
+        if heap is not None:
+            _read_heap_line(heap, line)
+            continue
+        key_value = _KEY_VALUE.match(line)
+        if key_value and key_value.group(1) in _FIELDS:
+            # the first value wins: later sections repeat some fields in other words
+            current.fields.setdefault(key_value.group(1), key_value.group(2))
+    return [_finish(index, draft) for index, draft in sorted(drafts.items())]
+
+
+def _read_heap_line(heap: dict[str, object], line: str) -> None:
+    if "DEVICE_LOCAL" in line:
+        heap["device_local"] = True
+    for key in ("size", "budget", "usage"):
+        match = re.match(rf"^{key}\s*=\s*(.*)$", line)
+        if match:
+            heap[key] = _integer(match.group(1))
+    flags = re.match(r"^flags\s*=\s*(0x[0-9a-fA-F]+|\d+)", line)
+    if flags:
+        heap["device_local"] = bool((_integer(flags.group(1)) or 0) & 0x1)  # VK_MEMORY_HEAP_DEVICE_LOCAL_BIT
+    inline_size = re.search(r"\bsize\s*=\s*(0x[0-9a-fA-F]+|\d+)", line)
+    if inline_size and "size" not in heap:
+        heap["size"] = _integer(inline_size.group(1))
+
+
+def _finish(index: int, draft: _Draft) -> VulkanDevice:
+    f = draft.fields
+    vendor_id = _integer(f["vendorID"]) if "vendorID" in f else None
+    packed_driver = f.get("driverVersion", "")
+    number = re.search(r"\((0x[0-9a-fA-F]+|\d+)\)", packed_driver) or re.fullmatch(r"(0x[0-9a-fA-F]+|\d+)",
+                                                                                    packed_driver)
+    if number:
+        version = driver_version(_integer(number.group(1)) or 0, vendor_id)
+    else:
+        dotted = _DOTTED.search(packed_driver)
+        version = dotted.group(1) if dotted else packed_driver
+    heaps = tuple(
+        MemoryHeap(size=int(h["size"]), device_local=bool(h.get("device_local")),  # type: ignore[arg-type]
+                   budget=h.get("budget"), usage=h.get("usage"))  # type: ignore[arg-type]
+        for _, h in sorted(draft.heaps.items()) if h.get("size") is not None
+    )
+    return VulkanDevice(
+        index=index,
+        name=f.get("deviceName", "unknown device"),
+        vendor_id=vendor_id,
+        device_id=_integer(f["deviceID"]) if "deviceID" in f else None,
+        device_type=_device_type(f.get("deviceType", "")),
+        api_version=_api_version(f.get("apiVersion", "")),
+        driver_version=version,
+        driver_id=f.get("driverID"),
+        driver_name=f.get("driverName"),
+        driver_info=f.get("driverInfo"),
+        max_allocation_bytes=_integer(f["maxMemoryAllocationSize"]) if "maxMemoryAllocationSize" in f else None,
+        heaps=heaps,
+    )
+
+
+def decode_paste(data: bytes) -> str:
+    """Text of a saved vulkaninfo output; PowerShell's `vulkaninfo > file.txt` writes UTF-16 with a BOM."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8-sig", errors="replace")
+
+
+def merge(*outputs: str) -> list[VulkanDevice]:
+    """Devices from several pastes of one machine (say --summary and the full text): fields combined."""
+    by_index: dict[int, VulkanDevice] = {}
+    for text in outputs:
+        for device in parse(text):
+            known = by_index.get(device.index)
+            by_index[device.index] = device if known is None else _combine(known, device)
+    return [by_index[i] for i in sorted(by_index)]
+
+
+def _combine(old: VulkanDevice, new: VulkanDevice) -> VulkanDevice:
+    changes = {name: getattr(new, name) for name in ("vendor_id", "device_id", "driver_id", "driver_name",
+                                                      "driver_info", "max_allocation_bytes")
+               if getattr(old, name) is None and getattr(new, name) is not None}
+    if not old.heaps:
+        changes["heaps"] = new.heaps
+    return replace(old, **changes)
 
 
 def preferred_device(devices: list[VulkanDevice]) -> VulkanDevice | None:
-    ranked = sorted(devices, key=lambda d: (_PREFERENCE.get(d.device_type, 4), d.index))
+    ranked = sorted(devices, key=lambda d: (_PREFERENCE.index(d.device_type), d.index))
     return ranked[0] if ranked else None

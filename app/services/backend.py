@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from app.core.backend_caps import BackendCaps, parse_help
-from app.core.vulkaninfo import VulkanDevice, parse_summary
+from app.core.vulkaninfo import VulkanDevice, parse
 
 BUILD_COMMAND = "python -m backend_bin.build"
 PROBE_TIMEOUT_S = 20
@@ -86,4 +86,4 @@ def probe_vulkan_devices() -> list[VulkanDevice]:
                                 check=False)
     except (OSError, subprocess.TimeoutExpired):
         return []
-    return parse_summary(result.stdout.decode("utf-8", errors="replace"))
+    return parse(result.stdout.decode("utf-8", errors="replace"))

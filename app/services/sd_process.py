@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from app.core.output import (
     StageChanged,
 )
 from app.services.backend import unrunnable_reason
+from app.services.child_process import contained, join_kill_on_close_job
 
 # A backend that does not exit on SIGTERM (stuck in a driver call, say) gets this long before SIGKILL.
 TERMINATE_GRACE_MS = 2000
@@ -76,7 +76,7 @@ class SdProcess(QObject):
             environment.insert(key, value)
         self._process.setProcessEnvironment(environment)
         self._process.setWorkingDirectory(str(workdir))
-        program, arguments = _contained(argv)
+        program, arguments = contained(argv)
         self._process.start(program, arguments)
 
     def cancel(self) -> None:
@@ -90,7 +90,7 @@ class SdProcess(QObject):
             self._kill_timer.start(TERMINATE_GRACE_MS)
 
     def _on_started(self) -> None:
-        _join_kill_on_close_job(self._process.processId())
+        join_kill_on_close_job(self._process.processId())
 
     def _on_stdout(self) -> None:
         self._dispatch(self._parser.feed(self._process.readAllStandardOutput().data(), "stdout"))
@@ -131,45 +131,3 @@ class SdProcess(QObject):
         self._done = True
         image = self._parser.images[-1] if self._parser.images and error is None else None
         self.finished.emit(Outcome(exit_code, image, error, self._cancelled))
-
-
-def _contained(argv: list[str]) -> tuple[str, list[str]]:
-    """Program and arguments that make the kernel kill the child when this process dies (Linux)."""
-    setpriv = shutil.which("setpriv") if sys.platform.startswith("linux") else None
-    if setpriv is None:
-        return argv[0], argv[1:]
-    # setpriv sets PR_SET_PDEATHSIG and exec()s the backend in place: same pid, no shell
-    return setpriv, ["--pdeathsig", "KILL", "--", *argv]
-
-
-_job_handle: int | None = None
-
-
-def _join_kill_on_close_job(pid: int) -> None:
-    """Put the child in a Job object that Windows closes, killing the child, when our process ends."""
-    import ctypes
-    from ctypes import wintypes
-
-    global _job_handle
-    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
-    if _job_handle is None:
-
-        class _Limits(ctypes.Structure):
-            _fields_ = [  # JOBOBJECT_EXTENDED_LIMIT_INFORMATION
-                ("PerProcessUserTimeLimit", ctypes.c_int64), ("PerJobUserTimeLimit", ctypes.c_int64),
-                ("LimitFlags", wintypes.DWORD), ("MinimumWorkingSetSize", ctypes.c_size_t),
-                ("MaximumWorkingSetSize", ctypes.c_size_t), ("ActiveProcessLimit", wintypes.DWORD),
-                ("Affinity", ctypes.c_size_t), ("PriorityClass", wintypes.DWORD),
-                ("SchedulingClass", wintypes.DWORD), ("IoCounters", ctypes.c_uint64 * 6),
-                ("ProcessMemoryLimit", ctypes.c_size_t), ("JobMemoryLimit", ctypes.c_size_t),
-                ("PeakProcessMemoryUsed", ctypes.c_size_t), ("PeakJobMemoryUsed", ctypes.c_size_t),
-            ]
-
-        job = kernel32.CreateJobObjectW(None, None)
-        limits = _Limits(LimitFlags=0x2000)  # JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
-        kernel32.SetInformationJobObject(job, 9, ctypes.byref(limits), ctypes.sizeof(limits))
-        _job_handle = job
-    process = kernel32.OpenProcess(0x0101, False, pid)  # PROCESS_SET_QUOTA | PROCESS_TERMINATE
-    if process:
-        kernel32.AssignProcessToJobObject(_job_handle, process)
-        kernel32.CloseHandle(process)

@@ -1,0 +1,48 @@
+"""Starting children that never outlive the app, on Linux and on Windows."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+
+
+def contained(argv: list[str]) -> tuple[str, list[str]]:
+    """Program and arguments that make the kernel kill the child when this process dies (Linux)."""
+    setpriv = shutil.which("setpriv") if sys.platform.startswith("linux") else None
+    if setpriv is None:
+        return argv[0], argv[1:]
+    # setpriv sets PR_SET_PDEATHSIG and exec()s the backend in place: same pid, no shell
+    return setpriv, ["--pdeathsig", "KILL", "--", *argv]
+
+
+_job_handle: int | None = None
+
+
+def join_kill_on_close_job(pid: int) -> None:
+    """Put the child in a Job object that Windows closes, killing the child, when our process ends."""
+    import ctypes
+    from ctypes import wintypes
+
+    global _job_handle
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+    if _job_handle is None:
+
+        class _Limits(ctypes.Structure):
+            _fields_ = [  # JOBOBJECT_EXTENDED_LIMIT_INFORMATION
+                ("PerProcessUserTimeLimit", ctypes.c_int64), ("PerJobUserTimeLimit", ctypes.c_int64),
+                ("LimitFlags", wintypes.DWORD), ("MinimumWorkingSetSize", ctypes.c_size_t),
+                ("MaximumWorkingSetSize", ctypes.c_size_t), ("ActiveProcessLimit", wintypes.DWORD),
+                ("Affinity", ctypes.c_size_t), ("PriorityClass", wintypes.DWORD),
+                ("SchedulingClass", wintypes.DWORD), ("IoCounters", ctypes.c_uint64 * 6),
+                ("ProcessMemoryLimit", ctypes.c_size_t), ("JobMemoryLimit", ctypes.c_size_t),
+                ("PeakProcessMemoryUsed", ctypes.c_size_t), ("PeakJobMemoryUsed", ctypes.c_size_t),
+            ]
+
+        job = kernel32.CreateJobObjectW(None, None)
+        limits = _Limits(LimitFlags=0x2000)  # JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
+        kernel32.SetInformationJobObject(job, 9, ctypes.byref(limits), ctypes.sizeof(limits))
+        _job_handle = job
+    process = kernel32.OpenProcess(0x0101, False, pid)  # PROCESS_SET_QUOTA | PROCESS_TERMINATE
+    if process:
+        kernel32.AssignProcessToJobObject(_job_handle, process)
+        kernel32.CloseHandle(process)

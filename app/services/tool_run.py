@@ -1,0 +1,85 @@
+"""A short helper program run for its output (vulkaninfo, the backend's device listing), never blocking."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
+
+from app.services.child_process import contained, join_kill_on_close_job
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    exit_code: int | None  # None when it did not start, crashed or timed out
+    stdout: str
+    stderr: str
+    error: str | None = None  # why there is no exit code, in the user's words
+
+
+class ToolRun(QObject):
+    """Runs one command to its end and reports its whole output once, in `finished(ToolResult)`."""
+
+    finished = Signal(object)
+
+    def __init__(self, timeout_ms: int = 20_000, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._process = QProcess(self)
+        self._process.finished.connect(self._on_finished)
+        self._process.errorOccurred.connect(self._on_error)
+        if sys.platform == "win32":
+            self._process.started.connect(lambda: join_kill_on_close_job(self._process.processId()))
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(timeout_ms)
+        self._timer.timeout.connect(self._on_timeout)
+        self._timed_out = False
+        self._busy = False
+        self._command = ""
+
+    @property
+    def running(self) -> bool:
+        return self._busy
+
+    def start(self, argv: list[str], env: dict[str, str] | None = None) -> None:
+        if self._busy:
+            raise RuntimeError("ToolRun is already running a command")
+        self._busy = True
+        self._timed_out = False
+        self._command = argv[0]
+        if env is not None:
+            environment = QProcessEnvironment()
+            for key, value in env.items():
+                environment.insert(key, value)
+            self._process.setProcessEnvironment(environment)
+        program, arguments = contained(argv)
+        self._timer.start()
+        self._process.start(program, arguments)
+
+    def _on_timeout(self) -> None:
+        self._timed_out = True
+        self._process.kill()
+
+    def _on_finished(self, exit_code: int, status: QProcess.ExitStatus) -> None:
+        stdout = self._process.readAllStandardOutput().data().decode("utf-8", errors="replace")
+        stderr = self._process.readAllStandardError().data().decode("utf-8", errors="replace")
+        if self._timed_out:
+            self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} did not answer in time"))
+        elif status == QProcess.ExitStatus.CrashExit:
+            self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} crashed"))
+        else:
+            self._end(ToolResult(exit_code, stdout, stderr))
+
+    def _on_error(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart:  # no finished() follows
+            message = f"could not start {Path(self._command).name}: {self._process.errorString()}"
+            self._end(ToolResult(None, "", "", message))
+
+    def _end(self, result: ToolResult) -> None:
+        if not self._busy:
+            return
+        self._timer.stop()
+        self._busy = False
+        self.finished.emit(result)
