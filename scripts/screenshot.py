@@ -1,4 +1,5 @@
-"""Refresh the README screenshot: the real window, offscreen, after a real demo generation.
+"""Refresh the README screenshots: the real window, offscreen, after a real demo generation, and the
+system check dialog after a real check.
 
     .venv/bin/python scripts/screenshot.py   (after ./scripts/setup.sh)
 """
@@ -12,25 +13,30 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from app.services.generation import Generation  # noqa: E402
+from app.services.monitor import ResourceMonitor  # noqa: E402
 from app.ui.main_window import MainWindow, load_demo  # noqa: E402
 
-TARGET = REPO / "resources" / "screenshots" / "main_window.png"
+SHOTS = REPO / "resources" / "screenshots"
 
 
 def main() -> int:
+    QCoreApplication.setApplicationName("Polaris Studio")
     app = QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as out:
-        window = MainWindow(Generation(Path(out)))
+        monitor = ResourceMonitor()
+        window = MainWindow(Generation(Path(out)), monitor)
         load_demo(window.panel)
         window.panel.seed.setValue(1234)
-        window.resize(1000, 620)
+        window.resize(1000, 700)
         window.show()
+        monitor.start()
         outcome = []
         window.generation_finished.connect(lambda result: (outcome.append(result), app.quit()))
         window.generate_button.click()
@@ -38,9 +44,16 @@ def main() -> int:
         if not outcome or not outcome[0].ok:
             print(f"demo generation failed: {outcome}", file=sys.stderr)
             return 1
-        TARGET.parent.mkdir(parents=True, exist_ok=True)
-        window.grab().save(str(TARGET))
-    print(f"wrote {TARGET}")
+        QTimer.singleShot(1500, app.quit)  # let the gauge draw a few samples
+        app.exec()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(SHOTS / "main_window.png"))
+        window.system_check.finished.connect(lambda *_: QTimer.singleShot(100, app.quit))
+        window.open_system_check()
+        app.exec()
+        assert window.check_dialog is not None
+        window.check_dialog.grab().save(str(SHOTS / "system_check.png"))
+    print(f"wrote {SHOTS}/main_window.png and system_check.png")
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -22,6 +22,10 @@ from PySide6.QtWidgets import (
 
 from app.core.output import ErrorKind, Outcome, Progress, Stage
 from app.services.generation import Generation, default_output_dir
+from app.services.monitor import ResourceMonitor
+from app.services.system_check import SystemCheck
+from app.ui.check_dialog import CheckDialog
+from app.ui.gauge import ResourceGauge
 from app.ui.prompt_panel import PromptPanel
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
@@ -65,14 +69,19 @@ class ImageView(QLabel):
 class MainWindow(QMainWindow):
     generation_finished = Signal(object)  # Outcome, after the window has shown it
 
-    def __init__(self, generation: Generation) -> None:
+    def __init__(self, generation: Generation, monitor: ResourceMonitor | None = None,
+                 system_check: SystemCheck | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Polaris Studio")
         self.generation = generation
+        self.system_check = system_check or SystemCheck(parent=self)
+        self.check_dialog: CheckDialog | None = None
         self.panel = PromptPanel(self)
         self.generate_button = QPushButton("Generate", self)
         self.cancel_button = QPushButton("Cancel", self)
         self.cancel_button.setEnabled(False)
+        self.check_button = QPushButton("Check system", self)
+        self.gauge = ResourceGauge(self)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -89,6 +98,7 @@ class MainWindow(QMainWindow):
         buttons = QHBoxLayout()
         buttons.addWidget(self.generate_button)
         buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.check_button)
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.panel)
@@ -96,6 +106,7 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.progress)
         left_layout.addWidget(self.status)
         left_layout.addWidget(self.log, 1)
+        left_layout.addWidget(self.gauge)
         splitter = QSplitter(self)
         splitter.addWidget(left)
         splitter.addWidget(self.image)
@@ -105,11 +116,29 @@ class MainWindow(QMainWindow):
 
         self.generate_button.clicked.connect(self._on_generate_clicked)
         self.cancel_button.clicked.connect(self.generation.cancel)
+        self.check_button.clicked.connect(self.open_system_check)
         generation.stage_changed.connect(self._on_stage_changed)
         generation.progress.connect(self._on_progress)
         generation.log_line.connect(self._on_log_line)
         generation.notice.connect(self.status.setText)
         generation.finished.connect(self._on_finished)
+        self.monitor = monitor
+        if monitor is not None:
+            monitor.sampled.connect(self.gauge.show_sample)
+            generation.stage_changed.connect(self._on_backend_started)
+            generation.finished.connect(lambda _: monitor.set_backend_pid(None))
+
+    def open_system_check(self) -> None:
+        if self.check_dialog is None:
+            self.check_dialog = CheckDialog(self.system_check, self)
+        self.check_dialog.show()
+        self.check_dialog.raise_()
+        if not self.system_check.running:
+            self.check_dialog.run()
+
+    def _on_backend_started(self, stage: Stage) -> None:
+        if stage is Stage.LOADING and self.monitor is not None:
+            self.monitor.set_backend_pid(self.generation.pid())
 
     def _on_generate_clicked(self) -> None:
         self.generate_button.setEnabled(False)
@@ -164,13 +193,24 @@ def load_demo(panel: PromptPanel) -> None:
     panel.height_box.setValue(128)
 
 
+def first_start(settings: QSettings) -> bool:
+    """True once per user: the first start runs the system check by itself."""
+    if settings.value("system_check/first_start_done", False, type=bool):
+        return False
+    settings.setValue("system_check/first_start_done", True)
+    return True
+
+
 def run_window(demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Polaris Studio")
-    window = MainWindow(Generation(default_output_dir()))
+    monitor = ResourceMonitor()
+    window = MainWindow(Generation(default_output_dir()), monitor)
     if demo:
         load_demo(window.panel)
         window.status.setText("Demo model: random weights, so it draws noise. Real models come with the "
                               "model manager.")
     window.show()
+    monitor.start()
+    if first_start(QSettings()):
+        window.open_system_check()
     return app.exec()

@@ -1,35 +1,144 @@
+"""vulkaninfo parsing over real outputs: ours, and public ones (tests/data/vulkaninfo/public/SOURCES.md)."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
-from app.core.vulkaninfo import VulkanDevice, parse_summary, preferred_device
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.core.polaris import is_polaris
+from app.core.vulkaninfo import (
+    DeviceType,
+    VulkanDevice,
+    decode_paste,
+    driver_version,
+    merge,
+    parse,
+    preferred_device,
+    vulkan_version,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
+GIB = 2**30
 
 
-def test_lavapipe_summary_is_one_cpu_device() -> None:
-    [device] = parse_summary((DATA / "lavapipe_summary.txt").read_text())
-    assert device.index == 0
-    assert device.is_cpu
-    assert device.name.startswith("llvmpipe")
-    assert device.api_version.startswith("1.3")
+def devices_in(name: str) -> list[VulkanDevice]:
+    return parse(decode_paste((DATA / name).read_bytes()))
 
 
-def test_nvidia_summary_is_one_discrete_gpu() -> None:
-    [device] = parse_summary((DATA / "nvidia_h200_summary.txt").read_text())
-    assert (device.name, device.device_type, device.driver_info) == (
-        "NVIDIA H200", "PHYSICAL_DEVICE_TYPE_DISCRETE_GPU", "580.159.04")
+# file, device index, expected (name, vendor, device id, type, api, driver version, vram, max allocation)
+EXPECTED = [
+    ("lavapipe_summary.txt", 0, ("llvmpipe (LLVM 15.0.6, 256 bits)", 0x10005, 0, DeviceType.CPU, "1.3.230",
+                                 "0.0.1", None, None)),
+    ("lavapipe_full.txt", 0, ("llvmpipe (LLVM 15.0.6, 256 bits)", 0x10005, 0, DeviceType.CPU, "1.3.230", "0.0.1",
+                              2 * GIB, 2 * GIB)),
+    ("nvidia_h200_full.txt", 0, ("NVIDIA H200", 0x10DE, 0x2335, DeviceType.DISCRETE, "1.4.312", "580.159.4.0",
+                                 150754820096, 0xFFE00000)),
+    ("public/amd_rx470_radv_linux_full.txt", 0, ("AMD Radeon RX 470 Graphics (RADV POLARIS10)", 0x1002, 0x67DF,
+                                                 DeviceType.DISCRETE, "1.3.255", "23.2.1", 4026531840, 4294967292)),
+    ("public/amd_rx470_radv_linux_full.txt", 1, ("llvmpipe (LLVM 15.0.7, 256 bits)", 0x10005, 0, DeviceType.CPU,
+                                                 "1.3.255", "0.0.1", 16658817024, 2 * GIB)),
+    ("public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt", 0, ("Quadro K620", 0x10DE, 0x13BB, DeviceType.DISCRETE,
+                                                                 "1.0.65", "390.87.0.0", 2 * GIB, None)),
+    ("public/llvmpipe_rpi_display_warning_full.txt", 0, ("llvmpipe (LLVM 11.0.1, 128 bits)", 0x10005, 0,
+                                                         DeviceType.CPU, "1.0.2", "0.0.1", 2 * GIB, None)),
+    ("public/intel_iris_xe_windows_full_utf16le_crlf.txt", 0, ("Intel(R) Iris(R) Xe Graphics", 0x8086, 0x46A6,
+                                                               DeviceType.INTEGRATED, "1.3.224", "0.404.3616",
+                                                               8387096576, 8387096576)),
+    ("public/intel_xe_tgl_linux_mesa_warnings_full_sdk1_2.txt", 0, ("Intel(R) Xe Graphics (TGL GT2)", 0x8086,
+                                                                    0x9A49, DeviceType.INTEGRATED, "1.2.145",
+                                                                    "20.2.6", 6099397632, 2 * GIB)),
+    ("public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt", 1, ("AMD Radeon(TM) Graphics", 0x1002, 0x1638,
+                                                                        DeviceType.INTEGRATED, "1.3.260", "2.0.279",
+                                                                        268435456, 2 * GIB)),
+    ("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt", 1, ("NVIDIA GeForce RTX 3070", 0x10DE, 0x2488,
+                                                                         DeviceType.DISCRETE, "1.4.312",
+                                                                         "581.57.0.0", None, None)),
+    ("public/amd_rx7800xt_radv_summary_validation_warnings.txt", 0, ("AMD Radeon RX 7800 XT (RADV NAVI32)", 0x1002,
+                                                                     0x747E, DeviceType.DISCRETE, "1.4.335",
+                                                                     "26.0.8", None, None)),
+]
 
 
-def test_a_discrete_card_wins_over_the_igpu_and_the_cpu_device() -> None:
-    def device(index: int, kind: str) -> VulkanDevice:
-        return VulkanDevice(index, f"dev{index}", f"PHYSICAL_DEVICE_TYPE_{kind}", "1.3", "")
+@pytest.mark.parametrize(("name", "index", "expected"), EXPECTED, ids=[f"{n}#{i}" for n, i, _ in EXPECTED])
+def test_real_outputs_parse_to_the_devices_they_show(name: str, index: int, expected: tuple) -> None:
+    device = devices_in(name)[index]
+    assert (device.name, device.vendor_id, device.device_id, device.device_type, device.api_version,
+            device.driver_version, device.vram_bytes, device.max_allocation_bytes) == expected
 
-    devices = [device(0, "INTEGRATED_GPU"), device(1, "CPU"), device(2, "DISCRETE_GPU")]
-    assert preferred_device(devices) == devices[2]
-    assert preferred_device(devices[:2]) == devices[0]
+
+def test_budget_and_usage_come_from_memory_budget_drivers() -> None:
+    [h200] = devices_in("nvidia_h200_full.txt")
+    assert [(h.size, h.device_local, h.budget, h.usage) for h in h200.heaps] == [
+        (150754820096, True, 150092709888, 0), (101361423360, False, 101361423360, 1601536)]
+    rx470 = devices_in("public/amd_rx470_radv_linux_full.txt")[0]
+    assert rx470.vram_heap is not None and rx470.vram_heap.budget == 2580123648
+    [quadro] = devices_in("public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt")
+    assert all(h.budget is None and h.usage is None for h in quadro.heaps)
+
+
+def test_driver_info_is_kept_as_the_driver_words_it() -> None:
+    amd_igpu = devices_in("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt")[0]
+    assert amd_igpu.driver_id == "DRIVER_ID_AMD_PROPRIETARY"
+    assert amd_igpu.driver_info == "23.40.02 (AMD proprietary shader compiler)"
+
+
+def test_several_gpus_and_the_preferred_one() -> None:
+    devices = devices_in("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt")
+    assert [d.device_type for d in devices] == [DeviceType.INTEGRATED, DeviceType.DISCRETE]
+    assert preferred_device(devices) == devices[1]  # the card, not the iGPU that is device 0
+    rx470_machine = devices_in("public/amd_rx470_radv_linux_full.txt")
+    assert preferred_device(rx470_machine) == rx470_machine[0]
     assert preferred_device([]) is None
 
 
-def test_text_without_devices_gives_none() -> None:
-    assert parse_summary("ERROR: [Loader Message] vkCreateInstance failed\n") == []
+def test_polaris_is_recognised_by_pci_id_or_radv_name() -> None:
+    rx470 = devices_in("public/amd_rx470_radv_linux_full.txt")[0]
+    assert is_polaris(rx470)
+    assert is_polaris(VulkanDevice(0, name="Radeon RX 580 Series", vendor_id=0x1002, device_id=0x6FDF))
+    assert is_polaris(VulkanDevice(0, name="AMD Radeon RX 550 / 550 Series (RADV POLARIS12)"))
+    assert not is_polaris(devices_in("public/amd_rx7800xt_radv_summary_validation_warnings.txt")[0])
+    assert not is_polaris(devices_in("nvidia_h200_full.txt")[0])
+
+
+def test_driver_versions_decode_per_vendor() -> None:
+    assert driver_version(2435301632, 0x10DE) == "580.159.4.0"  # NVIDIA: 10.8.8.6 bits
+    assert driver_version(8388887, 0x1002) == "2.0.279"  # AMD: the Vulkan packing
+    assert vulkan_version(4206847) == "1.3.255"
+    assert vulkan_version(4194306) == "1.0.2"
+
+
+def test_summary_and_full_pastes_merge() -> None:
+    summary = (DATA / "lavapipe_summary.txt").read_text()
+    full = (DATA / "lavapipe_full.txt").read_text()
+    [merged] = merge(summary, full)
+    assert merged.vram_bytes == 2 * GIB and merged.max_allocation_bytes == 2 * GIB
+    assert merged.driver_info == "Mesa 22.3.6 (LLVM 15.0.6)"
+
+
+def test_windows_utf16_and_crlf_are_decoded() -> None:
+    raw = (DATA / "public/intel_iris_xe_windows_full_utf16le_crlf.txt").read_bytes()
+    assert raw.startswith(b"\xff\xfe") and b"\r\x00\n\x00" in raw
+    assert "Intel(R) Iris(R) Xe Graphics" in decode_paste(raw)
+
+
+def test_nothing_recognisable_gives_no_devices() -> None:
+    assert parse("ERROR: [Loader Message] Code 0 : vkCreateInstance failed\n") == []
+    assert parse("") == []
+
+
+PASTES = [(DATA / "public/amd_rx470_radv_linux_full.txt").read_text(),
+          (DATA / "public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt").read_text()]
+
+
+@settings(max_examples=150, deadline=None)
+@given(which=st.sampled_from([0, 1]), start=st.floats(0, 1), length=st.floats(0, 1))
+def test_any_partial_paste_parses_without_error(which: int, start: float, length: float) -> None:
+    lines = PASTES[which].splitlines()
+    first = int(start * len(lines))
+    part = "\n".join(lines[first:first + int(length * len(lines))])
+    for device in parse(part):
+        assert device.index in (0, 1)
+        assert all(heap.size >= 0 for heap in device.heaps)

@@ -1,0 +1,97 @@
+"""The live VRAM / RAM gauge with a short history sparkline."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import QGridLayout, QLabel, QProgressBar, QWidget
+
+from app.core.usage import ResourceSample
+
+HISTORY = 60
+WARN_AT = 0.85
+DANGER_AT = 0.95
+_COLOURS = {"ok": "#3b8eea", "warn": "#e5a50a", "danger": "#e01b24"}
+
+def level(fraction: float | None) -> str:
+    if fraction is None or fraction < WARN_AT:
+        return "ok"
+    return "warn" if fraction < DANGER_AT else "danger"
+
+def _gib(size: int) -> str:
+    return f"{size / 2**30:.1f}"
+
+class Sparkline(QWidget):
+    """The last minute of a fraction (0..1), drawn as a line."""
+
+    def __init__(self, colour: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.values: deque[float] = deque(maxlen=HISTORY)
+        self._colour = QColor(colour)
+        self.setMinimumSize(80, 22)
+
+    def add(self, value: float) -> None:
+        self.values.append(min(1.0, max(0.0, value)))
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if len(self.values) < 2:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self._colour, 1.5))
+        width, height = self.width() - 1, self.height() - 2
+        step = width / (HISTORY - 1)
+        offset = HISTORY - len(self.values)
+        points = [QPointF((offset + i) * step, 1 + height * (1 - v)) for i, v in enumerate(self.values)]
+        painter.drawPolyline(QPolygonF(points))
+        painter.end()
+
+class ResourceGauge(QWidget):
+    """VRAM and RAM bars with numbers, warning colours near the limit, and the backend's own memory."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.vram_bar, self.ram_bar = QProgressBar(self), QProgressBar(self)
+        self.vram_label, self.ram_label = QLabel("VRAM: waiting for vulkaninfo…", self), QLabel(self)
+        self.backend_label = QLabel(self)
+        self.vram_history, self.ram_history = Sparkline(_COLOURS["ok"], self), Sparkline("#2ec27e", self)
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for row, (label, bar, history) in enumerate(((self.vram_label, self.vram_bar, self.vram_history),
+                                                     (self.ram_label, self.ram_bar, self.ram_history))):
+            bar.setRange(0, 1000)
+            bar.setTextVisible(False)
+            bar.setMaximumHeight(12)
+            layout.addWidget(label, row, 0)
+            layout.addWidget(bar, row, 1)
+            layout.addWidget(history, row, 2)
+        layout.addWidget(self.backend_label, 2, 0, 1, 3)
+        layout.setColumnStretch(1, 1)
+
+    def show_sample(self, sample: ResourceSample) -> None:
+        fraction = sample.vram_fraction
+        if sample.vram_total is None:
+            self.vram_label.setText("VRAM: unknown")
+            self.vram_bar.setValue(0)
+        elif fraction is None:
+            # without VK_EXT_memory_budget the driver tells the size, not the use
+            self.vram_label.setText(f"VRAM: {_gib(sample.vram_total)} GiB total (use not reported)")
+            self.vram_bar.setValue(0)
+        else:
+            self.vram_label.setText(f"VRAM: {_gib(sample.vram_used or 0)} / {_gib(sample.vram_total)} GiB")
+            self.vram_bar.setValue(round(fraction * 1000))
+            self.vram_history.add(fraction)
+        self._colour(self.vram_bar, level(fraction))
+        self.ram_label.setText(f"RAM: {_gib(sample.ram_used)} / {_gib(sample.ram_total)} GiB")
+        self.ram_bar.setValue(round(sample.ram_fraction * 1000))
+        self.ram_history.add(sample.ram_fraction)
+        self._colour(self.ram_bar, level(sample.ram_fraction))
+        rss = sample.backend_rss
+        self.backend_label.setText(f"sd.cpp uses {_gib(rss)} GiB of RAM" if rss is not None else "")
+
+    def _colour(self, bar: QProgressBar, state: str) -> None:
+        bar.setProperty("level", state)
+        bar.setStyleSheet(f"QProgressBar::chunk {{ background: {_COLOURS[state]}; }}")

@@ -1,0 +1,149 @@
+"""Each check's verdicts, from real vulkaninfo outputs and made-up hosts."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from app.core.checks import (
+    BackendStatus,
+    DiskInfo,
+    HostInfo,
+    SystemFacts,
+    Verdict,
+    run_checks,
+)
+from app.core.request import ModelFamily
+from app.core.vulkaninfo import VulkanDevice, decode_paste, parse
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
+GIB = 2**30
+GOOD_HOST = HostInfo(32 * GIB, 24 * GIB, frozenset({"avx2", "fma", "sse4_2"}), "win32")
+
+
+def devices(name: str) -> tuple[VulkanDevice, ...]:
+    return tuple(parse(decode_paste((DATA / name).read_bytes())))
+
+
+RX470 = devices("public/amd_rx470_radv_linux_full.txt")
+GOOD = SystemFacts(None, RX470, dataclasses.replace(GOOD_HOST, platform="linux"),
+                   DiskInfo("/models", 200 * GIB, False), BackendStatus(None, ("AMD Radeon RX 470 Graphics",)))
+
+
+def verdicts(facts: SystemFacts) -> dict[str, Verdict]:
+    return {c.id: c.status for c in run_checks(facts).checks}
+
+
+def result(facts: SystemFacts, check_id: str):
+    [found] = [c for c in run_checks(facts).checks if c.id == check_id]
+    return found
+
+
+def test_a_good_polaris_machine_passes_everything() -> None:
+    report = run_checks(GOOD)
+    assert {c.id for c in report.checks} == {
+        "vulkan_loader", "gpu", "vulkan_api", "device_order", "amd_driver", "vram", "max_allocation", "host_ram",
+        "disk_free", "disk_rotational", "cpu_features", "backend"}
+    assert report.overall is Verdict.PASS, [c for c in report.checks if c.status is not Verdict.PASS]
+    assert "Polaris" in result(GOOD, "gpu").message
+    assert all(c.fix is None for c in report.checks)
+
+
+def test_every_problem_says_how_to_fix_it() -> None:
+    bad = SystemFacts("vulkaninfo was not found", (), HostInfo(8 * GIB, 1 * GIB, frozenset(), "win32"),
+                      DiskInfo("D:/models", 2 * GIB, True), BackendStatus("sd.cpp backend not found: x"))
+    report = run_checks(bad)
+    assert report.overall is Verdict.FAIL
+    assert all(c.fix for c in report.checks if c.status is not Verdict.PASS)
+    assert verdicts(bad) == {"vulkan_loader": Verdict.FAIL, "gpu": Verdict.FAIL, "host_ram": Verdict.FAIL,
+                             "disk_free": Verdict.WARN, "disk_rotational": Verdict.WARN,
+                             "cpu_features": Verdict.FAIL, "backend": Verdict.FAIL}
+
+
+def test_only_a_cpu_device_warns_that_it_runs_on_the_processor() -> None:
+    facts = dataclasses.replace(GOOD, devices=devices("lavapipe_full.txt"))
+    assert result(facts, "gpu").status is Verdict.WARN
+    assert "CPU emulation" in result(facts, "gpu").message
+    assert result(facts, "vram").status is Verdict.WARN
+
+
+def test_old_vulkan_fails() -> None:
+    facts = dataclasses.replace(GOOD, devices=devices("public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt"))
+    check = result(facts, "vulkan_api")
+    assert check.status is Verdict.FAIL and "1.0.65" in check.message and "1.2" in check.message
+
+
+def test_a_card_behind_an_igpu_is_chosen_and_said() -> None:
+    facts = dataclasses.replace(GOOD, devices=devices("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt"))
+    check = result(facts, "device_order")
+    assert check.status is Verdict.PASS
+    assert "device 1, behind AMD Radeon(TM) Graphics" in check.message and "GGML_VK_VISIBLE_DEVICES=1" in check.message
+    pinned = dataclasses.replace(facts, pinned_device="0")
+    assert result(pinned, "device_order").status is Verdict.WARN
+    assert "Remove the GGML_VK_VISIBLE_DEVICES variable" in (result(pinned, "device_order").fix or "")
+
+
+def test_amd_driver_kinds() -> None:
+    rx470 = RX470[0]
+    radv_old = dataclasses.replace(rx470, driver_info="Mesa 21.2.6")
+    amdvlk = dataclasses.replace(rx470, driver_id="DRIVER_ID_AMD_OPEN_SOURCE", name="AMD Radeon RX 470 Graphics")
+    old_windows = VulkanDevice(0, "Radeon RX 580 Series", 0x1002, 0x67DF, RX470[0].device_type, "1.2.131",
+                               "2.0.117", "DRIVER_ID_AMD_PROPRIETARY", "AMD proprietary driver", "20.4.2")
+    new_windows = dataclasses.replace(old_windows, api_version="1.3.260", driver_info="23.19.10.11")
+    cases = [(radv_old, "linux", Verdict.WARN, "Mesa 21.2.6"), (amdvlk, "linux", Verdict.WARN, "AMDVLK"),
+             (old_windows, "win32", Verdict.WARN, "is old"), (new_windows, "win32", Verdict.PASS, "23.19.10.11")]
+    for device, platform, verdict, words in cases:
+        facts = dataclasses.replace(GOOD, devices=(device,), host=dataclasses.replace(GOOD_HOST, platform=platform))
+        check = result(facts, "amd_driver")
+        assert (check.status, words in check.message) == (verdict, True), check
+    windows_fix = result(dataclasses.replace(GOOD, devices=(old_windows,), host=GOOD_HOST), "amd_driver").fix
+    assert windows_fix and "Polaris" in windows_fix and "own driver branch" in windows_fix
+    nvidia = dataclasses.replace(GOOD, devices=devices("nvidia_h200_full.txt"))
+    assert "amd_driver" not in verdicts(nvidia)
+
+
+def test_vram_and_the_allocation_cap() -> None:
+    card = RX470[0]
+    small = dataclasses.replace(card, heaps=(dataclasses.replace(card.heaps[0], size=2 * GIB),))
+    assert result(dataclasses.replace(GOOD, devices=(small,)), "vram").status is Verdict.FAIL
+    capped = dataclasses.replace(card, max_allocation_bytes=2 * GIB - 4096)  # AMD's Windows driver
+    check = result(dataclasses.replace(GOOD, devices=(capped,)), "max_allocation")
+    assert check.status is Verdict.WARN and "tiles" in check.message
+    unknown = dataclasses.replace(card, heaps=())
+    assert result(dataclasses.replace(GOOD, devices=(unknown,)), "vram").status is Verdict.WARN
+
+
+@pytest.mark.parametrize(("family", "total_gib", "verdict"), [
+    (ModelFamily.FLUX, 8, Verdict.FAIL), (ModelFamily.FLUX, 16, Verdict.PASS), (ModelFamily.SD1, 8, Verdict.PASS),
+    (ModelFamily.SDXL, 8, Verdict.FAIL)])
+def test_ram_for_the_model_family(family: ModelFamily, total_gib: int, verdict: Verdict) -> None:
+    host = dataclasses.replace(GOOD_HOST, ram_total_bytes=total_gib * GIB, ram_available_bytes=total_gib * GIB)
+    assert result(dataclasses.replace(GOOD, host=host, family=family), "host_ram").status is verdict
+
+
+def test_little_free_ram_warns() -> None:
+    host = dataclasses.replace(GOOD_HOST, ram_available_bytes=3 * GIB)
+    assert result(dataclasses.replace(GOOD, host=host), "host_ram").status is Verdict.WARN
+
+
+def test_a_spinning_disk_says_loading_is_slow() -> None:
+    check = result(dataclasses.replace(GOOD, models_disk=DiskInfo("D:/models", 500 * GIB, True)), "disk_rotational")
+    assert check.status is Verdict.WARN and "minutes" in check.message
+    unknown = dataclasses.replace(GOOD, models_disk=DiskInfo("D:/models", 500 * GIB, None))
+    assert "disk_rotational" not in verdicts(unknown)
+
+
+def test_cpu_without_avx2_fails_and_unknown_warns() -> None:
+    no_avx2 = dataclasses.replace(GOOD_HOST, cpu_flags=frozenset({"sse4_2", "fma"}))
+    check = result(dataclasses.replace(GOOD, host=no_avx2), "cpu_features")
+    assert check.status is Verdict.FAIL and "AVX2" in check.message and "--native" in (check.fix or "")
+    unknown = dataclasses.replace(GOOD_HOST, cpu_flags=None)
+    assert result(dataclasses.replace(GOOD, host=unknown), "cpu_features").status is Verdict.WARN
+
+
+def test_backend_that_sees_no_device_fails() -> None:
+    facts = dataclasses.replace(GOOD, backend=BackendStatus(None, ()))
+    assert result(facts, "backend").status is Verdict.FAIL
+    assert "backend" not in verdicts(dataclasses.replace(GOOD, backend=None))  # a paste: not probed

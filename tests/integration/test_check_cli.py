@@ -1,0 +1,64 @@
+"""`python -m app check` with the real vulkaninfo (lavapipe) and with saved pastes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.helpers.cli import REPO
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
+
+
+def check(*args: str) -> tuple[int, str]:
+    result = subprocess.run([sys.executable, "-m", "app", "check", *args], capture_output=True, text=True,
+                            cwd=REPO, timeout=120, check=False)
+    return result.returncode, result.stdout
+
+
+def test_check_json_on_this_machine(sd_cli: Path) -> None:
+    code, out = check("--json")
+    report = json.loads(out)
+    assert report["selected_device"] == 0
+    [device] = report["devices"]
+    assert device["device_type"] == "cpu" and device["name"].startswith("llvmpipe")
+    assert device["vram_bytes"] == device["heaps"][0]["size"] > 0
+    checks = {c["id"]: c for c in report["checks"]}
+    assert checks["vulkan_loader"]["status"] == "pass"
+    assert checks["gpu"]["status"] == "warn"
+    assert checks["backend"]["status"] == "pass", checks["backend"]
+    assert "llvmpipe" in checks["backend"]["message"]  # the backend itself listed the Vulkan device
+    assert report["host"]["ram_total_bytes"] > report["host"]["ram_available_bytes"] > 0
+    assert code == (1 if report["overall"] == "fail" else 0)
+
+
+def test_check_reads_a_pasted_windows_output() -> None:
+    paste = DATA / "public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt"
+    code, out = check("--json", "--vulkaninfo", str(paste))
+    report = json.loads(out)
+    assert code == (1 if report["overall"] == "fail" else 0)
+    assert [d["name"] for d in report["devices"]] == ["NVIDIA GeForce RTX 3060 Ti", "AMD Radeon(TM) Graphics"]
+    assert report["selected_device"] == 0
+    assert "backend" not in {c["id"] for c in report["checks"]}  # someone else's paste: no local backend
+
+
+def test_check_of_a_polaris_paste_in_markdown() -> None:
+    code, out = check("--vulkaninfo", str(DATA / "public/amd_rx470_radv_linux_full.txt"))
+    assert code == (1 if out.startswith("# Polaris Studio system check: FAIL") else 0)
+    assert "GPU0: AMD Radeon RX 470 Graphics (RADV POLARIS10), discrete" in out
+    assert "(a Polaris card)" in out
+
+
+def test_a_failing_check_exits_1() -> None:
+    code, out = check("--json", "--vulkaninfo", str(DATA / "public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt"))
+    assert json.loads(out)["overall"] == "fail"
+    assert code == 1
+
+
+def test_an_unreadable_paste_is_a_clear_error(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "app", "check", "--vulkaninfo", str(tmp_path / "nope.txt")],
+                            capture_output=True, text=True, cwd=REPO, check=False)
+    assert result.returncode == 2
+    assert "cannot read" in result.stderr and "nope.txt" in result.stderr
