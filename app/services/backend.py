@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import os
 import shutil
 import subprocess
 import sys
@@ -11,6 +10,7 @@ from pathlib import Path
 
 from app.core.backend_caps import BackendCaps, parse_help
 from app.core.vulkaninfo import VulkanDevice, parse
+from app.services.child_process import unrunnable_reason
 
 BUILD_COMMAND = "python -m backend_bin.build"
 PROBE_TIMEOUT_S = 20
@@ -25,20 +25,6 @@ def bundled_backend_dir() -> Path:
     if getattr(sys, "frozen", False):
         return Path(sys.executable).resolve().parent / "backend_bin"
     return Path(__file__).resolve().parents[2] / "backend_bin" / "bin"
-
-
-def unrunnable_reason(binary: Path) -> str | None:
-    """Why `binary` cannot be started, in the user's words; None when it can."""
-    if not binary.exists():
-        return f"sd.cpp backend not found: {binary}"
-    if not binary.is_file() or not os.access(binary, os.X_OK):
-        return f"sd.cpp backend is not an executable file: {binary}"
-    with binary.open("rb") as f:
-        magic = f.read(4)
-    # execvp (inside setpriv) would hand any other file to /bin/sh; we never run anything through a shell
-    if not magic.startswith((b"\x7fELF", b"#!", b"MZ")):
-        return f"sd.cpp backend is not a program: {binary}"
-    return None
 
 
 def find_backend(override: Path | None = None) -> Path:

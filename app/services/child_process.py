@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
+from pathlib import Path
 
 
 def contained(argv: list[str]) -> tuple[str, list[str]]:
@@ -13,6 +15,20 @@ def contained(argv: list[str]) -> tuple[str, list[str]]:
         return argv[0], argv[1:]
     # setpriv sets PR_SET_PDEATHSIG and exec()s the backend in place: same pid, no shell
     return setpriv, ["--pdeathsig", "KILL", "--", *argv]
+
+
+def unrunnable_reason(binary: Path, what: str = "sd.cpp backend") -> str | None:
+    """Why `binary` cannot be started, in the user's words; None when it can."""
+    if not binary.exists():
+        return f"{what} not found: {binary}"
+    if not binary.is_file() or not os.access(binary, os.X_OK):
+        return f"{what} is not an executable file: {binary}"
+    with binary.open("rb") as f:
+        magic = f.read(4)
+    # execvp (inside setpriv) would hand any other file to /bin/sh; we never run anything through a shell
+    if not magic.startswith((b"\x7fELF", b"#!", b"MZ")):
+        return f"{what} is not a program: {binary}"
+    return None
 
 
 _job_handle: int | None = None

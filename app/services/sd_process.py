@@ -18,8 +18,7 @@ from app.core.output import (
     Progress,
     StageChanged,
 )
-from app.services.backend import unrunnable_reason
-from app.services.child_process import contained, join_kill_on_close_job
+from app.services.child_process import contained, join_kill_on_close_job, unrunnable_reason
 
 # A backend that does not exit on SIGTERM (stuck in a driver call, say) gets this long before SIGKILL.
 TERMINATE_GRACE_MS = 2000

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
 
-from app.services.child_process import contained, join_kill_on_close_job
+from app.services.child_process import contained, join_kill_on_close_job, unrunnable_reason
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,10 @@ class ToolRun(QObject):
             for key, value in env.items():
                 environment.insert(key, value)
             self._process.setProcessEnvironment(environment)
+        problem = unrunnable_reason(Path(argv[0]), Path(argv[0]).name)
+        if problem:
+            QTimer.singleShot(0, lambda: self._end(ToolResult(None, "", "", problem)))
+            return
         program, arguments = contained(argv)
         self._timer.start()
         self._process.start(program, arguments)
