@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
@@ -16,15 +15,15 @@ from app.core.checks import (
     run_checks,
 )
 from app.core.request import ModelFamily
-from app.core.vulkaninfo import VulkanDevice, decode_paste, parse
+from app.core.vulkaninfo import VulkanDevice
+from tests.helpers.captures import vulkaninfo_devices
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
 GIB = 2**30
 GOOD_HOST = HostInfo(32 * GIB, 24 * GIB, frozenset({"avx2", "fma", "sse4_2"}), "win32")
 
 
 def devices(name: str) -> tuple[VulkanDevice, ...]:
-    return tuple(parse(decode_paste((DATA / name).read_bytes())))
+    return tuple(vulkaninfo_devices(name))
 
 
 RX470 = devices("public/amd_rx470_radv_linux_full.txt")

@@ -2,21 +2,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 
 from app.core.checks import BackendStatus, DiskInfo, HostInfo, SystemFacts, run_checks
 from app.core.report import report_json, report_markdown
 from app.core.usage import ResourceSample, vram_usage
-from app.core.vulkaninfo import MemoryHeap, VulkanDevice, decode_paste, parse
+from app.core.vulkaninfo import MemoryHeap, VulkanDevice
+from tests.helpers.captures import vulkaninfo_devices
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
 GIB = 2**30
 DEVICE_KEYS = {"index", "name", "vendor_id", "device_id", "device_type", "api_version", "driver_version",
                "driver_name", "driver_info", "is_polaris", "vram_bytes", "max_allocation_bytes", "heaps"}
 
 
 def facts_for(name: str) -> SystemFacts:
-    devices = tuple(parse(decode_paste((DATA / name).read_bytes())))
+    devices = tuple(vulkaninfo_devices(name))
     return SystemFacts(None, devices, HostInfo(16 * GIB, 9 * GIB, frozenset({"avx2", "fma"}), "linux"),
                        DiskInfo("/m", 100 * GIB, False), BackendStatus(None, ("x",)))
 

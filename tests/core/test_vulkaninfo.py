@@ -19,13 +19,10 @@ from app.core.vulkaninfo import (
     preferred_device,
     vulkan_version,
 )
+from tests.helpers.captures import vulkaninfo_devices
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
 GIB = 2**30
-
-
-def devices_in(name: str) -> list[VulkanDevice]:
-    return parse(decode_paste((DATA / name).read_bytes()))
 
 
 # file, device index, expected (name, vendor, device id, type, api, driver version, vram, max allocation)
@@ -64,43 +61,43 @@ EXPECTED = [
 
 @pytest.mark.parametrize(("name", "index", "expected"), EXPECTED, ids=[f"{n}#{i}" for n, i, _ in EXPECTED])
 def test_real_outputs_parse_to_the_devices_they_show(name: str, index: int, expected: tuple) -> None:
-    device = devices_in(name)[index]
+    device = vulkaninfo_devices(name)[index]
     assert (device.name, device.vendor_id, device.device_id, device.device_type, device.api_version,
             device.driver_version, device.vram_bytes, device.max_allocation_bytes) == expected
 
 
 def test_budget_and_usage_come_from_memory_budget_drivers() -> None:
-    [h200] = devices_in("nvidia_h200_full.txt")
+    [h200] = vulkaninfo_devices("nvidia_h200_full.txt")
     assert [(h.size, h.device_local, h.budget, h.usage) for h in h200.heaps] == [
         (150754820096, True, 150092709888, 0), (101361423360, False, 101361423360, 1601536)]
-    rx470 = devices_in("public/amd_rx470_radv_linux_full.txt")[0]
+    rx470 = vulkaninfo_devices("public/amd_rx470_radv_linux_full.txt")[0]
     assert rx470.vram_heap is not None and rx470.vram_heap.budget == 2580123648
-    [quadro] = devices_in("public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt")
+    [quadro] = vulkaninfo_devices("public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt")
     assert all(h.budget is None and h.usage is None for h in quadro.heaps)
 
 
 def test_driver_info_is_kept_as_the_driver_words_it() -> None:
-    amd_igpu = devices_in("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt")[0]
+    amd_igpu = vulkaninfo_devices("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt")[0]
     assert amd_igpu.driver_id == "DRIVER_ID_AMD_PROPRIETARY"
     assert amd_igpu.driver_info == "23.40.02 (AMD proprietary shader compiler)"
 
 
 def test_several_gpus_and_the_preferred_one() -> None:
-    devices = devices_in("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt")
+    devices = vulkaninfo_devices("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt")
     assert [d.device_type for d in devices] == [DeviceType.INTEGRATED, DeviceType.DISCRETE]
     assert preferred_device(devices) == devices[1]  # the card, not the iGPU that is device 0
-    rx470_machine = devices_in("public/amd_rx470_radv_linux_full.txt")
+    rx470_machine = vulkaninfo_devices("public/amd_rx470_radv_linux_full.txt")
     assert preferred_device(rx470_machine) == rx470_machine[0]
     assert preferred_device([]) is None
 
 
 def test_polaris_is_recognised_by_pci_id_or_radv_name() -> None:
-    rx470 = devices_in("public/amd_rx470_radv_linux_full.txt")[0]
+    rx470 = vulkaninfo_devices("public/amd_rx470_radv_linux_full.txt")[0]
     assert is_polaris(rx470)
     assert is_polaris(VulkanDevice(0, name="Radeon RX 580 Series", vendor_id=0x1002, device_id=0x6FDF))
     assert is_polaris(VulkanDevice(0, name="AMD Radeon RX 550 / 550 Series (RADV POLARIS12)"))
-    assert not is_polaris(devices_in("public/amd_rx7800xt_radv_summary_validation_warnings.txt")[0])
-    assert not is_polaris(devices_in("nvidia_h200_full.txt")[0])
+    assert not is_polaris(vulkaninfo_devices("public/amd_rx7800xt_radv_summary_validation_warnings.txt")[0])
+    assert not is_polaris(vulkaninfo_devices("nvidia_h200_full.txt")[0])
 
 
 def test_driver_versions_decode_per_vendor() -> None:

@@ -1,9 +1,11 @@
-"""Real output captured from our sd.cpp build (tests/data/sdcpp-<version>/CASE.stdout/.stderr/.exit)."""
+"""Real captured output: our sd.cpp build (tests/data/sdcpp-<version>/) and vulkaninfo (tests/data/vulkaninfo/)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+
+from app.core.vulkaninfo import VulkanDevice, decode_paste, parse
 
 CAPTURES = Path(__file__).resolve().parents[1] / "data"
 SUPPORTED_VERSIONS = ("sdcpp-0.4.7",)
@@ -26,3 +28,8 @@ def load(case: str, version: str = SUPPORTED_VERSIONS[0]) -> Capture:
         stderr=stderr.read_bytes() if stderr.exists() else b"",
         exit_code=int((folder / f"{case}.exit").read_text()),
     )
+
+
+def vulkaninfo_devices(name: str) -> list[VulkanDevice]:
+    """Devices in tests/data/vulkaninfo/NAME (sources in that folder's SOURCES.md files)."""
+    return parse(decode_paste((CAPTURES / "vulkaninfo" / name).read_bytes()))
