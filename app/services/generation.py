@@ -85,6 +85,9 @@ class Generation(QObject):
     def cancel(self) -> None:
         self._process.cancel()
 
+    def stop_now(self) -> None:
+        self._process.stop_now()
+
     def _vulkan_device_index(self) -> int | None:
         if not self._devices_probed:
             device = preferred_device(probe_vulkan_devices())

@@ -45,6 +45,7 @@ class ResourceMonitor(QObject):
 
     def stop(self) -> None:
         self._timer.stop()
+        self._run.stop_now()
 
     def set_backend_pid(self, pid: int | None) -> None:
         """Follow the backend's memory while it runs, and sample faster meanwhile."""

@@ -88,6 +88,14 @@ class SdProcess(QObject):
             self._process.terminate()
             self._kill_timer.start(TERMINATE_GRACE_MS)
 
+    def stop_now(self) -> None:
+        """Kill the backend at once and wait for it (the app is closing); `finished` reports a cancel."""
+        if self._done:
+            return
+        self._cancelled = True
+        self._process.kill()
+        self._process.waitForFinished(2000)  # a killed child ends at once; this only reaps it
+
     def _on_started(self) -> None:
         join_kill_on_close_job(self._process.processId())
 

@@ -62,6 +62,12 @@ class ToolRun(QObject):
         self._timer.start()
         self._process.start(program, arguments)
 
+    def stop_now(self) -> None:
+        """Kill a run in flight at once (the app is closing): its result is dropped."""
+        if self._process.state() != QProcess.ProcessState.NotRunning:
+            self._process.kill()
+            self._process.waitForFinished(1000)  # a killed child ends at once; this only reaps it
+
     def _on_timeout(self) -> None:
         self._timed_out = True
         self._process.kill()

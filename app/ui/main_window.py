@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QPixmap, QResizeEvent
+from PySide6.QtGui import QCloseEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -180,8 +180,11 @@ class MainWindow(QMainWindow):
             self.status.setText(f"{_ADVICE[outcome.error.kind]}\n{outcome.error.message}")
         self.generation_finished.emit(outcome)
 
-    def closeEvent(self, event) -> None:
-        self.generation.cancel()
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # closing the window ends the app: the backend and any probe go with it, now
+        self.generation.stop_now()
+        if self.monitor is not None:
+            self.monitor.stop()
         super().closeEvent(event)
 
 

@@ -95,3 +95,17 @@ def test_bad_input_is_explained_and_the_window_stays_usable(qtbot: QtBot, window
     with qtbot.waitSignal(window.generation_finished, timeout=10_000):
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
     assert f"model file not found: {model}-missing" in window.status.text()
+
+
+def test_closing_the_window_mid_run_ends_the_backend_at_once(qtbot: QtBot, window: MainWindow, sd_cli: Path,
+                                                             tiny_model, out_dir: Path) -> None:
+    fill_in(qtbot, window, tiny_model, "closing", 512, 50)
+    with qtbot.waitSignal(window.generation.stage_changed, timeout=60_000,
+                          check_params_cb=lambda stage: stage is Stage.SAMPLING):
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    pid = window.generation.pid()
+    assert pid is not None
+    with qtbot.waitSignal(window.generation_finished, timeout=10_000) as finished:
+        window.close()
+        assert not psutil.pid_exists(pid)  # gone before close() returned, not at some later exit
+    assert finished.args[0].cancelled
