@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from app.core.models import SLOT_NAMES, ComponentKind, ModelFileError, inspect_model, slot_problem
+
 MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
 MAX_SIDE = 2048
@@ -17,6 +19,10 @@ MAX_SEED = 2**31 - 1
 
 class InvalidRequest(ValueError):
     """The request cannot be run; the message is meant for the user."""
+
+
+class ModelRejected(InvalidRequest):
+    """A model file is unreadable, incomplete or not a model at all."""
 
 
 class ModelFamily(StrEnum):
@@ -91,9 +97,18 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     models = request.models
     if models.model is None and models.diffusion_model is None:
         raise InvalidRequest("no model chosen: give a model file (--model) or a diffusion model (--diffusion-model)")
+    kinds: list[ComponentKind] = []
     for role, path in models.given().items():
         if not path.is_file():
             raise InvalidRequest(f"{role.replace('_', ' ')} file not found: {path}")
+        try:
+            info = inspect_model(path)
+        except (ModelFileError, OSError) as error:
+            raise ModelRejected(f"cannot use {path} as {SLOT_NAMES[role]}: {error}") from error
+        problem = slot_problem(role, info)
+        if problem:
+            raise InvalidRequest(problem)
+        kinds += info.parts
     if not 1 <= request.steps <= MAX_STEPS:
         raise InvalidRequest(f"steps must be between 1 and {MAX_STEPS}, got {request.steps}")
     if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
@@ -102,11 +117,20 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
         raise InvalidRequest(f"seed must be between 0 and {MAX_SEED}, got {request.seed}")
     # sd.cpp runs in the output folder, so every path it gets must be absolute
     models = ModelFiles(**{role: path.absolute() for role, path in models.given().items()})
-    multiple = request.family.size_multiple
+    family = request.family if request.family is not ModelFamily.UNKNOWN else family_of(kinds)
+    multiple = family.size_multiple
     width, width_note = snap_side("width", request.width, multiple)
     height, height_note = snap_side("height", request.height, multiple)
     notes = [n for n in (width_note, height_note) if n]
-    return dataclasses.replace(request, width=width, height=height, models=models), notes
+    return dataclasses.replace(request, width=width, height=height, models=models, family=family), notes
+
+
+def family_of(kinds: list[ComponentKind]) -> ModelFamily:
+    for kind, family in ((ComponentKind.FLUX, ModelFamily.FLUX), (ComponentKind.SDXL, ModelFamily.SDXL),
+                         (ComponentKind.SD1, ModelFamily.SD1)):
+        if kind in kinds:
+            return family
+    return ModelFamily.UNKNOWN
 
 
 def with_seed(request: GenerationRequest, rng: random.Random) -> GenerationRequest:

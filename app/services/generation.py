@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 from app.core.command import backend_environment, build_argv
 from app.core.image_store import ImageRejected, accept, staging_path
 from app.core.output import BackendError, ErrorKind, Outcome
-from app.core.request import GenerationRequest, InvalidRequest, validate, with_seed
+from app.core.request import GenerationRequest, InvalidRequest, ModelRejected, validate, with_seed
 from app.core.vulkaninfo import preferred_device
 from app.services.backend import BackendMissing, find_backend, probe_caps, probe_vulkan_devices
 from app.services.sd_process import SdProcess
@@ -68,6 +68,9 @@ class Generation(QObject):
             self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
             # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
             argv = build_argv(binary, request, probe_caps(binary), Path(self._staged.name))
+        except ModelRejected as error:
+            self._fail_soon(ErrorKind.MODEL_LOAD_FAILED, str(error))
+            return
         except InvalidRequest as error:
             self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
             return

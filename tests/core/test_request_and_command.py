@@ -18,6 +18,7 @@ from app.core.request import (
     with_seed,
 )
 from tests.helpers.captures import load
+from tests.helpers.model_headers import write_gguf
 
 CAPS = parse_help(load("help").stdout.decode())
 HOSTILE_PROMPT = 'say "hi" \'there\'\nnew line ünïcode 灯台 $(echo pwned) `id` ; rm -rf ~ && | > x'
@@ -25,9 +26,8 @@ HOSTILE_PROMPT = 'say "hi" \'there\'\nnew line ünïcode 灯台 $(echo pwned) `i
 
 @pytest.fixture
 def model(tmp_path: Path) -> Path:
-    path = tmp_path / "model.gguf"
-    path.write_bytes(b"GGUF")
-    return path
+    # a readable GGUF of no known kind: the slot checks let it through and the family stays unknown
+    return write_gguf(tmp_path / "model.gguf", {"some.weight": ((64, 64), "f16")})
 
 
 def request(model: Path, **changes) -> GenerationRequest:

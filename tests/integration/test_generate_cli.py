@@ -9,6 +9,7 @@ from PIL import Image
 
 from app.core.metadata import parse_parameters, read_parameters_text
 from tests.helpers.cli import STANDIN, generate_argv, run_generate
+from tests.helpers.model_headers import write_gguf
 
 HOSTILE_PROMPT = 'a "quoted" \'lighthouse\'\nsecond line ünïcode 灯台 🌅 $(echo pwned) `id` ; rm -rf ~ && echo > x'
 
@@ -109,8 +110,8 @@ def test_bad_requests(sd_cli: Path, tiny_model, out_dir: Path, extra: tuple[str,
     assert run.of("image") == []
 
 
-def test_a_corrupt_model_file_is_a_model_load_failure(sd_cli: Path, tiny_model, out_dir: Path,
-                                                      tmp_path: Path) -> None:
+def test_a_file_that_is_no_model_is_refused_before_launch(sd_cli: Path, tiny_model, out_dir: Path,
+                                                         tmp_path: Path) -> None:
     _, taesd = tiny_model
     corrupt = tmp_path / "corrupt.gguf"
     corrupt.write_bytes(bytes(range(256)) * 4096)
@@ -118,4 +119,17 @@ def test_a_corrupt_model_file_is_a_model_load_failure(sd_cli: Path, tiny_model, 
     assert run.exit_code == 1
     [error] = run.of("error")
     assert error["kind"] == "model_load_failed"
-    assert str(corrupt) in error["message"]
+    assert str(corrupt) in error["message"] and "neither GGUF nor safetensors" in error["message"]
+    assert run.of("log") == []  # sd.cpp never started
+
+
+def test_a_model_sdcpp_cannot_use_is_a_model_load_failure(sd_cli: Path, tiny_model, out_dir: Path,
+                                                          tmp_path: Path) -> None:
+    # a readable GGUF that is no diffusion model: our inspection lets it through, sd.cpp refuses it
+    _, taesd = tiny_model
+    odd = write_gguf(tmp_path / "odd.gguf", {"some.weight": ((64, 64), "f16")})
+    run = run_generate(generate_argv("x", odd, taesd, out_dir, "--steps", "1"))
+    assert run.exit_code == 1
+    [error] = run.of("error")
+    assert error["kind"] == "model_load_failed"
+    assert "get sd version from file failed" in error["message"] or "new_sd_ctx_t failed" in error["message"]

@@ -1,0 +1,278 @@
+"""Model files: read GGUF and safetensors headers (never the weights) and tell what a file is.
+
+The only place that reads model file formats. `inspect_model` returns the tensors with their types and byte
+sizes and the component kind (Flux / SD1 / SDXL / SD3 diffusion, full checkpoint, T5-XXL, CLIP-L, CLIP-G,
+VAE, TAE) with its main quantization, so the app can catch a file in the wrong slot before sd.cpp does.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import BinaryIO
+
+GGUF_MAGIC = b"GGUF"
+# ggml type id -> (name, elements per block, bytes per block)
+GGML_TYPES: dict[int, tuple[str, int, int]] = {
+    0: ("f32", 1, 4), 1: ("f16", 1, 2), 2: ("q4_0", 32, 18), 3: ("q4_1", 32, 20), 6: ("q5_0", 32, 22),
+    7: ("q5_1", 32, 24), 8: ("q8_0", 32, 34), 9: ("q8_1", 32, 40), 10: ("q2_K", 256, 84), 11: ("q3_K", 256, 110),
+    12: ("q4_K", 256, 144), 13: ("q5_K", 256, 176), 14: ("q6_K", 256, 210), 15: ("q8_K", 256, 292),
+    16: ("iq2_xxs", 256, 66), 17: ("iq2_xs", 256, 74), 18: ("iq3_xxs", 256, 98), 19: ("iq1_s", 256, 50),
+    20: ("iq4_nl", 32, 18), 21: ("iq3_s", 256, 110), 22: ("iq2_s", 256, 82), 23: ("iq4_xs", 256, 136),
+    24: ("i8", 1, 1), 25: ("i16", 1, 2), 26: ("i32", 1, 4), 27: ("i64", 1, 8), 28: ("f64", 1, 8),
+    29: ("iq1_m", 256, 56), 30: ("bf16", 1, 2),
+}
+SAFETENSORS_TYPES = {"F64": ("f64", 8), "F32": ("f32", 4), "F16": ("f16", 2), "BF16": ("bf16", 2),
+                     "I64": ("i64", 8), "I32": ("i32", 4), "I16": ("i16", 2), "I8": ("i8", 1), "U8": ("u8", 1),
+                     "BOOL": ("bool", 1), "F8_E4M3": ("f8_e4m3", 1), "F8_E5M2": ("f8_e5m2", 1)}
+# GGUF metadata value types -> struct format (strings and arrays are read by hand)
+_SCALARS = {0: "<B", 1: "<b", 2: "<H", 3: "<h", 4: "<I", 5: "<i", 6: "<f", 7: "<?", 10: "<Q", 11: "<q", 12: "<d"}
+_MAX_HEADER = 256 * 2**20  # refuse absurd headers instead of reading gigabytes
+
+
+class ModelFileError(ValueError):
+    """The file is not a model file we can read; the message says why, for the user."""
+
+
+class ComponentKind(StrEnum):
+    FULL_CHECKPOINT = "full checkpoint"
+    FLUX = "Flux diffusion model"
+    SD3 = "SD3 diffusion model"
+    SDXL = "SDXL diffusion model"
+    SD1 = "SD 1.x diffusion model"
+    T5XXL = "T5-XXL text encoder"
+    CLIP_L = "CLIP-L text encoder"
+    CLIP_G = "CLIP-G text encoder"
+    VAE = "VAE"
+    TAE = "tiny autoencoder (TAESD)"
+    UNKNOWN = "unknown"
+
+
+DIFFUSION_KINDS = (ComponentKind.FLUX, ComponentKind.SD3, ComponentKind.SDXL, ComponentKind.SD1)
+
+
+@dataclass(frozen=True)
+class TensorInfo:
+    name: str
+    shape: tuple[int, ...]
+    dtype: str
+    nbytes: int
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    path: str
+    format: str  # "gguf" | "safetensors"
+    tensors: tuple[TensorInfo, ...]
+    kind: ComponentKind
+    parts: frozenset[ComponentKind]  # what the file holds: a checkpoint holds diffusion, VAE, text encoders
+    diffusion_prefixed: bool  # diffusion tensors named model.diffusion_model.*, as sd.cpp's -m expects
+    quantization: str  # the type holding most of the bytes, e.g. "q4_K", "f16"
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(t.nbytes for t in self.tensors)
+
+    def bytes_where(self, *prefixes: str) -> int:
+        return sum(t.nbytes for t in self.tensors if t.name.startswith(prefixes))
+
+
+def _nbytes(shape: tuple[int, ...], per_block: int, block_bytes: int) -> int:
+    count = 1
+    for dim in shape:
+        count *= dim
+    return count // per_block * block_bytes
+
+
+def _read(f: BinaryIO, size: int) -> bytes:
+    data = f.read(size)
+    if len(data) != size:
+        raise ModelFileError("the file ends inside its header (is the download complete?)")
+    return data
+
+
+def _unpack(f: BinaryIO, fmt: str) -> int | float | bool:
+    return struct.unpack(fmt, _read(f, struct.calcsize(fmt)))[0]
+
+
+def _gguf_string(f: BinaryIO) -> str:
+    length = int(_unpack(f, "<Q"))
+    if length > _MAX_HEADER:
+        raise ModelFileError("the GGUF header is damaged (a string of impossible length)")
+    return _read(f, length).decode("utf-8", errors="replace")
+
+
+def _gguf_value(f: BinaryIO, value_type: int) -> object:
+    if value_type == 8:
+        return _gguf_string(f)
+    if value_type == 9:
+        item_type, count = int(_unpack(f, "<I")), int(_unpack(f, "<Q"))
+        if count > _MAX_HEADER:
+            raise ModelFileError("the GGUF header is damaged (an array of impossible length)")
+        for _ in range(count):
+            _gguf_value(f, item_type)
+        return None  # no array is needed here
+    if value_type in _SCALARS:
+        return _unpack(f, _SCALARS[value_type])
+    raise ModelFileError(f"the GGUF header has an unknown value type {value_type}")
+
+
+def read_gguf_tensors(f: BinaryIO) -> tuple[list[TensorInfo], int]:
+    """Tensors, and the file size their data needs."""
+    if _read(f, 4) != GGUF_MAGIC:
+        raise ModelFileError("not a GGUF file")
+    version = int(_unpack(f, "<I"))
+    if version < 2:
+        raise ModelFileError(f"GGUF version {version} is too old; convert the model again")
+    n_tensors, n_kv = int(_unpack(f, "<Q")), int(_unpack(f, "<Q"))
+    if n_tensors > 1_000_000 or n_kv > 1_000_000:
+        raise ModelFileError("the GGUF header is damaged (impossible counts)")
+    alignment = 32
+    for _ in range(n_kv):
+        key = _gguf_string(f)
+        value = _gguf_value(f, int(_unpack(f, "<I")))
+        if key == "general.alignment" and isinstance(value, int) and value > 0:
+            alignment = value
+    tensors, data_end = [], 0
+    for _ in range(n_tensors):
+        name = _gguf_string(f)
+        n_dims = int(_unpack(f, "<I"))
+        if n_dims > 8:
+            raise ModelFileError("the GGUF header is damaged (a tensor with too many dimensions)")
+        # GGUF lists dimensions innermost first; keep PyTorch's order (outermost first) like safetensors
+        dims = tuple(int(_unpack(f, "<Q")) for _ in range(n_dims))[::-1]
+        type_id = int(_unpack(f, "<I"))
+        offset = int(_unpack(f, "<Q"))
+        dtype, per_block, block_bytes = GGML_TYPES.get(type_id, (f"type{type_id}", 1, 0))
+        tensor = TensorInfo(name, dims, dtype, _nbytes(dims, per_block, block_bytes))
+        tensors.append(tensor)
+        data_end = max(data_end, offset + tensor.nbytes)
+    data_start = -(-f.tell() // alignment) * alignment
+    return tensors, data_start + data_end
+
+
+def read_safetensors_tensors(f: BinaryIO) -> tuple[list[TensorInfo], int]:
+    """Tensors, and the file size their data needs."""
+    length = int(_unpack(f, "<Q"))
+    if length > _MAX_HEADER:
+        raise ModelFileError("not a safetensors file (its header length is impossible)")
+    try:
+        header = json.loads(_read(f, length))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ModelFileError("not a safetensors file (its header is not JSON)") from error
+    if not isinstance(header, dict):
+        raise ModelFileError("not a safetensors file (its header is not a table)")
+    tensors, data_end = [], 0
+    for name, entry in header.items():
+        if name == "__metadata__" or not isinstance(entry, dict):
+            continue
+        start, end = (int(x) for x in entry.get("data_offsets", (0, 0)))
+        dtype = SAFETENSORS_TYPES.get(entry.get("dtype", ""), (str(entry.get("dtype", "?")).lower(), 0))[0]
+        tensors.append(TensorInfo(name, tuple(entry.get("shape", ())), dtype, end - start))
+        data_end = max(data_end, end)
+    return tensors, 8 + length + data_end
+
+
+def _has(names: list[str], *fragments: str) -> bool:
+    return any(fragment in name for name in names for fragment in fragments)
+
+
+def _diffusion_kind(names: list[str], tensors: list[TensorInfo]) -> ComponentKind | None:
+    if _has(names, "double_blocks.", "single_blocks."):
+        return ComponentKind.FLUX
+    if _has(names, "joint_blocks."):
+        return ComponentKind.SD3
+    if _has(names, "input_blocks.", "down_blocks."):
+        # SDXL's UNet conditions on pooled text and size (label_emb); its cross-attention reads 2048 wide
+        if _has(names, "label_emb.", "add_embedding."):
+            return ComponentKind.SDXL
+        return ComponentKind.SD1
+    return None
+
+
+def _text_and_vae_parts(names: list[str], tensors: list[TensorInfo]) -> set[ComponentKind]:
+    parts: set[ComponentKind] = set()
+    if _has(names, "encoder.block.0.layer.0.SelfAttention", "enc.blk.0.attn_q", "t5xxl."):
+        parts.add(ComponentKind.T5XXL)
+    layers = {n for n in names if "text_model.encoder.layers." in n or "transformer.resblocks." in n}
+    if layers:
+        widths = {t.shape[-1] for t in tensors if t.name in layers and t.name.endswith("q_proj.weight")}
+        if 1280 in widths or _has(names, "clip_g.", "embedders.1."):
+            parts.add(ComponentKind.CLIP_G)
+        if 768 in widths or _has(names, "clip_l.", "cond_stage_model.transformer."):
+            parts.add(ComponentKind.CLIP_L)
+    if _has(names, "decoder.conv_in.", "decoder.mid.", "decoder.up_blocks."):
+        parts.add(ComponentKind.VAE)
+    elif _has(names, "decoder.layers."):
+        parts.add(ComponentKind.TAE)
+    return parts
+
+
+def classify(tensors: list[TensorInfo]) -> tuple[ComponentKind, frozenset[ComponentKind], bool]:
+    names = [t.name for t in tensors]
+    diffusion = _diffusion_kind(names, tensors)
+    prefixed = _has(names, "model.diffusion_model.")
+    others = _text_and_vae_parts([n for n in names if "diffusion_model." not in n], tensors)
+    parts = frozenset({diffusion} | others) if diffusion else frozenset(others)
+    if diffusion and others:
+        return ComponentKind.FULL_CHECKPOINT, parts, prefixed
+    if diffusion:
+        return diffusion, parts, prefixed
+    for kind in (ComponentKind.T5XXL, ComponentKind.CLIP_G, ComponentKind.CLIP_L, ComponentKind.VAE,
+                 ComponentKind.TAE):
+        if kind in others:
+            return kind, parts, prefixed
+    return ComponentKind.UNKNOWN, parts, prefixed
+
+
+def main_quantization(tensors: list[TensorInfo]) -> str:
+    by_type: Counter[str] = Counter()
+    for tensor in tensors:
+        by_type[tensor.dtype] += tensor.nbytes
+    return by_type.most_common(1)[0][0] if by_type else "unknown"
+
+
+def inspect_model(path: Path) -> ModelInfo:
+    """Read a model file's header. Raises ModelFileError (or OSError) with a message for the user."""
+    with path.open("rb") as f:
+        magic = f.read(4)
+        f.seek(0)
+        if magic == GGUF_MAGIC:
+            (tensors, needed), fmt = read_gguf_tensors(f), "gguf"
+        elif path.suffix.lower() in (".safetensors", ".sft"):
+            (tensors, needed), fmt = read_safetensors_tensors(f), "safetensors"
+        else:
+            raise ModelFileError(f"{path.name} is neither GGUF nor safetensors")
+    size = path.stat().st_size
+    if size < needed:
+        raise ModelFileError(f"{path.name} is {size:,} bytes but its header needs {needed:,}: "
+                             "the download is incomplete")
+    kind, parts, prefixed = classify(tensors)
+    return ModelInfo(str(path), fmt, tuple(tensors), kind, parts, prefixed, main_quantization(tensors))
+
+
+# What each model slot of a request takes, in the user's words.
+SLOT_NAMES = {"model": "Model", "diffusion_model": "Diffusion model", "vae": "VAE", "taesd": "TAESD",
+              "clip_l": "CLIP-L", "t5xxl": "T5-XXL"}
+_SLOT_OF_KIND = {ComponentKind.FULL_CHECKPOINT: "model", ComponentKind.T5XXL: "t5xxl",
+                 ComponentKind.CLIP_L: "clip_l", ComponentKind.VAE: "vae", ComponentKind.TAE: "taesd",
+                 **{kind: "diffusion_model" for kind in DIFFUSION_KINDS}}
+
+
+def slot_problem(slot: str, info: ModelInfo) -> str | None:
+    """Why a file does not belong in this slot, naming the right one; None when it fits (or is unknown)."""
+    right = _SLOT_OF_KIND.get(info.kind)
+    name = Path(info.path).name
+    if right is None or right == slot:
+        if slot == "model" and info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
+            return (f"{name} holds a diffusion model without the model.diffusion_model. names a full model "
+                    "needs: put it in Diffusion model, with its VAE and text encoders in their own slots")
+        return None
+    if slot == "model" and info.kind in DIFFUSION_KINDS:
+        return (f"{name} is a diffusion-only model ({info.kind.value}): put it in Diffusion model, and add a VAE "
+                "and the text encoders")
+    return f"{name} is a {info.kind.value}, not a {SLOT_NAMES[slot]} file: put it in {SLOT_NAMES[right]}"

@@ -1,0 +1,145 @@
+"""Model files shaped like the real published ones (tensor names, dtypes, shapes), without their weights.
+
+The data part is a sparse hole: a 9.5 GB T5-XXL header file costs a few kB of disk. For the parser these are
+real files; sd.cpp would read zeros. Names and shapes follow the published Flux Schnell (city96 GGUF and
+BFL safetensors), T5-XXL (google/t5-v1_1-xxl encoder), CLIP-L, the Flux AE, SD 1.5 and SDXL checkpoints.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+
+GGML_IDS = {"f32": (0, 1, 4), "f16": (1, 1, 2), "q4_0": (2, 32, 18), "q8_0": (8, 32, 34), "q4_K": (12, 256, 144),
+            "bf16": (30, 1, 2)}
+SAFETENSORS_NAMES = {"f32": ("F32", 4), "f16": ("F16", 2), "bf16": ("BF16", 2)}
+Spec = dict[str, tuple[tuple[int, ...], str]]  # name -> (PyTorch-order shape, dtype)
+
+
+def _count(shape: tuple[int, ...]) -> int:
+    total = 1
+    for dim in shape:
+        total *= dim
+    return total
+
+
+def write_gguf(path: Path, spec: Spec, alignment: int = 32) -> Path:
+    def string(text: str) -> bytes:
+        data = text.encode()
+        return struct.pack("<Q", len(data)) + data
+
+    infos, offset = b"", 0
+    for name, (shape, dtype) in spec.items():
+        type_id, per_block, block_bytes = GGML_IDS[dtype]
+        infos += string(name) + struct.pack("<I", len(shape))
+        infos += b"".join(struct.pack("<Q", d) for d in reversed(shape))  # GGUF: innermost first
+        infos += struct.pack("<IQ", type_id, offset)
+        size = _count(shape) // per_block * block_bytes
+        offset += -(-size // alignment) * alignment
+    header = b"GGUF" + struct.pack("<IQQ", 3, len(spec), 0) + infos
+    data_start = -(-len(header) // alignment) * alignment
+    with path.open("wb") as f:
+        f.write(header)
+        f.truncate(data_start + offset)  # sparse: the weights are a hole
+    return path
+
+
+def write_safetensors(path: Path, spec: Spec) -> Path:
+    header, offset = {}, 0
+    for name, (shape, dtype) in spec.items():
+        code, width = SAFETENSORS_NAMES[dtype]
+        header[name] = {"dtype": code, "shape": list(shape), "data_offsets": [offset, offset + _count(shape) * width]}
+        offset += _count(shape) * width
+    data = json.dumps(header).encode()
+    with path.open("wb") as f:
+        f.write(struct.pack("<Q", len(data)) + data)
+        f.truncate(8 + len(data) + offset)
+    return path
+
+
+def flux_diffusion(quant: str = "q4_K", prefix: str = "", hidden: int = 3072, double: int = 19,
+                   single: int = 38) -> Spec:
+    """Flux Schnell's DiT (no guidance_in). Quantized: the blocks' 2-D weights; the rest f32/f16 as published."""
+    spec: Spec = {}
+    mlp = hidden * 4
+
+    def linear(name: str, n_in: int, n_out: int, dtype: str) -> None:
+        spec[f"{prefix}{name}.weight"] = ((n_out, n_in), dtype)
+        spec[f"{prefix}{name}.bias"] = ((n_out,), "f32")
+
+    for name, n_in in (("img_in", 64), ("txt_in", 4096), ("time_in.in_layer", 256), ("vector_in.in_layer", 768)):
+        linear(name, n_in, hidden, "f16")
+    linear("time_in.out_layer", hidden, hidden, "f16")
+    linear("vector_in.out_layer", hidden, hidden, "f16")
+    for i in range(double):
+        for part in ("img", "txt"):
+            block = f"double_blocks.{i}.{part}"
+            linear(f"{block}_mod.lin", hidden, 6 * hidden, quant)
+            linear(f"{block}_attn.qkv", hidden, 3 * hidden, quant)
+            linear(f"{block}_attn.proj", hidden, hidden, quant)
+            linear(f"{block}_mlp.0", hidden, mlp, quant)
+            linear(f"{block}_mlp.2", mlp, hidden, quant)
+            spec[f"{prefix}{block}_attn.norm.query_norm.scale"] = ((128,), "f32")
+            spec[f"{prefix}{block}_attn.norm.key_norm.scale"] = ((128,), "f32")
+    for i in range(single):
+        linear(f"single_blocks.{i}.linear1", hidden, 3 * hidden + mlp, quant)
+        linear(f"single_blocks.{i}.linear2", hidden + mlp, hidden, quant)
+        linear(f"single_blocks.{i}.modulation.lin", hidden, 3 * hidden, quant)
+        spec[f"{prefix}single_blocks.{i}.norm.query_norm.scale"] = ((128,), "f32")
+        spec[f"{prefix}single_blocks.{i}.norm.key_norm.scale"] = ((128,), "f32")
+    linear("final_layer.linear", hidden, 64, "f16")
+    linear("final_layer.adaLN_modulation.1", hidden, 2 * hidden, "f16")
+    return spec
+
+
+def t5xxl(dtype: str = "f16") -> Spec:
+    """google/t5-v1_1-xxl encoder: d_model 4096, 24 blocks, 64 heads x 64, gated FF 10240, vocab 32128."""
+    spec: Spec = {"shared.weight": ((32128, 4096), dtype), "encoder.final_layer_norm.weight": ((4096,), dtype),
+                  "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight": ((32, 64), dtype)}
+    for i in range(24):
+        block = f"encoder.block.{i}.layer"
+        for proj in ("q", "k", "v", "o"):
+            spec[f"{block}.0.SelfAttention.{proj}.weight"] = ((4096, 4096), dtype)
+        spec[f"{block}.0.layer_norm.weight"] = ((4096,), dtype)
+        spec[f"{block}.1.DenseReluDense.wi_0.weight"] = ((10240, 4096), dtype)
+        spec[f"{block}.1.DenseReluDense.wi_1.weight"] = ((10240, 4096), dtype)
+        spec[f"{block}.1.DenseReluDense.wo.weight"] = ((4096, 10240), dtype)
+        spec[f"{block}.1.layer_norm.weight"] = ((4096,), dtype)
+    return spec
+
+
+def clip_l(prefix: str = "text_model.", dtype: str = "f16") -> Spec:
+    spec: Spec = {f"{prefix}embeddings.token_embedding.weight": ((49408, 768), dtype),
+                  f"{prefix}embeddings.position_embedding.weight": ((77, 768), dtype)}
+    for i in range(12):
+        layer = f"{prefix}encoder.layers.{i}."
+        for proj in ("q_proj", "k_proj", "v_proj", "out_proj"):
+            spec[f"{layer}self_attn.{proj}.weight"] = ((768, 768), dtype)
+        spec[f"{layer}mlp.fc1.weight"] = ((3072, 768), dtype)
+        spec[f"{layer}mlp.fc2.weight"] = ((768, 3072), dtype)
+    return spec
+
+
+def vae(prefix: str = "", latent_channels: int = 16, dtype: str = "f32") -> Spec:
+    """The decoder/encoder ends of the KL autoencoder (Flux AE: 16 latent channels; SD: 4)."""
+    return {f"{prefix}decoder.conv_in.weight": ((512, latent_channels, 3, 3), dtype),
+            f"{prefix}decoder.mid.block_1.conv1.weight": ((512, 512, 3, 3), dtype),
+            f"{prefix}decoder.up.3.block.0.conv1.weight": ((128, 128, 3, 3), dtype),
+            f"{prefix}encoder.conv_in.weight": ((128, 3, 3, 3), dtype),
+            f"{prefix}encoder.conv_out.weight": ((2 * latent_channels, 512, 3, 3), dtype)}
+
+
+def sd_unet(prefix: str = "model.diffusion_model.", xl: bool = False, dtype: str = "f16") -> Spec:
+    context = 2048 if xl else 768
+    spec: Spec = {f"{prefix}input_blocks.0.0.weight": ((320, 4, 3, 3), dtype),
+                  f"{prefix}input_blocks.1.1.transformer_blocks.0.attn2.to_k.weight": ((320, context), dtype),
+                  f"{prefix}out.2.weight": ((4, 320, 3, 3), dtype)}
+    if xl:
+        spec[f"{prefix}label_emb.0.0.weight"] = ((1280, 2816), dtype)
+    return spec
+
+
+def sd15_checkpoint() -> Spec:
+    return {**sd_unet(), **vae("first_stage_model.", 4, "f16"),
+            **clip_l("cond_stage_model.transformer.text_model.")}
