@@ -11,11 +11,15 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
+from app.core.catalog import load_presets
 from app.core.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.models import inspect_model
 from app.core.output import Outcome, Progress, Stage
+from app.core.plan import Device, components_from_files, parse_size, plan_json, plan_memory
 from app.core.report import report_json, report_markdown
-from app.core.request import GenerationRequest, MemoryFlags, ModelFiles
+from app.core.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
 from app.core.vulkaninfo import decode_paste
+from app.services.backend import BackendMissing, find_backend, probe_caps
 from app.services.generation import Generation, default_output_dir
 from app.services.system_check import SystemCheck
 
@@ -121,6 +125,56 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         print(report_markdown(facts, report), end="")
     return 1 if report.overall is Verdict.FAIL else 0
+
+
+def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
+    for role in ("model", "diffusion-model", "vae", "taesd", "clip-l", "t5xxl"):
+        parser.add_argument(f"--{role}", type=Path, metavar="PATH")
+    parser.add_argument("--preset", help="plan a catalog preset before downloading it (e.g. flux-schnell-q4k)")
+    parser.add_argument("--vram", required=True, help="the card's VRAM, e.g. 8GiB")
+    parser.add_argument("--ram", required=True, help="free system RAM, e.g. 16GB")
+    parser.add_argument("--max-alloc", help="the driver's largest single allocation, e.g. 2GiB")
+    parser.add_argument("--width", type=int, default=1024)
+    parser.add_argument("--height", type=int, default=1024)
+    parser.add_argument("--steps", type=int)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--sd-binary", type=Path, help="plan for this backend's flags instead of the built one")
+
+
+def run_plan(args: argparse.Namespace) -> int:
+    try:
+        vram, ram = parse_size(args.vram), parse_size(args.ram)
+        max_alloc = parse_size(args.max_alloc) if args.max_alloc else None
+        binary = find_backend(args.sd_binary)
+        caps = probe_caps(binary)
+        presets = load_presets()
+        if args.preset:
+            if args.preset not in presets:
+                raise ValueError(f"no preset {args.preset!r}; known: {', '.join(sorted(presets))}")
+            preset = presets[args.preset]
+            components, steps = preset.components(), args.steps or preset.steps
+        else:
+            files = {role: path for role, path in (("model", args.model), ("diffusion_model", args.diffusion_model),
+                                                   ("vae", args.vae), ("taesd", args.taesd),
+                                                   ("clip_l", args.clip_l), ("t5xxl", args.t5xxl)) if path}
+            if not files:
+                raise ValueError("give model files (--model or --diffusion-model ...) or --preset NAME")
+            infos = {role: inspect_model(path) for role, path in files.items()}
+            kinds = [kind for info in infos.values() for kind in info.parts]
+            components, steps = components_from_files(infos, family_of(kinds)), args.steps or 4
+    except (ValueError, OSError, BackendMissing) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    plan = plan_memory(components, Device(vram, max_allocation=max_alloc), ram, args.width, args.height, steps,
+                       caps)
+    if args.json:
+        print(json.dumps(plan_json(plan)))
+    else:
+        print("\n".join([" ".join(plan.flags) or "(no memory flags)", *plan.explanation]))
+        for fallback in plan.fallbacks:
+            print(f"if that runs out of memory: {' '.join(fallback.flags)} "
+                  f"(~{fallback.peak_vram.total / 2**30:.1f} GiB VRAM)")
+    return 0 if plan.fits else 1
 
 
 def run_generate(args: argparse.Namespace) -> int:

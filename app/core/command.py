@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from app.core.backend_caps import BackendCaps
-from app.core.request import GenerationRequest, InvalidRequest
+from app.core.request import GenerationRequest, InvalidRequest, MemoryFlags
 
 # ggml-vulkan skips CPU-type devices (lavapipe) unless they are listed here, and this is also how a
 # machine with an iGPU and an RX 580 is told which card to use.
@@ -20,14 +20,6 @@ _MODEL_FLAGS = {
     "clip_l": "--clip_l",
     "t5xxl": "--t5xxl",
 }
-_MEMORY_FLAGS = {
-    "clip_on_cpu": "--clip-on-cpu",
-    "vae_on_cpu": "--vae-on-cpu",
-    "vae_tiling": "--vae-tiling",
-    "offload_to_cpu": "--offload-to-cpu",
-}
-
-
 def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path) -> list[str]:
     """Arguments for one txt2img run; the request must already be validated and seeded."""
     if request.seed is None:
@@ -52,11 +44,24 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--cfg-scale", f"{request.cfg_scale:g}")
     if request.sampler:
         add("--sampling-method", request.sampler)
-    for name, flag in _MEMORY_FLAGS.items():
-        if getattr(request.memory, name):
-            add(flag)
+    for option in memory_options(request.memory):
+        add(*option)
     add("--output", str(output))
     return argv
+
+
+def memory_options(memory: MemoryFlags) -> list[tuple[str, ...]]:
+    """The backend options for a placement, each a flag and its value if it takes one, in a stable order."""
+    options = [(flag,) for name, flag in (("clip_on_cpu", "--clip-on-cpu"), ("vae_on_cpu", "--vae-on-cpu"),
+                                          ("vae_tiling", "--vae-tiling"), ("offload_to_cpu", "--offload-to-cpu"),
+                                          ("diffusion_fa", "--diffusion-fa")) if getattr(memory, name)]
+    if memory.max_vram_gib:
+        options.append(("--max-vram", f"{memory.max_vram_gib:g}"))
+    return options
+
+
+def memory_flags(memory: MemoryFlags) -> tuple[str, ...]:
+    return tuple(part for option in memory_options(memory) for part in option)
 
 
 def backend_environment(base: Mapping[str, str], device_index: int | None) -> dict[str, str]:

@@ -55,12 +55,14 @@ class ModelFiles:
 
 @dataclass(frozen=True)
 class MemoryFlags:
-    """Where sd.cpp puts each part; the memory planner will choose these later."""
+    """Where sd.cpp puts each part: chosen by the memory planner, or by an expert."""
 
     clip_on_cpu: bool = True
     vae_on_cpu: bool = True
     vae_tiling: bool = False
     offload_to_cpu: bool = False
+    diffusion_fa: bool = False
+    max_vram_gib: float | None = None  # with offload_to_cpu: stream the diffusion weights within this budget
 
 
 @dataclass(frozen=True)
