@@ -15,7 +15,7 @@ from app.core.catalog import load_presets
 from app.core.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.models import inspect_model
 from app.core.output import Outcome, Progress, Stage
-from app.core.plan import Device, components_from_files, parse_size, plan_json, plan_memory
+from app.core.plan import Device, MemoryPlan, components_from_files, parse_size, plan_json, plan_memory
 from app.core.report import report_json, report_markdown
 from app.core.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
 from app.core.vulkaninfo import decode_paste
@@ -35,8 +35,11 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cfg-scale", type=float)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--sampler", help="sd.cpp sampling method, e.g. euler")
-    for flag in ("clip-on-cpu", "vae-on-cpu", "vae-tiling", "offload-to-cpu"):
-        parser.add_argument(f"--{flag}", action="store_true")
+    memory = parser.add_argument_group("memory placement (without any of these, the planner chooses and "
+                                       "retries a safer plan when VRAM runs out)")
+    for flag in ("clip-on-cpu", "vae-on-cpu", "vae-tiling", "offload-to-cpu", "diffusion-fa"):
+        memory.add_argument(f"--{flag}", action="store_true")
+    memory.add_argument("--max-vram", type=float, metavar="GIB")
     parser.add_argument("--out", type=Path, help="folder for finished images")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
@@ -54,9 +57,17 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         sampler=args.sampler,
         models=ModelFiles(model=args.model, diffusion_model=args.diffusion_model, vae=args.vae,
                           taesd=args.taesd, clip_l=args.clip_l, t5xxl=args.t5xxl),
-        memory=MemoryFlags(clip_on_cpu=args.clip_on_cpu, vae_on_cpu=args.vae_on_cpu,
-                           vae_tiling=args.vae_tiling, offload_to_cpu=args.offload_to_cpu),
+        memory=explicit_memory(args),
     )
+
+
+def explicit_memory(args: argparse.Namespace) -> MemoryFlags | None:
+    flags = MemoryFlags(clip_on_cpu=args.clip_on_cpu, vae_on_cpu=args.vae_on_cpu, vae_tiling=args.vae_tiling,
+                        offload_to_cpu=args.offload_to_cpu, diffusion_fa=args.diffusion_fa,
+                        max_vram_gib=args.max_vram)
+    chosen = any((args.clip_on_cpu, args.vae_on_cpu, args.vae_tiling, args.offload_to_cpu, args.diffusion_fa,
+                  args.max_vram))
+    return flags if chosen else None
 
 
 class EventPrinter:
@@ -85,6 +96,14 @@ class EventPrinter:
 
     def notice(self, text: str) -> None:
         print(f"note: {text}", file=sys.stderr, flush=True)
+
+    def planned(self, plan: MemoryPlan) -> None:
+        print(f"memory plan: {' '.join(plan.flags) or '(no flags)'}; "
+              f"~{plan.peak_vram.total / 2**30:.1f} GiB VRAM predicted", file=sys.stderr, flush=True)
+
+    def retry(self, reason: str, plan: MemoryPlan) -> None:
+        self._emit({"event": "retry", "reason": reason, "flags": list(plan.flags)},
+                   f"{reason.replace('_', ' ')}: trying again with {' '.join(plan.flags)}")
 
     def outcome(self, outcome: Outcome) -> None:
         if outcome.image:
@@ -185,6 +204,8 @@ def run_generate(args: argparse.Namespace) -> int:
     generation.progress.connect(printer.progress)
     generation.log_line.connect(printer.log)
     generation.notice.connect(printer.notice)
+    generation.planned.connect(printer.planned)
+    generation.retrying.connect(printer.retry)
     result: list[Outcome] = []
 
     def on_finished(outcome: Outcome) -> None:

@@ -22,8 +22,8 @@ _MODEL_FLAGS = {
 }
 def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path) -> list[str]:
     """Arguments for one txt2img run; the request must already be validated and seeded."""
-    if request.seed is None:
-        raise ValueError("the request has no seed yet")
+    if request.seed is None or request.memory is None:
+        raise ValueError("the request has no seed or no memory placement yet")
     argv = [str(binary)]
 
     def add(flag: str, *values: str) -> None:

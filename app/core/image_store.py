@@ -14,6 +14,10 @@ class ImageRejected(Exception):
     """The backend's file is missing or not a whole PNG."""
 
 
+class BlankImage(ImageRejected):
+    """A whole PNG of one colour: sd.cpp said success, but the numbers went wrong (NaN, overflow)."""
+
+
 def staging_path(out_dir: Path, job_id: str) -> Path:
     return out_dir / f"{STAGING_PREFIX}{job_id}.png"
 
@@ -29,8 +33,13 @@ def accept(staged: Path, out_dir: Path, seed: int, when: datetime) -> Path:
             if image.format != "PNG":
                 raise ImageRejected(f"{staged} is {image.format}, not PNG")
             image.load()  # decodes every row: a truncated file fails here
+            extrema = image.getextrema()
     except (OSError, UnidentifiedImageError, SyntaxError) as error:
         raise ImageRejected(f"the backend's image {staged.name} is unreadable: {error}") from error
+    bands = extrema if isinstance(extrema[0], tuple) else (extrema,)
+    if all(low == high for low, high in bands):
+        staged.unlink()
+        raise BlankImage(f"sd.cpp reported success but the image is a single colour {tuple(b[0] for b in bands)}")
     stem = final_name(seed, when).removesuffix(".png")
     for n in range(1000):
         target = out_dir / (f"{stem}.png" if n == 0 else f"{stem}-{n}.png")

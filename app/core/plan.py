@@ -17,6 +17,7 @@ from app.core.backend_caps import BackendCaps
 from app.core.command import memory_flags
 from app.core.models import ModelInfo
 from app.core.request import MemoryFlags, ModelFamily
+from app.core.vulkaninfo import VulkanDevice
 
 MIB = 2**20
 GIB = 2**30
@@ -301,3 +302,12 @@ def plan_json(plan: MemoryPlan) -> dict[str, object]:
         "fallbacks": [{"flags": list(f.flags), "predicted_peak_vram_bytes": f.peak_vram.total}
                       for f in plan.fallbacks],
     }
+
+
+def device_from_vulkan(device: VulkanDevice) -> Device | None:
+    """The planner's view of a Vulkan device; None when vulkaninfo did not tell its memory."""
+    heap = device.vram_heap
+    if heap is None:
+        return None
+    return Device(vram_total=heap.size, vram_free=heap.budget or None, max_allocation=device.max_allocation_bytes,
+                  is_cpu=device.is_cpu, flash_attention=device.flash_attention)

@@ -76,7 +76,7 @@ class GenerationRequest:
     seed: int | None = None  # None: pick one, so the image can record it
     sampler: str | None = None
     models: ModelFiles = field(default_factory=ModelFiles)
-    memory: MemoryFlags = field(default_factory=MemoryFlags)
+    memory: MemoryFlags | None = None  # None: the memory planner chooses, and recovers from OOM
     family: ModelFamily = ModelFamily.UNKNOWN
 
 

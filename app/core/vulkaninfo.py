@@ -18,6 +18,7 @@ _KEY_VALUE = re.compile(r"^(\w+)\s*[=:]\s*(.*?)\s*$")
 _HEAP_HEADER = re.compile(r"^memoryHeaps\s*\[(\d+)\]\s*:?\s*(.*)$")
 # memory types name DEVICE_LOCAL too, so a heap's lines end where they or another section begin
 _ENDS_HEAP = re.compile(r"^(?:memoryType|Vk\w+|=+$)")
+_SUBGROUP_OPERATION = re.compile(r"SUBGROUP_FEATURE_(\w+?)_BIT")
 _DOTTED = re.compile(r"\b(\d+\.\d+\.\d+(?:\.\d+)?)\b")
 _INTEGER = re.compile(r"\b(0x[0-9a-fA-F]+|\d+)\b")
 
@@ -66,6 +67,12 @@ class VulkanDevice:
     driver_info: str | None = None  # e.g. the Adrenalin or Mesa version, as the driver words it
     max_allocation_bytes: int | None = None
     heaps: tuple[MemoryHeap, ...] = ()
+    subgroup_operations: frozenset[str] = frozenset()  # e.g. SHUFFLE, VOTE; empty when the paste lacks them
+
+    @property
+    def flash_attention(self) -> bool:
+        # ggml-vulkan's scalar flash attention needs subgroup shuffle and vote (without coopmat2)
+        return {"SHUFFLE", "VOTE"} <= self.subgroup_operations
 
     @property
     def is_cpu(self) -> bool:
@@ -122,6 +129,7 @@ class _Draft:
 
     fields: dict[str, str] = field(default_factory=dict)
     heaps: dict[int, dict[str, object]] = field(default_factory=dict)
+    subgroups: set[str] = field(default_factory=set)
 
 
 _FIELDS = ("apiVersion", "driverVersion", "vendorID", "deviceID", "deviceType", "deviceName", "driverID",
@@ -152,6 +160,7 @@ def parse(text: str) -> list[VulkanDevice]:
         if heap is not None:
             _read_heap_line(heap, line)
             continue
+        current.subgroups.update(_SUBGROUP_OPERATION.findall(line))
         key_value = _KEY_VALUE.match(line)
         if key_value and key_value.group(1) in _FIELDS:
             # the first value wins: later sections repeat some fields in other words
@@ -203,6 +212,7 @@ def _finish(index: int, draft: _Draft) -> VulkanDevice:
         driver_info=f.get("driverInfo"),
         max_allocation_bytes=_integer(f["maxMemoryAllocationSize"]) if "maxMemoryAllocationSize" in f else None,
         heaps=heaps,
+        subgroup_operations=frozenset(draft.subgroups),
     )
 
 
@@ -229,6 +239,8 @@ def _combine(old: VulkanDevice, new: VulkanDevice) -> VulkanDevice:
                if getattr(old, name) is None and getattr(new, name) is not None}
     if not old.heaps:
         changes["heaps"] = new.heaps
+    if not old.subgroup_operations:
+        changes["subgroup_operations"] = new.subgroup_operations
     return replace(old, **changes)
 
 

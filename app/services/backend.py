@@ -63,12 +63,12 @@ def _probe_caps(binary: Path, mtime_ns: int, size: int) -> BackendCaps:
 
 
 def probe_vulkan_devices() -> list[VulkanDevice]:
-    """Devices from `vulkaninfo --summary`; empty when vulkaninfo is absent or fails."""
+    """Devices from `vulkaninfo` (the full text: heaps, budget, limits); empty when it is absent or fails."""
     vulkaninfo = shutil.which("vulkaninfo")
     if vulkaninfo is None:
         return []
     try:
-        result = subprocess.run([vulkaninfo, "--summary"], capture_output=True, timeout=PROBE_TIMEOUT_S,
+        result = subprocess.run([vulkaninfo], capture_output=True, timeout=PROBE_TIMEOUT_S,
                                 check=False)
     except (OSError, subprocess.TimeoutExpired):
         return []

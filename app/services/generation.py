@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import uuid
 from datetime import datetime
 from pathlib import Path
 
+import psutil
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
+from app.core.backend_caps import BackendCaps
 from app.core.command import backend_environment, build_argv
-from app.core.image_store import ImageRejected, accept, staging_path
+from app.core.image_store import BlankImage, ImageRejected, accept, staging_path
+from app.core.models import inspect_model
 from app.core.output import BackendError, ErrorKind, Outcome
-from app.core.request import GenerationRequest, InvalidRequest, ModelRejected, validate, with_seed
-from app.core.vulkaninfo import preferred_device
+from app.core.plan import MemoryPlan, components_from_files, device_from_vulkan, plan_memory
+from app.core.request import GenerationRequest, InvalidRequest, MemoryFlags, ModelRejected, validate, with_seed
+from app.core.vulkaninfo import VulkanDevice, preferred_device
 from app.services.backend import BackendMissing, find_backend, probe_caps, probe_vulkan_devices
 from app.services.sd_process import SdProcess
 
@@ -31,6 +36,8 @@ class Generation(QObject):
     progress = Signal(object)  # Progress
     log_line = Signal(str, str)  # text, stream
     notice = Signal(str)  # something the app changed in the request, said to the user
+    planned = Signal(object)  # MemoryPlan chosen for an automatic placement
+    retrying = Signal(str, object)  # reason ("out_of_vram" | "blank_image"), the next MemoryPlan
     finished = Signal(object)  # Outcome, with the final image path when ok
 
     def __init__(self, out_dir: Path, backend: Path | None = None, parent: QObject | None = None) -> None:
@@ -45,7 +52,11 @@ class Generation(QObject):
         self._busy = False
         self._request: GenerationRequest | None = None
         self._staged: Path | None = None
-        self._device_index: int | None = None
+        self._ladder: list[MemoryPlan] = []
+        self._automatic = False
+        self._binary: Path | None = None
+        self._caps: BackendCaps | None = None
+        self._device: VulkanDevice | None = None
         self._devices_probed = False
 
     @property
@@ -56,6 +67,7 @@ class Generation(QObject):
         return self._process.pid()
 
     def start(self, request: GenerationRequest) -> None:
+        """Run a request; with `memory=None` the planner chooses the placement and recovers from OOM."""
         if self.running:
             raise RuntimeError("a generation is already running")
         self._busy = True
@@ -63,11 +75,16 @@ class Generation(QObject):
             request, notes = validate(request)
             request = with_seed(request, random.SystemRandom())
             binary = find_backend(self._backend)
-            self._request = request
+            caps = probe_caps(binary)
+            self._automatic = request.memory is None
+            self._ladder = self._plans(request, caps) if self._automatic else []
+            if self._ladder:
+                self.planned.emit(self._ladder[0])
+                request = dataclasses.replace(request, memory=self._ladder.pop(0).memory)
+            elif request.memory is None:
+                request = dataclasses.replace(request, memory=MemoryFlags())
             self._out_dir.mkdir(parents=True, exist_ok=True)
-            self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
-            # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
-            argv = build_argv(binary, request, probe_caps(binary), Path(self._staged.name))
+            self._binary, self._caps = binary, caps
         except ModelRejected as error:
             self._fail_soon(ErrorKind.MODEL_LOAD_FAILED, str(error))
             return
@@ -82,8 +99,31 @@ class Generation(QObject):
             return
         for note in notes:
             self.notice.emit(note)
-        env = backend_environment(os.environ, self._vulkan_device_index())
+        self._launch(request)
+
+    def _launch(self, request: GenerationRequest) -> None:
+        assert self._binary is not None and self._caps is not None
+        self._request = request
+        self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
+        try:
+            # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
+            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name))
+        except InvalidRequest as error:
+            self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
+            return
+        env = backend_environment(os.environ, self._vulkan_device().index if self._vulkan_device() else None)
         self._process.start(argv, env, self._out_dir)
+
+    def _plans(self, request: GenerationRequest, caps: BackendCaps) -> list[MemoryPlan]:
+        """The chosen plan and its fallbacks, or nothing when the device's memory is unknown."""
+        vulkan = self._vulkan_device()
+        device = device_from_vulkan(vulkan) if vulkan else None
+        if device is None:
+            return []
+        infos = {role: inspect_model(path) for role, path in request.models.given().items()}
+        plan = plan_memory(components_from_files(infos, request.family), device,
+                           psutil.virtual_memory().available, request.width, request.height, request.steps, caps)
+        return [plan, *plan.fallbacks]
 
     def cancel(self) -> None:
         self._process.cancel()
@@ -91,12 +131,11 @@ class Generation(QObject):
     def stop_now(self) -> None:
         self._process.stop_now()
 
-    def _vulkan_device_index(self) -> int | None:
+    def _vulkan_device(self) -> VulkanDevice | None:
         if not self._devices_probed:
-            device = preferred_device(probe_vulkan_devices())
-            self._device_index = device.index if device else None
+            self._device = preferred_device(probe_vulkan_devices())
             self._devices_probed = True
-        return self._device_index
+        return self._device
 
     def _fail_soon(self, kind: ErrorKind, message: str) -> None:
         # queued, so that `finished` never fires inside start() and callers see one code path
@@ -108,14 +147,38 @@ class Generation(QObject):
             try:
                 final = accept(staged, self._out_dir, request.seed, datetime.now())
                 outcome = Outcome(outcome.exit_code, str(final))
+            except BlankImage as error:
+                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+                if self._retry(request, "blank_image"):
+                    return
             except ImageRejected as error:
                 outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
-        elif staged is not None:
-            staged.unlink(missing_ok=True)  # never leave a half-written image behind
+        else:
+            if staged is not None:
+                staged.unlink(missing_ok=True)  # never leave a half-written image behind
+            error = outcome.error
+            if error is not None and error.kind is ErrorKind.OUT_OF_VRAM and request is not None:
+                if self._retry(request, "out_of_vram"):
+                    return
+                advice = ("Even the safest placement ran out of video memory" if self._automatic else
+                          "These memory settings ran out of video memory; automatic placement may fit")
+                outcome = Outcome(outcome.exit_code, None, BackendError(
+                    ErrorKind.OUT_OF_VRAM, f"{error.message}. {advice}: try a smaller image, a lower quantization "
+                    "(Q4_K, T5-XXL q8_0) or SD 1.5."))
         self._end(outcome)
+
+    def _retry(self, request: GenerationRequest, reason: str) -> bool:
+        """Start again with the next, safer plan; False when none is left."""
+        if not self._ladder:
+            return False
+        plan = self._ladder.pop(0)
+        self.retrying.emit(reason, plan)
+        self._launch(dataclasses.replace(request, memory=plan.memory))
+        return True
 
     def _end(self, outcome: Outcome) -> None:
         self._busy = False
+        self._ladder = []
         self._request = None
         self._staged = None
         self.finished.emit(outcome)

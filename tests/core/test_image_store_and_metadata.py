@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, PngImagePlugin
 
-from app.core.image_store import ImageRejected, accept, staging_path
+from app.core.image_store import BlankImage, ImageRejected, accept, staging_path
 from app.core.metadata import ImageParameters, parse_parameters, read_parameters_text
 
 WHEN = datetime(2026, 11, 22, 9, 30, 5)
@@ -16,7 +16,8 @@ def write_png(path: Path, parameters: bytes | None = None) -> Path:
     info = PngImagePlugin.PngInfo()
     if parameters is not None:
         info.add_text("parameters", parameters.decode("latin-1"))  # raw bytes into tEXt, as sd.cpp does
-    Image.new("RGB", (64, 64), (10, 20, 30)).save(path, pnginfo=info)
+    image = Image.linear_gradient("L").resize((64, 64)).convert("RGB")
+    image.save(path, pnginfo=info)
     return path
 
 
@@ -54,3 +55,12 @@ def test_parameters_written_as_utf8_in_text_chunk_read_back_verbatim(tmp_path: P
 def test_parameters_without_negative_or_settings(tmp_path: Path) -> None:
     assert parse_parameters("just a prompt") == ImageParameters("just a prompt", "", "")
     assert read_parameters_text(write_png(tmp_path / "b.png")) is None
+
+
+@pytest.mark.parametrize("colour", [(0, 0, 0), (127, 127, 127)])
+def test_a_single_colour_image_is_blank_and_is_not_kept(tmp_path: Path, colour: tuple[int, int, int]) -> None:
+    staged = staging_path(tmp_path, "job")
+    Image.new("RGB", (64, 64), colour).save(staged)
+    with pytest.raises(BlankImage, match="single colour"):
+        accept(staged, tmp_path, 1, WHEN)
+    assert list(tmp_path.glob("*.png")) == []

@@ -31,7 +31,8 @@ def model(tmp_path: Path) -> Path:
 
 
 def request(model: Path, **changes) -> GenerationRequest:
-    return dataclasses.replace(GenerationRequest(prompt="a lighthouse", models=ModelFiles(model=model)), **changes)
+    base = GenerationRequest(prompt="a lighthouse", models=ModelFiles(model=model), memory=MemoryFlags())
+    return dataclasses.replace(base, **changes)
 
 
 def test_argv_is_a_list_with_every_value_as_one_argument(model: Path) -> None:
@@ -67,6 +68,8 @@ def test_unseeded_request_gets_a_seed_it_can_record(model: Path) -> None:
     assert with_seed(request(model, seed=5), random.Random(3)).seed == 5
     with pytest.raises(ValueError, match="no seed"):
         build_argv(Path("sd"), request(model), CAPS, Path("o.png"))
+    with pytest.raises(ValueError, match="no memory placement"):
+        build_argv(Path("sd"), request(model, seed=1, memory=None), CAPS, Path("o.png"))
 
 
 @pytest.mark.parametrize(

@@ -6,24 +6,59 @@
 It answers `--help` with our build's real help text. Otherwise it replays real output captured from our
 sd.cpp build (tests/data/sdcpp-0.4.7/CASE.stdout/.stderr/.exit) and exits as that run did, e.g. CASE
 "oom". CASE "crash_mid_step" replays the real 2-step run up to its first step, then kills itself with
-SIGKILL, as a driver fault would.
+SIGKILL, as a driver fault would. CASE "oom_then_real" logs each call's arguments (one JSON list per line)
+to $STANDIN_STATE, fails the first call like "oom" and hands later calls to the real $STANDIN_REAL.
+CASE "blank_then_real" runs the real backend each time but blackens the first image.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import struct
+import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 CAPTURES = Path(__file__).resolve().parents[1] / "data" / "sdcpp-0.4.7"
 FIRST_STEP_END = b"| 1/"
 
 
+def blacken_png(path: Path) -> None:
+    """Rewrite a PNG as an all-black RGB image of the same size (stdlib only: this runs on any python3)."""
+    width, height = struct.unpack(">II", path.read_bytes()[16:24])
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + b"\x00" * 3 * width for _ in range(height))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
 def main() -> None:
     # the app reads `--help` first to learn the flags: answer as our build does
     case = "help" if "--help" in sys.argv else os.environ["STANDIN_CASE"]
+    if case == "oom_then_real":
+        # the first run fails as the real OOM did; later runs are the real backend with the same arguments
+        calls = Path(os.environ["STANDIN_STATE"])
+        with calls.open("a", encoding="utf-8") as log:
+            log.write(json.dumps(sys.argv[1:]) + "\n")
+        if len(calls.read_text(encoding="utf-8").splitlines()) > 1:
+            os.execv(os.environ["STANDIN_REAL"], [os.environ["STANDIN_REAL"], *sys.argv[1:]])
+        case = "oom"
+    if case == "blank_then_real":
+        # the first run is real but its image comes out one colour, as NaNs in a fp16 VAE make it
+        calls = Path(os.environ["STANDIN_STATE"])
+        with calls.open("a", encoding="utf-8") as log:
+            log.write(json.dumps(sys.argv[1:]) + "\n")
+        real = subprocess.run([os.environ["STANDIN_REAL"], *sys.argv[1:]], check=False)
+        if len(calls.read_text(encoding="utf-8").splitlines()) == 1 and real.returncode == 0:
+            blacken_png(Path(sys.argv[sys.argv.index("--output") + 1]))
+        sys.exit(real.returncode)
     if case == "crash_mid_step":
         run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()
         cut = run.index(b"\x1b[K", run.index(FIRST_STEP_END)) + len(b"\x1b[K")

@@ -1,0 +1,60 @@
+"""Automatic recovery: the planner's next plan after a real out-of-memory log, then the real backend."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from tests.helpers.cli import STANDIN, generate_argv, run_generate
+
+
+def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    calls = tmp_path / "calls.jsonl"
+    argv = [a for a in generate_argv("recover", model, taesd, out_dir, "--width", "128", "--height", "128",
+                                     "--steps", "2", "--sd-binary", str(STANDIN))
+            if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # no memory switches: the planner decides
+    run = run_generate(argv, env={"STANDIN_CASE": "oom_then_real", "STANDIN_STATE": str(calls),
+                                  "STANDIN_REAL": str(sd_cli)})
+    assert run.exit_code == 0, run.stderr
+    [retry] = run.of("retry")
+    assert retry["reason"] == "out_of_vram"
+    first, second = (json.loads(line) for line in calls.read_text().splitlines())
+    # the second run carries exactly the retry event's flags, and they differ from the first plan's
+    assert second[len(second) - len(retry["flags"]) - 2:-2] == retry["flags"]
+    assert first != second
+    assert "memory plan:" in run.stderr
+    kinds = [e["event"] for e in run.events]
+    assert kinds.index("retry") < kinds.index("image") and run.of("error") == []
+    with Image.open(run.of("image")[0]["path"]) as png:
+        assert png.size == (128, 128)
+
+
+def test_explicit_memory_flags_are_not_second_guessed(tiny_model, out_dir: Path, tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    calls = tmp_path / "calls.jsonl"
+    run = run_generate(generate_argv("x", model, taesd, out_dir, "--sd-binary", str(STANDIN)),
+                       env={"STANDIN_CASE": "oom_then_real", "STANDIN_STATE": str(calls), "STANDIN_REAL": "/bin/false"})
+    assert run.exit_code == 1
+    assert run.of("retry") == []
+    [error] = run.of("error")
+    assert error["kind"] == "out_of_vram"
+    assert len(calls.read_text().splitlines()) == 1
+
+
+def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    calls = tmp_path / "calls.jsonl"
+    argv = [a for a in generate_argv("blank", model, taesd, out_dir, "--width", "64", "--height", "64",
+                                     "--steps", "1", "--sd-binary", str(STANDIN))
+            if a not in ("--clip-on-cpu", "--vae-on-cpu")]
+    run = run_generate(argv, env={"STANDIN_CASE": "blank_then_real", "STANDIN_STATE": str(calls),
+                                  "STANDIN_REAL": str(sd_cli)})
+    assert run.exit_code == 0, run.stderr
+    assert [r["reason"] for r in run.of("retry")] == ["blank_image"]
+    [image] = run.of("image")
+    with Image.open(image["path"]) as png:
+        assert png.getextrema() != ((0, 0), (0, 0), (0, 0))
+    assert len(list(out_dir.glob("*.png"))) == 1  # the blank one was not kept
