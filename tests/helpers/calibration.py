@@ -1,0 +1,44 @@
+"""Measured peaks (tests/data/calibration/) against the planner's predictions for the same runs."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.core.plan import MIB, Components, Device, evaluate
+from app.core.request import MemoryFlags, ModelFamily
+
+CALIBRATION = Path(__file__).resolve().parents[1] / "data" / "calibration"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    size: int
+    flags: tuple[str, ...]
+    measured_mib: float
+    predicted_mib: float
+
+    @property
+    def error(self) -> float:
+        return (self.predicted_mib - self.measured_mib) / self.measured_mib
+
+
+def memory_of(flags: list[str]) -> MemoryFlags:
+    max_vram = float(flags[flags.index("--max-vram") + 1]) if "--max-vram" in flags else None
+    return MemoryFlags(clip_on_cpu="--clip-on-cpu" in flags, vae_on_cpu="--vae-on-cpu" in flags,
+                       vae_tiling="--vae-tiling" in flags, offload_to_cpu="--offload-to-cpu" in flags,
+                       diffusion_fa="--diffusion-fa" in flags, max_vram_gib=max_vram)
+
+
+def comparisons(name: str = "h200_flux12b_q4_0.json") -> list[Comparison]:
+    data = json.loads((CALIBRATION / name).read_text())
+    sizes = data["components_mib"]
+    components = Components(ModelFamily.FLUX, int(sizes["diffusion"] * MIB), int(sizes["text_encoders"] * MIB),
+                            int(sizes["vae"] * MIB), tae=sizes["tae"])
+    device = Device(140 * 2**30)
+    result = []
+    for run in data["runs"]:
+        plan = evaluate(components, device, 2**40, run["size"], run["size"], 4, memory_of(run["flags"]))
+        result.append(Comparison(run["size"], tuple(run["flags"]), run["peak_mib"], plan.peak_vram.total / MIB))
+    return result
