@@ -101,6 +101,16 @@ class Generation(QObject):
             self.notice.emit(note)
         self._launch(request)
 
+    def preview(self, request: GenerationRequest) -> MemoryPlan | str:
+        """The plan automatic placement would choose for this request now, or why there is none yet."""
+        try:
+            request, _ = validate(dataclasses.replace(request, prompt="preview"))
+            caps = probe_caps(find_backend(self._backend))
+        except (InvalidRequest, BackendMissing) as error:
+            return str(error)
+        plans = self._plans(request, caps)
+        return plans[0] if plans else "vulkaninfo did not report the card's memory"
+
     def _launch(self, request: GenerationRequest) -> None:
         assert self._binary is not None and self._caps is not None
         self._request = request

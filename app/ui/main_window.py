@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.output import ErrorKind, Outcome, Progress, Stage
+from app.core.plan import MemoryPlan
+from app.core.usage import ResourceSample
 from app.services.generation import Generation, default_output_dir
 from app.services.monitor import ResourceMonitor
 from app.services.system_check import SystemCheck
@@ -81,6 +83,14 @@ class MainWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel", self)
         self.cancel_button.setEnabled(False)
         self.check_button = QPushButton("Check system", self)
+        self.plan_label = QLabel(self)
+        self.plan_label.setWordWrap(True)
+        self._plan_timer = QTimer(self)
+        self._plan_timer.setSingleShot(True)
+        self._plan_timer.setInterval(400)  # plan once the user pauses typing
+        self._plan_timer.timeout.connect(self.update_plan)
+        self._last_sample: ResourceSample | None = None
+        self._retry_note = ""
         self.gauge = ResourceGauge(self)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1)
@@ -103,6 +113,7 @@ class MainWindow(QMainWindow):
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.panel)
         left_layout.addLayout(buttons)
+        left_layout.addWidget(self.plan_label)
         left_layout.addWidget(self.progress)
         left_layout.addWidget(self.status)
         left_layout.addWidget(self.log, 1)
@@ -121,12 +132,53 @@ class MainWindow(QMainWindow):
         generation.progress.connect(self._on_progress)
         generation.log_line.connect(self._on_log_line)
         generation.notice.connect(self.status.setText)
+        generation.planned.connect(self._show_plan)
+        generation.retrying.connect(self._on_retrying)
+        panel = self.panel
+        for field in (panel.model, panel.diffusion_model, panel.vae, panel.taesd, panel.clip_l, panel.t5xxl):
+            field.line_edit.textChanged.connect(self._plan_timer.start)
+        for box in (panel.width_box, panel.height_box, panel.steps):
+            box.valueChanged.connect(self._plan_timer.start)
+        panel.automatic.toggled.connect(self._plan_timer.start)
         generation.finished.connect(self._on_finished)
         self.monitor = monitor
         if monitor is not None:
             monitor.sampled.connect(self.gauge.show_sample)
+            monitor.sampled.connect(self._on_sampled)
             generation.stage_changed.connect(self._on_backend_started)
             generation.finished.connect(lambda _: monitor.set_backend_pid(None))
+
+    def update_plan(self) -> None:
+        """Show what automatic placement would do with the current fields (or that the user chose)."""
+        if not self.panel.automatic.isChecked():
+            self.plan_label.setText("Memory: your own settings (no automatic retry).")
+            return
+        result = self.generation.preview(self.panel.request())
+        if isinstance(result, str):
+            self.plan_label.setText(f"Memory plan: not yet ({result}).")
+        else:
+            self._show_plan(result)
+
+    def _show_plan(self, plan: MemoryPlan) -> None:
+        gib = lambda size: f"{size / 2**30:.1f}"  # noqa: E731
+        sample = self._last_sample
+        vram_of = f" of {gib(sample.vram_total)}" if sample and sample.vram_total else ""
+        ram_of = f" of {gib(sample.ram_total)}" if sample else ""
+        where = ", ".join(f"{part.replace('_', ' ')} on {place.value.upper()}"
+                          for part, place in plan.placement.items())
+        verdict = "" if plan.fits else " — predicted NOT to fit"
+        self.plan_label.setText(f"Memory plan: {where}; predicted {gib(plan.peak_vram.total)}{vram_of} GiB VRAM, "
+                                f"{gib(plan.peak_ram)}{ram_of} GiB RAM{verdict}.")
+        self.plan_label.setToolTip("\n".join([" ".join(plan.flags), *plan.explanation]))
+
+    def _on_retrying(self, reason: str, plan: MemoryPlan) -> None:
+        what = "ran out of video memory" if reason == "out_of_vram" else "gave a blank image"
+        self._retry_note = f"The first try {what}; it was tried again, safer: {' '.join(plan.flags)}"
+        self.status.setText(self._retry_note)
+        self._show_plan(plan)
+
+    def _on_sampled(self, sample: ResourceSample) -> None:
+        self._last_sample = sample
 
     def open_system_check(self) -> None:
         if self.check_dialog is None:
@@ -145,6 +197,7 @@ class MainWindow(QMainWindow):
         self.cancel_button.setEnabled(True)
         self.status.clear()
         self.log.clear()
+        self._retry_note = ""
         self.progress.setRange(0, 0)  # busy until the first step
         self.progress.setFormat("Starting…")
         self.generation.start(self.panel.request())
@@ -172,7 +225,7 @@ class MainWindow(QMainWindow):
         if outcome.ok and outcome.image:
             self.image.show_image(Path(outcome.image))
             self.progress.setFormat("Done")
-            self.status.setText(f"Saved {outcome.image}")
+            self.status.setText("\n".join(filter(None, [f"Saved {outcome.image}", self._retry_note])))
         elif outcome.cancelled:
             self.progress.setFormat("Cancelled")
         elif outcome.error:

@@ -8,11 +8,13 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -64,21 +66,36 @@ class PromptPanel(QWidget):
         self.seed = self._spin(RANDOM_SEED, MAX_SEED, RANDOM_SEED)
         self.seed.setSpecialValueText("random")
         self.model = FileField("Model file", self)
+        self.diffusion_model = FileField("Diffusion model file", self)
+        self.vae = FileField("VAE file", self)
         self.taesd = FileField("Tiny autoencoder (TAESD) file", self)
+        self.clip_l = FileField("CLIP-L text encoder file", self)
+        self.t5xxl = FileField("T5-XXL text encoder file", self)
+        self.automatic = QCheckBox("Automatic (the planner chooses, and retries safer when VRAM runs out)", self)
+        self.automatic.setChecked(True)
         self.clip_on_cpu = QCheckBox("Text encoder on CPU", self)
         self.vae_on_cpu = QCheckBox("Image decoder on CPU", self)
         self.vae_tiling = QCheckBox("Decode in tiles", self)
+        self.offload_to_cpu = QCheckBox("Weights in RAM between stages", self)
+        self.diffusion_fa = QCheckBox("Flash attention", self)
+        self.manual_memory = (self.clip_on_cpu, self.vae_on_cpu, self.vae_tiling, self.offload_to_cpu,
+                              self.diffusion_fa)
         defaults = MemoryFlags()
-        self.clip_on_cpu.setChecked(defaults.clip_on_cpu)
-        self.vae_on_cpu.setChecked(defaults.vae_on_cpu)
-        self.vae_tiling.setChecked(defaults.vae_tiling)
+        for box, value in zip(self.manual_memory, (defaults.clip_on_cpu, defaults.vae_on_cpu, defaults.vae_tiling,
+                                                   defaults.offload_to_cpu, defaults.diffusion_fa), strict=True):
+            box.setChecked(value)
+            box.setEnabled(False)
+        self.automatic.toggled.connect(self._on_automatic_toggled)
 
         size = QHBoxLayout()
         size.addWidget(self.width_box)
         size.addWidget(self.height_box)
-        memory = QHBoxLayout()
-        for box in (self.clip_on_cpu, self.vae_on_cpu, self.vae_tiling):
-            memory.addWidget(box)
+        manual = QGridLayout()
+        for i, box in enumerate(self.manual_memory):
+            manual.addWidget(box, i // 3, i % 3)
+        memory = QVBoxLayout()
+        memory.addWidget(self.automatic)
+        memory.addLayout(manual)
         form = QFormLayout(self)
         form.addRow("Prompt", self.prompt)
         form.addRow("Negative", self.negative)
@@ -86,8 +103,16 @@ class PromptPanel(QWidget):
         form.addRow("Steps", self.steps)
         form.addRow("Seed", self.seed)
         form.addRow("Model", self.model)
+        form.addRow("Diffusion model", self.diffusion_model)
+        form.addRow("VAE", self.vae)
         form.addRow("TAESD", self.taesd)
+        form.addRow("CLIP-L", self.clip_l)
+        form.addRow("T5-XXL", self.t5xxl)
         form.addRow("Memory", memory)
+
+    def _on_automatic_toggled(self, automatic: bool) -> None:
+        for box in self.manual_memory:
+            box.setEnabled(not automatic)
 
     def _spin(self, low: int, high: int, value: int, step: int = 1, suffix: str = "") -> QSpinBox:
         box = QSpinBox(self)
@@ -106,7 +131,11 @@ class PromptPanel(QWidget):
             height=self.height_box.value(),
             steps=self.steps.value(),
             seed=None if seed == RANDOM_SEED else seed,
-            models=ModelFiles(model=self.model.path(), taesd=self.taesd.path()),
-            memory=MemoryFlags(clip_on_cpu=self.clip_on_cpu.isChecked(), vae_on_cpu=self.vae_on_cpu.isChecked(),
-                               vae_tiling=self.vae_tiling.isChecked()),
+            models=ModelFiles(model=self.model.path(), diffusion_model=self.diffusion_model.path(),
+                              vae=self.vae.path(), taesd=self.taesd.path(), clip_l=self.clip_l.path(),
+                              t5xxl=self.t5xxl.path()),
+            memory=None if self.automatic.isChecked() else MemoryFlags(
+                clip_on_cpu=self.clip_on_cpu.isChecked(), vae_on_cpu=self.vae_on_cpu.isChecked(),
+                vae_tiling=self.vae_tiling.isChecked(), offload_to_cpu=self.offload_to_cpu.isChecked(),
+                diffusion_fa=self.diffusion_fa.isChecked()),
         )

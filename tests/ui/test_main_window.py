@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.core.output import Stage
 from app.services.generation import Generation
 from app.ui.main_window import MainWindow
+from tests.helpers.cli import STANDIN
 
 
 @pytest.fixture
@@ -109,3 +110,34 @@ def test_closing_the_window_mid_run_ends_the_backend_at_once(qtbot: QtBot, windo
         window.close()
         assert not psutil.pid_exists(pid)  # gone before close() returned, not at some later exit
     assert finished.args[0].cancelled
+
+
+def test_the_plan_shows_next_to_generate_and_an_expert_can_override(qtbot: QtBot, window: MainWindow, sd_cli: Path,
+                                                                     tiny_model) -> None:
+    model, taesd = tiny_model
+    window.panel.model.set_path(model)
+    window.panel.taesd.set_path(taesd)
+    qtbot.waitUntil(lambda: window.plan_label.text().startswith("Memory plan: diffusion on GPU"), timeout=20_000)
+    assert "text encoders on CPU" in window.plan_label.text()  # lavapipe: CLIP stays on the CPU
+    assert "--clip-on-cpu" in window.plan_label.toolTip()
+    assert not window.panel.clip_on_cpu.isEnabled()
+    window.panel.automatic.click()
+    assert window.panel.clip_on_cpu.isEnabled()
+    qtbot.waitUntil(lambda: window.plan_label.text().startswith("Memory: your own settings"), timeout=5_000)
+    assert window.panel.request().memory is not None
+
+
+def test_the_window_says_why_it_retried(qtbot: QtBot, out_dir: Path, sd_cli: Path, tiny_model, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STANDIN_CASE", "oom_then_real")
+    monkeypatch.setenv("STANDIN_STATE", str(tmp_path / "calls.jsonl"))
+    monkeypatch.setenv("STANDIN_REAL", str(sd_cli))
+    window = MainWindow(Generation(out_dir, backend=STANDIN))
+    qtbot.addWidget(window)
+    window.show()
+    fill_in(qtbot, window, tiny_model, "retry", 64, 1)
+    with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].ok
+    assert "The first try ran out of video memory; it was tried again, safer: " in window.status.text()
+    assert not window.image.pixmap().isNull()
