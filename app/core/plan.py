@@ -2,8 +2,8 @@
 
 Pure: a function of the component sizes, the device, the host RAM, the request size and the backend's flags.
 The Flux constants are fitted to peaks measured on a real GPU through its Vulkan driver (our build, Flux
-Schnell-shaped 12B q4_0, 4 steps; tests/data/calibration/): they are marked `measured`. SD 1.x/SDXL and the
-full autoencoder are estimates from their architecture, marked `estimate`, until measured.
+Schnell-shaped 12B q4_0, 4 steps) and to the decoders' compute buffers that sd.cpp logs (tests/data/calibration/):
+they are marked `measured`. SD 1.x/SDXL and the speed figures are estimates, marked `estimate`, until measured.
 """
 
 from __future__ import annotations
@@ -40,10 +40,11 @@ VULKAN_CONTEXT = 64 * MIB  # estimate: per-process driver objects and staging bu
 UNET_ATTENTION_DOWNSCALE = {ModelFamily.SD1: 1, ModelFamily.SDXL: 4}
 UNET_COMPUTE_PER_TOKEN_SQ = {ModelFamily.SD1: 6e-5 * MIB, ModelFamily.SDXL: 9e-5 * MIB}
 UNET_COMPUTE_FA_PER_TOKEN = {ModelFamily.SD1: 0.1 * MIB, ModelFamily.SDXL: 0.06 * MIB}
-# estimate: KL decoder working set per output pixel (f32 activations at 512 channels near full size)
-VAE_BYTES_PER_PIXEL = 3000
-VAE_TILE_PIXELS = 256 * 256  # sd.cpp's default 32x32 latent tiles
-TAE_BYTES_PER_PIXEL = 200
+# measured (tests/data/calibration/lavapipe_decoder_buffers.json): the decoder's compute buffer per output
+# pixel, and with --vae-tiling one 32x32-latent tile's worth
+VAE_BYTES_PER_PIXEL = 6656
+VAE_TILE_PIXELS = 256 * 256
+TAE_BYTES_PER_PIXEL = 1920
 TEXT_ENCODER_COMPUTE = 160 * MIB  # estimate: T5-XXL / CLIP at 256 tokens
 PROCESS_RAM = 400 * MIB  # estimate: sd-cli with ggml's CPU backend, before any weights
 # speed (for ranking only): Polaris-class GPU, PCIe 3.0 x16, a desktop CPU

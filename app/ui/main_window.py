@@ -32,6 +32,7 @@ from app.ui.prompt_panel import PromptPanel
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
 
+_PART_NAMES = {"diffusion": "diffusion model", "text_encoders": "text encoders", "vae": "image decoder"}
 # What the user should do about each failure, in their words.
 _ADVICE = {
     ErrorKind.OUT_OF_VRAM: "The graphics card ran out of memory. Try a smaller size or tick 'Decode in tiles'.",
@@ -164,7 +165,7 @@ class MainWindow(QMainWindow):
         sample = self._last_sample
         vram_of = f" of {gib(sample.vram_total)}" if sample and sample.vram_total else ""
         ram_of = f" of {gib(sample.ram_total)}" if sample else ""
-        where = ", ".join(f"{part.replace('_', ' ')} on {place.value.upper()}"
+        where = ", ".join(f"{_PART_NAMES[part]} on {place.value.upper()}"
                           for part, place in plan.placement.items())
         verdict = "" if plan.fits else " — predicted NOT to fit"
         self.plan_label.setText(f"Memory plan: {where}; predicted {gib(plan.peak_vram.total)}{vram_of} GiB VRAM, "

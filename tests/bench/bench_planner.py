@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.helpers.calibration import comparisons
+from tests.helpers.calibration import comparisons, decoder_comparisons
 
 
 def main() -> None:
@@ -21,6 +21,12 @@ def main() -> None:
               f"{' '.join(row.flags) or '(none)'}")
     worst = max(rows, key=lambda r: abs(r.error))
     print(f"worst error {worst.error:+.1%} over {len(rows)} measured runs (goal: within 10%)")
+    print()
+    print(f"{'decoder':>7}  {'size':>5}  {'tiled':>5}  {'logged MiB':>10}  {'predicted MiB':>13}  {'error':>7}")
+    for run, predicted in decoder_comparisons():
+        error = (predicted - run["mib"]) / run["mib"]
+        print(f"{run['decoder']:>7}  {run['size']:>5}  {run['tiled']!s:>5}  {run['mib']:>10.1f}  {predicted:>13.1f}  "
+              f"{error:>+7.1%}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from app.core.plan import (
 )
 from app.core.request import MemoryFlags, ModelFamily
 from app.core.vulkaninfo import MemoryHeap, VulkanDevice
-from tests.helpers.calibration import comparisons
+from tests.helpers.calibration import comparisons, decoder_comparisons
 from tests.helpers.captures import load, vulkaninfo_devices
 
 CAPS = parse_help(load("help").stdout.decode())
@@ -157,3 +157,10 @@ def test_predictions_stay_within_10_percent_of_every_measured_peak() -> None:
     rows = comparisons()
     assert len(rows) >= 10
     assert all(abs(row.error) <= 0.10 for row in rows), [(r.flags, r.size, f"{r.error:+.1%}") for r in rows]
+
+
+def test_decoder_buffers_match_what_sdcpp_allocated() -> None:
+    rows = decoder_comparisons()
+    assert len(rows) == 6
+    for run, predicted in rows:
+        assert predicted == pytest.approx(run["mib"], rel=0.05), run

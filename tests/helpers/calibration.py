@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.plan import MIB, Components, Device, evaluate
+from app.core.plan import MIB, Components, Device, decoder_compute, evaluate
 from app.core.request import MemoryFlags, ModelFamily
 
 CALIBRATION = Path(__file__).resolve().parents[1] / "data" / "calibration"
@@ -41,4 +41,14 @@ def comparisons(name: str = "h200_flux12b_q4_0.json") -> list[Comparison]:
     for run in data["runs"]:
         plan = evaluate(components, device, 2**40, run["size"], run["size"], 4, memory_of(run["flags"]))
         result.append(Comparison(run["size"], tuple(run["flags"]), run["peak_mib"], plan.peak_vram.total / MIB))
+    return result
+
+
+def decoder_comparisons(name: str = "lavapipe_decoder_buffers.json") -> list[tuple[dict, float]]:
+    """(run, predicted MiB) for each recorded decoder compute buffer."""
+    data = json.loads((CALIBRATION / name).read_text())
+    result = []
+    for run in data["runs"]:
+        components = Components(ModelFamily.FLUX, 0, tae=run["decoder"] == "tae")
+        result.append((run, decoder_compute(components, run["size"], run["size"], run["tiled"]) / MIB))
     return result

@@ -12,7 +12,7 @@ Random weights draw noise: these files prove the pipeline, not image quality. Sa
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,6 +108,68 @@ def tae_tensors(latent_channels: int = 16, width: int = 64) -> Iterator[Tensor]:
     yield from _conv("encoder.layers.14", width, latent_channels)
 
 
+def _norm(name: str, channels: int) -> Iterator[Tensor]:
+    yield Tensor(f"{name}.weight", (channels,), "one")
+    yield Tensor(f"{name}.bias", (channels,), "zero")
+
+
+def _resnet(name: str, c_in: int, c_out: int) -> Iterator[Tensor]:
+    yield from _norm(f"{name}.norm1", c_in)
+    yield from _conv(f"{name}.conv1", c_in, c_out)
+    yield from _norm(f"{name}.norm2", c_out)
+    yield from _conv(f"{name}.conv2", c_out, c_out)
+    if c_in != c_out:
+        yield Tensor(f"{name}.nin_shortcut.weight", (c_out, c_in, 1, 1), "weight")
+        yield Tensor(f"{name}.nin_shortcut.bias", (c_out,), "zero")
+
+
+def _middle(name: str, channels: int) -> Iterator[Tensor]:
+    yield from _resnet(f"{name}.block_1", channels, channels)
+    yield from _norm(f"{name}.attn_1.norm", channels)
+    for projection in ("q", "k", "v", "proj_out"):
+        yield Tensor(f"{name}.attn_1.{projection}.weight", (channels, channels, 1, 1), "weight")
+        yield Tensor(f"{name}.attn_1.{projection}.bias", (channels,), "zero")
+    yield from _resnet(f"{name}.block_2", channels, channels)
+
+
+def ae_tensors(latent_channels: int = 16, base: int = 128, mult: tuple[int, ...] = (1, 2, 4, 4)) -> Iterator[Tensor]:
+    """The Flux autoencoder (KL, 16 latent channels, no quant convs), real-shaped: ~84M parameters."""
+    top = base * mult[-1]
+    yield from _conv("decoder.conv_in", latent_channels, top)
+    yield from _middle("decoder.mid", top)
+    channels = top
+    for level in reversed(range(len(mult))):
+        for block in range(3):  # num_res_blocks + 1
+            yield from _resnet(f"decoder.up.{level}.block.{block}", channels, base * mult[level])
+            channels = base * mult[level]
+        if level > 0:
+            yield from _conv(f"decoder.up.{level}.upsample.conv", channels, channels)
+    yield from _norm("decoder.norm_out", channels)
+    yield from _conv("decoder.conv_out", channels, 3)
+    yield from _conv("encoder.conv_in", 3, base)
+    channels = base
+    for level, factor in enumerate(mult):
+        for block in range(2):
+            yield from _resnet(f"encoder.down.{level}.block.{block}", channels, base * factor)
+            channels = base * factor
+        if level < len(mult) - 1:
+            yield from _conv(f"encoder.down.{level}.downsample.conv", channels, channels)
+    yield from _middle("encoder.mid", channels)
+    yield from _norm("encoder.norm_out", channels)
+    yield from _conv("encoder.conv_out", channels, 2 * latent_channels)
+
+
+def _random_q4_0(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
+    """Random q4_0 blocks written directly (a 12B model in seconds): 2-byte scale, 16 bytes of nibbles."""
+    rows, columns = tensor.shape
+    blocks = np.empty((rows, columns // 32, 18), np.uint8)
+    # nibbles are uniform in -8..7 (std ~4.6): scale them to the std a trained layer of this width has
+    scale = np.float16(0.5 / np.sqrt(columns) / 4.6)
+    blocks[..., :2] = np.frombuffer(scale.tobytes(), np.uint8)
+    blocks[..., 2:] = rng.integers(0, 256, (rows, columns // 32, 16), dtype=np.uint8)
+    return blocks.reshape(rows, columns // 32 * 18)
+
+
 def _values(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
     if tensor.init == "one":
         return np.ones(tensor.shape, np.float32)
@@ -117,49 +179,65 @@ def _values(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
     return (rng.standard_normal(tensor.shape, dtype=np.float32) * scale).astype(np.float32)
 
 
-def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quantize: bool) -> None:
+def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quantize: bool,
+           dtype: type = np.float16) -> None:
     import gguf
 
     writer = gguf.GGUFWriter(str(path), arch="polaris_tiny")
     for tensor in tensors:
-        values = _values(tensor, rng)
         # sd.cpp's own rule: block-quantize only 2-D weights whose row length divides by 32.
-        if quantize and values.ndim == 2 and values.shape[1] % 32 == 0 and "position_embedding" not in tensor.name:
+        if (quantize and len(tensor.shape) == 2 and tensor.shape[1] % 32 == 0 and tensor.init != "one"
+                and "position_embedding" not in tensor.name):
             q4 = gguf.GGMLQuantizationType.Q4_0
-            writer.add_tensor(tensor.name, gguf.quants.quantize(values, q4), raw_dtype=q4)
-        elif values.ndim == 1 or "position_embedding" in tensor.name:
+            writer.add_tensor(tensor.name, _random_q4_0(tensor, rng), raw_dtype=q4)
+            continue
+        values = _values(tensor, rng)
+        if values.ndim == 1 or "position_embedding" in tensor.name:
             writer.add_tensor(tensor.name, values)
         else:
-            writer.add_tensor(tensor.name, values.astype(np.float16))
+            writer.add_tensor(tensor.name, values.astype(dtype))
     writer.write_header_to_file()
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
     writer.close()
 
 
+def _atomic(target: Path, write: Callable[[Path], None]) -> Path:
+    partial = target.with_suffix(".partial")
+    write(partial)
+    partial.replace(target)
+    return target
+
+
+def write_calibration_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
+    """A Flux Schnell-shaped model (hidden 3072, 19 + 38 blocks, 12B, q4_0) with CLIP-L, and a real-shaped
+    Flux AE (f32, as published): for memory measurements on a real GPU. ~6.7 GB; writes in ~15 s."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    model = _atomic(out / "flux_schnell_shaped_q4_0.gguf", lambda p: _write(
+        p, iter((*flux_tensors(3072, 19, 38), *clip_l_tensors())), rng, quantize=True))
+    ae = _atomic(out / "flux_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(), rng, False, np.float32))
+    return model, ae
+
+
 def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     """Write both files into `out` (atomically) and return (model, taesd)."""
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
-    written = []
-    for name, tensors, quantize in (
-        (FLUX_FILE, lambda: (*flux_tensors(), *clip_l_tensors()), True),
-        (TAE_FILE, tae_tensors, False),
-    ):
-        target = out / name
-        partial = target.with_suffix(".partial")
-        _write(partial, iter(tensors()), rng, quantize)
-        partial.replace(target)
-        written.append(target)
-    return written[0], written[1]
+    model = _atomic(out / FLUX_FILE, lambda p: _write(p, iter((*flux_tensors(), *clip_l_tensors())), rng, True))
+    taesd = _atomic(out / TAE_FILE, lambda p: _write(p, tae_tensors(), rng, False))
+    return model, taesd
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--calibration", action="store_true",
+                        help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead")
     args = parser.parse_args()
-    for path in write_tiny_models(args.out, args.seed):
+    write = write_calibration_models if args.calibration else write_tiny_models
+    for path in write(args.out, args.seed):
         print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
 
 
