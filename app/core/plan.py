@@ -30,8 +30,12 @@ FLUX_ATTENTION_PER_TOKEN_SQ = 2.16e-4 * MIB  # no flash attention: 24 heads of f
 FLUX_COMPUTE_NOFA_BASE = 52 * MIB
 FLUX_TEXT_TOKENS = 256  # Schnell's T5 sequence
 # measured: with --offload-to-cpu --max-vram N, sd.cpp cuts the diffusion graph (weights and compute alike)
-# into segments, and the stage peaks near this share of N (0.77-0.82 at N = 2 and 4, with and without FA)
-MAX_VRAM_PEAK_SHARE = 0.79
+# into segments. With flash attention the stage peaks at 0.83 N - 0.40 C + 318 MiB (C: the uncut compute
+# buffer), a least-squares fit over 10 H200 runs at N = 1.5..4 GiB, 512 and 1024 px; without it near 0.77 N.
+MAX_VRAM_SHARE_FA = 0.83
+MAX_VRAM_COMPUTE_SHARE_FA = 0.40
+MAX_VRAM_BASE_FA = 318 * MIB
+MAX_VRAM_PEAK_SHARE = 0.77
 FLUX_HEADS = 24
 SEGMENT_SECONDS = 0.05  # estimate: per segment and step, the cost of a cut in the graph
 VULKAN_CONTEXT = 64 * MIB  # estimate: per-process driver objects and staging buffers
@@ -150,12 +154,17 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     if memory.offload_to_cpu:
         # weights live in RAM and visit VRAM one stage at a time
         if memory.max_vram_gib:
-            segment = int(memory.max_vram_gib * GIB * MAX_VRAM_PEAK_SHARE)
-            # one layer's work cannot be cut: without flash attention that is a whole score matrix
-            layer = d_compute if fa else int(FLUX_HEADS * 4 * tokens(width, height) ** 2)
-            compute = min(d_compute, max(layer, segment // 2))
-            diffusion_stage = Breakdown(max(0, min(components.diffusion, segment - compute)), compute,
-                                        VULKAN_CONTEXT)
+            budget = memory.max_vram_gib * GIB
+            if fa:
+                peak = int(MAX_VRAM_SHARE_FA * budget - MAX_VRAM_COMPUTE_SHARE_FA * d_compute + MAX_VRAM_BASE_FA)
+                compute = d_compute
+            else:
+                # one layer's work cannot be cut: without flash attention that is a whole score matrix
+                peak = int(budget * MAX_VRAM_PEAK_SHARE)
+                compute = min(d_compute, max(int(FLUX_HEADS * 4 * tokens(width, height) ** 2), peak // 2))
+            unsegmented = components.diffusion + d_compute
+            peak = min(peak, unsegmented)
+            diffusion_stage = Breakdown(max(0, peak - compute - VULKAN_CONTEXT), compute, VULKAN_CONTEXT)
         else:
             diffusion_stage = Breakdown(components.diffusion, d_compute, VULKAN_CONTEXT)
         stages = [diffusion_stage]

@@ -95,6 +95,8 @@ def main() -> None:
     ae = args.models / "flux_ae_shaped_f32.gguf"
     caps = parse_help(subprocess.run([args.sd_cli, "--help"], capture_output=True, text=True).stdout)
     components = components_from_files({"model": inspect_model(model), "vae": inspect_model(ae)}, ModelFamily.FLUX)
+    # the first run of a machine compiles ggml's shaders: do that once, unmeasured
+    run_one(args.sd_cli, model, ae, 256, ["--diffusion-fa", "--vae-tiling"], args.out.parent)
     results, done = [], {}
     for size in args.size:
         for budget in BUDGETS_GIB:

@@ -31,14 +31,22 @@ def memory_of(flags: list[str]) -> MemoryFlags:
                        diffusion_fa="--diffusion-fa" in flags, max_vram_gib=max_vram)
 
 
-def comparisons(name: str = "h200_flux12b_q4_0.json") -> list[Comparison]:
-    data = json.loads((CALIBRATION / name).read_text())
-    sizes = data["components_mib"]
-    components = Components(ModelFamily.FLUX, int(sizes["diffusion"] * MIB), int(sizes["text_encoders"] * MIB),
-                            int(sizes["vae"] * MIB), tae=sizes["tae"])
+def comparisons() -> list[Comparison]:
+    """Every measured run: the team's first H200 table (TAE) and our ladder runs (real-shaped AE)."""
+    first = json.loads((CALIBRATION / "h200_flux12b_q4_0.json").read_text())
+    sizes = first["components_mib"]
+    tae = Components(ModelFamily.FLUX, int(sizes["diffusion"] * MIB), int(sizes["text_encoders"] * MIB),
+                     int(sizes["vae"] * MIB), tae=sizes["tae"])
+    ladder = json.loads((CALIBRATION / "h200_flux12b_ladder.json").read_text())
+    sizes = ladder["components_bytes"]
+    ae = Components(ModelFamily.FLUX, sizes["diffusion"], sizes["text_encoders"], sizes["vae"])
+    return _compare(tae, first["runs"]) + _compare(ae, [r for r in ladder["runs"] if r["exit_code"] == 0])
+
+
+def _compare(components: Components, runs: list[dict]) -> list[Comparison]:
     device = Device(140 * 2**30)
     result = []
-    for run in data["runs"]:
+    for run in runs:
         plan = evaluate(components, device, 2**40, run["size"], run["size"], 4, memory_of(run["flags"]))
         result.append(Comparison(run["size"], tuple(run["flags"]), run["peak_mib"], plan.peak_vram.total / MIB))
     return result
