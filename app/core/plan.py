@@ -31,7 +31,8 @@ FLUX_COMPUTE_NOFA_BASE = 52 * MIB
 FLUX_TEXT_TOKENS = 256  # Schnell's T5 sequence
 # measured: with --offload-to-cpu --max-vram N, sd.cpp cuts the diffusion graph (weights and compute alike)
 # into segments. With flash attention the stage peaks at 0.83 N - 0.40 C + 318 MiB (C: the uncut compute
-# buffer), a least-squares fit over 10 H200 runs at N = 1.5..4 GiB, 512 and 1024 px; without it near 0.77 N.
+# buffer), a least-squares fit over 10 H200 runs at N = 1.5..4 GiB, 512 and 1024 px; without it no less than
+# 0.77 N (one 1024 px run at N = 4 and one 512 px run at N = 1.5).
 MAX_VRAM_SHARE_FA = 0.83
 MAX_VRAM_COMPUTE_SHARE_FA = 0.40
 MAX_VRAM_BASE_FA = 318 * MIB
@@ -155,12 +156,11 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
         # weights live in RAM and visit VRAM one stage at a time
         if memory.max_vram_gib:
             budget = memory.max_vram_gib * GIB
-            if fa:
-                peak = int(MAX_VRAM_SHARE_FA * budget - MAX_VRAM_COMPUTE_SHARE_FA * d_compute + MAX_VRAM_BASE_FA)
-                compute = d_compute
-            else:
+            peak = int(MAX_VRAM_SHARE_FA * budget - MAX_VRAM_COMPUTE_SHARE_FA * d_compute + MAX_VRAM_BASE_FA)
+            compute = d_compute
+            if not fa:
                 # one layer's work cannot be cut: without flash attention that is a whole score matrix
-                peak = int(budget * MAX_VRAM_PEAK_SHARE)
+                peak = max(peak, int(budget * MAX_VRAM_PEAK_SHARE))
                 compute = min(d_compute, max(int(FLUX_HEADS * 4 * tokens(width, height) ** 2), peak // 2))
             unsegmented = components.diffusion + d_compute
             peak = min(peak, unsegmented)

@@ -117,7 +117,7 @@ def test_the_plan_shows_next_to_generate_and_an_expert_can_override(qtbot: QtBot
     model, taesd = tiny_model
     window.panel.model.set_path(model)
     window.panel.taesd.set_path(taesd)
-    qtbot.waitUntil(lambda: window.plan_label.text().startswith("Memory plan: diffusion on GPU"), timeout=20_000)
+    qtbot.waitUntil(lambda: window.plan_label.text().startswith("Memory plan: diffusion model on GPU"), timeout=20_000)
     assert "text encoders on CPU" in window.plan_label.text()  # lavapipe: CLIP stays on the CPU
     assert "--clip-on-cpu" in window.plan_label.toolTip()
     assert not window.panel.clip_on_cpu.isEnabled()
