@@ -76,7 +76,6 @@ class Components:
     text_encoders: int = 0  # T5-XXL + CLIP-L (+ CLIP-G)
     vae: int = 0
     tae: bool = False  # a tiny autoencoder instead of the full one
-    diffusion_params: int = 0  # for the speed estimate; 0: derived from the size
 
 
 @dataclass(frozen=True)
@@ -139,11 +138,6 @@ def decoder_compute(components: Components, width: int, height: int, tiled: bool
     return pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
 
 
-def _params(components: Components) -> float:
-    # ~4.5 bits per weight at q4_K, 16 at f16: bytes * 2 is a fair middle without the file's types
-    return components.diffusion_params or components.diffusion * 2
-
-
 def evaluate(components: Components, device: Device, ram_available: int, width: int, height: int, steps: int,
              memory: MemoryFlags) -> MemoryPlan:
     """Predict one placement."""
@@ -187,7 +181,8 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     ram += vae_weights + v_compute if not vae_on_gpu else 0
     ram += components.diffusion if memory.offload_to_cpu else 0
 
-    step_seconds = 2 * _params(components) * tokens(width, height) / GPU_FLOPS * (FA_SPEEDUP if fa else 1)
+    # parameters ~ bytes * 2: 4.5 bits a weight at q4_K, 16 at f16; a fair middle without the file's types
+    step_seconds = 2 * (components.diffusion * 2) * tokens(width, height) / GPU_FLOPS * (FA_SPEEDUP if fa else 1)
     seconds = steps * step_seconds
     moved = components.diffusion * (steps if memory.max_vram_gib else 1) if memory.offload_to_cpu else 0
     seconds += moved / PCIE_BYTES_PER_S

@@ -1,0 +1,53 @@
+"""`python -m app plan`: presets before download, and real file headers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.helpers import model_headers as mh
+from tests.helpers.cli import REPO
+
+
+def plan(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "app", "plan", *args], capture_output=True, text=True, cwd=REPO,
+                          timeout=60, check=False)
+
+
+def test_flux_schnell_q4k_at_1024_fits_a_4gb_card(sd_cli: Path) -> None:
+    result = plan("--preset", "flux-schnell-q4k", "--vram", "4GiB", "--ram", "24GB", "--max-alloc", "2GiB", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert set(document) == {"fits", "flags", "placement", "predicted_peak_vram_bytes", "predicted_peak_ram_bytes",
+                             "explanation", "fallbacks"}
+    assert document["fits"] is True
+    assert document["predicted_peak_vram_bytes"] < 4 * 2**30
+    assert document["placement"]["text_encoders"] == "cpu"
+    assert "--offload-to-cpu" in document["flags"]
+
+
+def test_plan_from_file_headers(sd_cli: Path, tmp_path: Path) -> None:
+    diffusion = mh.write_gguf(tmp_path / "flux1-schnell-Q4_K_S.gguf", mh.flux_diffusion())
+    t5 = mh.write_safetensors(tmp_path / "t5xxl_fp16.safetensors", mh.t5xxl())
+    clip = mh.write_safetensors(tmp_path / "clip_l.safetensors", mh.clip_l())
+    ae = mh.write_safetensors(tmp_path / "ae.safetensors", mh.vae())
+    result = plan("--diffusion-model", str(diffusion), "--t5xxl", str(t5), "--clip-l", str(clip), "--vae", str(ae),
+                  "--vram", "8GiB", "--ram", "16GB", "--width", "1024", "--height", "1024")
+    assert result.returncode == 0, result.stderr
+    assert "Text encoders on the CPU." in result.stdout
+    assert "Predicted VRAM peak" in result.stdout
+
+
+def test_nothing_fits_exits_1_and_says_what_would(sd_cli: Path) -> None:
+    result = plan("--preset", "flux-schnell-q4k", "--vram", "2GiB", "--ram", "4GB", "--json")
+    assert result.returncode == 1
+    assert "more RAM" in json.loads(result.stdout)["explanation"][-1]
+
+
+def test_bad_input_is_explained(sd_cli: Path) -> None:
+    unknown = plan("--preset", "nope", "--vram", "8GiB", "--ram", "16GB")
+    assert unknown.returncode == 2 and "no preset 'nope'; known: flux-schnell-q4k" in unknown.stderr
+    size = plan("--preset", "sd15", "--vram", "lots", "--ram", "16GB")
+    assert size.returncode == 2 and "not a size: 'lots'" in size.stderr
