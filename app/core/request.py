@@ -124,7 +124,10 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     width, width_note = snap_side("width", request.width, multiple)
     height, height_note = snap_side("height", request.height, multiple)
     notes = [n for n in (width_note, height_note) if n]
-    return dataclasses.replace(request, width=width, height=height, models=models, family=family), notes
+    # Flux is distilled to run without a negative pass: sd.cpp's default cfg 7 would double the work
+    cfg_scale = 1.0 if request.cfg_scale is None and family is ModelFamily.FLUX else request.cfg_scale
+    return dataclasses.replace(request, width=width, height=height, models=models, family=family,
+                               cfg_scale=cfg_scale), notes
 
 
 def family_of(kinds: list[ComponentKind]) -> ModelFamily:

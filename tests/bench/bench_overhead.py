@@ -42,7 +42,7 @@ def main() -> None:
         work = Path(scratch)
         model, taesd = write_tiny_models(work / "model")
         common = ["--width", str(args.size), "--height", str(args.size), "--steps", str(args.steps),
-                  "--seed", "42", "--clip-on-cpu", "--vae-on-cpu"]
+                  "--seed", "42", "--cfg-scale", "1", "--clip-on-cpu", "--vae-on-cpu"]
         app = [sys.executable, "-m", "app", "generate", "--prompt", "a lighthouse", "--model", str(model),
                "--taesd", str(taesd), "--out", str(work / "app"), *common]
         raw = [str(SD_CLI), "--prompt", "a lighthouse", "--model", str(model), "--taesd", str(taesd),

@@ -73,10 +73,11 @@ def test_validate_catches_the_wrong_slot_before_launch(tmp_path: Path) -> None:
     split = dataclasses.replace(request, models=ModelFiles(diffusion_model=diffusion), width=1000)
     valid, notes = validate(split)
     assert valid.family is ModelFamily.FLUX  # read from the file: Flux sizes snap to 16
+    assert valid.cfg_scale == 1.0  # Flux runs without a negative pass unless asked
     assert notes == ["width 1000 is not a multiple of 16; using 1008"]
     sd15 = mh.write_safetensors(tmp_path / "v1-5.safetensors", mh.sd15_checkpoint())
     valid, notes = validate(GenerationRequest("x", models=ModelFiles(model=sd15), width=1002))
-    assert (valid.family, valid.width) == (ModelFamily.SD1, 1000)
+    assert (valid.family, valid.width, valid.cfg_scale) == (ModelFamily.SD1, 1000, None)
 
 
 @pytest.mark.parametrize(("content", "message"), [
