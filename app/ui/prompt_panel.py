@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import (
     QCheckBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGridLayout,
@@ -78,13 +79,23 @@ class PromptPanel(QWidget):
         self.vae_tiling = QCheckBox("Decode in tiles", self)
         self.offload_to_cpu = QCheckBox("Weights in RAM between stages", self)
         self.diffusion_fa = QCheckBox("Flash attention", self)
+        self.max_vram = QDoubleSpinBox(self)
+        self.max_vram.setRange(0, 64)
+        self.max_vram.setSingleStep(0.5)
+        self.max_vram.setDecimals(1)
+        self.max_vram.setSuffix(" GiB")
+        self.max_vram.setSpecialValueText("no VRAM cap")
+        self.max_vram.setToolTip("With 'Weights in RAM between stages': stream the diffusion model within this "
+                                 "much VRAM")
         self.manual_memory = (self.clip_on_cpu, self.vae_on_cpu, self.vae_tiling, self.offload_to_cpu,
-                              self.diffusion_fa)
+                              self.diffusion_fa, self.max_vram)
         defaults = MemoryFlags()
-        for box, value in zip(self.manual_memory, (defaults.clip_on_cpu, defaults.vae_on_cpu, defaults.vae_tiling,
-                                                   defaults.offload_to_cpu, defaults.diffusion_fa), strict=True):
+        for box, value in zip(self.manual_memory[:5], (defaults.clip_on_cpu, defaults.vae_on_cpu,
+                                                       defaults.vae_tiling, defaults.offload_to_cpu,
+                                                       defaults.diffusion_fa), strict=True):
             box.setChecked(value)
-            box.setEnabled(False)
+        for widget in self.manual_memory:
+            widget.setEnabled(False)
         self.automatic.toggled.connect(self._on_automatic_toggled)
 
         size = QHBoxLayout()
@@ -137,5 +148,5 @@ class PromptPanel(QWidget):
             memory=None if self.automatic.isChecked() else MemoryFlags(
                 clip_on_cpu=self.clip_on_cpu.isChecked(), vae_on_cpu=self.vae_on_cpu.isChecked(),
                 vae_tiling=self.vae_tiling.isChecked(), offload_to_cpu=self.offload_to_cpu.isChecked(),
-                diffusion_fa=self.diffusion_fa.isChecked()),
+                diffusion_fa=self.diffusion_fa.isChecked(), max_vram_gib=self.max_vram.value() or None),
         )
