@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from PIL import Image
+from PIL import Image, PngImagePlugin
 
 _NEGATIVE = "Negative prompt: "
 _SETTINGS = "Steps: "
@@ -39,3 +42,54 @@ def parse_parameters(text: str) -> ImageParameters:
     negative_at = next((i for i, line in enumerate(head) if line.startswith(_NEGATIVE)), len(head))
     negative = "\n".join(head[negative_at:]).removeprefix(_NEGATIVE)
     return ImageParameters("\n".join(head[:negative_at]), negative, settings)
+
+
+# sd.cpp's sampling method -> the name A1111 (and the tools that read its text) use
+_SAMPLER_NAMES = {"euler": "Euler", "euler_a": "Euler a", "heun": "Heun", "dpm2": "DPM2", "dpm++2s_a": "DPM++ 2S a",
+                  "dpm++2m": "DPM++ 2M", "dpm++2mv2": "DPM++ 2M v2", "ipndm": "IPNDM", "ipndm_v": "IPNDM_V",
+                  "lcm": "LCM", "ddim_trailing": "DDIM", "tcd": "TCD"}
+
+
+def model_hash(path: Path, chunk: int = 1 << 22) -> str:
+    """A1111's 'Model hash': the first 10 hex digits of the file's sha256."""
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        while block := f.read(chunk):
+            digest.update(block)
+    return digest.hexdigest()[:10]
+
+
+def a1111_parameters(prompt: str, negative: str, settings: dict[str, Any]) -> str:
+    """The 'parameters' text A1111 writes: prompt, optional 'Negative prompt:', then 'Key: value, ...'."""
+    lines = [prompt]
+    if negative:
+        lines.append(f"Negative prompt: {negative}")
+    lines.append(", ".join(f"{key}: {value}" for key, value in settings.items() if value is not None))
+    return "\n".join(lines)
+
+
+def sampler_name(method: str | None, flux: bool) -> str:
+    # sd.cpp samples Flux with euler and the SD family with euler_a unless told otherwise
+    return _SAMPLER_NAMES.get(method or ("euler" if flux else "euler_a"), method or "Euler")
+
+
+def write_metadata(path: Path, parameters: str, details: dict[str, Any]) -> None:
+    """Replace the PNG's text chunks with A1111 'parameters' (tEXt when Latin-1, else iTXt) and our own
+    'polaris' JSON chunk, atomically: the file is whole before and after."""
+    info = PngImagePlugin.PngInfo()
+    try:
+        parameters.encode("latin-1")
+        info.add_text("parameters", parameters)
+    except UnicodeEncodeError:
+        info.add_itxt("parameters", parameters)
+    info.add_itxt("polaris", json.dumps(details, ensure_ascii=False, sort_keys=True))
+    partial = path.with_name(path.name + ".meta")
+    with Image.open(path) as image:
+        image.save(partial, format="PNG", pnginfo=info)
+    partial.replace(path)
+
+
+def read_details(path: Path) -> dict[str, Any] | None:
+    with Image.open(path) as image:
+        text = image.text.get("polaris")  # type: ignore[attr-defined]
+    return json.loads(text) if text else None

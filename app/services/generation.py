@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import time
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -12,15 +13,26 @@ from pathlib import Path
 import psutil
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
+from app import __version__
 from app.core.backend_caps import BackendCaps
-from app.core.command import backend_environment, build_argv
+from app.core.command import backend_environment, build_argv, memory_flags
 from app.core.image_store import BlankImage, ImageRejected, accept, staging_path
+from app.core.metadata import a1111_parameters, sampler_name, write_metadata
 from app.core.models import inspect_model
 from app.core.output import BackendError, ErrorKind, Outcome
 from app.core.plan import MemoryPlan, components_from_files, device_from_vulkan, plan_memory
-from app.core.request import GenerationRequest, InvalidRequest, MemoryFlags, ModelRejected, validate, with_seed
+from app.core.request import (
+    GenerationRequest,
+    InvalidRequest,
+    MemoryFlags,
+    ModelFamily,
+    ModelRejected,
+    validate,
+    with_seed,
+)
 from app.core.vulkaninfo import VulkanDevice, preferred_device
 from app.services.backend import BackendMissing, find_backend, probe_caps, probe_vulkan_devices
+from app.services.model_hashes import ModelHashes, model_hash_cache
 from app.services.sd_process import SdProcess
 
 
@@ -54,6 +66,8 @@ class Generation(QObject):
         self._staged: Path | None = None
         self._ladder: list[MemoryPlan] = []
         self._automatic = False
+        self._started = time.monotonic()
+        self._hashes = ModelHashes(model_hash_cache())
         self._binary: Path | None = None
         self._caps: BackendCaps | None = None
         self._device: VulkanDevice | None = None
@@ -99,6 +113,10 @@ class Generation(QObject):
             return
         for note in notes:
             self.notice.emit(note)
+        self._started = time.monotonic()
+        main_model = request.models.model or request.models.diffusion_model
+        if main_model:
+            self._hashes.start(main_model)  # hashed while sd.cpp works; needed only for the finished PNG
         self._launch(request)
 
     def preview(self, request: GenerationRequest) -> MemoryPlan | str:
@@ -151,9 +169,36 @@ class Generation(QObject):
         # queued, so that `finished` never fires inside start() and callers see one code path
         QTimer.singleShot(0, lambda: self._end(Outcome(None, None, BackendError(kind, message))))
 
+    def _label(self, staged: Path, request: GenerationRequest) -> None:
+        """Write A1111 'parameters' (with the model hash) and our 'polaris' JSON into the finished PNG."""
+        main_model = request.models.model or request.models.diffusion_model
+        hash_text = self._hashes.result(main_model) if main_model else None
+        settings = {
+            "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
+            "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
+            "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": hash_text,
+            "Model": main_model.stem if main_model else None, "Version": f"Polaris Studio {__version__}",
+        }
+        details = {
+            "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
+            "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
+            "sampler": request.sampler, "family": request.family.value,
+            "models": {role: str(path) for role, path in request.models.given().items()},
+            "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
+            "automatic_memory": self._automatic,
+            "backend": {"flavour": self._caps.flavour.value if self._caps else None,
+                        "version": self._caps.version if self._caps else None},
+            "seconds": round(time.monotonic() - self._started, 2),
+        }
+        write_metadata(staged, a1111_parameters(request.prompt, request.negative_prompt, settings), details)
+
     def _on_process_finished(self, outcome: Outcome) -> None:
         request, staged = self._request, self._staged
         if outcome.ok and request is not None and request.seed is not None and staged is not None:
+            try:
+                self._label(staged, request)
+            except OSError as error:  # the backend's file is not a whole PNG: accept() says so below
+                self.notice.emit(f"could not write the image's parameters: {error}")
             try:
                 final = accept(staged, self._out_dir, request.seed, datetime.now())
                 outcome = Outcome(outcome.exit_code, str(final))

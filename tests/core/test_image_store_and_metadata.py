@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 from pathlib import Path
 
@@ -7,7 +8,16 @@ import pytest
 from PIL import Image, PngImagePlugin
 
 from app.core.image_store import BlankImage, ImageRejected, accept, staging_path
-from app.core.metadata import ImageParameters, parse_parameters, read_parameters_text
+from app.core.metadata import (
+    ImageParameters,
+    a1111_parameters,
+    model_hash,
+    parse_parameters,
+    read_details,
+    read_parameters_text,
+    sampler_name,
+    write_metadata,
+)
 
 WHEN = datetime(2026, 11, 22, 9, 30, 5)
 
@@ -64,3 +74,38 @@ def test_a_single_colour_image_is_blank_and_is_not_kept(tmp_path: Path, colour: 
     with pytest.raises(BlankImage, match="single colour"):
         accept(staged, tmp_path, 1, WHEN)
     assert list(tmp_path.glob("*.png")) == []
+
+
+def chunk_types(path: Path) -> dict[bytes, bytes]:
+    """Text chunk keyword -> chunk type, read straight from the PNG's bytes."""
+    data, found, at = path.read_bytes(), {}, 8
+    while at < len(data):
+        length = int.from_bytes(data[at:at + 4], "big")
+        kind = data[at + 4:at + 8]
+        if kind in (b"tEXt", b"iTXt", b"zTXt"):
+            found[data[at + 8:at + 8 + length].split(b"\0", 1)[0]] = kind
+        at += 12 + length
+    return found
+
+
+@pytest.mark.parametrize(("prompt", "chunk"), [("a plain prompt, café", b"tEXt"), ("灯台 at dawn", b"iTXt")])
+def test_parameters_are_text_when_latin1_and_international_text_otherwise(tmp_path: Path, prompt: str,
+                                                                          chunk: bytes) -> None:
+    path = write_png(tmp_path / "a.png", b"sd.cpp's own text")
+    parameters = a1111_parameters(prompt, "blurry", {"Steps": 4, "Seed": 7, "Model hash": None})
+    write_metadata(path, parameters, {"seed": 7})
+    assert parameters == f"{prompt}\nNegative prompt: blurry\nSteps: 4, Seed: 7"
+    assert read_parameters_text(path) == parameters
+    assert read_details(path) == {"seed": 7}
+    assert chunk_types(path) == {b"parameters": chunk, b"polaris": b"iTXt"}
+    with Image.open(path) as image:
+        assert image.size == (64, 64)
+    assert not list(tmp_path.glob("*.meta"))
+
+
+def test_model_hash_is_the_a1111_short_sha256(tmp_path: Path) -> None:
+    path = tmp_path / "model.gguf"
+    path.write_bytes(b"x" * 5_000_000)
+    assert model_hash(path, chunk=1 << 20) == hashlib.sha256(b"x" * 5_000_000).hexdigest()[:10]
+    assert sampler_name(None, flux=True) == "Euler" and sampler_name(None, flux=False) == "Euler a"
+    assert sampler_name("dpm++2m", flux=False) == "DPM++ 2M"

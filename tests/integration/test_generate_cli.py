@@ -133,3 +133,21 @@ def test_a_model_sdcpp_cannot_use_is_a_model_load_failure(sd_cli: Path, tiny_mod
     [error] = run.of("error")
     assert error["kind"] == "model_load_failed"
     assert "get sd version from file failed" in error["message"] or "new_sd_ctx_t failed" in error["message"]
+
+
+def test_other_tools_read_our_parameters(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    from sd_parsers import ParserManager
+
+    model, taesd = tiny_model
+    prompt = "a lighthouse, at dawn, ünïcode 灯台"
+    run = run_generate(generate_argv(prompt, model, taesd, out_dir, "--width", "64", "--height", "80", "--steps", "1",
+                                     "--seed", "1234", "--negative", "blurry, dark"))
+    assert run.exit_code == 0, run.stderr
+    info = ParserManager().parse(run.of("image")[0]["path"])
+    assert info is not None
+    [sampler] = info.samplers
+    assert [p.value for p in sampler.prompts] == [prompt]
+    assert [p.value for p in sampler.negative_prompts] == ["blurry, dark"]
+    assert (sampler.parameters["seed"], sampler.parameters["steps"]) == ("1234", "1")
+    assert info.metadata["Size"] == "64x80"
+    assert sampler.model is not None and sampler.model.name == "flux_tiny_clip" and len(sampler.model.hash) == 10
