@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # names the app's folders (AppLocalDataLocation and the like) before anything asks for them
     QCoreApplication.setApplicationName("Polaris Studio")
-    QCoreApplication.setOrganizationName("Polaris Studio")
+    QCoreApplication.setOrganizationName("Polaris")
     if args.command == "generate":
         from app.cli import run_generate
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.catalog import load_presets
 from app.core.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.gallery_index import open_index
 from app.core.models import inspect_model
 from app.core.output import Outcome, Progress, Stage
 from app.core.plan import Device, MemoryPlan, components_from_files, parse_size, plan_json, plan_memory
@@ -20,7 +21,7 @@ from app.core.report import report_json, report_markdown
 from app.core.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
 from app.core.vulkaninfo import decode_paste
 from app.services.backend import BackendMissing, find_backend, probe_caps
-from app.services.generation import Generation, default_output_dir
+from app.services.generation import Generation, default_gallery_index, default_output_dir
 from app.services.system_check import SystemCheck
 
 
@@ -199,7 +200,9 @@ def run_plan(args: argparse.Namespace) -> int:
 def run_generate(args: argparse.Namespace) -> int:
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     printer = EventPrinter(args.events)
-    generation = Generation(args.out or default_output_dir(), args.sd_binary)
+    out_dir = args.out or default_output_dir()
+    gallery = open_index(default_gallery_index(), out_dir)
+    generation = Generation(out_dir, args.sd_binary, gallery)
     generation.stage_changed.connect(printer.stage)
     generation.progress.connect(printer.progress)
     generation.log_line.connect(printer.log)

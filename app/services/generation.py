@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 from app import __version__
 from app.core.backend_caps import BackendCaps
 from app.core.command import backend_environment, build_argv, memory_flags
+from app.core.gallery_index import GalleryIndex, entry_from_png
 from app.core.image_store import BlankImage, ImageRejected, accept, staging_path
 from app.core.metadata import a1111_parameters, sampler_name, write_metadata
 from app.core.models import inspect_model
@@ -36,6 +37,11 @@ from app.services.model_hashes import ModelHashes, model_hash_cache
 from app.services.sd_process import SdProcess
 
 
+def default_gallery_index() -> Path:
+    data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
+    return Path(data or Path.home() / ".polaris-studio") / "gallery.sqlite3"
+
+
 def default_output_dir() -> Path:
     pictures = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
     return Path(pictures or Path.home()) / "Polaris Studio"
@@ -52,9 +58,11 @@ class Generation(QObject):
     retrying = Signal(str, object)  # reason ("out_of_vram" | "blank_image"), the next MemoryPlan
     finished = Signal(object)  # Outcome, with the final image path when ok
 
-    def __init__(self, out_dir: Path, backend: Path | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._out_dir = out_dir
+        self._gallery = gallery
         self._backend = backend
         self._process = SdProcess(self)
         self._process.stage_changed.connect(self.stage_changed)
@@ -202,6 +210,9 @@ class Generation(QObject):
             try:
                 final = accept(staged, self._out_dir, request.seed, datetime.now())
                 outcome = Outcome(outcome.exit_code, str(final))
+                entry = entry_from_png(final) if self._gallery is not None else None
+                if entry is not None and self._gallery is not None:
+                    self._gallery.add(entry)
             except BlankImage as error:
                 outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
                 if self._retry(request, "blank_image"):

@@ -20,10 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.gallery_index import open_index
 from app.core.output import ErrorKind, Outcome, Progress, Stage
 from app.core.plan import MemoryPlan
 from app.core.usage import ResourceSample
-from app.services.generation import Generation, default_output_dir
+from app.services.generation import Generation, default_gallery_index, default_output_dir
 from app.services.monitor import ResourceMonitor
 from app.services.system_check import SystemCheck
 from app.ui.check_dialog import CheckDialog
@@ -261,7 +262,8 @@ def first_start(settings: QSettings) -> bool:
 def run_window(demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     monitor = ResourceMonitor()
-    window = MainWindow(Generation(default_output_dir()), monitor)
+    out_dir = default_output_dir()
+    window = MainWindow(Generation(out_dir, gallery=open_index(default_gallery_index(), out_dir)), monitor)
     if demo:
         load_demo(window.panel)
         window.status.setText("Demo model: random weights, so it draws noise. Real models come with the "

@@ -151,3 +151,19 @@ def test_other_tools_read_our_parameters(sd_cli: Path, tiny_model, out_dir: Path
     assert (sampler.parameters["seed"], sampler.parameters["steps"]) == ("1234", "1")
     assert info.metadata["Size"] == "64x80"
     assert sampler.model is not None and sampler.model.name == "flux_tiny_clip" and len(sampler.model.hash) == 10
+
+
+def test_generated_images_land_in_the_gallery_index(sd_cli: Path, tiny_model, out_dir: Path,
+                                                    isolated_user_dirs: Path) -> None:
+    from app.core.gallery_index import GalleryIndex
+
+    model, taesd = tiny_model
+    # the autouse fixture points HOME and the XDG folders at this test's own directory
+    run = run_generate(generate_argv("into the index", model, taesd, out_dir, "--width", "64", "--height", "64",
+                                     "--steps", "1", "--seed", "5"))
+    assert run.exit_code == 0, run.stderr
+    [database] = (isolated_user_dirs / ".local" / "share").rglob("gallery.sqlite3")
+    index = GalleryIndex(database)
+    [entry] = index.entries()
+    assert (str(entry.path), entry.prompt, entry.seed) == (run.of("image")[0]["path"], "into the index", 5)
+    index.close()

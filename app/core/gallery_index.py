@@ -1,0 +1,133 @@
+"""The gallery's index: one SQLite row per finished image, rebuilt from the PNGs' own metadata if lost.
+
+The PNG files are the truth (each carries its parameters); the index makes the gallery fast and searchable.
+WAL journaling keeps every committed row through a crash or a kill mid-write.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+from app.core.image_store import STAGING_PREFIX
+from app.core.metadata import parse_parameters, read_details, read_parameters_text
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS images (
+    path TEXT PRIMARY KEY,
+    prompt TEXT NOT NULL,
+    negative_prompt TEXT NOT NULL,
+    parameters TEXT NOT NULL,
+    seed INTEGER,
+    width INTEGER,
+    height INTEGER,
+    created REAL NOT NULL,
+    favourite INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS images_created ON images (created DESC);
+"""
+
+
+@dataclass(frozen=True)
+class GalleryEntry:
+    path: Path
+    prompt: str
+    negative_prompt: str
+    parameters: str
+    seed: int | None
+    width: int | None
+    height: int | None
+    created: float
+    favourite: bool = False
+
+
+def entry_from_png(path: Path) -> GalleryEntry | None:
+    """What a PNG says about itself; None for a file that is not a whole PNG (a placeholder, not a crash)."""
+    try:
+        text = read_parameters_text(path) or ""
+        details = read_details(path) or {}
+        with Image.open(path) as image:
+            width, height = image.size
+    except (OSError, UnidentifiedImageError, ValueError, SyntaxError):
+        return None
+    parsed = parse_parameters(text)
+    seed = details.get("seed")
+    return GalleryEntry(path, details.get("prompt", parsed.prompt), details.get("negative_prompt",
+                        parsed.negative_prompt), text, seed if isinstance(seed, int) else None, width, height,
+                        path.stat().st_mtime)
+
+
+class GalleryIndex:
+    def __init__(self, database: Path) -> None:
+        database.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(database)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def add(self, entry: GalleryEntry) -> None:
+        with self._db:  # one transaction: the row is there whole, or not at all
+            self._db.execute(
+                "INSERT OR REPLACE INTO images (path, prompt, negative_prompt, parameters, seed, width, height, "
+                "created, favourite) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (str(entry.path), entry.prompt, entry.negative_prompt, entry.parameters, entry.seed, entry.width,
+                 entry.height, entry.created, int(entry.favourite)))
+
+    def set_favourite(self, path: Path, favourite: bool) -> None:
+        with self._db:
+            self._db.execute("UPDATE images SET favourite = ? WHERE path = ?", (int(favourite), str(path)))
+
+    def remove(self, path: Path) -> None:
+        with self._db:
+            self._db.execute("DELETE FROM images WHERE path = ?", (str(path),))
+
+    def entries(self, search: str = "", favourites_only: bool = False) -> list[GalleryEntry]:
+        """Newest first; `search` matches prompt text, case-insensitively."""
+        query = "SELECT path, prompt, negative_prompt, parameters, seed, width, height, created, favourite " \
+                "FROM images WHERE prompt LIKE ? ESCAPE '\\'"
+        pattern = "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        if favourites_only:
+            query += " AND favourite = 1"
+        rows = self._db.execute(query + " ORDER BY created DESC", (pattern,))
+        return [GalleryEntry(Path(r[0]), r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8])) for r in rows]
+
+    def rebuild(self, folder: Path, progress: Callable[[int, int], None] | None = None) -> int:
+        """Index every finished PNG in `folder` from its own metadata; favourites survive. Returns the count."""
+        favourites = {e.path for e in self.entries(favourites_only=True)}
+        files = sorted(_finished_pngs(folder))
+        with self._db:
+            self._db.execute("DELETE FROM images")
+        for done, path in enumerate(files, start=1):
+            entry = entry_from_png(path)
+            if entry is not None:
+                self.add(GalleryEntry(**{**entry.__dict__, "favourite": path in favourites}))
+            if progress:
+                progress(done, len(files))
+        return len(self.entries())
+
+
+def _finished_pngs(folder: Path) -> Iterator[Path]:
+    # a staging file is a generation that never finished: never in the gallery
+    return (p for p in folder.glob("*.png") if not p.name.startswith(STAGING_PREFIX))
+
+
+def open_index(database: Path, folder: Path) -> GalleryIndex:
+    """Open the index, rebuilding it from the PNGs when it is missing or corrupt."""
+    fresh = not database.exists()
+    try:
+        index = GalleryIndex(database)
+        index.entries()
+    except sqlite3.DatabaseError:
+        for leftover in (database, database.with_name(database.name + "-wal"),
+                         database.with_name(database.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+        index, fresh = GalleryIndex(database), True
+    if fresh:
+        index.rebuild(folder)
+    return index
