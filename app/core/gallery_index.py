@@ -52,7 +52,7 @@ def entry_from_png(path: Path) -> GalleryEntry | None:
         details = read_details(path) or {}
         with Image.open(path) as image:
             width, height = image.size
-    except (OSError, UnidentifiedImageError, ValueError, SyntaxError):
+    except (OSError, UnidentifiedImageError, ValueError, SyntaxError, Image.DecompressionBombError):
         return None
     parsed = parse_parameters(text)
     seed = details.get("seed")

@@ -93,3 +93,44 @@ def read_details(path: Path) -> dict[str, Any] | None:
     with Image.open(path) as image:
         text = image.text.get("polaris")  # type: ignore[attr-defined]
     return json.loads(text) if text else None
+
+
+@dataclass(frozen=True)
+class ReusableSettings:
+    """What 'reuse settings' puts back into the prompt panel."""
+
+    prompt: str
+    negative_prompt: str = ""
+    width: int | None = None
+    height: int | None = None
+    steps: int | None = None
+    seed: int | None = None
+    cfg_scale: float | None = None
+
+
+def _number(text: str | None, kind: type) -> Any:
+    try:
+        return kind(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def settings_from_png(path: Path) -> ReusableSettings | None:
+    """Our own JSON when the PNG has it, else its A1111 text (ours, sd.cpp's or A1111's); None without either,
+    and None for a file Pillow will not read (broken, foreign, or a decompression bomb)."""
+    try:
+        details, text = read_details(path), read_parameters_text(path)
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return None
+    if details:
+        return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""), details.get("width"),
+                                details.get("height"), details.get("steps"), details.get("seed"),
+                                details.get("cfg_scale"))
+    if not text:
+        return None
+    parsed = parse_parameters(text)
+    fields = dict(part.split(": ", 1) for part in parsed.settings.split(", ") if ": " in part)
+    width, _, height = fields.get("Size", "").partition("x")
+    return ReusableSettings(parsed.prompt, parsed.negative_prompt, _number(width or None, int),
+                            _number(height or None, int), _number(fields.get("Steps"), int),
+                            _number(fields.get("Seed"), int), _number(fields.get("CFG scale"), float))

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.gallery_index import open_index
+from app.core.gallery_index import GalleryEntry, GalleryIndex, open_index
+from app.core.metadata import settings_from_png
 from app.core.output import ErrorKind, Outcome, Progress, Stage
 from app.core.plan import MemoryPlan
 from app.core.usage import ResourceSample
@@ -28,6 +29,7 @@ from app.services.generation import Generation, default_gallery_index, default_o
 from app.services.monitor import ResourceMonitor
 from app.services.system_check import SystemCheck
 from app.ui.check_dialog import CheckDialog
+from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
 from app.ui.prompt_panel import PromptPanel
 
@@ -74,7 +76,7 @@ class MainWindow(QMainWindow):
     generation_finished = Signal(object)  # Outcome, after the window has shown it
 
     def __init__(self, generation: Generation, monitor: ResourceMonitor | None = None,
-                 system_check: SystemCheck | None = None) -> None:
+                 system_check: SystemCheck | None = None, gallery: GalleryIndex | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Polaris Studio")
         self.generation = generation
@@ -120,9 +122,16 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.status)
         left_layout.addWidget(self.log, 1)
         left_layout.addWidget(self.gauge)
+        self.gallery = GalleryPanel(gallery, self) if gallery is not None else None
+        right = QSplitter(Qt.Orientation.Vertical, self)
+        right.addWidget(self.image)
+        if self.gallery is not None:
+            right.addWidget(self.gallery)
+            self.gallery.reuse_requested.connect(self._on_reuse_requested)
+            self.gallery.reuse_seed_requested.connect(self.panel.seed.setValue)
         splitter = QSplitter(self)
         splitter.addWidget(left)
-        splitter.addWidget(self.image)
+        splitter.addWidget(right)
         splitter.setStretchFactor(1, 1)
         self.setCentralWidget(splitter)
         self.resize(1100, 700)
@@ -179,6 +188,13 @@ class MainWindow(QMainWindow):
         self.status.setText(self._retry_note)
         self._show_plan(plan)
 
+    def _on_reuse_requested(self, entry: GalleryEntry) -> None:
+        settings = settings_from_png(entry.path)
+        if settings is None:
+            self.status.setText(f"{entry.path.name} carries no settings to reuse.")
+        else:
+            self.panel.apply(settings)
+
     def _on_sampled(self, sample: ResourceSample) -> None:
         self._last_sample = sample
 
@@ -226,6 +242,8 @@ class MainWindow(QMainWindow):
         self.progress.setValue(1 if outcome.ok else 0)
         if outcome.ok and outcome.image:
             self.image.show_image(Path(outcome.image))
+            if self.gallery is not None:
+                self.gallery.model.refresh()
             self.progress.setFormat("Done")
             self.status.setText("\n".join(filter(None, [f"Saved {outcome.image}", self._retry_note])))
         elif outcome.cancelled:
@@ -263,7 +281,8 @@ def run_window(demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     monitor = ResourceMonitor()
     out_dir = default_output_dir()
-    window = MainWindow(Generation(out_dir, gallery=open_index(default_gallery_index(), out_dir)), monitor)
+    gallery = open_index(default_gallery_index(), out_dir)
+    window = MainWindow(Generation(out_dir, gallery=gallery), monitor, gallery=gallery)
     if demo:
         load_demo(window.panel)
         window.status.setText("Demo model: random weights, so it draws noise. Real models come with the "

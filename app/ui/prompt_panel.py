@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.metadata import ReusableSettings, settings_from_png
 from app.core.request import MAX_SEED, MAX_SIDE, MAX_STEPS, MIN_SIDE, GenerationRequest, MemoryFlags, ModelFiles
 
 RANDOM_SEED = -1
@@ -97,6 +99,7 @@ class PromptPanel(QWidget):
         for widget in self.manual_memory:
             widget.setEnabled(False)
         self.automatic.toggled.connect(self._on_automatic_toggled)
+        self.setAcceptDrops(True)  # a PNG with parameters (ours or A1111's) dropped here loads them
 
         size = QHBoxLayout()
         size.addWidget(self.width_box)
@@ -120,6 +123,28 @@ class PromptPanel(QWidget):
         form.addRow("CLIP-L", self.clip_l)
         form.addRow("T5-XXL", self.t5xxl)
         form.addRow("Memory", memory)
+
+    def apply(self, settings: ReusableSettings) -> None:
+        """Fill the panel from an image's settings (reuse, or a PNG dropped on the panel)."""
+        self.prompt.setPlainText(settings.prompt)
+        self.negative.setText(settings.negative_prompt)
+        for box, value in ((self.width_box, settings.width), (self.height_box, settings.height),
+                           (self.steps, settings.steps), (self.seed, settings.seed)):
+            if value is not None:
+                box.setValue(value)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(url.toLocalFile().lower().endswith(".png") for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            path = Path(url.toLocalFile())
+            settings = settings_from_png(path) if path.suffix.lower() == ".png" else None
+            if settings is not None:
+                self.apply(settings)
+                event.acceptProposedAction()
+                return
 
     def _on_automatic_toggled(self, automatic: bool) -> None:
         for box in self.manual_memory:

@@ -1,0 +1,250 @@
+"""The gallery: finished images as a thumbnail grid, newest first; search, favourites, reuse, drag-out."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QFile,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRunnable,
+    QSize,
+    QStandardPaths,
+    Qt,
+    QThreadPool,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import QColor, QDesktopServices, QIcon, QImage, QImageReader, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.gallery_index import GalleryEntry, GalleryIndex
+
+THUMBNAIL = 160
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def thumbnail_cache_dir() -> Path:
+    cache = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
+    return Path(cache or Path.home() / ".cache" / "polaris-studio") / "thumbnails"
+
+
+class _ThumbnailSignals(QObject):
+    ready = Signal(str, QImage)
+
+
+class _ThumbnailJob(QRunnable):
+    """Decodes one thumbnail off the GUI thread, from the disk cache when it has it."""
+
+    def __init__(self, path: Path, cached: Path, signals: _ThumbnailSignals) -> None:
+        super().__init__()
+        self._path, self._cached, self._signals = path, cached, signals
+
+    def run(self) -> None:
+        image = QImage(str(self._cached)) if self._cached.exists() else QImage()
+        if image.isNull():
+            reader = QImageReader(str(self._path))
+            size = reader.size()
+            if size.isValid():
+                reader.setScaledSize(size.scaled(THUMBNAIL, THUMBNAIL, Qt.AspectRatioMode.KeepAspectRatio))
+            image = reader.read()  # a broken file gives a null image: the view shows a placeholder
+            if not image.isNull():
+                self._cached.parent.mkdir(parents=True, exist_ok=True)
+                image.save(str(self._cached), "PNG")
+        self._signals.ready.emit(str(self._path), image)
+
+
+class GalleryModel(QAbstractListModel):
+    """Rows from the gallery index; thumbnails arrive asynchronously and update their row."""
+
+    PathRole = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, index: GalleryIndex, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.gallery = index
+        self.entries: list[GalleryEntry] = []
+        self._thumbnails: dict[str, QIcon] = {}
+        self._asked: set[str] = set()
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(2)
+        self._signals = _ThumbnailSignals(self)
+        self._signals.ready.connect(self._on_thumbnail_ready)
+        placeholder = QPixmap(THUMBNAIL, THUMBNAIL)
+        placeholder.fill(QColor("#404040"))
+        self._placeholder = QIcon(placeholder)
+        self.search, self.favourites_only = "", False
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self.entries = self.gallery.entries(self.search, self.favourites_only)
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default argument)
+        return 0 if parent.isValid() else len(self.entries)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self.entries):
+            return None
+        entry = self.entries[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return ("★ " if entry.favourite else "") + (entry.prompt[:40] or entry.path.name)
+        if role == Qt.ItemDataRole.DecorationRole:
+            return self._thumbnail(entry.path)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return entry.parameters or entry.path.name
+        if role == self.PathRole:
+            return str(entry.path)
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else base
+
+    def mimeTypes(self) -> list[str]:
+        return ["text/uri-list", "image/png"]
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+        """File URLs for Explorer and chat apps, and the first image's pixels for editors and browsers."""
+        mime = QMimeData()
+        paths = [self.entries[i.row()].path for i in indexes if i.isValid()]
+        mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
+        if paths:
+            mime.setImageData(QImage(str(paths[0])))
+        return mime
+
+    def _thumbnail(self, path: Path) -> QIcon:
+        key = str(path)
+        if key in self._thumbnails:
+            return self._thumbnails[key]
+        if key not in self._asked:
+            self._asked.add(key)
+            try:
+                stamp = f"{path}|{path.stat().st_mtime_ns}"
+            except OSError:
+                return self._placeholder
+            cached = thumbnail_cache_dir() / (hashlib.sha1(stamp.encode()).hexdigest() + ".png")
+            self._pool.start(_ThumbnailJob(path, cached, self._signals))
+        return self._placeholder
+
+    def _on_thumbnail_ready(self, path: str, image: QImage) -> None:
+        self._thumbnails[path] = QIcon(QPixmap.fromImage(image)) if not image.isNull() else self._placeholder
+        for row, entry in enumerate(self.entries):
+            if str(entry.path) == path:
+                index = self.index(row)
+                self.dataChanged.emit(index, index, [Qt.ItemDataRole.DecorationRole])
+
+    def wait_for_thumbnails(self, msecs: int = 10_000) -> bool:
+        return self._pool.waitForDone(msecs)
+
+
+class GalleryPanel(QWidget):
+    """The grid with its search box, favourites filter and actions."""
+
+    reuse_requested = Signal(object)  # GalleryEntry: fill the prompt panel with all its settings
+    reuse_seed_requested = Signal(int)
+
+    def __init__(self, index: GalleryIndex, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = GalleryModel(index, self)
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search prompts…")
+        self.favourites = QCheckBox("Favourites only", self)
+        self.view = QListView(self)
+        self.view.setViewMode(QListView.ViewMode.IconMode)
+        self.view.setIconSize(QSize(THUMBNAIL, THUMBNAIL))
+        self.view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.view.setUniformItemSizes(True)
+        self.view.setWordWrap(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setDragEnabled(True)
+        self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.view.setModel(self.model)
+        self.details = QLabel(self)
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reuse_button = QPushButton("Reuse settings", self)
+        self.seed_button = QPushButton("Reuse seed", self)
+        self.favourite_button = QPushButton("Favourite", self)
+        self.folder_button = QPushButton("Open folder", self)
+        self.trash_button = QPushButton("Move to trash", self)
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.favourites)
+        actions = QHBoxLayout()
+        for button in (self.reuse_button, self.seed_button, self.favourite_button, self.folder_button,
+                       self.trash_button):
+            actions.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.details)
+        layout.addLayout(actions)
+
+        self.search.textChanged.connect(self._on_filter_changed)
+        self.favourites.toggled.connect(self._on_filter_changed)
+        self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self.view.doubleClicked.connect(lambda _: self._on_reuse_clicked())
+        self.reuse_button.clicked.connect(self._on_reuse_clicked)
+        self.seed_button.clicked.connect(self._on_seed_clicked)
+        self.favourite_button.clicked.connect(self._on_favourite_clicked)
+        self.folder_button.clicked.connect(self._on_folder_clicked)
+        self.trash_button.clicked.connect(self._on_trash_clicked)
+        self.model.refresh()
+
+    def selected(self) -> list[GalleryEntry]:
+        return [self.model.entries[i.row()] for i in self.view.selectionModel().selectedIndexes()]
+
+    def _on_filter_changed(self) -> None:
+        self.model.search, self.model.favourites_only = self.search.text(), self.favourites.isChecked()
+        self.model.refresh()
+
+    def _on_selection_changed(self) -> None:
+        chosen = self.selected()
+        self.details.setText(chosen[0].parameters if len(chosen) == 1 else f"{len(chosen)} images selected"
+                             if chosen else "")
+
+    def _on_reuse_clicked(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            self.reuse_requested.emit(chosen[0])
+
+    def _on_seed_clicked(self) -> None:
+        chosen = self.selected()
+        if chosen and chosen[0].seed is not None:
+            self.reuse_seed_requested.emit(chosen[0].seed)
+
+    def _on_favourite_clicked(self) -> None:
+        for entry in self.selected():
+            self.model.gallery.set_favourite(entry.path, not entry.favourite)
+        self.model.refresh()
+
+    def _on_folder_clicked(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(chosen[0].path.parent)))
+
+    def _on_trash_clicked(self) -> None:
+        for entry in self.selected():
+            # to the system trash, never a plain delete: a mistaken click loses nothing
+            moved = QFile.moveToTrash(str(entry.path))
+            if (moved[0] if isinstance(moved, tuple) else moved) or not entry.path.exists():
+                self.model.gallery.remove(entry.path)
+        self.model.refresh()

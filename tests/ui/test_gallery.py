@@ -1,0 +1,136 @@
+"""The gallery grid: model contract, thumbnails, drag-out, reuse, drag-in, with real widgets."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, PngImagePlugin
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from pytestqt.qtbot import QtBot
+
+from app.core.gallery_index import GalleryIndex, entry_from_png
+from app.core.metadata import a1111_parameters, write_metadata
+from app.services.generation import Generation
+from app.ui.gallery import GalleryPanel
+from app.ui.main_window import MainWindow
+from app.ui.prompt_panel import PromptPanel
+
+
+def ours(folder: Path, name: str, prompt: str, seed: int, created: float, size=(96, 64)) -> Path:
+    path = folder / name
+    Image.linear_gradient("L").resize(size).convert("RGB").save(path)
+    write_metadata(path, a1111_parameters(prompt, "fog", {"Steps": 6, "Seed": seed, "Size": f"{size[0]}x{size[1]}"}),
+                   {"prompt": prompt, "negative_prompt": "fog", "width": size[0], "height": size[1], "steps": 6,
+                    "seed": seed})
+    os.utime(path, (created, created))
+    return path
+
+
+@pytest.fixture
+def gallery(tmp_path: Path) -> tuple[GalleryIndex, list[Path]]:
+    index = GalleryIndex(tmp_path / "gallery.sqlite3")
+    paths = [ours(tmp_path, f"{i}.png", f"lighthouse number {i}", 100 + i, 5000 + i) for i in range(3)]
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\n broken")
+    for path in paths:
+        index.add(entry_from_png(path))  # type: ignore[arg-type]
+    entry = entry_from_png(paths[0])
+    assert entry is not None
+    index.add(entry.__class__(**{**entry.__dict__, "path": broken, "created": 1.0}))  # a file gone bad later
+    return index, paths
+
+
+def test_model_contract_and_thumbnails(qtbot: QtBot, qtmodeltester, gallery) -> None:
+    index, paths = gallery
+    panel = GalleryPanel(index)
+    qtbot.addWidget(panel)
+    qtmodeltester.check(panel.model)
+    model = panel.model
+    assert [model.data(model.index(r), model.PathRole) for r in range(3)] == [str(p) for p in reversed(paths)]
+    for row in range(model.rowCount()):
+        model.data(model.index(row), Qt.ItemDataRole.DecorationRole)  # asks for every thumbnail
+    assert model.wait_for_thumbnails()
+    qtbot.waitUntil(lambda: len(model._thumbnails) == 4, timeout=5_000)
+    real = model.data(model.index(0), Qt.ItemDataRole.DecorationRole)
+    placeholder = model.data(model.index(3), Qt.ItemDataRole.DecorationRole)  # the broken file: no crash
+    assert real.availableSizes() and placeholder.availableSizes()
+    assert list((Path(os.environ["XDG_CACHE_HOME"])).rglob("thumbnails/*.png"))  # cached on disk
+
+
+def test_search_and_favourites(qtbot: QtBot, gallery) -> None:
+    index, paths = gallery
+    panel = GalleryPanel(index)
+    qtbot.addWidget(panel)
+    qtbot.keyClicks(panel.search, "number 1")
+    assert [e.path for e in panel.model.entries] == [paths[1]]
+    panel.search.clear()
+    panel.view.setCurrentIndex(panel.model.index(0))
+    qtbot.mouseClick(panel.favourite_button, Qt.MouseButton.LeftButton)
+    panel.favourites.click()
+    assert [e.path for e in panel.model.entries] == [paths[2]]
+    assert panel.model.data(panel.model.index(0)).startswith("★ ")
+
+
+def test_drag_out_offers_file_urls_and_the_image(qtbot: QtBot, gallery) -> None:
+    index, paths = gallery
+    panel = GalleryPanel(index)
+    qtbot.addWidget(panel)
+    model = panel.model
+    mime = model.mimeData([model.index(0), model.index(2)])
+    assert [url.toLocalFile() for url in mime.urls()] == [str(paths[2]), str(paths[0])]
+    assert mime.hasImage() and mime.imageData().size().width() == 96
+    assert "text/uri-list" in model.mimeTypes()
+    assert model.flags(model.index(0)) & Qt.ItemFlag.ItemIsDragEnabled
+
+
+def test_reuse_settings_fills_the_prompt_panel(qtbot: QtBot, gallery, out_dir: Path) -> None:
+    index, _ = gallery
+    window = MainWindow(Generation(out_dir), gallery=index)
+    qtbot.addWidget(window)
+    assert window.gallery is not None
+    view = window.gallery.view
+    view.setCurrentIndex(window.gallery.model.index(1))  # paths[1]
+    qtbot.mouseClick(window.gallery.reuse_button, Qt.MouseButton.LeftButton)
+    panel = window.panel
+    assert (panel.prompt.toPlainText(), panel.negative.text()) == ("lighthouse number 1", "fog")
+    assert (panel.width_box.value(), panel.height_box.value(), panel.steps.value(), panel.seed.value()) == (
+        96, 64, 6, 101)
+    view.setCurrentIndex(window.gallery.model.index(0))
+    qtbot.mouseClick(window.gallery.seed_button, Qt.MouseButton.LeftButton)
+    assert panel.seed.value() == 102
+
+
+DROPS: list[QMimeData] = []  # a drop event only points at its data: keep the data alive
+
+
+def drop(widget: PromptPanel, path: Path) -> QDropEvent:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    DROPS.append(mime)
+    event = QDropEvent(QPointF(QPoint(5, 5)), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    widget.dropEvent(event)
+    return event
+
+
+def test_dropping_an_a1111_png_loads_its_parameters(qtbot: QtBot, tmp_path: Path) -> None:
+    panel = PromptPanel()
+    qtbot.addWidget(panel)
+    a1111 = tmp_path / "00012-1234.png"
+    info = PngImagePlugin.PngInfo()
+    info.add_text("parameters", "masterpiece, a castle\nNegative prompt: lowres, bad hands\n"
+                                "Steps: 25, Sampler: DPM++ 2M Karras, CFG scale: 7, Seed: 1234, Size: 512x768, "
+                                "Model hash: 6ce0161689, Model: v1-5-pruned-emaonly")
+    Image.new("RGB", (512, 768), (30, 60, 90)).save(a1111, pnginfo=info)
+    event = drop(panel, a1111)
+    assert event.isAccepted()
+    assert (panel.prompt.toPlainText(), panel.negative.text()) == ("masterpiece, a castle", "lowres, bad hands")
+    assert (panel.width_box.value(), panel.height_box.value(), panel.steps.value(), panel.seed.value()) == (
+        512, 768, 25, 1234)
+    plain = tmp_path / "plain.png"
+    Image.new("RGB", (8, 8)).save(plain)
+    drop(panel, plain)  # no parameters: nothing changes, nothing breaks
+    assert panel.prompt.toPlainText() == "masterpiece, a castle"
