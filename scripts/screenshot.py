@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from app.core.gallery_index import open_index  # noqa: E402
 from app.services.generation import Generation  # noqa: E402
 from app.services.monitor import ResourceMonitor  # noqa: E402
 from app.ui.main_window import MainWindow, load_demo  # noqa: E402
@@ -31,10 +32,11 @@ def main() -> int:
     app = QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as out:
         monitor = ResourceMonitor()
-        window = MainWindow(Generation(Path(out)), monitor)
+        gallery = open_index(Path(out) / "gallery.sqlite3", Path(out))
+        window = MainWindow(Generation(Path(out), gallery=gallery), monitor, gallery=gallery)
         load_demo(window.panel)
         window.panel.seed.setValue(1234)
-        window.resize(1000, 700)
+        window.resize(1200, 760)
         window.show()
         monitor.start()
         outcome = []
@@ -44,7 +46,9 @@ def main() -> int:
         if not outcome or not outcome[0].ok:
             print(f"demo generation failed: {outcome}", file=sys.stderr)
             return 1
-        QTimer.singleShot(1500, app.quit)  # let the gauge draw a few samples
+        assert window.gallery is not None
+        window.gallery.model.data(window.gallery.model.index(0), 1)  # ask for the new image's thumbnail
+        QTimer.singleShot(1500, app.quit)  # let the gauge draw a few samples and the thumbnail arrive
         app.exec()
         SHOTS.mkdir(parents=True, exist_ok=True)
         window.grab().save(str(SHOTS / "main_window.png"))
