@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QDesktopServices, QIcon, QImage, QImageReader, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QHBoxLayout,
     QLabel,
@@ -160,6 +161,7 @@ class GalleryPanel(QWidget):
 
     reuse_requested = Signal(object)  # GalleryEntry: fill the prompt panel with all its settings
     reuse_seed_requested = Signal(int)
+    preview_requested = Signal(object)  # GalleryEntry: show it large
 
     def __init__(self, index: GalleryIndex, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -183,14 +185,16 @@ class GalleryPanel(QWidget):
         self.reuse_button = QPushButton("Reuse settings", self)
         self.seed_button = QPushButton("Reuse seed", self)
         self.favourite_button = QPushButton("Favourite", self)
+        self.copy_image_button = QPushButton("Copy image", self)
+        self.copy_parameters_button = QPushButton("Copy parameters", self)
         self.folder_button = QPushButton("Open folder", self)
         self.trash_button = QPushButton("Move to trash", self)
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
         top.addWidget(self.favourites)
         actions = QHBoxLayout()
-        for button in (self.reuse_button, self.seed_button, self.favourite_button, self.folder_button,
-                       self.trash_button):
+        for button in (self.reuse_button, self.seed_button, self.favourite_button, self.copy_image_button,
+                       self.copy_parameters_button, self.folder_button, self.trash_button):
             actions.addWidget(button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -201,7 +205,9 @@ class GalleryPanel(QWidget):
         self.search.textChanged.connect(self._on_filter_changed)
         self.favourites.toggled.connect(self._on_filter_changed)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
-        self.view.doubleClicked.connect(lambda _: self._on_reuse_clicked())
+        self.view.doubleClicked.connect(self._on_double_clicked)
+        self.copy_image_button.clicked.connect(self._on_copy_image_clicked)
+        self.copy_parameters_button.clicked.connect(self._on_copy_parameters_clicked)
         self.reuse_button.clicked.connect(self._on_reuse_clicked)
         self.seed_button.clicked.connect(self._on_seed_clicked)
         self.favourite_button.clicked.connect(self._on_favourite_clicked)
@@ -220,6 +226,19 @@ class GalleryPanel(QWidget):
         chosen = self.selected()
         self.details.setText(chosen[0].parameters if len(chosen) == 1 else f"{len(chosen)} images selected"
                              if chosen else "")
+
+    def _on_double_clicked(self, index: QModelIndex) -> None:
+        self.preview_requested.emit(self.model.entries[index.row()])
+
+    def _on_copy_image_clicked(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            QApplication.clipboard().setImage(QImage(str(chosen[0].path)))
+
+    def _on_copy_parameters_clicked(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            QApplication.clipboard().setText(chosen[0].parameters)
 
     def _on_reuse_clicked(self) -> None:
         chosen = self.selected()

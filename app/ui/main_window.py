@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
             right.addWidget(self.gallery)
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
             self.gallery.reuse_seed_requested.connect(self.panel.seed.setValue)
+            self.gallery.preview_requested.connect(lambda entry: self.image.show_image(entry.path))
         splitter = QSplitter(self)
         splitter.addWidget(left)
         splitter.addWidget(right)

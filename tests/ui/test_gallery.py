@@ -9,6 +9,7 @@ import pytest
 from PIL import Image, PngImagePlugin
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.gallery_index import GalleryIndex, entry_from_png
@@ -87,9 +88,10 @@ def test_drag_out_offers_file_urls_and_the_image(qtbot: QtBot, gallery) -> None:
 
 
 def test_reuse_settings_fills_the_prompt_panel(qtbot: QtBot, gallery, out_dir: Path) -> None:
-    index, _ = gallery
+    index, paths = gallery
     window = MainWindow(Generation(out_dir), gallery=index)
     qtbot.addWidget(window)
+    window.show()
     assert window.gallery is not None
     view = window.gallery.view
     view.setCurrentIndex(window.gallery.model.index(1))  # paths[1]
@@ -101,6 +103,15 @@ def test_reuse_settings_fills_the_prompt_panel(qtbot: QtBot, gallery, out_dir: P
     view.setCurrentIndex(window.gallery.model.index(0))
     qtbot.mouseClick(window.gallery.seed_button, Qt.MouseButton.LeftButton)
     assert panel.seed.value() == 102
+    qtbot.mouseClick(window.gallery.copy_parameters_button, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text().startswith("lighthouse number 2\nNegative prompt: fog\nSteps: 6")
+    qtbot.mouseClick(window.gallery.copy_image_button, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().image().size().width() == 96
+    rect = view.visualRect(window.gallery.model.index(1))
+    assert rect.isValid()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # a real double-click
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # starts with a press
+    assert window.image.image_path == paths[1]  # double-click shows it large
 
 
 DROPS: list[QMimeData] = []  # a drop event only points at its data: keep the data alive
