@@ -117,8 +117,8 @@ def _finished_pngs(folder: Path) -> Iterator[Path]:
     return (p for p in folder.glob("*.png") if not p.name.startswith(STAGING_PREFIX))
 
 
-def open_index(database: Path, folder: Path) -> GalleryIndex:
-    """Open the index, rebuilding it from the PNGs when it is missing or corrupt."""
+def open_index(database: Path, folder: Path, progress: Callable[[int, int], None] | None = None) -> GalleryIndex:
+    """Open the index, rebuilding it from the PNGs when it is missing or corrupt (`progress(done, total)`)."""
     fresh = not database.exists()
     try:
         index = GalleryIndex(database)
@@ -129,5 +129,5 @@ def open_index(database: Path, folder: Path) -> GalleryIndex:
             leftover.unlink(missing_ok=True)
         index, fresh = GalleryIndex(database), True
     if fresh:
-        index.rebuild(folder)
+        index.rebuild(folder, progress)
     return index

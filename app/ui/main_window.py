@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPlainTextEdit,
     QProgressBar,
+    QProgressDialog,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -278,11 +280,26 @@ def first_start(settings: QSettings) -> bool:
     return True
 
 
+def rebuild_progress() -> Callable[[int, int], None]:
+    """A progress window for rebuilding a lost gallery index, shown only if that takes a while."""
+    dialog = QProgressDialog("Rebuilding the gallery from your images…", "", 0, 0)
+    dialog.setCancelButton(None)  # the rebuild only reads: it is safe, and quick to let finish
+    dialog.setMinimumDuration(500)
+
+    def report(done: int, total: int) -> None:
+        dialog.setMaximum(total)
+        dialog.setValue(done)
+        if done % 20 == 0:
+            QApplication.processEvents()
+
+    return report
+
+
 def run_window(demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     monitor = ResourceMonitor()
     out_dir = default_output_dir()
-    gallery = open_index(default_gallery_index(), out_dir)
+    gallery = open_index(default_gallery_index(), out_dir, rebuild_progress())
     window = MainWindow(Generation(out_dir, gallery=gallery), monitor, gallery=gallery)
     if demo:
         load_demo(window.panel)
