@@ -100,16 +100,23 @@ class GalleryIndex:
     def rebuild(self, folder: Path, progress: Callable[[int, int], None] | None = None) -> int:
         """Index every finished PNG in `folder` from its own metadata; favourites survive. Returns the count."""
         favourites = {e.path for e in self.entries(favourites_only=True)}
-        files = sorted(_finished_pngs(folder))
         with self._db:
             self._db.execute("DELETE FROM images")
+        self.scan(folder, progress)
+        for path in favourites:
+            self.set_favourite(path, True)
+        return len(self.entries())
+
+    def scan(self, folder: Path, progress: Callable[[int, int], None] | None = None) -> None:
+        """Add (or refresh) every finished PNG in `folder`, keeping what is already indexed elsewhere."""
+        known = {e.path: e.favourite for e in self.entries()}
+        files = sorted(_finished_pngs(folder))
         for done, path in enumerate(files, start=1):
             entry = entry_from_png(path)
             if entry is not None:
-                self.add(GalleryEntry(**{**entry.__dict__, "favourite": path in favourites}))
+                self.add(GalleryEntry(**{**entry.__dict__, "favourite": known.get(path, False)}))
             if progress:
                 progress(done, len(files))
-        return len(self.entries())
 
 
 def _finished_pngs(folder: Path) -> Iterator[Path]:

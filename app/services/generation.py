@@ -85,6 +85,14 @@ class Generation(QObject):
     def running(self) -> bool:
         return self._busy
 
+    @property
+    def out_dir(self) -> Path:
+        return self._out_dir
+
+    def set_out_dir(self, folder: Path) -> None:
+        """Where the next images go (the running one, if any, finishes where it started)."""
+        self._out_dir = folder
+
     def pid(self) -> int | None:
         return self._process.pid()
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -37,6 +38,7 @@ from app.ui.prompt_panel import PromptPanel
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
 
+OUTPUT_FOLDER_SETTING = "output/folder"
 _PART_NAMES = {"diffusion": "diffusion model", "text_encoders": "text encoders", "vae": "image decoder"}
 # What the user should do about each failure, in their words.
 _ADVICE = {
@@ -89,6 +91,8 @@ class MainWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel", self)
         self.cancel_button.setEnabled(False)
         self.check_button = QPushButton("Check system", self)
+        self.folder_button = QPushButton("Output folder…", self)
+        self.folder_button.setToolTip(str(generation.out_dir))
         self.plan_label = QLabel(self)
         self.plan_label.setWordWrap(True)
         self._plan_timer = QTimer(self)
@@ -115,6 +119,7 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.generate_button)
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.check_button)
+        buttons.addWidget(self.folder_button)
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.panel)
@@ -142,6 +147,7 @@ class MainWindow(QMainWindow):
         self.generate_button.clicked.connect(self._on_generate_clicked)
         self.cancel_button.clicked.connect(self.generation.cancel)
         self.check_button.clicked.connect(self.open_system_check)
+        self.folder_button.clicked.connect(self._on_folder_clicked)
         generation.stage_changed.connect(self._on_stage_changed)
         generation.progress.connect(self._on_progress)
         generation.log_line.connect(self._on_log_line)
@@ -190,6 +196,21 @@ class MainWindow(QMainWindow):
         self._retry_note = f"The first try {what}; it was tried again, safer: {' '.join(plan.flags)}"
         self.status.setText(self._retry_note)
         self._show_plan(plan)
+
+    def _on_folder_clicked(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(self, "Where finished images go", str(self.generation.out_dir))
+        if chosen:
+            self.set_output_folder(Path(chosen))
+
+    def set_output_folder(self, folder: Path) -> None:
+        """Send the next images to `folder`, remember it, and show what it already holds in the gallery."""
+        self.generation.set_out_dir(folder)
+        QSettings().setValue(OUTPUT_FOLDER_SETTING, str(folder))
+        self.folder_button.setToolTip(str(folder))
+        if self.gallery is not None:
+            self.gallery.model.gallery.scan(folder)
+            self.gallery.model.refresh()
+        self.status.setText(f"New images go to {folder}")
 
     def _on_reuse_requested(self, entry: GalleryEntry) -> None:
         settings = settings_from_png(entry.path)
@@ -298,7 +319,7 @@ def rebuild_progress() -> Callable[[int, int], None]:
 def run_window(demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     monitor = ResourceMonitor()
-    out_dir = default_output_dir()
+    out_dir = Path(QSettings().value(OUTPUT_FOLDER_SETTING, str(default_output_dir()), type=str))
     gallery = open_index(default_gallery_index(), out_dir, rebuild_progress())
     window = MainWindow(Generation(out_dir, gallery=gallery), monitor, gallery=gallery)
     if demo:
