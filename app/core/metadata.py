@@ -84,9 +84,13 @@ def write_metadata(path: Path, parameters: str, details: dict[str, Any]) -> None
         info.add_itxt("parameters", parameters)
     info.add_itxt("polaris", json.dumps(details, ensure_ascii=False, sort_keys=True))
     partial = path.with_name(path.name + ".meta")
-    with Image.open(path) as image:
-        image.save(partial, format="PNG", pnginfo=info)
-    partial.replace(path)
+    try:
+        with Image.open(path) as image:
+            image.save(partial, format="PNG", pnginfo=info)
+        partial.replace(path)
+    except BaseException:
+        partial.unlink(missing_ok=True)  # a full disk leaves the original whole and no half copy behind
+        raise
 
 
 def read_details(path: Path) -> dict[str, Any] | None:

@@ -109,3 +109,18 @@ def test_model_hash_is_the_a1111_short_sha256(tmp_path: Path) -> None:
     assert model_hash(path, chunk=1 << 20) == hashlib.sha256(b"x" * 5_000_000).hexdigest()[:10]
     assert sampler_name(None, flux=True) == "Euler" and sampler_name(None, flux=False) == "Euler a"
     assert sampler_name("dpm++2m", flux=False) == "DPM++ 2M"
+
+
+def test_a_failed_metadata_write_keeps_the_original_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write_png(tmp_path / "a.png", b"sd.cpp's own text")
+    before = path.read_bytes()
+
+    def disk_full(self, fp, *args, **kwargs):
+        Path(fp).write_bytes(b"\x89PNG half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Image.Image, "save", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        write_metadata(path, "prompt\nSteps: 1", {})
+    assert path.read_bytes() == before
+    assert list(tmp_path.glob("*.meta")) == []
