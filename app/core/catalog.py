@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.plan import Components
+from app.core.plan import Components, components_from_slots
 from app.core.request import ModelFamily
 from app.core.resources import resource_path
 
@@ -20,20 +20,9 @@ class Preset:
     files: dict[str, dict]  # slot -> {"name", "bytes", optional "parts"}
 
     def components(self) -> Components:
-        diffusion = text = vae = 0
-        for slot, entry in self.files.items():
-            if slot == "model":
-                parts = entry["parts"]
-                diffusion += parts["diffusion"]
-                text += parts["text_encoders"]
-                vae += parts["vae"]
-            elif slot == "diffusion_model":
-                diffusion += entry["bytes"]
-            elif slot in ("t5xxl", "clip_l"):
-                text += entry["bytes"]
-            elif slot == "vae":
-                vae += entry["bytes"]
-        return Components(self.family, diffusion, text, vae)
+        slot_bytes = {slot: entry["bytes"] for slot, entry in self.files.items() if slot != "model"}
+        checkpoint = self.files["model"]["parts"] if "model" in self.files else None
+        return components_from_slots(self.family, slot_bytes, checkpoint)
 
 
 def load_presets(path: Path | None = None) -> dict[str, Preset]:

@@ -261,27 +261,31 @@ def _finish(plan: MemoryPlan, device: Device, ram_available: int,
     return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available))
 
 
+# Which part of the pipeline each model slot feeds; a full checkpoint ("model") is split separately.
+SLOT_PARTS = {"diffusion_model": "diffusion", "t5xxl": "text_encoders", "clip_l": "text_encoders", "vae": "vae",
+              "taesd": "vae"}
+
+
+def components_from_slots(family: ModelFamily, slot_bytes: dict[str, int],
+                          checkpoint: dict[str, int] | None = None) -> Components:
+    """Sizes per slot (and a full checkpoint's own diffusion/text/VAE split) -> the planner's components."""
+    parts = dict(checkpoint or {})
+    for slot, size in slot_bytes.items():
+        parts[SLOT_PARTS[slot]] = parts.get(SLOT_PARTS[slot], 0) + size
+    return Components(family, parts.get("diffusion", 0), parts.get("text_encoders", 0), parts.get("vae", 0),
+                      tae="taesd" in slot_bytes)
+
+
 def components_from_files(infos: dict[str, ModelInfo], family: ModelFamily) -> Components:
     """Sizes from file headers; a full checkpoint is split by its tensor names."""
-    diffusion = text = vae = 0
-    tae = False
-    for role, info in infos.items():
-        if role == "model":
-            own_diffusion = info.bytes_where("model.diffusion_model.")
-            own_vae = info.bytes_where("first_stage_model.", "vae.")
-            diffusion += own_diffusion
-            vae += own_vae
-            text += info.total_bytes - own_diffusion - own_vae
-        elif role == "diffusion_model":
-            diffusion += info.total_bytes
-        elif role in ("t5xxl", "clip_l"):
-            text += info.total_bytes
-        elif role == "vae":
-            vae += info.total_bytes
-        elif role == "taesd":
-            tae = True
-            vae += info.total_bytes
-    return Components(family, diffusion, text, vae, tae)
+    checkpoint = None
+    if "model" in infos:
+        info = infos["model"]
+        diffusion = info.bytes_where("model.diffusion_model.")
+        vae = info.bytes_where("first_stage_model.", "vae.")
+        checkpoint = {"diffusion": diffusion, "vae": vae, "text_encoders": info.total_bytes - diffusion - vae}
+    return components_from_slots(family, {slot: i.total_bytes for slot, i in infos.items() if slot != "model"},
+                                 checkpoint)
 
 
 def parse_size(text: str) -> int:
