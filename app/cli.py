@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from app.core.catalog import load_presets
 from app.core.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.gallery_index import open_index
-from app.core.models import inspect_model
+from app.core.models import SLOT_NAMES, import_file, inspect_model, model_files_in
 from app.core.output import Outcome, Progress, Stage
 from app.core.plan import Device, MemoryPlan, components_from_files, parse_size, plan_json, plan_memory
 from app.core.report import report_json, report_markdown
@@ -195,6 +195,25 @@ def run_plan(args: argparse.Namespace) -> int:
             print(f"if that runs out of memory: {' '.join(fallback.flags)} "
                   f"(~{fallback.peak_vram.total / 2**30:.1f} GiB VRAM)")
     return 0 if plan.fits else 1
+
+
+def add_models_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="models_command", required=True)
+    importing = actions.add_parser("import", help="inspect model files you already have and name their slots")
+    importing.add_argument("paths", type=Path, nargs="+", metavar="PATH", help="files or folders")
+    importing.add_argument("--json", action="store_true", help="print a JSON list, one object per file")
+
+
+def run_models(args: argparse.Namespace) -> int:
+    results = [import_file(path) for path in model_files_in(args.paths)]
+    if args.json:
+        print(json.dumps([{"path": r.path, "kind": r.kind, "slot": r.slot, "warning": r.warning}
+                          for r in results]))
+    else:
+        for r in results:
+            where = f"-> {SLOT_NAMES[r.slot]}" if r.slot else "-> no slot"
+            print(f"{r.path}: {r.kind} {where}" + (f" ({r.warning})" if r.warning else ""))
+    return 0 if results and all(r.slot for r in results) else 1
 
 
 def run_generate(args: argparse.Namespace) -> int:

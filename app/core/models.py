@@ -276,3 +276,45 @@ def slot_problem(slot: str, info: ModelInfo) -> str | None:
         return (f"{name} is a diffusion-only model ({info.kind.value}): put it in Diffusion model, and add a VAE "
                 "and the text encoders")
     return f"{name} is a {info.kind.value}, not a {SLOT_NAMES[slot]} file: put it in {SLOT_NAMES[right]}"
+
+
+PICKLE_SUFFIXES = (".ckpt", ".pt", ".pth", ".bin")
+MODEL_SUFFIXES = (".gguf", ".safetensors", ".sft", *PICKLE_SUFFIXES)
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What 'add files I already have' makes of one file."""
+
+    path: str
+    kind: str
+    slot: str | None
+    warning: str | None = None
+
+
+def import_file(path: Path) -> ImportResult:
+    """Inspect a file (header only) and say which slot it belongs in, or why it gets none."""
+    if path.suffix.lower() in PICKLE_SUFFIXES:
+        return ImportResult(str(path), "pickle checkpoint", None,
+                            "pickle files can run code when they are loaded: use a .safetensors or .gguf "
+                            "download of this model instead")
+    try:
+        info = inspect_model(path)
+    except (ModelFileError, OSError) as error:
+        return ImportResult(str(path), "unreadable", None, str(error))
+    slot = _SLOT_OF_KIND.get(info.kind)
+    warning = None if slot else "not a model part Polaris Studio knows (Flux, SD 1.x, SDXL, their encoders, VAE)"
+    if info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
+        slot, warning = None, slot_problem("model", info)
+    return ImportResult(str(path), info.kind.value, slot, warning)
+
+
+def model_files_in(paths: list[Path]) -> list[Path]:
+    """The files named, and the model files inside any folder named (recursively), in a stable order."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in MODEL_SUFFIXES)
+        else:
+            found.append(path)
+    return found
