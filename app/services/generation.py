@@ -188,7 +188,8 @@ class Generation(QObject):
     def _label(self, staged: Path, request: GenerationRequest) -> None:
         """Write A1111 'parameters' (with the model hash) and our 'polaris' JSON into the finished PNG."""
         main_model = request.models.model or request.models.diffusion_model
-        hash_text = self._hashes.result(main_model) if main_model else None
+        # the window must not freeze on a slow disk: an image finished before the hash goes without it
+        hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
         settings = {
             "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
             "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,

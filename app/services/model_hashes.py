@@ -50,13 +50,14 @@ class ModelHashes:
             threading.Thread(target=work, name="model-hash", daemon=True).start()
             self._pending[key] = future
 
-    def result(self, path: Path) -> str | None:
-        """The hash, waiting for a running computation if need be; None if the file cannot be read."""
+    def result(self, path: Path, wait_s: float = WAIT_S) -> str | None:
+        """The hash, waiting up to `wait_s` for a running computation; None if unreadable or not done in time."""
         try:
             key = self._key(path)
             if key not in self._known:
                 self.start(path)
-                self._known[key] = self._pending.pop(key).result(timeout=WAIT_S)
+                self._known[key] = self._pending[key].result(timeout=wait_s)
+                del self._pending[key]
                 self._file.parent.mkdir(parents=True, exist_ok=True)
                 self._file.write_text(json.dumps(self._known, indent=1), encoding="utf-8")
         except (OSError, TimeoutError):

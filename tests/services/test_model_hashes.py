@@ -28,3 +28,25 @@ def test_hashes_are_computed_once_per_file_version_and_kept(tmp_path: Path) -> N
 
 def test_an_unreadable_model_gives_no_hash(tmp_path: Path) -> None:
     assert ModelHashes(tmp_path / "h.json").result(tmp_path / "missing.gguf") is None
+
+
+def test_a_hash_not_ready_in_time_is_skipped_then_kept_when_done(tmp_path: Path, monkeypatch) -> None:
+    import threading
+
+    from app.services import model_hashes
+
+    release = threading.Event()
+    real = model_hashes.model_hash
+
+    def slow(path: Path) -> str:
+        release.wait(10)
+        return real(path)
+
+    monkeypatch.setattr(model_hashes, "model_hash", slow)
+    model = tmp_path / "model.gguf"
+    model.write_bytes(b"slow disk")
+    hashes = ModelHashes(tmp_path / "h.json")
+    hashes.start(model)
+    assert hashes.result(model, wait_s=0.05) is None  # the caller does not freeze
+    release.set()
+    assert hashes.result(model) == hashlib.sha256(b"slow disk").hexdigest()[:10]
