@@ -7,6 +7,27 @@ import shutil
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment
+
+
+def contained_process(parent: QObject) -> QProcess:
+    """A QProcess whose children join the kill-on-close Job object on Windows (setpriv covers Linux)."""
+    process = QProcess(parent)
+    if sys.platform == "win32":
+        process.started.connect(lambda: join_kill_on_close_job(process.processId()))
+    return process
+
+
+def start_contained(process: QProcess, argv: list[str], env: dict[str, str] | None = None) -> None:
+    """Start argv (a list, never a shell string) so that it dies with this process."""
+    if env is not None:
+        environment = QProcessEnvironment()
+        for key, value in env.items():
+            environment.insert(key, value)
+        process.setProcessEnvironment(environment)
+    program, arguments = contained(argv)
+    process.start(program, arguments)
+
 
 def contained(argv: list[str]) -> tuple[str, list[str]]:
     """Program and arguments that make the kernel kill the child when this process dies (Linux)."""

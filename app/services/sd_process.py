@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
+from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 
 from app.core.output import (
     BackendError,
@@ -18,7 +18,7 @@ from app.core.output import (
     Progress,
     StageChanged,
 )
-from app.services.child_process import contained, join_kill_on_close_job, unrunnable_reason
+from app.services.child_process import contained_process, start_contained, unrunnable_reason
 
 # A backend that does not exit on SIGTERM (stuck in a driver call, say) gets this long before SIGKILL.
 TERMINATE_GRACE_MS = 2000
@@ -39,13 +39,11 @@ class SdProcess(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._process = QProcess(self)
+        self._process = contained_process(self)
         self._process.readyReadStandardOutput.connect(self._on_stdout)
         self._process.readyReadStandardError.connect(self._on_stderr)
         self._process.finished.connect(self._on_finished)
         self._process.errorOccurred.connect(self._on_error)
-        if sys.platform == "win32":
-            self._process.started.connect(self._on_started)
         self._parser = OutputParser()
         self._cancelled = False
         self._done = True
@@ -70,13 +68,8 @@ class SdProcess(QObject):
             error = BackendError(ErrorKind.BACKEND_MISSING, problem)
             QTimer.singleShot(0, lambda: self._finish(None, error))
             return
-        environment = QProcessEnvironment()
-        for key, value in env.items():
-            environment.insert(key, value)
-        self._process.setProcessEnvironment(environment)
         self._process.setWorkingDirectory(str(workdir))
-        program, arguments = contained(argv)
-        self._process.start(program, arguments)
+        start_contained(self._process, argv, env)
 
     def cancel(self) -> None:
         if self._done or self._cancelled:
@@ -95,9 +88,6 @@ class SdProcess(QObject):
         self._cancelled = True
         self._process.kill()
         self._process.waitForFinished(2000)  # a killed child ends at once; this only reaps it
-
-    def _on_started(self) -> None:
-        join_kill_on_close_job(self._process.processId())
 
     def _on_stdout(self) -> None:
         self._dispatch(self._parser.feed(self._process.readAllStandardOutput().data(), "stdout"))

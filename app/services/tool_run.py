@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
+from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 
-from app.services.child_process import contained, join_kill_on_close_job, unrunnable_reason
+from app.services.child_process import contained_process, start_contained, unrunnable_reason
 
 
 @dataclass(frozen=True)
@@ -26,11 +25,9 @@ class ToolRun(QObject):
 
     def __init__(self, timeout_ms: int = 20_000, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._process = QProcess(self)
+        self._process = contained_process(self)
         self._process.finished.connect(self._on_finished)
         self._process.errorOccurred.connect(self._on_error)
-        if sys.platform == "win32":
-            self._process.started.connect(lambda: join_kill_on_close_job(self._process.processId()))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(timeout_ms)
@@ -49,18 +46,12 @@ class ToolRun(QObject):
         self._busy = True
         self._timed_out = False
         self._command = argv[0]
-        if env is not None:
-            environment = QProcessEnvironment()
-            for key, value in env.items():
-                environment.insert(key, value)
-            self._process.setProcessEnvironment(environment)
         problem = unrunnable_reason(Path(argv[0]), Path(argv[0]).name)
         if problem:
             QTimer.singleShot(0, lambda: self._end(ToolResult(None, "", "", problem)))
             return
-        program, arguments = contained(argv)
         self._timer.start()
-        self._process.start(program, arguments)
+        start_contained(self._process, argv, env)
 
     def stop_now(self) -> None:
         """Kill a run in flight at once (the app is closing): its result is dropped."""
