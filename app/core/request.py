@@ -49,6 +49,11 @@ class ModelFiles:
     clip_l: Path | None = None
     t5xxl: Path | None = None
 
+    @property
+    def main(self) -> Path | None:
+        """The file that names the model (for 'Model' and 'Model hash'): the checkpoint or the diffusion part."""
+        return self.model or self.diffusion_model
+
     def given(self) -> dict[str, Path]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if getattr(self, f.name)}
 

@@ -130,9 +130,8 @@ class Generation(QObject):
         for note in notes:
             self.notice.emit(note)
         self._started = time.monotonic()
-        main_model = request.models.model or request.models.diffusion_model
-        if main_model:
-            self._hashes.start(main_model)  # hashed while sd.cpp works; needed only for the finished PNG
+        if request.models.main:
+            self._hashes.start(request.models.main)  # hashed while sd.cpp works; needed only for the finished PNG
         self._launch(request)
 
     def preview(self, request: GenerationRequest) -> MemoryPlan | str:
@@ -155,7 +154,8 @@ class Generation(QObject):
         except InvalidRequest as error:
             self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
             return
-        env = backend_environment(os.environ, self._vulkan_device().index if self._vulkan_device() else None)
+        device = self._vulkan_device()
+        env = backend_environment(os.environ, device.index if device else None)
         self._process.start(argv, env, self._out_dir)
 
     def _plans(self, request: GenerationRequest, caps: BackendCaps) -> list[MemoryPlan]:
@@ -187,7 +187,7 @@ class Generation(QObject):
 
     def _label(self, staged: Path, request: GenerationRequest) -> None:
         """Write A1111 'parameters' (with the model hash) and our 'polaris' JSON into the finished PNG."""
-        main_model = request.models.model or request.models.diffusion_model
+        main_model = request.models.main
         # the window must not freeze on a slow disk: an image finished before the hash goes without it
         hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
         settings = {
