@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import signal
 import sys
@@ -25,11 +26,20 @@ from app.services.generation import Generation, default_gallery_index, default_o
 from app.services.system_check import SystemCheck
 
 
+def add_model_arguments(parser: argparse.ArgumentParser) -> None:
+    """One option per model slot: --model, --diffusion-model, --vae, --taesd, --clip-l, --t5xxl."""
+    for field in dataclasses.fields(ModelFiles):
+        parser.add_argument(f"--{field.name.replace('_', '-')}", type=Path, metavar="PATH")
+
+
+def model_files(args: argparse.Namespace) -> ModelFiles:
+    return ModelFiles(**{field.name: getattr(args, field.name) for field in dataclasses.fields(ModelFiles)})
+
+
 def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prompt", required=True)
     parser.add_argument("--negative", default="")
-    for role in ("model", "diffusion-model", "vae", "taesd", "clip-l", "t5xxl"):
-        parser.add_argument(f"--{role}", type=Path, metavar="PATH")
+    add_model_arguments(parser)
     parser.add_argument("--width", type=int, default=512)
     parser.add_argument("--height", type=int, default=512)
     parser.add_argument("--steps", type=int, default=4)
@@ -56,8 +66,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         cfg_scale=args.cfg_scale,
         seed=args.seed,
         sampler=args.sampler,
-        models=ModelFiles(model=args.model, diffusion_model=args.diffusion_model, vae=args.vae,
-                          taesd=args.taesd, clip_l=args.clip_l, t5xxl=args.t5xxl),
+        models=model_files(args),
         memory=explicit_memory(args),
     )
 
@@ -148,8 +157,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
-    for role in ("model", "diffusion-model", "vae", "taesd", "clip-l", "t5xxl"):
-        parser.add_argument(f"--{role}", type=Path, metavar="PATH")
+    add_model_arguments(parser)
     parser.add_argument("--preset", help="plan a catalog preset before downloading it (e.g. flux-schnell-q4k)")
     parser.add_argument("--vram", required=True, help="the card's VRAM, e.g. 8GiB")
     parser.add_argument("--ram", required=True, help="free system RAM, e.g. 16GB")
@@ -174,9 +182,7 @@ def run_plan(args: argparse.Namespace) -> int:
             preset = presets[args.preset]
             components, steps = preset.components(), args.steps or preset.steps
         else:
-            files = {role: path for role, path in (("model", args.model), ("diffusion_model", args.diffusion_model),
-                                                   ("vae", args.vae), ("taesd", args.taesd),
-                                                   ("clip_l", args.clip_l), ("t5xxl", args.t5xxl)) if path}
+            files = model_files(args).given()
             if not files:
                 raise ValueError("give model files (--model or --diffusion-model ...) or --preset NAME")
             infos = {role: inspect_model(path) for role, path in files.items()}
