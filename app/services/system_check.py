@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.core.checks import BackendStatus, CompatibilityReport, SystemFacts, run_checks
 from app.core.command import VISIBLE_DEVICES_VARIABLE, backend_environment
 from app.core.output import vulkan_devices_seen
-from app.core.vulkaninfo import merge, preferred_device
+from app.core.vulkaninfo import VulkanDevice, merge, preferred_device
 from app.services.backend import BackendMissing, find_backend
 from app.services.host import default_models_dir, disk_info, host_info
 from app.services.tool_run import ToolResult, ToolRun
@@ -31,7 +31,7 @@ class SystemCheck(QObject):
         self._run = ToolRun(parent=self)
         self._run.finished.connect(self._on_tool_finished)
         self._step = ""
-        self._pastes: list[str] = []
+        self._devices: tuple[VulkanDevice, ...] = ()
         self._vulkaninfo_error: str | None = None
         self._backend_status: BackendStatus | None = None
         self._probe_backend = True
@@ -48,11 +48,11 @@ class SystemCheck(QObject):
         self._backend_status = None
         if pasted:
             # someone else's paste: the local backend's view of local GPUs would not match it
-            self._pastes, self._probe_backend = list(pasted), False
+            self._devices, self._probe_backend = tuple(merge(*pasted)), False
             self._step = "report"
             QTimer.singleShot(0, self._report)
             return
-        self._pastes, self._probe_backend = [], True
+        self._devices, self._probe_backend = (), True
         vulkaninfo = shutil.which("vulkaninfo")
         if vulkaninfo is None:
             self._vulkaninfo_error = "vulkaninfo was not found (it comes with the graphics driver)"
@@ -68,7 +68,7 @@ class SystemCheck(QObject):
             if result.error is not None or result.exit_code != 0:
                 self._vulkaninfo_error = result.error or _last_line(result.stderr) or "vulkaninfo failed"
             else:
-                self._pastes = [result.stdout]
+                self._devices = tuple(merge(result.stdout))
             self._start_backend_probe()
         elif self._step == "backend":
             if result.error is not None:
@@ -85,7 +85,7 @@ class SystemCheck(QObject):
             self._backend_status = BackendStatus(str(error))
             self._report()
             return
-        device = preferred_device(merge(*self._pastes))
+        device = preferred_device(list(self._devices))
         env = backend_environment(os.environ, device.index if device else None)
         # `-v` makes ggml list its Vulkan devices at start-up; the model path is never read as a model
         missing_model = str(Path(tempfile.gettempdir()) / "polaris-studio-device-probe.gguf")
@@ -94,7 +94,7 @@ class SystemCheck(QObject):
     def _report(self) -> None:
         facts = SystemFacts(
             vulkaninfo_error=self._vulkaninfo_error,
-            devices=tuple(merge(*self._pastes)),
+            devices=self._devices,
             host=host_info(),
             models_disk=disk_info(self._models_dir or default_models_dir()),
             backend=self._backend_status if self._probe_backend else None,
