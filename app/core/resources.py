@@ -1,4 +1,4 @@
-"""Where the app's read-only resources are, from source and inside the PyInstaller bundle alike."""
+"""Where the app's read-only files are, from source and inside the PyInstaller bundle alike."""
 
 from __future__ import annotations
 
@@ -6,8 +6,18 @@ import sys
 from pathlib import Path
 
 
-def resource_path(name: str) -> Path:
-    # PyInstaller unpacks data files under sys._MEIPASS; from source they sit in <repo>/resources
+def app_root() -> Path:
+    """<repo> from source; the bundle's data folder (sys._MEIPASS) when frozen by PyInstaller."""
     bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return root / "resources" / name
+    return Path(bundle) if bundle else Path(__file__).resolve().parents[2]
+
+
+def resource_path(name: str) -> Path:
+    return app_root() / "resources" / name
+
+
+def bundled_backend_dir() -> Path:
+    """The sd.cpp binaries shipped with the app: <repo>/backend_bin/bin, or backend_bin/ inside the bundle."""
+    if getattr(sys, "frozen", False):
+        return app_root() / "backend_bin"
+    return app_root() / "backend_bin" / "bin"

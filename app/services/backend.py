@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from app.core.backend_caps import BackendCaps, parse_help
+from app.core.resources import bundled_backend_dir
 from app.core.vulkaninfo import VulkanDevice, parse
 from app.services.child_process import unrunnable_reason
 
@@ -18,13 +19,6 @@ PROBE_TIMEOUT_S = 20
 
 class BackendMissing(Exception):
     """No usable sd.cpp binary; the message says how to get one."""
-
-
-def bundled_backend_dir() -> Path:
-    # From source this is <repo>/backend_bin/bin; a frozen app carries it next to the executable.
-    if getattr(sys, "frozen", False):
-        return Path(sys.executable).resolve().parent / "backend_bin"
-    return Path(__file__).resolve().parents[2] / "backend_bin" / "bin"
 
 
 def find_backend(override: Path | None = None) -> Path:
