@@ -36,6 +36,6 @@ echo "[setup] installing Python packages"
 
 if [ ! -f .demo-model/flux_tiny_clip.gguf ] || [ ! -f .demo-model/taef1_tiny.gguf ]; then
   echo "[setup] writing the offline demo model (random weights) to .demo-model/"
-  .venv/bin/python -m tests.helpers.tiny_model --out .demo-model
+  .venv/bin/python -m app.core.demo_model --out .demo-model
 fi
 echo "[setup] done"

@@ -44,7 +44,7 @@ def sd_cli() -> Path:
 @pytest.fixture(scope="session")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(model, taesd): random-weight Flux + CLIP-L, and a tiny autoencoder; written once per session."""
-    from tests.helpers.tiny_model import write_tiny_models
+    from app.core.demo_model import write_tiny_models
 
     return write_tiny_models(tmp_path_factory.mktemp("tiny_model"))
 

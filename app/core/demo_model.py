@@ -1,6 +1,9 @@
 """Write random-weight models that our sd.cpp build loads and runs end to end, without any download.
 
-    python -m tests.helpers.tiny_model --out DIR [--seed N]
+    python -m app.core.demo_model --out DIR [--seed N]
+
+The demo model, the tests' model and the self-test's model (`--self-test` inside the bundle, which carries
+no tests) are all written here.
 
 Writes DIR/flux_tiny_clip.gguf (a Flux-family DiT, hidden 128, one double and one single block, with a
 real-shaped CLIP-L text encoder in the same file) and DIR/taef1_tiny.gguf (a tiny autoencoder, TAEF1

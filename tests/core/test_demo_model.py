@@ -3,7 +3,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from tests.helpers.tiny_model import write_tiny_models
+from app.core.demo_model import write_tiny_models
 
 
 def digest(path: Path) -> str:
