@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from app.core.backend_caps import BackendCaps
@@ -20,8 +20,10 @@ _MODEL_FLAGS = {
     "clip_l": "--clip_l",
     "t5xxl": "--t5xxl",
 }
-def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path) -> list[str]:
-    """Arguments for one txt2img run; the request must already be validated and seeded."""
+def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path,
+               path_text: Callable[[Path], str] = str) -> list[str]:
+    """Arguments for one txt2img run; the request must already be validated and seeded. `path_text` writes a
+    model path the way the backend can open it on this platform (see platform_paths.backend_path)."""
     if request.seed is None or request.memory is None:
         raise ValueError("the request has no seed or no memory placement yet")
     argv = [str(binary)]
@@ -32,7 +34,7 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         argv.extend((flag, *values))
 
     for role, path in request.models.given().items():
-        add(_MODEL_FLAGS[role], str(path))
+        add(_MODEL_FLAGS[role], path_text(path))
     add("--prompt", request.prompt)
     if request.negative_prompt:
         add("--negative-prompt", request.negative_prompt)

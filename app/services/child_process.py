@@ -5,17 +5,65 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment
 
+from app.core.platform_paths import backend_path
+
+CREATE_NO_WINDOW = 0x08000000
+
 
 def contained_process(parent: QObject) -> QProcess:
-    """A QProcess whose children join the kill-on-close Job object on Windows (setpriv covers Linux)."""
+    """A QProcess whose children run without a console window and join the kill-on-close Job object on
+    Windows (setpriv covers Linux)."""
     process = QProcess(parent)
     if sys.platform == "win32":
+        # PySide6 binds this only in its Windows builds (CreateProcessArguments is a Windows-only struct)
+        process.setCreateProcessArgumentsModifier(_without_console)  # type: ignore[attr-defined]
         process.started.connect(lambda: join_kill_on_close_job(process.processId()))
     return process
+
+
+def creation_flags(platform: str, flags: int) -> int:
+    """CreateProcess flags for a child. sd.cpp and vulkaninfo are console programs: started from our
+    windowed app (which has no console to share) each would open a console window of its own."""
+    return flags | CREATE_NO_WINDOW if platform == "win32" else flags
+
+
+def _without_console(arguments: QProcess.CreateProcessArguments) -> None:  # type: ignore[name-defined]
+    arguments.flags = creation_flags(sys.platform, arguments.flags)
+
+
+def without_bundle_libraries(env: Mapping[str, str]) -> dict[str, str]:
+    """The environment for children of a PyInstaller bundle on Linux: its bootloader points LD_LIBRARY_PATH
+    at the bundle's own libraries (keeping the user's value in LD_LIBRARY_PATH_ORIG); vulkaninfo, sd.cpp
+    and the Vulkan driver they load must get the system's."""
+    child = dict(env)
+    original = child.pop("LD_LIBRARY_PATH_ORIG", None)
+    if original is None:
+        child.pop("LD_LIBRARY_PATH", None)
+    else:
+        child["LD_LIBRARY_PATH"] = original
+    return child
+
+
+def path_for_backend(path: Path) -> str:
+    """How `path` is written on a backend's command line on this platform (see `backend_path`)."""
+    return backend_path(path, sys.platform, _windows_short_name)
+
+
+def _windows_short_name(text: str) -> str | None:
+    """The 8.3 name of an existing file or folder (GetShortPathNameW), None when the volume keeps none."""
+    import ctypes
+
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+    size = kernel32.GetShortPathNameW(text, None, 0)
+    if size == 0:
+        return None
+    buffer = ctypes.create_unicode_buffer(size)
+    return buffer.value if kernel32.GetShortPathNameW(text, buffer, size) else None
 
 
 def start_contained(process: QProcess, argv: list[str], env: dict[str, str] | None = None) -> None:

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 import psutil
-from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app import __version__
 from app.core.backend_caps import BackendCaps
@@ -22,6 +22,7 @@ from app.core.metadata import a1111_parameters, sampler_name, write_metadata
 from app.core.models import inspect_model
 from app.core.output import BackendError, ErrorKind, Outcome
 from app.core.plan import MemoryPlan, components_from_files, device_from_vulkan, plan_memory
+from app.core.platform_paths import install_dir_problem
 from app.core.request import (
     GenerationRequest,
     InvalidRequest,
@@ -33,18 +34,18 @@ from app.core.request import (
 )
 from app.core.vulkaninfo import VulkanDevice, preferred_device
 from app.services.backend import BackendMissing, find_backend, probe_caps, probe_vulkan_devices
+from app.services.child_process import path_for_backend
 from app.services.model_hashes import ModelHashes, model_hash_cache
 from app.services.sd_process import SdProcess
+from app.services.user_dirs import current_user_dirs, install_dir
 
 
 def default_gallery_index() -> Path:
-    data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
-    return Path(data or Path.home() / ".polaris-studio") / "gallery.sqlite3"
+    return current_user_dirs().gallery_index
 
 
 def default_output_dir() -> Path:
-    pictures = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
-    return Path(pictures or Path.home()) / "Polaris Studio"
+    return current_user_dirs().images
 
 
 class Generation(QObject):
@@ -113,6 +114,9 @@ class Generation(QObject):
                 request = dataclasses.replace(request, memory=self._ladder.pop(0).memory)
             elif request.memory is None:
                 request = dataclasses.replace(request, memory=MemoryFlags())
+            problem = install_dir_problem(self._out_dir.absolute(), install_dir())
+            if problem:
+                raise InvalidRequest(problem)
             self._out_dir.mkdir(parents=True, exist_ok=True)
             self._binary, self._caps = binary, caps
         except ModelRejected as error:
@@ -150,7 +154,7 @@ class Generation(QObject):
         self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
         try:
             # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
-            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name))
+            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend)
         except InvalidRequest as error:
             self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
             return

@@ -7,14 +7,13 @@ import sys
 from pathlib import Path
 
 import psutil
-from PySide6.QtCore import QStandardPaths
 
 from app.core.checks import DiskInfo, HostInfo
+from app.services.user_dirs import current_user_dirs
 
 
 def default_models_dir() -> Path:
-    data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
-    return Path(data or Path.home() / ".polaris-studio") / "models"
+    return current_user_dirs().models
 
 
 def host_info() -> HostInfo:

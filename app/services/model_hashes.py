@@ -7,16 +7,14 @@ import threading
 from concurrent.futures import Future
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
-
 from app.core.metadata import model_hash
+from app.services.user_dirs import current_user_dirs
 
 WAIT_S = 120  # a multi-GB model on a hard disk; the generation itself usually takes longer
 
 
 def model_hash_cache() -> Path:
-    cache = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
-    return Path(cache or Path.home() / ".cache" / "polaris-studio") / "model_hashes.json"
+    return current_user_dirs().model_hashes
 
 
 class ModelHashes:

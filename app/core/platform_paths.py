@@ -1,0 +1,109 @@
+"""Where the app writes, and how a path reaches sd.cpp, per platform: pure functions, the platform passed in.
+
+Tests run the Windows branches on Linux by passing "win32"; the services pass `sys.platform`.
+"""
+
+from __future__ import annotations
+
+import ntpath
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+
+APP_DIR_NAME = "Polaris Studio"
+# `--basedir DIR` sets this, so that child processes of ours (and a portable install) agree on it
+BASEDIR_VARIABLE = "POLARIS_STUDIO_BASEDIR"
+# Windows' MAX_PATH counts the terminating NUL: 259 characters is the longest path the ANSI calls take
+WINDOWS_MAX_PATH = 260
+
+
+@dataclass(frozen=True)
+class UserDirs:
+    """Every folder the app writes to. All are per-user: the install folder may be read-only."""
+
+    data: Path  # the gallery index and the models
+    cache: Path  # model hashes, thumbnails: safe to delete
+    images: Path  # finished images, where the user looks for them
+
+    @property
+    def models(self) -> Path:
+        return self.data / "models"
+
+    @property
+    def gallery_index(self) -> Path:
+        return self.data / "gallery.sqlite3"
+
+    @property
+    def model_hashes(self) -> Path:
+        return self.cache / "model_hashes.json"
+
+    @property
+    def thumbnails(self) -> Path:
+        return self.cache / "thumbnails"
+
+    @classmethod
+    def under(cls, base: Path) -> UserDirs:
+        """All of them inside one folder: `--basedir`, portable use and the self-test."""
+        return cls(base / "data", base / "cache", base / "images")
+
+
+def user_dirs(platform: str, env: Mapping[str, str], home: Path, pictures: Path | None) -> UserDirs:
+    """The per-user folders; `pictures` is the OS's own Pictures folder when it knows one (it may be redirected,
+    to OneDrive say, which only the OS can tell)."""
+    base = env.get(BASEDIR_VARIABLE)
+    if base:
+        return UserDirs.under(Path(base))
+    images = (pictures or home / "Pictures") / APP_DIR_NAME
+    if platform == "win32":
+        # %LOCALAPPDATA%, not the roaming %APPDATA%: models are gigabytes and must not travel with a profile
+        local = Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local") / APP_DIR_NAME
+        return UserDirs(local, local / "cache", images)
+    if platform == "darwin":
+        return UserDirs(home / "Library" / "Application Support" / APP_DIR_NAME,
+                        home / "Library" / "Caches" / APP_DIR_NAME, images)
+    data = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share") / APP_DIR_NAME
+    cache = Path(env.get("XDG_CACHE_HOME") or home / ".cache") / APP_DIR_NAME
+    return UserDirs(data, cache, images)
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether `path` is `folder` or below it (both absolute; compared without touching the disk)."""
+    return path == folder or folder in path.parents
+
+
+def install_dir_problem(folder: Path, install_dir: Path | None) -> str | None:
+    """Why the app must not write into `folder`: the install folder is read-only for users (Program Files),
+    and the uninstaller removes it with everything in it."""
+    if install_dir is not None and inside(folder, install_dir):
+        return (f"{folder} is inside the program folder {install_dir}, which may be read-only and is removed "
+                "on uninstall; choose a folder of your own, such as Pictures")
+    return None
+
+
+def backend_path(path: PurePath, platform: str, short_name: Callable[[str], str | None]) -> str:
+    """The text that names `path` on sd.cpp's command line.
+
+    On Windows sd.cpp reads its arguments as UTF-8 but opens model files with the ANSI calls (CreateFileA,
+    GetFileAttributesA in sd.cpp's util.cpp), which fail on characters outside the code page (`C:\\Users\\José`
+    on a Greek system, any CJK name) and on paths of MAX_PATH characters or more. The 8.3 short name avoids
+    both where the volume keeps short names; otherwise a long path gets the `\\\\?\\` prefix.
+    """
+    text = str(path)
+    if platform != "win32" or (text.isascii() and len(text) < WINDOWS_MAX_PATH):
+        return text
+    short = short_name(text)
+    if short and short.isascii() and len(short) < WINDOWS_MAX_PATH:
+        return short
+    if len(text) >= WINDOWS_MAX_PATH:
+        return extended_length(text)
+    return text
+
+
+def extended_length(text: str) -> str:
+    """`C:\\very\\long` -> `\\\\?\\C:\\very\\long`, `\\\\server\\share\\x` -> `\\\\?\\UNC\\server\\share\\x`."""
+    if text.startswith("\\\\?\\"):
+        return text
+    # the prefix turns off Windows' own normalisation: '/' and '..' must be gone before it is added
+    normal = ntpath.normpath(text)
+    if normal.startswith("\\\\"):
+        return "\\\\?\\UNC\\" + normal[2:]
+    return "\\\\?\\" + normal

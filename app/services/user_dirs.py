@@ -1,0 +1,22 @@
+"""This machine's per-user folders: the one place that knows where the app may write."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths
+
+from app.core.platform_paths import UserDirs, user_dirs
+
+
+def current_user_dirs() -> UserDirs:
+    """Read each time: `--basedir` and the tests' isolated folders take effect without a restart."""
+    pictures = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
+    return user_dirs(sys.platform, os.environ, Path.home(), Path(pictures) if pictures else None)
+
+
+def install_dir() -> Path | None:
+    """The folder the installed app runs from (read-only for users under Program Files); None from source."""
+    return Path(sys.executable).parent if getattr(sys, "frozen", False) else None
