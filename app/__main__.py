@@ -1,9 +1,12 @@
-"""`python -m app` opens the window; `python -m app generate ...` runs one generation headless."""
+"""`python -m app` opens the window; `python -m app generate ...` runs one generation headless;
+`python -m app --self-test` (or `PolarisStudio --self-test` in the bundle) checks that the app works here."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,12 +21,31 @@ def main(argv: list[str] | None = None) -> int:
     add_models_arguments(commands.add_parser("models", help="model files: import the ones you have"))
     parser.add_argument("--demo", action="store_true",
                         help="open the window with the offline demo model from scripts/setup.sh")
+    parser.add_argument("--basedir", type=Path, metavar="DIR",
+                        help="keep all the app's data, caches and images in DIR (portable use, tests)")
+    parser.add_argument("--self-test", action="store_true",
+                        help="run the system check and one tiny generation without a window; exit 0 when both work")
+    parser.add_argument("--report", type=Path, metavar="FILE", help="with --self-test: also write the report here")
     args = parser.parse_args(argv)
+    if getattr(sys, "frozen", False):
+        from app.services.child_process import without_bundle_libraries
+
+        restored = without_bundle_libraries(os.environ)
+        os.environ.clear()
+        os.environ.update(restored)
+    if args.basedir is not None:
+        from app.core.platform_paths import BASEDIR_VARIABLE
+
+        os.environ[BASEDIR_VARIABLE] = str(args.basedir.absolute())
     from PySide6.QtCore import QCoreApplication
 
     # names the app's folders (AppLocalDataLocation and the like) before anything asks for them
     QCoreApplication.setApplicationName("Polaris Studio")
     QCoreApplication.setOrganizationName("Polaris")
+    if args.self_test:
+        from app.services.self_test import run_self_test
+
+        return run_self_test(args.basedir, args.report)
     if args.command == "generate":
         from app.cli import run_generate
 
