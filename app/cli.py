@@ -7,12 +7,13 @@ import dataclasses
 import json
 import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
-from app.core.catalog import load_presets
+from app.core.catalog import Catalog, CatalogError, file_status, load_catalog, preset_status, read_ledger
 from app.core.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.gallery_index import open_index
 from app.core.models import SLOT_NAMES, import_file, inspect_model, model_files_in
@@ -22,7 +23,9 @@ from app.core.report import report_json, report_markdown
 from app.core.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
 from app.core.vulkaninfo import decode_paste
 from app.services.backend import BackendMissing, find_backend, probe_caps
+from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress, download_preset
 from app.services.generation import Generation, default_gallery_index, default_output_dir
+from app.services.host import default_models_dir
 from app.services.system_check import SystemCheck
 
 
@@ -175,7 +178,7 @@ def run_plan(args: argparse.Namespace) -> int:
         max_alloc = parse_size(args.max_alloc) if args.max_alloc else None
         binary = find_backend(args.sd_binary)
         caps = probe_caps(binary)
-        presets = load_presets()
+        presets = load_catalog().presets
         if args.preset:
             if args.preset not in presets:
                 raise ValueError(f"no preset {args.preset!r}; known: {', '.join(sorted(presets))}")
@@ -208,9 +211,20 @@ def add_models_arguments(parser: argparse.ArgumentParser) -> None:
     importing = actions.add_parser("import", help="inspect model files you already have and name their slots")
     importing.add_argument("paths", type=Path, nargs="+", metavar="PATH", help="files or folders")
     importing.add_argument("--json", action="store_true", help="print a JSON list, one object per file")
+    listing = actions.add_parser("list", help="the catalog's presets, their files, sizes and status here")
+    listing.add_argument("--json", action="store_true", help="print one JSON document")
+    download = actions.add_parser("download", help="download a preset's files, verified and resumable")
+    download.add_argument("preset", metavar="PRESET", help="a preset name from `models list`")
+    for sub in (listing, download):
+        sub.add_argument("--models-dir", type=Path, help="the folder that holds the models (default: the app's)")
+        sub.add_argument("--catalog", type=Path, help="read this catalog file instead of the app's own")
 
 
 def run_models(args: argparse.Namespace) -> int:
+    if args.models_command == "list":
+        return run_models_list(args)
+    if args.models_command == "download":
+        return run_models_download(args)
     results = [import_file(path) for path in model_files_in(args.paths)]
     if args.json:
         print(json.dumps([{"path": r.path, "kind": r.kind, "slot": r.slot, "warning": r.warning}
@@ -254,3 +268,82 @@ def run_generate(args: argparse.Namespace) -> int:
     if outcome.cancelled:
         return 130
     return 0 if outcome.ok else 1
+
+
+def _catalog_and_folder(args: argparse.Namespace) -> tuple[Catalog, Path]:
+    return load_catalog(args.catalog), args.models_dir or default_models_dir()
+
+
+def run_models_list(args: argparse.Namespace) -> int:
+    try:
+        catalog, models_dir = _catalog_and_folder(args)
+    except CatalogError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    ledger = read_ledger(models_dir)
+    listed = []
+    for preset in catalog.presets.values():
+        files = [(f, file_status(models_dir, f, ledger)) for f in preset.files]
+        listed.append({
+            "id": preset.id, "title": preset.title, "family": preset.family.value, "bytes": preset.total_bytes,
+            "status": preset_status([status for _, status in files]).value,
+            "files": [{"slot": f.slot, "name": f.name, "bytes": f.bytes, "sha256": f.sha256,
+                       "verified_hash": f.published_hash, "licence": f.licence, "url": f.urls[0],
+                       "status": status.value} for f, status in files],
+        })
+    if args.json:
+        print(json.dumps({"models_dir": str(models_dir), "presets": listed}))
+        return 0
+    print(f"models folder: {models_dir}")
+    for preset in listed:
+        print(f"\n{preset['id']}: {preset['title']}  [{preset['status']}, {preset['bytes'] / 2**30:.1f} GiB]")
+        for f in preset["files"]:
+            note = "" if f["verified_hash"] else ", no published hash"
+            print(f"  {f['slot']:<16} {f['name']:<40} {(f['bytes'] or 0) / 2**30:5.2f} GiB  "
+                  f"{f['status']}{note}  ({f['licence']})")
+    return 0
+
+
+class TextProgressBar:
+    """`[#####-----]  42%  1.2/9.1 GiB  35.0 MiB/s  ETA 3m50s  t5xxl_fp16.safetensors` on one line of stderr."""
+
+    def __init__(self) -> None:
+        self._shown = -1.0
+
+    def __call__(self, step: PresetProgress) -> None:
+        fraction = step.overall_done / step.overall_total if step.overall_total else 0.0
+        if fraction - self._shown < 0.001 and step.file_progress.done != step.file_progress.total:
+            return  # at most a thousand redraws per preset
+        self._shown = fraction
+        bar = "#" * int(fraction * 30)
+        eta = step.file_progress.eta_seconds
+        what = "checking" if step.checking else f"{step.file_progress.bytes_per_s / 2**20:5.1f} MiB/s"
+        eta_text = f" ETA {int(eta // 60)}m{int(eta % 60):02d}s" if eta is not None else ""
+        print(f"\r[{bar:<30}] {fraction:4.0%} {step.overall_done / 2**30:.2f}/{step.overall_total / 2**30:.2f} GiB "
+              f"{what}{eta_text} ({step.index + 1}/{step.count}) {step.file.name}\x1b[K",
+              end="", file=sys.stderr, flush=True)
+
+
+def run_models_download(args: argparse.Namespace) -> int:
+    try:
+        catalog, models_dir = _catalog_and_folder(args)
+    except CatalogError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    preset = catalog.presets.get(args.preset)
+    if preset is None:
+        print(f"error: no preset {args.preset!r}; known: {', '.join(catalog.presets)}", file=sys.stderr)
+        return 2
+    cancel = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: cancel.set())
+    try:
+        download_preset(preset, models_dir, catalog.hosts, TextProgressBar(), cancel)
+    except DownloadCancelled as error:
+        print(f"\ncancelled: {error}", file=sys.stderr)
+        return 130
+    except (DownloadError, OSError) as error:
+        print(f"\nerror: {error}", file=sys.stderr)
+        return 1
+    print(f"\n{preset.title}: all files are in {models_dir}", file=sys.stderr)
+    return 0

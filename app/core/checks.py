@@ -279,7 +279,14 @@ def check_backend(facts: SystemFacts) -> CheckResult | None:
     if backend is None:
         return None
     if backend.problem is not None:
-        return CheckResult("backend", Verdict.FAIL, backend.problem, f"Build or reinstall it: {BUILD_COMMAND}")
+        windows = facts.host.platform == "win32"
+        problem = backend.problem
+        if "0xC0000135" in problem or "error while loading shared libraries" in problem:
+            problem = f"A library the sd.cpp backend needs is missing, so it cannot start ({problem})."
+        fix = ("Install the backend again from Models > Backend (it brings sd-cli.exe with all its DLLs), and "
+               "update the graphics driver if vulkan-1.dll is the one missing." if windows
+               else f"Build it again: {BUILD_COMMAND}, or install the distribution's Vulkan loader (libvulkan1).")
+        return CheckResult("backend", Verdict.FAIL, problem, fix)
     if not backend.devices_seen:
         return CheckResult("backend", Verdict.FAIL, "The sd.cpp backend runs but sees no Vulkan device.",
                            "Update the graphics driver; check that vulkaninfo lists your card.")

@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from app.core.catalog import CatalogFile, Preset, ledger_entry, read_ledger, record_in_ledger
+
 CHUNK = 1 << 20
 RETRIES = 4
 BACKOFF_S = 1.0
@@ -28,6 +30,10 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 class DownloadError(Exception):
     """Why a file could not be fetched, and what to do, in the user's words."""
+
+    def __init__(self, message: str, *, try_mirror: bool = False) -> None:
+        super().__init__(message)
+        self.try_mirror = try_mirror  # the fault is this server's: another URL for the same bytes may work
 
 
 class DownloadCancelled(DownloadError):
@@ -52,20 +58,26 @@ def check_url(url: str, allowed_hosts: frozenset[str]) -> None:
     parts = urlsplit(url)
     host = parts.hostname or ""
     if parts.scheme != "https" and not (parts.scheme == "http" and host in LOOPBACK):
-        raise DownloadError(f"refused {url}: downloads must use https")
+        raise DownloadError(f"refused {url}: downloads must use https", try_mirror=True)
     if host not in allowed_hosts:
-        raise DownloadError(f"refused {url}: {host} is not a known model host")
+        raise DownloadError(f"refused {url}: {host} is not a known model host", try_mirror=True)
 
 
 def _state_file(part: Path) -> Path:
     return part.with_name(part.name + ".json")
 
 
-def _hash_of(path: Path) -> hashlib._Hash:
-    digest = hashlib.sha256()
+def _hash_of(path: Path, progress: Callable[[DownloadProgress], None] | None = None,
+             cancel: threading.Event | None = None) -> hashlib._Hash:
+    digest, done, total, started = hashlib.sha256(), 0, path.stat().st_size, time.monotonic()
     with path.open("rb") as f:
         while block := f.read(CHUNK):
+            if cancel is not None and cancel.is_set():
+                raise DownloadCancelled(f"{path.name}: check cancelled")
             digest.update(block)
+            done += len(block)
+            if progress:
+                progress(DownloadProgress(done, total, done / max(time.monotonic() - started, 1e-6)))
     return digest
 
 
@@ -88,8 +100,9 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
                 return _attempt(client, url, target, part, sha256, allowed_hosts, progress, cancel)
             except (httpx.TransportError, httpx.RemoteProtocolError) as error:
                 if attempt == RETRIES:
-                    raise DownloadError(f"network error while fetching {target.name}: {error}; "
-                                        "check the connection and try again (the download resumes)") from error
+                    raise DownloadError(f"network error while fetching {target.name}: {error}; check the "
+                                        "connection and try again (the download resumes)",
+                                        try_mirror=True) from error
                 time.sleep(BACKOFF_S * 2**attempt)
     finally:
         if own_client:
@@ -116,9 +129,11 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
                     raise DownloadError(f"too many redirects for {url}")
                 continue
             if response.status_code == 404:
-                raise DownloadError(f"{target.name} is not on the server any more (404): the catalog needs updating")
+                raise DownloadError(f"{target.name} is not on the server any more (404): the catalog needs "
+                                    "updating; check for a newer Polaris Studio", try_mirror=True)
             if response.status_code not in (200, 206):
-                raise DownloadError(f"the server answered {response.status_code} for {target.name}; try later")
+                raise DownloadError(f"the server answered {response.status_code} for {target.name}; try later",
+                                    try_mirror=True)
             resumed = response.status_code == 206
             # a 200 to a Range request means a changed file (If-Range failed) or no Range support: start over
             digest = _hash_of(part) if resumed else hashlib.sha256()
@@ -126,17 +141,21 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
             total = int(response.headers["content-length"]) + done if "content-length" in response.headers else None
             _state_file(part).write_text(json.dumps({"url": url, "etag": response.headers.get("etag")}))
             started, received = time.monotonic(), 0
-            with part.open("ab" if resumed else "wb") as out:
-                for block in response.iter_bytes():  # as it arrives: a dropped connection keeps what came
-                    if cancel is not None and cancel.is_set():
-                        raise DownloadCancelled(f"{target.name}: cancelled; it resumes from "
-                                                f"{(done + received) / 2**20:.0f} MiB next time")
-                    out.write(block)
-                    digest.update(block)
-                    received += len(block)
-                    if progress:
-                        elapsed = max(time.monotonic() - started, 1e-6)
-                        progress(DownloadProgress(done + received, total, received / elapsed))
+            try:
+                with part.open("ab" if resumed else "wb") as out:
+                    for block in response.iter_bytes():  # as it arrives: a dropped connection keeps what came
+                        if cancel is not None and cancel.is_set():
+                            raise DownloadCancelled(f"{target.name}: cancelled; it resumes from "
+                                                    f"{(done + received) / 2**20:.0f} MiB next time")
+                        out.write(block)
+                        digest.update(block)
+                        received += len(block)
+                        if progress:
+                            elapsed = max(time.monotonic() - started, 1e-6)
+                            progress(DownloadProgress(done + received, total, received / elapsed))
+            except OSError as error:  # disk full, folder gone, no permission: the network is not to blame
+                raise DownloadError(f"cannot write {part}: {error.strerror or error}; free some space or choose "
+                                    "another models folder, then download again (it resumes)") from error
             break
     actual = digest.hexdigest()
     if sha256 and actual != sha256.lower():
@@ -147,3 +166,62 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
     part.replace(target)
     _state_file(part).unlink(missing_ok=True)
     return actual
+
+
+def fetch_catalog_file(file: CatalogFile, folder: Path, allowed_hosts: frozenset[str],
+                       progress: Callable[[DownloadProgress], None] | None = None,
+                       cancel: threading.Event | None = None, client: httpx.Client | None = None) -> str:
+    """Download `file` into `folder` from its first URL that works (the others are mirrors)."""
+    for i, url in enumerate(file.urls):
+        try:
+            return download_file(url, folder / file.name, sha256=file.sha256, size=file.bytes,
+                                 allowed_hosts=allowed_hosts, progress=progress, cancel=cancel, client=client)
+        except DownloadError as error:
+            if not error.try_mirror or i == len(file.urls) - 1:
+                raise
+    raise DownloadError(f"the catalog lists no address for {file.name}")
+
+
+@dataclass(frozen=True)
+class PresetProgress:
+    file: CatalogFile
+    index: int  # which file of the preset, from 0
+    count: int
+    file_progress: DownloadProgress
+    overall_done: int
+    overall_total: int
+    checking: bool = False  # hashing a file already in the folder, not downloading it
+
+
+def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[str],
+                    progress: Callable[[PresetProgress], None] | None = None,
+                    cancel: threading.Event | None = None, client: httpx.Client | None = None) -> None:
+    """Fetch every file of `preset` that is not already there, one after the other, and record their hashes.
+
+    A file already in the folder but never hashed (put there by hand, or the ledger was lost) is hashed now;
+    if it is not the published file the download stops and says so, and the file is left alone.
+    """
+    models_dir.mkdir(parents=True, exist_ok=True)
+    ledger = read_ledger(models_dir)
+    overall_total = sum(f.bytes or 0 for f in preset.files)
+    done_before = 0
+    for index, file in enumerate(preset.files):
+        target = models_dir / file.name
+
+        def report(step: DownloadProgress, checking: bool, file=file, index=index, before=done_before) -> None:
+            if progress:  # approximate sizes of unverified files must not push the bar past its end
+                done = min(before + step.done, overall_total) if overall_total else before + step.done
+                progress(PresetProgress(file, index, len(preset.files), step, done, overall_total, checking))
+
+        if target.is_file():
+            entry = ledger_entry(models_dir, file, ledger)
+            digest = entry["sha256"] if entry else _hash_of(target, lambda p: report(p, True), cancel).hexdigest()
+            if file.sha256 and digest != file.sha256:
+                raise DownloadError(f"{target} is not the published {file.name} (sha256 {digest[:12]}… instead of "
+                                    f"{file.sha256[:12]}…): delete or move it, then download again")
+            if entry is None:
+                record_in_ledger(models_dir, file.name, digest, target.stat().st_size, file.sha256 is not None)
+        else:
+            digest = fetch_catalog_file(file, models_dir, allowed_hosts, lambda p: report(p, False), cancel, client)
+            record_in_ledger(models_dir, file.name, digest, target.stat().st_size, file.sha256 is not None)
+        done_before += file.bytes or target.stat().st_size

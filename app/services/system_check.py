@@ -72,7 +72,10 @@ class SystemCheck(QObject):
             self._start_backend_probe()
         elif self._step == "backend":
             if result.error is not None:
-                self._backend_status = BackendStatus(f"the sd.cpp backend did not run: {result.error}")
+                # the loader's own words (a missing .so or DLL) say more than "crashed"
+                said = _last_line(result.stderr)
+                detail = f": {said}" if said and said not in result.error else ""
+                self._backend_status = BackendStatus(f"the sd.cpp backend did not run: {result.error}{detail}")
             else:
                 self._backend_status = BackendStatus(None, vulkan_devices_seen(result.stdout + result.stderr))
             self._report()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,15 +20,22 @@ class ToolResult:
 
 
 class ToolRun(QObject):
-    """Runs one command to its end and reports its whole output once, in `finished(ToolResult)`."""
+    """Runs one command to its end and reports its whole output once, in `finished(ToolResult)`;
+    `line(str)` gives each line of either stream as it comes, for long runs such as the backend build."""
 
     finished = Signal(object)
+    line = Signal(str)
 
     def __init__(self, timeout_ms: int = 20_000, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._process = contained_process(self)
         self._process.finished.connect(self._on_finished)
         self._process.errorOccurred.connect(self._on_error)
+        self._process.readyReadStandardOutput.connect(lambda: self._read(QProcess.ProcessChannel.StandardOutput))
+        self._process.readyReadStandardError.connect(lambda: self._read(QProcess.ProcessChannel.StandardError))
+        self._output = {QProcess.ProcessChannel.StandardOutput: bytearray(),
+                        QProcess.ProcessChannel.StandardError: bytearray()}
+        self._line_start = dict.fromkeys(self._output, 0)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(timeout_ms)
@@ -46,6 +54,9 @@ class ToolRun(QObject):
         self._busy = True
         self._timed_out = False
         self._command = argv[0]
+        for channel, buffer in self._output.items():
+            buffer.clear()
+            self._line_start[channel] = 0
         problem = unrunnable_reason(Path(argv[0]), Path(argv[0]).name)
         if problem:
             QTimer.singleShot(0, lambda: self._end(ToolResult(None, "", "", problem)))
@@ -63,13 +74,31 @@ class ToolRun(QObject):
         self._timed_out = True
         self._process.kill()
 
+    def _read(self, channel: QProcess.ProcessChannel) -> None:
+        self._process.setReadChannel(channel)
+        buffer = self._output[channel]
+        buffer += self._process.readAll().data()
+        end = buffer.rfind(b"\n") + 1
+        if end > self._line_start[channel]:
+            for text in bytes(buffer[self._line_start[channel]:end]).decode("utf-8", errors="replace").splitlines():
+                self.line.emit(text)
+            self._line_start[channel] = end
+
     def _on_finished(self, exit_code: int, status: QProcess.ExitStatus) -> None:
-        stdout = self._process.readAllStandardOutput().data().decode("utf-8", errors="replace")
-        stderr = self._process.readAllStandardError().data().decode("utf-8", errors="replace")
+        for channel in self._output:
+            self._read(channel)
+        stdout = self._output[QProcess.ProcessChannel.StandardOutput].decode("utf-8", errors="replace")
+        stderr = self._output[QProcess.ProcessChannel.StandardError].decode("utf-8", errors="replace")
         if self._timed_out:
             self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} did not answer in time"))
         elif status == QProcess.ExitStatus.CrashExit:
-            self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} crashed"))
+            # on Windows the code names the cause: 0xC0000135 is a DLL that is not there
+            code = f" (exit code 0x{exit_code & 0xFFFFFFFF:08X})" if sys.platform == "win32" else ""
+            self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} crashed{code}"))
+        elif exit_code == 127 and "error while loading shared libraries" in stderr:
+            # the Linux loader refused to start it: a failed start, not a program that ran
+            self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} could not start: "
+                                 f"{stderr.strip().splitlines()[-1]}"))
         else:
             self._end(ToolResult(exit_code, stdout, stderr))
 

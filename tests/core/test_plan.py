@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from app.core.backend_caps import parse_help
-from app.core.catalog import load_presets
+from app.core.catalog import load_catalog
 from app.core.plan import (
     GIB,
     Components,
@@ -26,7 +26,7 @@ from tests.helpers.calibration import comparisons, decoder_comparisons
 from tests.helpers.captures import load, vulkaninfo_devices
 
 CAPS = parse_help(load("help").stdout.decode())
-PRESETS = load_presets()
+PRESETS = load_catalog().presets
 FLUX = PRESETS["flux-schnell-q4k"].components()
 FLUX_T5Q8 = PRESETS["flux-schnell-q4k-t5q8"].components()
 POLARIS_8GB = Device(8 * GIB, max_allocation=4 * GIB - 4)  # RADV

@@ -1,0 +1,61 @@
+"""Installing the Windows backend from upstream's release zip, and reading our Linux build's progress."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import zipfile
+from pathlib import Path, PurePosixPath
+
+WINDOWS_PROGRAMS = ("sd-cli.exe", "sd.exe")  # older releases name it sd.exe
+MAX_UNPACKED_BYTES = 2 * 2**30  # a release holds ~100 MB; more is not a backend zip
+_BUILD_PERCENT = re.compile(r"^\[\s*(\d{1,3})%\]")
+
+
+class BackendPackageError(Exception):
+    """The zip is not an sd.cpp release we can install; the message says why."""
+
+
+def unpack_backend(archive: Path, destination: Path) -> Path:
+    """Unpack a release zip (sd-cli.exe and its DLLs, flat) into `destination`, replacing what was there.
+
+    Entries that would land outside the folder, links and oversized archives are refused. The new files are
+    unpacked beside the old ones first, so a failure leaves the backend that worked. Returns the program path.
+    """
+    try:
+        with zipfile.ZipFile(archive) as bundle:
+            members = [m for m in bundle.infolist() if not m.is_dir()]
+            names = {PurePosixPath(m.filename).name.lower(): m for m in members}
+            program = next((names[p] for p in WINDOWS_PROGRAMS if p in names), None)
+            if program is None:
+                raise BackendPackageError(f"{archive.name} holds no sd-cli.exe: it is not an sd.cpp release")
+            if sum(m.file_size for m in members) > MAX_UNPACKED_BYTES:
+                raise BackendPackageError(f"{archive.name} unpacks to more than 2 GiB: refused")
+            staging = destination.with_name(destination.name + ".new")
+            shutil.rmtree(staging, ignore_errors=True)
+            staging.mkdir(parents=True)
+            for member in members:
+                relative = PurePosixPath(member.filename.replace("\\", "/"))
+                if relative.is_absolute() or ".." in relative.parts or ":" in member.filename:
+                    raise BackendPackageError(f"{archive.name} has an entry outside its folder: {member.filename}")
+                if (member.external_attr >> 16) & 0o170000 == 0o120000:
+                    raise BackendPackageError(f"{archive.name} holds a link ({member.filename}): refused")
+                # the release is flat; a folder inside (some zips wrap one) is flattened beside the program
+                with bundle.open(member) as source, (staging / relative.name).open("wb") as target:
+                    shutil.copyfileobj(source, target)
+            program_name = PurePosixPath(program.filename).name
+    except (zipfile.BadZipFile, OSError) as error:
+        raise BackendPackageError(f"{archive.name} cannot be unpacked: {error}") from error
+    old = destination.with_name(destination.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if destination.exists():
+        destination.rename(old)
+    staging.rename(destination)
+    shutil.rmtree(old, ignore_errors=True)
+    return destination / program_name
+
+
+def build_percent(line: str) -> int | None:
+    """CMake's `[ 45%] Building ...` lines from our backend build, as a percentage."""
+    match = _BUILD_PERCENT.match(line.strip())
+    return min(int(match.group(1)), 100) if match else None

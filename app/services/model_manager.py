@@ -1,0 +1,61 @@
+"""Downloading a preset's files in the background, for the Models window (the CLI calls download_preset)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from app.core.catalog import Preset
+from app.services.downloader import DownloadError, PresetProgress, download_preset
+
+
+class PresetDownload(QObject):
+    """Fetches one preset on a worker thread; progress and the end arrive as signals in the GUI thread."""
+
+    progress = Signal(object)  # PresetProgress
+    finished = Signal(str, object)  # preset id, None on success or DownloadError (DownloadCancelled: cancelled)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self.preset_id: str | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, preset: Preset, models_dir: Path, allowed_hosts: frozenset[str]) -> None:
+        if self.running:
+            raise RuntimeError("a download is already running")
+        self._cancel.clear()
+        self.preset_id = preset.id
+        self._thread = threading.Thread(target=self._run, args=(preset, models_dir, allowed_hosts),
+                                        name=f"download {preset.id}", daemon=True)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop soon; what arrived stays as .part files and the next start resumes from there."""
+        self._cancel.set()
+
+    def wait(self, timeout_s: float = 10.0) -> None:
+        """Closing the app: cancel and let the worker close its file cleanly."""
+        self._cancel.set()
+        if self._thread is not None:
+            self._thread.join(timeout_s)
+
+    def _run(self, preset: Preset, models_dir: Path, allowed_hosts: frozenset[str]) -> None:
+        def report(step: PresetProgress) -> None:
+            self.progress.emit(step)
+
+        try:
+            download_preset(preset, models_dir, allowed_hosts, report, self._cancel)
+        except DownloadError as error:  # DownloadCancelled too
+            self.finished.emit(preset.id, error)
+            return
+        except OSError as error:  # the models folder cannot be made or written
+            self.finished.emit(preset.id, DownloadError(f"cannot use {models_dir}: {error}; choose another folder"))
+            return
+        self.finished.emit(preset.id, None)
