@@ -6,11 +6,11 @@ import sys
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.backend_package import BackendPackageError, build_percent, unpack_backend
 from app.core.catalog import Catalog, CatalogFile
-from app.services.backend import installed_backend_dir
+from app.services.backend import how_to_get_backend, installed_backend_dir
 from app.services.downloader import DownloadError, DownloadProgress, fetch_catalog_file
 from app.services.tool_run import ToolResult, ToolRun
 from app.services.user_dirs import current_user_dirs
@@ -45,8 +45,11 @@ class BackendInstall(QObject):
         """The route for this platform: the release zip on Windows, the build from source elsewhere."""
         if sys.platform == "win32":
             self.install_release(catalog.windows_backend, catalog.hosts, installed_backend_dir())
-        else:
+        elif can_build_here():
             self.build()
+        else:
+            QTimer.singleShot(0, lambda: self.finished.emit(f"this copy of the app cannot build the backend; "
+                                                            f"{how_to_get_backend()}"))
 
     def install_release(self, release: CatalogFile, hosts: frozenset[str], destination: Path) -> None:
         self._cancel.clear()

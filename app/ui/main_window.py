@@ -23,17 +23,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.catalog import load_catalog, model_choices
 from app.core.gallery_index import GalleryEntry, GalleryIndex, open_index
 from app.core.metadata import settings_from_png
 from app.core.output import ErrorKind, Outcome, Progress, Stage
 from app.core.plan import MemoryPlan
 from app.core.usage import ResourceSample
 from app.services.generation import Generation, default_gallery_index, default_output_dir
+from app.services.host import default_models_dir
 from app.services.monitor import ResourceMonitor
 from app.services.system_check import SystemCheck
 from app.ui.check_dialog import CheckDialog
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
+from app.ui.models_window import ModelsWindow
 from app.ui.prompt_panel import PromptPanel
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
@@ -92,6 +95,11 @@ class MainWindow(QMainWindow):
         self.cancel_button.setEnabled(False)
         self.check_button = QPushButton("Check system", self)
         self.folder_button = QPushButton("Output folder…", self)
+        self.models_button = QPushButton("Models…", self)
+        self.models_window: ModelsWindow | None = None
+        self.models_dir = default_models_dir()
+        self.catalog = load_catalog()
+        self.refresh_model_choices()
         self.folder_button.setToolTip(str(generation.out_dir))
         self.plan_label = QLabel(self)
         self.plan_label.setWordWrap(True)
@@ -120,6 +128,7 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.check_button)
         buttons.addWidget(self.folder_button)
+        buttons.addWidget(self.models_button)
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.panel)
@@ -148,6 +157,7 @@ class MainWindow(QMainWindow):
         self.cancel_button.clicked.connect(self.generation.cancel)
         self.check_button.clicked.connect(self.open_system_check)
         self.folder_button.clicked.connect(self._on_folder_clicked)
+        self.models_button.clicked.connect(self.open_models)
         generation.stage_changed.connect(self._on_stage_changed)
         generation.progress.connect(self._on_progress)
         generation.log_line.connect(self._on_log_line)
@@ -222,6 +232,16 @@ class MainWindow(QMainWindow):
     def _on_sampled(self, sample: ResourceSample) -> None:
         self._last_sample = sample
 
+    def refresh_model_choices(self) -> None:
+        self.panel.set_model_choices(model_choices(self.catalog, self.models_dir))
+
+    def open_models(self) -> None:
+        if self.models_window is None:
+            self.models_window = ModelsWindow(self.catalog, self.models_dir, self)
+            self.models_window.choices_changed.connect(self.refresh_model_choices)
+        self.models_window.show()
+        self.models_window.raise_()
+
     def open_system_check(self) -> None:
         if self.check_dialog is None:
             self.check_dialog = CheckDialog(self.system_check, self)
@@ -280,6 +300,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         # closing the window ends the app: the backend and any probe go with it, now
         self.generation.stop_now()
+        if self.models_window is not None:
+            self.models_window.done(0)
         if self.monitor is not None:
             self.monitor.stop()
         super().closeEvent(event)

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.catalog import ModelChoice
 from app.core.metadata import ReusableSettings, settings_from_png
 from app.core.request import MAX_SEED, MAX_SIDE, MAX_STEPS, MIN_SIDE, GenerationRequest, MemoryFlags, ModelFiles
 
@@ -68,6 +70,11 @@ class PromptPanel(QWidget):
         self.steps = self._spin(1, MAX_STEPS, 4)
         self.seed = self._spin(RANDOM_SEED, MAX_SEED, RANDOM_SEED)
         self.seed.setSpecialValueText("random")
+        self.model_picker = QComboBox(self)
+        self.model_picker.setToolTip("Complete downloads from the Models window and sets of your own files")
+        self.model_picker.activated.connect(self._on_model_picked)
+        self._choices: list[ModelChoice] = []
+        self.set_model_choices([])
         self.model = FileField("Model file", self)
         self.diffusion_model = FileField("Diffusion model file", self)
         self.vae = FileField("VAE file", self)
@@ -116,6 +123,7 @@ class PromptPanel(QWidget):
         form.addRow("Width x height", size)
         form.addRow("Steps", self.steps)
         form.addRow("Seed", self.seed)
+        form.addRow("Models", self.model_picker)
         form.addRow("Model", self.model)
         form.addRow("Diffusion model", self.diffusion_model)
         form.addRow("VAE", self.vae)
@@ -123,6 +131,31 @@ class PromptPanel(QWidget):
         form.addRow("CLIP-L", self.clip_l)
         form.addRow("T5-XXL", self.t5xxl)
         form.addRow("Memory", memory)
+
+    @property
+    def slot_fields(self) -> dict[str, FileField]:
+        return {"model": self.model, "diffusion_model": self.diffusion_model, "vae": self.vae, "taesd": self.taesd,
+                "clip_l": self.clip_l, "t5xxl": self.t5xxl}
+
+    def set_model_choices(self, choices: list[ModelChoice]) -> None:
+        self._choices = choices
+        self.model_picker.clear()
+        self.model_picker.addItem("Files chosen below")
+        for choice in choices:
+            self.model_picker.addItem(choice.label)
+
+    def pick_model(self, label: str) -> None:
+        """Fill every model slot from a complete preset or a custom set (the other slots are cleared)."""
+        choice = next(c for c in self._choices if c.label == label)
+        for slot, field in self.slot_fields.items():
+            field.set_path(choice.slots.get(slot))
+        if choice.steps:
+            self.steps.setValue(choice.steps)
+        self.model_picker.setCurrentText(label)
+
+    def _on_model_picked(self, index: int) -> None:
+        if index > 0:
+            self.pick_model(self._choices[index - 1].label)
 
     def apply(self, settings: ReusableSettings) -> None:
         """Fill the panel from an image's settings (reuse, or a PNG dropped on the panel)."""

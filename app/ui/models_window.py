@@ -1,0 +1,270 @@
+"""The Models window: download presets (verified, resumable), add files you already have, manage the backend."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.catalog import Catalog, FileStatus, file_status, preset_status, read_ledger, save_custom_set
+from app.core.models import SLOT_NAMES, import_file, model_files_in
+from app.services.backend import BackendMissing, describe_backend, set_own_backend
+from app.services.backend_manager import BackendInstall, can_build_here
+from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress
+from app.services.model_manager import PresetDownload
+
+_STATUS_WORDS = {
+    FileStatus.INSTALLED: "installed",
+    FileStatus.UNVERIFIED: "installed, unverified",
+    FileStatus.PARTIAL: "partly downloaded",
+    FileStatus.MISSING: "not downloaded",
+}
+_NOTABLE_FLAGS = ("--offload-to-cpu", "--max-vram", "--clip-on-cpu", "--vae-on-cpu", "--vae-tiling",
+                  "--diffusion-fa", "--mmap", "--stream-layers", "--auto-fit")
+
+
+def install_words() -> str:
+    if sys.platform == "win32":
+        return "Download backend"
+    return "Build backend" if can_build_here() else "Install backend"
+
+
+def _gib(size: int) -> str:
+    return f"{size / 2**30:.1f} GiB"
+
+
+class ModelsWindow(QDialog):
+    """Presets with their status and one Download button each; the backend in use and how to replace it."""
+
+    choices_changed = Signal()  # a preset became complete or a custom set was added: the picker must update
+
+    def __init__(self, catalog: Catalog, models_dir: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Models")
+        self.catalog = catalog
+        self.models_dir = models_dir
+        self.download = PresetDownload(self)
+        self.download.progress.connect(self._on_progress)
+        self.download.finished.connect(self._on_download_finished)
+        self.table = QTableWidget(len(catalog.presets), 4, self)
+        self.table.setHorizontalHeaderLabels(["Preset", "Size", "Status", ""])
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().hide()
+        self.buttons: dict[str, QPushButton] = {}
+        for row, preset in enumerate(catalog.presets.values()):
+            title = QTableWidgetItem(preset.title)
+            title.setToolTip("\n".join([preset.note, *(f"{f.name}: {f.licence}" for f in preset.files)]))
+            self.table.setItem(row, 0, title)
+            self.table.setItem(row, 1, QTableWidgetItem(_gib(preset.total_bytes)))
+            self.table.setItem(row, 2, QTableWidgetItem())
+            button = QPushButton(self)
+            button.clicked.connect(lambda _=False, key=preset.id: self._on_preset_button(key))
+            self.table.setCellWidget(row, 3, button)
+            self.buttons[preset.id] = button
+        self.file_label = QLabel(self)
+        self.file_progress = QProgressBar(self)
+        self.overall_progress = QProgressBar(self)
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        self.import_button = QPushButton("Add files I already have…", self)
+        self.import_folder_button = QPushButton("Add a folder…", self)
+        self.import_report = QPlainTextEdit(self)
+        self.import_report.setReadOnly(True)
+        self.import_report.setMaximumHeight(90)
+        self.import_report.setPlaceholderText("Files you add are inspected and put in their slots here.")
+        self.import_button.clicked.connect(self._on_import_files)
+        self.import_folder_button.clicked.connect(self._on_import_folder)
+
+        self.backend_info = QLabel(self)
+        self.backend_info.setWordWrap(True)
+        self.install_button = QPushButton(install_words(), self)
+        self.own_button = QPushButton("Use my own sd-cli…", self)
+        self.app_backend_button = QPushButton("Use the app's backend", self)
+        self.backend_progress = QProgressBar(self)
+        self.backend_message = QLabel(self)
+        self.backend_message.setWordWrap(True)
+        self.backend_install = BackendInstall(self)
+        self.backend_install.progress.connect(self._on_backend_progress)
+        self.backend_install.finished.connect(self._on_backend_finished)
+        self.install_button.clicked.connect(self._on_install_backend)
+        self.own_button.clicked.connect(self._on_own_backend)
+        self.app_backend_button.clicked.connect(lambda: self.use_backend(None))
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"Models folder: {models_dir}", self))
+        layout.addWidget(self.table)
+        layout.addWidget(self.file_label)
+        layout.addWidget(self.file_progress)
+        layout.addWidget(self.overall_progress)
+        layout.addWidget(self.message)
+        imports = QHBoxLayout()
+        imports.addWidget(self.import_button)
+        imports.addWidget(self.import_folder_button)
+        imports.addStretch(1)
+        layout.addLayout(imports)
+        layout.addWidget(self.import_report)
+        backend = QGroupBox("Backend (sd.cpp)", self)
+        backend_layout = QVBoxLayout(backend)
+        backend_layout.addWidget(self.backend_info)
+        backend_buttons = QHBoxLayout()
+        for button in (self.install_button, self.own_button, self.app_backend_button):
+            backend_buttons.addWidget(button)
+        backend_layout.addLayout(backend_buttons)
+        backend_layout.addWidget(self.backend_progress)
+        backend_layout.addWidget(self.backend_message)
+        layout.addWidget(backend)
+        self.resize(760, 640)
+        self.refresh()
+        self.refresh_backend()
+
+    def status_of(self, preset_id: str) -> FileStatus:
+        ledger = read_ledger(self.models_dir)
+        preset = self.catalog.presets[preset_id]
+        return preset_status([file_status(self.models_dir, f, ledger) for f in preset.files])
+
+    def refresh(self) -> None:
+        downloading = self.download.preset_id if self.download.running else None
+        for row, key in enumerate(self.catalog.presets):
+            status = self.status_of(key)
+            self.table.item(row, 2).setText(_STATUS_WORDS[status])
+            button = self.buttons[key]
+            if key == downloading:
+                button.setText("Cancel")
+            elif status is FileStatus.PARTIAL:
+                button.setText("Resume")
+            elif status is FileStatus.MISSING:
+                button.setText("Download")
+            else:
+                button.setText("Check again" if status is FileStatus.UNVERIFIED else "Installed")
+            button.setEnabled(downloading in (None, key) and status is not FileStatus.INSTALLED)
+
+    def start_download(self, preset_id: str) -> None:
+        self.message.clear()
+        self.download.start(self.catalog.presets[preset_id], self.models_dir, self.catalog.hosts)
+        self.refresh()
+
+    def _on_preset_button(self, preset_id: str) -> None:
+        if self.download.running:
+            self.download.cancel()
+        else:
+            self.start_download(preset_id)
+
+    def _on_progress(self, step: PresetProgress) -> None:
+        part = step.file_progress
+        verb = "Checking" if step.checking else "Downloading"
+        speed = "" if step.checking else f" at {part.bytes_per_s / 2**20:.1f} MiB/s"
+        eta = part.eta_seconds
+        left = f", about {eta / 60:.0f} min left" if eta is not None and eta >= 60 else ""
+        self.file_label.setText(f"{verb} {step.file.name} ({step.index + 1} of {step.count}){speed}{left}")
+        self.file_progress.setRange(0, 1000)
+        self.file_progress.setValue(int(1000 * part.done / part.total) if part.total else 0)
+        self.overall_progress.setRange(0, 1000)
+        if step.overall_total:
+            self.overall_progress.setValue(int(1000 * step.overall_done / step.overall_total))
+        self.overall_progress.setFormat(f"{_gib(step.overall_done)} of {_gib(step.overall_total)}")
+
+    def _on_download_finished(self, preset_id: str, error: DownloadError | None) -> None:
+        title = self.catalog.presets[preset_id].title
+        if error is None:
+            self.message.setText(f"{title}: every file is here and checked.")
+            self.overall_progress.setValue(self.overall_progress.maximum())
+        elif isinstance(error, DownloadCancelled):
+            self.message.setText(f"{title}: paused. Press Resume to go on from where it stopped.")
+        else:
+            self.message.setText(f"{title}: {error}")
+        self.refresh()
+        self.choices_changed.emit()
+
+    def import_paths(self, paths: list[Path]) -> None:
+        """Put each file in its slot (header only); save the slotted ones as a set the picker offers."""
+        results = [import_file(path) for path in model_files_in(paths)]
+        lines, slots = [], {}
+        for result in results:
+            where = SLOT_NAMES[result.slot] if result.slot else "not used"
+            lines.append(f"{Path(result.path).name}: {result.kind} → {where}"
+                         + (f" ({result.warning})" if result.warning else ""))
+            if result.slot and result.slot not in slots:
+                slots[result.slot] = result.path
+        if slots:
+            name = paths[0].name if len(paths) == 1 and paths[0].is_dir() else Path(next(iter(slots.values()))).stem
+            save_custom_set(self.models_dir, name, slots)
+            lines.append(f"Saved as '{name}' in the model picker.")
+            self.choices_changed.emit()
+        self.import_report.setPlainText("\n".join(lines) or "No model files there.")
+
+    def _on_import_files(self) -> None:
+        chosen, _ = QFileDialog.getOpenFileNames(self, "Model files you already have", str(Path.home()),
+                                                 "Models (*.gguf *.safetensors *.ckpt *.pt);;All files (*)")
+        if chosen:
+            self.import_paths([Path(p) for p in chosen])
+
+    def _on_import_folder(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(self, "A folder with model files", str(Path.home()))
+        if chosen:
+            self.import_paths([Path(chosen)])
+
+    def refresh_backend(self) -> None:
+        try:
+            info = describe_backend()
+        except BackendMissing as error:
+            self.backend_info.setText(f"No backend that runs: {error}")
+            return
+        flags = ", ".join(flag for flag in _NOTABLE_FLAGS if info.caps.supports(flag)) or "none of ours"
+        self.backend_info.setText(f"{info.program} ({info.origin})\n{info.version}\nMemory options it offers: "
+                                  f"{flags}\nWhether it sees your graphics card: Check system tells.")
+
+    def use_backend(self, program: Path | None) -> None:
+        try:
+            set_own_backend(program)
+        except BackendMissing as error:
+            self.backend_message.setText(str(error))
+            return
+        self.backend_message.setText(f"Using {program}." if program else "Using the app's own backend.")
+        self.refresh_backend()
+
+    def _on_own_backend(self) -> None:
+        chosen, _ = QFileDialog.getOpenFileName(self, "Your sd-cli program", str(Path.home()))
+        if chosen:
+            self.use_backend(Path(chosen))
+
+    def _on_install_backend(self) -> None:
+        self.install_button.setEnabled(False)
+        self.backend_progress.setRange(0, 0)
+        self.backend_install.start(self.catalog)
+
+    def _on_backend_progress(self, percent: int, text: str) -> None:
+        if percent >= 0:
+            self.backend_progress.setRange(0, 100)
+            self.backend_progress.setValue(percent)
+        self.backend_message.setText(text)
+
+    def _on_backend_finished(self, error: str | None) -> None:
+        self.install_button.setEnabled(True)
+        self.backend_progress.setRange(0, 100)
+        self.backend_progress.setValue(0 if error else 100)
+        self.backend_message.setText(error or "The backend is installed.")
+        self.refresh_backend()
+
+    def done(self, result: int) -> None:
+        # closing the window pauses a download (it resumes next time) and stops a build
+        if self.download.running:
+            self.download.wait()
+        if self.backend_install.running:
+            self.backend_install.cancel()
+        super().done(result)
