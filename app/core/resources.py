@@ -16,6 +16,12 @@ def resource_path(name: str) -> Path:
     return app_root() / "resources" / name
 
 
+def backend_names(platform: str) -> tuple[str, ...]:
+    """The sd.cpp executable's file names, newest first: older builds call it `sd`."""
+    suffix = ".exe" if platform == "win32" else ""
+    return tuple(f"{name}{suffix}" for name in ("sd-cli", "sd"))
+
+
 def bundled_backend_dir() -> Path:
     """The sd.cpp binaries shipped with the app: <repo>/backend_bin/bin, or backend_bin/ inside the bundle."""
     if getattr(sys, "frozen", False):
