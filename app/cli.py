@@ -305,7 +305,7 @@ def run_models_list(args: argparse.Namespace) -> int:
 
 
 class TextProgressBar:
-    """`[#####-----]  42%  1.2/9.1 GiB  35.0 MiB/s  ETA 3m50s  t5xxl_fp16.safetensors` on one line of stderr."""
+    """`[#####-----]  42% 1.20/9.10 GiB  35.0 MiB/s ETA 3m50s (2/4) t5xxl_fp16.safetensors` on one line of stderr."""
 
     def __init__(self) -> None:
         self._shown = -1.0
@@ -319,7 +319,8 @@ class TextProgressBar:
         eta = step.file_progress.eta_seconds
         what = "checking" if step.checking else f"{step.file_progress.bytes_per_s / 2**20:5.1f} MiB/s"
         eta_text = f" ETA {int(eta // 60)}m{int(eta % 60):02d}s" if eta is not None else ""
-        print(f"\r[{bar:<30}] {fraction:4.0%} {step.overall_done / 2**30:.2f}/{step.overall_total / 2**30:.2f} GiB "
+        unit, scale = ("GiB", 2**30) if step.overall_total >= 2**30 else ("MiB", 2**20)
+        print(f"\r[{bar:<30}] {fraction:4.0%} {step.overall_done / scale:.2f}/{step.overall_total / scale:.2f} {unit} "
               f"{what}{eta_text} ({step.index + 1}/{step.count}) {step.file.name}\x1b[K",
               end="", file=sys.stderr, flush=True)
 

@@ -55,7 +55,25 @@ def unpack_backend(archive: Path, destination: Path) -> Path:
     return destination / program_name
 
 
-def build_percent(line: str) -> int | None:
-    """CMake's `[ 45%] Building ...` lines from our backend build, as a percentage."""
-    match = _BUILD_PERCENT.match(line.strip())
-    return min(int(match.group(1)), 100) if match else None
+class BuildProgress:
+    """How far our backend build is, from CMake's `[ 45%] Building ...` lines, never going backwards.
+
+    ggml builds its shader generator as a nested CMake project whose own percentages (up to 100) appear
+    early in the output: lines between its build and install steps are not the build's progress.
+    """
+
+    def __init__(self) -> None:
+        self.percent = 0
+        self._nested = False
+
+    def feed(self, line: str) -> int | None:
+        """The new percentage when this line moves the build on, else None."""
+        if "Performing build step for" in line:
+            self._nested = True
+        elif "Performing install step for" in line:
+            self._nested = False
+        match = _BUILD_PERCENT.match(line.strip())
+        if self._nested or match is None or int(match.group(1)) <= self.percent:
+            return None
+        self.percent = min(int(match.group(1)), 100)
+        return self.percent

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.core.backend_package import BackendPackageError, build_percent, unpack_backend
+from app.core.backend_package import BackendPackageError, BuildProgress, unpack_backend
 from app.core.catalog import Catalog, CatalogFile
 from app.services.backend import how_to_get_backend, installed_backend_dir
 from app.services.downloader import DownloadError, DownloadProgress, fetch_catalog_file
@@ -36,6 +36,7 @@ class BackendInstall(QObject):
         self._build.finished.connect(self._on_build_finished)
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
+        self._build_progress = BuildProgress()
 
     @property
     def running(self) -> bool:
@@ -58,6 +59,7 @@ class BackendInstall(QObject):
         self._thread.start()
 
     def build(self) -> None:
+        self._build_progress = BuildProgress()
         self.progress.emit(-1, "starting the backend build")
         self._build.start([sys.executable, "-m", "backend_bin.build"])
 
@@ -84,8 +86,8 @@ class BackendInstall(QObject):
         self.finished.emit(None)
 
     def _on_build_line(self, line: str) -> None:
-        percent = build_percent(line)
-        self.progress.emit(-1 if percent is None else percent, line.strip())
+        self._build_progress.feed(line)
+        self.progress.emit(self._build_progress.percent, line.strip())
 
     def _on_build_finished(self, result: ToolResult) -> None:
         if result.error is not None:

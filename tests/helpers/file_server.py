@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ class Served:
     drop_after: dict[str, int] = field(default_factory=dict)  # path -> bytes sent before hanging up, once
     ignore_range: set[str] = field(default_factory=set)
     redirects: dict[str, str] = field(default_factory=dict)
+    pause_s: float = 0.0  # sleep after each 64 KiB block: a slow line, so a test can watch and cancel
     requests: list[tuple[str, str | None]] = field(default_factory=list)  # (path, Range header)
 
 
@@ -58,7 +60,15 @@ def _handler(served: Served) -> type[BaseHTTPRequestHandler]:
                 self.close_connection = True
                 self.connection.shutdown(2)  # hang up mid-file
                 return
-            self.wfile.write(body)
+            if not served.pause_s:
+                self.wfile.write(body)
+                return
+            for start in range(0, len(body), 65536):
+                try:
+                    self.wfile.write(body[start:start + 65536])
+                except (BrokenPipeError, ConnectionResetError):  # the client cancelled
+                    return
+                time.sleep(served.pause_s)
 
     return Handler
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from tests.helpers import model_headers as mh
 from tests.helpers.cli import REPO
+from tests.helpers.file_server import Served, file_server
+from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
 
 
 def import_models(*paths: Path) -> tuple[int, list[dict]]:
@@ -51,3 +53,51 @@ def test_an_unknown_or_broken_file_gets_no_slot(tmp_path: Path) -> None:
     assert code == 1
     assert [(r["kind"], r["slot"]) for r in results] == [("unknown", None), ("unreadable", None)]
     assert "not a model part" in results[0]["warning"] and "not JSON" in results[1]["warning"]
+
+
+def models_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "app", "models", *args], capture_output=True, cwd=REPO,
+                            timeout=timeout, check=False)  # bytes: text mode would turn the bar's \r into \n
+    return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(),
+                                       result.stderr.decode())
+
+
+def test_models_list_says_what_each_preset_needs_and_has(tmp_path: Path) -> None:
+    result = models_cli("list", "--json", "--models-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    listed = json.loads(result.stdout)
+    assert listed["models_dir"] == str(tmp_path)
+    flux = next(p for p in listed["presets"] if p["id"] == "flux-schnell-q4k")
+    assert flux["status"] == "missing" and flux["bytes"] == sum(f["bytes"] for f in flux["files"])
+    t5 = next(f for f in flux["files"] if f["slot"] == "t5xxl")
+    assert t5["verified_hash"] is True and t5["url"].startswith("https://huggingface.co/")
+    assert t5["licence"] == "Apache-2.0" and t5["status"] == "missing"
+    text = models_cli("list", "--models-dir", str(tmp_path))
+    assert "flux-schnell-q4k: Flux Schnell" in text.stdout and "no published hash" in text.stdout
+
+
+def test_models_download_shows_a_progress_bar_and_installs_the_preset(tmp_path: Path) -> None:
+    files = preset_files()
+    with file_server(Served(files=served(files), pause_s=0.002)) as base:
+        write_catalog(tmp_path / "catalog.json", base, files)
+        result = models_cli("download", PRESET, "--catalog", str(tmp_path / "catalog.json"),
+                            "--models-dir", str(tmp_path / "models"))
+        assert result.returncode == 0, result.stderr
+        bar = result.stderr.split("\n")[0]  # one line, redrawn in place
+        assert bar.count("\r[") > 3 and "100% 0.86/0.86 MiB" in bar and "(2/2) local-ae.safetensors" in bar
+        listed = json.loads(models_cli("list", "--json", "--catalog", str(tmp_path / "catalog.json"),
+                                       "--models-dir", str(tmp_path / "models")).stdout)
+    assert listed["presets"][0]["status"] == "unverified"  # one file has no published hash
+    assert [f["status"] for f in listed["presets"][0]["files"]] == ["unverified", "installed"]
+
+
+def test_models_download_names_the_cause_of_a_failure(tmp_path: Path) -> None:
+    files = preset_files(1000)
+    with file_server(Served(files={})) as base:  # the server has none of them
+        write_catalog(tmp_path / "catalog.json", base, files)
+        result = models_cli("download", PRESET, "--catalog", str(tmp_path / "catalog.json"),
+                            "--models-dir", str(tmp_path / "models"))
+    assert result.returncode == 1
+    assert "local-diffusion.gguf is not on the server any more (404)" in result.stderr
+    unknown = models_cli("download", "no-such-preset", "--models-dir", str(tmp_path))
+    assert unknown.returncode == 2 and "known: flux-schnell-q4k" in unknown.stderr

@@ -1,0 +1,131 @@
+"""The shipped catalog, the local status of presets, custom sets, and the backend package rules."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zipfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from app.core.backend_package import BackendPackageError, BuildProgress, unpack_backend
+from app.core.catalog import (
+    FileStatus,
+    file_status,
+    load_catalog,
+    model_choices,
+    preset_status,
+    read_custom_sets,
+    read_ledger,
+    record_in_ledger,
+    save_custom_set,
+)
+from app.core.models import SLOT_NAMES
+from tests.helpers.local_catalog import PRESET, preset_files, write_catalog
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+CATALOG = load_catalog()
+
+
+def test_the_shipped_catalog_is_complete_and_points_only_at_allowed_https_hosts() -> None:
+    assert {"flux-schnell-q4k", "flux-schnell-q4k-t5q8", "sd15", "sdxl", "sdxl-turbo"} <= set(CATALOG.presets)
+    files = [f for preset in CATALOG.presets.values() for f in preset.files] + [CATALOG.windows_backend]
+    for f in files:
+        assert f.urls and f.licence and f.licence != "unknown", f.name
+        for url in f.urls:
+            parts = urlsplit(url)
+            assert parts.scheme == "https" and parts.hostname in CATALOG.hosts, url
+            assert parts.path.endswith(f.name), url
+        assert f.sha256 is None or re.fullmatch(r"[0-9a-f]{64}", f.sha256), f.name
+    for preset in CATALOG.presets.values():
+        assert all(f.slot in SLOT_NAMES for f in preset.files), preset.id
+        assert preset.total_bytes > 2**30
+    flux = {f.slot for f in CATALOG.presets["flux-schnell-q4k"].files}
+    assert flux == {"diffusion_model", "vae", "clip_l", "t5xxl"}
+    release = CATALOG.windows_backend
+    assert re.fullmatch(r"sd-master-[0-9a-f]{7}-bin-win-vulkan-x64\.zip", release.name)
+    assert CATALOG.backend_version.endswith(release.name.split("-")[2])  # the zip is the pinned commit's
+
+
+def test_a_file_is_missing_partial_unverified_or_installed(tmp_path: Path) -> None:
+    files = preset_files(1000)
+    catalog = write_catalog(tmp_path / "catalog.json", "http://127.0.0.1:9", files)
+    diffusion, vae = catalog.presets[PRESET].files  # diffusion: no published hash; vae: published
+
+    def statuses() -> list[FileStatus]:
+        ledger = read_ledger(tmp_path)
+        return [file_status(tmp_path, f, ledger) for f in (diffusion, vae)]
+
+    assert statuses() == [FileStatus.MISSING, FileStatus.MISSING]
+    (tmp_path / f"{vae.name}.part").write_bytes(files["vae"][1][:10])
+    assert statuses() == [FileStatus.MISSING, FileStatus.PARTIAL]
+    assert preset_status(statuses()) is FileStatus.PARTIAL
+    (tmp_path / f"{vae.name}.part").rename(tmp_path / vae.name)
+    (tmp_path / diffusion.name).write_bytes(files["diffusion_model"][1])
+    assert statuses() == [FileStatus.UNVERIFIED, FileStatus.UNVERIFIED]  # on disk, not hashed yet
+    vae_bytes = files["vae"][1]
+    (tmp_path / vae.name).write_bytes(vae_bytes)
+    record_in_ledger(tmp_path, vae.name, hashlib.sha256(vae_bytes).hexdigest(), len(vae_bytes), True)
+    record_in_ledger(tmp_path, diffusion.name, "ab" * 32, 1000, False)
+    assert statuses() == [FileStatus.UNVERIFIED, FileStatus.INSTALLED]
+    assert preset_status(statuses()) is FileStatus.UNVERIFIED
+    (tmp_path / vae.name).write_bytes(vae_bytes + b"x")  # changed since it was hashed: the record no longer holds
+    assert statuses()[1] is FileStatus.UNVERIFIED
+    assert preset_status([FileStatus.INSTALLED, FileStatus.INSTALLED]) is FileStatus.INSTALLED
+    assert preset_status([FileStatus.MISSING, FileStatus.MISSING]) is FileStatus.MISSING
+
+
+def test_model_choices_offer_usable_presets_and_custom_sets(tmp_path: Path) -> None:
+    files = preset_files(1000)
+    catalog = write_catalog(tmp_path / "catalog.json", "http://127.0.0.1:9", files)
+    models = tmp_path / "models"
+    models.mkdir()
+    assert model_choices(catalog, models) == []
+    for name, data, _ in files.values():
+        (models / name).write_bytes(data)
+    save_custom_set(models, "Mein Modell ä", {"model": "/x/sd15.safetensors"})
+    choices = model_choices(catalog, models)
+    assert [c.label for c in choices] == ["Local Flux (unverified)", "Mein Modell ä (your files)"]
+    assert choices[0].slots == {"diffusion_model": models / "local-diffusion.gguf",
+                                "vae": models / "local-ae.safetensors"}
+    assert choices[0].steps == 4
+    assert read_custom_sets(models) == {"Mein Modell ä": {"model": "/x/sd15.safetensors"}}
+
+
+def _zip(path: Path, entries: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w") as bundle:
+        for name, data in entries.items():
+            bundle.writestr(name, data)
+    return path
+
+
+def test_a_release_zip_unpacks_flat_and_replaces_the_old_backend_only_when_whole(tmp_path: Path) -> None:
+    destination = tmp_path / "backend"
+    good = _zip(tmp_path / "good.zip", {"sd-cli.exe": b"MZ new", "stable-diffusion.dll": b"dll",
+                                        "ggml-vulkan.dll": b"dll", "stable-diffusion.cpp.txt": b"MIT"})
+    assert unpack_backend(good, destination) == destination / "sd-cli.exe"
+    assert sorted(p.name for p in destination.iterdir()) == ["ggml-vulkan.dll", "sd-cli.exe",
+                                                              "stable-diffusion.cpp.txt", "stable-diffusion.dll"]
+    evil = _zip(tmp_path / "evil.zip", {"sd-cli.exe": b"MZ evil", "../../outside.dll": b"x"})
+    with pytest.raises(BackendPackageError, match="outside its folder"):
+        unpack_backend(evil, destination)
+    assert not (tmp_path / "outside.dll").exists()
+    assert (destination / "sd-cli.exe").read_bytes() == b"MZ new"  # the working backend stays
+    with pytest.raises(BackendPackageError, match=r"holds no sd-cli\.exe"):
+        unpack_backend(_zip(tmp_path / "other.zip", {"readme.txt": b"hi"}), destination)
+    (tmp_path / "broken.zip").write_bytes(b"PK\x03\x04 not really")
+    with pytest.raises(BackendPackageError, match="cannot be unpacked"):
+        unpack_backend(tmp_path / "broken.zip", destination)
+    older = _zip(tmp_path / "older.zip", {"sd-master-abc/sd.exe": b"MZ old name"})  # older builds: sd.exe
+    assert unpack_backend(older, destination) == destination / "sd.exe"
+
+
+def test_build_progress_reads_our_real_build_output_and_skips_the_nested_shader_build() -> None:
+    lines = (DATA / "backend-build" / "rebuild_after_touching_main_cpp.txt").read_text().splitlines()
+    progress = BuildProgress()
+    seen = [p for line in lines if (p := progress.feed(line)) is not None]
+    assert seen == sorted(seen) and seen[-1] == 100
+    assert seen[:3] == [1, 3, 4]  # the shader generator's own "[100%]" early on is not the end
+    assert progress.feed("[ 50%] Building CXX object x.o") is None  # never backwards
