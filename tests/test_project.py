@@ -23,5 +23,5 @@ def test_import_contracts_hold() -> None:
 
 
 def test_ruff_is_clean() -> None:
-    result = run_tool("ruff", "check", "app", "backend_bin", "tests", "scripts")
+    result = run_tool("ruff", "check", "app", "backend_bin", "installer", "tests", "scripts")
     assert result.returncode == 0, result.stdout + result.stderr
