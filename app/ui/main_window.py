@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.catalog import load_catalog, model_choices
+from app.core.catalog import Catalog, load_catalog, model_choices
 from app.core.gallery_index import GalleryEntry, GalleryIndex, open_index
 from app.core.metadata import settings_from_png
 from app.core.output import ErrorKind, Outcome, Progress, Stage
@@ -83,7 +83,8 @@ class MainWindow(QMainWindow):
     generation_finished = Signal(object)  # Outcome, after the window has shown it
 
     def __init__(self, generation: Generation, monitor: ResourceMonitor | None = None,
-                 system_check: SystemCheck | None = None, gallery: GalleryIndex | None = None) -> None:
+                 system_check: SystemCheck | None = None, gallery: GalleryIndex | None = None,
+                 catalog: Catalog | None = None, models_dir: Path | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Polaris Studio")
         self.generation = generation
@@ -97,8 +98,8 @@ class MainWindow(QMainWindow):
         self.folder_button = QPushButton("Output folder…", self)
         self.models_button = QPushButton("Models…", self)
         self.models_window: ModelsWindow | None = None
-        self.models_dir = default_models_dir()
-        self.catalog = load_catalog()
+        self.models_dir = models_dir or default_models_dir()
+        self.catalog = catalog or load_catalog()
         self.refresh_model_choices()
         self.folder_button.setToolTip(str(generation.out_dir))
         self.plan_label = QLabel(self)

@@ -80,3 +80,22 @@ def test_system_check_without_a_backend_says_how_to_build_it(qtbot: QtBot, tmp_p
     assert facts.devices and facts.vulkaninfo_error is None
     [backend] = [c for c in report.checks if c.id == "backend"]
     assert backend.status.value == "fail" and "python -m backend_bin.build" in (backend.fix or "")
+
+
+def test_a_backend_missing_a_library_is_reported_with_the_fix(qtbot: QtBot, tmp_path: Path) -> None:
+    # a real program whose shared library is gone: what a half-copied backend folder looks like to the loader
+    (tmp_path / "needed.c").write_text("int polaris_needed(void) { return 0; }\n")
+    (tmp_path / "main.c").write_text("int polaris_needed(void);\nint main(void) { return polaris_needed(); }\n")
+    subprocess.run(["cc", "-shared", "-fPIC", "-o", str(tmp_path / "libpolarisneeded.so"),
+                    str(tmp_path / "needed.c")], check=True)
+    subprocess.run(["cc", "-o", str(tmp_path / "sd-cli"), str(tmp_path / "main.c"), f"-L{tmp_path}",
+                    "-lpolarisneeded", f"-Wl,-rpath,{tmp_path}"], check=True)
+    (tmp_path / "libpolarisneeded.so").unlink()
+    check = SystemCheck(backend=tmp_path / "sd-cli", models_dir=tmp_path)
+    with qtbot.waitSignal(check.finished, timeout=60_000) as finished:
+        check.start()
+    [backend] = [c for c in finished.args[1].checks if c.id == "backend"]
+    assert backend.status.value == "fail"
+    assert backend.message.startswith("A library the sd.cpp backend needs is missing")
+    assert "libpolarisneeded.so" in backend.message
+    assert "Build it again: python -m backend_bin.build" in (backend.fix or "")

@@ -1,0 +1,130 @@
+"""The Models window with real widgets: a preset served by a real local HTTP server, downloaded, cancelled,
+resumed and finished, then picked in the prompt panel; the user's own files added as a set."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.services import downloader
+from app.services.generation import Generation
+from app.ui.main_window import MainWindow
+from app.ui.models_window import ModelsWindow
+from tests.helpers.file_server import Served, file_server
+from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
+
+
+@pytest.fixture(autouse=True)
+def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(downloader, "BACKOFF_S", 0.01)
+
+
+def open_models(qtbot: QtBot, window: MainWindow) -> ModelsWindow:
+    qtbot.mouseClick(window.models_button, Qt.MouseButton.LeftButton)
+    models = window.models_window
+    assert models is not None and models.isVisible()
+    return models
+
+
+def picker_labels(window: MainWindow) -> list[str]:
+    picker = window.panel.model_picker
+    return [picker.itemText(i) for i in range(picker.count())]
+
+
+def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
+    files = preset_files(2_000_000)
+    server = Served(files=served(files), pause_s=0.01)
+    with file_server(server) as base:
+        catalog = write_catalog(tmp_path / "catalog.json", base, files)
+        window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=tmp_path / "models")
+        qtbot.addWidget(window)
+        window.show()
+        assert picker_labels(window) == ["Files chosen below"]  # nothing downloaded yet
+        models = open_models(qtbot, window)
+        row = list(catalog.presets).index(PRESET)
+        button = models.buttons[PRESET]
+        assert (models.table.item(row, 2).text(), button.text()) == ("not downloaded", "Download")
+
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: models.overall_progress.value() > 50, timeout=15_000)
+        assert button.text() == "Cancel"
+        assert "Downloading local-diffusion.gguf (1 of 2)" in models.file_label.text()
+        with qtbot.waitSignal(models.download.finished, timeout=10_000):
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert (models.table.item(row, 2).text(), button.text()) == ("partly downloaded", "Resume")
+        assert "paused" in models.message.text()
+        reached = (tmp_path / "models" / "local-diffusion.gguf.part").stat().st_size
+
+        server.pause_s = 0
+        with qtbot.waitSignal(models.download.finished, timeout=20_000) as finished:
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert finished.args[1] is None
+    assert f"bytes={reached}-" in [r for _, r in server.requests]  # resumed, not restarted
+    assert models.overall_progress.value() == models.overall_progress.maximum()
+    assert models.table.item(row, 2).text() == "installed, unverified"  # one file has no published hash
+    assert "every file is here" in models.message.text()
+
+    assert picker_labels(window) == ["Files chosen below", "Local Flux (unverified)"]
+    window.panel.pick_model("Local Flux (unverified)")
+    assert window.panel.diffusion_model.path() == tmp_path / "models" / "local-diffusion.gguf"
+    assert window.panel.vae.path() == tmp_path / "models" / "local-ae.safetensors"
+    assert window.panel.model.path() is None and window.panel.steps.value() == 4
+
+
+def test_a_failed_download_says_why_and_keeps_the_window(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
+    files = preset_files(1000)
+    with file_server(Served(files={})) as base:
+        catalog = write_catalog(tmp_path / "catalog.json", base, files)
+        window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=tmp_path / "models")
+        qtbot.addWidget(window)
+        models = open_models(qtbot, window)
+        with qtbot.waitSignal(models.download.finished, timeout=10_000):
+            qtbot.mouseClick(models.buttons[PRESET], Qt.MouseButton.LeftButton)
+    assert "not on the server any more (404)" in models.message.text()
+    assert models.buttons[PRESET].text() == "Download" and models.buttons[PRESET].isEnabled()
+
+
+def test_files_you_already_have_become_a_set_in_the_picker(qtbot: QtBot, tmp_path: Path, out_dir: Path,
+                                                           tiny_model: tuple[Path, Path]) -> None:
+    model, taesd = tiny_model
+    folder = tmp_path / "Meine Modelle"
+    folder.mkdir()
+    shutil.copy(model, folder / "flux_tiny_clip.gguf")
+    shutil.copy(taesd, folder / "taef1_tiny.gguf")
+    (folder / "old.ckpt").write_bytes(b"PK\x03\x04 a pickle")
+    window = MainWindow(Generation(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
+                        models_dir=tmp_path / "models")
+    qtbot.addWidget(window)
+    models = open_models(qtbot, window)
+    with qtbot.waitSignal(models.choices_changed):
+        models.import_paths([folder])
+    report = models.import_report.toPlainText()
+    assert "old.ckpt: pickle checkpoint → not used (pickle files can run code" in report
+    assert "Saved as 'Meine Modelle'" in report
+    window.panel.pick_model("Meine Modelle (your files)")
+    assert window.panel.model.path() == folder / "flux_tiny_clip.gguf"
+    assert window.panel.taesd.path() == folder / "taef1_tiny.gguf"
+
+
+def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, tmp_path: Path, out_dir: Path,
+                                                                  sd_cli: Path) -> None:
+    window = MainWindow(Generation(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
+                        models_dir=tmp_path / "models")
+    qtbot.addWidget(window)
+    models = open_models(qtbot, window)
+    assert f"{sd_cli} (bundled with the app)" in models.backend_info.text()
+    assert "--offload-to-cpu" in models.backend_info.text()
+    own = tmp_path / "my sd-cli"
+    shutil.copy(sd_cli, own)
+    models.use_backend(own)
+    assert f"{own} (your own)" in models.backend_info.text()
+    (tmp_path / "not-a-program").write_text("echo hi")
+    models.use_backend(tmp_path / "not-a-program")
+    assert "is not an executable file" in models.backend_message.text()
+    assert f"{own} (your own)" in models.backend_info.text()  # a bad choice changes nothing
+    models.use_backend(None)
+    assert "(bundled with the app)" in models.backend_info.text()
