@@ -90,7 +90,12 @@ def backend_path(path: PurePath, platform: str, short_name: Callable[[str], str 
     text = str(path)
     if platform != "win32" or (text.isascii() and len(text) < WINDOWS_MAX_PATH):
         return text
-    short = short_name(text)
+    # GetShortPathNameW itself reads a long path only with the prefix, and answers with it
+    short = short_name(text if len(text) < WINDOWS_MAX_PATH else extended_length(text))
+    if short and short.startswith("\\\\?\\UNC\\"):
+        short = "\\\\" + short[len("\\\\?\\UNC\\"):]
+    elif short and short.startswith("\\\\?\\"):
+        short = short[len("\\\\?\\"):]
     if short and short.isascii() and len(short) < WINDOWS_MAX_PATH:
         return short
     if len(text) >= WINDOWS_MAX_PATH:

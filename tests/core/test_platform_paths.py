@@ -94,7 +94,11 @@ def test_long_windows_paths_get_the_extended_length_prefix() -> None:
     assert text == "\\\\?\\" + str(long_path)
     # a short name that is still too long is no help
     assert backend_path(long_path, "win32", lambda _t: "C:\\" + "A~1\\" * 70 + "M.GGU") == text
-    assert backend_path(long_path, "win32", lambda _t: r"C:\LONG~1\M.GGU") == r"C:\LONG~1\M.GGU"
+    names = {text: r"\\?\C:\LONG~1\M.GGU"}  # asked with the prefix, it answers with it
+    assert backend_path(long_path, "win32", names.get) == r"C:\LONG~1\M.GGU"
+    unc = PureWindowsPath(r"\\nas\share" + str(long_path)[2:])
+    names = {extended_length(str(unc)): r"\\?\UNC\nas\share\LONG~1\M.GGU"}
+    assert backend_path(unc, "win32", names.get) == r"\\nas\share\LONG~1\M.GGU"
 
 
 def test_extended_length_forms() -> None:
