@@ -21,17 +21,19 @@ class PresetDownload(QObject):
         super().__init__(parent)
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
+        self._active = False  # cleared before `finished` is sent, so its receivers see the download over
         self.preset_id: str | None = None
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._active
 
     def start(self, preset: Preset, models_dir: Path, allowed_hosts: frozenset[str]) -> None:
         if self.running:
             raise RuntimeError("a download is already running")
         self._cancel.clear()
         self.preset_id = preset.id
+        self._active = True
         self._thread = threading.Thread(target=self._run, args=(preset, models_dir, allowed_hosts),
                                         name=f"download {preset.id}", daemon=True)
         self._thread.start()
@@ -50,12 +52,12 @@ class PresetDownload(QObject):
         def report(step: PresetProgress) -> None:
             self.progress.emit(step)
 
+        outcome: DownloadError | None = None
         try:
             download_preset(preset, models_dir, allowed_hosts, report, self._cancel)
         except DownloadError as error:  # DownloadCancelled too
-            self.finished.emit(preset.id, error)
-            return
+            outcome = error
         except OSError as error:  # the models folder cannot be made or written
-            self.finished.emit(preset.id, DownloadError(f"cannot use {models_dir}: {error}; choose another folder"))
-            return
-        self.finished.emit(preset.id, None)
+            outcome = DownloadError(f"cannot use {models_dir}: {error}; choose another folder")
+        self._active = False
+        self.finished.emit(preset.id, outcome)

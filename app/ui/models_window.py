@@ -23,11 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.catalog import Catalog, FileStatus, file_status, preset_status, read_ledger, save_custom_set
+from app.core.checks import CompatibilityReport, SystemFacts
 from app.core.models import SLOT_NAMES, import_file, model_files_in
 from app.services.backend import BackendMissing, describe_backend, set_own_backend
 from app.services.backend_manager import BackendInstall, can_build_here
 from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress
 from app.services.model_manager import PresetDownload
+from app.services.system_check import SystemCheck
 
 _STATUS_WORDS = {
     FileStatus.INSTALLED: "installed",
@@ -96,6 +98,10 @@ class ModelsWindow(QDialog):
         self.install_button = QPushButton(install_words(), self)
         self.own_button = QPushButton("Use my own sd-cli…", self)
         self.app_backend_button = QPushButton("Use the app's backend", self)
+        self.gpu_button = QPushButton("Does it see my graphics card?", self)
+        self.gpu_check = SystemCheck(parent=self)
+        self.gpu_check.finished.connect(self._on_gpu_checked)
+        self.gpu_button.clicked.connect(self.check_gpu)
         self.backend_progress = QProgressBar(self)
         self.backend_message = QLabel(self)
         self.backend_message.setWordWrap(True)
@@ -123,7 +129,7 @@ class ModelsWindow(QDialog):
         backend_layout = QVBoxLayout(backend)
         backend_layout.addWidget(self.backend_info)
         backend_buttons = QHBoxLayout()
-        for button in (self.install_button, self.own_button, self.app_backend_button):
+        for button in (self.install_button, self.own_button, self.app_backend_button, self.gpu_button):
             backend_buttons.addWidget(button)
         backend_layout.addLayout(backend_buttons)
         backend_layout.addWidget(self.backend_progress)
@@ -227,7 +233,19 @@ class ModelsWindow(QDialog):
             return
         flags = ", ".join(flag for flag in _NOTABLE_FLAGS if info.caps.supports(flag)) or "none of ours"
         self.backend_info.setText(f"{info.program} ({info.origin})\n{info.version}\nMemory options it offers: "
-                                  f"{flags}\nWhether it sees your graphics card: Check system tells.")
+                                  f"{flags}")
+
+    def check_gpu(self) -> None:
+        """Start the backend once, as the system check does, and say which Vulkan devices it lists."""
+        self.gpu_button.setEnabled(False)
+        self.backend_message.setText("Starting the backend to see which graphics devices it finds…")
+        self.gpu_check.start()
+
+    def _on_gpu_checked(self, facts: SystemFacts, report: CompatibilityReport) -> None:
+        self.gpu_button.setEnabled(True)
+        backend = next((c for c in report.checks if c.id == "backend"), None)
+        if backend is not None:
+            self.backend_message.setText(backend.message + (f"\n{backend.fix}" if backend.fix else ""))
 
     def use_backend(self, program: Path | None) -> None:
         try:

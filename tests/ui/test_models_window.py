@@ -128,3 +128,8 @@ def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, 
     assert f"{own} (your own)" in models.backend_info.text()  # a bad choice changes nothing
     models.use_backend(None)
     assert "(bundled with the app)" in models.backend_info.text()
+    with qtbot.waitSignal(models.gpu_check.finished, timeout=60_000) as checked:
+        qtbot.mouseClick(models.gpu_button, Qt.MouseButton.LeftButton)
+    [backend] = [c for c in checked.args[1].checks if c.id == "backend"]
+    assert models.backend_message.text().startswith(backend.message)
+    assert "llvmpipe" in backend.message  # lavapipe's device, as the backend itself listed it
