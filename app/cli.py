@@ -24,9 +24,9 @@ from app.core.request import GenerationRequest, MemoryFlags, ModelFiles, family_
 from app.core.vulkaninfo import decode_paste
 from app.services.backend import BackendMissing, find_backend, probe_caps
 from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress, download_preset
-from app.services.generation import Generation, default_gallery_index, default_output_dir
-from app.services.host import default_models_dir
+from app.services.generation import Generation
 from app.services.system_check import SystemCheck
+from app.services.user_dirs import current_user_dirs
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
@@ -239,8 +239,8 @@ def run_models(args: argparse.Namespace) -> int:
 def run_generate(args: argparse.Namespace) -> int:
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     printer = EventPrinter(args.events)
-    out_dir = args.out or default_output_dir()
-    gallery = open_index(default_gallery_index(), out_dir)
+    out_dir = args.out or current_user_dirs().images
+    gallery = open_index(current_user_dirs().gallery_index, out_dir)
     generation = Generation(out_dir, args.sd_binary, gallery)
     generation.stage_changed.connect(printer.stage)
     generation.progress.connect(printer.progress)
@@ -271,7 +271,7 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def _catalog_and_folder(args: argparse.Namespace) -> tuple[Catalog, Path]:
-    return load_catalog(args.catalog), args.models_dir or default_models_dir()
+    return load_catalog(args.catalog), args.models_dir or current_user_dirs().models
 
 
 def run_models_list(args: argparse.Namespace) -> int:

@@ -7,7 +7,8 @@ import shutil
 import zipfile
 from pathlib import Path, PurePosixPath
 
-WINDOWS_PROGRAMS = ("sd-cli.exe", "sd.exe")  # older releases name it sd.exe
+from app.core.resources import backend_names
+
 MAX_UNPACKED_BYTES = 2 * 2**30  # a release holds ~100 MB; more is not a backend zip
 _BUILD_PERCENT = re.compile(r"^\[\s*(\d{1,3})%\]")
 
@@ -26,7 +27,7 @@ def unpack_backend(archive: Path, destination: Path) -> Path:
         with zipfile.ZipFile(archive) as bundle:
             members = [m for m in bundle.infolist() if not m.is_dir()]
             names = {PurePosixPath(m.filename).name.lower(): m for m in members}
-            program = next((names[p] for p in WINDOWS_PROGRAMS if p in names), None)
+            program = next((names[p] for p in backend_names("win32") if p in names), None)
             if program is None:
                 raise BackendPackageError(f"{archive.name} holds no sd-cli.exe: it is not an sd.cpp release")
             if sum(m.file_size for m in members) > MAX_UNPACKED_BYTES:

@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from app.core.backend_caps import BackendCaps, parse_help
-from app.core.resources import bundled_backend_dir
+from app.core.resources import backend_names, bundled_backend_dir
 from app.core.vulkaninfo import VulkanDevice, parse
 from app.services.child_process import unrunnable_reason
 from app.services.user_dirs import current_user_dirs
@@ -59,11 +59,10 @@ def find_backend(override: Path | None = None) -> Path:
         if problem:
             raise BackendMissing(problem)
         return binary
-    suffix = ".exe" if sys.platform == "win32" else ""
     folders = (installed_backend_dir(), bundled_backend_dir())
     for folder in folders:
-        for name in ("sd-cli", "sd"):  # older sd.cpp builds name the binary `sd`
-            candidate = folder / f"{name}{suffix}"
+        for name in backend_names(sys.platform):
+            candidate = folder / name
             if candidate.is_file():
                 return candidate
     raise BackendMissing(f"sd.cpp backend not found in {' or '.join(map(str, folders))}; {how_to_get_backend()}")

@@ -35,17 +35,9 @@ from app.core.request import (
 from app.core.vulkaninfo import VulkanDevice, preferred_device
 from app.services.backend import BackendMissing, find_backend, probe_caps, probe_vulkan_devices
 from app.services.child_process import path_for_backend
-from app.services.model_hashes import ModelHashes, model_hash_cache
+from app.services.model_hashes import ModelHashes
 from app.services.sd_process import SdProcess
 from app.services.user_dirs import current_user_dirs, install_dir
-
-
-def default_gallery_index() -> Path:
-    return current_user_dirs().gallery_index
-
-
-def default_output_dir() -> Path:
-    return current_user_dirs().images
 
 
 class Generation(QObject):
@@ -76,7 +68,7 @@ class Generation(QObject):
         self._ladder: list[MemoryPlan] = []
         self._automatic = False
         self._started = time.monotonic()
-        self._hashes = ModelHashes(model_hash_cache())
+        self._hashes = ModelHashes(current_user_dirs().model_hashes)
         self._binary: Path | None = None
         self._caps: BackendCaps | None = None
         self._device: VulkanDevice | None = None

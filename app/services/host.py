@@ -9,11 +9,6 @@ from pathlib import Path
 import psutil
 
 from app.core.checks import DiskInfo, HostInfo
-from app.services.user_dirs import current_user_dirs
-
-
-def default_models_dir() -> Path:
-    return current_user_dirs().models
 
 
 def host_info() -> HostInfo:

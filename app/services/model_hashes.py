@@ -8,13 +8,9 @@ from concurrent.futures import Future
 from pathlib import Path
 
 from app.core.metadata import model_hash
-from app.services.user_dirs import current_user_dirs
 
 WAIT_S = 120  # a multi-GB model on a hard disk; the generation itself usually takes longer
 
-
-def model_hash_cache() -> Path:
-    return current_user_dirs().model_hashes
 
 
 class ModelHashes:

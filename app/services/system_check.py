@@ -14,8 +14,9 @@ from app.core.command import VISIBLE_DEVICES_VARIABLE, backend_environment
 from app.core.output import vulkan_devices_seen
 from app.core.vulkaninfo import VulkanDevice, merge, preferred_device
 from app.services.backend import BackendMissing, find_backend
-from app.services.host import default_models_dir, disk_info, host_info
+from app.services.host import disk_info, host_info
 from app.services.tool_run import ToolResult, ToolRun
+from app.services.user_dirs import current_user_dirs
 
 
 class SystemCheck(QObject):
@@ -99,7 +100,7 @@ class SystemCheck(QObject):
             vulkaninfo_error=self._vulkaninfo_error,
             devices=self._devices,
             host=host_info(),
-            models_disk=disk_info(self._models_dir or default_models_dir()),
+            models_disk=disk_info(self._models_dir or current_user_dirs().models),
             backend=self._backend_status if self._probe_backend else None,
             pinned_device=os.environ.get(VISIBLE_DEVICES_VARIABLE),
         )

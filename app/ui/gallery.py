@@ -14,7 +14,6 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QRunnable,
     QSize,
-    QStandardPaths,
     Qt,
     QThreadPool,
     QUrl,
@@ -35,14 +34,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.gallery_index import GalleryEntry, GalleryIndex
+from app.services.user_dirs import current_user_dirs
 
 THUMBNAIL = 160
 _Index = QModelIndex | QPersistentModelIndex
-
-
-def thumbnail_cache_dir() -> Path:
-    cache = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
-    return Path(cache or Path.home() / ".cache" / "polaris-studio") / "thumbnails"
 
 
 class _ThumbnailSignals(QObject):
@@ -141,7 +136,7 @@ class GalleryModel(QAbstractListModel):
                 stamp = f"{path}|{path.stat().st_mtime_ns}"
             except OSError:
                 return self._placeholder
-            cached = thumbnail_cache_dir() / (hashlib.sha1(stamp.encode()).hexdigest() + ".png")
+            cached = current_user_dirs().thumbnails / (hashlib.sha1(stamp.encode()).hexdigest() + ".png")
             self._pool.start(_ThumbnailJob(path, cached, self._signals))
         return self._placeholder
 

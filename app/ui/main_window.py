@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QPixmap, QResizeEvent
+from PySide6.QtGui import QCloseEvent, QIcon, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -28,11 +28,12 @@ from app.core.gallery_index import GalleryEntry, GalleryIndex, open_index
 from app.core.metadata import settings_from_png
 from app.core.output import ErrorKind, Outcome, Progress, Stage
 from app.core.plan import MemoryPlan
+from app.core.resources import resource_path
 from app.core.usage import ResourceSample
-from app.services.generation import Generation, default_gallery_index, default_output_dir
-from app.services.host import default_models_dir
+from app.services.generation import Generation
 from app.services.monitor import ResourceMonitor
 from app.services.system_check import SystemCheck
+from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
@@ -98,7 +99,7 @@ class MainWindow(QMainWindow):
         self.folder_button = QPushButton("Output folder…", self)
         self.models_button = QPushButton("Models…", self)
         self.models_window: ModelsWindow | None = None
-        self.models_dir = models_dir or default_models_dir()
+        self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
         self.refresh_model_choices()
         self.folder_button.setToolTip(str(generation.out_dir))
@@ -341,9 +342,10 @@ def rebuild_progress() -> Callable[[int, int], None]:
 
 def run_window(demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
     monitor = ResourceMonitor()
-    out_dir = Path(QSettings().value(OUTPUT_FOLDER_SETTING, str(default_output_dir()), type=str))
-    gallery = open_index(default_gallery_index(), out_dir, rebuild_progress())
+    out_dir = Path(QSettings().value(OUTPUT_FOLDER_SETTING, str(current_user_dirs().images), type=str))
+    gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
     window = MainWindow(Generation(out_dir, gallery=gallery), monitor, gallery=gallery)
     if demo:
         load_demo(window.panel)

@@ -31,8 +31,9 @@ def start_long_generation(tiny_model, out_dir: Path) -> tuple[subprocess.Popen, 
 
 def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     app, backend = start_long_generation(tiny_model, out_dir)
-    app.send_signal(signal.SIGKILL)  # no cleanup code of ours runs
-    app.wait(timeout=10)
+    with app:  # closes its stdout pipe at the end
+        app.send_signal(signal.SIGKILL)  # no cleanup code of ours runs
+        app.wait(timeout=10)
     gone, _alive = psutil.wait_procs([backend], timeout=10)
     assert backend in gone, f"sd-cli {backend.pid} outlived the killed app"
     for leftover in out_dir.glob(".staging-*"):  # only an unfinished job's staging name may remain
@@ -41,7 +42,8 @@ def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Pa
 
 def test_ctrl_c_cancels_cleanly(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     app, backend = start_long_generation(tiny_model, out_dir)
-    app.send_signal(signal.SIGINT)
-    assert app.wait(timeout=30) == 130
+    with app:
+        app.send_signal(signal.SIGINT)
+        assert app.wait(timeout=30) == 130
     assert not backend.is_running()
     assert list(out_dir.glob("*.png")) == []
