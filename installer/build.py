@@ -2,9 +2,10 @@
 
     python installer/build.py [--dist DIR] [--work DIR]
 
-The backend must be built first (`python -m backend_bin.build`; on Windows, put the release `sd-cli.exe`
-and every DLL beside it into `backend_bin/bin/`). Writes DIST/PolarisStudio/PolarisStudio[.exe]; on Windows,
-when Inno Setup 6 is installed, also DIST/PolarisStudio-<version>-setup.exe.
+The backend must be there first: on Linux `python -m backend_bin.build`; on Windows this script downloads the
+pinned upstream release zip named in resources/catalog.json (sd-cli.exe and its DLLs), checks it and unpacks it
+into `backend_bin/bin/` when that folder has no backend. Writes DIST/PolarisStudio/PolarisStudio[.exe]; on
+Windows, when Inno Setup 6 is installed, also DIST/PolarisStudio-<version>-setup.exe.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script, the app is not importable otherwise
 
 from app import __version__  # noqa: E402
+from app.core.backend_package import BackendPackageError, unpack_backend  # noqa: E402
+from app.core.catalog import Catalog, load_catalog  # noqa: E402
 from app.core.resources import backend_names  # noqa: E402
+from app.services.downloader import DownloadError, fetch_catalog_file  # noqa: E402
 
 SPEC = REPO / "installer" / "polaris_studio.spec"
 ISS = REPO / "installer" / "polaris_studio.iss"
@@ -45,6 +49,17 @@ def backend_files(folder: Path, platform: str) -> list[Path]:
                          "(python -m backend_bin.build), or on Windows unpack sd.cpp's Vulkan release there")
     pattern = "*.dll" if platform == "win32" else "*.so*"
     return [binary, *sorted(path for path in folder.glob(pattern) if path.is_file())]
+
+
+def fetch_windows_backend(folder: Path, downloads: Path, catalog: Catalog | None = None) -> Path:
+    """The pinned release zip from the catalog, downloaded (resumable, hash checked when published) and
+    unpacked flat."""
+    catalog = catalog or load_catalog()
+    release = catalog.windows_backend
+    print(f"[bundle] fetching the backend {release.name} ({catalog.backend_version})")
+    digest = fetch_catalog_file(release, downloads, catalog.hosts)
+    print(f"[bundle] {release.name} sha256 {digest}" + ("" if release.sha256 else " (no published hash)"))
+    return unpack_backend(downloads / release.name, folder)
 
 
 def version_file_text(version: str) -> str:
@@ -111,8 +126,10 @@ def main() -> int:
     args = parser.parse_args()
     started = time.monotonic()
     try:
+        if sys.platform == "win32" and not any((BACKEND_DIR / name).is_file() for name in backend_names("win32")):
+            fetch_windows_backend(BACKEND_DIR, args.work.absolute() / "downloads")
         executable = build_bundle(args.dist.absolute(), args.work.absolute())
-    except (BuildError, subprocess.CalledProcessError) as error:
+    except (BuildError, DownloadError, BackendPackageError, subprocess.CalledProcessError) as error:
         print(f"[bundle] failed: {error}", file=sys.stderr)
         return 1
     size = folder_size(executable.parent)

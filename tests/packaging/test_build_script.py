@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import ast
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from installer.build import BuildError, backend_files, find_iscc, version_file_text
+from installer.build import BuildError, backend_files, fetch_windows_backend, find_iscc, version_file_text
+from tests.helpers.file_server import Served, file_server
+from tests.helpers.local_catalog import write_catalog
 
 
 def touch(folder: Path, *names: str) -> None:
@@ -52,3 +55,15 @@ def test_inno_setup_is_found_per_user_or_per_machine(tmp_path: Path, monkeypatch
     assert find_iscc(env) is None
     touch(tmp_path / "local" / "Programs" / "Inno Setup 6", "ISCC.exe")
     assert find_iscc(env) == tmp_path / "local" / "Programs" / "Inno Setup 6" / "ISCC.exe"
+
+
+def test_windows_builds_fetch_the_pinned_release_when_the_backend_is_missing(tmp_path: Path) -> None:
+    archive = tmp_path / "release.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        bundle.writestr("sd-cli.exe", b"MZ program")
+        bundle.writestr("stable-diffusion.dll", b"library")
+    with file_server(Served(files={"/sd-test-bin-win-vulkan-x64.zip": archive.read_bytes()})) as base:
+        catalog = write_catalog(tmp_path / "catalog.json", base, {})
+        program = fetch_windows_backend(tmp_path / "bin", tmp_path / "downloads", catalog)
+    assert program == tmp_path / "bin" / "sd-cli.exe"
+    assert [p.name for p in backend_files(tmp_path / "bin", "win32")] == ["sd-cli.exe", "stable-diffusion.dll"]
