@@ -22,7 +22,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.catalog import Catalog, FileStatus, file_status, preset_status, read_ledger, save_custom_set
+from app.core.catalog import (
+    Catalog,
+    FileStatus,
+    file_status,
+    ledger_entry,
+    preset_status,
+    read_ledger,
+    save_custom_set,
+)
 from app.core.checks import CompatibilityReport, SystemFacts
 from app.core.models import SLOT_NAMES, import_file, model_files_in
 from app.services.backend import BackendMissing, describe_backend, set_own_backend
@@ -156,9 +164,15 @@ class ModelsWindow(QDialog):
                 button.setText("Resume")
             elif status is FileStatus.MISSING:
                 button.setText("Download")
+            elif self._unhashed(key):
+                button.setText("Check files")  # put there by hand: hash them against the published ones
             else:
-                button.setText("Check again" if status is FileStatus.UNVERIFIED else "Installed")
-            button.setEnabled(downloading in (None, key) and status is not FileStatus.INSTALLED)
+                button.setText("Installed")
+            button.setEnabled(downloading in (None, key) and button.text() != "Installed")
+
+    def _unhashed(self, preset_id: str) -> bool:
+        ledger = read_ledger(self.models_dir)
+        return any(ledger_entry(self.models_dir, f, ledger) is None for f in self.catalog.presets[preset_id].files)
 
     def start_download(self, preset_id: str) -> None:
         self.message.clear()
@@ -188,7 +202,10 @@ class ModelsWindow(QDialog):
     def _on_download_finished(self, preset_id: str, error: DownloadError | None) -> None:
         title = self.catalog.presets[preset_id].title
         if error is None:
-            self.message.setText(f"{title}: every file is here and checked.")
+            unpublished = sum(not f.published_hash for f in self.catalog.presets[preset_id].files)
+            extra = (f" ({unpublished} without a published sha256: their hashes are recorded, so a later change "
+                     "shows)") if unpublished else ""
+            self.message.setText(f"{title}: every file is here and checked{extra}.")
             self.overall_progress.setValue(self.overall_progress.maximum())
         elif isinstance(error, DownloadCancelled):
             self.message.setText(f"{title}: paused. Press Resume to go on from where it stopped.")

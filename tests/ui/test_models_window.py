@@ -66,7 +66,8 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
     assert f"bytes={reached}-" in [r for _, r in server.requests]  # resumed, not restarted
     assert models.overall_progress.value() == models.overall_progress.maximum()
     assert models.table.item(row, 2).text() == "installed, unverified"  # one file has no published hash
-    assert "every file is here" in models.message.text()
+    assert "every file is here and checked (1 without a published sha256" in models.message.text()
+    assert (button.text(), button.isEnabled()) == ("Installed", False)
 
     assert picker_labels(window) == ["Files chosen below", "Local Flux (unverified)"]
     window.panel.pick_model("Local Flux (unverified)")
@@ -133,3 +134,24 @@ def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, 
     [backend] = [c for c in checked.args[1].checks if c.id == "backend"]
     assert models.backend_message.text().startswith(backend.message)
     assert "llvmpipe" in backend.message  # lavapipe's device, as the backend itself listed it
+
+
+def test_files_copied_in_by_hand_are_checked_on_request(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
+    files = preset_files(100_000)
+    models_dir = tmp_path / "models"
+    models_dir.mkdir()
+    for name, data, _ in files.values():
+        (models_dir / name).write_bytes(data)
+    server = Served(files=served(files))
+    with file_server(server) as base:
+        catalog = write_catalog(tmp_path / "catalog.json", base, files)
+        window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=models_dir)
+        qtbot.addWidget(window)
+        models = open_models(qtbot, window)
+        button = models.buttons[PRESET]
+        assert (button.text(), button.isEnabled()) == ("Check files", True)
+        with qtbot.waitSignal(models.download.finished, timeout=10_000) as finished:
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert finished.args[1] is None and server.requests == []  # hashed here, nothing downloaded
+    assert (button.text(), button.isEnabled()) == ("Installed", False)
+    assert models.table.item(0, 2).text() == "installed, unverified"
