@@ -1,5 +1,5 @@
-"""Refresh the README screenshots: the real window, offscreen, after a real demo generation, and the
-system check dialog after a real check.
+"""Refresh the README screenshots: the real window, offscreen, after a real demo generation, the system
+check dialog after a real check, and the Models window.
 
     .venv/bin/python scripts/screenshot.py   (after ./scripts/setup.sh)
 """
@@ -33,7 +33,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as out:
         monitor = ResourceMonitor()
         gallery = open_index(Path(out) / "gallery.sqlite3", Path(out))
-        window = MainWindow(Generation(Path(out), gallery=gallery), monitor, gallery=gallery)
+        window = MainWindow(Generation(Path(out), gallery=gallery), monitor, gallery=gallery,
+                            models_dir=Path(out) / "models")
         load_demo(window.panel)
         window.panel.seed.setValue(1234)
         window.resize(1200, 760)
@@ -57,7 +58,10 @@ def main() -> int:
         app.exec()
         assert window.check_dialog is not None
         window.check_dialog.grab().save(str(SHOTS / "system_check.png"))
-    print(f"wrote {SHOTS}/main_window.png and system_check.png")
+        window.open_models()
+        assert window.models_window is not None
+        window.models_window.grab().save(str(SHOTS / "models.png"))
+    print(f"wrote {SHOTS}/main_window.png, system_check.png and models.png")
     return 0
 
 

@@ -75,6 +75,9 @@ class ModelsWindow(QDialog):
         self.table = QTableWidget(len(catalog.presets), 4, self)
         self.table.setHorizontalHeaderLabels(["Preset", "Size", "Status", ""])
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            self.table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
         self.buttons: dict[str, QPushButton] = {}
         for row, preset in enumerate(catalog.presets.values()):
