@@ -20,8 +20,10 @@ def contained_process(parent: QObject) -> QProcess:
     Windows (setpriv covers Linux)."""
     process = QProcess(parent)
     if sys.platform == "win32":
-        # PySide6 binds this only in its Windows builds (CreateProcessArguments is a Windows-only struct)
-        process.setCreateProcessArgumentsModifier(_without_console)  # type: ignore[attr-defined]
+        # Qt itself adds CREATE_NO_WINDOW when our process has no console (the windowed bundle); this makes
+        # it explicit where the binding exists (Windows-only, and not in every PySide6 build)
+        if hasattr(process, "setCreateProcessArgumentsModifier"):
+            process.setCreateProcessArgumentsModifier(_without_console)
         process.started.connect(lambda: join_kill_on_close_job(process.processId()))
     return process
 
