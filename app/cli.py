@@ -18,9 +18,10 @@ from app.core.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.gallery_index import open_index
 from app.core.models import SLOT_NAMES, import_file, inspect_model, model_files_in
 from app.core.output import Outcome, Progress, Stage
-from app.core.plan import Device, MemoryPlan, components_from_files, parse_size, plan_json, plan_memory
+from app.core.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
 from app.core.report import report_json, report_markdown
 from app.core.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
+from app.core.sizes import format_size, parse_size
 from app.core.vulkaninfo import decode_paste
 from app.services.backend import BackendMissing, find_backend, probe_caps
 from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress, download_preset
@@ -296,10 +297,10 @@ def run_models_list(args: argparse.Namespace) -> int:
         return 0
     print(f"models folder: {models_dir}")
     for preset in listed:
-        print(f"\n{preset['id']}: {preset['title']}  [{preset['status']}, {preset['bytes'] / 2**30:.1f} GiB]")
+        print(f"\n{preset['id']}: {preset['title']}  [{preset['status']}, {format_size(preset['bytes'])}]")
         for f in preset["files"]:
             note = "" if f["verified_hash"] else ", no published hash"
-            print(f"  {f['slot']:<16} {f['name']:<40} {(f['bytes'] or 0) / 2**30:5.2f} GiB  "
+            print(f"  {f['slot']:<16} {f['name']:<40} {format_size(f['bytes'] or 0):>9}  "
                   f"{f['status']}{note}  ({f['licence']})")
     return 0
 

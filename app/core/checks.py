@@ -14,6 +14,7 @@ from enum import StrEnum
 from app.core.command import VISIBLE_DEVICES_VARIABLE
 from app.core.polaris import is_polaris
 from app.core.request import ModelFamily
+from app.core.sizes import format_size
 from app.core.vulkaninfo import VENDOR_AMD, VulkanDevice, preferred_device
 
 GIB = 2**30
@@ -92,10 +93,6 @@ ONE_ALLOCATION_GIB = 3
 MIN_FREE_DISK_GIB = 15  # one Flux Schnell q4 set with T5 and CLIP is about 12 GB
 MIN_MESA = (22, 0)
 NEEDED_CPU_FLAGS = ("avx2", "fma")  # our portable backend build targets these (GGML_NATIVE=OFF)
-
-
-def _gib(size: int) -> str:
-    return f"{size / GIB:.1f} GiB"
 
 
 def _version(text: str) -> tuple[int, ...]:
@@ -201,9 +198,9 @@ def check_vram(facts: SystemFacts) -> CheckResult | None:
     # a "4 GB" RX 470 reports 3.75 GiB device-local on RADV (the rest is a separate 256 MiB BAR heap)
     if vram < MIN_VRAM_GIB * GIB * 0.85:
         return CheckResult("vram", Verdict.FAIL,
-                           f"{selected.name} has {_gib(vram)} of VRAM; Flux and SDXL need at least 4 GiB.",
+                           f"{selected.name} has {format_size(vram)} of VRAM; Flux and SDXL need at least 4 GiB.",
                            "Use SD 1.5 models, or a card with 4 GiB or more.")
-    return CheckResult("vram", Verdict.PASS, f"{_gib(vram)} of VRAM.")
+    return CheckResult("vram", Verdict.PASS, f"{format_size(vram)} of VRAM.")
 
 
 def check_max_allocation(facts: SystemFacts) -> CheckResult | None:
@@ -214,9 +211,9 @@ def check_max_allocation(facts: SystemFacts) -> CheckResult | None:
     if cap < ONE_ALLOCATION_GIB * GIB:
         return CheckResult(
             "max_allocation", Verdict.WARN,
-            f"The driver caps one memory block at {_gib(cap)}: large images must be decoded in tiles.",
+            f"The driver caps one memory block at {format_size(cap)}: large images must be decoded in tiles.",
             "Keep 'Decode in tiles' on; the memory planner turns it on for you.")
-    return CheckResult("max_allocation", Verdict.PASS, f"One memory block may be up to {_gib(cap)}.")
+    return CheckResult("max_allocation", Verdict.PASS, f"One memory block may be up to {format_size(cap)}.")
 
 
 def check_host_ram(facts: SystemFacts) -> CheckResult:
@@ -226,13 +223,13 @@ def check_host_ram(facts: SystemFacts) -> CheckResult:
     if total < needed * GIB * 0.95:
         return CheckResult(
             "host_ram", Verdict.FAIL,
-            f"{_gib(total)} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).",
+            f"{format_size(total)} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).",
             "Add RAM, or use SD 1.5 models, which need about 8 GB.")
     if available < needed * GIB / 2:
         return CheckResult("host_ram", Verdict.WARN,
-                           f"Only {_gib(available)} of {_gib(total)} RAM is free right now.",
+                           f"Only {format_size(available)} of {format_size(total)} RAM is free right now.",
                            "Close other programs (browsers, games) before generating.")
-    return CheckResult("host_ram", Verdict.PASS, f"{_gib(total)} of RAM, {_gib(available)} free.")
+    return CheckResult("host_ram", Verdict.PASS, f"{format_size(total)} of RAM, {format_size(available)} free.")
 
 
 def check_disk_space(facts: SystemFacts) -> CheckResult | None:
@@ -242,9 +239,9 @@ def check_disk_space(facts: SystemFacts) -> CheckResult | None:
     if disk.free_bytes < MIN_FREE_DISK_GIB * GIB:
         return CheckResult(
             "disk_free", Verdict.WARN,
-            f"Only {_gib(disk.free_bytes)} free where models go ({disk.path}); a Flux set takes about 12 GB.",
+            f"Only {format_size(disk.free_bytes)} free where models go ({disk.path}); a Flux set takes about 12 GB.",
             "Free some space, or choose a models folder on another drive.")
-    return CheckResult("disk_free", Verdict.PASS, f"{_gib(disk.free_bytes)} free for models in {disk.path}.")
+    return CheckResult("disk_free", Verdict.PASS, f"{format_size(disk.free_bytes)} free for models in {disk.path}.")
 
 
 def check_disk_kind(facts: SystemFacts) -> CheckResult | None:

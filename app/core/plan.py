@@ -288,17 +288,6 @@ def components_from_files(infos: dict[str, ModelInfo], family: ModelFamily) -> C
                                  checkpoint)
 
 
-def parse_size(text: str) -> int:
-    """'8GiB', '7.5GB', '512MiB' or plain bytes."""
-    units = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "kib": 2**10, "mib": 2**20, "gib": 2**30}
-    number = text.strip().lower()
-    digits = number.rstrip("abcdefghijklmnopqrstuvwxyz ")
-    unit = number[len(digits):].strip()
-    if unit not in units or not digits:
-        raise ValueError(f"not a size: {text!r} (say 8GiB, 7.5GB or a number of bytes)")
-    return int(float(digits) * units[unit])
-
-
 def plan_json(plan: MemoryPlan) -> dict[str, object]:
     """The `python -m app plan --json` document."""
     return {

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.backend_package import BackendPackageError, BuildProgress, unpack_backend
 from app.core.catalog import Catalog, CatalogFile
+from app.core.sizes import format_size
 from app.services.backend import how_to_get_backend, installed_backend_dir
 from app.services.downloader import DownloadError, DownloadProgress, fetch_catalog_file
 from app.services.tool_run import ToolResult, ToolRun
@@ -72,7 +73,7 @@ class BackendInstall(QObject):
 
         def report(step: DownloadProgress) -> None:
             percent = int(100 * step.done / step.total) if step.total else -1
-            self.progress.emit(percent, f"downloading {release.name}: {step.done / 2**20:.0f} MiB")
+            self.progress.emit(percent, f"downloading {release.name}: {format_size(step.done)}")
 
         try:
             archive_hash = fetch_catalog_file(release, downloads, hosts, report, self._cancel)

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from app.core.catalog import CatalogFile, Preset, ledger_entry, read_ledger, record_in_ledger
+from app.core.sizes import format_size
 
 CHUNK = 1 << 20
 RETRIES = 4
@@ -38,6 +39,13 @@ class DownloadError(Exception):
 
 class DownloadCancelled(DownloadError):
     pass
+
+
+class _Busy(Exception):
+    """The server is overloaded or rate-limiting (429, 5xx): worth another try after a pause."""
+
+
+TRANSIENT_STATUS = frozenset({429, 500, 502, 503, 504})
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,10 @@ def check_url(url: str, allowed_hosts: frozenset[str]) -> None:
         raise DownloadError(f"refused {url}: downloads must use https", try_mirror=True)
     if host not in allowed_hosts:
         raise DownloadError(f"refused {url}: {host} is not a known model host", try_mirror=True)
+
+
+def _size_of(path: Path) -> int:
+    return path.stat().st_size if path.is_file() else 0
 
 
 def _state_file(part: Path) -> Path:
@@ -91,18 +103,19 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
     needed = (size or 0) - (part.stat().st_size if part.exists() else 0)
     if shutil.disk_usage(target.parent).free < needed:
         raise DownloadError(f"not enough free space in {target.parent} for {target.name} "
-                            f"({needed / 2**30:.1f} GiB needed): free some space or choose another folder")
+                            f"({format_size(needed)} needed): free some space or choose another folder")
     own_client = client is None
     client = client or httpx.Client(timeout=TIMEOUT, follow_redirects=False)
     try:
         for attempt in range(RETRIES + 1):
             try:
                 return _attempt(client, url, target, part, sha256, allowed_hosts, progress, cancel)
-            except (httpx.TransportError, httpx.RemoteProtocolError) as error:
+            except (httpx.TransportError, _Busy) as error:
                 if attempt == RETRIES:
-                    raise DownloadError(f"network error while fetching {target.name}: {error}; check the "
-                                        "connection and try again (the download resumes)",
-                                        try_mirror=True) from error
+                    cause = (f"the server kept answering {error}" if isinstance(error, _Busy)
+                             else f"network error: {error}")
+                    raise DownloadError(f"{cause} while fetching {target.name}; check the connection and try "
+                                        "again later (the download resumes)", try_mirror=True) from error
                 time.sleep(BACKOFF_S * 2**attempt)
     finally:
         if own_client:
@@ -131,6 +144,8 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
             if response.status_code == 404:
                 raise DownloadError(f"{target.name} is not on the server any more (404): the catalog needs "
                                     "updating; check for a newer Polaris Studio", try_mirror=True)
+            if response.status_code in TRANSIENT_STATUS:
+                raise _Busy(response.status_code)
             if response.status_code not in (200, 206):
                 raise DownloadError(f"the server answered {response.status_code} for {target.name}; try later",
                                     try_mirror=True)
@@ -146,7 +161,7 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
                     for block in response.iter_bytes():  # as it arrives: a dropped connection keeps what came
                         if cancel is not None and cancel.is_set():
                             raise DownloadCancelled(f"{target.name}: cancelled; it resumes from "
-                                                    f"{(done + received) / 2**20:.0f} MiB next time")
+                                                    f"{format_size(done + received)} next time")
                         out.write(block)
                         digest.update(block)
                         received += len(block)
@@ -204,6 +219,12 @@ def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[s
     models_dir.mkdir(parents=True, exist_ok=True)
     ledger = read_ledger(models_dir)
     overall_total = sum(f.bytes or 0 for f in preset.files)
+    needed = sum((f.bytes or 0) - _size_of(models_dir / f"{f.name}.part") for f in preset.files
+                 if not (models_dir / f.name).is_file())
+    free = shutil.disk_usage(models_dir).free
+    if free < needed:  # say so before the first byte, not 10 GB into the second file
+        raise DownloadError(f"{preset.title} needs {format_size(needed)} more in {models_dir}, which has "
+                            f"{format_size(free)} free: free some space or choose another models folder")
     done_before = 0
     for index, file in enumerate(preset.files):
         target = models_dir / file.name

@@ -33,6 +33,7 @@ from app.core.catalog import (
 )
 from app.core.checks import CompatibilityReport, SystemFacts
 from app.core.models import SLOT_NAMES, import_file, model_files_in
+from app.core.sizes import format_size
 from app.services.backend import BackendMissing, describe_backend, set_own_backend
 from app.services.backend_manager import BackendInstall, can_build_here
 from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress
@@ -53,10 +54,6 @@ def install_words() -> str:
     if sys.platform == "win32":
         return "Download backend"
     return "Build backend" if can_build_here() else "Install backend"
-
-
-def _gib(size: int) -> str:
-    return f"{size / 2**30:.1f} GiB"
 
 
 class ModelsWindow(QDialog):
@@ -84,7 +81,7 @@ class ModelsWindow(QDialog):
             title = QTableWidgetItem(preset.title)
             title.setToolTip("\n".join([preset.note, *(f"{f.name}: {f.licence}" for f in preset.files)]))
             self.table.setItem(row, 0, title)
-            self.table.setItem(row, 1, QTableWidgetItem(_gib(preset.total_bytes)))
+            self.table.setItem(row, 1, QTableWidgetItem(format_size(preset.total_bytes)))
             self.table.setItem(row, 2, QTableWidgetItem())
             button = QPushButton(self)
             button.clicked.connect(lambda _=False, key=preset.id: self._on_preset_button(key))
@@ -200,7 +197,7 @@ class ModelsWindow(QDialog):
         self.overall_progress.setRange(0, 1000)
         if step.overall_total:
             self.overall_progress.setValue(int(1000 * step.overall_done / step.overall_total))
-        self.overall_progress.setFormat(f"{_gib(step.overall_done)} of {_gib(step.overall_total)}")
+        self.overall_progress.setFormat(f"{format_size(step.overall_done)} of {format_size(step.overall_total)}")
 
     def _on_download_finished(self, preset_id: str, error: DownloadError | None) -> None:
         title = self.catalog.presets[preset_id].title

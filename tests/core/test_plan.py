@@ -16,11 +16,11 @@ from app.core.plan import (
     candidates,
     device_from_vulkan,
     evaluate,
-    parse_size,
     plan_json,
     plan_memory,
 )
 from app.core.request import MemoryFlags, ModelFamily
+from app.core.sizes import format_size, parse_size
 from app.core.vulkaninfo import MemoryHeap, VulkanDevice
 from tests.helpers.calibration import comparisons, decoder_comparisons
 from tests.helpers.captures import load, vulkaninfo_devices
@@ -164,3 +164,9 @@ def test_decoder_buffers_match_what_sdcpp_allocated() -> None:
     assert len(rows) == 6
     for run, predicted in rows:
         assert predicted == pytest.approx(run["mib"], rel=0.05), run
+
+
+@pytest.mark.parametrize(("size", "text"), [(512, "512 bytes"), (48 * 2**10, "48 KiB"), (1536 * 2**10, "1.5 MiB"),
+                                            (335304388, "320 MiB"), (9787841024, "9.1 GiB")])
+def test_sizes_read_as_explorer_shows_them(size: int, text: str) -> None:
+    assert format_size(size) == text

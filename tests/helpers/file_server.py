@@ -17,6 +17,7 @@ class Served:
     drop_after: dict[str, int] = field(default_factory=dict)  # path -> bytes sent before hanging up, once
     ignore_range: set[str] = field(default_factory=set)
     redirects: dict[str, str] = field(default_factory=dict)
+    busy: dict[str, int] = field(default_factory=dict)  # path -> how many 503s to answer before the file
     pause_s: float = 0.0  # sleep after each 64 KiB block: a slow line, so a test can watch and cancel
     requests: list[tuple[str, str | None]] = field(default_factory=list)  # (path, Range header)
 
@@ -33,6 +34,12 @@ def _handler(served: Served) -> type[BaseHTTPRequestHandler]:
             if self.path in served.redirects:
                 self.send_response(302)
                 self.send_header("Location", served.redirects[self.path])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if served.busy.get(self.path, 0) > 0:
+                served.busy[self.path] -= 1
+                self.send_response(503)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return

@@ -130,3 +130,13 @@ def _one_try_client():
             return super().stream(*args, **kwargs)
 
     return OneTry(timeout=10)
+
+
+def test_a_busy_server_is_tried_again_after_a_pause(tmp_path: Path) -> None:
+    served = Served(files={"/model.gguf": DATA}, busy={"/model.gguf": 2})
+    with file_server(served) as base:
+        assert fetch(base, tmp_path / "model.gguf") == SHA
+        served.busy["/model.gguf"] = downloader.RETRIES + 1  # busy for longer than we wait
+        with pytest.raises(DownloadError, match="the server kept answering 503"):
+            fetch(base, tmp_path / "other.gguf", path="/model.gguf")
+    assert [path for path, _ in served.requests].count("/model.gguf") == 3 + downloader.RETRIES + 1

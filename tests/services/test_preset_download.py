@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import shutil
 import zipfile
+from collections import namedtuple
 from pathlib import Path
 
 import pytest
@@ -117,3 +119,16 @@ def test_a_release_from_an_unknown_host_is_refused(qtbot: QtBot, tmp_path: Path)
         install.install_release(catalog.windows_backend, catalog.hosts, tmp_path / "backend")
     assert "evil.example is not a known model host" in finished.args[0]
     assert not (tmp_path / "backend").exists()
+
+
+def test_a_preset_that_cannot_fit_is_refused_before_the_first_byte(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    files = preset_files(1_000_000)
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: usage(10**9, 10**9 - 1_200_000, 1_200_000))
+    server = Served(files=served(files))
+    with file_server(server) as base:
+        catalog = write_catalog(tmp_path / "catalog.json", base, files)
+        with pytest.raises(DownloadError, match=r"Local Flux needs 1\.4 MiB more in .* has 1\.1 MiB free: free"):
+            download_preset(catalog.presets[PRESET], tmp_path, catalog.hosts)
+    assert server.requests == []
