@@ -222,10 +222,20 @@ def add_models_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_models(args: argparse.Namespace) -> int:
+    if args.models_command == "import":
+        return run_models_import(args)
+    try:
+        catalog = load_catalog(args.catalog)
+    except CatalogError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    models_dir = args.models_dir or current_user_dirs().models
     if args.models_command == "list":
-        return run_models_list(args)
-    if args.models_command == "download":
-        return run_models_download(args)
+        return run_models_list(catalog, models_dir, args.json)
+    return run_models_download(catalog, models_dir, args.preset)
+
+
+def run_models_import(args: argparse.Namespace) -> int:
     results = [import_file(path) for path in model_files_in(args.paths)]
     if args.json:
         print(json.dumps([{"path": r.path, "kind": r.kind, "slot": r.slot, "warning": r.warning}
@@ -271,16 +281,7 @@ def run_generate(args: argparse.Namespace) -> int:
     return 0 if outcome.ok else 1
 
 
-def _catalog_and_folder(args: argparse.Namespace) -> tuple[Catalog, Path]:
-    return load_catalog(args.catalog), args.models_dir or current_user_dirs().models
-
-
-def run_models_list(args: argparse.Namespace) -> int:
-    try:
-        catalog, models_dir = _catalog_and_folder(args)
-    except CatalogError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:
     ledger = read_ledger(models_dir)
     listed = []
     for preset in catalog.presets.values():
@@ -292,7 +293,7 @@ def run_models_list(args: argparse.Namespace) -> int:
                        "verified_hash": f.published_hash, "licence": f.licence, "url": f.urls[0],
                        "status": status.value} for f, status in files],
         })
-    if args.json:
+    if as_json:
         print(json.dumps({"models_dir": str(models_dir), "presets": listed}))
         return 0
     print(f"models folder: {models_dir}")
@@ -320,21 +321,15 @@ class TextProgressBar:
         eta = step.file_progress.eta_seconds
         what = "checking" if step.checking else f"{step.file_progress.bytes_per_s / 2**20:5.1f} MiB/s"
         eta_text = f" ETA {int(eta // 60)}m{int(eta % 60):02d}s" if eta is not None else ""
-        unit, scale = ("GiB", 2**30) if step.overall_total >= 2**30 else ("MiB", 2**20)
-        print(f"\r[{bar:<30}] {fraction:4.0%} {step.overall_done / scale:.2f}/{step.overall_total / scale:.2f} {unit} "
+        print(f"\r[{bar:<30}] {fraction:4.0%} {format_size(step.overall_done)}/{format_size(step.overall_total)} "
               f"{what}{eta_text} ({step.index + 1}/{step.count}) {step.file.name}\x1b[K",
               end="", file=sys.stderr, flush=True)
 
 
-def run_models_download(args: argparse.Namespace) -> int:
-    try:
-        catalog, models_dir = _catalog_and_folder(args)
-    except CatalogError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    preset = catalog.presets.get(args.preset)
+def run_models_download(catalog: Catalog, models_dir: Path, preset_id: str) -> int:
+    preset = catalog.presets.get(preset_id)
     if preset is None:
-        print(f"error: no preset {args.preset!r}; known: {', '.join(catalog.presets)}", file=sys.stderr)
+        print(f"error: no preset {preset_id!r}; known: {', '.join(catalog.presets)}", file=sys.stderr)
         return 2
     cancel = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):

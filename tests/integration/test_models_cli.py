@@ -84,7 +84,7 @@ def test_models_download_shows_a_progress_bar_and_installs_the_preset(tmp_path: 
                             "--models-dir", str(tmp_path / "models"))
         assert result.returncode == 0, result.stderr
         bar = result.stderr.split("\n")[0]  # one line, redrawn in place
-        assert bar.count("\r[") > 3 and "100% 0.86/0.86 MiB" in bar and "(2/2) local-ae.safetensors" in bar
+        assert bar.count("\r[") > 3 and "100% 879 KiB/879 KiB" in bar and "(2/2) local-ae.safetensors" in bar
         listed = json.loads(models_cli("list", "--json", "--catalog", str(tmp_path / "catalog.json"),
                                        "--models-dir", str(tmp_path / "models")).stdout)
     assert listed["presets"][0]["status"] == "unverified"  # one file has no published hash
