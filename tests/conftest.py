@@ -13,6 +13,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 SD_CLI = REPO / "backend_bin" / "bin" / "sd-cli"
+# the real build cache scripts/setup.sh filled, read before any test moves HOME: the backend build test reuses it
+BUILD_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 
 
 @pytest.fixture(scope="session")

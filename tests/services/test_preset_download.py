@@ -16,6 +16,7 @@ from app.services import downloader
 from app.services.backend_manager import BackendInstall
 from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress, download_preset
 from app.services.model_manager import PresetDownload
+from tests.conftest import BUILD_CACHE_HOME
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
 
@@ -132,3 +133,16 @@ def test_a_preset_that_cannot_fit_is_refused_before_the_first_byte(tmp_path: Pat
         with pytest.raises(DownloadError, match=r"Local Flux needs 1\.4 MiB more in .* has 1\.1 MiB free: free"):
             download_preset(catalog.presets[PRESET], tmp_path, catalog.hosts)
     assert server.requests == []
+
+
+def test_the_linux_route_runs_our_build_and_streams_its_lines(qtbot: QtBot, sd_cli: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(BUILD_CACHE_HOME))  # the cache setup.sh filled: seconds, not minutes
+    install = BackendInstall()
+    lines: list[str] = []
+    install.progress.connect(lambda _, text: lines.append(text))
+    with qtbot.waitSignal(install.finished, timeout=120_000) as finished:
+        install.build()
+    assert finished.args == [None], lines
+    assert any(line.startswith("[backend build] cache is warm") for line in lines)
+    assert lines[-1] == f"[backend build] ready: {sd_cli}"
