@@ -303,7 +303,7 @@ class MainWindow(QMainWindow):
         # closing the window ends the app: the backend and any probe go with it, now
         self.generation.stop_now()
         if self.models_window is not None:
-            self.models_window.done(0)
+            self.models_window.stop()
         if self.monitor is not None:
             self.monitor.stop()
         super().closeEvent(event)

@@ -296,10 +296,10 @@ class ModelsWindow(QDialog):
         self.backend_message.setText(error or "The backend is installed.")
         self.refresh_backend()
 
-    def done(self, result: int) -> None:
-        # closing the window pauses a download (it resumes next time) and stops a build
+    def stop(self) -> None:
+        """The app is closing: pause a download (its .part resumes next time) and stop a build.
+        Closing only this window lets them go on; opening it again shows where they are."""
         if self.download.running:
             self.download.wait()
         if self.backend_install.running:
             self.backend_install.cancel()
-        super().done(result)

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.core.catalog import FileStatus
 from app.services import downloader
 from app.services.generation import Generation
 from app.ui.main_window import MainWindow
@@ -50,7 +51,10 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
         assert (models.table.item(row, 2).text(), button.text()) == ("not downloaded", "Download")
 
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        models.close()  # closing the Models window lets the download go on
         qtbot.waitUntil(lambda: models.overall_progress.value() > 50, timeout=15_000)
+        assert models.download.running
+        models = open_models(qtbot, window)  # the same window, showing where it is
         assert button.text() == "Cancel"
         assert "Downloading local-diffusion.gguf (1 of 2)" in models.file_label.text()
         with qtbot.waitSignal(models.download.finished, timeout=10_000):
@@ -155,3 +159,17 @@ def test_files_copied_in_by_hand_are_checked_on_request(qtbot: QtBot, tmp_path: 
     assert finished.args[1] is None and server.requests == []  # hashed here, nothing downloaded
     assert (button.text(), button.isEnabled()) == ("Installed", False)
     assert models.table.item(0, 2).text() == "installed, unverified"
+
+
+def test_closing_the_app_pauses_a_download_for_next_time(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
+    files = preset_files(2_000_000)
+    with file_server(Served(files=served(files), pause_s=0.01)) as base:
+        catalog = write_catalog(tmp_path / "catalog.json", base, files)
+        window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=tmp_path / "models")
+        qtbot.addWidget(window)
+        models = open_models(qtbot, window)
+        models.start_download(PRESET)
+        qtbot.waitUntil(lambda: (tmp_path / "models" / "local-diffusion.gguf.part").is_file(), timeout=10_000)
+        window.close()
+        assert not models.download.running
+    assert models.status_of(PRESET) is FileStatus.PARTIAL  # the next start resumes it
