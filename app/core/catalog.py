@@ -47,6 +47,7 @@ class Preset:
     steps: int
     note: str
     files: tuple[CatalogFile, ...]
+    cfg_scale: float | None = None  # None: the family's default (turbo models want 1)
 
     @property
     def total_bytes(self) -> int:
@@ -77,7 +78,8 @@ def load_catalog(path: Path | None = None) -> Catalog:
         data = json.loads(path.read_text(encoding="utf-8"))
         presets = {key: Preset(key, value["title"], ModelFamily(value["family"]), value["steps"],
                                value.get("note", ""),
-                               tuple(_file(slot, entry) for slot, entry in value["files"].items()))
+                               tuple(_file(slot, entry) for slot, entry in value["files"].items()),
+                               value.get("cfg_scale"))
                    for key, value in data["presets"].items()}
         backend = data["backend"]
         return Catalog(presets, frozenset(data["hosts"]), backend["version"], _file("backend", backend["windows"]))
@@ -172,6 +174,7 @@ class ModelChoice:
     label: str
     slots: dict[str, Path]
     steps: int | None = None
+    cfg_scale: float | None = None
 
 
 def model_choices(catalog: Catalog, models_dir: Path) -> list[ModelChoice]:
@@ -182,7 +185,7 @@ def model_choices(catalog: Catalog, models_dir: Path) -> list[ModelChoice]:
         if preset_usable(status):
             suffix = "" if status is FileStatus.INSTALLED else " (unverified)"
             choices.append(ModelChoice(preset.title + suffix, {f.slot: models_dir / f.name for f in preset.files},
-                                       preset.steps))
+                                       preset.steps, preset.cfg_scale))
     for name, slots in sorted(read_custom_sets(models_dir).items()):
         choices.append(ModelChoice(f"{name} (your files)", {slot: Path(path) for slot, path in slots.items()}))
     return choices

@@ -74,6 +74,8 @@ class PromptPanel(QWidget):
         self.model_picker.setToolTip("Complete downloads from the Models window and sets of your own files")
         self.model_picker.activated.connect(self._on_model_picked)
         self._choices: list[ModelChoice] = []
+        self._cfg_scale: float | None = None  # the picked preset's (turbo models want 1); None: the default
+        self._filling = False
         self.set_model_choices([])
         self.model = FileField("Model file", self)
         self.diffusion_model = FileField("Diffusion model file", self)
@@ -131,6 +133,8 @@ class PromptPanel(QWidget):
         form.addRow("CLIP-L", self.clip_l)
         form.addRow("T5-XXL", self.t5xxl)
         form.addRow("Memory", memory)
+        for field in self.slot_fields.values():
+            field.line_edit.textChanged.connect(self._on_model_field_edited)
 
     @property
     def slot_fields(self) -> dict[str, FileField]:
@@ -138,20 +142,31 @@ class PromptPanel(QWidget):
                 "clip_l": self.clip_l, "t5xxl": self.t5xxl}
 
     def set_model_choices(self, choices: list[ModelChoice]) -> None:
+        """The picker's entries; the one shown stays shown when it is still offered."""
+        shown = self.model_picker.currentText()
         self._choices = choices
         self.model_picker.clear()
         self.model_picker.addItem("Files chosen below")
         for choice in choices:
             self.model_picker.addItem(choice.label)
+        self.model_picker.setCurrentIndex(max(self.model_picker.findText(shown), 0))
 
     def pick_model(self, label: str) -> None:
         """Fill every model slot from a complete preset or a custom set (the other slots are cleared)."""
         choice = next(c for c in self._choices if c.label == label)
+        self._filling = True
         for slot, field in self.slot_fields.items():
             field.set_path(choice.slots.get(slot))
+        self._filling = False
         if choice.steps:
             self.steps.setValue(choice.steps)
+        self._cfg_scale = choice.cfg_scale
         self.model_picker.setCurrentText(label)
+
+    def _on_model_field_edited(self) -> None:
+        if not self._filling:  # the user's own files now: the preset's settings no longer apply
+            self.model_picker.setCurrentIndex(0)
+            self._cfg_scale = None
 
     def _on_model_picked(self, index: int) -> None:
         if index > 0:
@@ -199,6 +214,7 @@ class PromptPanel(QWidget):
             width=self.width_box.value(),
             height=self.height_box.value(),
             steps=self.steps.value(),
+            cfg_scale=self._cfg_scale,
             seed=None if seed == RANDOM_SEED else seed,
             models=ModelFiles(model=self.model.path(), diffusion_model=self.diffusion_model.path(),
                               vae=self.vae.path(), taesd=self.taesd.path(), clip_l=self.clip_l.path(),

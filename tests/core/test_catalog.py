@@ -42,6 +42,8 @@ def test_the_shipped_catalog_is_complete_and_points_only_at_allowed_https_hosts(
     for preset in CATALOG.presets.values():
         assert all(f.slot in SLOT_NAMES for f in preset.files), preset.id
         assert preset.total_bytes > 2**30
+    assert CATALOG.presets["sdxl-turbo"].cfg_scale == 1.0  # turbo models burn at the default cfg 7
+    assert CATALOG.presets["sdxl"].cfg_scale is None
     flux = {f.slot for f in CATALOG.presets["flux-schnell-q4k"].files}
     assert flux == {"diffusion_model", "vae", "clip_l", "t5xxl"}
     release = CATALOG.windows_backend

@@ -20,7 +20,7 @@ def preset_files(size: int = 600_000) -> dict[str, tuple[str, bytes, bool]]:
 
 
 def write_catalog(path: Path, base: str, files: dict[str, tuple[str, bytes, bool]],
-                  mirrors: dict[str, str] | None = None) -> Catalog:
+                  mirrors: dict[str, str] | None = None, cfg_scale: float | None = None) -> Catalog:
     """`mirrors`: file name -> a first URL to try before the served one (a dead mirror, say)."""
     entries = {}
     for slot, (name, data, published) in files.items():
@@ -33,7 +33,8 @@ def write_catalog(path: Path, base: str, files: dict[str, tuple[str, bytes, bool
     catalog = {
         "schema_version": 2,
         "hosts": ["127.0.0.1"],
-        "presets": {PRESET: {"title": "Local Flux", "family": "flux", "steps": 4, "note": "", "files": entries}},
+        "presets": {PRESET: {"title": "Local Flux", "family": "flux", "steps": 4, "note": "", "files": entries,
+                             "cfg_scale": cfg_scale}},
         "backend": {"version": "test", "windows": {"name": "sd-test-bin-win-vulkan-x64.zip",
                                                    "urls": [f"{base}/sd-test-bin-win-vulkan-x64.zip"],
                                                    "bytes": None, "sha256": None, "licence": "MIT"}},

@@ -173,3 +173,22 @@ def test_closing_the_app_pauses_a_download_for_next_time(qtbot: QtBot, tmp_path:
         window.close()
         assert not models.download.running
     assert models.status_of(PRESET) is FileStatus.PARTIAL  # the next start resumes it
+
+
+def test_a_picked_preset_brings_its_settings_until_you_choose_your_own_files(qtbot: QtBot, tmp_path: Path,
+                                                                            out_dir: Path) -> None:
+    files = preset_files(1000)
+    models_dir = tmp_path / "models"
+    models_dir.mkdir()
+    for name, data, _ in files.values():
+        (models_dir / name).write_bytes(data)
+    catalog = write_catalog(tmp_path / "catalog.json", "https://x", files, cfg_scale=1.5)
+    window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=models_dir)
+    qtbot.addWidget(window)
+    panel = window.panel
+    panel.pick_model("Local Flux (unverified)")
+    assert panel.request().cfg_scale == 1.5 and panel.model_picker.currentText() == "Local Flux (unverified)"
+    window.refresh_model_choices()  # after a download or an import elsewhere: the choice stays shown
+    assert panel.model_picker.currentText() == "Local Flux (unverified)"
+    panel.vae.set_path(tmp_path / "my-own-ae.safetensors")
+    assert panel.model_picker.currentIndex() == 0 and panel.request().cfg_scale is None
