@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from app.core.backend_caps import BackendCaps, parse_help
+from app.core.catalog import CatalogError, load_catalog
 from app.core.resources import backend_names, bundled_backend_dir
 from app.core.vulkaninfo import VulkanDevice, parse
 from app.services.child_process import unrunnable_reason
@@ -20,6 +21,7 @@ from app.services.user_dirs import current_user_dirs
 BUILD_COMMAND = "python -m backend_bin.build"
 PROBE_TIMEOUT_S = 20
 OWN_BACKEND_SETTING = "backend/own_program"  # "Use my own sd-cli"
+INSTALLED_VERSION_FILE = "installed-version.txt"
 
 
 class BackendMissing(Exception):
@@ -29,6 +31,20 @@ class BackendMissing(Exception):
 def installed_backend_dir() -> Path:
     """Where the Backend manager unpacks upstream's release (Windows): a per-user folder."""
     return current_user_dirs().data / "backend"
+
+
+def mark_installed(folder: Path, version: str) -> None:
+    (folder / INSTALLED_VERSION_FILE).write_text(version, encoding="utf-8")
+
+
+def installed_is_current() -> bool:
+    """A release the user installed counts only while it is the one this app pins: after an update of the
+    app, an older download must not shadow the newer backend in the bundle."""
+    try:
+        stamp = (installed_backend_dir() / INSTALLED_VERSION_FILE).read_text(encoding="utf-8").strip()
+        return stamp == load_catalog().backend_version
+    except (OSError, CatalogError):
+        return False
 
 
 def own_backend() -> Path | None:
@@ -59,7 +75,7 @@ def find_backend(override: Path | None = None) -> Path:
         if problem:
             raise BackendMissing(problem)
         return binary
-    folders = (installed_backend_dir(), bundled_backend_dir())
+    folders = (installed_backend_dir(), bundled_backend_dir()) if installed_is_current() else (bundled_backend_dir(),)
     for folder in folders:
         for name in backend_names(sys.platform):
             candidate = folder / name

@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.core.backend_package import BackendPackageError, BuildProgress, unpack_backend
 from app.core.catalog import Catalog, CatalogFile
 from app.core.sizes import format_size
-from app.services.backend import how_to_get_backend, installed_backend_dir
+from app.services.backend import how_to_get_backend, installed_backend_dir, mark_installed
 from app.services.downloader import DownloadError, DownloadProgress, fetch_catalog_file
 from app.services.tool_run import ToolResult, ToolRun
 from app.services.user_dirs import current_user_dirs
@@ -46,16 +46,17 @@ class BackendInstall(QObject):
     def start(self, catalog: Catalog) -> None:
         """The route for this platform: the release zip on Windows, the build from source elsewhere."""
         if sys.platform == "win32":
-            self.install_release(catalog.windows_backend, catalog.hosts, installed_backend_dir())
+            self.install_release(catalog.windows_backend, catalog.backend_version, catalog.hosts,
+                                 installed_backend_dir())
         elif can_build_here():
             self.build()
         else:
             QTimer.singleShot(0, lambda: self.finished.emit(f"this copy of the app cannot build the backend; "
                                                             f"{how_to_get_backend()}"))
 
-    def install_release(self, release: CatalogFile, hosts: frozenset[str], destination: Path) -> None:
+    def install_release(self, release: CatalogFile, version: str, hosts: frozenset[str], destination: Path) -> None:
         self._cancel.clear()
-        self._thread = threading.Thread(target=self._install_release, args=(release, hosts, destination),
+        self._thread = threading.Thread(target=self._install_release, args=(release, version, hosts, destination),
                                         name="backend install", daemon=True)
         self._thread.start()
 
@@ -68,7 +69,7 @@ class BackendInstall(QObject):
         self._cancel.set()
         self._build.stop_now()
 
-    def _install_release(self, release: CatalogFile, hosts: frozenset[str], destination: Path) -> None:
+    def _install_release(self, release: CatalogFile, version: str, hosts: frozenset[str], destination: Path) -> None:
         downloads = current_user_dirs().cache / "downloads"
 
         def report(step: DownloadProgress) -> None:
@@ -79,6 +80,7 @@ class BackendInstall(QObject):
             archive_hash = fetch_catalog_file(release, downloads, hosts, report, self._cancel)
             self.progress.emit(-1, f"unpacking {release.name}")
             program = unpack_backend(downloads / release.name, destination)
+            mark_installed(destination, version)
         except (DownloadError, BackendPackageError, OSError) as error:
             self.finished.emit(str(error))
             return

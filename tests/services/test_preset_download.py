@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.catalog import FileStatus, file_status, read_ledger
+from app.core.catalog import FileStatus, file_status, load_catalog, read_ledger
 from app.services import downloader
+from app.services.backend import find_backend, installed_backend_dir, mark_installed
 from app.services.backend_manager import BackendInstall
 from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress, download_preset
 from app.services.model_manager import PresetDownload
@@ -107,9 +108,11 @@ def test_the_windows_release_installs_from_a_served_zip(qtbot: QtBot, tmp_path: 
         percents: list[int] = []
         install.progress.connect(lambda percent, _: percents.append(percent))
         with qtbot.waitSignal(install.finished, timeout=20_000) as finished:
-            install.install_release(catalog.windows_backend, catalog.hosts, tmp_path / "backend")
+            install.install_release(catalog.windows_backend, "master-1-test", catalog.hosts, tmp_path / "backend")
     assert finished.args == [None]
-    assert sorted(p.name for p in (tmp_path / "backend").iterdir()) == ["ggml-vulkan.dll", "sd-cli.exe"]
+    assert sorted(p.name for p in (tmp_path / "backend").iterdir()) == ["ggml-vulkan.dll", "installed-version.txt",
+                                                                       "sd-cli.exe"]
+    assert (tmp_path / "backend" / "installed-version.txt").read_text() == "master-1-test"
     assert percents[-1] == 100
 
 
@@ -117,7 +120,7 @@ def test_a_release_from_an_unknown_host_is_refused(qtbot: QtBot, tmp_path: Path)
     catalog = write_catalog(tmp_path / "catalog.json", "https://evil.example", preset_files(10))
     install = BackendInstall()
     with qtbot.waitSignal(install.finished, timeout=10_000) as finished:
-        install.install_release(catalog.windows_backend, catalog.hosts, tmp_path / "backend")
+        install.install_release(catalog.windows_backend, "master-1-test", catalog.hosts, tmp_path / "backend")
     assert "evil.example is not a known model host" in finished.args[0]
     assert not (tmp_path / "backend").exists()
 
@@ -146,3 +149,13 @@ def test_the_linux_route_runs_our_build_and_streams_its_lines(qtbot: QtBot, sd_c
     assert finished.args == [None], lines
     assert any(line.startswith("[backend build] cache is warm") for line in lines)
     assert lines[-1] == f"[backend build] ready: {sd_cli}"
+
+
+def test_an_installed_release_is_used_only_while_it_is_the_pinned_one(sd_cli: Path) -> None:
+    folder = installed_backend_dir()
+    folder.mkdir(parents=True)
+    shutil.copy(sd_cli, folder / sd_cli.name)
+    mark_installed(folder, load_catalog().backend_version)
+    assert find_backend() == folder / sd_cli.name  # the user installed it (say, to repair the bundle's)
+    mark_installed(folder, "master-1-older")  # then the app was updated: its newer bundled backend wins
+    assert find_backend() == sd_cli
