@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     add_generate_arguments(commands.add_parser("generate", help="generate one image without the window"))
     add_check_arguments(commands.add_parser("check", help="check the driver, Vulkan and this computer"))
     add_plan_arguments(commands.add_parser("plan", help="plan where the model parts go for a card"))
-    add_models_arguments(commands.add_parser("models", help="model files: import the ones you have"))
+    add_models_arguments(commands.add_parser("models", help="model presets: list, download; import files you have"))
     parser.add_argument("--demo", action="store_true",
                         help="open the window with the offline demo model from scripts/setup.sh")
     parser.add_argument("--basedir", type=Path, metavar="DIR",
