@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.catalog import Catalog, CatalogError, file_status, load_catalog, preset_status, read_ledger
 from app.core.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.gallery_index import open_index
 from app.core.models import SLOT_NAMES, import_file, inspect_model, model_files_in
 from app.core.output import Outcome, Progress, Stage
@@ -24,7 +25,7 @@ from app.core.request import GenerationRequest, MemoryFlags, ModelFiles, family_
 from app.core.sizes import format_size, parse_size
 from app.core.vulkaninfo import decode_paste
 from app.services.backend import BackendMissing, find_backend, probe_caps
-from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress, download_preset
+from app.services.downloader import download_preset
 from app.services.generation import Generation
 from app.services.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs

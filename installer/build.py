@@ -24,8 +24,9 @@ sys.path.insert(0, str(REPO))  # run as a script, the app is not importable othe
 from app import __version__  # noqa: E402
 from app.core.backend_package import BackendPackageError, unpack_backend  # noqa: E402
 from app.core.catalog import Catalog, load_catalog  # noqa: E402
+from app.core.downloads import DownloadError  # noqa: E402
 from app.core.resources import backend_names  # noqa: E402
-from app.services.downloader import DownloadError, fetch_catalog_file  # noqa: E402
+from app.services.downloader import fetch_catalog_file  # noqa: E402
 
 SPEC = REPO / "installer" / "polaris_studio.spec"
 ISS = REPO / "installer" / "polaris_studio.iss"

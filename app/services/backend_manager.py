@@ -10,9 +10,10 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.backend_package import BackendPackageError, BuildProgress, unpack_backend
 from app.core.catalog import Catalog, CatalogFile
+from app.core.downloads import DownloadError, DownloadProgress
 from app.core.sizes import format_size
 from app.services.backend import how_to_get_backend, installed_backend_dir, mark_installed
-from app.services.downloader import DownloadError, DownloadProgress, fetch_catalog_file
+from app.services.downloader import fetch_catalog_file
 from app.services.tool_run import ToolResult, ToolRun
 from app.services.user_dirs import current_user_dirs
 

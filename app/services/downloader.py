@@ -13,62 +13,29 @@ import shutil
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import httpx
 
 from app.core.catalog import CatalogFile, Preset, ledger_entry, read_ledger, record_in_ledger
+from app.core.downloads import (
+    TRANSIENT_STATUS,
+    DownloadCancelled,
+    DownloadError,
+    DownloadProgress,
+    PresetProgress,
+    check_url,
+)
 from app.core.sizes import format_size
 
 CHUNK = 1 << 20
 RETRIES = 4
 BACKOFF_S = 1.0
 TIMEOUT = httpx.Timeout(30.0, connect=15.0)
-LOOPBACK = {"127.0.0.1", "localhost", "::1"}
-
-
-class DownloadError(Exception):
-    """Why a file could not be fetched, and what to do, in the user's words."""
-
-    def __init__(self, message: str, *, try_mirror: bool = False) -> None:
-        super().__init__(message)
-        self.try_mirror = try_mirror  # the fault is this server's: another URL for the same bytes may work
-
-
-class DownloadCancelled(DownloadError):
-    pass
 
 
 class _Busy(Exception):
     """The server is overloaded or rate-limiting (429, 5xx): worth another try after a pause."""
-
-
-TRANSIENT_STATUS = frozenset({429, 500, 502, 503, 504})
-
-
-@dataclass(frozen=True)
-class DownloadProgress:
-    done: int
-    total: int | None
-    bytes_per_s: float
-
-    @property
-    def eta_seconds(self) -> float | None:
-        if not self.total or self.bytes_per_s <= 0:
-            return None
-        return (self.total - self.done) / self.bytes_per_s
-
-
-def check_url(url: str, allowed_hosts: frozenset[str]) -> None:
-    """Only https, only allowed hosts; plain http only to this machine (local mirrors and tests)."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if parts.scheme != "https" and not (parts.scheme == "http" and host in LOOPBACK):
-        raise DownloadError(f"refused {url}: downloads must use https", try_mirror=True)
-    if host not in allowed_hosts:
-        raise DownloadError(f"refused {url}: {host} is not a known model host", try_mirror=True)
 
 
 def _size_of(path: Path) -> int:
@@ -195,17 +162,6 @@ def fetch_catalog_file(file: CatalogFile, folder: Path, allowed_hosts: frozenset
             if not error.try_mirror or i == len(file.urls) - 1:
                 raise
     raise DownloadError(f"the catalog lists no address for {file.name}")
-
-
-@dataclass(frozen=True)
-class PresetProgress:
-    file: CatalogFile
-    index: int  # which file of the preset, from 0
-    count: int
-    file_progress: DownloadProgress
-    overall_done: int
-    overall_total: int
-    checking: bool = False  # hashing a file already in the folder, not downloading it
 
 
 def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[str],

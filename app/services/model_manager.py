@@ -8,7 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.core.catalog import Preset
-from app.services.downloader import DownloadError, PresetProgress, download_preset
+from app.core.downloads import DownloadError, PresetProgress
+from app.services.downloader import download_preset
 
 
 class PresetDownload(QObject):

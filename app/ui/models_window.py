@@ -32,11 +32,11 @@ from app.core.catalog import (
     save_custom_set,
 )
 from app.core.checks import CompatibilityReport, SystemFacts
+from app.core.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models import SLOT_NAMES, import_file, model_files_in
 from app.core.sizes import format_size
 from app.services.backend import BackendMissing, describe_backend, set_own_backend
 from app.services.backend_manager import BackendInstall, can_build_here
-from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress
 from app.services.model_manager import PresetDownload
 from app.services.system_check import SystemCheck
 

@@ -12,10 +12,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.catalog import FileStatus, file_status, load_catalog, read_ledger
+from app.core.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.services import downloader
 from app.services.backend import find_backend, installed_backend_dir, mark_installed
 from app.services.backend_manager import BackendInstall
-from app.services.downloader import DownloadCancelled, DownloadError, PresetProgress, download_preset
+from app.services.downloader import download_preset
 from app.services.model_manager import PresetDownload
 from tests.conftest import BUILD_CACHE_HOME
 from tests.helpers.file_server import Served, file_server
