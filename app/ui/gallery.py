@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -37,6 +39,29 @@ from app.core.gallery_index import GalleryEntry, GalleryIndex
 from app.services.user_dirs import current_user_dirs
 
 THUMBNAIL = 160
+THUMBNAIL_CACHE_BYTES = 256 * 2**20  # ~8000 thumbnails; the least recently shown go first
+
+
+def prune_thumbnails(folder: Path, keep_bytes: int = THUMBNAIL_CACHE_BYTES) -> int:
+    """Delete the least recently used cached thumbnails until the folder holds at most `keep_bytes`;
+    returns how many went. A thumbnail shown from the cache is touched, so its time says when it was used."""
+    files = []
+    for entry in folder.glob("*.png"):
+        with contextlib.suppress(OSError):  # gone meanwhile
+            stat = entry.stat()
+            files.append((stat.st_mtime_ns, stat.st_size, entry))
+    total, removed = sum(size for _, size, _ in files), 0
+    for _, size, path in sorted(files, key=lambda item: item[0]):
+        if total <= keep_bytes:
+            break
+        path.unlink(missing_ok=True)
+        total, removed = total - size, removed + 1
+    return removed
+
+
+class _PruneJob(QRunnable):
+    def run(self) -> None:
+        prune_thumbnails(current_user_dirs().thumbnails)
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -53,6 +78,9 @@ class _ThumbnailJob(QRunnable):
 
     def run(self) -> None:
         image = QImage(str(self._cached)) if self._cached.exists() else QImage()
+        if not image.isNull():
+            with contextlib.suppress(OSError):
+                os.utime(self._cached)  # used now: pruning keeps it
         if image.isNull():
             reader = QImageReader(str(self._path))
             size = reader.size()
@@ -84,6 +112,7 @@ class GalleryModel(QAbstractListModel):
         placeholder.fill(QColor("#404040"))
         self._placeholder = QIcon(placeholder)
         self.search, self.favourites_only = "", False
+        self._pool.start(_PruneJob())  # off the GUI thread: an HDD may take a moment to list the folder
 
     def refresh(self) -> None:
         self.beginResetModel()

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from app.core.gallery_index import GalleryIndex, entry_from_png
 from app.core.metadata import a1111_parameters, write_metadata
 from app.services.generation import Generation
-from app.ui.gallery import GalleryPanel
+from app.ui.gallery import GalleryPanel, prune_thumbnails
 from app.ui.main_window import MainWindow
 from app.ui.prompt_panel import PromptPanel
 
@@ -58,7 +58,27 @@ def test_model_contract_and_thumbnails(qtbot: QtBot, qtmodeltester, gallery) -> 
     real = model.data(model.index(0), Qt.ItemDataRole.DecorationRole)
     placeholder = model.data(model.index(3), Qt.ItemDataRole.DecorationRole)  # the broken file: no crash
     assert real.availableSizes() and placeholder.availableSizes()
-    assert list((Path(os.environ["XDG_CACHE_HOME"])).rglob("thumbnails/*.png"))  # cached on disk
+    cached = list((Path(os.environ["XDG_CACHE_HOME"])).rglob("thumbnails/*.png"))  # cached on disk
+    assert len(cached) == 3
+    for thumbnail in cached:
+        os.utime(thumbnail, (1000, 1000))
+    again = GalleryPanel(index)  # the next start: thumbnails come from the cache, which notes their use
+    qtbot.addWidget(again)
+    again.model.data(again.model.index(0), Qt.ItemDataRole.DecorationRole)
+    assert again.model.wait_for_thumbnails()
+    assert sorted(thumbnail.stat().st_mtime > 1000 for thumbnail in cached) == [False, False, True]
+
+
+def test_the_thumbnail_cache_drops_the_least_recently_used_first(tmp_path: Path) -> None:
+    folder = tmp_path / "thumbnails"
+    folder.mkdir()
+    for i in range(10):
+        (folder / f"{i}.png").write_bytes(b"x" * 1000)
+        os.utime(folder / f"{i}.png", (1000 + i, 1000 + i))
+    assert prune_thumbnails(folder, keep_bytes=4500) == 6
+    assert sorted(path.name for path in folder.iterdir()) == ["6.png", "7.png", "8.png", "9.png"]
+    assert prune_thumbnails(folder, keep_bytes=4500) == 0
+    assert prune_thumbnails(tmp_path / "not there", keep_bytes=0) == 0
 
 
 def test_search_and_favourites(qtbot: QtBot, gallery) -> None:
