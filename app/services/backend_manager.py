@@ -6,7 +6,7 @@ import sys
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from app.core.backend_package import BackendPackageError, BuildProgress, unpack_backend
 from app.core.catalog import Catalog, CatalogFile
@@ -30,9 +30,15 @@ class BackendInstall(QObject):
 
     progress = Signal(int, str)
     finished = Signal(object)  # None, or the reason in the user's words
+    # the download thread emits these; queued, they are re-emitted from this object's (GUI) thread (see
+    # PresetDownload)
+    _worker_progress = Signal(int, str)
+    _worker_finished = Signal(object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._worker_progress.connect(self.progress, Qt.ConnectionType.QueuedConnection)
+        self._worker_finished.connect(self.finished, Qt.ConnectionType.QueuedConnection)
         self._build = ToolRun(BUILD_TIMEOUT_MS, self)
         self._build.line.connect(self._on_build_line)
         self._build.finished.connect(self._on_build_finished)
@@ -75,19 +81,19 @@ class BackendInstall(QObject):
 
         def report(step: DownloadProgress) -> None:
             percent = int(100 * step.done / step.total) if step.total else -1
-            self.progress.emit(percent, f"downloading {release.name}: {format_size(step.done)}")
+            self._worker_progress.emit(percent, f"downloading {release.name}: {format_size(step.done)}")
 
         try:
             archive_hash = fetch_catalog_file(release, downloads, hosts, report, self._cancel)
-            self.progress.emit(-1, f"unpacking {release.name}")
+            self._worker_progress.emit(-1, f"unpacking {release.name}")
             program = unpack_backend(downloads / release.name, destination)
             mark_installed(destination, version)
         except (DownloadError, BackendPackageError, OSError) as error:
-            self.finished.emit(str(error))
+            self._worker_finished.emit(str(error))
             return
         verified = "sha256 checked" if release.sha256 else f"no published hash; sha256 {archive_hash[:12]}…"
-        self.progress.emit(100, f"installed {program} ({verified})")
-        self.finished.emit(None)
+        self._worker_progress.emit(100, f"installed {program} ({verified})")
+        self._worker_finished.emit(None)
 
     def _on_build_line(self, line: str) -> None:
         self._build_progress.feed(line)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 from app.core.catalog import Preset
 from app.core.downloads import DownloadError, PresetProgress
@@ -17,9 +17,16 @@ class PresetDownload(QObject):
 
     progress = Signal(object)  # PresetProgress
     finished = Signal(str, object)  # preset id, None on success or DownloadError (DownloadCancelled: cancelled)
+    # the worker emits these; queued signal-to-signal connections re-emit them from this object's (GUI) thread.
+    # Sent straight from the worker, a receiver (pytest-qt's waitSignal) got `finished` without its arguments
+    # in 4 of 30 loaded runs; relayed, in none of 30.
+    _worker_progress = Signal(object)
+    _worker_finished = Signal(str, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._worker_progress.connect(self.progress, Qt.ConnectionType.QueuedConnection)
+        self._worker_finished.connect(self.finished, Qt.ConnectionType.QueuedConnection)
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._active = False  # cleared before `finished` is sent, so its receivers see the download over
@@ -51,7 +58,7 @@ class PresetDownload(QObject):
 
     def _run(self, preset: Preset, models_dir: Path, allowed_hosts: frozenset[str]) -> None:
         def report(step: PresetProgress) -> None:
-            self.progress.emit(step)
+            self._worker_progress.emit(step)
 
         outcome: DownloadError | None = None
         try:
@@ -61,4 +68,4 @@ class PresetDownload(QObject):
         except OSError as error:  # the models folder cannot be made or written
             outcome = DownloadError(f"cannot use {models_dir}: {error}; choose another folder")
         self._active = False
-        self.finished.emit(preset.id, outcome)
+        self._worker_finished.emit(preset.id, outcome)
