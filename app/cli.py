@@ -312,12 +312,17 @@ class TextProgressBar:
 
     def __init__(self) -> None:
         self._shown = -1.0
+        self.drawn = False  # a bar is on the line: the next message starts a new one
+
+    def say(self, text: str) -> None:
+        print(("\n" if self.drawn else "") + text, file=sys.stderr)
 
     def __call__(self, step: PresetProgress) -> None:
         fraction = step.overall_done / step.overall_total if step.overall_total else 0.0
         if fraction - self._shown < 0.001 and step.file_progress.done != step.file_progress.total:
             return  # at most a thousand redraws per preset
         self._shown = fraction
+        self.drawn = True
         bar = "#" * int(fraction * 30)
         eta = step.file_progress.eta_seconds
         what = "checking" if step.checking else f"{step.file_progress.bytes_per_s / 2**20:5.1f} MiB/s"
@@ -335,13 +340,14 @@ def run_models_download(catalog: Catalog, models_dir: Path, preset_id: str) -> i
     cancel = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: cancel.set())
+    bar = TextProgressBar()
     try:
-        download_preset(preset, models_dir, catalog.hosts, TextProgressBar(), cancel)
+        download_preset(preset, models_dir, catalog.hosts, bar, cancel)
     except DownloadCancelled as error:
-        print(f"\ncancelled: {error}", file=sys.stderr)
+        bar.say(f"cancelled: {error}")
         return 130
     except (DownloadError, OSError) as error:
-        print(f"\nerror: {error}", file=sys.stderr)
+        bar.say(f"error: {error}")
         return 1
-    print(f"\n{preset.title}: all files are in {models_dir}", file=sys.stderr)
+    bar.say(f"{preset.title}: all files are in {models_dir}")
     return 0
