@@ -9,6 +9,9 @@ from pathlib import Path, PurePosixPath
 
 from app.core.resources import backend_names
 
+# what `python -m backend_bin.build` builds, in order (backend_bin/build.py's TARGETS; a test keeps them equal:
+# the app does not import the build script, which a bundle does not carry)
+BUILD_TARGETS = ("sd-cli", "sd-server")
 MAX_UNPACKED_BYTES = 2 * 2**30  # a release holds ~100 MB; more is not a backend zip
 _BUILD_PERCENT = re.compile(r"^\[\s*(\d{1,3})%\]")
 
@@ -59,22 +62,34 @@ def unpack_backend(archive: Path, destination: Path) -> Path:
 class BuildProgress:
     """How far our backend build is, from CMake's `[ 45%] Building ...` lines, never going backwards.
 
-    ggml builds its shader generator as a nested CMake project whose own percentages (up to 100) appear
-    early in the output: lines between its build and install steps are not the build's progress.
+    `cmake --build --target sd-cli sd-server` builds the targets one after the other, each counting from 0 %
+    again (the second mostly finds its work done): each target gets an equal share of the bar. ggml builds its
+    shader generator as a nested CMake project whose own percentages (up to 100) appear early on: lines
+    between its build and install steps are not the build's progress.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, targets: tuple[str, ...]) -> None:
         self.percent = 0
+        self._targets = targets
+        self._done = 0  # targets finished
+        self._in_target = 0  # this target's own percentage
         self._nested = False
 
     def feed(self, line: str) -> int | None:
-        """The new percentage when this line moves the build on, else None."""
+        """The new overall percentage when this line moves the build on, else None."""
         if "Performing build step for" in line:
             self._nested = True
         elif "Performing install step for" in line:
             self._nested = False
         match = _BUILD_PERCENT.match(line.strip())
-        if self._nested or match is None or int(match.group(1)) <= self.percent:
+        if self._nested or match is None or self._done == len(self._targets):
             return None
-        self.percent = min(int(match.group(1)), 100)
-        return self.percent
+        if any(line.rstrip().endswith(f"Built target {target}") for target in self._targets):
+            self._done, self._in_target = self._done + 1, 0
+        else:
+            self._in_target = max(self._in_target, min(int(match.group(1)), 100))
+        overall = (100 * self._done + self._in_target) // len(self._targets)
+        if overall <= self.percent:
+            return None
+        self.percent = overall
+        return overall

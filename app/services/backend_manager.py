@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from app.core.backend_package import BackendPackageError, BuildProgress, unpack_backend
+from app.core.backend_package import BUILD_TARGETS, BackendPackageError, BuildProgress, unpack_backend
 from app.core.catalog import Catalog, CatalogFile
 from app.core.downloads import DownloadError, DownloadProgress
 from app.core.sizes import format_size
@@ -44,7 +44,7 @@ class BackendInstall(QObject):
         self._build.finished.connect(self._on_build_finished)
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
-        self._build_progress = BuildProgress()
+        self._build_progress = BuildProgress(BUILD_TARGETS)
 
     @property
     def running(self) -> bool:
@@ -68,7 +68,7 @@ class BackendInstall(QObject):
         self._thread.start()
 
     def build(self) -> None:
-        self._build_progress = BuildProgress()
+        self._build_progress = BuildProgress(BUILD_TARGETS)
         self.progress.emit(-1, "starting the backend build")
         self._build.start([sys.executable, "-m", "backend_bin.build"])
 

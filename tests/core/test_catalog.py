@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from app.core.backend_package import BackendPackageError, BuildProgress, unpack_backend
+from app.core.backend_package import BUILD_TARGETS, BackendPackageError, BuildProgress, unpack_backend
 from app.core.catalog import (
     FileStatus,
     file_status,
@@ -23,6 +23,7 @@ from app.core.catalog import (
     save_custom_set,
 )
 from app.core.models import SLOT_NAMES
+from backend_bin.build import TARGETS
 from tests.helpers.local_catalog import PRESET, preset_files, write_catalog
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -124,10 +125,19 @@ def test_a_release_zip_unpacks_flat_and_replaces_the_old_backend_only_when_whole
     assert unpack_backend(older, destination) == destination / "sd.exe"
 
 
-def test_build_progress_reads_our_real_build_output_and_skips_the_nested_shader_build() -> None:
-    lines = (DATA / "backend-build" / "rebuild_after_touching_main_cpp.txt").read_text().splitlines()
-    progress = BuildProgress()
-    seen = [p for line in lines if (p := progress.feed(line)) is not None]
-    assert seen == sorted(seen) and seen[-1] == 100
-    assert seen[:3] == [1, 3, 4]  # the shader generator's own "[100%]" early on is not the end
+def test_build_progress_follows_our_real_cold_build() -> None:
+    # captured from `./scripts/setup.sh` on an empty cache: sd-cli to 100 %, then sd-server counting again
+    lines = (DATA / "backend-build" / "cold_build.txt").read_text().splitlines()
+    progress = BuildProgress(BUILD_TARGETS)
+    seen = [(i, p) for i, line in enumerate(lines) if (p := progress.feed(line)) is not None]
+    percents = [p for _, p in seen]
+    assert percents == sorted(percents) and percents[-1] == 100
+    sd_cli_built = lines.index("[100%] Built target sd-cli")
+    assert max(p for i, p in seen if i <= sd_cli_built) == 50  # the first target is half the bar
+    nested = lines.index("[ 50%] Building CXX object CMakeFiles/vulkan-shaders-gen.dir/vulkan-shaders-gen.cpp.o")
+    assert max(p for i, p in seen if i <= nested) < 5  # the shader generator's own percentages are not ours
     assert progress.feed("[ 50%] Building CXX object x.o") is None  # never backwards
+
+
+def test_the_app_knows_what_our_build_script_builds() -> None:
+    assert BUILD_TARGETS == TARGETS
