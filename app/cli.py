@@ -324,7 +324,7 @@ class TextProgressBar:
         self._shown = fraction
         self.drawn = True
         bar = "#" * int(fraction * 30)
-        eta = step.file_progress.eta_seconds
+        eta = step.eta_seconds
         what = "checking" if step.checking else f"{step.file_progress.bytes_per_s / 2**20:5.1f} MiB/s"
         eta_text = f" ETA {int(eta // 60)}m{int(eta % 60):02d}s" if eta is not None else ""
         print(f"\r[{bar:<30}] {fraction:4.0%} {format_size(step.overall_done)}/{format_size(step.overall_total)} "

@@ -48,6 +48,14 @@ class PresetProgress:
     overall_total: int
     checking: bool = False  # hashing a file already in the folder, not downloading it
 
+    @property
+    def eta_seconds(self) -> float | None:
+        """Time left for the whole preset at the current speed (None while checking or before a speed)."""
+        speed = self.file_progress.bytes_per_s
+        if self.checking or speed <= 0 or not self.overall_total:
+            return None
+        return max(self.overall_total - self.overall_done, 0) / speed
+
 
 def check_url(url: str, allowed_hosts: frozenset[str]) -> None:
     """Only https, only allowed hosts; plain http only to this machine (local mirrors and tests)."""

@@ -189,8 +189,8 @@ class ModelsWindow(QDialog):
         part = step.file_progress
         verb = "Checking" if step.checking else "Downloading"
         speed = "" if step.checking else f" at {part.bytes_per_s / 2**20:.1f} MiB/s"
-        eta = part.eta_seconds
-        left = f", about {eta / 60:.0f} min left" if eta is not None and eta >= 60 else ""
+        eta = step.eta_seconds
+        left = f", about {eta / 60:.0f} min left in all" if eta is not None and eta >= 60 else ""
         self.file_label.setText(f"{verb} {step.file.name} ({step.index + 1} of {step.count}){speed}{left}")
         self.file_progress.setRange(0, 1000)
         self.file_progress.setValue(int(1000 * part.done / part.total) if part.total else 0)

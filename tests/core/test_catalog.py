@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import zipfile
@@ -22,6 +23,7 @@ from app.core.catalog import (
     record_in_ledger,
     save_custom_set,
 )
+from app.core.downloads import DownloadProgress, PresetProgress
 from app.core.models import SLOT_NAMES
 from backend_bin.build import TARGETS
 from tests.helpers.local_catalog import PRESET, preset_files, write_catalog
@@ -141,3 +143,11 @@ def test_build_progress_follows_our_real_cold_build() -> None:
 
 def test_the_app_knows_what_our_build_script_builds() -> None:
     assert BUILD_TARGETS == TARGETS
+
+
+def test_a_preset_download_says_the_time_left_for_all_its_files() -> None:
+    [clip] = [f for f in CATALOG.presets["flux-schnell-q4k"].files if f.slot == "clip_l"]
+    step = PresetProgress(clip, 2, 4, DownloadProgress(100 * 2**20, 235 * 2**20, 10 * 2**20), 1000 * 2**20,
+                          1600 * 2**20)
+    assert step.eta_seconds == 60.0  # 600 MiB of the preset left at 10 MiB/s, not just this file's 13.5 s
+    assert dataclasses.replace(step, checking=True).eta_seconds is None
