@@ -94,21 +94,32 @@ class FileStatus(StrEnum):
     MISSING = "missing"
 
 
-def read_ledger(models_dir: Path) -> dict[str, dict]:
+def _read_json_object(path: Path) -> dict:
+    """A JSON object the app keeps beside the models; missing or damaged reads as empty."""
     try:
-        data = json.loads((models_dir / LEDGER_NAME).read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
 
 
+def _write_json_whole(path: Path, data: dict) -> None:
+    """Written whole or not at all: a crash mid-write leaves the previous file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False), encoding="utf-8")
+    temporary.replace(path)
+
+
+def read_ledger(models_dir: Path) -> dict[str, dict]:
+    return _read_json_object(models_dir / LEDGER_NAME)
+
+
 def record_in_ledger(models_dir: Path, name: str, sha256: str, size: int, verified: bool) -> None:
-    """Remember a file's hash (written whole or not at all: a crash leaves the old ledger)."""
+    """Remember a file's hash."""
     ledger = read_ledger(models_dir)
     ledger[name] = {"sha256": sha256, "bytes": size, "verified": verified}
-    temporary = models_dir / f".{LEDGER_NAME}.tmp"
-    temporary.write_text(json.dumps(ledger, indent=1, sort_keys=True), encoding="utf-8")
-    temporary.replace(models_dir / LEDGER_NAME)
+    _write_json_whole(models_dir / LEDGER_NAME, ledger)
 
 
 def ledger_entry(models_dir: Path, file: CatalogFile, ledger: dict[str, dict]) -> dict | None:
@@ -142,6 +153,10 @@ def preset_status(statuses: list[FileStatus]) -> FileStatus:
     return FileStatus.PARTIAL
 
 
+def status_of_preset(preset: Preset, models_dir: Path, ledger: dict[str, dict]) -> FileStatus:
+    return preset_status([file_status(models_dir, f, ledger) for f in preset.files])
+
+
 def preset_usable(status: FileStatus) -> bool:
     return status in (FileStatus.INSTALLED, FileStatus.UNVERIFIED)
 
@@ -151,20 +166,14 @@ CUSTOM_SETS_NAME = "custom-sets.json"
 
 def read_custom_sets(models_dir: Path) -> dict[str, dict[str, str]]:
     """Sets of the user's own files ("Add files I already have"): name -> {slot: path}."""
-    try:
-        data = json.loads((models_dir / CUSTOM_SETS_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    data = _read_json_object(models_dir / CUSTOM_SETS_NAME)
     return {name: dict(slots) for name, slots in data.items() if isinstance(slots, dict)}
 
 
 def save_custom_set(models_dir: Path, name: str, slots: dict[str, str]) -> None:
     sets = read_custom_sets(models_dir)
     sets[name] = slots
-    models_dir.mkdir(parents=True, exist_ok=True)
-    temporary = models_dir / f".{CUSTOM_SETS_NAME}.tmp"
-    temporary.write_text(json.dumps(sets, indent=1, sort_keys=True, ensure_ascii=False), encoding="utf-8")
-    temporary.replace(models_dir / CUSTOM_SETS_NAME)
+    _write_json_whole(models_dir / CUSTOM_SETS_NAME, sets)
 
 
 @dataclass(frozen=True)
@@ -181,7 +190,7 @@ def model_choices(catalog: Catalog, models_dir: Path) -> list[ModelChoice]:
     ledger = read_ledger(models_dir)
     choices = []
     for preset in catalog.presets.values():
-        status = preset_status([file_status(models_dir, f, ledger) for f in preset.files])
+        status = status_of_preset(preset, models_dir, ledger)
         if preset_usable(status):
             suffix = "" if status is FileStatus.INSTALLED else " (unverified)"
             choices.append(ModelChoice(preset.title + suffix, {f.slot: models_dir / f.name for f in preset.files},

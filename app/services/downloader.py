@@ -67,7 +67,7 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
     check_url(url, allowed_hosts)
     part = target.with_name(target.name + ".part")
     target.parent.mkdir(parents=True, exist_ok=True)
-    needed = (size or 0) - (part.stat().st_size if part.exists() else 0)
+    needed = (size or 0) - _size_of(part)
     if shutil.disk_usage(target.parent).free < needed:
         raise DownloadError(f"not enough free space in {target.parent} for {target.name} "
                             f"({format_size(needed)} needed): free some space or choose another folder")
@@ -174,7 +174,7 @@ def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[s
     """
     models_dir.mkdir(parents=True, exist_ok=True)
     ledger = read_ledger(models_dir)
-    overall_total = sum(f.bytes or 0 for f in preset.files)
+    overall_total = preset.total_bytes
     needed = sum((f.bytes or 0) - _size_of(models_dir / f"{f.name}.part") for f in preset.files
                  if not (models_dir / f.name).is_file())
     free = shutil.disk_usage(models_dir).free

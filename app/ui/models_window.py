@@ -25,11 +25,10 @@ from PySide6.QtWidgets import (
 from app.core.catalog import (
     Catalog,
     FileStatus,
-    file_status,
     ledger_entry,
-    preset_status,
     read_ledger,
     save_custom_set,
+    status_of_preset,
 )
 from app.core.checks import CompatibilityReport, SystemFacts
 from app.core.downloads import DownloadCancelled, DownloadError, PresetProgress
@@ -148,9 +147,7 @@ class ModelsWindow(QDialog):
         self.refresh_backend()
 
     def status_of(self, preset_id: str) -> FileStatus:
-        ledger = read_ledger(self.models_dir)
-        preset = self.catalog.presets[preset_id]
-        return preset_status([file_status(self.models_dir, f, ledger) for f in preset.files])
+        return status_of_preset(self.catalog.presets[preset_id], self.models_dir, read_ledger(self.models_dir))
 
     def refresh(self) -> None:
         downloading = self.download.preset_id if self.download.running else None
