@@ -57,6 +57,7 @@ class DiskInfo:
 class BackendStatus:
     problem: str | None  # why the sd.cpp binary cannot run; None when it runs
     devices_seen: tuple[str, ...] = ()  # the Vulkan devices ggml listed when the backend started
+    missing_library: bool = False  # it could not start: a shared library (.so, DLL) it needs is not there
 
 
 @dataclass(frozen=True)
@@ -278,7 +279,7 @@ def check_backend(facts: SystemFacts) -> CheckResult | None:
     if backend.problem is not None:
         windows = facts.host.platform == "win32"
         problem = backend.problem
-        if "0xC0000135" in problem or "error while loading shared libraries" in problem:
+        if backend.missing_library:
             problem = f"A library the sd.cpp backend needs is missing, so it cannot start ({problem})."
         fix = ("Install the backend again from Models > Backend (it brings sd-cli.exe with all its DLLs), and "
                "update the graphics driver if vulkan-1.dll is the one missing." if windows

@@ -76,7 +76,8 @@ class SystemCheck(QObject):
                 # the loader's own words (a missing .so or DLL) say more than "crashed"
                 said = _last_line(result.stderr)
                 detail = f": {said}" if said and said not in result.error else ""
-                self._backend_status = BackendStatus(f"the sd.cpp backend did not run: {result.error}{detail}")
+                self._backend_status = BackendStatus(f"the sd.cpp backend did not run: {result.error}{detail}",
+                                                     missing_library=result.missing_library)
             else:
                 self._backend_status = BackendStatus(None, vulkan_devices_seen(result.stdout + result.stderr))
             self._report()

@@ -17,6 +17,10 @@ class ToolResult:
     stdout: str
     stderr: str
     error: str | None = None  # why there is no exit code, in the user's words
+    missing_library: bool = False  # it could not start because a shared library (.so, DLL) is not there
+
+
+STATUS_DLL_NOT_FOUND = 0xC0000135
 
 
 class ToolRun(QObject):
@@ -92,13 +96,15 @@ class ToolRun(QObject):
         if self._timed_out:
             self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} did not answer in time"))
         elif status == QProcess.ExitStatus.CrashExit:
-            # on Windows the code names the cause: 0xC0000135 is a DLL that is not there
-            code = f" (exit code 0x{exit_code & 0xFFFFFFFF:08X})" if sys.platform == "win32" else ""
-            self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} crashed{code}"))
+            # on Windows the code names the cause: 0xC0000135 (STATUS_DLL_NOT_FOUND) is a DLL that is not there
+            code = exit_code & 0xFFFFFFFF if sys.platform == "win32" else None
+            said = f" (exit code 0x{code:08X})" if code is not None else ""
+            self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} crashed{said}",
+                                 missing_library=code == STATUS_DLL_NOT_FOUND))
         elif exit_code == 127 and "error while loading shared libraries" in stderr:
             # the Linux loader refused to start it: a failed start, not a program that ran
             self._end(ToolResult(None, stdout, stderr, f"{Path(self._command).name} could not start: "
-                                 f"{stderr.strip().splitlines()[-1]}"))
+                                 f"{stderr.strip().splitlines()[-1]}", missing_library=True))
         else:
             self._end(ToolResult(exit_code, stdout, stderr))
 

@@ -149,8 +149,9 @@ def test_backend_that_sees_no_device_fails() -> None:
 
 
 def test_a_backend_missing_a_dll_on_windows_gets_the_reinstall_fix() -> None:
-    # QProcess reports STATUS_DLL_NOT_FOUND as a crash; ToolRun names the code (see tool_run.py)
-    status = BackendStatus("the sd.cpp backend did not run: sd-cli.exe crashed (exit code 0xC0000135)")
+    # QProcess reports STATUS_DLL_NOT_FOUND as a crash; ToolRun names the code and flags it (see tool_run.py)
+    status = BackendStatus("the sd.cpp backend did not run: sd-cli.exe crashed (exit code 0xC0000135)",
+                           missing_library=True)
     check = result(dataclasses.replace(GOOD, host=GOOD_HOST, backend=status), "backend")
     assert check.status is Verdict.FAIL
     assert check.message.startswith("A library the sd.cpp backend needs is missing")
