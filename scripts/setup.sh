@@ -11,6 +11,9 @@ PACKAGES=(
   cmake build-essential libvulkan-dev glslc glslang-tools spirv-headers mesa-vulkan-drivers vulkan-tools
   # Qt's window and offscreen platforms
   libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libdbus-1-3 libglib2.0-0
+  # Windows, built and tested on Linux: the mingw-w64 cross compilers, 64-bit Wine with a virtual X server,
+  # and wixl (msitools) for the MSI installer
+  mingw-w64 mingw-w64-tools wine64 xvfb wixl msitools
 )
 
 missing=()
