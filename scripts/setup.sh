@@ -41,4 +41,8 @@ if [ ! -f .demo-model/flux_tiny_clip.gguf ] || [ ! -f .demo-model/taef1_tiny.ggu
   echo "[setup] writing the offline demo model (random weights) to .demo-model/"
   .venv/bin/python -m app.core.demo_model --out .demo-model
 fi
+# Windows CPython with our dependencies under Wine, for the Windows bundle and the Windows run of the tests
+# (cached under ~/.cache/polaris-studio/windows/: about 2 minutes the first time, a second afterwards)
+.venv/bin/python -m installer.windows_python
+
 echo "[setup] done"
