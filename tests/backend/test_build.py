@@ -8,14 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from backend_bin.build import (
-    BIN_DIR,
-    OLD_HEADERS_MARKER,
-    SD_CPP_SUBDIR,
-    SDIST_FILE,
-    BuildError,
-    guard_layer_settings,
-)
+from backend_bin.linux import TARGETS, BuildOptions
+from backend_bin.output import BIN_DIR, sha256_of
+from backend_bin.source import OLD_HEADERS_MARKER, SD_CPP_SUBDIR, SDIST_FILE, SDIST_SHA256, guard_layer_settings
+from backend_bin.tools import BuildError
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -23,9 +19,10 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def build_info() -> dict:
     info = BIN_DIR / "build-info.json"
-    if not info.exists():
+    linux = json.loads(info.read_text()).get("linux") if info.exists() else None
+    if linux is None:
         pytest.fail("no backend build yet: run ./scripts/setup.sh")
-    return json.loads(info.read_text())
+    return linux
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +70,21 @@ def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
     assert "$ cmake" not in result.stdout
     for name in ("sd-cli", "sd-server"):
         assert (BIN_DIR / name).stat().st_size > 10_000_000
+    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {BIN_DIR / 'sd-cli'}"
+
+
+def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_info: dict) -> None:
+    assert build_info["source"]["version"] == "0.4.7" and build_info["source"]["sha256"] == SDIST_SHA256
+    assert build_info["cmake_flags"] == BuildOptions().cmake_flags()
+    assert Path(build_info["cache"]).name == BuildOptions().cache_key()
+    assert sorted(build_info["files"]) == sorted(TARGETS)
+    for name, recorded in build_info["files"].items():
+        assert recorded["sha256"] == sha256_of(BIN_DIR / name)
+        assert recorded["bytes"] == (BIN_DIR / name).stat().st_size
+
+
+def test_the_portable_linux_build_keeps_its_cache_key() -> None:
+    # the key names the cache folder every machine already holds: changing it means a ~7 minute rebuild
+    # everywhere, so it changes only on purpose (with the version or the options)
+    assert BuildOptions().cache_key() == "0.4.7-036085fc9739"
+    assert BuildOptions(native=True).cache_key() != BuildOptions().cache_key()

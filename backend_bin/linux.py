@@ -1,0 +1,84 @@
+"""The Linux backend: sd-cli and sd-server, built natively with the system's Vulkan headers and loader."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from backend_bin.output import BIN_DIR, cache_lock, expose, options_digest
+from backend_bin.source import SDIST_VERSION, extract_sd_cpp, fetch_sdist, sdist_record
+from backend_bin.tools import BuildError, Program, SystemFile, missing_packages, missing_packages_message, run_step, say
+
+TARGETS = ("sd-cli", "sd-server")
+
+LIBRARY_DIRS = (Path("/usr/lib"), Path("/usr/lib64"), Path("/usr/local/lib"))
+INCLUDE_DIRS = (Path("/usr/include"), Path("/usr/local/include"))
+REQUIREMENTS = (
+    Program("cmake", "cmake"),
+    Program("c++", "build-essential"),
+    Program("make", "build-essential"),
+    Program("glslc", "glslc"),
+    SystemFile(tuple(d / "vulkan" / "vulkan.hpp" for d in INCLUDE_DIRS), "libvulkan-dev"),
+    SystemFile(tuple(d / "spirv" / "unified1" / "spirv.hpp" for d in INCLUDE_DIRS), "spirv-headers"),
+)
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    # Portable by default (GGML_NATIVE=OFF): the same binary serves tests, bundles and other machines.
+    native: bool = False
+    build_type: str = "Release"
+
+    def cmake_flags(self) -> list[str]:
+        return [
+            "-DSD_VULKAN=ON",
+            f"-DCMAKE_BUILD_TYPE={self.build_type}",
+            f"-DGGML_NATIVE={'ON' if self.native else 'OFF'}",
+        ]
+
+    def cache_key(self) -> str:
+        # unchanged since the first Linux build, so existing caches stay warm
+        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags())}"
+
+
+def missing_linux_packages() -> list[str]:
+    missing = set(missing_packages(REQUIREMENTS))
+    # the loader's development link may sit in any multiarch folder below these
+    if not any(d.rglob("libvulkan.so") for d in LIBRARY_DIRS if d.exists()):
+        missing.add("libvulkan-dev")
+    return sorted(missing)
+
+
+def build(options: BuildOptions, cache: Path, jobs: int) -> Path:
+    work = cache / options.cache_key()
+    with cache_lock(work):
+        stamp = work / "build-ok.json"
+        binaries = work / "bin"
+        if stamp.exists() and all((binaries / t).exists() for t in TARGETS):
+            say(f"cache is warm: {work}")
+            return binaries
+        missing = missing_linux_packages()
+        if missing:
+            raise BuildError(missing_packages_message(missing))
+        sdist = fetch_sdist(cache / "downloads")
+        sd_cpp = extract_sd_cpp(sdist, work, INCLUDE_DIRS)
+        build_dir = work / "build"
+        started = time.monotonic()
+        run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags()])
+        run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
+        binaries.mkdir(exist_ok=True)
+        for target in TARGETS:
+            shutil.copy2(build_dir / "bin" / target, binaries / target)
+        stamp.write_text(json.dumps({"version": SDIST_VERSION, "cmake_flags": options.cmake_flags()}))
+        say(f"built in {time.monotonic() - started:.0f}s")
+        return binaries
+
+
+def build_and_expose(options: BuildOptions, cache: Path, jobs: int) -> None:
+    binaries = build(options, cache, jobs)
+    record = {"source": sdist_record(), "cmake_flags": options.cmake_flags(), "cache": str(binaries.parent)}
+    expose("linux", {target: binaries / target for target in TARGETS}, record)
+    say(f"ready: {BIN_DIR / TARGETS[0]}")

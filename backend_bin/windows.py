@@ -1,0 +1,359 @@
+"""The Windows backend, cross-built on Linux with mingw-w64: sd-cli.exe (from the pinned sdist, Vulkan) and
+vulkaninfo.exe (from Debian's vulkan-tools source package).
+
+Both are linked statically, so each is one file that needs only Windows' own DLLs and, for sd-cli.exe, the
+driver's vulkan-1.dll (vulkaninfo.exe loads the loader itself at run time). Windows promises no vulkaninfo.exe,
+so the app brings its own for the system check.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import subprocess
+import tarfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from backend_bin.output import BIN_DIR, cache_lock, expose, options_digest
+from backend_bin.source import (
+    SDIST_VERSION,
+    DebianSource,
+    debian_patches,
+    extract_sd_cpp,
+    fetch_debian_source,
+    fetch_sdist,
+    sdist_record,
+)
+from backend_bin.tools import BuildError, Program, Requirement, SystemFile, require_packages, run_step, say
+
+MINGW = "x86_64-w64-mingw32"
+# the posix-thread compilers: ggml uses std::thread, which mingw-w64's win32-thread compilers lack
+MINGW_CC = f"{MINGW}-gcc-posix"
+MINGW_CXX = f"{MINGW}-g++-posix"
+MINGW_WINDRES = f"{MINGW}-windres"
+MINGW_DLLTOOL = f"{MINGW}-dlltool"
+MINGW_STRIP = f"{MINGW}-strip"
+MINGW_OBJDUMP = f"{MINGW}-objdump"
+# one self-contained file: no libstdc++-6.dll, libgcc_s_seh-1.dll or libwinpthread-1.dll beside it
+STATIC_LINK_FLAGS = ("-static", "-static-libgcc", "-static-libstdc++")
+
+# Wine's own loader DLL: its exports are the Vulkan loader's, so an import library made from it links
+# against any vulkan-1.dll (the driver installs the real one into System32)
+WINE_VULKAN_DLL = Path("/usr/lib/x86_64-linux-gnu/wine/x86_64-windows/vulkan-1.dll")
+# copied into a folder of their own: /usr/include itself on a mingw include path would pull Linux's libc
+# headers in place of mingw's
+SYSTEM_VULKAN_HEADERS = (Path("/usr/include/vulkan"), Path("/usr/include/vk_video"))
+
+VULKAN_TOOLS_PACKAGE = "vulkan-tools"
+VULKAN_TOOLS_VERSION = "1.3.239.0+dfsg1-1"  # Debian 12's; its headers (libvulkan-dev) are the same 1.3.239
+
+SD_CLI_EXE = "sd-cli.exe"
+VULKANINFO_EXE = "vulkaninfo.exe"
+# what a Windows machine has without installing anything; vulkan-1.dll comes with every Vulkan driver
+WINDOWS_SYSTEM_DLLS = frozenset({
+    "kernel32.dll", "msvcrt.dll", "advapi32.dll", "shell32.dll", "user32.dll", "gdi32.dll", "ole32.dll",
+    "oleaut32.dll", "ws2_32.dll", "bcrypt.dll", "shlwapi.dll", "comdlg32.dll", "version.dll", "winmm.dll",
+})
+VULKAN_LOADER_DLL = "vulkan-1.dll"
+
+SD_CLI_REQUIREMENTS: tuple[Requirement, ...] = (
+    Program(MINGW_CC, "mingw-w64"),
+    Program(MINGW_CXX, "mingw-w64"),
+    Program(MINGW_WINDRES, "mingw-w64"),
+    Program(MINGW_DLLTOOL, "mingw-w64"),
+    Program(MINGW_STRIP, "mingw-w64"),
+    Program(MINGW_OBJDUMP, "mingw-w64"),
+    Program("gendef", "mingw-w64-tools"),
+    Program("cmake", "cmake"),
+    # ggml builds its shader generator for the build machine, with the host's compilers
+    Program("gcc", "build-essential"),
+    Program("g++", "build-essential"),
+    Program("make", "build-essential"),
+    Program("glslc", "glslc"),
+    SystemFile((WINE_VULKAN_DLL,), "libwine"),
+    *(SystemFile((folder,), "libvulkan-dev") for folder in SYSTEM_VULKAN_HEADERS),
+)
+VULKANINFO_REQUIREMENTS: tuple[Requirement, ...] = (
+    Program(MINGW_CXX, "mingw-w64"),
+    Program(MINGW_STRIP, "mingw-w64"),
+    Program(MINGW_OBJDUMP, "mingw-w64"),
+    Program("apt-get", "apt"),
+    *(SystemFile((folder,), "libvulkan-dev") for folder in SYSTEM_VULKAN_HEADERS),
+)
+
+TOOLCHAIN_FILE_TEXT = f"""\
+# Written by backend_bin/windows.py: cross-compile for 64-bit Windows with mingw-w64.
+set(CMAKE_SYSTEM_NAME Windows)
+set(CMAKE_SYSTEM_PROCESSOR x86_64)
+# the posix-thread compilers: ggml uses std::thread
+set(CMAKE_C_COMPILER {MINGW_CC})
+set(CMAKE_CXX_COMPILER {MINGW_CXX})
+set(CMAKE_RC_COMPILER {MINGW_WINDRES})
+set(CMAKE_FIND_ROOT_PATH /usr/{MINGW})
+# programs (glslc) run here; libraries and headers come from the Windows side only, never /usr
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+"""
+
+COMPAT_HEADER_TEXT = """\
+/* Written by backend_bin/windows.py and force-included into C files only (ggml-cpu.c is C).
+   mingw-w64 10 (Debian 12) lacks THREAD_POWER_THROTTLING_STATE, a Windows 8 declaration that ggml-cpu.c
+   uses to keep its threads at full speed; newer mingw-w64 has it, and then this defines nothing. */
+#ifndef POLARIS_MINGW_COMPAT_H
+#define POLARIS_MINGW_COMPAT_H
+#ifdef _WIN32
+#include <windows.h>
+#ifndef THREAD_POWER_THROTTLING_CURRENT_VERSION
+typedef struct _THREAD_POWER_THROTTLING_STATE {
+    ULONG Version;
+    ULONG ControlMask;
+    ULONG StateMask;
+} THREAD_POWER_THROTTLING_STATE;
+#define THREAD_POWER_THROTTLING_CURRENT_VERSION 1
+#define THREAD_POWER_THROTTLING_EXECUTION_SPEED 0x1
+#endif
+#endif
+#endif
+"""
+
+# msvcrt.dll, the C runtime mingw-w64 10 links against, has no _set_abort_behavior (it came with msvcr80 and
+# is in the UCRT); upstream links MinGW builds against the UCRT instead, which mixed with a msvcrt-based
+# mingw runtime is worse. The call only silences abort()'s message box, so it is commented out.
+ABORT_BEHAVIOR_CALL = "    _set_abort_behavior(0, _WRITE_ABORT_MSG | _CALL_REPORTFAULT);\n"
+ABORT_BEHAVIOR_MARKER = "polaris: msvcrt.dll has no _set_abort_behavior"
+ABORT_BEHAVIOR_REPLACEMENT = f"    // {ABORT_BEHAVIOR_MARKER}: {ABORT_BEHAVIOR_CALL.strip()}\n"
+
+VULKANINFO_DEFINES = (
+    # what vulkaninfo's CMakeLists.txt defines for Windows
+    "-DVK_USE_PLATFORM_WIN32_KHR", "-DWIN32_LEAN_AND_MEAN", "-D_CRT_SECURE_NO_WARNINGS", "-DVK_NO_PROTOTYPES",
+    "-DVK_ENABLE_BETA_EXTENSIONS",
+)
+
+
+def neutralise_set_abort_behavior(source: str) -> str:
+    """Return vulkaninfo.cpp with its one _set_abort_behavior call commented out (applying it twice is a no-op)."""
+    if ABORT_BEHAVIOR_MARKER in source:
+        return source
+    if source.count("_set_abort_behavior") != 1 or source.count(ABORT_BEHAVIOR_CALL) != 1:
+        raise BuildError("vulkaninfo.cpp changed shape; the _set_abort_behavior fix needs updating")
+    return source.replace(ABORT_BEHAVIOR_CALL, ABORT_BEHAVIOR_REPLACEMENT)
+
+
+@dataclass(frozen=True)
+class WindowsOptions:
+    """How sd-cli.exe is configured; paths inside the build folder are added by cmake_flags()."""
+
+    build_type: str = "Release"
+
+    def option_flags(self) -> list[str]:
+        return [
+            "-DSD_VULKAN=ON",
+            f"-DCMAKE_BUILD_TYPE={self.build_type}",
+            # a Windows build must run on any x86-64 CPU; OpenMP would need libgomp's DLL beside the exe
+            "-DGGML_NATIVE=OFF",
+            "-DGGML_OPENMP=OFF",
+            f"-DCMAKE_EXE_LINKER_FLAGS={' '.join(STATIC_LINK_FLAGS)}",
+        ]
+
+    def cmake_flags(self, work: Path, glslc: str) -> list[str]:
+        return [
+            f"-DCMAKE_TOOLCHAIN_FILE={work / 'mingw-toolchain.cmake'}",
+            *self.option_flags(),
+            f"-DVulkan_INCLUDE_DIR={work / 'vulkan-headers'}",
+            f"-DVulkan_LIBRARY={work / 'vulkan-import' / 'libvulkan-1.a'}",
+            f"-DVulkan_GLSLC_EXECUTABLE={glslc}",
+            # C only: the compat header's windows.h must not reach the C++ files
+            f"-DCMAKE_C_FLAGS=-include {work / 'mingw_compat.h'}",
+        ]
+
+    def cache_key(self) -> str:
+        digest = options_digest(*self.option_flags(), TOOLCHAIN_FILE_TEXT, COMPAT_HEADER_TEXT)
+        return f"windows-{SDIST_VERSION}-{digest}"
+
+
+@dataclass(frozen=True)
+class VulkaninfoOptions:
+    """How vulkaninfo.exe is compiled: one translation unit, so no build system."""
+
+    optimisation: str = "-O2"
+
+    def compile_flags(self) -> list[str]:
+        return ["-std=c++17", self.optimisation, *VULKANINFO_DEFINES]
+
+    def link_flags(self) -> list[str]:
+        # user32 and gdi32: the window it opens to test presentation support
+        return [*STATIC_LINK_FLAGS, "-luser32", "-lgdi32"]
+
+    def cache_key(self) -> str:
+        digest = options_digest(*self.compile_flags(), *self.link_flags(), ABORT_BEHAVIOR_REPLACEMENT)
+        return f"vulkaninfo-{VULKAN_TOOLS_VERSION}-{digest}"
+
+
+def copy_vulkan_headers(destination: Path) -> Path:
+    if not (destination / "vulkan" / "vulkan_core.h").exists():
+        shutil.rmtree(destination, ignore_errors=True)
+        for folder in SYSTEM_VULKAN_HEADERS:
+            shutil.copytree(folder, destination / folder.name)
+    return destination
+
+
+def make_vulkan_import_library(folder: Path) -> Path:
+    """libvulkan-1.a for mingw's linker, from the export list of Wine's vulkan-1.dll."""
+    library = folder / "libvulkan-1.a"
+    if not library.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        run_step(["gendef", str(WINE_VULKAN_DLL)], cwd=folder)  # writes vulkan-1.def here
+        run_step([MINGW_DLLTOOL, "-d", "vulkan-1.def", "-l", library.name, "-D", VULKAN_LOADER_DLL], cwd=folder)
+    return library
+
+
+def pe_machine_and_magic(path: Path) -> tuple[int, int]:
+    """(COFF machine, optional-header magic) of a PE file: (0x8664, 0x20B) is PE32+ for x86-64."""
+    with path.open("rb") as f:
+        head = f.read(4096)
+    if head[:2] != b"MZ":
+        raise BuildError(f"{path.name} is not a Windows program (no MZ header)")
+    (pe_offset,) = struct.unpack_from("<I", head, 0x3C)
+    if head[pe_offset:pe_offset + 4] != b"PE\0\0":
+        raise BuildError(f"{path.name} has no PE signature")
+    (machine,) = struct.unpack_from("<H", head, pe_offset + 4)
+    (magic,) = struct.unpack_from("<H", head, pe_offset + 24)
+    return machine, magic
+
+
+def parse_pe_imports(objdump_text: str) -> list[str]:
+    """The DLL names in `objdump -p` output, in order."""
+    return re.findall(r"^\s*DLL Name: (\S+)\s*$", objdump_text, flags=re.MULTILINE)
+
+
+def pe_imports(path: Path) -> list[str]:
+    result = subprocess.run([MINGW_OBJDUMP, "-p", str(path)], capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BuildError(f"{MINGW_OBJDUMP} could not read {path.name}: {result.stderr.strip()}")
+    return parse_pe_imports(result.stdout)
+
+
+def foreign_imports(imports: list[str], allowed_extra: frozenset[str] = frozenset()) -> list[str]:
+    """Imported DLLs a plain Windows machine with a Vulkan driver lacks (libstdc++-6.dll and the like)."""
+    return [name for name in imports if name.lower() not in WINDOWS_SYSTEM_DLLS | allowed_extra]
+
+
+def check_standalone(program: Path, allowed_extra: frozenset[str] = frozenset()) -> list[str]:
+    """Refuse a program that is not a 64-bit PE or that needs DLLs we do not ship; return its imports."""
+    if pe_machine_and_magic(program) != (0x8664, 0x20B):
+        raise BuildError(f"{program.name} is not a PE32+ x86-64 program")
+    imports = pe_imports(program)
+    foreign = foreign_imports(imports, allowed_extra)
+    if foreign:
+        raise BuildError(f"{program.name} needs {', '.join(foreign)}: the static link did not take")
+    return imports
+
+
+def read_stamp(stamp: Path, *programs: Path) -> dict[str, Any] | None:
+    """The record of a finished build, when it and its programs are all in the cache."""
+    if not stamp.exists() or not all(program.exists() for program in programs):
+        return None
+    try:
+        return json.loads(stamp.read_text())
+    except ValueError:
+        return None
+
+
+def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+    work = cache / options.cache_key()
+    with cache_lock(work):
+        stamp = work / "build-ok.json"
+        program = work / "bin" / SD_CLI_EXE
+        record = read_stamp(stamp, program)
+        if record is not None:
+            say(f"cache is warm: {work}")
+            return program, record
+        require_packages(SD_CLI_REQUIREMENTS)
+        sdist = fetch_sdist(cache / "downloads")
+        headers = copy_vulkan_headers(work / "vulkan-headers")
+        sd_cpp = extract_sd_cpp(sdist, work, [headers])
+        make_vulkan_import_library(work / "vulkan-import")
+        (work / "mingw-toolchain.cmake").write_text(TOOLCHAIN_FILE_TEXT)
+        (work / "mingw_compat.h").write_text(COMPAT_HEADER_TEXT)
+        build_dir = work / "build"
+        glslc = shutil.which("glslc") or "glslc"
+        started = time.monotonic()
+        run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags(work, glslc)])
+        run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", "sd-cli"])
+        program.parent.mkdir(exist_ok=True)
+        run_step([MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / SD_CLI_EXE)])
+        imports = check_standalone(program, frozenset({VULKAN_LOADER_DLL}))
+        record = {"source": sdist_record(), "cmake_flags": options.cmake_flags(work, glslc), "imports": imports}
+        stamp.write_text(json.dumps(record, indent=2) + "\n")
+        say(f"built {SD_CLI_EXE} in {time.monotonic() - started:.0f}s")
+        return program, record
+
+
+def unpack_upstream(source: DebianSource, work: Path) -> Path:
+    """Unpack the upstream tarball (Python's tarfile: dpkg-source is not always there) and return its folder.
+
+    Debian applies no patches to this package; a version that does would need them, so it is refused.
+    """
+    patches = debian_patches(source.file_matching(r"\.debian\.tar\."))
+    if patches:
+        raise BuildError(f"{source.package} {source.version} carries Debian patches ({', '.join(patches)}): "
+                         "building it from the upstream tarball alone would differ from Debian's")
+    destination = work / "src"
+    shutil.rmtree(destination, ignore_errors=True)
+    with tarfile.open(source.file_matching(r"\.orig\.tar\.")) as archive:
+        archive.extractall(destination, filter="data")
+    [top] = [path for path in destination.iterdir() if path.is_dir()]
+    return top
+
+
+def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dict[str, Any]]:
+    work = cache / options.cache_key()
+    with cache_lock(work):
+        stamp = work / "build-ok.json"
+        program = work / "bin" / VULKANINFO_EXE
+        record = read_stamp(stamp, program)
+        if record is not None:
+            say(f"cache is warm: {work}")
+            return program, record
+        require_packages(VULKANINFO_REQUIREMENTS)
+        source = fetch_debian_source(VULKAN_TOOLS_PACKAGE, VULKAN_TOOLS_VERSION, cache / "downloads")
+        say(f"{source.dsc.name}: every file matches its sha256")
+        tools = unpack_upstream(source, work)
+        headers = copy_vulkan_headers(work / "vulkan-headers")
+        vulkaninfo_dir = tools / "vulkaninfo"
+        main_file = vulkaninfo_dir / "vulkaninfo.cpp"
+        main_file.write_text(neutralise_set_abort_behavior(main_file.read_text()))
+        started = time.monotonic()
+        program.parent.mkdir(parents=True, exist_ok=True)
+        unstripped = work / "vulkaninfo-unstripped.exe"
+        run_step([MINGW_CXX, *options.compile_flags(), f"-I{headers}", "-I.", "-Igenerated", "vulkaninfo.cpp",
+                  "-o", str(unstripped), *options.link_flags()], cwd=vulkaninfo_dir)
+        run_step([MINGW_STRIP, "-o", str(program), str(unstripped)])
+        imports = check_standalone(program)
+        record = {"source": source.record(), "compile_flags": options.compile_flags(),
+                  "link_flags": options.link_flags(), "patches": [ABORT_BEHAVIOR_MARKER], "imports": imports}
+        stamp.write_text(json.dumps(record, indent=2) + "\n")
+        say(f"built {VULKANINFO_EXE} in {time.monotonic() - started:.0f}s")
+        return program, record
+
+
+def build_and_expose(cache: Path, jobs: int) -> None:
+    sd_cli_options, vulkaninfo_options = WindowsOptions(), VulkaninfoOptions()
+    cold = [requirements for key, program, requirements in (
+        (sd_cli_options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS),
+        (vulkaninfo_options.cache_key(), VULKANINFO_EXE, VULKANINFO_REQUIREMENTS),
+    ) if read_stamp(cache / key / "build-ok.json", cache / key / "bin" / program) is None]
+    # every missing package named at once, before the first download
+    require_packages([requirement for requirements in cold for requirement in requirements])
+    # vulkaninfo.exe first: seconds to build, and a missing deb-src entry shows before the long sd-cli.exe build
+    vulkaninfo, vulkaninfo_record = build_vulkaninfo(vulkaninfo_options, cache)
+    expose("vulkaninfo", {VULKANINFO_EXE: vulkaninfo}, {**vulkaninfo_record, "cache": str(vulkaninfo.parent.parent)})
+    sd_cli, sd_cli_record = build_sd_cli(sd_cli_options, cache, jobs)
+    expose("windows", {SD_CLI_EXE: sd_cli}, {**sd_cli_record, "cache": str(sd_cli.parent.parent)})
+    say(f"ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}")
