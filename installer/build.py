@@ -1,18 +1,21 @@
-"""Build the Polaris Studio bundle for this platform (PyInstaller, one folder); on Windows also the installer.
+"""Build Polaris Studio for users: the PyInstaller bundle, and for Windows the MSI installer and the portable zip.
 
-    python installer/build.py [--dist DIR] [--work DIR]
+    python installer/build.py [--dist DIR] [--work DIR] [--bundle-only]
+    python installer/build.py --msi-only [--bundle DIR] [--dist DIR] [--version V]
 
-The backend must be there first: on Linux `python -m backend_bin.build`; on Windows this script downloads the
-pinned upstream release zip named in resources/catalog.json (sd-cli.exe and its DLLs), checks it and unpacks it
-into `backend_bin/bin/` when that folder has no backend. Writes DIST/PolarisStudio/PolarisStudio[.exe]; on
-Windows, when Inno Setup 6 is installed, also DIST/PolarisStudio-<version>-setup.exe.
+The first builds DIST/PolarisStudio/ (one folder, PolarisStudio[.exe] + _internal/) for the platform that runs
+it; on Windows (Windows Python, also under Wine) it then packages that bundle like the second, unless told
+--bundle-only. The second runs no PyInstaller: it packages an existing Windows bundle (default
+DIST/PolarisStudio) as DIST/PolarisStudio-<version>.msi (with wixl, Debian's msitools, natively on Linux) and
+DIST/PolarisStudio-<version>-portable.zip; see installer/msi.py.
+
+The backend must be in backend_bin/bin/ before the bundle is built: on Linux `python -m backend_bin.build`,
+for Windows `python -m backend_bin.build --windows` (our sd-cli.exe and vulkaninfo.exe, cross-built).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import subprocess
 import sys
 import time
@@ -22,45 +25,32 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script, the app is not importable otherwise
 
 from app import __version__  # noqa: E402
-from app.core.backend_package import BackendPackageError, unpack_backend  # noqa: E402
-from app.core.catalog import Catalog, load_catalog  # noqa: E402
-from app.core.downloads import DownloadError  # noqa: E402
 from app.core.resources import backend_names  # noqa: E402
-from app.services.downloader import fetch_catalog_file  # noqa: E402
+from installer.msi import BUNDLE_NAME, BuildError, WixlMissing, build_msi, build_portable_zip  # noqa: E402
 
 SPEC = REPO / "installer" / "polaris_studio.spec"
-ISS = REPO / "installer" / "polaris_studio.iss"
 BACKEND_DIR = REPO / "backend_bin" / "bin"
-BUNDLE_NAME = "PolarisStudio"
-# where Inno Setup 6 installs its compiler: per machine, or per user
-ISCC_PLACES = (("ProgramFiles(x86)", "Inno Setup 6"), ("ProgramFiles", "Inno Setup 6"),
-               ("LOCALAPPDATA", "Programs/Inno Setup 6"))
-
-
-class BuildError(Exception):
-    """Something the bundle needs is missing; the message says what to do."""
+# Windows promises no vulkaninfo.exe (only a driver or the Vulkan SDK brings one), and the system check needs one
+WINDOWS_VULKANINFO = "vulkaninfo.exe"
+BACKEND_BUILD = {"win32": "python -m backend_bin.build --windows"}
 
 
 def backend_files(folder: Path, platform: str) -> list[Path]:
-    """What the bundle carries of the backend: the sd.cpp executable and the shared libraries beside it
-    (on Windows the release zip has ggml and stable-diffusion DLLs next to sd-cli.exe)."""
+    """What the bundle carries of the backend: the sd.cpp executable, on Windows our vulkaninfo.exe, and the
+    shared libraries beside them. Our Windows build is linked statically (no DLLs); a release build put there
+    by hand brings its ggml and stable-diffusion DLLs, and they go in too."""
+    build = BACKEND_BUILD.get(platform, "python -m backend_bin.build")
     binary = next((folder / name for name in backend_names(platform) if (folder / name).is_file()), None)
     if binary is None:
-        raise BuildError(f"no {' or '.join(backend_names(platform))} in {folder}: build the backend first "
-                         "(python -m backend_bin.build), or on Windows unpack sd.cpp's Vulkan release there")
+        raise BuildError(f"no {' or '.join(backend_names(platform))} in {folder}: build the backend first ({build})")
+    programs = [binary]
+    if platform == "win32":
+        if not (folder / WINDOWS_VULKANINFO).is_file():
+            raise BuildError(f"no {WINDOWS_VULKANINFO} in {folder}: the Windows bundle brings its own, as Windows "
+                             f"has none unless the driver put one there; build it with {build}")
+        programs.append(folder / WINDOWS_VULKANINFO)
     pattern = "*.dll" if platform == "win32" else "*.so*"
-    return [binary, *sorted(path for path in folder.glob(pattern) if path.is_file())]
-
-
-def fetch_windows_backend(folder: Path, downloads: Path, catalog: Catalog | None = None) -> Path:
-    """The pinned release zip from the catalog, downloaded (resumable, hash checked when published) and
-    unpacked flat."""
-    catalog = catalog or load_catalog()
-    release = catalog.windows_backend
-    print(f"[bundle] fetching the backend {release.name} ({catalog.backend_version})")
-    digest = fetch_catalog_file(release, downloads, catalog.hosts)
-    print(f"[bundle] {release.name} sha256 {digest}" + ("" if release.sha256 else " (no published hash)"))
-    return unpack_backend(downloads / release.name, folder)
+    return [*programs, *sorted(path for path in folder.glob(pattern) if path.is_file())]
 
 
 def version_file_text(version: str) -> str:
@@ -85,17 +75,6 @@ def version_file_text(version: str) -> str:
 """
 
 
-def find_iscc(env: dict[str, str]) -> Path | None:
-    """Inno Setup's compiler: on PATH, or where its installer puts it."""
-    on_path = shutil.which("ISCC")
-    if on_path:
-        return Path(on_path)
-    for variable, folder in ISCC_PLACES:
-        if variable in env and (Path(env[variable]) / folder / "ISCC.exe").is_file():
-            return Path(env[variable]) / folder / "ISCC.exe"
-    return None
-
-
 def build_bundle(dist: Path, work: Path) -> Path:
     """Run PyInstaller on the spec; returns the bundle's executable."""
     backend_files(BACKEND_DIR, sys.platform)  # fail early and readably, before PyInstaller's minute of work
@@ -108,43 +87,57 @@ def build_bundle(dist: Path, work: Path) -> Path:
     return executable
 
 
-def build_installer(dist: Path, iscc: Path) -> Path:
-    """Compile the Inno Setup script around the bundle in `dist`."""
-    command = [str(iscc), f"/DAppVersion={__version__}", f"/DBundleDir={dist / BUNDLE_NAME}", f"/O{dist}",
-               str(ISS)]
-    subprocess.run(command, check=True, cwd=REPO)
-    return dist / f"{BUNDLE_NAME}-{__version__}-setup.exe"
-
-
 def folder_size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file() and not path.is_symlink())
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dist", type=Path, default=REPO / "dist")
-    parser.add_argument("--work", type=Path, default=REPO / "build")
-    args = parser.parse_args()
+def mib(size: int) -> str:
+    return f"{size / 2**20:.0f} MiB"
+
+
+def package_windows(bundle: Path, dist: Path, version: str, need_msi: bool) -> None:
+    """The portable zip and the MSI of a Windows bundle, with their sizes and times. Without wixl (Windows has
+    none) the MSI is skipped when `need_msi` is false, and how to make it is said."""
+    started = time.monotonic()
+    archive = build_portable_zip(bundle, dist, version)
+    print(f"[zip] {archive} ({mib(archive.stat().st_size)}) in {time.monotonic() - started:.0f} s")
     started = time.monotonic()
     try:
-        if sys.platform == "win32" and not any((BACKEND_DIR / name).is_file() for name in backend_names("win32")):
-            fetch_windows_backend(BACKEND_DIR, args.work.absolute() / "downloads")
-        executable = build_bundle(args.dist.absolute(), args.work.absolute())
-    except (BuildError, DownloadError, BackendPackageError, subprocess.CalledProcessError) as error:
-        print(f"[bundle] failed: {error}", file=sys.stderr)
-        return 1
-    size = folder_size(executable.parent)
-    print(f"[bundle] {executable} ({size / 2**20:.0f} MiB) in {time.monotonic() - started:.0f} s")
-    if sys.platform == "win32":
-        iscc = find_iscc(dict(os.environ))
-        if iscc is None:
-            print("[installer] Inno Setup 6 not found (winget install JRSoftware.InnoSetup); bundle only")
+        msi = build_msi(bundle, dist, version)
+    except WixlMissing as error:
+        if need_msi:
+            raise
+        print(f"[msi] skipped: {error}; on Linux: python installer/build.py --msi-only --bundle {bundle}")
+        return
+    print(f"[msi] {msi} ({mib(msi.stat().st_size)}, goal 100 MiB) in {time.monotonic() - started:.0f} s")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dist", type=Path, default=REPO / "dist", help="where the bundle and packages go")
+    parser.add_argument("--work", type=Path, default=REPO / "build", help="PyInstaller's work folder")
+    parser.add_argument("--bundle-only", action="store_true", help="on Windows: the bundle, no MSI and no zip")
+    parser.add_argument("--msi-only", action="store_true",
+                        help="no PyInstaller: the MSI and the portable zip of an existing Windows bundle")
+    parser.add_argument("--bundle", type=Path, help="with --msi-only: the bundle (default DIST/PolarisStudio)")
+    parser.add_argument("--version", default=__version__, help="with --msi-only: its version (default %(default)s)")
+    args = parser.parse_args()
+    dist = args.dist.absolute()
+    try:
+        if args.msi_only:
+            bundle = (args.bundle or dist / BUNDLE_NAME).absolute()
+            backend_files(bundle / "_internal" / "backend_bin", "win32")  # a Windows bundle with all its backend
+            print(f"[bundle] {bundle} ({mib(folder_size(bundle))})")
+            package_windows(bundle, dist, args.version, need_msi=True)
             return 0
-        try:
-            print(f"[installer] {build_installer(args.dist.absolute(), iscc)}")
-        except subprocess.CalledProcessError as error:
-            print(f"[installer] failed: {error}", file=sys.stderr)
-            return 1
+        started = time.monotonic()
+        executable = build_bundle(dist, args.work.absolute())
+        print(f"[bundle] {executable} ({mib(folder_size(executable.parent))}) in {time.monotonic() - started:.0f} s")
+        if sys.platform == "win32" and not args.bundle_only:
+            package_windows(executable.parent, dist, __version__, need_msi=False)
+    except (BuildError, subprocess.CalledProcessError) as error:
+        print(f"[build] failed: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

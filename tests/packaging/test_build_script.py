@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import ast
-import zipfile
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from installer.build import BuildError, backend_files, fetch_windows_backend, find_iscc, version_file_text
-from tests.helpers.file_server import Served, file_server
-from tests.helpers.local_catalog import write_catalog
+from installer.build import BuildError, backend_files, version_file_text
+from tests.packaging.fake_bundle import needs_msitools, write_fake_bundle
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def touch(folder: Path, *names: str) -> None:
@@ -19,25 +21,40 @@ def touch(folder: Path, *names: str) -> None:
         (folder / name).write_bytes(b"MZ")
 
 
-def test_windows_carries_sd_cli_exe_and_every_dll_beside_it(tmp_path: Path) -> None:
-    touch(tmp_path, "sd-cli.exe", "ggml.dll", "ggml-vulkan.dll", "stable-diffusion.dll", "sd-server.exe", "README.md")
+def test_windows_carries_our_static_sd_cli_exe_and_vulkaninfo_exe(tmp_path: Path) -> None:
+    touch(tmp_path, "sd-cli.exe", "vulkaninfo.exe", "sd-server.exe", "build-info.json")
+    assert [p.name for p in backend_files(tmp_path, "win32")] == ["sd-cli.exe", "vulkaninfo.exe"]
+
+
+def test_a_release_build_put_there_by_hand_keeps_every_dll_beside_it(tmp_path: Path) -> None:
+    touch(tmp_path, "sd-cli.exe", "vulkaninfo.exe", "ggml.dll", "ggml-vulkan.dll", "stable-diffusion.dll",
+          "README.md")
     assert [p.name for p in backend_files(tmp_path, "win32")] == [
-        "sd-cli.exe", "ggml-vulkan.dll", "ggml.dll", "stable-diffusion.dll"]
+        "sd-cli.exe", "vulkaninfo.exe", "ggml-vulkan.dll", "ggml.dll", "stable-diffusion.dll"]
 
 
 def test_an_older_windows_build_names_it_sd_exe(tmp_path: Path) -> None:
-    touch(tmp_path, "sd.exe", "ggml.dll")
-    assert [p.name for p in backend_files(tmp_path, "win32")] == ["sd.exe", "ggml.dll"]
+    touch(tmp_path, "sd.exe", "vulkaninfo.exe", "ggml.dll")
+    assert [p.name for p in backend_files(tmp_path, "win32")] == ["sd.exe", "vulkaninfo.exe", "ggml.dll"]
 
 
 def test_linux_carries_sd_cli_and_shared_libraries_only(tmp_path: Path) -> None:
-    touch(tmp_path, "sd-cli", "sd-server", "build-info.json", "libggml.so.1", "ggml.dll")
+    touch(tmp_path, "sd-cli", "sd-server", "build-info.json", "libggml.so.1", "ggml.dll", "vulkaninfo.exe")
     assert [p.name for p in backend_files(tmp_path, "linux")] == ["sd-cli", "libggml.so.1"]
 
 
-def test_no_backend_says_how_to_get_one(tmp_path: Path) -> None:
-    touch(tmp_path, "sd-cli")  # a Linux binary is no use to a Windows bundle
-    with pytest.raises(BuildError, match=r"no sd-cli\.exe or sd\.exe in .*python -m backend_bin\.build"):
+def test_no_backend_says_how_to_build_ours(tmp_path: Path) -> None:
+    touch(tmp_path, "sd-cli", "vulkaninfo.exe")  # a Linux binary is no use to a Windows bundle
+    with pytest.raises(BuildError, match=r"no sd-cli\.exe or sd\.exe in .*python -m backend_bin\.build --windows"):
+        backend_files(tmp_path, "win32")
+    with pytest.raises(BuildError, match=r"no sd-cli or sd in .*\(python -m backend_bin\.build\)"):
+        backend_files(tmp_path / "empty", "linux")
+
+
+def test_a_windows_bundle_without_vulkaninfo_exe_is_refused(tmp_path: Path) -> None:
+    # Windows has no vulkaninfo.exe unless the driver brought one: without ours the check sees no device
+    touch(tmp_path, "sd-cli.exe")
+    with pytest.raises(BuildError, match=r"no vulkaninfo\.exe in .*python -m backend_bin\.build --windows"):
         backend_files(tmp_path, "win32")
 
 
@@ -49,21 +66,27 @@ def test_version_resource_text() -> None:
     assert "filevers=(2, 10, 3, 7)" in version_file_text("2.10.3.7.9")
 
 
-def test_inno_setup_is_found_per_user_or_per_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
-    env = {"ProgramFiles": str(tmp_path / "pf"), "LOCALAPPDATA": str(tmp_path / "local")}
-    assert find_iscc(env) is None
-    touch(tmp_path / "local" / "Programs" / "Inno Setup 6", "ISCC.exe")
-    assert find_iscc(env) == tmp_path / "local" / "Programs" / "Inno Setup 6" / "ISCC.exe"
+def run_build(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(REPO / "installer" / "build.py"), *args], capture_output=True,
+                          text=True, cwd=REPO, timeout=120, check=False)
 
 
-def test_windows_builds_fetch_the_pinned_release_when_the_backend_is_missing(tmp_path: Path) -> None:
-    archive = tmp_path / "release.zip"
-    with zipfile.ZipFile(archive, "w") as bundle:
-        bundle.writestr("sd-cli.exe", b"MZ program")
-        bundle.writestr("stable-diffusion.dll", b"library")
-    with file_server(Served(files={"/sd-test-bin-win-vulkan-x64.zip": archive.read_bytes()})) as base:
-        catalog = write_catalog(tmp_path / "catalog.json", base, {})
-        program = fetch_windows_backend(tmp_path / "bin", tmp_path / "downloads", catalog)
-    assert program == tmp_path / "bin" / "sd-cli.exe"
-    assert [p.name for p in backend_files(tmp_path / "bin", "win32")] == ["sd-cli.exe", "stable-diffusion.dll"]
+@needs_msitools
+def test_msi_only_packages_an_existing_windows_bundle(tmp_path: Path) -> None:
+    bundle = write_fake_bundle(tmp_path / "dist" / "PolarisStudio")
+    result = run_build("--msi-only", "--bundle", str(bundle), "--dist", str(tmp_path / "out"), "--version", "0.3.0")
+    assert result.returncode == 0, result.stdout + result.stderr
+    msi, archive = tmp_path / "out" / "PolarisStudio-0.3.0.msi", tmp_path / "out" / "PolarisStudio-0.3.0-portable.zip"
+    assert msi.is_file() and archive.is_file()
+    # what CI's log shows: the bundle's size, then each package's size and time
+    assert f"[bundle] {bundle} (" in result.stdout
+    assert f"[msi] {msi} (" in result.stdout and f"[zip] {archive} (" in result.stdout
+
+
+def test_msi_only_refuses_a_bundle_without_our_backend(tmp_path: Path) -> None:
+    bundle = write_fake_bundle(tmp_path / "PolarisStudio")
+    (bundle / "_internal" / "backend_bin" / "vulkaninfo.exe").unlink()
+    result = run_build("--msi-only", "--bundle", str(bundle), "--dist", str(tmp_path / "out"))
+    assert result.returncode == 1
+    assert "no vulkaninfo.exe in" in result.stderr and "python -m backend_bin.build --windows" in result.stderr
+    assert not (tmp_path / "out").exists()
