@@ -9,8 +9,18 @@ PACKAGES=(
   python3-venv
   # build and run the Vulkan backend; lavapipe (mesa-vulkan-drivers) is a CPU Vulkan device for tests
   cmake build-essential libvulkan-dev glslc glslang-tools spirv-headers mesa-vulkan-drivers vulkan-tools
-  # Qt's window and offscreen platforms
-  libegl1 libgl1 libfontconfig1 libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libdbus-1-3 libglib2.0-0
+  # Qt's window and offscreen platforms. The xcb (X11) and wayland lines are what `ldd` of PySide6's
+  # plugins/platforms/libqxcb.so, libqwayland.so, plugins/xcbglintegrations/, plugins/wayland-*/ and the
+  # libQt6XcbQpa / libQt6WaylandClient / libQt6WlShellIntegration they load names (`dpkg -S` gave the packages):
+  # without libxcb-icccm4 or libxcb-keysyms1 the window does not open ('Could not load the Qt platform plugin
+  # "xcb"'). tests/ui/test_real_display.py opens the window on Xvfb and photographs it with ImageMagick's import
+  # (x11-utils: xwininfo sees the window appear).
+  libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1-3 libglib2.0-0
+  libx11-6 libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
+  libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1
+  libxkbcommon-x11-0
+  libwayland-client0 libwayland-cursor0 libwayland-egl1
+  imagemagick x11-utils
   # Windows, built and tested on Linux: the mingw-w64 cross compilers, 64-bit Wine with a virtual X server,
   # and wixl (msitools) for the MSI installer
   mingw-w64 mingw-w64-tools wine64 xvfb wixl msitools

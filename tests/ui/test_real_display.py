@@ -1,0 +1,122 @@
+"""The README's first command on a real X server: `python -m app --demo` with Qt's xcb platform on Xvfb.
+
+Every other UI test runs on Qt's offscreen platform, which needs none of the X libraries the xcb platform
+loads; a missing one (libxcb-icccm4, libxcb-keysyms1, ...) stops the real window from opening with 'Could not
+load the Qt platform plugin "xcb"'. These tests catch that.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import PySide6
+import pytest
+
+QT = Path(PySide6.__file__).parent / "Qt"
+REPO = Path(__file__).resolve().parents[2]
+SCREEN = (1366, 768)
+
+
+def start_xvfb(width: int, height: int) -> tuple[subprocess.Popen[bytes], str]:
+    """Xvfb on a free display: it picks the number itself and writes it to the pipe (`-displayfd`)."""
+    if shutil.which("Xvfb") is None:
+        pytest.fail("Xvfb is missing: run ./scripts/setup.sh (it installs xvfb)")
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24",
+                               "-nolisten", "tcp"], pass_fds=(write_end,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        number = pipe.readline().strip().decode()
+    if not number:
+        server.kill()
+        server.wait()
+        pytest.fail("Xvfb did not start")
+    return server, f":{number}"
+
+
+@pytest.fixture
+def x_display() -> Iterator[str]:
+    server, display = start_xvfb(*SCREEN)
+    yield display
+    server.terminate()
+    server.wait(10)
+
+
+def window_titles(display: str) -> str:
+    result = subprocess.run(["xwininfo", "-root", "-tree"], env={**os.environ, "DISPLAY": display},
+                            capture_output=True, text=True, timeout=20, check=False)
+    return result.stdout
+
+
+def screenshot(display: str, target: Path) -> dict[str, float]:
+    """The whole screen as ImageMagick's `import` sees it: distinct colours, mean and spread (0..1)."""
+    subprocess.run(["import", "-display", display, "-window", "root", str(target)], check=True, timeout=30)
+    stats = subprocess.run(["convert", str(target), "-format", "%k %[fx:mean] %[fx:standard_deviation]", "info:"],
+                           capture_output=True, text=True, check=True, timeout=30).stdout.split()
+    return {"colours": float(stats[0]), "mean": float(stats[1]), "spread": float(stats[2])}
+
+
+def open_demo_window(display: str, basedir: Path, env: dict[str, str] | None = None,
+                     timeout: float = 90) -> tuple[subprocess.Popen[str], str]:
+    """Start the README's command on `display`; return once its window is mapped, or the child has died."""
+    env = {**os.environ, **(env or {}), "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
+    env.pop("WAYLAND_DISPLAY", None)
+    child = subprocess.Popen([sys.executable, "-m", "app", "--demo", "--basedir", str(basedir)], cwd=REPO, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            return child, child.communicate()[0]
+        if '"Polaris Studio"' in window_titles(display):
+            time.sleep(3)  # let it paint (the check banner, the gauge's first sample)
+            return child, ""
+        time.sleep(0.5)
+    return child, "the window did not appear in time"
+
+
+def close(child: subprocess.Popen[str]) -> str:
+    if child.poll() is None:
+        child.terminate()
+    return child.communicate(timeout=30)[0]
+
+
+@pytest.mark.parametrize("plugin", ["platforms/libqxcb.so", "platforms/libqwayland.so",
+                                    "xcbglintegrations/libqxcb-egl-integration.so",
+                                    "wayland-shell-integration/libxdg-shell.so"])
+def test_the_qt_platform_plugins_find_every_library(plugin: str) -> None:
+    # what ldd says is what setup.sh's PACKAGES must cover; the plugin's own Qt libraries come with PySide6
+    linked = subprocess.run(["ldd", str(QT / "plugins" / plugin)], capture_output=True, text=True, check=True).stdout
+    missing = [line.strip() for line in linked.splitlines() if "not found" in line]
+    assert not missing, f"{plugin} needs libraries scripts/setup.sh does not install: {missing}"
+
+
+def test_the_demo_window_opens_on_a_real_x_server(x_display: str, tmp_path: Path) -> None:
+    child, failure = open_demo_window(x_display, tmp_path / "data")
+    try:
+        assert not failure, f"the window did not open on {x_display} with the xcb platform:\n{failure}"
+        shot = screenshot(x_display, tmp_path / "screen.png")
+    finally:
+        output = close(child)
+    # an empty Xvfb screen is one colour; a window with text, buttons and antialiased edges has hundreds
+    assert shot["colours"] > 200, (shot, output)
+    assert shot["spread"] > 0.1, (shot, output)
+    assert 0.15 < shot["mean"] < 0.95, (shot, output)
+    assert "Could not load the Qt platform plugin" not in output
+
+
+def test_a_missing_x_library_fails_the_window_test(x_display: str, tmp_path: Path) -> None:
+    # what a machine without libxcb-icccm4 looks like to the loader: the library is there but unusable
+    broken = tmp_path / "broken_libs"
+    broken.mkdir()
+    (broken / "libxcb-icccm.so.4").write_bytes(b"not a library")
+    child, failure = open_demo_window(x_display, tmp_path / "data", {"LD_LIBRARY_PATH": str(broken)})
+    close(child)
+    assert child.returncode != 0
+    assert 'Could not load the Qt platform plugin "xcb"' in failure
