@@ -122,6 +122,8 @@ def main() -> int:
     parser.add_argument("--bundle", type=Path, help="with --msi-only: the bundle (default DIST/PolarisStudio)")
     parser.add_argument("--version", default=__version__, help="with --msi-only: its version (default %(default)s)")
     args = parser.parse_args()
+    if (args.bundle or args.version != __version__) and not args.msi_only:
+        parser.error("--bundle and --version go with --msi-only: a bundle built now has this source's version")
     dist = args.dist.absolute()
     try:
         if args.msi_only:
