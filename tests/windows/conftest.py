@@ -1,0 +1,30 @@
+"""The Windows tests run Windows programs (our Windows Python, the bundle, msiexec) through Wine from Linux.
+
+`.venv/bin/python -m pytest tests/windows` runs just this part. On Windows itself there is no Wine: there the
+whole suite, run by Windows Python, is the Windows test.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from installer.windows_python import WindowsPython, windows_python
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if sys.platform == "win32":
+        skip = pytest.mark.skip(reason="drives Windows programs through Wine from Linux; on Windows the suite "
+                                       "itself runs natively instead")
+        for item in items:
+            if "tests/windows/" in item.nodeid:
+                item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def windows() -> Iterator[WindowsPython]:
+    """Windows CPython with our dependencies (made by scripts/setup.sh, cached), on its own Xvfb display."""
+    with windows_python() as python:
+        yield python

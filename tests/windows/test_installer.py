@@ -1,0 +1,172 @@
+"""The Windows bundle built by Windows Python, its MSI installed, self-tested, upgraded and removed under Wine,
+and the portable zip run from a folder of its own: what a Windows user gets, end to end."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app import __version__
+from installer.msi import (
+    BUNDLE_NAME,
+    EXE_NAME,
+    INSTALL_FOLDER_NAME,
+    PORTABLE_MARKER,
+    PRODUCT_NAME,
+    build_msi,
+    build_portable_zip,
+)
+from installer.windows_python import PYTHON_ENV, WindowsPython, ensure_icu_stand_in
+from installer.wine import WinePrefix, fresh_prefix, windows_path
+
+REPO = Path(__file__).resolve().parents[2]
+BACKEND = REPO / "backend_bin" / "bin"
+# lavapipe is a CPU-type device, which ggml skips unless told to use it
+LAVAPIPE = {"GGML_VK_VISIBLE_DEVICES": "0"}
+UNINSTALL_KEYS = (r"HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall",
+                  r"HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall")
+
+
+def timed(label: str, started: float) -> None:
+    # measured, not asserted: CI's log shows what each Windows step costs
+    print(f"[windows] {label}: {time.monotonic() - started:.1f} s")
+
+
+def folder_mib(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 2**20
+
+
+@pytest.fixture(scope="module")
+def bundle(windows: WindowsPython, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """dist/PolarisStudio built by installer/build.py under Windows Python, with our sd-cli.exe and
+    vulkaninfo.exe."""
+    for program in ("sd-cli.exe", "vulkaninfo.exe"):
+        if not (BACKEND / program).is_file():
+            pytest.fail(f"{BACKEND / program} is missing: run ./scripts/setup.sh (python -m backend_bin.build "
+                        "--windows cross-builds it)")
+    work = tmp_path_factory.mktemp("windows-bundle")
+    started = time.monotonic()
+    result = windows.run("installer/build.py", "--dist", windows_path(work / "dist"),
+                         "--work", windows_path(work / "build"), "--bundle-only", timeout=1800)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-6000:]
+    folder = work / "dist" / BUNDLE_NAME
+    timed(f"bundle built by PyInstaller under Wine ({folder_mib(folder):.0f} MiB)", started)
+    return folder
+
+
+def test_the_bundle_carries_our_backend_and_not_the_test_prefix(bundle: Path) -> None:
+    internal = bundle / "_internal"
+    for program in ("sd-cli.exe", "vulkaninfo.exe"):
+        assert (internal / "backend_bin" / program).read_bytes() == (BACKEND / program).read_bytes()
+    names = {path.name.lower() for path in bundle.rglob("*")}
+    # icuuc.dll is the test prefix's stand-in for Windows' own: a user's Windows has the real one
+    assert "icuuc.dll" not in names
+    # the user's driver brings the Vulkan loader; one of ours would shadow it
+    assert "vulkan-1.dll" not in names
+
+
+def uninstall_entries(prefix: WinePrefix) -> list[str]:
+    """The DisplayVersion of every Apps & features entry named like us."""
+    versions = []
+    for key in UNINSTALL_KEYS:
+        listing = prefix.run(["reg", "query", key, "/s"]).stdout
+        for entry in re.split(r"\r?\n(?=HKEY_)", listing):
+            if re.search(rf"DisplayName\s+REG_SZ\s+{PRODUCT_NAME}\s*$", entry, re.MULTILINE):
+                found = re.search(r"DisplayVersion\s+REG_SZ\s+(\S+)", entry)
+                versions.append(found[1] if found else "?")
+    return versions
+
+
+@pytest.fixture
+def prefix(windows: WindowsPython) -> Iterator[WinePrefix]:
+    """A fresh Windows (Wine prefix) as a user's PC, with Windows 10's ICU the way every real one has it."""
+    with fresh_prefix(windows.prefix.display) as fresh:
+        ensure_icu_stand_in(fresh)
+        yield fresh
+
+
+def self_test(prefix: WinePrefix, program: Path, report: Path, *extra: str) -> str:
+    started = time.monotonic()
+    result = prefix.run([str(program), "--self-test", "--report", windows_path(report), *extra], env=LAVAPIPE,
+                        timeout=600)
+    timed(f"self-test of {program.parent.name}", started)
+    text = report.read_text(encoding="utf-8") if report.is_file() else "(no report)"
+    assert result.returncode == 0, text + result.stdout[-2000:] + result.stderr[-3000:]
+    return text
+
+
+@pytest.mark.timeout(1800)
+def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefix: WinePrefix,
+                                                             tmp_path: Path) -> None:
+    started = time.monotonic()
+    older = build_msi(bundle, tmp_path / "older", __version__)
+    newer_version = re.sub(r"\d+$", lambda m: str(int(m[0]) + 1), __version__)
+    newer = build_msi(bundle, tmp_path / "newer", newer_version)
+    timed(f"two MSIs built by wixl ({older.stat().st_size / 2**20:.0f} MiB each)", started)
+
+    started = time.monotonic()
+    installed = prefix.run(["msiexec", "/i", windows_path(older), "/qn"], timeout=600)
+    prefix.wait()
+    timed("msiexec /i", started)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    local = prefix.user_folder / "AppData" / "Local"
+    program = local / "Programs" / INSTALL_FOLDER_NAME / EXE_NAME
+    assert program.is_file()
+    start_menu = prefix.user_folder / "AppData" / "Roaming" / "Microsoft" / "Windows" / "Start Menu" / "Programs"
+    assert [link.name for link in start_menu.rglob("*.lnk") if PRODUCT_NAME in link.name] != []
+    assert uninstall_entries(prefix) == [__version__]
+
+    report = self_test(prefix, program, tmp_path / "report.md")
+    assert report.startswith(f"# Polaris Studio {__version__} self-test: PASS"), report
+    # the check saw the device through the vulkaninfo.exe we ship (Wine has none of its own)
+    assert "llvmpipe" in report and "vulkaninfo was not found" not in report, report
+    assert f"{INSTALL_FOLDER_NAME}\\_internal\\backend_bin\\sd-cli.exe" in report, report
+    assert "- one 64x64 image in" in report, report
+
+    # what the user made and set must outlive both the upgrade and the uninstall
+    keep = [local / "Polaris Studio" / "models" / "my-model.gguf",
+            prefix.user_folder / "Pictures" / "Polaris Studio" / "my-image.png"]
+    for path in keep:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"the user's own")
+
+    started = time.monotonic()
+    upgraded = prefix.run(["msiexec", "/i", windows_path(newer), "/qn"], timeout=600)
+    prefix.wait()
+    timed("msiexec /i of a newer version (upgrade)", started)
+    assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
+    assert uninstall_entries(prefix) == [newer_version]
+    assert program.is_file()
+
+    started = time.monotonic()
+    removed = prefix.run(["msiexec", "/x", windows_path(newer), "/qn"], timeout=600)
+    prefix.wait()
+    timed("msiexec /x", started)
+    assert removed.returncode == 0, removed.stdout + removed.stderr
+    assert not program.exists() and not program.parent.exists()
+    assert [link for link in start_menu.rglob("*.lnk") if PRODUCT_NAME in link.name] == []
+    assert uninstall_entries(prefix) == []
+    assert all(path.read_bytes() == b"the user's own" for path in keep)
+
+
+@pytest.mark.timeout(900)
+def test_the_portable_zip_runs_from_a_folder_named_like_a_users(bundle: Path, prefix: WinePrefix,
+                                                              tmp_path: Path) -> None:
+    started = time.monotonic()
+    archive = build_portable_zip(bundle, tmp_path, __version__)
+    timed(f"portable zip ({archive.stat().st_size / 2**20:.0f} MiB)", started)
+    # a folder with a space and a non-ASCII name, as a user's USB stick or Downloads folder may have
+    place = prefix.user_folder / "Downloads" / "Zoë Müller tools"
+    with zipfile.ZipFile(archive) as opened:
+        opened.extractall(place)
+    program = place / BUNDLE_NAME / EXE_NAME
+    assert (program.parent / PORTABLE_MARKER).is_file()
+    report = self_test(prefix, program, tmp_path / "report.md")
+    assert report.startswith(f"# Polaris Studio {__version__} self-test: PASS"), report
+    shutil.rmtree(place)
