@@ -22,7 +22,7 @@ from installer.msi import (
     build_msi,
     build_portable_zip,
 )
-from installer.windows_python import PYTHON_ENV, WindowsPython, ensure_icu_stand_in
+from installer.windows_python import WindowsPython, ensure_icu_stand_in
 from installer.wine import WinePrefix, fresh_prefix, windows_path
 
 REPO = Path(__file__).resolve().parents[2]
