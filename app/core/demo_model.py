@@ -9,7 +9,10 @@ Writes DIR/flux_tiny_clip.gguf (a Flux-family DiT, hidden 128, one double and on
 real-shaped CLIP-L text encoder in the same file) and DIR/taef1_tiny.gguf (a tiny autoencoder, TAEF1
 layout). sd.cpp infers the Flux width and depth from the tensors; CLIP-L's dims are hard-coded in sd.cpp
 and Flux crashes without any text encoder, hence the 123M-parameter encoder (q4_0, ~69 MiB).
-Random weights draw noise: these files prove the pipeline, not image quality. Same seed, same bytes.
+Random weights draw noise: these files prove the pipeline, not image quality. The tiny autoencoder's
+decoder is scaled layer by layer on a probe latent (as LSUV initialisation does) so that its picture spans
+the colour range: colourful structured noise instead of the near-black square that plain random weights give
+(they shrink the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
 """
 
 from __future__ import annotations
@@ -111,6 +114,57 @@ def tae_tensors(latent_channels: int = 16, width: int = 64) -> Iterator[Tensor]:
     yield from _conv("encoder.layers.14", width, latent_channels)
 
 
+# What the calibrated decoder's picture should look like on a latent of unit noise (0..1 per channel):
+# mid-grey on average, spread wide enough to use the whole range without clipping most of it.
+DEMO_IMAGE_MEAN = 0.5
+DEMO_IMAGE_SPREAD = 0.22
+_TAE_BLOCKS = (2, 3, 4, 7, 8, 9, 12, 13, 14, 17)
+_TAE_UPSAMPLES = (5, 10, 15)  # nearest 2x, each followed by a bias-free conv (6, 11, 16)
+
+
+def _conv3x3(x: np.ndarray, weight: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
+    """x (C, H, W), weight (O, C, 3, 3), padding 1 -> (O, H, W); float32, as sd.cpp's Conv2d."""
+    padded = np.pad(x, ((0, 0), (1, 1), (1, 1)))
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))  # C, H, W, 3, 3
+    out = np.einsum("chwij,ocij->ohw", windows, weight, optimize=True)
+    return out if bias is None else out + bias[:, None, None]
+
+
+def calibrated_tae_decoder(values: dict[str, np.ndarray], rng: np.random.Generator, latent_side: int = 8) -> None:
+    """Scale the TAE decoder's random weights in place so that each convolution passes on a signal of unit
+    spread, and the last one draws DEMO_IMAGE_MEAN ± DEMO_IMAGE_SPREAD per colour; mirrors tae.hpp's
+    TinyDecoder (tanh clamp, ReLU, residual blocks, three nearest-neighbour upsamplings)."""
+    weights = {name[: -len(".weight")]: values[name] for name in values if name.endswith(".weight")}
+
+    def conv(name: str, x: np.ndarray, target: float = 1.0) -> np.ndarray:
+        weight, bias = weights[name], values.get(name + ".bias")
+        out = _conv3x3(x, weight.astype(np.float32), None)
+        weight *= target / max(float(out.std()), 1e-12)
+        return _conv3x3(x, weight.astype(np.float32), None if bias is None else bias.astype(np.float32))
+
+    latent = rng.standard_normal((weights["decoder.layers.0"].shape[1], latent_side, latent_side)).astype(np.float32)
+    h = np.tanh(latent / 3) * 3
+    h = np.maximum(conv("decoder.layers.0", h), 0)
+    for index in range(1, 18):
+        if index in _TAE_UPSAMPLES:
+            h = h.repeat(2, axis=1).repeat(2, axis=2)
+        elif index in _TAE_BLOCKS:
+            block = f"decoder.layers.{index}.conv."
+            inner = np.maximum(conv(block + "0", h), 0)
+            inner = np.maximum(conv(block + "2", inner), 0)
+            # the residual branch adds a share of the input's spread, so depth neither fades nor explodes
+            h = np.maximum(conv(block + "4", inner, target=float(h.std())) + h, 0)
+            h /= max(float(h.std()), 1e-12)
+        elif f"decoder.layers.{index}" in weights:
+            h = conv(f"decoder.layers.{index}", h)
+    last = "decoder.layers.18"
+    out = _conv3x3(h, weights[last].astype(np.float32), None)
+    spread = out.std(axis=(1, 2))
+    weights[last] *= (DEMO_IMAGE_SPREAD / np.maximum(spread, 1e-12))[:, None, None, None]
+    out = _conv3x3(h, weights[last].astype(np.float32), None)
+    values[last + ".bias"] = (DEMO_IMAGE_MEAN - out.mean(axis=(1, 2))).astype(np.float32)
+
+
 def _norm(name: str, channels: int) -> Iterator[Tensor]:
     yield Tensor(f"{name}.weight", (channels,), "one")
     yield Tensor(f"{name}.bias", (channels,), "zero")
@@ -183,7 +237,7 @@ def _values(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
 
 
 def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quantize: bool,
-           dtype: type = np.float16) -> None:
+           dtype: type = np.float16, chosen: dict[str, np.ndarray] | None = None) -> None:
     import gguf
 
     writer = gguf.GGUFWriter(str(path), arch="polaris_tiny")
@@ -194,7 +248,7 @@ def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quan
             q4 = gguf.GGMLQuantizationType.Q4_0
             writer.add_tensor(tensor.name, _random_q4_0(tensor, rng), raw_dtype=q4)
             continue
-        values = _values(tensor, rng)
+        values = chosen[tensor.name] if chosen is not None else _values(tensor, rng)
         if values.ndim == 1 or "position_embedding" in tensor.name:
             writer.add_tensor(tensor.name, values)
         else:
@@ -228,7 +282,10 @@ def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     model = _atomic(out / FLUX_FILE, lambda p: _write(p, iter((*flux_tensors(), *clip_l_tensors())), rng, True))
-    taesd = _atomic(out / TAE_FILE, lambda p: _write(p, tae_tensors(), rng, False))
+    tae = list(tae_tensors())
+    values = {tensor.name: _values(tensor, rng) for tensor in tae}
+    calibrated_tae_decoder(values, np.random.default_rng([seed, 1]))
+    taesd = _atomic(out / TAE_FILE, lambda p: _write(p, iter(tae), rng, False, chosen=values))
     return model, taesd
 
 

@@ -38,6 +38,7 @@ from app.ui.check_dialog import CheckDialog
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
 from app.ui.models_window import ModelsWindow
+from app.ui.notice_bar import NoticeBar
 from app.ui.prompt_panel import PromptPanel
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
@@ -133,6 +134,8 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.models_button)
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
+        self.demo_note = NoticeBar("demo_note", self)
+        left_layout.addWidget(self.demo_note)
         left_layout.addWidget(self.panel)
         left_layout.addLayout(buttons)
         left_layout.addWidget(self.plan_label)
@@ -179,6 +182,10 @@ class MainWindow(QMainWindow):
             monitor.sampled.connect(self._on_sampled)
             generation.stage_changed.connect(self._on_backend_started)
             generation.finished.connect(lambda _: monitor.set_backend_pid(None))
+
+    def show_demo_note(self) -> None:
+        self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "
+                           "your prompt. It proves that everything works here. Real models: Models….")
 
     def update_plan(self) -> None:
         """Show what automatic placement would do with the current fields (or that the user chose)."""
@@ -349,8 +356,7 @@ def run_window(demo: bool = False) -> int:
     window = MainWindow(Generation(out_dir, gallery=gallery), monitor, gallery=gallery)
     if demo:
         load_demo(window.panel)
-        window.status.setText("Demo model: random weights, so it draws noise. Real models come with the "
-                              "model manager.")
+        window.show_demo_note()
     window.show()
     monitor.start()
     if first_start(QSettings()):

@@ -1,9 +1,16 @@
 from __future__ import annotations
 
 import hashlib
+import subprocess
+import sys
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from app.core.demo_model import write_tiny_models
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def digest(path: Path) -> str:
@@ -16,3 +23,31 @@ def test_the_test_model_is_deterministic_from_its_seed(tmp_path: Path, tiny_mode
     other, _ = write_tiny_models(tmp_path / "other", seed=1)
     assert digest(other) != digest(tiny_model[0])
     assert not list(tmp_path.rglob("*.partial"))
+
+
+def pixels(png: Path) -> np.ndarray:
+    """(H, W, 3) floats 0..1, decoded by ImageMagick (setup installs it): no Qt in the core tests."""
+    raw = subprocess.run(["convert", str(png), "-depth", "8", "rgb:-"], capture_output=True, check=True).stdout
+    info = subprocess.run(["identify", "-format", "%w %h", str(png)], capture_output=True, text=True, check=True)
+    width, height = map(int, info.stdout.split())
+    return np.frombuffer(raw, np.uint8).reshape(height, width, 3) / 255.0
+
+
+@pytest.mark.backend
+def test_the_demo_draws_colourful_noise_not_a_black_square(sd_cli: Path, tiny_model, tmp_path: Path) -> None:
+    # the window's demo size; the real sd.cpp on lavapipe, as `python -m app --demo` then Generate runs it
+    model, taesd = tiny_model
+    result = subprocess.run([sys.executable, "-m", "app", "generate", "--prompt", "a lighthouse at dawn",
+                             "--model", str(model), "--taesd", str(taesd), "--width", "128", "--height", "128",
+                             "--steps", "2", "--seed", "7", "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, cwd=REPO, timeout=240, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    [png] = (tmp_path / "out").glob("*.png")
+    image = pixels(png)
+    mean, spread = image.mean(axis=(0, 1)), image.std(axis=(0, 1))
+    colours = len(np.unique(image.reshape(-1, 3), axis=0))
+    assert 0.25 < image.mean() < 0.75, f"too dark or too light: mean {mean}"
+    assert (spread > 0.08).all(), f"a channel is nearly flat: spread {spread}"
+    assert colours > 2000, f"only {colours} colours in 128x128"
+    # colour, not grey: the channels differ from each other across the picture
+    assert np.abs(image - image.mean(axis=2, keepdims=True)).mean() > 0.05

@@ -1,0 +1,54 @@
+"""A strip across the top of the window that says one thing (the check's verdict, the demo model), with an
+optional action button and a close button; it never blocks the window as a dialog would."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolButton, QWidget
+
+# tints that read on light and dark palettes alike: a translucent wash over the window colour
+_TINTS = {"info": "rgba(64, 128, 255, 48)", "good": "rgba(40, 170, 80, 48)", "warn": "rgba(230, 160, 0, 64)",
+          "bad": "rgba(220, 50, 50, 64)"}
+
+
+class NoticeBar(QFrame):
+    """One dismissable message; `action_clicked` fires when its button (if any) is pressed."""
+
+    action_clicked = Signal()
+    dismissed = Signal()
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName(name.replace("_", " "))
+        self.text = QLabel(self)
+        self.text.setWordWrap(True)
+        self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.action = QPushButton(self)
+        self.action.hide()
+        self.close_button = QToolButton(self)
+        self.close_button.setText("✕")
+        self.close_button.setToolTip("Hide this message")
+        self.close_button.setAccessibleName("Hide this message")
+        self.close_button.setAutoRaise(True)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 4, 4)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.action)
+        layout.addWidget(self.close_button)
+        self.action.clicked.connect(self.action_clicked)
+        self.close_button.clicked.connect(self._on_close_clicked)
+        self.hide()
+
+    def say(self, text: str, tone: str = "info", action: str = "") -> None:
+        self.text.setText(text)
+        self.setStyleSheet(f"#{self.objectName()} {{ background: {_TINTS[tone]}; border-radius: 4px; }}")
+        self.action.setText(action)
+        self.action.setAccessibleName(action.replace("&", "").rstrip("…"))
+        self.action.setVisible(bool(action))
+        self.show()
+
+    def _on_close_clicked(self) -> None:
+        self.hide()
+        self.dismissed.emit()
