@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import pytest
+
+from app.core.checks import CheckResult, CompatibilityReport, HostInfo, SystemFacts, Verdict
+from app.core.output import Progress, Stage
+from app.core.plan import Breakdown, MemoryPlan, Where
+from app.core.request import MemoryFlags
+from app.core.status_words import check_headline, duration_in_words, plan_sentence, progress_words, stage_words
+from app.core.vulkaninfo import DeviceType, VulkanDevice
+
+
+@pytest.mark.parametrize(("seconds", "words"), [
+    (0.4, "less than a second"), (1, "1 second"), (12.4, "12 seconds"), (59.4, "59 seconds"),
+    (61, "about 1 minute"), (150, "about 2 minutes"), (3600, "about 1 hour"), (3900, "about 1 hour 5 minutes"),
+    (7300, "about 2 hours 2 minutes"),
+])
+def test_durations_read_as_words(seconds: float, words: str) -> None:
+    assert duration_in_words(seconds) == words
+
+
+def test_progress_says_step_time_per_step_and_time_left() -> None:
+    assert progress_words(Progress(3, 20, 1.43)) == "Drawing — step 3 of 20, 1.4 s per step, 24 seconds left"
+    assert progress_words(Progress(20, 20, 1.43)) == "Drawing — step 20 of 20, 1.4 s per step"
+    assert progress_words(Progress(1, 4, None)) == "Drawing — step 1 of 4"
+    assert stage_words(Stage.LOADING) == "Loading the model…"
+
+
+def test_the_plan_is_one_sentence() -> None:
+    plan = MemoryPlan(MemoryFlags(), {"diffusion": Where.GPU, "text_encoders": Where.CPU, "vae": Where.CPU}, (),
+                      Breakdown(3 * 2**30, 2**29, 0), 2**33, 10.0, True, ())
+    assert plan_sentence(plan) == ("The model on the graphics card, the text encoders on the processor, the image "
+                                   "decoder on the processor; about 3.5 GiB of video memory.")
+    tight = MemoryPlan(MemoryFlags(), {"diffusion": Where.GPU}, (), Breakdown(2**33, 0, 0), 0, 1.0, False, ())
+    assert plan_sentence(tight).endswith("about 8.0 GiB of video memory — predicted not to fit, so it may fail.")
+
+
+def facts() -> SystemFacts:
+    card = VulkanDevice(0, "AMD Radeon RX 580 Series (RADV POLARIS10)", 0x1002, 0x67DF, DeviceType.DISCRETE)
+    return SystemFacts(None, (card,), HostInfo(16 * 2**30, 12 * 2**30, frozenset({"avx2", "fma"}), "linux"))
+
+
+def test_the_banner_names_the_card_and_the_first_thing_to_fix() -> None:
+    ok = CompatibilityReport((CheckResult("gpu", Verdict.PASS, "fine"),))
+    assert check_headline(facts(), ok) == (Verdict.PASS, "Your AMD Radeon RX 580 Series is ready.")
+    warn = CompatibilityReport((CheckResult("gpu", Verdict.PASS, "fine"),
+                                CheckResult("disk", Verdict.WARN, "The models folder is on a spinning disk.",
+                                            "Move it to an SSD."),
+                                CheckResult("ram", Verdict.WARN, "Little RAM.")))
+    assert check_headline(facts(), warn) == (
+        Verdict.WARN, "Your AMD Radeon RX 580 Series will work, but: The models folder is on a spinning disk. "
+                      "Move it to an SSD. (1 more in the full check)")
+    bad = CompatibilityReport((CheckResult("disk", Verdict.WARN, "Slow disk."),
+                               CheckResult("vulkan", Verdict.FAIL, "No Vulkan driver.", "Install the AMD driver.")))
+    assert check_headline(facts(), bad) == (Verdict.FAIL, "Fix this first: No Vulkan driver. Install the AMD driver.")
