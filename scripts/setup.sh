@@ -38,6 +38,24 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# vulkaninfo.exe is built from Debian's vulkan-tools source package, which apt fetches only with deb-src
+# entries: mirror the distribution's own deb822 sources (Debian's or Ubuntu's) once, in a file of our own
+if ! grep -Eqs '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
+    /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; then
+  deb_src=$(for sources in /etc/apt/sources.list.d/debian.sources /etc/apt/sources.list.d/ubuntu.sources; do
+              [ -f "$sources" ] && sed -E 's/^Types:[[:space:]]+deb[[:space:]]*$/Types: deb-src/' "$sources" && echo
+            done || true)
+  if grep -q '^Types: deb-src$' <<<"$deb_src"; then
+    echo "[setup] adding deb-src entries for Debian source packages: /etc/apt/sources.list.d/polaris-deb-src.sources"
+    sudo_cmd=()
+    [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" tee /etc/apt/sources.list.d/polaris-deb-src.sources >/dev/null <<<"$deb_src"
+    "${sudo_cmd[@]}" apt-get update -qq
+  else
+    echo "[setup] no deb822 sources found to mirror: add deb-src entries yourself to build vulkaninfo.exe"
+  fi
+fi
+
 if [ ! -x .venv/bin/python ]; then
   echo "[setup] creating .venv"
   python3 -m venv .venv
@@ -45,7 +63,9 @@ fi
 echo "[setup] installing Python packages"
 .venv/bin/python -m pip install -q -e '.[dev]'
 
+# the backends from the pinned sdist: Linux, then Windows (cross-built)
 .venv/bin/python -m backend_bin.build
+.venv/bin/python -m backend_bin.build --windows
 
 if [ ! -f .demo-model/flux_tiny_clip.gguf ] || [ ! -f .demo-model/taef1_tiny.gguf ]; then
   echo "[setup] writing the offline demo model (random weights) to .demo-model/"
