@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from backend_bin.tools import say
+
 BIN_DIR = Path(__file__).resolve().parent / "bin"
 BUILD_INFO = "build-info.json"
 # one section per build (a build may make several files); each records its sources, options and cache
@@ -45,7 +47,7 @@ def cache_lock(work: Path) -> Iterator[None]:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            print(f"[backend build] another build of {work.name} is running: waiting for it", flush=True)
+            say(f"another build of {work.name} is running: waiting for it")
             fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield

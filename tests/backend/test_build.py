@@ -4,12 +4,14 @@ import json
 import subprocess
 import sys
 import tarfile
+import threading
 from pathlib import Path
 
 import pytest
 
+from backend_bin import output
 from backend_bin.linux import TARGETS, BuildOptions
-from backend_bin.output import BIN_DIR, sha256_of
+from backend_bin.output import BIN_DIR, cache_lock, sha256_of
 from backend_bin.source import OLD_HEADERS_MARKER, SD_CPP_SUBDIR, SDIST_FILE, SDIST_SHA256, guard_layer_settings
 from backend_bin.tools import BuildError
 
@@ -88,3 +90,30 @@ def test_the_portable_linux_build_keeps_its_cache_key() -> None:
     # everywhere, so it changes only on purpose (with the version or the options)
     assert BuildOptions().cache_key() == "0.4.7-036085fc9739"
     assert BuildOptions(native=True).cache_key() != BuildOptions().cache_key()
+
+
+def test_a_second_build_of_one_cache_waits_for_the_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # setup.sh and the Models window may both start a build; two compilers writing one build folder would
+    # corrupt it, so the second waits and then finds the first one's result
+    work, order = tmp_path / "0.4.7-key", []
+    first_in, second_waits, release = threading.Event(), threading.Event(), threading.Event()
+    monkeypatch.setattr(output, "say", lambda message: second_waits.set())
+
+    def build(name: str, inside: threading.Event | None) -> None:
+        with cache_lock(work):
+            order.append(name)
+            if inside is not None:
+                inside.set()
+                assert release.wait(10)
+
+    first = threading.Thread(target=build, args=("first", first_in))
+    second = threading.Thread(target=build, args=("second", None))
+    first.start()
+    assert first_in.wait(10)
+    second.start()
+    assert second_waits.wait(10)
+    assert order == ["first"]
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert order == ["first", "second"]
