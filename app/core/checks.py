@@ -100,9 +100,22 @@ def _version(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
 
 
+def _backend_sees(facts: SystemFacts) -> tuple[str, ...]:
+    return facts.backend.devices_seen if facts.backend is not None else ()
+
+
 def check_vulkan_runs(facts: SystemFacts) -> CheckResult:
     if facts.vulkaninfo_error is None:
         return CheckResult("vulkan_loader", Verdict.PASS, "The Vulkan runtime is installed and vulkaninfo runs.")
+    seen = _backend_sees(facts)
+    if seen:
+        # Vulkan itself works: only the tool that tells the card's kind and memory is missing or broken
+        return CheckResult(
+            "vulkan_loader", Verdict.WARN,
+            f"Vulkan works (the sd.cpp backend sees {', '.join(seen)}), but {facts.vulkaninfo_error}, so the "
+            "card's type and memory are unknown and automatic memory placement cannot plan for it.",
+            "Reinstall or update the graphics driver (it brings vulkaninfo); until then untick Automatic memory "
+            "and choose the placement yourself.")
     return CheckResult(
         "vulkan_loader", Verdict.FAIL, f"Vulkan does not work here: {facts.vulkaninfo_error}",
         "Reinstall the graphics driver: it brings the Vulkan runtime. On Linux install mesa-vulkan-drivers and "
@@ -111,6 +124,14 @@ def check_vulkan_runs(facts: SystemFacts) -> CheckResult:
 
 def check_gpu(facts: SystemFacts) -> CheckResult:
     selected = facts.selected
+    if selected is None and (seen := _backend_sees(facts)):
+        # vulkaninfo failed or listed nothing, yet the backend found devices: those are what images run on
+        what = "vulkaninfo could not list the devices" if facts.vulkaninfo_error else "vulkaninfo listed no device"
+        return CheckResult(
+            "gpu", Verdict.WARN,
+            f"{what}, but the sd.cpp backend sees {', '.join(seen)}; whether that is your graphics card and how "
+            "much memory it has could not be read.",
+            "Update the graphics driver, then run the check again.")
     if selected is None:
         return CheckResult("gpu", Verdict.FAIL, "No Vulkan device was found.",
                            "Install the AMD driver for your card, then run the check again.")

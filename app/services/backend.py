@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -14,8 +13,7 @@ from PySide6.QtCore import QSettings
 from app.core.backend_caps import BackendCaps, parse_help
 from app.core.catalog import CatalogError, load_catalog
 from app.core.resources import backend_names, bundled_backend_dir
-from app.core.vulkaninfo import VulkanDevice, parse
-from app.services.child_process import unrunnable_reason
+from app.services.child_process import creation_flags, unrunnable_reason
 from app.services.user_dirs import current_user_dirs
 
 BUILD_COMMAND = "python -m backend_bin.build"
@@ -105,7 +103,7 @@ def describe_backend(override: Path | None = None) -> BackendInfo:
         origin = "bundled with the app"
     try:
         result = subprocess.run([str(program), "--version"], capture_output=True, timeout=PROBE_TIMEOUT_S,
-                                check=False)
+                                stdin=subprocess.DEVNULL, creationflags=creation_flags(sys.platform, 0), check=False)
         lines = (result.stdout + result.stderr).decode("utf-8", errors="replace").splitlines()
         version = next((line.strip() for line in lines if "version" in line.lower()), "unknown")
     except (OSError, subprocess.TimeoutExpired) as error:
@@ -126,20 +124,7 @@ def _probe_caps(binary: Path, mtime_ns: int, size: int) -> BackendCaps:
     # `--help` prints usage on stdout and exits 0 (this sd.cpp also logs an [ERROR] about it on stderr)
     try:
         result = subprocess.run([str(binary), "--help"], capture_output=True, timeout=PROBE_TIMEOUT_S,
-                                check=False)
+                                stdin=subprocess.DEVNULL, creationflags=creation_flags(sys.platform, 0), check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
         raise BackendMissing(f"could not run {binary} --help: {error}") from error
     return parse_help(result.stdout.decode("utf-8", errors="replace"))
-
-
-def probe_vulkan_devices() -> list[VulkanDevice]:
-    """Devices from `vulkaninfo` (the full text: heaps, budget, limits); empty when it is absent or fails."""
-    vulkaninfo = shutil.which("vulkaninfo")
-    if vulkaninfo is None:
-        return []
-    try:
-        result = subprocess.run([vulkaninfo], capture_output=True, timeout=PROBE_TIMEOUT_S,
-                                check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    return parse(result.stdout.decode("utf-8", errors="replace"))

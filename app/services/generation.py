@@ -32,12 +32,13 @@ from app.core.request import (
     validate,
     with_seed,
 )
-from app.core.vulkaninfo import VulkanDevice, preferred_device
-from app.services.backend import BackendMissing, find_backend, probe_caps, probe_vulkan_devices
+from app.core.vulkaninfo import VulkanDevice, parse, preferred_device
+from app.services.backend import BackendMissing, find_backend, probe_caps
 from app.services.child_process import path_for_backend
 from app.services.model_hashes import ModelHashes
 from app.services.sd_process import SdProcess
 from app.services.user_dirs import current_user_dirs, install_dir
+from app.services.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 
 
 class Generation(QObject):
@@ -49,6 +50,7 @@ class Generation(QObject):
     notice = Signal(str)  # something the app changed in the request, said to the user
     planned = Signal(object)  # MemoryPlan chosen for an automatic placement
     retrying = Signal(str, object)  # reason ("out_of_vram" | "blank_image"), the next MemoryPlan
+    device_probed = Signal()  # vulkaninfo has answered: `preview` can plan for the card now
     finished = Signal(object)  # Outcome, with the final image path when ok
 
     def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
@@ -73,6 +75,10 @@ class Generation(QObject):
         self._caps: BackendCaps | None = None
         self._device: VulkanDevice | None = None
         self._devices_probed = False
+        # the card's memory comes from vulkaninfo, asked once and never on the GUI thread's time
+        self._vulkaninfo = VulkaninfoRun(parent=self)
+        self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
+        self._waiting: GenerationRequest | None = None  # started before vulkaninfo answered
 
     @property
     def running(self) -> bool:
@@ -94,6 +100,13 @@ class Generation(QObject):
         if self.running:
             raise RuntimeError("a generation is already running")
         self._busy = True
+        if not self._devices_probed:
+            self._waiting = request
+            self._probe_devices()
+            return
+        self._begin(request)
+
+    def _begin(self, request: GenerationRequest) -> None:
         try:
             request, notes = validate(request)
             request = with_seed(request, random.SystemRandom())
@@ -137,6 +150,9 @@ class Generation(QObject):
             caps = probe_caps(find_backend(self._backend))
         except (InvalidRequest, BackendMissing) as error:
             return str(error)
+        if not self._devices_probed:
+            self._probe_devices()
+            return "looking at the graphics card"
         plans = self._plans(request, caps)
         return plans[0] if plans else "vulkaninfo did not report the card's memory"
 
@@ -150,13 +166,13 @@ class Generation(QObject):
         except InvalidRequest as error:
             self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
             return
-        device = self._vulkan_device()
+        device = self._device
         env = backend_environment(os.environ, device.index if device else None)
         self._process.start(argv, env, self._out_dir)
 
     def _plans(self, request: GenerationRequest, caps: BackendCaps) -> list[MemoryPlan]:
         """The chosen plan and its fallbacks, or nothing when the device's memory is unknown."""
-        vulkan = self._vulkan_device()
+        vulkan = self._device
         device = device_from_vulkan(vulkan) if vulkan else None
         if device is None:
             return []
@@ -166,16 +182,30 @@ class Generation(QObject):
         return [plan, *plan.fallbacks]
 
     def cancel(self) -> None:
+        if self._waiting is not None:  # nothing runs yet: the request ends here
+            self._waiting = None
+            QTimer.singleShot(0, lambda: self._end(Outcome(None, cancelled=True)))
+            return
         self._process.cancel()
 
     def stop_now(self) -> None:
+        self._vulkaninfo.stop_now()
+        if self._waiting is not None:
+            self._waiting, self._busy = None, False
         self._process.stop_now()
 
-    def _vulkan_device(self) -> VulkanDevice | None:
-        if not self._devices_probed:
-            self._device = preferred_device(probe_vulkan_devices())
-            self._devices_probed = True
-        return self._device
+    def _probe_devices(self) -> None:
+        if not self._vulkaninfo.running:
+            self._vulkaninfo.start()
+
+    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
+        # without vulkaninfo the backend still runs; only automatic placement lacks the card's memory
+        self._device = preferred_device(parse(result.text)) if result.text is not None else None
+        self._devices_probed = True
+        self.device_probed.emit()
+        request, self._waiting = self._waiting, None
+        if request is not None:
+            self._begin(request)
 
     def _fail_soon(self, kind: ErrorKind, message: str) -> None:
         # queued, so that `finished` never fires inside start() and callers see one code path

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
-
 import psutil
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.usage import ResourceSample, vram_usage
 from app.core.vulkaninfo import parse, preferred_device
-from app.services.tool_run import ToolResult, ToolRun
+from app.services.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 
 BUSY_INTERVAL_MS = 1000  # while a generation runs
 IDLE_INTERVAL_MS = 5000
@@ -27,9 +25,9 @@ class ResourceMonitor(QObject):
         super().__init__(parent)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._on_tick)
-        self._vulkaninfo = shutil.which("vulkaninfo")
-        self._run = ToolRun(timeout_ms=10_000, parent=self)
+        self._run = VulkaninfoRun(timeout_ms=10_000, parent=self)
         self._run.finished.connect(self._on_vulkaninfo_finished)
+        self._vulkaninfo = self._run.available  # none at all: the gauge shows RAM only, without asking again
         self._vram: tuple[int | None, int | None] = (None, None)
         self._backend: psutil.Process | None = None
         self._ticks = 0
@@ -60,7 +58,7 @@ class ResourceMonitor(QObject):
         every = VRAM_EVERY_BUSY if self.busy else VRAM_EVERY_IDLE
         if self._vulkaninfo and not self._run.running and self._ticks % every == 0:
             self.vulkaninfo_runs += 1
-            self._run.start([self._vulkaninfo])
+            self._run.start()
         self._ticks += 1
         self.sampled.emit(self.sample())
 
@@ -75,7 +73,7 @@ class ResourceMonitor(QObject):
         total, used = self._vram
         return ResourceSample(memory.total, memory.total - memory.available, total, used, rss)
 
-    def _on_vulkaninfo_finished(self, result: ToolResult) -> None:
-        if result.exit_code == 0:
-            self._vram = vram_usage(preferred_device(parse(result.stdout)))
+    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
+        if result.text is not None:
+            self._vram = vram_usage(preferred_device(parse(result.text)))
             self.sampled.emit(self.sample())

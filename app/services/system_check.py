@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import tempfile
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from app.services.backend import BackendMissing, find_backend
 from app.services.host import disk_info, host_info
 from app.services.tool_run import ToolResult, ToolRun
 from app.services.user_dirs import current_user_dirs
+from app.services.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 
 
 class SystemCheck(QObject):
@@ -30,7 +30,9 @@ class SystemCheck(QObject):
         self._backend_override = backend
         self._models_dir = models_dir
         self._run = ToolRun(parent=self)
-        self._run.finished.connect(self._on_tool_finished)
+        self._run.finished.connect(self._on_backend_finished)
+        self._vulkaninfo = VulkaninfoRun(parent=self)
+        self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
         self._step = ""
         self._devices: tuple[VulkanDevice, ...] = ()
         self._vulkaninfo_error: str | None = None
@@ -54,24 +56,19 @@ class SystemCheck(QObject):
             QTimer.singleShot(0, self._report)
             return
         self._devices, self._probe_backend = (), True
-        vulkaninfo = shutil.which("vulkaninfo")
-        if vulkaninfo is None:
-            self._vulkaninfo_error = "vulkaninfo was not found (it comes with the graphics driver)"
-            self._step = "backend"
-            QTimer.singleShot(0, self._start_backend_probe)
-            return
         self._step = "vulkaninfo"
-        self._run.start([vulkaninfo])
+        self._vulkaninfo.start()
 
-    def _on_tool_finished(self, result: ToolResult) -> None:
-        if self._step == "vulkaninfo":
-            # vulkaninfo exits 0 even without a display; a failed instance shows as no devices
-            if result.error is not None or result.exit_code != 0:
-                self._vulkaninfo_error = result.error or _last_line(result.stderr) or "vulkaninfo failed"
-            else:
-                self._devices = tuple(merge(result.stdout))
-            self._start_backend_probe()
-        elif self._step == "backend":
+    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
+        # vulkaninfo exits 0 even without a display; a failed instance shows as no devices
+        if result.text is None:
+            self._vulkaninfo_error = result.error or "vulkaninfo failed"
+        else:
+            self._devices = tuple(merge(result.text))
+        self._start_backend_probe()
+
+    def _on_backend_finished(self, result: ToolResult) -> None:
+        if self._step == "backend":
             if result.error is not None:
                 # the loader's own words (a missing .so or DLL) say more than "crashed"
                 said = _last_line(result.stderr)

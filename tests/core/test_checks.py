@@ -156,3 +156,25 @@ def test_a_backend_missing_a_dll_on_windows_gets_the_reinstall_fix() -> None:
     assert check.status is Verdict.FAIL
     assert check.message.startswith("A library the sd.cpp backend needs is missing")
     assert "Models > Backend" in (check.fix or "") and "vulkan-1.dll" in (check.fix or "")
+
+
+@pytest.mark.parametrize("error", ["vulkaninfo was not found (it comes with the graphics driver)",
+                                   "vulkaninfo failed (exit code 1): vkCreateInstance failed"])
+def test_a_device_the_backend_sees_is_never_no_device(error: str) -> None:
+    # Windows promises no vulkaninfo.exe: when it is missing or fails, the backend's own device list still counts
+    facts = dataclasses.replace(GOOD, vulkaninfo_error=error, devices=(),
+                                backend=BackendStatus(None, ("AMD Radeon RX 580 Series",)))
+    report = run_checks(facts)
+    assert "No Vulkan device was found." not in [c.message for c in report.checks]
+    loader, gpu = result(facts, "vulkan_loader"), result(facts, "gpu")
+    assert loader.status is Verdict.WARN and error in loader.message and "AMD Radeon RX 580 Series" in loader.message
+    assert gpu.status is Verdict.WARN and "the sd.cpp backend sees AMD Radeon RX 580 Series" in gpu.message
+    assert report.overall is Verdict.WARN
+    # vulkaninfo ran but listed nothing the backend sees: the same
+    listed_nothing = dataclasses.replace(facts, vulkaninfo_error=None)
+    assert result(listed_nothing, "gpu").status is Verdict.WARN
+    assert result(listed_nothing, "gpu").message.startswith("vulkaninfo listed no device, but the sd.cpp backend sees")
+    # neither sees a device: that is the failure it was
+    blind = dataclasses.replace(facts, backend=BackendStatus(None, ()))
+    assert (result(blind, "vulkan_loader").status, result(blind, "gpu").status) == (Verdict.FAIL, Verdict.FAIL)
+    assert result(blind, "gpu").message == "No Vulkan device was found."

@@ -1,0 +1,53 @@
+"""Generation asks for the card's memory without holding up the GUI thread."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.plan import MemoryPlan
+from app.core.request import GenerationRequest, ModelFiles
+from app.services.generation import Generation
+from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
+
+
+def test_the_plan_waits_for_vulkaninfo_instead_of_blocking(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # vulkaninfo.exe can take its whole timeout on Windows: a blocking call would freeze the window that long
+    use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux", "public/amd_rx470_radv_linux_full.txt"))
+    model, taesd = tiny_model
+    generation = Generation(out_dir)
+    request = GenerationRequest(prompt="x", models=ModelFiles(model=model, taesd=taesd))
+    with qtbot.waitSignal(generation.device_probed, timeout=30_000):
+        assert generation.preview(request) == "looking at the graphics card"
+        assert generation.preview(request) == "looking at the graphics card"  # asked once, not twice at a time
+    plan = generation.preview(request)
+    assert isinstance(plan, MemoryPlan) and plan.fits  # planned for the RX 470's 4 GiB
+
+
+def test_a_generation_started_before_vulkaninfo_answers_runs_after_it(qtbot: QtBot, sd_cli: Path, tiny_model,
+                                                                      out_dir: Path) -> None:
+    model, taesd = tiny_model
+    generation = Generation(out_dir)
+    request = GenerationRequest(prompt="x", width=64, height=64, steps=1, models=ModelFiles(model=model, taesd=taesd))
+    heard: list[str] = []
+    generation.device_probed.connect(lambda: heard.append("device_probed"))
+    generation.finished.connect(lambda outcome: heard.append("finished"))
+    with qtbot.waitSignal(generation.finished, timeout=120_000) as finished:
+        generation.start(request)
+        assert generation.running
+    assert finished.args[0].ok, finished.args[0]
+    assert heard == ["device_probed", "finished"]
+
+
+def test_cancel_before_vulkaninfo_answers_ends_the_request(qtbot: QtBot, out_dir: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux"))
+    generation = Generation(out_dir)
+    with qtbot.waitSignal(generation.finished, timeout=30_000) as finished:
+        generation.start(GenerationRequest(prompt="x"))
+        generation.cancel()
+    assert finished.args[0].cancelled and not generation.running
+    qtbot.waitUntil(lambda: not generation._vulkaninfo.running, timeout=30_000)
