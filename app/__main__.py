@@ -9,7 +9,19 @@ import sys
 from pathlib import Path
 
 
+def survive_any_encoding() -> None:
+    """Let nothing we print kill the program. On Windows a pipe or a file (`python -m app check | more`,
+    `PolarisStudio.exe --self-test > report.txt`) gets the ANSI code page, cp1252, which cannot encode the
+    report's icons; strict encoding then raises UnicodeEncodeError mid-report (and the windowed exe hangs on
+    its error box). Unencodable characters become '?' instead: every verdict is written in words as well."""
+    for stream in (sys.stdout, sys.stderr):
+        # None in a windowed app without a console; a test's capture object may not be a TextIOWrapper
+        if stream is not None and hasattr(stream, "reconfigure") and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    survive_any_encoding()
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="python -m app", description="Polaris Studio")
     commands = parser.add_subparsers(dest="command")

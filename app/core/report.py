@@ -52,7 +52,8 @@ def report_markdown(facts: SystemFacts, report: CompatibilityReport) -> str:
                      f"{device.api_version or '?'}, driver {device.driver_info or device.driver_version}{vram}{mark}")
     lines.append("")
     for check in report.checks:
-        lines.append(f"- {_ICONS[check.status]} **{check.id}**: {check.message}")
+        # the verdict in words too: a console or file in a legacy code page (cp1252) cannot show the icon
+        lines.append(f"- {_ICONS[check.status]} {check.status.value.upper()} **{check.id}**: {check.message}")
         if check.fix:
             lines.append(f"  - Fix: {check.fix}")
     return "\n".join(lines) + "\n"

@@ -7,11 +7,13 @@ whole. The model is the random-weight demo model, written on the spot (no downlo
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
 import sys
 import tempfile
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from app import __version__
 from app.core.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.demo_model import write_tiny_models
-from app.core.output import Outcome
+from app.core.output import BackendError, ErrorKind, Outcome
 from app.core.platform_paths import BASEDIR_VARIABLE, UserDirs
 from app.core.report import report_markdown
 from app.core.request import GenerationRequest, MemoryFlags, ModelFiles
@@ -60,7 +62,12 @@ class SelfTest(QObject):
 
     def _on_check_finished(self, facts: SystemFacts, report: CompatibilityReport) -> None:
         self._facts, self._report = facts, report
-        model, taesd = write_tiny_models(self._dirs.models)
+        try:
+            model, taesd = write_tiny_models(self._dirs.models)
+        except OSError as error:  # a slot's exception would only be printed, and the self-test would never end
+            self._on_generation_finished(Outcome(None, None, BackendError(
+                ErrorKind.BAD_REQUEST, f"cannot write the test model into {self._dirs.models}: {error}")))
+            return
         # the parts a tiny model runs fastest with on any device, lavapipe included
         request = GenerationRequest(prompt="Polaris Studio self-test", width=SIDE, height=SIDE, steps=1, seed=1,
                                     models=ModelFiles(model=model, taesd=taesd),
@@ -71,15 +78,11 @@ class SelfTest(QObject):
     def _on_generation_finished(self, outcome: Outcome) -> None:
         seconds = time.monotonic() - self._started
         assert self._facts is not None and self._report is not None
-        failed = [check for check in self._report.checks if check.status is Verdict.FAIL]
+        reason = failure_reason(self._report, outcome)
         if outcome.ok:
-            reason = None
             generation = f"- one {SIDE}x{SIDE} image in {seconds:.1f} s: {outcome.image}"
         else:
-            error = outcome.error.message if outcome.error else "no image came back"
-            # a failed check (no Vulkan driver, say) usually says why better than the backend's last words
-            reason = "; ".join([f"generation failed: {error}", *(f"{c.id}: {c.message}" for c in failed)])
-            generation = f"- failed after {seconds:.1f} s: {error}"
+            generation = f"- failed after {seconds:.1f} s: {_generation_error(outcome)}"
         try:
             backend = str(find_backend())
         except BackendMissing as error:
@@ -95,12 +98,46 @@ class SelfTest(QObject):
         self.finished.emit(SelfTestResult(reason is None, reason, "\n".join(lines)))
 
 
+def failure_reason(report: CompatibilityReport, outcome: Outcome) -> str | None:
+    """Why the self-test failed, in one line; None when it passed. A failed check fails it even when an image
+    came back: an install whose check says "no Vulkan device" is not one that works."""
+    reasons = [] if outcome.ok else [f"generation failed: {_generation_error(outcome)}"]
+    failed = [f"{check.id}: {check.message}" for check in report.checks if check.status is Verdict.FAIL]
+    if failed:
+        reasons.append("system check failed: " + "; ".join(failed))
+    return "; ".join(reasons) or None
+
+
+def _generation_error(outcome: Outcome) -> str:
+    return outcome.error.message if outcome.error else "no image came back"
+
+
 def run_self_test(base: Path | None, report_file: Path | None) -> int:
-    """Run the self-test headless; 0 when it passed. The report goes to stdout (a windowed Windows app has
+    """Run the self-test headless; 0 when it passed, 1 otherwise, never an exception (in the windowed bundle
+    that would end on an error box nobody closes). The report goes to stdout (a windowed Windows app has
     none) and to `report_file`; the reason for a failure to stderr."""
+    try:
+        return _run_self_test(base, report_file)
+    except Exception as error:  # said, not hidden: the report and stderr name it, and the exit code is 1
+        reason = f"{type(error).__name__}: {error}"
+        report = f"# Polaris Studio {__version__} self-test: FAIL\n\n- the self-test itself broke: {reason}\n"
+        if report_file is not None:
+            with contextlib.suppress(OSError):  # the report file may be what broke
+                report_file.write_text(report, encoding="utf-8")
+        if sys.stdout is not None:
+            print(report, end="", flush=True)
+        if sys.stderr is not None:
+            traceback.print_exc(file=sys.stderr)
+            print(f"self-test failed: {reason}", file=sys.stderr, flush=True)
+        return 1
+
+
+def _run_self_test(base: Path | None, report_file: Path | None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
-    with tempfile.TemporaryDirectory(prefix="polaris-self-test-") as scratch:
+    # Windows refuses to delete a file still open (the model-hash thread may be reading the test model): a
+    # scratch folder left in %TEMP% must not turn a finished self-test into a failure
+    with tempfile.TemporaryDirectory(prefix="polaris-self-test-", ignore_cleanup_errors=True) as scratch:
         folder = (base or Path(scratch)).absolute()
         # every per-user folder (model hashes too) goes here, not into the user's own
         os.environ[BASEDIR_VARIABLE] = str(folder)

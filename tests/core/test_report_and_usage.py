@@ -43,7 +43,9 @@ def test_markdown_lists_devices_and_verdicts_with_fixes() -> None:
     text = report_markdown(facts, run_checks(facts))
     assert text.startswith("# Polaris Studio system check: FAIL")
     assert "GPU0: Quadro K620, discrete, Vulkan 1.0.65" in text
-    assert "❌ **vulkan_api**" in text and "  - Fix: Update the graphics driver" in text
+    assert "❌ FAIL **vulkan_api**" in text and "  - Fix: Update the graphics driver" in text
+    # each verdict in words too: where the icon cannot be shown (a cp1252 console or file) the word still is
+    assert "✅ PASS **cpu_features**" in text
 
 
 def test_vram_use_is_the_size_less_what_the_budget_leaves() -> None:

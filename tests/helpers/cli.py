@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import json
 import os
 import subprocess
 import sys
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 STANDIN = Path(__file__).resolve().parent / "standin.py"
+
+
+def utf8_env(**extra: str) -> dict[str, str]:
+    """The environment for a CLI child whose output a test reads: UTF-8 on every platform (Windows would give a
+    pipe the ANSI code page, which cannot hold every path or prompt a test uses)."""
+    return {**os.environ, "PYTHONIOENCODING": "utf-8", **extra}
+
+
+def standin_program(folder: Path) -> Path:
+    """The stand-in as a program the app can start in place of sd-cli: the script itself where a `#!` line makes
+    a program. Windows starts only .exe files: there it is pip's own console-script launcher (distlib's
+    t64.exe, the one behind `pytest.exe`) with a zip appended that runs the script with this Python."""
+    if sys.platform != "win32":
+        return STANDIN
+    pip = importlib.util.find_spec("pip")
+    assert pip is not None and pip.origin is not None, "pip (for its script launcher) is not installed"
+    launcher = Path(pip.origin).parent / "_vendor" / "distlib" / "t64.exe"
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as bundle:
+        bundle.writestr("__main__.py", f"import runpy\nrunpy.run_path({str(STANDIN)!r}, run_name='__main__')\n")
+    program = folder / "sd-cli.exe"
+    program.write_bytes(launcher.read_bytes() + f'#!"{sys.executable}"\n'.encode() + archive.getvalue())
+    return program
 
 
 @dataclass(frozen=True)
@@ -29,7 +55,7 @@ def generate_argv(prompt: str, model: Path, taesd: Path, out: Path, *extra: str)
 
 
 def run_generate(argv: list[str], env: dict[str, str] | None = None, timeout: float = 180) -> CliRun:
-    result = subprocess.run(argv, capture_output=True, cwd=REPO, env={**os.environ, **(env or {})},
+    result = subprocess.run(argv, capture_output=True, cwd=REPO, env=utf8_env(**(env or {})),
                             timeout=timeout, check=False)
-    events = [json.loads(line) for line in result.stdout.decode().splitlines()]
-    return CliRun(result.returncode, events, result.stderr.decode(errors="replace"))
+    events = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
+    return CliRun(result.returncode, events, result.stderr.decode("utf-8", errors="replace"))

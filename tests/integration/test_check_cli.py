@@ -3,19 +3,40 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-from tests.helpers.cli import REPO
+import pytest
+
+from tests.helpers.cli import REPO, utf8_env
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
 
 
 def check(*args: str) -> tuple[int, str]:
-    result = subprocess.run([sys.executable, "-m", "app", "check", *args], capture_output=True, text=True,
-                            cwd=REPO, timeout=120, check=False)
+    result = subprocess.run([sys.executable, "-m", "app", "check", *args], capture_output=True, encoding="utf-8",
+                            env=utf8_env(), cwd=REPO, timeout=120, check=False)
     return result.returncode, result.stdout
+
+
+@pytest.mark.parametrize("to", ["pipe", "file"])
+def test_the_report_survives_a_legacy_code_page(sd_cli: Path, tmp_path: Path, to: str) -> None:
+    # what `python -m app check | more` and `> report.txt` get on Windows: cp1252, which has no ❌ or ✅
+    out = tmp_path / "report.txt"
+    with out.open("wb") as file:
+        result = subprocess.run([sys.executable, "-m", "app", "check"],
+                                stdout=file if to == "file" else subprocess.PIPE, stderr=subprocess.PIPE,
+                                env={**os.environ, "PYTHONIOENCODING": "cp1252"}, cwd=REPO, timeout=120, check=False)
+    text = (out.read_bytes() if to == "file" else result.stdout).decode("cp1252")
+    assert b"Traceback" not in result.stderr, result.stderr.decode(errors="replace")
+    overall = text.splitlines()[0].removeprefix("# Polaris Studio system check: ")
+    assert overall in {"WARN", "FAIL"}  # lavapipe is a CPU device; a small CI machine may lack the RAM
+    assert result.returncode == (1 if overall == "FAIL" else 0)
+    # the icons could not be written; the verdicts are there in words
+    assert "- ?? WARN **gpu**: The only Vulkan device is llvmpipe" in text  # ⚠️ is two characters
+    assert "- ? PASS **backend**: The sd.cpp backend runs and sees llvmpipe" in text
 
 
 def test_check_json_on_this_machine(sd_cli: Path) -> None:
@@ -59,6 +80,6 @@ def test_a_failing_check_exits_1() -> None:
 
 def test_an_unreadable_paste_is_a_clear_error(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "app", "check", "--vulkaninfo", str(tmp_path / "nope.txt")],
-                            capture_output=True, text=True, cwd=REPO, check=False)
+                            capture_output=True, encoding="utf-8", env=utf8_env(), cwd=REPO, check=False)
     assert result.returncode == 2
     assert "cannot read" in result.stderr and "nope.txt" in result.stderr
