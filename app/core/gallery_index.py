@@ -65,8 +65,13 @@ class GalleryIndex:
     def __init__(self, database: Path) -> None:
         database.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(database)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error:
+            # a connection left open holds the file: Windows then refuses to move it aside (WinError 32)
+            self._db.close()
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -124,17 +129,38 @@ def _finished_pngs(folder: Path) -> Iterator[Path]:
     return (p for p in folder.glob("*.png") if not p.name.startswith(STAGING_PREFIX))
 
 
+CORRUPT_SUFFIX = ".corrupt"
+
+
 def open_index(database: Path, folder: Path, progress: Callable[[int, int], None] | None = None) -> GalleryIndex:
-    """Open the index, rebuilding it from the PNGs when it is missing or corrupt (`progress(done, total)`)."""
+    """Open the index, rebuilding it from the PNGs when it is missing or corrupt (`progress(done, total)`).
+    A corrupt one is kept beside it as `<name>.corrupt` (the last one only), for a bug report."""
     fresh = not database.exists()
     try:
-        index = GalleryIndex(database)
-        index.entries()
+        index = _open_and_read(database)
     except sqlite3.DatabaseError:
-        for leftover in (database, database.with_name(database.name + "-wal"),
-                         database.with_name(database.name + "-shm")):
-            leftover.unlink(missing_ok=True)
+        set_aside(database)
         index, fresh = GalleryIndex(database), True
     if fresh:
         index.rebuild(folder, progress)
     return index
+
+
+def _open_and_read(database: Path) -> GalleryIndex:
+    index = GalleryIndex(database)
+    try:
+        index.entries()
+    except sqlite3.DatabaseError:
+        index.close()
+        raise
+    return index
+
+
+def set_aside(database: Path) -> None:
+    """Move a database and its WAL files out of the way. Every connection to it must be closed first: Windows
+    cannot rename or delete a file that SQLite still holds."""
+    for name in (database.name, database.name + "-wal", database.name + "-shm"):
+        source = database.with_name(name)
+        if source.exists():
+            # replace (os.replace), not rename: an older .corrupt copy is overwritten on Windows too
+            source.replace(database.with_name(name.replace(database.name, database.name + CORRUPT_SUFFIX)))

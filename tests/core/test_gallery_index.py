@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 import os
-import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import psutil
+import pytest
 from PIL import Image
 
 from app.core.gallery_index import GalleryEntry, GalleryIndex, entry_from_png, open_index
@@ -62,12 +64,47 @@ def test_a_lost_or_corrupt_index_is_rebuilt_from_the_pngs(tmp_path: Path) -> Non
     rebuilt.close()
 
 
+def test_a_corrupt_index_is_closed_before_it_is_set_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Windows cannot move a file SQLite still holds (WinError 32): every connection to it must be closed first
+    images, database = tmp_path / "images", tmp_path / "gallery.sqlite3"
+    images.mkdir()
+    finished_png(images, "0.png", "kept", 0, 1000)
+    database.write_bytes(b"this is no database" * 100)
+    connections: list[sqlite3.Connection] = []
+    connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *args, **kwargs: connections.append(connect(*args, **kwargs))
+                        or connections[-1])
+    moved: list[Path] = []
+    replace = os.replace
+
+    def replace_when_closed(source: str | Path, target: str | Path) -> None:
+        for connection in connections:
+            with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+                connection.execute("SELECT 1")
+        held = {Path(f.path) for f in psutil.Process().open_files()}  # /proc/self/fd on Linux, handles on Windows
+        assert Path(source).resolve() not in held
+        moved.append(Path(source))
+        replace(source, target)
+
+    monkeypatch.setattr(os, "replace", replace_when_closed)  # what Path.replace calls
+    index = open_index(database, images)
+    assert moved == [database] and connections
+    assert (tmp_path / "gallery.sqlite3.corrupt").read_bytes() == b"this is no database" * 100  # for a bug report
+    assert [e.prompt for e in index.entries()] == ["kept"]
+    index.close()
+    # an older corrupt copy is replaced, which a plain rename refuses on Windows
+    database.write_bytes(b"corrupt again" * 100)
+    open_index(database, images).close()
+    assert (tmp_path / "gallery.sqlite3.corrupt").read_bytes() == b"corrupt again" * 100
+
+
 def test_a_writer_killed_mid_transaction_loses_only_its_open_transaction(tmp_path: Path) -> None:
     database = tmp_path / "gallery.sqlite3"
     writer = f"""
-import os, signal, sys
+import sys
 sys.path.insert(0, {str(REPO)!r})
 from pathlib import Path
+import psutil
 from app.core.gallery_index import GalleryEntry, GalleryIndex
 index = GalleryIndex(Path({str(database)!r}))
 for i in range(50):
@@ -75,10 +112,10 @@ for i in range(50):
 index._db.execute("BEGIN")
 index._db.execute("INSERT INTO images (path, prompt, negative_prompt, parameters, created) "
                   "VALUES ('/x/open', '', '', '', 0)")
-os.kill(os.getpid(), signal.SIGKILL)
+psutil.Process().kill()  # SIGKILL, or TerminateProcess on Windows: no cleanup code runs
 """
     result = subprocess.run([sys.executable, "-c", writer], check=False)
-    assert result.returncode == -signal.SIGKILL
+    assert result.returncode != 0
     index = GalleryIndex(database)
     entries = index.entries()
     assert len(entries) == 50 and all(e.path != Path("/x/open") for e in entries)
