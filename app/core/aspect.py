@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from app.core.request import MAX_SIDE, MIN_SIDE, ModelFamily
+from app.core.models import ModelFileError, inspect_model
+from app.core.request import MAX_SIDE, MIN_SIDE, ModelFamily, ModelFiles, family_of
 
 
 class Aspect(StrEnum):
@@ -53,3 +54,15 @@ def aspect_of(family: ModelFamily, width: int, height: int) -> Aspect:
         if size == (width, height):
             return aspect
     return Aspect.CUSTOM
+
+
+def family_of_files(models: ModelFiles) -> ModelFamily:
+    """The family the chosen files make, read from their headers; UNKNOWN while a file is missing or unreadable
+    (the request's validation says why, when Generate is pressed)."""
+    kinds = []
+    for path in models.given().values():
+        try:
+            kinds += inspect_model(path).parts
+        except (ModelFileError, OSError):
+            continue
+    return family_of(kinds)

@@ -1,4 +1,6 @@
-"""The main window: prompt panel, Generate / Cancel, progress, the finished image and the backend log."""
+"""The main window, built for a hobbyist: model, prompt, shape and one big Generate at the top; the picture
+takes most of the window, with the gallery strip under it; the files, sampler, memory switches and plan wait
+in a folded "Advanced" panel, the backend's log behind "Details"."""
 
 from __future__ import annotations
 
@@ -6,11 +8,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QIcon, QPixmap, QResizeEvent
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QFont, QIcon, QKeySequence, QPixmap, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -18,17 +21,22 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QProgressDialog,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app.core.catalog import Catalog, load_catalog, model_choices
+from app.core.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.gallery_index import GalleryEntry, GalleryIndex, open_index
 from app.core.metadata import settings_from_png
 from app.core.output import ErrorKind, Outcome, Progress, Stage
 from app.core.plan import MemoryPlan
 from app.core.resources import resource_path
+from app.core.status_words import check_headline, plan_sentence, progress_words, stage_words
 from app.core.usage import ResourceSample
 from app.services.generation import Generation
 from app.services.monitor import ResourceMonitor
@@ -40,45 +48,134 @@ from app.ui.gauge import ResourceGauge
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
 from app.ui.prompt_panel import PromptPanel
+from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
 
 OUTPUT_FOLDER_SETTING = "output/folder"
+ADVANCED_OPEN_SETTING = "window/advanced_open"
+DETAILS_OPEN_SETTING = "window/details_open"
+GEOMETRY_SETTING = "window/geometry"
+SPLITTERS_SETTING = "window/splitters"
+_BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
 _PART_NAMES = {"diffusion": "diffusion model", "text_encoders": "text encoders", "vae": "image decoder"}
 # What the user should do about each failure, in their words.
 _ADVICE = {
-    ErrorKind.OUT_OF_VRAM: "The graphics card ran out of memory. Try a smaller size or tick 'Decode in tiles'.",
+    ErrorKind.OUT_OF_VRAM: "The graphics card ran out of memory. Try a smaller size, or tick 'Decode in tiles' "
+                           "in Advanced.",
     ErrorKind.MODEL_LOAD_FAILED: "The model file could not be loaded. Is it complete and a supported model?",
     ErrorKind.BACKEND_MISSING: "The sd.cpp backend is missing.",
-    ErrorKind.BACKEND_CRASHED: "The sd.cpp backend crashed. The log below shows its last words.",
+    ErrorKind.BACKEND_CRASHED: "The sd.cpp backend crashed. Details shows its last words.",
     ErrorKind.BAD_REQUEST: "The settings were not accepted.",
     ErrorKind.UNKNOWN: "The generation failed.",
 }
 
 
-class ImageView(QLabel):
-    """Shows the last finished image, scaled to fit, keeping its aspect ratio."""
+class ImageView(QWidget):
+    """The picture: fitted to the window, or at 100 % and zoomed, with next / previous through the gallery."""
+
+    previous_requested = Signal()
+    next_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("No image yet", parent)
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setMinimumSize(256, 256)
-        self._pixmap = QPixmap()
+        super().__init__(parent)
         self.image_path: Path | None = None
+        self._pixmap = QPixmap()
+        self.zoom = 1.0
+        self.fit = True
+        self.canvas = QLabel("No picture yet: write a prompt and press Generate", self)
+        self.canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.canvas.setAccessibleName("Picture")
+        self.canvas.setWordWrap(True)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidget(self.canvas)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setMinimumSize(160, 120)
+        self.previous_button = self._tool("◀", "Previous picture", "Previous picture in the gallery (Alt+Left)")
+        self.next_button = self._tool("▶", "Next picture", "Next picture in the gallery (Alt+Right)")
+        self.fit_button = self._tool("Fit", "Fit to window", "Show the whole picture (F)")
+        self.actual_button = self._tool("100 %", "Actual size", "One picture pixel per screen pixel (1)")
+        self.zoom_out_button = self._tool("-", "Zoom out", "Zoom out (-)")
+        self.zoom_in_button = self._tool("+", "Zoom in", "Zoom in (+)")
+        self.fit_button.setCheckable(True)
+        self.fit_button.setChecked(True)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.previous_button)
+        bar.addWidget(self.next_button)
+        bar.addStretch(1)
+        for button in (self.fit_button, self.actual_button, self.zoom_out_button, self.zoom_in_button):
+            bar.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scroll, 1)
+        layout.addLayout(bar)
+        self.previous_button.clicked.connect(self.previous_requested)
+        self.next_button.clicked.connect(self.next_requested)
+        self.fit_button.clicked.connect(self.fit_to_window)
+        self.actual_button.clicked.connect(lambda: self.set_zoom(1.0))
+        self.zoom_in_button.clicked.connect(lambda: self.set_zoom(self.zoom * 1.25))
+        self.zoom_out_button.clicked.connect(lambda: self.set_zoom(self.zoom / 1.25))
+        for keys, action in (("F", self.fit_to_window), ("1", lambda: self.set_zoom(1.0)),
+                             ("+", lambda: self.set_zoom(self.zoom * 1.25)),
+                             ("-", lambda: self.set_zoom(self.zoom / 1.25)),
+                             ("Alt+Left", self.previous_requested.emit), ("Alt+Right", self.next_requested.emit)):
+            shortcut = QShortcut(QKeySequence(keys), self.scroll)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(action)
+
+    def _tool(self, text: str, name: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setAccessibleName(name)
+        button.setToolTip(tip)
+        button.setAutoRaise(True)
+        return button
+
+    def pixmap(self) -> QPixmap:
+        return self._pixmap
 
     def show_image(self, path: Path) -> None:
         self._pixmap = QPixmap(str(path))
         self.image_path = path
-        self._rescale()
+        self.canvas.setText("")
+        self._render()
+
+    def fit_to_window(self) -> None:
+        self.fit = True
+        self._render()
+
+    def set_zoom(self, zoom: float) -> None:
+        self.fit = False
+        self.zoom = min(max(zoom, 0.05), 16.0)
+        self._render()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._rescale()
+        if self.fit:
+            self._render()
 
-    def _rescale(self) -> None:
-        if not self._pixmap.isNull():
-            self.setPixmap(self._pixmap.scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio,
-                                               Qt.TransformationMode.SmoothTransformation))
+    def _render(self) -> None:
+        self.fit_button.setChecked(self.fit)
+        self.scroll.setWidgetResizable(self.fit)
+        if self._pixmap.isNull():
+            return
+        if self.fit:
+            area = self.scroll.viewport().size()
+            shown = self._pixmap.scaled(area, Qt.AspectRatioMode.KeepAspectRatio,
+                                        Qt.TransformationMode.SmoothTransformation)
+            self.zoom = shown.width() / max(self._pixmap.width(), 1)
+        else:
+            size = self._pixmap.size() * self.zoom
+            # past 100 %, show the pixels as pixels: smoothing would blur exactly what one zooms in to see
+            how = Qt.TransformationMode
+            shown = self._pixmap.scaled(size, Qt.AspectRatioMode.KeepAspectRatio,
+                                        how.SmoothTransformation if self.zoom < 1 else how.FastTransformation)
+            self.canvas.resize(shown.size())
+        self.canvas.setPixmap(shown)
+        self.canvas.setToolTip(f"{self.image_path.name if self.image_path else ''} — {self.zoom:.0%}")
 
 
 class MainWindow(QMainWindow):
@@ -93,19 +190,38 @@ class MainWindow(QMainWindow):
         self.system_check = system_check or SystemCheck(parent=self)
         self.check_dialog: CheckDialog | None = None
         self.panel = PromptPanel(self)
-        self.generate_button = QPushButton("Generate", self)
+        self.generate_button = QPushButton("&Generate", self)
+        self.generate_button.setToolTip("Draw the picture (Ctrl+Enter)")
         self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip("Stop drawing (Esc)")
         self.cancel_button.setEnabled(False)
-        self.check_button = QPushButton("Check system", self)
-        self.folder_button = QPushButton("Output folder…", self)
-        self.models_button = QPushButton("Models…", self)
+        self.cancel_button.hide()
+        big = QFont(self.generate_button.font())
+        big.setPointSizeF(big.pointSizeF() * 1.3)
+        big.setBold(True)
+        for button in (self.generate_button, self.cancel_button):
+            button.setFont(big)
+            button.setMinimumHeight(56)
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.generate_button.setDefault(True)
+        self.check_button = QPushButton("Check s&ystem", self)
+        self.check_button.setToolTip("Check the driver, Vulkan and this computer")
+        self.folder_button = QPushButton("Output &folder…", self)
+        self.models_button = QPushButton("Get &models…", self)
+        self.models_button.setToolTip("Download Flux, SD 1.5 or SDXL, or add model files you already have")
+        self.advanced_toggle = QPushButton("A&dvanced", self)
+        self.advanced_toggle.setCheckable(True)
+        self.advanced_toggle.setToolTip("Model files, sampler, CFG, seed, memory and the plan")
+        self.details_toggle = QPushButton("Detai&ls", self)
+        self.details_toggle.setCheckable(True)
+        self.details_toggle.setToolTip("The backend's log and the memory gauge")
         self.models_window: ModelsWindow | None = None
         self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
-        self.refresh_model_choices()
         self.folder_button.setToolTip(str(generation.out_dir))
         self.plan_label = QLabel(self)
         self.plan_label.setWordWrap(True)
+        self.plan_label.setAccessibleName("Memory plan")
         self._plan_timer = QTimer(self)
         self._plan_timer.setSingleShot(True)
         self._plan_timer.setInterval(400)  # plan once the user pauses typing
@@ -118,51 +234,121 @@ class MainWindow(QMainWindow):
         self.progress.setValue(0)
         self.progress.setFormat("Ready")
         self.progress.setTextVisible(True)
+        self.progress.setAccessibleName("Progress")
+        self.progress.setMinimumWidth(180)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
+        self.status.setAccessibleName("Status")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.plan_summary = QLabel(self)
+        self.plan_summary.setWordWrap(True)
+        self.plan_summary.setAccessibleName("Memory plan in short")
         self.image = ImageView(self)
         self.log = QPlainTextEdit(self)
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
         self.log.setPlaceholderText("Backend log")
-
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.generate_button)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.check_button)
-        buttons.addWidget(self.folder_button)
-        buttons.addWidget(self.models_button)
-        left = QWidget(self)
-        left_layout = QVBoxLayout(left)
+        self.log.setAccessibleName("Backend log")
+        self.check_banner = NoticeBar("check_banner", self)
         self.demo_note = NoticeBar("demo_note", self)
-        left_layout.addWidget(self.demo_note)
-        left_layout.addWidget(self.panel)
-        left_layout.addLayout(buttons)
-        left_layout.addWidget(self.plan_label)
-        left_layout.addWidget(self.progress)
-        left_layout.addWidget(self.status)
-        left_layout.addWidget(self.log, 1)
-        left_layout.addWidget(self.gauge)
+        self.refresh_model_choices()
+
+        # top: which model, then what to draw, then one big Generate
+        model_label = QLabel("&Model", self)
+        model_label.setBuddy(self.panel.model_picker)
+        top = QHBoxLayout()
+        top.addWidget(model_label)
+        top.addWidget(self.panel.model_picker, 1)
+        top.addWidget(self.models_button)
+        top.addStretch(1)
+        top.addWidget(self.check_button)
+        top.addWidget(self.folder_button)
+        prompt_row = QHBoxLayout()
+        prompt_row.addWidget(self.panel, 1)
+        go = QVBoxLayout()
+        go.addWidget(self.generate_button, 1)
+        go.addWidget(self.cancel_button, 1)
+        toggles = QHBoxLayout()
+        toggles.addWidget(self.advanced_toggle)
+        toggles.addWidget(self.details_toggle)
+        go.addLayout(toggles)
+        prompt_row.addLayout(go)
+        header = QWidget(self)
+        header_layout = QVBoxLayout(header)
+        header_layout.setContentsMargins(8, 6, 8, 0)
+        header_layout.addWidget(self.check_banner)
+        header_layout.addWidget(self.demo_note)
+        header_layout.addLayout(top)
+        header_layout.addLayout(prompt_row)
+
+        # middle: the picture, the gallery strip and the log; Advanced on the right
         self.gallery = GalleryPanel(gallery, self) if gallery is not None else None
-        right = QSplitter(Qt.Orientation.Vertical, self)
-        right.addWidget(self.image)
+        self.details = QWidget(self)
+        details_layout = QHBoxLayout(self.details)  # side by side: a laptop screen has width to spare, not height
+        details_layout.setContentsMargins(0, 0, 0, 0)
+        details_layout.addWidget(self.log, 2)
+        details_layout.addWidget(self.gauge, 1)
+        self.log.setMinimumHeight(40)
+        self.picture_splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.picture_splitter.setObjectName("picture_splitter")
+        self.picture_splitter.addWidget(self.image)
         if self.gallery is not None:
-            right.addWidget(self.gallery)
+            self.picture_splitter.addWidget(self.gallery)
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
             self.gallery.reuse_seed_requested.connect(self.panel.seed.setValue)
             self.gallery.preview_requested.connect(lambda entry: self.image.show_image(entry.path))
-        splitter = QSplitter(self)
-        splitter.addWidget(left)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(1, 1)
-        self.setCentralWidget(splitter)
-        self.resize(1100, 700)
+        self.picture_splitter.addWidget(self.details)
+        self.picture_splitter.setStretchFactor(0, 4)
+        self.picture_splitter.setCollapsible(0, False)
+        self.advanced = QScrollArea(self)
+        self.advanced.setWidgetResizable(True)
+        self.advanced.setAccessibleName("Advanced settings")
+        advanced_inner = QWidget(self.advanced)
+        advanced_layout = QVBoxLayout(advanced_inner)
+        advanced_layout.addWidget(self.panel.advanced)
+        advanced_layout.addWidget(self.plan_label)
+        advanced_layout.addStretch(1)
+        self.advanced.setWidget(advanced_inner)
+        self.advanced.setMinimumWidth(340)
+        self.advanced.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.main_splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.main_splitter.setObjectName("main_splitter")
+        self.main_splitter.addWidget(self.picture_splitter)
+        self.main_splitter.addWidget(self.advanced)
+        self.main_splitter.setStretchFactor(0, 3)
+        self.main_splitter.setCollapsible(0, False)
 
+        # bottom: the status line
+        status_row = QHBoxLayout()
+        status_row.setContentsMargins(8, 0, 8, 6)
+        status_row.addWidget(self.progress)
+        status_row.addWidget(self.status, 2)
+        status_row.addWidget(self.plan_summary, 1)
+
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(header)
+        layout.addWidget(self.main_splitter, 1)
+        layout.addLayout(status_row)
+        self.setCentralWidget(central)
+        self._restore_layout()
+
+        self.generate_shortcuts = [QShortcut(QKeySequence(keys), self) for keys in ("Ctrl+Return", "Ctrl+Enter")]
+        for shortcut in self.generate_shortcuts:
+            shortcut.activated.connect(self._on_generate_shortcut)
+        self.cancel_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.cancel_shortcut.activated.connect(self._on_cancel_shortcut)
         self.generate_button.clicked.connect(self._on_generate_clicked)
         self.cancel_button.clicked.connect(self.generation.cancel)
         self.check_button.clicked.connect(self.open_system_check)
         self.folder_button.clicked.connect(self._on_folder_clicked)
         self.models_button.clicked.connect(self.open_models)
+        self.advanced_toggle.toggled.connect(self._on_advanced_toggled)
+        self.details_toggle.toggled.connect(self._on_details_toggled)
+        self.check_banner.action_clicked.connect(self.show_check_results)
+        self.image.previous_requested.connect(lambda: self.step_through_gallery(-1))
+        self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         generation.stage_changed.connect(self._on_stage_changed)
         generation.progress.connect(self._on_progress)
         generation.log_line.connect(self._on_log_line)
@@ -175,7 +361,6 @@ class MainWindow(QMainWindow):
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)
         panel.automatic.toggled.connect(self._plan_timer.start)
-        generation.device_probed.connect(self._plan_timer.start)  # the card's memory is known now: plan again
         generation.finished.connect(self._on_finished)
         self.monitor = monitor
         if monitor is not None:
@@ -184,18 +369,100 @@ class MainWindow(QMainWindow):
             generation.stage_changed.connect(self._on_backend_started)
             generation.finished.connect(lambda _: monitor.set_backend_pid(None))
 
+    def _restore_layout(self) -> None:
+        settings = QSettings()
+        geometry = settings.value(GEOMETRY_SETTING)
+        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
+            pass
+        else:
+            screen = self.screen().availableGeometry() if self.screen() else None
+            wanted = QSize(1280, 800)
+            self.resize(wanted.boundedTo(screen.size()) if screen else wanted)
+        splitters = settings.value(SPLITTERS_SETTING)
+        if isinstance(splitters, list) and len(splitters) == 2:
+            self.main_splitter.restoreState(splitters[0])
+            self.picture_splitter.restoreState(splitters[1])
+        else:
+            self.main_splitter.setSizes([self.width() - 400, 400])
+            self.picture_splitter.setSizes([640, 170, 150])
+        self.advanced_toggle.setChecked(settings.value(ADVANCED_OPEN_SETTING, False, type=bool))
+        self.details_toggle.setChecked(settings.value(DETAILS_OPEN_SETTING, False, type=bool))
+        self.advanced.setVisible(self.advanced_toggle.isChecked())
+        self.details.setVisible(self.details_toggle.isChecked())
+
+    def save_layout(self) -> None:
+        settings = QSettings()
+        settings.setValue(GEOMETRY_SETTING, self.saveGeometry())
+        settings.setValue(SPLITTERS_SETTING, [self.main_splitter.saveState(), self.picture_splitter.saveState()])
+        settings.setValue(ADVANCED_OPEN_SETTING, self.advanced_toggle.isChecked())
+        settings.setValue(DETAILS_OPEN_SETTING, self.details_toggle.isChecked())
+
+    def _on_advanced_toggled(self, shown: bool) -> None:
+        self.advanced.setVisible(shown)
+        QSettings().setValue(ADVANCED_OPEN_SETTING, shown)
+
+    def _on_details_toggled(self, shown: bool) -> None:
+        self.details.setVisible(shown)
+        QSettings().setValue(DETAILS_OPEN_SETTING, shown)
+
     def show_demo_note(self) -> None:
         self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "
-                           "your prompt. It proves that everything works here. Real models: Models….")
+                           "your prompt. It proves that everything works here. For real pictures, get a model "
+                           "with the button above.")
+
+    def run_first_check(self) -> None:
+        """The first start's check, as a banner over the window instead of a dialog in front of it."""
+        self.check_banner.say("Checking your graphics card, driver and this computer…", "info")
+        self._ensure_check_dialog()
+        self.system_check.finished.connect(self._on_first_check_finished)
+        self.system_check.start()
+
+    def _on_first_check_finished(self, facts: SystemFacts, report: CompatibilityReport) -> None:
+        self.system_check.finished.disconnect(self._on_first_check_finished)
+        verdict, text = check_headline(facts, report)
+        self.check_banner.say(text, _BANNER_TONES[verdict], "Full &check…")
+
+    def _ensure_check_dialog(self) -> CheckDialog:
+        if self.check_dialog is None:
+            self.check_dialog = CheckDialog(self.system_check, self)
+        return self.check_dialog
+
+    def show_check_results(self) -> None:
+        dialog = self._ensure_check_dialog()
+        dialog.show()
+        dialog.raise_()
+
+    def step_through_gallery(self, direction: int) -> None:
+        """Show the next (1) or previous (-1) picture of the gallery strip, newest first."""
+        if self.gallery is None or not self.gallery.model.entries:
+            return
+        entries = self.gallery.model.entries
+        paths = [entry.path for entry in entries]
+        current = paths.index(self.image.image_path) if self.image.image_path in paths else -1
+        row = min(max(current + direction, 0), len(entries) - 1)
+        view = self.gallery.view
+        view.setCurrentIndex(self.gallery.model.index(row))
+        self.image.show_image(entries[row].path)
+
+    def _on_generate_shortcut(self) -> None:
+        if self.generate_button.isEnabled():
+            self._on_generate_clicked()
+
+    def _on_cancel_shortcut(self) -> None:
+        if self.cancel_button.isEnabled():
+            self.generation.cancel()
 
     def update_plan(self) -> None:
         """Show what automatic placement would do with the current fields (or that the user chose)."""
+        self.panel.update_family()
         if not self.panel.automatic.isChecked():
             self.plan_label.setText("Memory: your own settings (no automatic retry).")
+            self.plan_summary.setText("Memory: your own settings.")
             return
         result = self.generation.preview(self.panel.request())
         if isinstance(result, str):
             self.plan_label.setText(f"Memory plan: not yet ({result}).")
+            self.plan_summary.setText("")
         else:
             self._show_plan(result)
 
@@ -210,7 +477,8 @@ class MainWindow(QMainWindow):
         self.plan_label.setText(f"Memory plan: {where}; predicted {gib(plan.peak_vram.total)}{vram_of} GiB VRAM, "
                                 f"{gib(plan.peak_ram)}{ram_of} GiB RAM{verdict}.")
         self.plan_label.setToolTip("\n".join([" ".join(plan.flags), *plan.explanation]))
-
+        self.plan_summary.setText(plan_sentence(plan))
+        self.plan_summary.setToolTip(self.plan_label.text())
     def _on_retrying(self, reason: str, plan: MemoryPlan) -> None:
         what = "ran out of video memory" if reason == "out_of_vram" else "gave a blank image"
         self._retry_note = f"The first try {what}; it was tried again, safer: {' '.join(plan.flags)}"
@@ -243,7 +511,10 @@ class MainWindow(QMainWindow):
         self._last_sample = sample
 
     def refresh_model_choices(self) -> None:
-        self.panel.set_model_choices(model_choices(self.catalog, self.models_dir))
+        choices = model_choices(self.catalog, self.models_dir)
+        self.panel.set_model_choices(choices)
+        # nothing installed yet: say where models come from
+        self.models_button.setText("&Models…" if choices else "Get &models…")
 
     def open_models(self) -> None:
         if self.models_window is None:
@@ -267,6 +538,9 @@ class MainWindow(QMainWindow):
     def _on_generate_clicked(self) -> None:
         self.generate_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
+        self.generate_button.hide()
+        self.cancel_button.show()
+        self.cancel_button.setFocus()
         self.status.clear()
         self.log.clear()
         self._retry_note = ""
@@ -278,13 +552,13 @@ class MainWindow(QMainWindow):
         if stage is not Stage.SAMPLING:
             self.progress.setRange(0, 0)
         self.progress.setFormat(stage.value.capitalize() + "…")
+        self.status.setText(stage_words(stage))
 
     def _on_progress(self, progress: Progress) -> None:
         self.progress.setRange(0, progress.steps)
         self.progress.setValue(progress.step)
-        eta = progress.eta_seconds
-        left = f" — about {eta:.0f} s left" if eta is not None and progress.step < progress.steps else ""
-        self.progress.setFormat(f"Sampling — step {progress.step}/{progress.steps}{left}")
+        self.progress.setFormat(f"Step {progress.step}/{progress.steps}")
+        self.status.setText(progress_words(progress))
 
     def _on_log_line(self, text: str, stream: str) -> None:
         self.log.appendPlainText(text)
@@ -292,6 +566,8 @@ class MainWindow(QMainWindow):
     def _on_finished(self, outcome: Outcome) -> None:
         self.generate_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
+        self.cancel_button.hide()
+        self.generate_button.show()
         self.progress.setRange(0, 1)
         self.progress.setValue(1 if outcome.ok else 0)
         if outcome.ok and outcome.image:
@@ -302,12 +578,15 @@ class MainWindow(QMainWindow):
             self.status.setText("\n".join(filter(None, [f"Saved {outcome.image}", self._retry_note])))
         elif outcome.cancelled:
             self.progress.setFormat("Cancelled")
+            self.status.setText("Cancelled.")
         elif outcome.error:
             self.progress.setFormat("Failed")
             self.status.setText(f"{_ADVICE[outcome.error.kind]}\n{outcome.error.message}")
         self.generation_finished.emit(outcome)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_layout()
+        self._plan_timer.stop()  # a plan pending from the last keystroke would start a probe after the end
         # closing the window ends the app: the backend and any probe go with it, now
         self.generation.stop_now()
         if self.models_window is not None:
@@ -321,8 +600,8 @@ def load_demo(panel: PromptPanel) -> None:
     panel.model.set_path(DEMO_MODEL_DIR / "flux_tiny_clip.gguf")
     panel.taesd.set_path(DEMO_MODEL_DIR / "taef1_tiny.gguf")
     panel.prompt.setPlainText("a lighthouse on a cliff at dawn, oil painting")
-    panel.width_box.setValue(128)
-    panel.height_box.setValue(128)
+    # the demo model is tiny: a small picture draws in seconds, even on the processor
+    panel.set_size(128, 128)
 
 
 def first_start(settings: QSettings) -> bool:
@@ -349,7 +628,10 @@ def rebuild_progress() -> Callable[[int, int], None]:
 
 
 def run_window(demo: bool = False) -> int:
+    if QApplication.instance() is None:
+        high_dpi_before_the_app_starts()
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    follow_system_theme(app)
     app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
     monitor = ResourceMonitor()
     out_dir = Path(QSettings().value(OUTPUT_FOLDER_SETTING, str(current_user_dirs().images), type=str))
@@ -361,5 +643,5 @@ def run_window(demo: bool = False) -> int:
     window.show()
     monitor.start()
     if first_start(QSettings()):
-        window.open_system_check()
+        window.run_first_check()
     return app.exec()

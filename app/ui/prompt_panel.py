@@ -1,11 +1,14 @@
-"""The prompt panel: what to draw, how big, and with which model files."""
+"""The prompt panel: what to draw, its shape and steps up front; the model files, sampler, CFG, seed and memory
+switches in `advanced`, which the window folds away."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -13,19 +16,39 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from app.core.aspect import Aspect, aspect_of, aspect_size, family_of_files, snap_size
 from app.core.catalog import ModelChoice
 from app.core.metadata import ReusableSettings, settings_from_png
-from app.core.request import MAX_SEED, MAX_SIDE, MAX_STEPS, MIN_SIDE, GenerationRequest, MemoryFlags, ModelFiles
+from app.core.request import (
+    MAX_SEED,
+    MAX_SIDE,
+    MAX_STEPS,
+    MIN_SIDE,
+    GenerationRequest,
+    MemoryFlags,
+    ModelFamily,
+    ModelFiles,
+)
 
 RANDOM_SEED = -1
+MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
+# sd.cpp 0.4.7's --sampling-method choices, in its own order (tests/data/sdcpp-0.4.7/bad_flag.stdout)
+SAMPLERS = ("euler", "euler_a", "heun", "dpm2", "dpm++2s_a", "dpm++2m", "dpm++2mv2", "ipndm", "ipndm_v", "lcm",
+            "ddim_trailing", "tcd")
+_ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "P&ortrait", Aspect.LANDSCAPE: "&Landscape",
+                  Aspect.CUSTOM: "C&ustom"}
+_FAMILY_WORDS = {ModelFamily.FLUX: "Flux", ModelFamily.SDXL: "SDXL", ModelFamily.SD1: "SD 1.5",
+                 ModelFamily.UNKNOWN: "any model"}
 
 
 class FileField(QWidget):
@@ -36,7 +59,9 @@ class FileField(QWidget):
         self._title = title
         self.line_edit = QLineEdit(self)
         self.line_edit.setPlaceholderText("none")
+        self.line_edit.setAccessibleName(title)
         browse = QPushButton("Browse…", self)
+        browse.setAccessibleName(f"Browse for the {title[0].lower()}{title[1:]}")
         browse.clicked.connect(self._on_browse_clicked)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -58,24 +83,76 @@ class FileField(QWidget):
 
 
 class PromptPanel(QWidget):
+    """What to draw. The prompt, shape and steps live in this widget; `advanced` holds the rest, for the
+    window to place (folded away by default)."""
+
+    family_changed = Signal(object)  # ModelFamily: the shape buttons' sizes follow it
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.prompt = QPlainTextEdit(self)
-        self.prompt.setPlaceholderText("Describe the image…")
-        self.prompt.setMaximumHeight(90)
+        self.prompt.setPlaceholderText("Describe the image… (Ctrl+Enter draws it)")
+        self.prompt.setAccessibleName("Prompt")
+        self.prompt.setTabChangesFocus(True)  # Tab moves on, as in every other field
+        self.prompt.setMaximumHeight(72)
         self.negative = QLineEdit(self)
         self.negative.setPlaceholderText("What to avoid (optional)")
+        self.negative.setAccessibleName("Negative prompt")
+        self.negative_toggle = QToolButton(self)
+        self.negative_toggle.setText("&Negative prompt")
+        self.negative_toggle.setAccessibleName("Show the negative prompt")
+        self.negative_toggle.setCheckable(True)
+        self.negative_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.negative_toggle.setArrowType(_arrow(False))
+        self.negative_toggle.setAutoRaise(True)
+        self.negative_toggle.toggled.connect(self._on_negative_toggled)
+        self.negative.hide()
         self.width_box = self._spin(MIN_SIDE, MAX_SIDE, 512, step=64, suffix=" px")
         self.height_box = self._spin(MIN_SIDE, MAX_SIDE, 512, step=64, suffix=" px")
+        self.width_box.setAccessibleName("Width")
+        self.height_box.setAccessibleName("Height")
+        self.width_box.setToolTip("Width in pixels")
+        self.height_box.setToolTip("Height in pixels")
+        self.aspect_buttons: dict[Aspect, QPushButton] = {}
+        self.aspect_group = QButtonGroup(self)
+        self.aspect_group.setExclusive(True)
+        for aspect, label in _ASPECT_LABELS.items():
+            button = QPushButton(label, self)
+            button.setCheckable(True)
+            button.setAccessibleName(f"{aspect.value.capitalize()} picture")
+            button.clicked.connect(lambda _=False, chosen=aspect: self.set_aspect(chosen))
+            self.aspect_group.addButton(button)
+            self.aspect_buttons[aspect] = button
+        self.size_label = QLabel(self)
+        self.size_label.setAccessibleName("Picture size")
         self.steps = self._spin(1, MAX_STEPS, 4)
+        self.steps.setAccessibleName("Steps")
+        self.steps.setToolTip("More steps: more detail, more time. The model's preset sets a good default.")
         self.seed = self._spin(RANDOM_SEED, MAX_SEED, RANDOM_SEED)
         self.seed.setSpecialValueText("random")
+        self.seed.setAccessibleName("Seed")
+        self.seed.setToolTip("The same seed, prompt and settings draw the same picture again")
+        self.cfg = QDoubleSpinBox(self)
+        self.cfg.setRange(MODEL_DEFAULT_CFG, 30)
+        self.cfg.setSingleStep(0.5)
+        self.cfg.setDecimals(1)
+        self.cfg.setSpecialValueText("model's default")
+        self.cfg.setAccessibleName("CFG scale")
+        self.cfg.setToolTip("How closely to follow the prompt (Flux and turbo models want 1)")
+        self.sampler = QComboBox(self)
+        self.sampler.addItem("model's default", None)
+        for name in SAMPLERS:
+            self.sampler.addItem(name, name)
+        self.sampler.setAccessibleName("Sampler")
         self.model_picker = QComboBox(self)
         self.model_picker.setToolTip("Complete downloads from the Models window and sets of your own files")
+        self.model_picker.setAccessibleName("Model")
+        self.model_picker.setMinimumContentsLength(24)
         self.model_picker.activated.connect(self._on_model_picked)
         self._choices: list[ModelChoice] = []
-        self._cfg_scale: float | None = None  # the picked preset's (turbo models want 1); None: the default
         self._filling = False
+        self.family = ModelFamily.UNKNOWN
+        self.aspect = Aspect.SQUARE
         self.set_model_choices([])
         self.model = FileField("Model file", self)
         self.diffusion_model = FileField("Diffusion model file", self)
@@ -83,7 +160,8 @@ class PromptPanel(QWidget):
         self.taesd = FileField("Tiny autoencoder (TAESD) file", self)
         self.clip_l = FileField("CLIP-L text encoder file", self)
         self.t5xxl = FileField("T5-XXL text encoder file", self)
-        self.automatic = QCheckBox("Automatic (the planner chooses, and retries safer when VRAM runs out)", self)
+        self.automatic = QCheckBox("&Automatic memory (the planner chooses, and retries safer when VRAM runs out)",
+                                   self)
         self.automatic.setChecked(True)
         self.clip_on_cpu = QCheckBox("Text encoder on CPU", self)
         self.vae_on_cpu = QCheckBox("Image decoder on CPU", self)
@@ -96,6 +174,7 @@ class PromptPanel(QWidget):
         self.max_vram.setDecimals(1)
         self.max_vram.setSuffix(" GiB")
         self.max_vram.setSpecialValueText("no VRAM cap")
+        self.max_vram.setAccessibleName("Video memory cap")
         self.max_vram.setToolTip("With 'Weights in RAM between stages': stream the diffusion model within this "
                                  "much VRAM")
         self.manual_memory = (self.clip_on_cpu, self.vae_on_cpu, self.vae_tiling, self.offload_to_cpu,
@@ -110,22 +189,47 @@ class PromptPanel(QWidget):
         self.automatic.toggled.connect(self._on_automatic_toggled)
         self.setAcceptDrops(True)  # a PNG with parameters (ours or A1111's) dropped here loads them
 
-        size = QHBoxLayout()
-        size.addWidget(self.width_box)
-        size.addWidget(self.height_box)
+        shape = QHBoxLayout()
+        shape.setContentsMargins(0, 0, 0, 0)
+        for button in self.aspect_buttons.values():
+            shape.addWidget(button)
+        shape.addWidget(self.width_box)
+        self._times = QLabel("x", self)
+        shape.addWidget(self._times)
+        shape.addWidget(self.height_box)
+        shape.addWidget(self.size_label)
+        shape.addSpacing(12)
+        steps_label = QLabel("S&teps", self)
+        steps_label.setBuddy(self.steps)
+        shape.addWidget(steps_label)
+        shape.addWidget(self.steps)
+        shape.addStretch(1)
+        basics = QVBoxLayout(self)
+        basics.setContentsMargins(0, 0, 0, 0)
+        basics.addWidget(self.prompt)
+        negative_row = QHBoxLayout()
+        negative_row.addWidget(self.negative_toggle)
+        negative_row.addWidget(self.negative, 1)
+        negative_row.addStretch(0)
+        negative_row.setAlignment(self.negative_toggle, Qt.AlignmentFlag.AlignLeft)
+        basics.addLayout(negative_row)
+        basics.addLayout(shape)
+
+        # the expert's part: the window puts it in its folded "Advanced" panel
+        self.advanced = QWidget(self)
         manual = QGridLayout()
         for i, box in enumerate(self.manual_memory):
-            manual.addWidget(box, i // 3, i % 3)
+            manual.addWidget(box, i // 2, i % 2)
         memory = QVBoxLayout()
         memory.addWidget(self.automatic)
         memory.addLayout(manual)
-        form = QFormLayout(self)
-        form.addRow("Prompt", self.prompt)
-        form.addRow("Negative", self.negative)
-        form.addRow("Width x height", size)
-        form.addRow("Steps", self.steps)
+        self.automatic.setText("&Automatic")
+        self.automatic.setToolTip("The planner chooses where each part goes, and retries safer when VRAM runs out")
+        form = QFormLayout(self.advanced)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.addRow("Sampler", self.sampler)
+        form.addRow("CFG scale", self.cfg)
         form.addRow("Seed", self.seed)
-        form.addRow("Models", self.model_picker)
         form.addRow("Model", self.model)
         form.addRow("Diffusion model", self.diffusion_model)
         form.addRow("VAE", self.vae)
@@ -135,6 +239,9 @@ class PromptPanel(QWidget):
         form.addRow("Memory", memory)
         for field in self.slot_fields.values():
             field.line_edit.textChanged.connect(self._on_model_field_edited)
+        self.width_box.editingFinished.connect(self._on_custom_size_edited)
+        self.height_box.editingFinished.connect(self._on_custom_size_edited)
+        self.set_aspect(Aspect.SQUARE)
 
     @property
     def slot_fields(self) -> dict[str, FileField]:
@@ -146,7 +253,7 @@ class PromptPanel(QWidget):
         shown = self.model_picker.currentText()
         self._choices = choices
         self.model_picker.clear()
-        self.model_picker.addItem("Files chosen below")
+        self.model_picker.addItem("Files chosen in Advanced")
         for choice in choices:
             self.model_picker.addItem(choice.label)
         self.model_picker.setCurrentIndex(max(self.model_picker.findText(shown), 0))
@@ -160,13 +267,55 @@ class PromptPanel(QWidget):
         self._filling = False
         if choice.steps:
             self.steps.setValue(choice.steps)
-        self._cfg_scale = choice.cfg_scale
+        self.cfg.setValue(choice.cfg_scale or MODEL_DEFAULT_CFG)
         self.model_picker.setCurrentText(label)
+        self.update_family()
 
     def _on_model_field_edited(self) -> None:
         if not self._filling:  # the user's own files now: the preset's settings no longer apply
             self.model_picker.setCurrentIndex(0)
-            self._cfg_scale = None
+            self.cfg.setValue(MODEL_DEFAULT_CFG)
+
+    def update_family(self) -> None:
+        """Read the model files' headers for their family; the shape buttons resize to it."""
+        family = family_of_files(self.request().models)
+        if family is not self.family:
+            self.family = family
+            if self.aspect is not Aspect.CUSTOM:
+                self.set_aspect(self.aspect)
+            self.family_changed.emit(family)
+        self._show_size()
+
+    def set_aspect(self, aspect: Aspect) -> None:
+        """Square, portrait or landscape at the model family's size; custom keeps the typed size (snapped)."""
+        self.aspect = aspect
+        self.aspect_buttons[aspect].setChecked(True)
+        custom = aspect is Aspect.CUSTOM
+        self.width_box.setVisible(custom)
+        self.height_box.setVisible(custom)
+        self._times.setVisible(custom)
+        if not custom:
+            width, height = aspect_size(self.family, aspect)
+            self.width_box.setValue(width)
+            self.height_box.setValue(height)
+        self._show_size()
+
+    def set_size(self, width: int, height: int) -> None:
+        """A size from elsewhere (the demo, a reused image): light the button it belongs to, else Custom."""
+        self.width_box.setValue(width)
+        self.height_box.setValue(height)
+        self.set_aspect(aspect_of(self.family, width, height))
+
+    def _on_custom_size_edited(self) -> None:
+        width, height = snap_size(self.family, self.width_box.value(), self.height_box.value())
+        self.width_box.setValue(width)
+        self.height_box.setValue(height)
+        self._show_size()
+
+    def _show_size(self) -> None:
+        size = f"{self.width_box.value()} x {self.height_box.value()}"
+        self.size_label.setText("" if self.aspect is Aspect.CUSTOM else size)
+        self.size_label.setToolTip(f"Sized for {_FAMILY_WORDS[self.family]}")
 
     def _on_model_picked(self, index: int) -> None:
         if index > 0:
@@ -176,10 +325,12 @@ class PromptPanel(QWidget):
         """Fill the panel from an image's settings (reuse, or a PNG dropped on the panel)."""
         self.prompt.setPlainText(settings.prompt)
         self.negative.setText(settings.negative_prompt)
-        for box, value in ((self.width_box, settings.width), (self.height_box, settings.height),
-                           (self.steps, settings.steps), (self.seed, settings.seed)):
+        for box, value in ((self.steps, settings.steps), (self.seed, settings.seed)):
             if value is not None:
                 box.setValue(value)
+        if settings.width is not None and settings.height is not None:
+            self.set_size(settings.width, settings.height)
+        self.negative_toggle.setChecked(bool(settings.negative_prompt))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if any(url.toLocalFile().lower().endswith(".png") for url in event.mimeData().urls()):
@@ -193,6 +344,12 @@ class PromptPanel(QWidget):
                 self.apply(settings)
                 event.acceptProposedAction()
                 return
+
+    def _on_negative_toggled(self, shown: bool) -> None:
+        self.negative.setVisible(shown)
+        self.negative_toggle.setArrowType(_arrow(shown))
+        if shown:
+            self.negative.setFocus()
 
     def _on_automatic_toggled(self, automatic: bool) -> None:
         for box in self.manual_memory:
@@ -214,8 +371,9 @@ class PromptPanel(QWidget):
             width=self.width_box.value(),
             height=self.height_box.value(),
             steps=self.steps.value(),
-            cfg_scale=self._cfg_scale,
+            cfg_scale=self.cfg.value() or None,
             seed=None if seed == RANDOM_SEED else seed,
+            sampler=self.sampler.currentData(),
             models=ModelFiles(model=self.model.path(), diffusion_model=self.diffusion_model.path(),
                               vae=self.vae.path(), taesd=self.taesd.path(), clip_l=self.clip_l.path(),
                               t5xxl=self.t5xxl.path()),
@@ -224,3 +382,7 @@ class PromptPanel(QWidget):
                 vae_tiling=self.vae_tiling.isChecked(), offload_to_cpu=self.offload_to_cpu.isChecked(),
                 diffusion_fa=self.diffusion_fa.isChecked(), max_vram_gib=self.max_vram.value() or None),
         )
+
+
+def _arrow(open_: bool) -> Qt.ArrowType:
+    return Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow

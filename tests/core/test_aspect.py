@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.aspect import Aspect, aspect_of, aspect_size, snap_size
-from app.core.request import ModelFamily
+from app.core.aspect import Aspect, aspect_of, aspect_size, family_of_files, snap_size
+from app.core.request import ModelFamily, ModelFiles
 
 
 @pytest.mark.parametrize(("family", "square", "portrait", "landscape"), [
@@ -36,3 +36,10 @@ def test_custom_sizes_snap_to_the_family_and_stay_in_range() -> None:
     assert aspect_of(ModelFamily.FLUX, 1000, 700) is Aspect.CUSTOM
     with pytest.raises(ValueError, match="custom"):
         aspect_size(ModelFamily.FLUX, Aspect.CUSTOM)
+
+
+def test_the_family_comes_from_the_files_headers(tiny_model, tmp_path) -> None:
+    model, taesd = tiny_model
+    assert family_of_files(ModelFiles(model=model, taesd=taesd)) is ModelFamily.FLUX
+    assert family_of_files(ModelFiles(model=tmp_path / "missing.gguf")) is ModelFamily.UNKNOWN
+    assert family_of_files(ModelFiles()) is ModelFamily.UNKNOWN

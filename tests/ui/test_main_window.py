@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import psutil
@@ -42,6 +43,8 @@ def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_
     fill_in(qtbot, window, tiny_model, "a lighthouse at dawn", 64, 2)
     progress_formats: list[str] = []
     window.generation.progress.connect(lambda _: progress_formats.append(window.progress.format()))
+    status_lines: list[str] = []
+    window.generation.progress.connect(lambda _: status_lines.append(window.status.text()))
     # the event loop must keep turning while sd.cpp samples: count timer ticks between the two steps
     ticks: list[int] = [0]
     ticks_at_step: list[int] = []
@@ -57,8 +60,11 @@ def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_
     assert window.image.image_path == Path(outcome.image)
     assert window.image.image_path.parent == out_dir
     assert not window.image.pixmap().isNull()
-    assert progress_formats[-1] == "Sampling — step 2/2"
-    assert progress_formats[0].startswith("Sampling — step 1/2 — about ")
+    assert progress_formats == ["Step 1/2", "Step 2/2"]
+    # the status line in words: step i of N, time per step, and the time left while there is some
+    assert re.fullmatch(r"Drawing — step 1 of 2, \d+\.\d s per step, (\d+ seconds?|about .+|less than a second) left",
+                        status_lines[0]), status_lines[0]
+    assert re.fullmatch(r"Drawing — step 2 of 2, \d+\.\d s per step", status_lines[-1]), status_lines[-1]
     assert window.progress.format() == "Done"
     assert window.generate_button.isEnabled() and not window.cancel_button.isEnabled()
     assert window.log.toPlainText().count("\n") > 10

@@ -44,7 +44,7 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
         window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=tmp_path / "models")
         qtbot.addWidget(window)
         window.show()
-        assert picker_labels(window) == ["Files chosen below"]  # nothing downloaded yet
+        assert picker_labels(window) == ["Files chosen in Advanced"]  # nothing downloaded yet
         models = open_models(qtbot, window)
         row = list(catalog.presets).index(PRESET)
         button = models.buttons[PRESET]
@@ -73,7 +73,7 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
     assert "every file is here and checked (1 without a published sha256" in models.message.text()
     assert (button.text(), button.isEnabled()) == ("Installed", False)
 
-    assert picker_labels(window) == ["Files chosen below", "Local Flux (unverified)"]
+    assert picker_labels(window) == ["Files chosen in Advanced", "Local Flux (unverified)"]
     window.panel.pick_model("Local Flux (unverified)")
     assert window.panel.diffusion_model.path() == tmp_path / "models" / "local-diffusion.gguf"
     assert window.panel.vae.path() == tmp_path / "models" / "local-ae.safetensors"

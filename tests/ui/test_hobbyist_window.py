@@ -1,0 +1,264 @@
+"""The window a hobbyist meets: every control on the real widgets (offscreen), keys, shapes per model family,
+the remembered layout, the check banner, the theme, and no clipped text on a small laptop screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics, QPalette
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPlainTextEdit,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from app.core.aspect import Aspect
+from app.core.gallery_index import GalleryIndex, entry_from_png
+from app.core.output import Stage
+from app.core.request import ModelFamily
+from app.services.generation import Generation
+from app.ui.main_window import MainWindow, load_demo
+from app.ui.theme import follow_system_theme
+from tests.helpers.model_headers import sd15_checkpoint, sd_unet, write_safetensors
+from tests.ui.test_gallery import ours
+
+
+def open_window(qtbot: QtBot, out_dir: Path, gallery: GalleryIndex | None = None) -> MainWindow:
+    window = MainWindow(Generation(out_dir), gallery=gallery)
+    qtbot.addWidget(window)
+    with qtbot.waitActive(window):  # shortcuts reach the active window, as the one the user works in is
+        window.show()
+        window.activateWindow()
+    return window
+
+
+def test_ctrl_enter_generates_and_esc_cancels(qtbot: QtBot, out_dir: Path, sd_cli: Path, tiny_model) -> None:
+    window = open_window(qtbot, out_dir)
+    model, taesd = tiny_model
+    window.panel.model.set_path(model)
+    window.panel.taesd.set_path(taesd)
+    window.panel.aspect_buttons[Aspect.CUSTOM].click()
+    window.panel.set_size(512, 512)
+    window.panel.steps.setValue(50)
+    qtbot.keyClicks(window.panel.prompt, "a long one")
+    window.panel.prompt.setFocus()
+    with qtbot.waitSignal(window.generation.stage_changed, timeout=60_000,
+                          check_params_cb=lambda stage: stage is Stage.SAMPLING):
+        qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        assert window.cancel_button.isVisible() and not window.generate_button.isVisible()
+    assert window.panel.prompt.toPlainText() == "a long one"  # the shortcut drew; it typed no new line
+    with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
+        qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Escape)
+    assert finished.args[0].cancelled
+    assert window.generate_button.isVisible() and window.generate_button.isEnabled()
+    assert window.status.text() == "Cancelled."
+
+
+def test_ctrl_enter_does_nothing_while_a_generation_runs(qtbot: QtBot, out_dir: Path, tiny_model) -> None:
+    window = open_window(qtbot, out_dir)
+    window.panel.model.set_path(tiny_model[0])
+    window.panel.prompt.setFocus()
+    with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
+        qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Enter, Qt.KeyboardModifier.ControlModifier)  # keypad Enter
+        assert not window.generate_button.isEnabled()
+    assert "the prompt is empty" in window.status.text() and finished.args[0].error is not None
+    window.generate_button.setEnabled(False)  # as while running
+    with qtbot.assertNotEmitted(window.generation.stage_changed, wait=300):
+        qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+
+def family_files(family: ModelFamily, folder: Path, tiny_model) -> Path:
+    if family is ModelFamily.FLUX:
+        return tiny_model[0]
+    spec = sd15_checkpoint() if family is ModelFamily.SD1 else sd_unet(xl=True)
+    return write_safetensors(folder / f"{family.value}.safetensors", spec)
+
+
+@pytest.mark.parametrize(("family", "square", "portrait", "landscape"), [
+    (ModelFamily.FLUX, (1024, 1024), (832, 1216), (1216, 832)),
+    (ModelFamily.SD1, (512, 512), (512, 768), (768, 512)),
+    (ModelFamily.SDXL, (1024, 1024), (832, 1216), (1216, 832)),
+])
+def test_the_shape_buttons_size_the_picture_for_the_model_family(qtbot: QtBot, out_dir: Path, tmp_path: Path,
+                                                                 tiny_model, family: ModelFamily, square,
+                                                                 portrait, landscape) -> None:
+    window = open_window(qtbot, out_dir)
+    panel = window.panel
+    assert panel.aspect_buttons[Aspect.SQUARE].isChecked() and not panel.width_box.isVisible()
+    panel.model.set_path(family_files(family, tmp_path, tiny_model))
+    qtbot.waitUntil(lambda: panel.family is family, timeout=5_000)  # read once the user pauses typing
+    for aspect, size in ((Aspect.PORTRAIT, portrait), (Aspect.LANDSCAPE, landscape), (Aspect.SQUARE, square)):
+        qtbot.mouseClick(panel.aspect_buttons[aspect], Qt.MouseButton.LeftButton)
+        request = panel.request()
+        assert (request.width, request.height) == size
+        assert panel.size_label.text() == f"{size[0]} x {size[1]}"
+    qtbot.mouseClick(panel.aspect_buttons[Aspect.CUSTOM], Qt.MouseButton.LeftButton)
+    assert panel.width_box.isVisible() and panel.height_box.isVisible()
+    panel.width_box.setFocus()
+    panel.width_box.selectAll()
+    qtbot.keyClicks(panel.width_box, "1000")
+    qtbot.keyClick(panel.width_box, Qt.Key.Key_Tab)
+    assert panel.request().width == (1008 if family is ModelFamily.FLUX else 1000)  # snapped for the family
+
+
+def test_the_negative_prompt_is_folded_until_asked_for(qtbot: QtBot, out_dir: Path) -> None:
+    window = open_window(qtbot, out_dir)
+    panel = window.panel
+    assert not panel.negative.isVisible()
+    qtbot.mouseClick(panel.negative_toggle, Qt.MouseButton.LeftButton)
+    assert panel.negative.isVisible()
+    qtbot.waitUntil(panel.negative.hasFocus, timeout=2_000)
+    qtbot.keyClicks(panel.negative, "fog")
+    assert panel.request().negative_prompt == "fog"
+
+
+def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Path, tiny_model) -> None:
+    window = open_window(qtbot, out_dir)
+    panel = window.panel
+    assert not window.advanced.isVisible() and not window.details.isVisible()
+    qtbot.mouseClick(window.advanced_toggle, Qt.MouseButton.LeftButton)
+    assert window.advanced.isVisible() and panel.model.isVisible() and window.plan_label.isVisible()
+    assert panel.request().sampler is None and panel.request().cfg_scale is None  # the model's defaults
+    panel.sampler.setCurrentText("dpm++2m")
+    panel.cfg.setValue(4.5)
+    panel.seed.setValue(1234)
+    request = panel.request()
+    assert (request.sampler, request.cfg_scale, request.seed) == ("dpm++2m", 4.5, 1234)
+    qtbot.mouseClick(window.details_toggle, Qt.MouseButton.LeftButton)
+    assert window.log.isVisible() and window.gauge.isVisible()
+
+
+def test_advanced_and_the_layout_are_remembered_across_restarts(qtbot: QtBot, out_dir: Path) -> None:
+    first = open_window(qtbot, out_dir)
+    assert not first.advanced_toggle.isChecked()
+    qtbot.mouseClick(first.advanced_toggle, Qt.MouseButton.LeftButton)
+    first.resize(760, 560)  # within the offscreen platform's 800x600 screen, which restoreGeometry respects
+    first.main_splitter.setSizes([600, 400])
+    sizes = first.main_splitter.sizes()
+    first.close()
+    again = open_window(qtbot, out_dir)
+    assert again.advanced_toggle.isChecked() and again.advanced.isVisible()
+    assert not again.details_toggle.isChecked()
+    assert (again.width(), again.height()) == (760, 560)
+    assert again.main_splitter.sizes()[1] == sizes[1]  # Advanced kept its width
+
+
+def test_the_picture_fits_zooms_and_steps_through_the_gallery(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> None:
+    index = GalleryIndex(tmp_path / "gallery.sqlite3")
+    paths = [ours(tmp_path, f"{i}.png", f"lighthouse {i}", i, 5000 + i, size=(400, 300)) for i in range(3)]
+    for path in paths:
+        index.add(entry_from_png(path))  # type: ignore[arg-type]
+    window = open_window(qtbot, out_dir, index)
+    view = window.image
+    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.image_path == paths[2]  # newest first
+    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.image_path == paths[1]
+    qtbot.mouseClick(view.previous_button, Qt.MouseButton.LeftButton)
+    assert view.image_path == paths[2]
+    assert window.gallery is not None and window.gallery.selected()[0].path == paths[2]
+    assert view.fit and view.fit_button.isChecked()
+    qtbot.mouseClick(view.actual_button, Qt.MouseButton.LeftButton)
+    assert not view.fit and view.canvas.pixmap().size().width() == 400
+    qtbot.mouseClick(view.zoom_in_button, Qt.MouseButton.LeftButton)
+    assert view.canvas.pixmap().size().width() == 500
+    qtbot.mouseClick(view.zoom_out_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(view.zoom_out_button, Qt.MouseButton.LeftButton)
+    assert view.canvas.pixmap().size().width() == 320
+    qtbot.mouseClick(view.fit_button, Qt.MouseButton.LeftButton)
+    shown = view.canvas.pixmap().size()
+    area = view.scroll.viewport().size()
+    assert shown.width() == area.width() or shown.height() == area.height()
+
+
+def test_the_first_check_is_a_banner_with_the_full_dialog_one_click_away(qtbot: QtBot, out_dir: Path,
+                                                                         sd_cli: Path) -> None:
+    window = open_window(qtbot, out_dir)
+    with qtbot.waitSignal(window.system_check.finished, timeout=60_000):
+        window.run_first_check()
+        assert window.check_banner.isVisible() and window.check_dialog is not None
+        assert not window.check_dialog.isVisible()  # nothing in front of the window
+    # lavapipe only: it works, with warnings; the banner names the device and the first thing to fix
+    assert window.check_banner.text.text().startswith("Your llvmpipe will work, but: ")
+    qtbot.mouseClick(window.check_banner.action, Qt.MouseButton.LeftButton)
+    assert window.check_dialog.isVisible() and not window.check_dialog.isModal()
+    assert window.check_dialog.table.rowCount() > 5  # the same check's results, not a second run
+    qtbot.mouseClick(window.check_banner.close_button, Qt.MouseButton.LeftButton)
+    assert not window.check_banner.isVisible()
+
+
+def test_the_theme_follows_the_system_colour_scheme(qtbot: QtBot) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    style, palette = app.style().name(), app.palette()
+    try:
+        follow_system_theme(app)
+        app.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+        assert app.palette().color(QPalette.ColorRole.Window).lightness() < 80
+        assert app.palette().color(QPalette.ColorRole.WindowText).lightness() > 200
+        app.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Light)
+        assert app.palette().color(QPalette.ColorRole.Window).lightness() > 180
+    finally:
+        app.styleHints().colorSchemeChanged.disconnect()
+        app.setStyle(style)
+        app.setPalette(palette)
+
+
+def clipped(widget: QWidget) -> str | None:
+    """Why `widget`'s text does not fit, or None."""
+    metrics = QFontMetrics(widget.font())
+    if isinstance(widget, QLabel):
+        text = widget.text()
+        if not text or (widget.pixmap() is not None and not widget.pixmap().isNull()):
+            return None
+        room = widget.contentsRect().width() - 2 * widget.margin() - 2 * widget.indent()
+        if widget.wordWrap():
+            needed = widget.heightForWidth(widget.width())
+            return f"{needed} px tall in {widget.height()}" if needed > widget.height() else None
+        needed = metrics.horizontalAdvance(text.replace("&", ""))
+        return f"{needed} px wide in {room}" if needed > room else None
+    if isinstance(widget, QAbstractButton) and widget.text():
+        # what the button's style asks for its text is what it must be given
+        needed = widget.sizeHint().width()
+        return f"{needed} px wide in {widget.width()}" if needed > widget.width() else None
+    return None
+
+
+@pytest.mark.parametrize("screen", [(1366, 768), (1280, 720)], ids=["1366x768", "1920x1080 at 150 %"])
+def test_no_text_is_clipped_on_a_small_screen(qtbot: QtBot, out_dir: Path, tmp_path: Path,
+                                              screen: tuple[int, int]) -> None:
+    # 150 % of 1920x1080 leaves 1280x720 logical pixels, and fonts scale with everything else
+    index = GalleryIndex(tmp_path / "gallery.sqlite3")
+    window = open_window(qtbot, out_dir, index)
+    load_demo(window.panel)
+    window.show_demo_note()
+    window.check_banner.say("Your AMD Radeon RX 580 Series will work, but: the models folder is on a spinning "
+                            "disk. Move the models folder to an SSD if you have one.", "warn", "Full &check…")
+    window.advanced_toggle.setChecked(True)
+    window.details_toggle.setChecked(True)
+    window.resize(*screen)
+    qtbot.wait(50)
+    assert (window.width(), window.height()) == screen, "the window does not fit the screen"
+    problems = {}
+    shown = 0
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisibleTo(window) or widget.window() is not window:
+            continue
+        shown += 1
+        why = clipped(widget)
+        if why:
+            problems[f"{type(widget).__name__} {getattr(widget, 'text', lambda: '')()!r}"] = why
+        if (isinstance(widget, QLineEdit | QPlainTextEdit | QComboBox | QAbstractSpinBox | QListView)
+                and not widget.accessibleName() and not isinstance(widget.parent(), QAbstractSpinBox | QComboBox)):
+            problems[f"{type(widget).__name__} {widget.objectName()}"] = "no accessible name"
+    assert shown > 50
+    assert not problems, problems
