@@ -1,7 +1,10 @@
 """Refresh the README screenshots: the real window, offscreen, after a real demo generation, the system
 check dialog after a real check, and the Models window.
 
-    .venv/bin/python scripts/screenshot.py   (after ./scripts/setup.sh)
+    xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python scripts/screenshot.py   (after ./scripts/setup.sh)
+
+On a display (Xvfb above: 1366x768, the commonest laptop screen) it uses Qt's xcb platform, as users see it;
+without one, the offscreen platform.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
@@ -36,8 +39,9 @@ def main() -> int:
         window = MainWindow(Generation(Path(out), gallery=gallery), monitor, gallery=gallery,
                             models_dir=Path(out) / "models")
         load_demo(window.panel)
+        window.show_demo_note()
         window.panel.seed.setValue(1234)
-        window.resize(1200, 760)
+        window.resize(1366, 768)
         window.show()
         monitor.start()
         outcome = []

@@ -39,6 +39,7 @@ from app.core.gallery_index import GalleryEntry, GalleryIndex
 from app.services.user_dirs import current_user_dirs
 
 THUMBNAIL = 160
+STRIP_THUMBNAIL = 96  # the strip under the picture shows the cached THUMBNAIL-sized images this small
 THUMBNAIL_CACHE_BYTES = 256 * 2**20  # ~8000 thumbnails; the least recently shown go first
 
 
@@ -203,6 +204,7 @@ class GalleryPanel(QWidget):
         self.view.setWrapping(False)
         self.view.setAccessibleName("Gallery")
         self.view.setMinimumHeight(48)
+        self.view.setIconSize(QSize(STRIP_THUMBNAIL, STRIP_THUMBNAIL))
         self.view.setUniformItemSizes(True)
         self.view.setWordWrap(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)

@@ -384,7 +384,7 @@ class MainWindow(QMainWindow):
             self.picture_splitter.restoreState(splitters[1])
         else:
             self.main_splitter.setSizes([self.width() - 400, 400])
-            self.picture_splitter.setSizes([640, 170, 150])
+            self.picture_splitter.setSizes([560, 250, 150])
         self.advanced_toggle.setChecked(settings.value(ADVANCED_OPEN_SETTING, False, type=bool))
         self.details_toggle.setChecked(settings.value(DETAILS_OPEN_SETTING, False, type=bool))
         self.advanced.setVisible(self.advanced_toggle.isChecked())
