@@ -361,6 +361,7 @@ class MainWindow(QMainWindow):
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)
         panel.automatic.toggled.connect(self._plan_timer.start)
+        generation.device_probed.connect(self._plan_timer.start)  # the card's memory is known now: plan again
         generation.finished.connect(self._on_finished)
         self.monitor = monitor
         if monitor is not None:
