@@ -54,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     # names the app's folders (AppLocalDataLocation and the like) before anything asks for them
     QCoreApplication.setApplicationName("Polaris Studio")
     QCoreApplication.setOrganizationName("Polaris")
+    if args.basedir is not None:
+        from app.services.user_dirs import current_user_dirs, keep_settings_in
+
+        keep_settings_in(current_user_dirs().data / "settings")
     if args.self_test:
         from app.services.self_test import run_self_test
 

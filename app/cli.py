@@ -30,6 +30,9 @@ from app.services.generation import Generation
 from app.services.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 
+# Ctrl+C; on Windows also Ctrl+Break, the one console event another program can send (to a process group)
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGBREAK,) if sys.platform == "win32" else ()))
+
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     """One option per model slot: --model, --diffusion-model, --vae, --taesd, --clip-l, --t5xxl."""
@@ -268,7 +271,7 @@ def run_generate(args: argparse.Namespace) -> int:
         app.quit()
 
     generation.finished.connect(on_finished)
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in STOP_SIGNALS:
         signal.signal(signum, lambda *_: generation.cancel())
     # Python runs signal handlers only between bytecodes: wake the interpreter now and then.
     wake = QTimer()
@@ -338,7 +341,7 @@ def run_models_download(catalog: Catalog, models_dir: Path, preset_id: str) -> i
         print(f"error: no preset {preset_id!r}; known: {', '.join(catalog.presets)}", file=sys.stderr)
         return 2
     cancel = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in STOP_SIGNALS:
         signal.signal(signum, lambda *_: cancel.set())
     bar = TextProgressBar()
     try:

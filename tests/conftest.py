@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
-SD_CLI = REPO / "backend_bin" / "bin" / "sd-cli"
+SD_CLI = REPO / "backend_bin" / "bin" / ("sd-cli.exe" if sys.platform == "win32" else "sd-cli")
 # the real build cache scripts/setup.sh filled, read before any test moves HOME: the backend build test reuses it
 BUILD_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 
@@ -33,6 +34,14 @@ def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_c
     for variable, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
                           ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
         monkeypatch.setenv(variable, str(home / sub))
+    if sys.platform == "win32":
+        # Windows reads none of the above: the profile comes from USERPROFILE (Path.home()) and %LOCALAPPDATA%,
+        # and QSettings would write the registry, so the settings go to an INI file under this HOME instead
+        from app.services.user_dirs import keep_settings_in
+
+        for variable, sub in (("USERPROFILE", ""), ("LOCALAPPDATA", "AppData/Local"), ("APPDATA", "AppData/Roaming")):
+            monkeypatch.setenv(variable, str(home / sub))
+        keep_settings_in(home / "AppData" / "Roaming")
     return home
 
 
@@ -41,6 +50,14 @@ def sd_cli() -> Path:
     if not SD_CLI.is_file():
         pytest.fail(f"{SD_CLI} is missing: run ./scripts/setup.sh (it builds the backend)")
     return SD_CLI
+
+
+@pytest.fixture(scope="session")
+def standin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The scripted sd-cli stand-in (tests/helpers/standin.py) as a program, on every platform."""
+    from tests.helpers.cli import standin_program
+
+    return standin_program(tmp_path_factory.mktemp("standin"))
 
 
 @pytest.fixture(scope="session")

@@ -50,13 +50,28 @@ def unpack_backend(archive: Path, destination: Path) -> Path:
             program_name = PurePosixPath(program.filename).name
     except (zipfile.BadZipFile, OSError) as error:
         raise BackendPackageError(f"{archive.name} cannot be unpacked: {error}") from error
-    old = destination.with_name(destination.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
+    _remove_old_backends(destination)
     if destination.exists():
-        destination.rename(old)
+        destination.rename(_free_name(destination.with_name(destination.name + ".old")))
     staging.rename(destination)
-    shutil.rmtree(old, ignore_errors=True)
+    _remove_old_backends(destination)
     return destination / program_name
+
+
+def _remove_old_backends(destination: Path) -> None:
+    """Best effort: Windows keeps a file that is open (a DLL of an sd-cli.exe still running, a virus scanner)
+    and the folder around it; the next install tries again."""
+    for old in destination.parent.glob(destination.name + ".old*"):
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _free_name(path: Path) -> Path:
+    """`path`, or `path-2`, `path-3`...: renaming onto a folder that is still there fails on every platform."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}-{number}")
+    return candidate
 
 
 class BuildProgress:

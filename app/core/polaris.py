@@ -18,7 +18,7 @@ class PolarisTable:
 
 @functools.cache
 def polaris_table() -> PolarisTable:
-    data = json.loads(resource_path("polaris_ids.json").read_text())
+    data = json.loads(resource_path("polaris_ids.json").read_text(encoding="utf-8"))
     ids = frozenset(int(i, 16) for family in data["families"].values() for i in family)
     return PolarisTable(ids, tuple(data["radv_names"]))
 

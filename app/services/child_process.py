@@ -88,7 +88,16 @@ def contained(argv: list[str]) -> tuple[str, list[str]]:
     return setpriv, ["--pdeathsig", "KILL", "--", *argv]
 
 
-def unrunnable_reason(binary: Path, what: str = "sd.cpp backend") -> str | None:
+def is_program(magic: bytes, platform: str) -> bool:
+    """Whether a file starting with `magic` is a program this platform starts by itself. execvp (inside
+    setpriv) would hand any other file to /bin/sh; we never run anything through a shell. Windows starts only
+    PE files (`MZ`): a `#!` script there fails with a puzzling "not a valid Win32 application"."""
+    if platform == "win32":
+        return magic.startswith(b"MZ")
+    return magic.startswith((b"\x7fELF", b"#!", b"MZ"))
+
+
+def unrunnable_reason(binary: Path, what: str = "sd.cpp backend", platform: str = sys.platform) -> str | None:
     """Why `binary` cannot be started, in the user's words; None when it can."""
     if not binary.exists():
         return f"{what} not found: {binary}"
@@ -96,8 +105,7 @@ def unrunnable_reason(binary: Path, what: str = "sd.cpp backend") -> str | None:
         return f"{what} is not an executable file: {binary}"
     with binary.open("rb") as f:
         magic = f.read(4)
-    # execvp (inside setpriv) would hand any other file to /bin/sh; we never run anything through a shell
-    if not magic.startswith((b"\x7fELF", b"#!", b"MZ")):
+    if not is_program(magic, platform):
         return f"{what} is not a program: {binary}"
     return None
 

@@ -93,7 +93,8 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
 def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: str | None,
              allowed_hosts: frozenset[str], progress: Callable[[DownloadProgress], None] | None,
              cancel: threading.Event | None) -> str:
-    state = json.loads(_state_file(part).read_text()) if _state_file(part).exists() and part.exists() else {}
+    state_file = _state_file(part)
+    state = json.loads(state_file.read_text(encoding="utf-8")) if state_file.exists() and part.exists() else {}
     have = part.stat().st_size if part.exists() and state.get("url") == url else 0
     headers = {}
     if have and state.get("etag"):
@@ -121,7 +122,8 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
             digest = _hash_of(part) if resumed else hashlib.sha256()
             done = have if resumed else 0
             total = int(response.headers["content-length"]) + done if "content-length" in response.headers else None
-            _state_file(part).write_text(json.dumps({"url": url, "etag": response.headers.get("etag")}))
+            _state_file(part).write_text(json.dumps({"url": url, "etag": response.headers.get("etag")}),
+                                         encoding="utf-8")
             started, received = time.monotonic(), 0
             try:
                 with part.open("ab" if resumed else "wb") as out:

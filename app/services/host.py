@@ -60,5 +60,5 @@ def _rotational(path: Path) -> bool | None:
     for candidate in (block, block.parent):
         flag = candidate / "queue" / "rotational"
         if flag.exists():
-            return flag.read_text().strip() == "1"
+            return flag.read_text(encoding="ascii").strip() == "1"
     return None

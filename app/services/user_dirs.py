@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QSettings, QStandardPaths
 
 from app.core.platform_paths import UserDirs, user_dirs
 
@@ -20,3 +20,10 @@ def current_user_dirs() -> UserDirs:
 def install_dir() -> Path | None:
     """The folder the installed app runs from (read-only for users under Program Files); None from source."""
     return Path(sys.executable).parent if getattr(sys, "frozen", False) else None
+
+
+def keep_settings_in(folder: Path) -> None:
+    """Keep the settings as an INI file in `folder` (`--basedir`: portable use and tests). Without this Windows
+    keeps them in the registry, outside the portable folder and shared with an installed copy."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
+import shutil
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -127,9 +128,27 @@ def test_a_release_zip_unpacks_flat_and_replaces_the_old_backend_only_when_whole
     assert unpack_backend(older, destination) == destination / "sd.exe"
 
 
+def test_a_previous_backend_windows_would_not_delete_does_not_block_the_next_install(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    destination = tmp_path / "backend"
+    unpack_backend(_zip(tmp_path / "first.zip", {"sd-cli.exe": b"MZ first"}), destination)
+    # Windows refuses to delete a DLL still loaded by a running sd-cli.exe: the old folder stays behind
+    real_rmtree = shutil.rmtree
+    monkeypatch.setattr(shutil, "rmtree", lambda path, ignore_errors=False: None if ".old" in Path(path).name
+                        else real_rmtree(path, ignore_errors=ignore_errors))
+    for version in ("second", "third"):
+        program = unpack_backend(_zip(tmp_path / f"{version}.zip", {"sd-cli.exe": b"MZ " + version.encode()}),
+                                 destination)
+        assert program.read_bytes() == b"MZ " + version.encode()
+    assert sorted(p.name for p in tmp_path.glob("backend.old*")) == ["backend.old", "backend.old-2"]
+    monkeypatch.setattr(shutil, "rmtree", real_rmtree)  # the files are free again: the next install tidies up
+    unpack_backend(_zip(tmp_path / "fourth.zip", {"sd-cli.exe": b"MZ fourth"}), destination)
+    assert list(tmp_path.glob("backend.old*")) == []
+
+
 def test_build_progress_follows_our_real_cold_build() -> None:
     # captured from `./scripts/setup.sh` on an empty cache: sd-cli to 100 %, then sd-server counting again
-    lines = (DATA / "backend-build" / "cold_build.txt").read_text().splitlines()
+    lines = (DATA / "backend-build" / "cold_build.txt").read_text(encoding="utf-8").splitlines()
     progress = BuildProgress(BUILD_TARGETS)
     seen = [(i, p) for i, line in enumerate(lines) if (p := progress.feed(line)) is not None]
     percents = [p for _, p in seen]

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 
 from app.core.demo_model import write_tiny_models
+from tests.helpers.cli import utf8_env
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,11 +28,10 @@ def test_the_test_model_is_deterministic_from_its_seed(tmp_path: Path, tiny_mode
 
 
 def pixels(png: Path) -> np.ndarray:
-    """(H, W, 3) floats 0..1, decoded by ImageMagick (setup installs it): no Qt in the core tests."""
-    raw = subprocess.run(["convert", str(png), "-depth", "8", "rgb:-"], capture_output=True, check=True).stdout
-    info = subprocess.run(["identify", "-format", "%w %h", str(png)], capture_output=True, text=True, check=True)
-    width, height = map(int, info.stdout.split())
-    return np.frombuffer(raw, np.uint8).reshape(height, width, 3) / 255.0
+    """(H, W, 3) floats 0..1, decoded by Pillow (the app's own dependency, on every platform): no Qt in the core
+    tests."""
+    with Image.open(png) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.float64) / 255.0
 
 
 @pytest.mark.backend
@@ -40,7 +41,8 @@ def test_the_demo_draws_colourful_noise_not_a_black_square(sd_cli: Path, tiny_mo
     result = subprocess.run([sys.executable, "-m", "app", "generate", "--prompt", "a lighthouse at dawn",
                              "--model", str(model), "--taesd", str(taesd), "--width", "128", "--height", "128",
                              "--steps", "2", "--seed", "7", "--out", str(tmp_path / "out")],
-                            capture_output=True, text=True, cwd=REPO, timeout=240, check=False)
+                            capture_output=True, encoding="utf-8", env=utf8_env(), cwd=REPO, timeout=240,
+                            check=False)
     assert result.returncode == 0, result.stderr[-3000:]
     [png] = (tmp_path / "out").glob("*.png")
     image = pixels(png)

@@ -108,8 +108,8 @@ def test_driver_versions_decode_per_vendor() -> None:
 
 
 def test_summary_and_full_pastes_merge() -> None:
-    summary = (DATA / "lavapipe_summary.txt").read_text()
-    full = (DATA / "lavapipe_full.txt").read_text()
+    summary = (DATA / "lavapipe_summary.txt").read_text(encoding="utf-8")
+    full = (DATA / "lavapipe_full.txt").read_text(encoding="utf-8")
     [merged] = merge(summary, full)
     assert merged.vram_bytes == 2 * GIB and merged.max_allocation_bytes == 2 * GIB
     assert merged.driver_info == "Mesa 22.3.6 (LLVM 15.0.6)"
@@ -126,8 +126,8 @@ def test_nothing_recognisable_gives_no_devices() -> None:
     assert parse("") == []
 
 
-PASTES = [(DATA / "public/amd_rx470_radv_linux_full.txt").read_text(),
-          (DATA / "public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt").read_text()]
+PASTES = [(DATA / "public/amd_rx470_radv_linux_full.txt").read_text(encoding="utf-8"),
+          (DATA / "public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt").read_text(encoding="utf-8")]
 
 
 @settings(max_examples=150, deadline=None)

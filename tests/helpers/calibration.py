@@ -34,13 +34,13 @@ def memory_of(flags: list[str]) -> MemoryFlags:
 def comparisons() -> list[Comparison]:
     """Every measured run: the team's first H200 table (TAE) and our two ladder runs (real-shaped AE; the
     first on a cold machine, whose first run also compiled the shaders, so only its peaks count)."""
-    first = json.loads((CALIBRATION / "h200_flux12b_q4_0.json").read_text())
+    first = json.loads((CALIBRATION / "h200_flux12b_q4_0.json").read_text(encoding="utf-8"))
     sizes = first["components_mib"]
     tae = Components(ModelFamily.FLUX, int(sizes["diffusion"] * MIB), int(sizes["text_encoders"] * MIB),
                      int(sizes["vae"] * MIB), tae=sizes["tae"])
     result = _compare(tae, first["runs"])
     for name in ("h200_flux12b_ladder_cold.json", "h200_flux12b_ladder.json"):
-        ladder = json.loads((CALIBRATION / name).read_text())
+        ladder = json.loads((CALIBRATION / name).read_text(encoding="utf-8"))
         sizes = ladder["components_bytes"]
         ae = Components(ModelFamily.FLUX, sizes["diffusion"], sizes["text_encoders"], sizes["vae"])
         result += _compare(ae, [r for r in ladder["runs"] if r["exit_code"] == 0])
@@ -58,7 +58,7 @@ def _compare(components: Components, runs: list[dict]) -> list[Comparison]:
 
 def decoder_comparisons(name: str = "lavapipe_decoder_buffers.json") -> list[tuple[dict, float]]:
     """(run, predicted MiB) for each recorded decoder compute buffer."""
-    data = json.loads((CALIBRATION / name).read_text())
+    data = json.loads((CALIBRATION / name).read_text(encoding="utf-8"))
     result = []
     for run in data["runs"]:
         components = Components(ModelFamily.FLUX, 0, tae=run["decoder"] == "tae")

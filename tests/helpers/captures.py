@@ -26,7 +26,7 @@ def load(case: str, version: str = SUPPORTED_VERSIONS[0]) -> Capture:
         name=f"{version}/{case}",
         stdout=(folder / f"{case}.stdout").read_bytes(),
         stderr=stderr.read_bytes() if stderr.exists() else b"",
-        exit_code=int((folder / f"{case}.exit").read_text()),
+        exit_code=int((folder / f"{case}.exit").read_text(encoding="utf-8")),
     )
 
 

@@ -9,12 +9,50 @@ from __future__ import annotations
 
 import json
 import struct
+import sys
 from pathlib import Path
+from typing import BinaryIO
 
 GGML_IDS = {"f32": (0, 1, 4), "f16": (1, 1, 2), "q4_0": (2, 32, 18), "q8_0": (8, 32, 34), "q4_K": (12, 256, 144),
             "bf16": (30, 1, 2)}
 SAFETENSORS_NAMES = {"f32": ("F32", 4), "f16": ("F16", 2), "bf16": ("BF16", 2)}
 Spec = dict[str, tuple[tuple[int, ...], str]]  # name -> (PyTorch-order shape, dtype)
+
+
+FSCTL_SET_SPARSE = 0x000900C4
+
+
+def _sparse(f: BinaryIO) -> BinaryIO:
+    """Make extending `f` leave a hole. POSIX file systems do that by themselves; NTFS allocates every byte of
+    a file made longer (22 GB for a Flux header file) unless the file is marked sparse first. Best effort: a
+    volume without sparse files shows up in `size_on_disk`."""
+    if sys.platform == "win32":
+        import ctypes
+        import msvcrt
+        from ctypes import wintypes
+
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+        kernel32.DeviceIoControl.argtypes = [wintypes.HANDLE, wintypes.DWORD, ctypes.c_void_p, wintypes.DWORD,
+                                             ctypes.c_void_p, wintypes.DWORD, ctypes.POINTER(wintypes.DWORD),
+                                             ctypes.c_void_p]
+        returned = wintypes.DWORD()
+        kernel32.DeviceIoControl(msvcrt.get_osfhandle(f.fileno()), FSCTL_SET_SPARSE, None, 0, None, 0,
+                                 ctypes.byref(returned), None)
+    return f
+
+
+def size_on_disk(path: Path) -> int:
+    """Bytes the file really takes on disk (a sparse file's holes take none)."""
+    if sys.platform == "win32":
+        import ctypes
+        from ctypes import wintypes
+
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+        kernel32.GetCompressedFileSizeW.restype = wintypes.DWORD
+        high = wintypes.DWORD()
+        low = kernel32.GetCompressedFileSizeW(str(path), ctypes.byref(high))
+        return (high.value << 32) + low
+    return path.stat().st_blocks * 512
 
 
 def _count(shape: tuple[int, ...]) -> int:
@@ -39,7 +77,7 @@ def write_gguf(path: Path, spec: Spec, alignment: int = 32) -> Path:
         offset += -(-size // alignment) * alignment
     header = b"GGUF" + struct.pack("<IQQ", 3, len(spec), 0) + infos
     data_start = -(-len(header) // alignment) * alignment
-    with path.open("wb") as f:
+    with _sparse(path.open("wb")) as f:
         f.write(header)
         f.truncate(data_start + offset)  # sparse: the weights are a hole
     return path
@@ -52,7 +90,7 @@ def write_safetensors(path: Path, spec: Spec) -> Path:
         header[name] = {"dtype": code, "shape": list(shape), "data_offsets": [offset, offset + _count(shape) * width]}
         offset += _count(shape) * width
     data = json.dumps(header).encode()
-    with path.open("wb") as f:
+    with _sparse(path.open("wb")) as f:
         f.write(struct.pack("<Q", len(data)) + data)
         f.truncate(8 + len(data) + offset)
     return path

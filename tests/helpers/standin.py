@@ -6,9 +6,10 @@
 It answers `--help` with our build's real help text. Otherwise it replays real output captured from our
 sd.cpp build (tests/data/sdcpp-0.4.7/CASE.stdout/.stderr/.exit) and exits as that run did, e.g. CASE
 "oom". CASE "crash_mid_step" replays the real 2-step run up to its first step, then kills itself with
-SIGKILL, as a driver fault would. CASE "oom_then_real" logs each call's arguments (one JSON list per line)
-to $STANDIN_STATE, fails the first call like "oom" and hands later calls to the real $STANDIN_REAL.
-CASE "blank_then_real" runs the real backend each time but blackens the first image.
+SIGKILL (on Windows: with an access violation's exit code), as a driver fault would. CASE "oom_then_real"
+logs each call's arguments (one JSON list per line) to $STANDIN_STATE, fails the first call like "oom" and
+hands later calls to the real $STANDIN_REAL. CASE "blank_then_real" runs the real backend each time but
+blackens the first image.
 """
 
 from __future__ import annotations
@@ -39,6 +40,17 @@ def blacken_png(path: Path) -> None:
                      + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
+def crash() -> None:
+    """End as a driver fault ends a process: killed by SIGKILL, or on Windows with an access violation's code
+    (which QProcess reports as a crash, like a real one)."""
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.WinDLL("kernel32")
+        kernel32.TerminateProcess(ctypes.c_void_p(-1), ctypes.c_uint(0xC0000005))  # STATUS_ACCESS_VIOLATION
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
 def main() -> None:
     # the app reads `--help` first to learn the flags: answer as our build does
     case = "help" if "--help" in sys.argv else os.environ["STANDIN_CASE"]
@@ -48,7 +60,8 @@ def main() -> None:
         with calls.open("a", encoding="utf-8") as log:
             log.write(json.dumps(sys.argv[1:]) + "\n")
         if len(calls.read_text(encoding="utf-8").splitlines()) > 1:
-            os.execv(os.environ["STANDIN_REAL"], [os.environ["STANDIN_REAL"], *sys.argv[1:]])
+            # a child, not os.execv: on Windows execv starts a detached process and ends this one at once
+            sys.exit(subprocess.run([os.environ["STANDIN_REAL"], *sys.argv[1:]], check=False).returncode)
         case = "oom"
     if case == "blank_then_real":
         # the first run is real but its image comes out one colour, as NaNs in a fp16 VAE make it
@@ -65,12 +78,12 @@ def main() -> None:
         sys.stdout.buffer.write(run[:cut])
         sys.stdout.buffer.flush()
         time.sleep(0.2)
-        os.kill(os.getpid(), signal.SIGKILL)
+        crash()
     sys.stdout.buffer.write((CAPTURES / f"{case}.stdout").read_bytes())
     sys.stdout.buffer.flush()
     sys.stderr.buffer.write((CAPTURES / f"{case}.stderr").read_bytes())
     sys.stderr.buffer.flush()
-    sys.exit(int((CAPTURES / f"{case}.exit").read_text()))
+    sys.exit(int((CAPTURES / f"{case}.exit").read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

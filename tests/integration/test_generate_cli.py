@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from app.core.metadata import parse_parameters, read_parameters_text
-from tests.helpers.cli import STANDIN, generate_argv, run_generate
+from tests.helpers.cli import generate_argv, run_generate
 from tests.helpers.model_headers import write_gguf
 
 HOSTILE_PROMPT = 'a "quoted" \'lighthouse\'\nsecond line ünïcode 灯台 🌅 $(echo pwned) `id` ; rm -rf ~ && echo > x'
@@ -69,10 +69,10 @@ def test_size_is_snapped_and_said(sd_cli: Path, tiny_model, out_dir: Path) -> No
         ("crash_mid_step", "backend_crashed", "sd.cpp crashed while sampling"),
     ],
 )
-def test_faults_from_a_stand_in_replaying_real_output(tiny_model, out_dir: Path, case: str, kind: str,
+def test_faults_from_a_stand_in_replaying_real_output(standin: Path, tiny_model, out_dir: Path, case: str, kind: str,
                                                       message: str) -> None:
     model, taesd = tiny_model
-    argv = generate_argv("x", model, taesd, out_dir, "--width", "64", "--height", "64", "--sd-binary", str(STANDIN))
+    argv = generate_argv("x", model, taesd, out_dir, "--width", "64", "--height", "64", "--sd-binary", str(standin))
     run = run_generate(argv, env={"STANDIN_CASE": case})
     assert run.exit_code != 0
     assert run.of("image") == []

@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 
 from tests.helpers import model_headers as mh
-from tests.helpers.cli import REPO
+from tests.helpers.cli import REPO, utf8_env
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
 
 
 def import_models(*paths: Path) -> tuple[int, list[dict]]:
     result = subprocess.run([sys.executable, "-m", "app", "models", "import", *map(str, paths), "--json"],
-                            capture_output=True, text=True, cwd=REPO, timeout=60, check=False)
+                            capture_output=True, encoding="utf-8", env=utf8_env(), cwd=REPO, timeout=60, check=False)
     return result.returncode, json.loads(result.stdout)
 
 
@@ -30,7 +30,7 @@ def test_each_file_lands_in_its_slot_and_risky_ones_are_flagged(tiny_model, tmp_
     mh.write_safetensors(folder / "clip_l.safetensors", mh.clip_l())
     mh.write_safetensors(folder / "ae.safetensors", mh.vae())
     (folder / "old-model.ckpt").write_bytes(b"PK\x03\x04 a pickle inside a zip")
-    (folder / "notes.txt").write_text("not a model, not even looked at")
+    (folder / "notes.txt").write_text("not a model, not even looked at", encoding="utf-8")
     code, results = import_models(model, folder)
     assert all(set(r) == {"path", "kind", "slot", "warning"} for r in results)
     by_name = {Path(r["path"]).name: r for r in results}
@@ -57,9 +57,9 @@ def test_an_unknown_or_broken_file_gets_no_slot(tmp_path: Path) -> None:
 
 def models_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     result = subprocess.run([sys.executable, "-m", "app", "models", *args], capture_output=True, cwd=REPO,
-                            timeout=timeout, check=False)  # bytes: text mode would turn the bar's \r into \n
-    return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(),
-                                       result.stderr.decode())
+                            env=utf8_env(), timeout=timeout, check=False)  # bytes: text mode turns the bar's \r to \n
+    return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode("utf-8"),
+                                       result.stderr.decode("utf-8"))
 
 
 def test_models_list_says_what_each_preset_needs_and_has(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import psutil
@@ -17,7 +18,9 @@ def start_long_generation(tiny_model, out_dir: Path) -> tuple[subprocess.Popen, 
     """Start the CLI on a long job; return it and its sd.cpp child once sampling has begun."""
     model, taesd = tiny_model
     argv = generate_argv("long", model, taesd, out_dir, "--width", "512", "--height", "512", "--steps", "50")
-    app = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=REPO)
+    # Windows delivers Ctrl+Break (not Ctrl+C) to another process, and only to a process group of its own
+    group = subprocess.CREATE_NEW_PROCESS_GROUP if sys.platform == "win32" else 0
+    app = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=REPO, creationflags=group)
     assert app.stdout is not None
     for line in app.stdout:
         if json.loads(line).get("stage") == "sampling":
@@ -32,7 +35,7 @@ def start_long_generation(tiny_model, out_dir: Path) -> tuple[subprocess.Popen, 
 def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     app, backend = start_long_generation(tiny_model, out_dir)
     with app:  # closes its stdout pipe at the end
-        app.send_signal(signal.SIGKILL)  # no cleanup code of ours runs
+        app.kill()  # SIGKILL, or TerminateProcess on Windows: no cleanup code of ours runs
         app.wait(timeout=10)
     gone, _alive = psutil.wait_procs([backend], timeout=10)
     assert backend in gone, f"sd-cli {backend.pid} outlived the killed app"
@@ -43,7 +46,7 @@ def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Pa
 def test_ctrl_c_cancels_cleanly(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     app, backend = start_long_generation(tiny_model, out_dir)
     with app:
-        app.send_signal(signal.SIGINT)
+        app.send_signal(signal.CTRL_BREAK_EVENT if sys.platform == "win32" else signal.SIGINT)
         assert app.wait(timeout=30) == 130
     assert not backend.is_running()
     assert list(out_dir.glob("*.png")) == []

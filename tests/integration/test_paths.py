@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,7 @@ from app.core.metadata import read_parameters_text
 from app.core.output import ErrorKind
 from app.core.request import GenerationRequest, MemoryFlags, ModelFiles
 from app.services.generation import Generation
-from tests.helpers.cli import generate_argv, run_generate
+from tests.helpers.cli import REPO, generate_argv, run_generate, utf8_env
 
 
 def test_a_generation_into_and_from_folders_named_like_a_users(sd_cli: Path, tiny_model, tmp_path: Path) -> None:
@@ -43,3 +46,16 @@ def test_images_never_go_into_the_install_folder(qtbot: QtBot, tiny_model, tmp_p
     outcome = finished.args[0]
     assert outcome.error.kind is ErrorKind.BAD_REQUEST and "inside the program folder" in outcome.error.message
     assert not (install / "images").exists()
+
+
+def test_basedir_keeps_the_settings_in_its_folder(tmp_path: Path) -> None:
+    # a portable copy on Windows would otherwise read and write the registry, shared with an installed copy
+    base = tmp_path / "portable"
+    chosen = tmp_path / "my own" / "sd-cli"
+    ini = base / "data" / "settings" / "Polaris" / "Polaris Studio.ini"
+    ini.parent.mkdir(parents=True)
+    ini.write_text(f"[backend]\nown_program={chosen.as_posix()}\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "app", "--basedir", str(base), "check", "--json"],
+                            capture_output=True, encoding="utf-8", env=utf8_env(), cwd=REPO, timeout=120, check=False)
+    [backend] = [c for c in json.loads(result.stdout)["checks"] if c["id"] == "backend"]
+    assert backend["message"] == f"sd.cpp backend not found: {chosen}"

@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 from tests.helpers import model_headers as mh
-from tests.helpers.cli import REPO
+from tests.helpers.cli import REPO, utf8_env
 
 
 def plan(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app", "plan", *args], capture_output=True, text=True, cwd=REPO,
-                          timeout=60, check=False)
+    return subprocess.run([sys.executable, "-m", "app", "plan", *args], capture_output=True, encoding="utf-8",
+                          env=utf8_env(), cwd=REPO, timeout=60, check=False)
 
 
 def test_flux_schnell_q4k_at_1024_fits_a_4gb_card(sd_cli: Path) -> None:

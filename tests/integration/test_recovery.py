@@ -7,21 +7,22 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.helpers.cli import STANDIN, generate_argv, run_generate
+from tests.helpers.cli import generate_argv, run_generate
 
 
-def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
+def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, standin: Path, tiny_model, out_dir: Path,
+                                                   tmp_path: Path) -> None:
     model, taesd = tiny_model
     calls = tmp_path / "calls.jsonl"
     argv = [a for a in generate_argv("recover", model, taesd, out_dir, "--width", "128", "--height", "128",
-                                     "--steps", "2", "--sd-binary", str(STANDIN))
+                                     "--steps", "2", "--sd-binary", str(standin))
             if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # no memory switches: the planner decides
     run = run_generate(argv, env={"STANDIN_CASE": "oom_then_real", "STANDIN_STATE": str(calls),
                                   "STANDIN_REAL": str(sd_cli)})
     assert run.exit_code == 0, run.stderr
     [retry] = run.of("retry")
     assert retry["reason"] == "out_of_vram"
-    first, second = (json.loads(line) for line in calls.read_text().splitlines())
+    first, second = (json.loads(line) for line in calls.read_text(encoding="utf-8").splitlines())
     # the second run carries exactly the retry event's flags, and they differ from the first plan's
     assert second[len(second) - len(retry["flags"]) - 2:-2] == retry["flags"]
     assert first != second
@@ -32,23 +33,25 @@ def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, tiny_model, out
         assert png.size == (128, 128)
 
 
-def test_explicit_memory_flags_are_not_second_guessed(tiny_model, out_dir: Path, tmp_path: Path) -> None:
+def test_explicit_memory_flags_are_not_second_guessed(standin: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model
     calls = tmp_path / "calls.jsonl"
-    run = run_generate(generate_argv("x", model, taesd, out_dir, "--sd-binary", str(STANDIN)),
-                       env={"STANDIN_CASE": "oom_then_real", "STANDIN_STATE": str(calls), "STANDIN_REAL": "/bin/false"})
+    run = run_generate(generate_argv("x", model, taesd, out_dir, "--sd-binary", str(standin)),
+                       env={"STANDIN_CASE": "oom_then_real", "STANDIN_STATE": str(calls),
+                            "STANDIN_REAL": "never-started"})
     assert run.exit_code == 1
     assert run.of("retry") == []
     [error] = run.of("error")
     assert error["kind"] == "out_of_vram"
-    assert len(calls.read_text().splitlines()) == 1
+    assert len(calls.read_text(encoding="utf-8").splitlines()) == 1
 
 
-def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
+def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, standin: Path, tiny_model, out_dir: Path,
+                                                tmp_path: Path) -> None:
     model, taesd = tiny_model
     calls = tmp_path / "calls.jsonl"
     argv = [a for a in generate_argv("blank", model, taesd, out_dir, "--width", "64", "--height", "64",
-                                     "--steps", "1", "--sd-binary", str(STANDIN))
+                                     "--steps", "1", "--sd-binary", str(standin))
             if a not in ("--clip-on-cpu", "--vae-on-cpu")]
     run = run_generate(argv, env={"STANDIN_CASE": "blank_then_real", "STANDIN_STATE": str(calls),
                                   "STANDIN_REAL": str(sd_cli)})

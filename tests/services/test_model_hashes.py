@@ -14,7 +14,7 @@ def test_hashes_are_computed_once_per_file_version_and_kept(tmp_path: Path) -> N
     hashes = ModelHashes(cache)
     hashes.start(model)
     assert hashes.result(model) == hashlib.sha256(b"first").hexdigest()[:10]
-    assert list(json.loads(cache.read_text()).values()) == [hashlib.sha256(b"first").hexdigest()[:10]]
+    assert list(json.loads(cache.read_text(encoding="utf-8")).values()) == [hashlib.sha256(b"first").hexdigest()[:10]]
     # a new instance reads the cache: a file the same size and age is not read again
     before = model.stat()
     model.write_bytes(b"FIRST")

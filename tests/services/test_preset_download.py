@@ -113,7 +113,7 @@ def test_the_windows_release_installs_from_a_served_zip(qtbot: QtBot, tmp_path: 
     assert finished.args == [None]
     assert sorted(p.name for p in (tmp_path / "backend").iterdir()) == ["ggml-vulkan.dll", "installed-version.txt",
                                                                        "sd-cli.exe"]
-    assert (tmp_path / "backend" / "installed-version.txt").read_text() == "master-1-test"
+    assert (tmp_path / "backend" / "installed-version.txt").read_text(encoding="utf-8") == "master-1-test"
     assert percents[-1] == 100
 
 

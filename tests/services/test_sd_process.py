@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import os
+import re
+import sys
 from pathlib import Path
 
 import psutil
@@ -8,8 +10,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.output import ErrorKind, Outcome, Progress, Stage
+from app.core.resources import backend_names
 from app.services import backend as backend_module
-from app.services.backend import BackendMissing, find_backend, probe_caps
+from app.services.backend import BUILD_COMMAND, BackendMissing, find_backend, how_to_get_backend, probe_caps
 from app.services.sd_process import SdProcess
 
 
@@ -24,9 +27,13 @@ def run_to_end(qtbot: QtBot, process: SdProcess, argv: list[str], workdir: Path,
     ("make", "message"),
     [
         (lambda p: p, "sd.cpp backend not found"),
-        (lambda p: (p.write_text("x"), p)[1], "is not an executable file"),
+        pytest.param(lambda p: (p.write_text("x", encoding="utf-8"), p)[1], "is not an executable file",
+                     marks=pytest.mark.skipif(sys.platform == "win32",
+                                              reason="Windows has no execute permission: any file may be started")),
         (lambda p: (p.write_bytes(b"\x00garbage"), p.chmod(0o755), p)[2], "is not a program"),
-        (lambda p: (p.write_text("#!/nonexistent/interpreter\n"), p.chmod(0o755), p)[2], "failed to execute"),
+        # Windows runs no `#!` script at all: there the check says so before anything starts
+        (lambda p: (p.write_text("#!/nonexistent/interpreter\n", encoding="utf-8"), p.chmod(0o755), p)[2],
+         "is not a program" if sys.platform == "win32" else "failed to execute"),
     ],
     ids=["missing", "not-executable", "not-a-program", "bad-interpreter"],
 )
@@ -79,12 +86,18 @@ def test_cancel_stops_the_real_backend(qtbot: QtBot, sd_cli: Path, tiny_model, t
 
 def test_finding_the_backend_says_how_to_build_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(backend_module, "bundled_backend_dir", lambda: tmp_path)
-    with pytest.raises(BackendMissing, match=r"build it with: python -m backend_bin.build"):
+    with pytest.raises(BackendMissing, match=re.escape(how_to_get_backend())):
         find_backend()
-    (tmp_path / "sd").write_bytes(b"\x7fELF")
-    assert find_backend() == tmp_path / "sd"  # older builds call the binary `sd`
-    with pytest.raises(BackendMissing, match=r"sd.cpp backend not found: .*relative/sd-cli"):
+    older = tmp_path / backend_names(sys.platform)[-1]  # older builds call the binary `sd` (`sd.exe`)
+    older.write_bytes(b"MZ" if sys.platform == "win32" else b"\x7fELF")
+    assert find_backend() == older
+    with pytest.raises(BackendMissing, match=r"sd.cpp backend not found: .*" + re.escape(str(Path("relative/sd-cli")))):
         find_backend(Path("relative/sd-cli"))
+
+
+def test_a_missing_backend_says_how_to_get_one_on_this_platform() -> None:
+    expected = "install it from Models > Backend" if sys.platform == "win32" else "build it with: " + BUILD_COMMAND
+    assert how_to_get_backend().startswith(expected)
 
 
 def test_caps_come_from_the_real_binary(sd_cli: Path) -> None:

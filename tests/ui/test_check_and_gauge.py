@@ -46,9 +46,9 @@ def test_check_system_button_shows_every_verdict(qtbot: QtBot, window: MainWindo
     qtbot.mouseClick(dialog.copy_button, Qt.MouseButton.LeftButton)
     assert QApplication.clipboard().text().startswith("# Polaris Studio system check:")
     dialog.save_to(tmp_path / "report.json")
-    assert json.loads((tmp_path / "report.json").read_text())["overall"] == report.overall.value
+    assert json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["overall"] == report.overall.value
     dialog.save_to(tmp_path / "report.md")
-    assert "**backend**" in (tmp_path / "report.md").read_text()
+    assert "**backend**" in (tmp_path / "report.md").read_text(encoding="utf-8")
 
 
 def test_the_check_runs_by_itself_only_on_the_first_start() -> None:

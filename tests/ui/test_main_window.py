@@ -13,7 +13,6 @@ from pytestqt.qtbot import QtBot
 from app.core.output import Stage
 from app.services.generation import Generation
 from app.ui.main_window import MainWindow
-from tests.helpers.cli import STANDIN
 
 
 @pytest.fixture
@@ -137,12 +136,12 @@ def test_the_plan_shows_next_to_generate_and_an_expert_can_override(qtbot: QtBot
     assert memory is not None and (memory.offload_to_cpu, memory.max_vram_gib) == (True, 3.0)
 
 
-def test_the_window_says_why_it_retried(qtbot: QtBot, out_dir: Path, sd_cli: Path, tiny_model, tmp_path: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_window_says_why_it_retried(qtbot: QtBot, out_dir: Path, sd_cli: Path, standin: Path, tiny_model,
+                                        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STANDIN_CASE", "oom_then_real")
     monkeypatch.setenv("STANDIN_STATE", str(tmp_path / "calls.jsonl"))
     monkeypatch.setenv("STANDIN_REAL", str(sd_cli))
-    window = MainWindow(Generation(out_dir, backend=STANDIN))
+    window = MainWindow(Generation(out_dir, backend=standin))
     qtbot.addWidget(window)
     window.show()
     fill_in(qtbot, window, tiny_model, "retry", 64, 1)

@@ -18,6 +18,9 @@ from pathlib import Path
 import PySide6
 import pytest
 
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="Qt's xcb platform, its X libraries and Xvfb are "
+                                "Linux's: a Windows window uses Qt's windows platform, which Qt ships whole")
+
 QT = Path(PySide6.__file__).parent / "Qt"
 REPO = Path(__file__).resolve().parents[2]
 SCREEN = (1366, 768)
