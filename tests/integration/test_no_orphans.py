@@ -27,7 +27,8 @@ def start_long_generation(tiny_model, out_dir: Path) -> tuple[subprocess.Popen, 
             break
     else:
         pytest.fail("the CLI ended before sampling started")
-    [backend] = psutil.Process(app.pid).children()
+    # by name: on Windows a console host may be a child too
+    [backend] = [child for child in psutil.Process(app.pid).children() if "sd-cli" in child.name()]
     assert "sd-cli" in backend.exe()
     return app, backend
 
