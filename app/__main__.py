@@ -45,18 +45,21 @@ def main(argv: list[str] | None = None) -> int:
         restored = without_bundle_libraries(os.environ)
         os.environ.clear()
         os.environ.update(restored)
-    if args.basedir is not None:
+    from app.services.user_dirs import current_user_dirs, keep_settings_in, portable_folder
+
+    # the self-test keeps to its own scratch folder unless told otherwise; everything else runs in the portable
+    # copy's folder when this is one
+    base = args.basedir or (None if args.self_test else portable_folder())
+    if base is not None:
         from app.core.platform_paths import BASEDIR_VARIABLE
 
-        os.environ[BASEDIR_VARIABLE] = str(args.basedir.absolute())
+        os.environ[BASEDIR_VARIABLE] = str(base.absolute())
     from PySide6.QtCore import QCoreApplication
 
     # names the app's folders (AppLocalDataLocation and the like) before anything asks for them
     QCoreApplication.setApplicationName("Polaris Studio")
     QCoreApplication.setOrganizationName("Polaris")
-    if args.basedir is not None:
-        from app.services.user_dirs import current_user_dirs, keep_settings_in
-
+    if base is not None:
         keep_settings_in(current_user_dirs().data / "settings")
     if args.self_test:
         from app.services.self_test import run_self_test

@@ -19,6 +19,8 @@ import zipfile
 from pathlib import Path, PurePosixPath
 from xml.etree import ElementTree
 
+from app.core.platform_paths import PORTABLE_MARKER
+
 WXS = Path(__file__).resolve().parent / "polaris_studio.wxs"
 BUNDLE_NAME = "PolarisStudio"
 EXE_NAME = f"{BUNDLE_NAME}.exe"
@@ -32,7 +34,6 @@ UPGRADE_CODE = "70EEEF8A-3C6A-4215-979E-BA0DD8611892"
 # Apps & features' help link. The project has no web site; what a Polaris user most often needs is the driver.
 HELP_LINK = "https://www.amd.com/en/support"
 # beside PolarisStudio.exe in the portable zip (never in the MSI): keep the data in this folder
-PORTABLE_MARKER = "portable.txt"
 PORTABLE_MARKER_TEXT = """\
 This copy of Polaris Studio is portable: because this file is here, it keeps its images, models, caches and
 settings in this folder (images, data, cache), not in your user folders, so it runs from any folder or a USB

@@ -35,13 +35,14 @@ def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_c
                           ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
         monkeypatch.setenv(variable, str(home / sub))
     if sys.platform == "win32":
-        # Windows reads none of the above: the profile comes from USERPROFILE (Path.home()) and %LOCALAPPDATA%,
-        # and QSettings would write the registry, so the settings go to an INI file under this HOME instead
-        from app.services.user_dirs import keep_settings_in
-
+        # Windows reads none of the above: the profile comes from USERPROFILE (Path.home()) and %LOCALAPPDATA%
         for variable, sub in (("USERPROFILE", ""), ("LOCALAPPDATA", "AppData/Local"), ("APPDATA", "AppData/Roaming")):
             monkeypatch.setenv(variable, str(home / sub))
-        keep_settings_in(home / "AppData" / "Roaming")
+    # QSettings reads its folder once per process (and would write the registry on Windows): each test gets an
+    # INI file of its own, so that no remembered choice leaks from one test into the next
+    from app.services.user_dirs import keep_settings_in
+
+    keep_settings_in(home / "settings")
     return home
 
 

@@ -13,6 +13,8 @@ from pathlib import Path, PurePath
 APP_DIR_NAME = "Polaris Studio"
 # `--basedir DIR` sets this, so that child processes of ours (and a portable install) agree on it
 BASEDIR_VARIABLE = "POLARIS_STUDIO_BASEDIR"
+# beside PolarisStudio.exe in the portable zip: this copy keeps all its data in its own folder
+PORTABLE_MARKER = "portable.txt"
 # Windows' MAX_PATH counts the terminating NUL: 259 characters is the longest path the ANSI calls take
 WINDOWS_MAX_PATH = 260
 

@@ -37,7 +37,7 @@ from app.services.backend import BackendMissing, find_backend, probe_caps
 from app.services.child_process import path_for_backend
 from app.services.model_hashes import ModelHashes
 from app.services.sd_process import SdProcess
-from app.services.user_dirs import current_user_dirs, install_dir
+from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 from app.services.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 
 
@@ -119,7 +119,8 @@ class Generation(QObject):
                 request = dataclasses.replace(request, memory=self._ladder.pop(0).memory)
             elif request.memory is None:
                 request = dataclasses.replace(request, memory=MemoryFlags())
-            problem = install_dir_problem(self._out_dir.absolute(), install_dir())
+            # a portable copy's own folder is the user's to write in; an installed copy's is not
+            problem = install_dir_problem(self._out_dir.absolute(), None if portable_folder() else install_dir())
             if problem:
                 raise InvalidRequest(problem)
             self._out_dir.mkdir(parents=True, exist_ok=True)

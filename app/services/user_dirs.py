@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-from app.core.platform_paths import UserDirs, user_dirs
+from app.core.platform_paths import PORTABLE_MARKER, UserDirs, user_dirs
 
 
 def current_user_dirs() -> UserDirs:
@@ -20,6 +20,13 @@ def current_user_dirs() -> UserDirs:
 def install_dir() -> Path | None:
     """The folder the installed app runs from (read-only for users under Program Files); None from source."""
     return Path(sys.executable).parent if getattr(sys, "frozen", False) else None
+
+
+def portable_folder() -> Path | None:
+    """The folder of a portable copy (the zip, unpacked anywhere): the bundle's own folder when the marker file
+    is beside the executable. It then keeps its images, models, caches and settings there, as `--basedir` would."""
+    folder = install_dir()
+    return folder if folder is not None and (folder / PORTABLE_MARKER).is_file() else None
 
 
 def keep_settings_in(folder: Path) -> None:
