@@ -34,7 +34,9 @@ Row = dict[str, str]
 
 def msi_table(msi: Path, table: str) -> list[Row]:
     """One table of an MSI as rows of column -> value (msiinfo's export: names, types, key line, rows)."""
-    result = subprocess.run(["msiinfo", "export", str(msi), table], capture_output=True, text=True, check=True)
+    # run beside the MSI: for a table with binary streams (Icon) msiinfo also writes them out into its cwd
+    result = subprocess.run(["msiinfo", "export", str(msi), table], capture_output=True, text=True, check=True,
+                            cwd=msi.parent)
     lines = result.stdout.replace("\r\n", "\n").split("\n")
     columns = lines[0].split("\t")
     return [dict(zip(columns, line.split("\t"), strict=True)) for line in lines[3:] if line]
