@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
 import shutil
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,22 +44,51 @@ def cache_lock(work: Path) -> Iterator[None]:
     """One build per cache folder at a time: setup.sh and the app's Models window may both start one, and a
     second build waits here, then finds the first one's result."""
     work.parent.mkdir(parents=True, exist_ok=True)
-    with work.with_name(work.name + ".lock").open("w") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+    # "a": opening must not truncate a file another build holds locked (Windows locks byte ranges)
+    with work.with_name(work.name + ".lock").open("a", encoding="utf-8") as lock:
+        if not _try_lock(lock.fileno()):
             say(f"another build of {work.name} is running: waiting for it")
-            fcntl.flock(lock, fcntl.LOCK_EX)
+            while not _try_lock(lock.fileno()):
+                time.sleep(0.2)
         try:
             yield
         finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+            _unlock(lock.fileno())
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        # Windows has no flock: a lock on the file's first byte (beyond its end is allowed) does the same
+        os.lseek(fd, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def read_build_info(bin_dir: Path = BIN_DIR) -> dict[str, Any]:
     """The sections recorded so far; anything else (an unreadable file, an older layout) is dropped."""
     try:
-        info = json.loads((bin_dir / BUILD_INFO).read_text())
+        info = json.loads((bin_dir / BUILD_INFO).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     if not isinstance(info, dict):
@@ -86,4 +116,4 @@ def expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir
         recorded[name] = {"sha256": digest, "bytes": source.stat().st_size}
     info = read_build_info(bin_dir)
     info[section] = {**record, "files": recorded}
-    (bin_dir / BUILD_INFO).write_text(json.dumps(info, indent=2) + "\n")
+    (bin_dir / BUILD_INFO).write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")

@@ -260,7 +260,7 @@ def read_stamp(stamp: Path, *programs: Path) -> dict[str, Any] | None:
     if not stamp.exists() or not all(program.exists() for program in programs):
         return None
     try:
-        return json.loads(stamp.read_text())
+        return json.loads(stamp.read_text(encoding="utf-8"))
     except ValueError:
         return None
 
@@ -279,8 +279,8 @@ def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path,
         headers = copy_vulkan_headers(work / "vulkan-headers")
         sd_cpp = extract_sd_cpp(sdist, work, [headers])
         make_vulkan_import_library(work / "vulkan-import")
-        (work / "mingw-toolchain.cmake").write_text(TOOLCHAIN_FILE_TEXT)
-        (work / "mingw_compat.h").write_text(COMPAT_HEADER_TEXT)
+        (work / "mingw-toolchain.cmake").write_text(TOOLCHAIN_FILE_TEXT, encoding="utf-8")
+        (work / "mingw_compat.h").write_text(COMPAT_HEADER_TEXT, encoding="utf-8")
         build_dir = work / "build"
         glslc = shutil.which("glslc") or "glslc"
         started = time.monotonic()
@@ -290,7 +290,7 @@ def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path,
         run_step([MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / SD_CLI_EXE)])
         imports = check_standalone(program, frozenset({VULKAN_LOADER_DLL}))
         record = {"source": sdist_record(), "cmake_flags": options.cmake_flags(work, glslc), "imports": imports}
-        stamp.write_text(json.dumps(record, indent=2) + "\n")
+        stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         say(f"built {SD_CLI_EXE} in {time.monotonic() - started:.0f}s")
         return program, record
 
@@ -338,7 +338,7 @@ def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dic
         imports = check_standalone(program)
         record = {"source": source.record(), "compile_flags": options.compile_flags(),
                   "link_flags": options.link_flags(), "patches": [ABORT_BEHAVIOR_MARKER], "imports": imports}
-        stamp.write_text(json.dumps(record, indent=2) + "\n")
+        stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         say(f"built {VULKANINFO_EXE} in {time.monotonic() - started:.0f}s")
         return program, record
 
