@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from pathlib import Path
@@ -15,8 +16,9 @@ def survive_any_encoding() -> None:
     report's icons; strict encoding then raises UnicodeEncodeError mid-report (and the windowed exe hangs on
     its error box). Unencodable characters become '?' instead: every verdict is written in words as well."""
     for stream in (sys.stdout, sys.stderr):
-        # None in a windowed app without a console; a test's capture object may not be a TextIOWrapper
-        if stream is not None and hasattr(stream, "reconfigure") and stream.errors == "strict":
+        # None in a windowed app without a console; a test's capture object is no TextIOWrapper. "strict" and
+        # "surrogateescape" (what Windows Python under Wine starts with) both raise on an unencodable character
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
             stream.reconfigure(errors="replace")
 
 
