@@ -44,7 +44,7 @@ def find_wine() -> Path:
         found = shutil.which(name)
         if found:
             return Path(found)
-    raise WineMissing("64-bit Wine is not installed: sudo apt-get install wine64")
+    raise WineMissing("64-bit Wine is not installed: run ./scripts/setup.sh --tests (or sudo apt-get install wine64)")
 
 
 def _wineserver(wine: Path) -> Path:
@@ -56,7 +56,7 @@ def _wineserver(wine: Path) -> Path:
 def virtual_display() -> Iterator[str]:
     """An Xvfb display for the time of the block (its name, e.g. ':7'); Xvfb picks a free number itself."""
     if shutil.which("Xvfb") is None:
-        raise WineMissing("Xvfb is not installed: sudo apt-get install xvfb")
+        raise WineMissing("Xvfb is not installed: run ./scripts/setup.sh --tests (or sudo apt-get install xvfb)")
     read_end, write_end = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten",
                                "tcp"], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

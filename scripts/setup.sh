@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian/Ubuntu machine for Polaris Studio, idempotently:
 #   system packages -> .venv with the app and its dev tools -> the Vulkan sd.cpp backend -> the demo model.
+# With --tests also what the tests need beyond that: Xvfb and ImageMagick for the real-display test, and the
+# Windows build and its tests under Wine (sd-cli.exe and vulkaninfo.exe cross-built, Windows Python).
 # Safe to run again: each step skips what is already done (a warm backend build takes seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+for_tests=false
+case "${1:-}" in
+  --tests) for_tests=true ;;
+  "") ;;
+  *) echo "usage: $0 [--tests]" >&2; exit 2 ;;
+esac
 
 PACKAGES=(
   python3-venv
@@ -13,18 +22,24 @@ PACKAGES=(
   # plugins/platforms/libqxcb.so, libqwayland.so, plugins/xcbglintegrations/, plugins/wayland-*/ and the
   # libQt6XcbQpa / libQt6WaylandClient / libQt6WlShellIntegration they load names (`dpkg -S` gave the packages):
   # without libxcb-icccm4 or libxcb-keysyms1 the window does not open ('Could not load the Qt platform plugin
-  # "xcb"'). tests/ui/test_real_display.py opens the window on Xvfb and photographs it with ImageMagick's import
-  # (x11-utils: xwininfo sees the window appear).
+  # "xcb"').
   libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1-3 libglib2.0-0
   libx11-6 libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
   libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1
   libxkbcommon-x11-0
   libwayland-client0 libwayland-cursor0 libwayland-egl1
-  imagemagick x11-utils
-  # Windows, built and tested on Linux: the mingw-w64 cross compilers, 64-bit Wine with a virtual X server,
-  # and wixl (msitools) for the MSI installer
-  mingw-w64 mingw-w64-tools wine64 xvfb wixl msitools
 )
+TEST_PACKAGES=(
+  # tests/ui/test_real_display.py opens the window on Xvfb and photographs it with ImageMagick's import
+  # (x11-utils: xwininfo sees the window appear)
+  xvfb imagemagick x11-utils
+  # Windows, built and tested on Linux: the mingw-w64 cross compilers, 64-bit Wine (on Xvfb) and wixl
+  # (msitools) for the MSI installer
+  mingw-w64 mingw-w64-tools wine64 wixl msitools
+)
+if $for_tests; then
+  PACKAGES+=("${TEST_PACKAGES[@]}")
+fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do
@@ -40,7 +55,7 @@ fi
 
 # vulkaninfo.exe is built from Debian's vulkan-tools source package, which apt fetches only with deb-src
 # entries: mirror the distribution's own deb822 sources (Debian's or Ubuntu's) once, in a file of our own
-if ! grep -Eqs '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
+if $for_tests && ! grep -Eqs '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
     /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; then
   deb_src=$(for sources in /etc/apt/sources.list.d/debian.sources /etc/apt/sources.list.d/ubuntu.sources; do
               [ -f "$sources" ] && sed -E 's/^Types:[[:space:]]+deb[[:space:]]*$/Types: deb-src/' "$sources" && echo
@@ -63,16 +78,19 @@ fi
 echo "[setup] installing Python packages"
 .venv/bin/python -m pip install -q -e '.[dev]'
 
-# the backends from the pinned sdist: Linux, then Windows (cross-built)
+# the backend from the pinned sdist
 .venv/bin/python -m backend_bin.build
-.venv/bin/python -m backend_bin.build --windows
 
 if [ ! -f .demo-model/flux_tiny_clip.gguf ] || [ ! -f .demo-model/taef1_tiny.gguf ]; then
   echo "[setup] writing the offline demo model (random weights) to .demo-model/"
   .venv/bin/python -m app.core.demo_model --out .demo-model
 fi
-# Windows CPython with our dependencies under Wine, for the Windows bundle and the Windows run of the tests
-# (cached under ~/.cache/polaris-studio/windows/: about 2 minutes the first time, a second afterwards)
-.venv/bin/python -m installer.windows_python
+if $for_tests; then
+  # the Windows backend, cross-built from the same sdist, and Windows CPython with our dependencies under Wine,
+  # for the Windows bundle and the Windows run of the tests (cached under ~/.cache/polaris-studio/: about
+  # 7 + 2 minutes on 2 cores the first time, seconds afterwards)
+  .venv/bin/python -m backend_bin.build --windows
+  .venv/bin/python -m installer.windows_python
+fi
 
 echo "[setup] done"

@@ -29,7 +29,7 @@ SCREEN = (1366, 768)
 def start_xvfb(width: int, height: int) -> tuple[subprocess.Popen[bytes], str]:
     """Xvfb on a free display: it picks the number itself and writes it to the pipe (`-displayfd`)."""
     if shutil.which("Xvfb") is None:
-        pytest.fail("Xvfb is missing: run ./scripts/setup.sh (it installs xvfb)")
+        pytest.fail("Xvfb is missing: run ./scripts/setup.sh --tests (it installs xvfb)")
     read_end, write_end = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24",
                                "-nolisten", "tcp"], pass_fds=(write_end,),

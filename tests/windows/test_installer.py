@@ -48,7 +48,7 @@ def bundle(windows: WindowsPython, tmp_path_factory: pytest.TempPathFactory) -> 
     vulkaninfo.exe."""
     for program in ("sd-cli.exe", "vulkaninfo.exe"):
         if not (BACKEND / program).is_file():
-            pytest.fail(f"{BACKEND / program} is missing: run ./scripts/setup.sh (python -m backend_bin.build "
+            pytest.fail(f"{BACKEND / program} is missing: run ./scripts/setup.sh --tests (python -m backend_bin.build "
                         "--windows cross-builds it)")
     work = tmp_path_factory.mktemp("windows-bundle")
     started = time.monotonic()
@@ -60,6 +60,7 @@ def bundle(windows: WindowsPython, tmp_path_factory: pytest.TempPathFactory) -> 
     return folder
 
 
+@pytest.mark.timeout(1800)  # the first test here waits for the bundle: PyInstaller under Wine, minutes
 def test_the_bundle_carries_our_backend_and_not_the_test_prefix(bundle: Path) -> None:
     internal = bundle / "_internal"
     for program in ("sd-cli.exe", "vulkaninfo.exe"):
@@ -156,8 +157,8 @@ def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefi
 
 
 @pytest.mark.timeout(900)
-def test_the_portable_zip_runs_from_a_folder_named_like_a_users(bundle: Path, prefix: WinePrefix,
-                                                              tmp_path: Path) -> None:
+def test_the_portable_zip_runs_from_a_folder_named_like_a_users_and_keeps_its_data_there(
+        bundle: Path, prefix: WinePrefix, tmp_path: Path, tiny_model: tuple[Path, Path]) -> None:
     started = time.monotonic()
     archive = build_portable_zip(bundle, tmp_path, __version__)
     timed(f"portable zip ({archive.stat().st_size / 2**20:.0f} MiB)", started)
@@ -169,4 +170,17 @@ def test_the_portable_zip_runs_from_a_folder_named_like_a_users(bundle: Path, pr
     assert (program.parent / PORTABLE_MARKER).is_file()
     report = self_test(prefix, program, tmp_path / "report.md")
     assert report.startswith(f"# Polaris Studio {__version__} self-test: PASS"), report
+
+    # a generation with no output folder named: the portable copy keeps the image beside itself
+    model, taesd = tiny_model
+    started = time.monotonic()
+    result = prefix.run([str(program), "generate", "--prompt", "a portable lighthouse", "--model",
+                         windows_path(model), "--taesd", windows_path(taesd), "--width", "64", "--height", "64",
+                         "--steps", "1", "--clip-on-cpu", "--vae-on-cpu", "--events"], env=LAVAPIPE, timeout=600)
+    timed("a generation by the portable copy's CLI", started)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    [image] = (program.parent / "images").glob("*.png")
+    assert '"image"' in result.stdout and image.name in result.stdout
+    assert (program.parent / "data" / "gallery.sqlite3").is_file()
+    assert not (prefix.user_folder / "Pictures" / "Polaris Studio").exists()
     shutil.rmtree(place)
