@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -38,11 +39,12 @@ def request(model: Path, **changes) -> GenerationRequest:
 def test_argv_is_a_list_with_every_value_as_one_argument(model: Path) -> None:
     valid, _ = validate(request(model, prompt=HOSTILE_PROMPT, negative_prompt="blurry; $(x)", seed=7,
                                 width=128, height=128, steps=2, cfg_scale=1.0, sampler="euler"))
-    argv = build_argv(Path("/opt/sd-cli"), valid, CAPS, Path(".staging-1.png"))
+    argv = build_argv(Path("/opt/sd-cli"), valid, CAPS, Path(".staging-1.png"))  # \opt\sd-cli on Windows
     assert argv[argv.index("--prompt") + 1] == HOSTILE_PROMPT
     assert argv[argv.index("--negative-prompt") + 1] == "blurry; $(x)"
     assert argv == [
-        "/opt/sd-cli", "--model", str(model), "--prompt", HOSTILE_PROMPT, "--negative-prompt", "blurry; $(x)",
+        str(Path("/opt/sd-cli")), "--model", str(model), "--prompt", HOSTILE_PROMPT,
+        "--negative-prompt", "blurry; $(x)",
         "--width", "128", "--height", "128", "--steps", "2", "--seed", "7", "--cfg-scale", "1",
         "--sampling-method", "euler", "--clip-on-cpu", "--vae-on-cpu", "--output", ".staging-1.png",
     ]
@@ -100,11 +102,12 @@ def test_sizes_snap_to_the_family_multiple_and_say_so(model: Path, family, width
         ({"cfg_scale": 0.0}, "cfg scale must be above 0"),
         ({"seed": -5}, "seed must be between 0 and"),
         ({"models": ModelFiles()}, "no model chosen"),
-        ({"models": ModelFiles(model=Path("/nonexistent/model.gguf"))}, "model file not found: /nonexistent"),
+        ({"models": ModelFiles(model=Path("/nonexistent/model.gguf"))},
+         f"model file not found: {Path('/nonexistent')}"),
     ],
 )
 def test_bad_requests_get_a_clear_message(model: Path, changes: dict, message: str) -> None:
-    with pytest.raises(InvalidRequest, match=message.replace("(", r"\(")):
+    with pytest.raises(InvalidRequest, match=re.escape(message)):
         validate(request(model, **changes))
 
 

@@ -45,13 +45,23 @@ def size_on_disk(path: Path) -> int:
     """Bytes the file really takes on disk (a sparse file's holes take none)."""
     if sys.platform == "win32":
         import ctypes
+        import msvcrt
         from ctypes import wintypes
 
+        class _StandardInfo(ctypes.Structure):  # FILE_STANDARD_INFO
+            _fields_ = [("AllocationSize", ctypes.c_int64), ("EndOfFile", ctypes.c_int64),
+                        ("NumberOfLinks", wintypes.DWORD), ("DeletePending", wintypes.BOOLEAN),
+                        ("Directory", wintypes.BOOLEAN)]
+
+        # the allocation NTFS keeps for the file (its sparse holes excluded); GetCompressedFileSizeW would say
+        # the same on Windows, but Wine answers it with the file's length
         kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
-        kernel32.GetCompressedFileSizeW.restype = wintypes.DWORD
-        high = wintypes.DWORD()
-        low = kernel32.GetCompressedFileSizeW(str(path), ctypes.byref(high))
-        return (high.value << 32) + low
+        info = _StandardInfo()
+        with path.open("rb") as f:
+            if not kernel32.GetFileInformationByHandleEx(msvcrt.get_osfhandle(f.fileno()), 1,  # FileStandardInfo
+                                                         ctypes.byref(info), ctypes.sizeof(info)):
+                raise ctypes.WinError(ctypes.get_last_error())
+        return info.AllocationSize
     return path.stat().st_blocks * 512
 
 
