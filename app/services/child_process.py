@@ -20,8 +20,10 @@ def contained_process(parent: QObject) -> QProcess:
     Windows (setpriv covers Linux)."""
     process = QProcess(parent)
     if sys.platform == "win32":
-        # Qt itself adds CREATE_NO_WINDOW when our process has no console (the windowed bundle); this makes
-        # it explicit where the binding exists (Windows-only, and not in every PySide6 build)
+        # Qt passes CREATE_NO_WINDOW itself when our process has no console (the windowed bundle), and a child
+        # of a process with a console (`python -m app` in a terminal) writes into that console: no window either
+        # way (tests/services/test_windows_children.py). PySide6 6.11 does not bind the modifier below; it makes
+        # the flag explicit where a build does
         if hasattr(process, "setCreateProcessArgumentsModifier"):
             process.setCreateProcessArgumentsModifier(_without_console)
         process.started.connect(lambda: join_kill_on_close_job(process.processId()))
