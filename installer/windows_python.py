@@ -192,11 +192,9 @@ def test_prefix(display: str) -> WinePrefix:
 def windows_python() -> Iterator[WindowsPython]:
     """Windows Python ready to run, on its own virtual display, for the time of the block."""
     with virtual_display() as display:
-        prefix = test_prefix(display)
-        try:
-            yield ensure_python(prefix)
-        finally:
-            prefix.stop()
+        # the prefix is shared by every run of this Windows Python (a developer's, the tests'): it is not
+        # stopped at the end, which would end the others' programs too; its wineserver leaves by itself
+        yield ensure_python(test_prefix(display))
 
 
 def main(argv: list[str] | None = None) -> int:
