@@ -7,7 +7,7 @@ whole suite, run by Windows Python, is the Windows test.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -28,3 +28,16 @@ def windows() -> Iterator[WindowsPython]:
     """Windows CPython with our dependencies (made by scripts/setup.sh, cached), on its own Xvfb display."""
     with windows_python() as python:
         yield python
+
+
+@pytest.fixture(scope="session")
+def say(pytestconfig: pytest.Config) -> Callable[[str], None]:
+    """Write a line to the terminal past pytest's capture: the Windows steps' times, sizes and the installed
+    app's self-test report are measured, not asserted, and CI's log is where a reader finds them."""
+    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+
+    def write(text: str) -> None:
+        for line in text.splitlines():
+            reporter.write_line(f"[windows] {line}")
+
+    return write

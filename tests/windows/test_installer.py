@@ -7,7 +7,7 @@ import re
 import shutil
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -33,9 +33,8 @@ UNINSTALL_KEYS = (r"HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall",
                   r"HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall")
 
 
-def timed(label: str, started: float) -> None:
-    # measured, not asserted: CI's log shows what each Windows step costs
-    print(f"[windows] {label}: {time.monotonic() - started:.1f} s")
+def timed(say: Callable[[str], None], label: str, started: float) -> None:
+    say(f"{label}: {time.monotonic() - started:.1f} s")
 
 
 def folder_mib(folder: Path) -> float:
@@ -43,7 +42,7 @@ def folder_mib(folder: Path) -> float:
 
 
 @pytest.fixture(scope="module")
-def bundle(windows: WindowsPython, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def bundle(windows: WindowsPython, tmp_path_factory: pytest.TempPathFactory, say: Callable[[str], None]) -> Path:
     """dist/PolarisStudio built by installer/build.py under Windows Python, with our sd-cli.exe and
     vulkaninfo.exe."""
     for program in ("sd-cli.exe", "vulkaninfo.exe"):
@@ -56,7 +55,7 @@ def bundle(windows: WindowsPython, tmp_path_factory: pytest.TempPathFactory) -> 
                          "--work", windows_path(work / "build"), "--bundle-only", timeout=1800)
     assert result.returncode == 0, (result.stdout + result.stderr)[-6000:]
     folder = work / "dist" / BUNDLE_NAME
-    timed(f"bundle built by PyInstaller under Wine ({folder_mib(folder):.0f} MiB)", started)
+    timed(say, f"bundle built by PyInstaller under Wine ({folder_mib(folder):.0f} MiB)", started)
     return folder
 
 
@@ -92,29 +91,29 @@ def prefix(windows: WindowsPython) -> Iterator[WinePrefix]:
         yield fresh
 
 
-def self_test(prefix: WinePrefix, program: Path, report: Path, *extra: str) -> str:
+def self_test(say: Callable[[str], None], prefix: WinePrefix, program: Path, report: Path) -> str:
     started = time.monotonic()
-    result = prefix.run([str(program), "--self-test", "--report", windows_path(report), *extra], env=LAVAPIPE,
-                        timeout=600)
-    timed(f"self-test of {program.parent.name}", started)
+    result = prefix.run([str(program), "--self-test", "--report", windows_path(report)], env=LAVAPIPE, timeout=600)
+    timed(say, f"self-test of {program.parent.name}", started)
     text = report.read_text(encoding="utf-8") if report.is_file() else "(no report)"
+    say(text)
     assert result.returncode == 0, text + result.stdout[-2000:] + result.stderr[-3000:]
     return text
 
 
 @pytest.mark.timeout(1800)
-def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefix: WinePrefix,
-                                                             tmp_path: Path) -> None:
+def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefix: WinePrefix, tmp_path: Path,
+                                                             say: Callable[[str], None]) -> None:
     started = time.monotonic()
     older = build_msi(bundle, tmp_path / "older", __version__)
     newer_version = re.sub(r"\d+$", lambda m: str(int(m[0]) + 1), __version__)
     newer = build_msi(bundle, tmp_path / "newer", newer_version)
-    timed(f"two MSIs built by wixl ({older.stat().st_size / 2**20:.0f} MiB each)", started)
+    timed(say, f"two MSIs built by wixl ({older.stat().st_size / 2**20:.0f} MiB each)", started)
 
     started = time.monotonic()
     installed = prefix.run(["msiexec", "/i", windows_path(older), "/qn"], timeout=600)
     prefix.wait()
-    timed("msiexec /i", started)
+    timed(say, "msiexec /i", started)
     assert installed.returncode == 0, installed.stdout + installed.stderr
     local = prefix.user_folder / "AppData" / "Local"
     program = local / "Programs" / INSTALL_FOLDER_NAME / EXE_NAME
@@ -123,7 +122,7 @@ def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefi
     assert [link.name for link in start_menu.rglob("*.lnk") if PRODUCT_NAME in link.name] != []
     assert uninstall_entries(prefix) == [__version__]
 
-    report = self_test(prefix, program, tmp_path / "report.md")
+    report = self_test(say, prefix, program, tmp_path / "report.md")
     assert report.startswith(f"# Polaris Studio {__version__} self-test: PASS"), report
     # the check saw the device through the vulkaninfo.exe we ship (Wine has none of its own)
     assert "llvmpipe" in report and "vulkaninfo was not found" not in report, report
@@ -140,7 +139,7 @@ def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefi
     started = time.monotonic()
     upgraded = prefix.run(["msiexec", "/i", windows_path(newer), "/qn"], timeout=600)
     prefix.wait()
-    timed("msiexec /i of a newer version (upgrade)", started)
+    timed(say, "msiexec /i of a newer version (upgrade)", started)
     assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
     assert uninstall_entries(prefix) == [newer_version]
     assert program.is_file()
@@ -148,7 +147,7 @@ def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefi
     started = time.monotonic()
     removed = prefix.run(["msiexec", "/x", windows_path(newer), "/qn"], timeout=600)
     prefix.wait()
-    timed("msiexec /x", started)
+    timed(say, "msiexec /x", started)
     assert removed.returncode == 0, removed.stdout + removed.stderr
     assert not program.exists() and not program.parent.exists()
     assert [link for link in start_menu.rglob("*.lnk") if PRODUCT_NAME in link.name] == []
@@ -158,17 +157,18 @@ def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefi
 
 @pytest.mark.timeout(900)
 def test_the_portable_zip_runs_from_a_folder_named_like_a_users_and_keeps_its_data_there(
-        bundle: Path, prefix: WinePrefix, tmp_path: Path, tiny_model: tuple[Path, Path]) -> None:
+        bundle: Path, prefix: WinePrefix, tmp_path: Path, tiny_model: tuple[Path, Path],
+        say: Callable[[str], None]) -> None:
     started = time.monotonic()
     archive = build_portable_zip(bundle, tmp_path, __version__)
-    timed(f"portable zip ({archive.stat().st_size / 2**20:.0f} MiB)", started)
+    timed(say, f"portable zip ({archive.stat().st_size / 2**20:.0f} MiB)", started)
     # a folder with a space and a non-ASCII name, as a user's USB stick or Downloads folder may have
     place = prefix.user_folder / "Downloads" / "Zoë Müller tools"
     with zipfile.ZipFile(archive) as opened:
         opened.extractall(place)
     program = place / BUNDLE_NAME / EXE_NAME
     assert (program.parent / PORTABLE_MARKER).is_file()
-    report = self_test(prefix, program, tmp_path / "report.md")
+    report = self_test(say, prefix, program, tmp_path / "report.md")
     assert report.startswith(f"# Polaris Studio {__version__} self-test: PASS"), report
 
     # a generation with no output folder named: the portable copy keeps the image beside itself
@@ -177,7 +177,7 @@ def test_the_portable_zip_runs_from_a_folder_named_like_a_users_and_keeps_its_da
     result = prefix.run([str(program), "generate", "--prompt", "a portable lighthouse", "--model",
                          windows_path(model), "--taesd", windows_path(taesd), "--width", "64", "--height", "64",
                          "--steps", "1", "--clip-on-cpu", "--vae-on-cpu", "--events"], env=LAVAPIPE, timeout=600)
-    timed("a generation by the portable copy's CLI", started)
+    timed(say, "a generation by the portable copy's CLI", started)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     [image] = (program.parent / "images").glob("*.png")
     assert '"image"' in result.stdout and image.name in result.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ SUMMARY = re.compile(r"^=+ (?P<counts>.*\d+ (passed|failed|errors?|skipped).*) i
 
 
 @pytest.mark.timeout(3600)
-def test_the_whole_suite_passes_on_windows_python(windows: WindowsPython) -> None:
+def test_the_whole_suite_passes_on_windows_python(windows: WindowsPython, say: Callable[[str], None]) -> None:
     started = time.monotonic()
     # -rs lists each skip with its reason, so the log shows that none is unexplained
     process = windows.prefix.popen(windows.argv("-m", "pytest", "tests", "-q", "-rs"),
@@ -24,8 +25,7 @@ def test_the_whole_suite_passes_on_windows_python(windows: WindowsPython) -> Non
     output = process.stdout.read()
     status = process.wait()
     counts = SUMMARY.search(output)
-    # measured, not asserted: CI's log shows what the Windows run costs
-    print(f"Windows suite: {counts['counts'] if counts else 'no summary'} "
+    say(f"Windows suite: {counts['counts'] if counts else 'no summary'} "
           f"in {time.monotonic() - started:.0f} s under Wine")
     assert status == 0, output[-12000:]
     assert counts is not None and "failed" not in counts["counts"] and "error" not in counts["counts"]
