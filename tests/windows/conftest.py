@@ -35,9 +35,11 @@ def say(pytestconfig: pytest.Config) -> Callable[[str], None]:
     """Write a line to the terminal past pytest's capture: the Windows steps' times, sizes and the installed
     app's self-test report are measured, not asserted, and CI's log is where a reader finds them."""
     reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
 
     def write(text: str) -> None:
-        for line in text.splitlines():
-            reporter.write_line(f"[windows] {line}")
+        with capture.global_and_fixture_disabled():
+            for line in text.splitlines():
+                reporter.write_line(f"[windows] {line}")
 
     return write
