@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,15 +29,25 @@ def standin_program(folder: Path) -> Path:
     t64.exe, the one behind `pytest.exe`) with a zip appended that runs the script with this Python."""
     if sys.platform != "win32":
         return STANDIN
-    pip = importlib.util.find_spec("pip")
-    assert pip is not None and pip.origin is not None, "pip (for its script launcher) is not installed"
-    launcher = Path(pip.origin).parent / "_vendor" / "distlib" / "t64.exe"
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w") as bundle:
         bundle.writestr("__main__.py", f"import runpy\nrunpy.run_path({str(STANDIN)!r}, run_name='__main__')\n")
     program = folder / "sd-cli.exe"
-    program.write_bytes(launcher.read_bytes() + f'#!"{sys.executable}"\n'.encode() + archive.getvalue())
+    program.write_bytes(_script_launcher() + f'#!"{sys.executable}"\n'.encode() + archive.getvalue())
     return program
+
+
+def _script_launcher() -> bytes:
+    """The launcher .exe of pip's console scripts: pip's own copy, else the front of an installed console script
+    (pytest.exe: launcher, `#!` line, zip), for a Python installed without pip, as the Windows test Python is."""
+    pip = importlib.util.find_spec("pip")
+    if pip is not None and pip.origin is not None:
+        return (Path(pip.origin).parent / "_vendor" / "distlib" / "t64.exe").read_bytes()
+    script = Path(sysconfig.get_path("scripts")) / "pytest.exe"
+    with zipfile.ZipFile(script) as bundle:
+        zip_start = min(info.header_offset for info in bundle.infolist())
+    front = script.read_bytes()[:zip_start]
+    return front[:front.rindex(b"#!")]
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,8 @@ def test_the_self_test_report_survives_a_legacy_code_page(sd_cli: Path, tmp_path
                                 env={**os.environ, "PYTHONIOENCODING": encoding}, cwd=REPO, timeout=180, check=False)
     assert b"Traceback" not in result.stderr, result.stderr.decode(errors="replace")
     assert result.returncode == 0
-    printed = (out.read_bytes() if to == "file" else result.stdout).decode("cp1252")
+    # text written to stdout ends its lines with \r\n on Windows, as Windows programs read them
+    printed = (out.read_bytes() if to == "file" else result.stdout).decode("cp1252").replace(os.linesep, "\n")
     whole = report.read_text(encoding="utf-8")  # the report file is UTF-8, icons and all
     assert printed == whole.encode("cp1252", errors="replace").decode("cp1252")
     assert printed.startswith("# Polaris Studio 0.1.0 self-test: PASS")
