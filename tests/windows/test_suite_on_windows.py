@@ -7,17 +7,35 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import psutil
 import pytest
 
 from installer.windows_python import PYTHON_ENV, WindowsPython
+from installer.wine import WinePrefix
 
 REPO = Path(__file__).resolve().parents[2]
 SUMMARY = re.compile(r"^=+ (?P<counts>.*\d+ (passed|failed|errors?|skipped).*) in (?P<seconds>[\d.]+)s", re.MULTILINE)
+# what the suite starts: Windows Python (the app, the CLI, helpers) and the backend
+OUR_PROGRAMS = ("python.exe", "sd-cli.exe")
+
+
+def programs_left_running(prefix: WinePrefix, since: float) -> list[psutil.Process]:
+    """Our Windows programs in this prefix started since `since` (epoch seconds) and still running."""
+    left = []
+    for process in psutil.process_iter(["cmdline", "create_time"]):
+        try:
+            line = " ".join(process.info["cmdline"] or []).lower()
+            if (process.info["create_time"] >= since and any(name in line for name in OUR_PROGRAMS)
+                    and process.environ().get("WINEPREFIX") == str(prefix.path)):
+                left.append(process)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+    return left
 
 
 @pytest.mark.timeout(3600)
 def test_the_whole_suite_passes_on_windows_python(windows: WindowsPython, say: Callable[[str], None]) -> None:
-    started = time.monotonic()
+    started, since = time.monotonic(), time.time()
     # -rs lists each skip with its reason, so the log shows that none is unexplained
     process = windows.prefix.popen(windows.argv("-m", "pytest", "tests", "-q", "-rs"),
                                    cwd=REPO, env=PYTHON_ENV)
@@ -26,6 +44,12 @@ def test_the_whole_suite_passes_on_windows_python(windows: WindowsPython, say: C
     status = process.wait()
     counts = SUMMARY.search(output)
     say(f"Windows suite: {counts['counts'] if counts else 'no summary'} "
-          f"in {time.monotonic() - started:.0f} s under Wine")
+        f"in {time.monotonic() - started:.0f} s under Wine")
+    say("\n".join(line for line in output.splitlines() if line.startswith("SKIPPED")))
+    # an app or backend a test left behind is an orphan on a user's PC too (and it would slow every test after)
+    left = programs_left_running(windows.prefix, since)
+    for orphan in left:
+        orphan.kill()
     assert status == 0, output[-12000:]
     assert counts is not None and "failed" not in counts["counts"] and "error" not in counts["counts"]
+    assert [" ".join(orphan.info["cmdline"]) for orphan in left] == []
