@@ -293,9 +293,16 @@ class GalleryPanel(QWidget):
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(chosen[0].path.parent)))
 
     def _on_trash_clicked(self) -> None:
+        kept = []
         for entry in self.selected():
             # to the system trash, never a plain delete: a mistaken click loses nothing
             moved = QFile.moveToTrash(str(entry.path))
             if (moved[0] if isinstance(moved, tuple) else moved) or not entry.path.exists():
                 self.model.gallery.remove(entry.path)
+            else:
+                kept.append(entry.path.name)
         self.model.refresh()
+        if kept:
+            # Windows refuses to move a file another program holds open (an image viewer, an editor)
+            self.details.setText(f"Could not move {', '.join(kept)} to the trash: it may be open in another "
+                                 "program. Close it there and try again; the image stays in the gallery.")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+import app.ui.gallery as gallery_module
 from app.core.gallery_index import GalleryIndex, entry_from_png
 from app.core.metadata import a1111_parameters, write_metadata
 from app.services.generation import Generation
@@ -184,3 +187,36 @@ def test_the_output_folder_can_be_changed_and_is_remembered(qtbot: QtBot, galler
     assert QSettings().value(OUTPUT_FOLDER_SETTING) == str(elsewhere)
     assert moved in [e.path for e in window.gallery.model.entries]  # type: ignore[union-attr]
     assert len(window.gallery.model.entries) == 5  # type: ignore[union-attr]  # the earlier ones stay
+
+
+def test_an_image_the_trash_refuses_stays_and_the_user_is_told(qtbot: QtBot, gallery,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    index, paths = gallery
+    panel = GalleryPanel(index)
+    qtbot.addWidget(panel)
+    monkeypatch.setattr(gallery_module.QFile, "moveToTrash", lambda name: (False, ""))  # as Windows refuses
+    panel.view.setCurrentIndex(panel.model.index(0))
+    qtbot.mouseClick(panel.trash_button, Qt.MouseButton.LeftButton)
+    assert paths[2].is_file() and paths[2] in [e.path for e in index.entries()]
+    assert panel.details.text().startswith(f"Could not move {paths[2].name} to the trash: it may be open in")
+
+
+@pytest.mark.skipif(sys.platform != "win32", reason="Windows-only API: a file another process holds open cannot "
+                    "be moved (sharing violation); Linux moves it")
+def test_an_image_open_in_another_program_is_not_lost_when_trashed(qtbot: QtBot, gallery) -> None:
+    index, paths = gallery
+    panel = GalleryPanel(index)
+    qtbot.addWidget(panel)
+    # an image viewer holding the file: Python's open() shares read and write access, not delete
+    viewer = subprocess.Popen([sys.executable, "-c", f"f = open({str(paths[2])!r}, 'rb'); print('open', flush=True);"
+                               " import time; time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert viewer.stdout is not None and viewer.stdout.readline().strip() == "open"
+        panel.view.setCurrentIndex(panel.model.index(0))
+        qtbot.mouseClick(panel.trash_button, Qt.MouseButton.LeftButton)
+        assert paths[2].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # whole, where it was
+        assert paths[2] in [e.path for e in index.entries()]
+        assert panel.details.text().startswith(f"Could not move {paths[2].name} to the trash")
+    finally:
+        viewer.kill()
+        viewer.communicate()
