@@ -18,6 +18,7 @@ import app.ui.gallery as gallery_module
 from app.core.gallery_index import GalleryIndex, entry_from_png
 from app.core.metadata import a1111_parameters, write_metadata
 from app.services.generation import Generation
+from app.services.user_dirs import current_user_dirs
 from app.ui.gallery import GalleryPanel, prune_thumbnails
 from app.ui.main_window import MainWindow
 from app.ui.prompt_panel import PromptPanel
@@ -61,7 +62,7 @@ def test_model_contract_and_thumbnails(qtbot: QtBot, qtmodeltester, gallery) -> 
     real = model.data(model.index(0), Qt.ItemDataRole.DecorationRole)
     placeholder = model.data(model.index(3), Qt.ItemDataRole.DecorationRole)  # the broken file: no crash
     assert real.availableSizes() and placeholder.availableSizes()
-    cached = list((Path(os.environ["XDG_CACHE_HOME"])).rglob("thumbnails/*.png"))  # cached on disk
+    cached = list(current_user_dirs().thumbnails.glob("*.png"))  # cached on disk
     assert len(cached) == 3
     for thumbnail in cached:
         os.utime(thumbnail, (1000, 1000))
@@ -104,7 +105,7 @@ def test_drag_out_offers_file_urls_and_the_image(qtbot: QtBot, gallery) -> None:
     qtbot.addWidget(panel)
     model = panel.model
     mime = model.mimeData([model.index(0), model.index(2)])
-    assert [url.toLocalFile() for url in mime.urls()] == [str(paths[2]), str(paths[0])]
+    assert [Path(url.toLocalFile()) for url in mime.urls()] == [paths[2], paths[0]]  # C:/ on Windows
     assert mime.hasImage() and mime.imageData().size().width() == 96
     assert "text/uri-list" in model.mimeTypes()
     assert model.flags(model.index(0)) & Qt.ItemFlag.ItemIsDragEnabled
