@@ -107,10 +107,14 @@ _FAILURES: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
         r"|load tensors from (?:model loader|file) failed|unknown format|new_sd_ctx_t failed")),
     # On Linux the backend starts through setpriv (see SdProcess), which reports a failed exec itself.
     (ErrorKind.BACKEND_MISSING, re.compile(r"^setpriv: failed to execute")),
-    (ErrorKind.BAD_REQUEST, re.compile(r"error: (?:invalid|unknown argument|missing)|must be one of")),
+    (ErrorKind.BAD_REQUEST, re.compile(
+        r"error: (?:invalid (?!parameter for argument)|unknown argument|missing)|must be one of")),
+    # sd.cpp follows the line that names the bad value ("invalid sample method bogus") with a generic one
+    # ("invalid parameter for argument: --sampling-method"); which comes first depends on how the two streams'
+    # reads interleave (it differs on Windows), so the specific line wins on its rank, not its place
+    (ErrorKind.BAD_REQUEST, re.compile(r"error: invalid parameter for argument")),
     (ErrorKind.UNKNOWN, re.compile(r"save result image \d+ to .* \(failed\)")),
 )
-_KIND_RANK = {kind: rank for rank, (kind, _) in enumerate(_FAILURES)}
 # A signal shows as 128+N through a shell; Windows reports a crash as an NTSTATUS (access violation,
 # stack buffer overrun, illegal instruction), which Qt's signed int turns negative.
 _NTSTATUS_CRASHES = (0xC0000005, 0xC0000409, 0xC000001D)
@@ -213,9 +217,9 @@ class OutputParser:
 
     def _note_failure(self, message: str, is_error: bool) -> None:
         # Rank by kind, then prefer an [ERROR] line (it names the file) over an info line saying the same.
-        for kind, pattern in _FAILURES:
+        for row, (kind, pattern) in enumerate(_FAILURES):
             if pattern.search(message):
-                rank = (_KIND_RANK[kind], 0 if is_error else 1)
+                rank = (row, 0 if is_error else 1)
                 break
         else:
             if not is_error:

@@ -73,6 +73,15 @@ def test_failures_are_classified_from_real_output(case: str, kind: ErrorKind, me
     assert of_type(events, ImageSaved) == []
 
 
+def test_the_line_naming_the_bad_value_wins_whichever_comes_first() -> None:
+    specific, generic = load("bad_sampler").stderr.splitlines(keepends=True)
+    for lines in ([specific, generic], [generic, specific]):
+        parser = OutputParser()
+        parser.feed(b"".join(lines), stream="stderr")
+        [error] = of_type(parser.finish(1), BackendError)
+        assert error == BackendError(ErrorKind.BAD_REQUEST, "error: invalid sample method bogus")
+
+
 def test_oom_run_had_reached_sampling_but_made_no_progress() -> None:
     events = parse(load("oom"))
     assert StageChanged(Stage.SAMPLING) in events
