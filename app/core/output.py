@@ -217,9 +217,9 @@ class OutputParser:
 
     def _note_failure(self, message: str, is_error: bool) -> None:
         # Rank by kind, then prefer an [ERROR] line (it names the file) over an info line saying the same.
-        for row, (kind, pattern) in enumerate(_FAILURES):
+        for row, (row_kind, pattern) in enumerate(_FAILURES):
             if pattern.search(message):
-                rank = (row, 0 if is_error else 1)
+                kind, rank = row_kind, (row, 0 if is_error else 1)
                 break
         else:
             if not is_error:
