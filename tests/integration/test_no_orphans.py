@@ -14,6 +14,20 @@ import pytest
 from tests.helpers.cli import REPO, generate_argv
 
 
+def children_of(pid: int) -> list[psutil.Process]:
+    # from the whole process list: under Wine, children() fails (NtQuerySystemInformation, WinError 87)
+    return [process for process in psutil.process_iter(["ppid"]) if process.info["ppid"] == pid]
+
+
+def command_of(process: psutil.Process) -> str:
+    """What runs in `process`, by name: on Windows a console host may be a child too. Under Wine name() fails
+    for some processes (it asks for the executable's path, WinError 87); the command line is read instead."""
+    try:
+        return process.name()
+    except OSError:
+        return " ".join(process.cmdline())
+
+
 def start_long_generation(tiny_model, out_dir: Path) -> tuple[subprocess.Popen, psutil.Process]:
     """Start the CLI on a long job; return it and its sd.cpp child once sampling has begun."""
     model, taesd = tiny_model
@@ -22,15 +36,17 @@ def start_long_generation(tiny_model, out_dir: Path) -> tuple[subprocess.Popen, 
     group = subprocess.CREATE_NEW_PROCESS_GROUP if sys.platform == "win32" else 0
     app = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=REPO, creationflags=group)
     assert app.stdout is not None
-    for line in app.stdout:
-        if json.loads(line).get("stage") == "sampling":
-            break
-    else:
-        pytest.fail("the CLI ended before sampling started")
-    # by name: on Windows a console host may be a child too. Listed from all processes, not with children()
-    # or exe(): under Wine those fail (NtQuerySystemInformation, WinError 87) while the process list works
-    [backend] = [process for process in psutil.process_iter(["ppid", "name"])
-                 if process.info["ppid"] == app.pid and "sd-cli" in (process.info["name"] or "")]
+    try:
+        for line in app.stdout:
+            if json.loads(line).get("stage") == "sampling":
+                break
+        else:
+            pytest.fail("the CLI ended before sampling started")
+        [backend] = [child for child in children_of(app.pid) if "sd-cli" in command_of(child)]
+    except BaseException:
+        with app:  # a failure here must not leave a 50-step job running for the rest of the suite
+            app.kill()
+        raise
     return app, backend
 
 

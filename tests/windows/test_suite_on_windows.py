@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -40,16 +41,23 @@ def test_the_whole_suite_passes_on_windows_python(windows: WindowsPython, say: C
     process = windows.prefix.popen(windows.argv("-m", "pytest", "tests", "-q", "-rs"),
                                    cwd=REPO, env=PYTHON_ENV)
     assert process.stdout is not None
-    output = process.stdout.read()
+    lines: list[str] = []
+    # read on a thread: a program a test leaves running holds the pipe open, so its end is no sign that pytest
+    # has ended; pytest's own exit is, and then any orphan is ended (and reported below) to close the pipe
+    reader = threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True)  # type: ignore[arg-type]
+    reader.start()
     status = process.wait()
+    left = programs_left_running(windows.prefix, since)
+    for orphan in left:
+        orphan.kill()
+    reader.join(60)
+    process.stdout.close()
+    output = "".join(lines)
     counts = SUMMARY.search(output)
     say(f"Windows suite: {counts['counts'] if counts else 'no summary'} "
         f"in {time.monotonic() - started:.0f} s under Wine")
     say("\n".join(line for line in output.splitlines() if line.startswith("SKIPPED")))
-    # an app or backend a test left behind is an orphan on a user's PC too (and it would slow every test after)
-    left = programs_left_running(windows.prefix, since)
-    for orphan in left:
-        orphan.kill()
     assert status == 0, output[-12000:]
     assert counts is not None and "failed" not in counts["counts"] and "error" not in counts["counts"]
+    # an app or backend a test left behind is an orphan on a user's PC too (and it slows every test after it)
     assert [" ".join(orphan.info["cmdline"]) for orphan in left] == []
