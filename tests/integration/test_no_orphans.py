@@ -61,6 +61,9 @@ def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Pa
         leftover.unlink()
 
 
+@pytest.mark.xfail(sys.platform == "win32", strict=True, raises=SystemError,
+                   reason="Wine 8 cannot send Ctrl+Break to another process (GenerateConsoleCtrlEvent through "
+                          "os.kill fails with SystemError), so Ctrl+C is not tested on Windows here")
 def test_ctrl_c_cancels_cleanly(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     app, backend = start_long_generation(tiny_model, out_dir)
     with app:
