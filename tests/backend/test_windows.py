@@ -142,7 +142,8 @@ def test_vulkaninfo_is_compiled_for_win32_and_linked_statically() -> None:
     assert options.link_flags()[:3] == ["-static", "-static-libgcc", "-static-libstdc++"]
 
 
-@pytest.mark.skipif(not MINGW_INSTALLED, reason="mingw-w64 is not installed (sudo apt-get install mingw-w64)")
+@pytest.mark.skipif(not MINGW_INSTALLED, reason="mingw-w64 is not installed (sudo apt-get install mingw-w64); "
+                    "on Windows there is none: the cross-build runs on Linux")
 def test_the_compat_header_lets_mingw_compile_ggmls_power_throttling_call(tmp_path: Path) -> None:
     (tmp_path / "mingw_compat.h").write_text(COMPAT_HEADER_TEXT)
     # the lines of ggml-cpu.c that mingw-w64 10 cannot compile on its own
