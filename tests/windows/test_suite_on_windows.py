@@ -60,6 +60,7 @@ def test_the_whole_suite_passes_on_windows_python(windows: WindowsPython, say: C
         f"in {time.monotonic() - started:.0f} s under Wine")
     say("\n".join(line for line in output.splitlines() if line.startswith("SKIPPED")))
     assert status == 0, output[-12000:]
-    assert counts is not None and "failed" not in counts["counts"] and "error" not in counts["counts"]
+    # "5 xfailed" is no failure: a count of failed or errors is
+    assert counts is not None and not re.search(r"\b\d+ (failed|errors?)\b", counts["counts"]), counts
     # an app or backend a test left behind is an orphan on a user's PC too (and it slows every test after it)
     assert [" ".join(orphan.info["cmdline"]) for orphan in left] == []
