@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     if base is not None:
         keep_settings_in(current_user_dirs().data / "settings")
     if args.self_test:
-        from app.services.self_test import run_self_test
+        from app.services.generation.self_test import run_self_test
 
         return run_self_test(args.basedir, args.report)
     if args.command == "generate":

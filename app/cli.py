@@ -13,21 +13,21 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
-from app.core.catalog import Catalog, CatalogError, file_status, load_catalog, preset_status, read_ledger
-from app.core.checks import CompatibilityReport, SystemFacts, Verdict
-from app.core.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.gallery_index import open_index
-from app.core.models import SLOT_NAMES, import_file, inspect_model, model_files_in
-from app.core.output import Outcome, Progress, Stage
-from app.core.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
-from app.core.report import report_json, report_markdown
-from app.core.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
+from app.core.gallery.gallery_index import open_index
+from app.core.generation.output import Outcome, Progress, Stage
+from app.core.generation.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
+from app.core.generation.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
+from app.core.models.catalog import Catalog, CatalogError, file_status, load_catalog, preset_status, read_ledger
+from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
+from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
 from app.core.sizes import format_size, parse_size
-from app.core.vulkaninfo import decode_paste
-from app.services.backend import BackendMissing, find_backend, probe_caps
-from app.services.downloader import download_preset
-from app.services.generation import Generation
-from app.services.system_check import SystemCheck
+from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.system.report import report_json, report_markdown
+from app.core.system.vulkaninfo import decode_paste
+from app.services.generation.runner import Generation
+from app.services.models.backend import BackendMissing, find_backend, probe_caps
+from app.services.models.downloader import download_preset
+from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 
 # Ctrl+C; on Windows also Ctrl+Break, the one console event another program can send (to a process group)

@@ -34,6 +34,7 @@ def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_c
     for variable, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
                           ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
         monkeypatch.setenv(variable, str(home / sub))
+        (home / sub).mkdir(parents=True)  # as in a real home (Qt's trash needs the data folder to exist)
     if sys.platform == "win32":
         # Windows reads none of the above: the profile comes from USERPROFILE (Path.home()) and %LOCALAPPDATA%
         for variable, sub in (("USERPROFILE", ""), ("LOCALAPPDATA", "AppData/Local"), ("APPDATA", "AppData/Roaming")):
@@ -64,7 +65,7 @@ def standin(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(model, taesd): random-weight Flux + CLIP-L, and a tiny autoencoder; written once per session."""
-    from app.core.demo_model import write_tiny_models
+    from app.core.models.demo_model import write_tiny_models
 
     return write_tiny_models(tmp_path_factory.mktemp("tiny_model"))
 

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.checks import CompatibilityReport, SystemFacts, Verdict
-from app.core.report import report_json, report_markdown
-from app.services.system_check import SystemCheck
+from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.system.report import report_json, report_markdown
+from app.services.system.system_check import SystemCheck
 
 _ICONS = {
     Verdict.PASS: QStyle.StandardPixmap.SP_DialogApplyButton,

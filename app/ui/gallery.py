@@ -10,10 +10,12 @@ from pathlib import Path
 from PySide6.QtCore import (
     QAbstractListModel,
     QFile,
+    QItemSelectionModel,
     QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     QRunnable,
     QSize,
     Qt,
@@ -21,7 +23,7 @@ from PySide6.QtCore import (
     QUrl,
     Signal,
 )
-from PySide6.QtGui import QColor, QDesktopServices, QIcon, QImage, QImageReader, QPixmap
+from PySide6.QtGui import QAction, QColor, QDesktopServices, QIcon, QImage, QImageReader, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -30,12 +32,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListView,
+    QMenu,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from app.core.gallery_index import GalleryEntry, GalleryIndex
+from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
 from app.services.user_dirs import current_user_dirs
 
 THUMBNAIL = 160
@@ -215,19 +219,34 @@ class GalleryPanel(QWidget):
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.reuse_button = QPushButton("Reuse settings", self)
-        self.seed_button = QPushButton("Reuse seed", self)
         self.favourite_button = QPushButton("Favourite", self)
         self.copy_image_button = QPushButton("Copy image", self)
-        self.copy_parameters_button = QPushButton("Copy parameters", self)
-        self.folder_button = QPushButton("Open folder", self)
-        self.trash_button = QPushButton("Move to trash", self)
+        # the less-used actions wait in a "More" menu (also the strip's right-click menu): seven buttons in a row
+        # need ~930 px with Windows' fonts, wider than the window on a 1366x768 laptop
+        self.seed_action = QAction("Reuse seed", self)
+        self.copy_parameters_action = QAction("Copy parameters", self)
+        self.folder_action = QAction("Open folder", self)
+        self.trash_action = QAction("Move to trash", self)
+        self.trash_action.setShortcut(QKeySequence(Qt.Key.Key_Delete))
+        self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.view.addAction(self.trash_action)
+        self.more_menu = QMenu(self)
+        self.more_menu.addActions([self.seed_action, self.copy_parameters_action, self.folder_action])
+        self.more_menu.addSeparator()
+        self.more_menu.addAction(self.trash_action)
+        self.more_button = QToolButton(self)
+        self.more_button.setText("More")
+        self.more_button.setAccessibleName("More actions for the chosen image")
+        self.more_button.setMenu(self.more_menu)
+        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
         top.addWidget(self.favourites)
         actions = QHBoxLayout()
-        for button in (self.reuse_button, self.seed_button, self.favourite_button, self.copy_image_button,
-                       self.copy_parameters_button, self.folder_button, self.trash_button):
+        for button in (self.reuse_button, self.favourite_button, self.copy_image_button, self.more_button):
             actions.addWidget(button)
+        actions.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
@@ -238,17 +257,29 @@ class GalleryPanel(QWidget):
         self.favourites.toggled.connect(self._on_filter_changed)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.view.doubleClicked.connect(self._on_double_clicked)
+        self.view.customContextMenuRequested.connect(self._on_context_menu_requested)
+        # a refresh (a new image, a favourite, a search) keeps what the user had chosen, where it still shows
+        # (the view forgets its selection silently on a reset, so it is kept here as it changes)
+        self._chosen: list[Path] = []
+        self.model.modelReset.connect(self._on_model_reset)
         self.copy_image_button.clicked.connect(self._on_copy_image_clicked)
-        self.copy_parameters_button.clicked.connect(self._on_copy_parameters_clicked)
+        self.copy_parameters_action.triggered.connect(self._on_copy_parameters_triggered)
         self.reuse_button.clicked.connect(self._on_reuse_clicked)
-        self.seed_button.clicked.connect(self._on_seed_clicked)
+        self.seed_action.triggered.connect(self._on_seed_triggered)
         self.favourite_button.clicked.connect(self._on_favourite_clicked)
-        self.folder_button.clicked.connect(self._on_folder_clicked)
-        self.trash_button.clicked.connect(self._on_trash_clicked)
+        self.folder_action.triggered.connect(self._on_folder_triggered)
+        self.trash_action.triggered.connect(self._on_trash_triggered)
         self.model.refresh()
 
     def selected(self) -> list[GalleryEntry]:
         return [self.model.entries[i.row()] for i in self.view.selectionModel().selectedIndexes()]
+
+    def _on_model_reset(self) -> None:
+        rows = {entry.path: row for row, entry in enumerate(self.model.entries)}
+        for path in self._chosen:
+            if path in rows:
+                self.view.selectionModel().select(self.model.index(rows[path]),
+                                                  QItemSelectionModel.SelectionFlag.Select)
 
     def _on_filter_changed(self) -> None:
         self.model.search, self.model.favourites_only = self.search.text(), self.favourites.isChecked()
@@ -256,8 +287,22 @@ class GalleryPanel(QWidget):
 
     def _on_selection_changed(self) -> None:
         chosen = self.selected()
+        self._chosen = [entry.path for entry in chosen]
         self.details.setText(chosen[0].parameters if len(chosen) == 1 else f"{len(chosen)} images selected"
                              if chosen else "")
+
+    def context_menu(self) -> QMenu:
+        """Right-click on the strip: the buttons' actions first, then the "More" ones."""
+        menu = QMenu(self)
+        for button in (self.reuse_button, self.favourite_button, self.copy_image_button):
+            menu.addAction(button.text(), button.click)
+        menu.addSeparator()
+        menu.addActions(self.more_menu.actions())
+        return menu
+
+    def _on_context_menu_requested(self, position: QPoint) -> None:
+        if self.view.indexAt(position).isValid():
+            self.context_menu().exec(self.view.viewport().mapToGlobal(position))
 
     def _on_double_clicked(self, index: QModelIndex) -> None:
         self.preview_requested.emit(self.model.entries[index.row()])
@@ -267,7 +312,7 @@ class GalleryPanel(QWidget):
         if chosen:
             QApplication.clipboard().setImage(QImage(str(chosen[0].path)))
 
-    def _on_copy_parameters_clicked(self) -> None:
+    def _on_copy_parameters_triggered(self) -> None:
         chosen = self.selected()
         if chosen:
             QApplication.clipboard().setText(chosen[0].parameters)
@@ -277,7 +322,7 @@ class GalleryPanel(QWidget):
         if chosen:
             self.reuse_requested.emit(chosen[0])
 
-    def _on_seed_clicked(self) -> None:
+    def _on_seed_triggered(self) -> None:
         chosen = self.selected()
         if chosen and chosen[0].seed is not None:
             self.reuse_seed_requested.emit(chosen[0].seed)
@@ -287,12 +332,12 @@ class GalleryPanel(QWidget):
             self.model.gallery.set_favourite(entry.path, not entry.favourite)
         self.model.refresh()
 
-    def _on_folder_clicked(self) -> None:
+    def _on_folder_triggered(self) -> None:
         chosen = self.selected()
         if chosen:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(chosen[0].path.parent)))
 
-    def _on_trash_clicked(self) -> None:
+    def _on_trash_triggered(self) -> None:
         kept = []
         for entry in self.selected():
             # to the system trash, never a plain delete: a mistaken click loses nothing

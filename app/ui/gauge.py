@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QGridLayout, QLabel, QProgressBar, QWidget
 
-from app.core.usage import ResourceSample
+from app.core.system.usage import ResourceSample
 
 HISTORY = 60
 WARN_AT = 0.85

@@ -29,18 +29,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.catalog import Catalog, load_catalog, model_choices
-from app.core.checks import CompatibilityReport, SystemFacts, Verdict
-from app.core.gallery_index import GalleryEntry, GalleryIndex, open_index
-from app.core.metadata import settings_from_png
-from app.core.output import ErrorKind, Outcome, Progress, Stage
-from app.core.plan import MemoryPlan
+from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex, open_index
+from app.core.gallery.metadata import settings_from_png
+from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
+from app.core.generation.plan import MemoryPlan
+from app.core.generation.status_words import check_headline, plan_sentence, progress_words, stage_words
+from app.core.models.catalog import Catalog, load_catalog, model_choices
 from app.core.resources import resource_path
-from app.core.status_words import check_headline, plan_sentence, progress_words, stage_words
-from app.core.usage import ResourceSample
-from app.services.generation import Generation
-from app.services.monitor import ResourceMonitor
-from app.services.system_check import SystemCheck
+from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.system.usage import ResourceSample
+from app.services.generation.runner import Generation
+from app.services.system.monitor import ResourceMonitor
+from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
 from app.ui.gallery import GalleryPanel

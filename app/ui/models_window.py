@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.catalog import (
+from app.core.models.catalog import (
     Catalog,
     FileStatus,
     ledger_entry,
@@ -30,14 +30,14 @@ from app.core.catalog import (
     save_custom_set,
     status_of_preset,
 )
-from app.core.checks import CompatibilityReport, SystemFacts
-from app.core.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models import SLOT_NAMES, import_file, model_files_in
+from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
+from app.core.models.model_files import SLOT_NAMES, import_file, model_files_in
 from app.core.sizes import format_size
-from app.services.backend import BackendMissing, describe_backend, set_own_backend
-from app.services.backend_manager import BackendInstall, can_build_here
-from app.services.model_manager import PresetDownload
-from app.services.system_check import SystemCheck
+from app.core.system.checks import CompatibilityReport, SystemFacts
+from app.services.models.backend import BackendMissing, describe_backend, set_own_backend
+from app.services.models.backend_manager import BackendInstall, can_build_here
+from app.services.models.model_manager import PresetDownload
+from app.services.system.system_check import SystemCheck
 
 _STATUS_WORDS = {
     FileStatus.INSTALLED: "installed",

@@ -26,10 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.aspect import Aspect, aspect_of, aspect_size, family_of_files, snap_size
-from app.core.catalog import ModelChoice
-from app.core.metadata import ReusableSettings, settings_from_png
-from app.core.request import (
+from app.core.gallery.metadata import ReusableSettings, settings_from_png
+from app.core.generation.aspect import Aspect, aspect_of, aspect_size, family_of_files, snap_size
+from app.core.generation.request import (
     MAX_SEED,
     MAX_SIDE,
     MAX_STEPS,
@@ -39,6 +38,7 @@ from app.core.request import (
     ModelFamily,
     ModelFiles,
 )
+from app.core.models.catalog import ModelChoice
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides

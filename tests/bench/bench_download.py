@@ -23,7 +23,7 @@ import httpx
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.services.downloader import download_file  # noqa: E402
+from app.services.models.downloader import download_file  # noqa: E402
 from tests.helpers.file_server import Served, file_server  # noqa: E402
 
 

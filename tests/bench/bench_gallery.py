@@ -22,8 +22,8 @@ from PySide6.QtWidgets import QApplication
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.gallery_index import open_index
-from app.core.metadata import a1111_parameters, write_metadata
+from app.core.gallery.gallery_index import open_index
+from app.core.gallery.metadata import a1111_parameters, write_metadata
 from app.ui.gallery import THUMBNAIL, GalleryPanel
 
 

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import QApplication
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.services.generation import Generation  # noqa: E402
-from app.services.monitor import ResourceMonitor  # noqa: E402
+from app.services.generation.runner import Generation  # noqa: E402
+from app.services.system.monitor import ResourceMonitor  # noqa: E402
 from app.ui.main_window import MainWindow  # noqa: E402
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.backend_caps import parse_help
-from app.core.plan import GIB, Components, Device, plan_memory
-from app.core.request import ModelFamily
+from app.core.generation.plan import GIB, Components, Device, plan_memory
+from app.core.generation.request import ModelFamily
+from app.core.models.backend_caps import parse_help
 from tests.helpers.calibration import CALIBRATION, comparisons, decoder_comparisons
 from tests.helpers.captures import CAPTURES
 

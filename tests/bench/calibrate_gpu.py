@@ -3,7 +3,7 @@
     python3 tests/bench/calibrate_gpu.py --sd-cli PATH --models DIR --size 512 [--size 1024] --out FILE.json
 
 Runs on the lent GPU machine (no Qt there: this uses app.core only). DIR holds the files that
-`python -m app.core.demo_model --calibration --out DIR` writes (a Flux Schnell-shaped 12B q4_0 model
+`python -m app.core.models.demo_model --calibration --out DIR` writes (a Flux Schnell-shaped 12B q4_0 model
 with CLIP-L, and a real-shaped Flux AE). For each budget (8, 6, 4, 3 GiB) and size the planner's chosen plan
 and its fallbacks are listed; each distinct flag set runs once while nvidia-smi samples memory.used every
 100 ms. The JSON records measured and predicted peaks, and sampling and decoding times.
@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.backend_caps import parse_help
-from app.core.models import inspect_model
-from app.core.plan import GIB, MIB, Device, components_from_files, evaluate, plan_memory
-from app.core.request import ModelFamily
+from app.core.generation.plan import GIB, MIB, Device, components_from_files, evaluate, plan_memory
+from app.core.generation.request import ModelFamily
+from app.core.models.backend_caps import parse_help
+from app.core.models.model_files import inspect_model
 from tests.helpers.calibration import memory_of
 
 BUDGETS_GIB = (8, 6, 4, 3)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from app.core.backend_caps import Flavour, parse_help
+from app.core.models.backend_caps import Flavour, parse_help
 from tests.helpers.captures import load
 
 

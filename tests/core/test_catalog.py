@@ -12,8 +12,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from app.core.backend_package import BUILD_TARGETS, BackendPackageError, BuildProgress, unpack_backend
-from app.core.catalog import (
+from app.core.models.backend_package import BUILD_TARGETS, BackendPackageError, BuildProgress, unpack_backend
+from app.core.models.catalog import (
     FileStatus,
     file_status,
     load_catalog,
@@ -24,8 +24,8 @@ from app.core.catalog import (
     record_in_ledger,
     save_custom_set,
 )
-from app.core.downloads import DownloadProgress, PresetProgress
-from app.core.models import SLOT_NAMES
+from app.core.models.downloads import DownloadProgress, PresetProgress
+from app.core.models.model_files import SLOT_NAMES
 from backend_bin.build import TARGETS
 from tests.helpers.local_catalog import PRESET, preset_files, write_catalog
 

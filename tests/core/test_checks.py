@@ -6,7 +6,8 @@ import dataclasses
 
 import pytest
 
-from app.core.checks import (
+from app.core.generation.request import ModelFamily
+from app.core.system.checks import (
     BackendStatus,
     DiskInfo,
     HostInfo,
@@ -14,8 +15,7 @@ from app.core.checks import (
     Verdict,
     run_checks,
 )
-from app.core.request import ModelFamily
-from app.core.vulkaninfo import VulkanDevice
+from app.core.system.vulkaninfo import VulkanDevice
 from tests.helpers.captures import vulkaninfo_devices
 
 GIB = 2**30

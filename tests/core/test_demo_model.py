@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from app.core.demo_model import write_tiny_models
+from app.core.models.demo_model import write_tiny_models
 from tests.helpers.cli import utf8_env
 
 REPO = Path(__file__).resolve().parents[2]

@@ -10,9 +10,9 @@ import psutil
 import pytest
 from PIL import Image
 
-from app.core.gallery_index import GalleryEntry, GalleryIndex, entry_from_png, open_index
-from app.core.image_store import staging_path
-from app.core.metadata import a1111_parameters, write_metadata
+from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex, entry_from_png, open_index
+from app.core.gallery.image_store import staging_path
+from app.core.gallery.metadata import a1111_parameters, write_metadata
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -105,7 +105,7 @@ import sys
 sys.path.insert(0, {str(REPO)!r})
 from pathlib import Path
 import psutil
-from app.core.gallery_index import GalleryEntry, GalleryIndex
+from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
 index = GalleryIndex(Path({str(database)!r}))
 for i in range(50):
     index.add(GalleryEntry(Path(f"/x/{{i}}.png"), f"p{{i}}", "", "", i, 8, 8, float(i)))

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, PngImagePlugin
 
-from app.core.image_store import BlankImage, ImageRejected, accept, staging_path
-from app.core.metadata import (
+from app.core.gallery.image_store import BlankImage, ImageRejected, accept, staging_path
+from app.core.gallery.metadata import (
     ImageParameters,
     a1111_parameters,
     model_hash,

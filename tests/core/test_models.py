@@ -7,8 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from app.core.models import ComponentKind, ModelFileError, inspect_model, slot_problem
-from app.core.request import GenerationRequest, InvalidRequest, ModelFamily, ModelFiles, ModelRejected, validate
+from app.core.generation.request import (
+    GenerationRequest,
+    InvalidRequest,
+    ModelFamily,
+    ModelFiles,
+    ModelRejected,
+    validate,
+)
+from app.core.models.model_files import ComponentKind, ModelFileError, inspect_model, slot_problem
 from tests.helpers import model_headers as mh
 
 GIB = 2**30

@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.output import LogLine, OutputParser, Progress
+from app.core.generation.output import LogLine, OutputParser, Progress
 from tests.helpers.captures import load
 
 RUN = load("run_128px_2steps").stdout

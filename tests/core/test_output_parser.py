@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.output import (
+from app.core.generation.output import (
     BackendError,
     ErrorKind,
     ImageSaved,

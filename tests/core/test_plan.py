@@ -6,9 +6,7 @@ import dataclasses
 
 import pytest
 
-from app.core.backend_caps import parse_help
-from app.core.catalog import load_catalog
-from app.core.plan import (
+from app.core.generation.plan import (
     GIB,
     Components,
     Device,
@@ -19,9 +17,11 @@ from app.core.plan import (
     plan_json,
     plan_memory,
 )
-from app.core.request import MemoryFlags, ModelFamily
+from app.core.generation.request import MemoryFlags, ModelFamily
+from app.core.models.backend_caps import parse_help
+from app.core.models.catalog import load_catalog
 from app.core.sizes import format_size, parse_size
-from app.core.vulkaninfo import MemoryHeap, VulkanDevice
+from app.core.system.vulkaninfo import MemoryHeap, VulkanDevice
 from tests.helpers.calibration import comparisons, decoder_comparisons
 from tests.helpers.captures import load, vulkaninfo_devices
 

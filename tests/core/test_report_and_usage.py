@@ -3,10 +3,10 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from app.core.checks import BackendStatus, DiskInfo, HostInfo, SystemFacts, run_checks
-from app.core.report import report_json, report_markdown
-from app.core.usage import ResourceSample, vram_usage
-from app.core.vulkaninfo import MemoryHeap, VulkanDevice
+from app.core.system.checks import BackendStatus, DiskInfo, HostInfo, SystemFacts, run_checks
+from app.core.system.report import report_json, report_markdown
+from app.core.system.usage import ResourceSample, vram_usage
+from app.core.system.vulkaninfo import MemoryHeap, VulkanDevice
 from tests.helpers.captures import vulkaninfo_devices
 
 GIB = 2**30

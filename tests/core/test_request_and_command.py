@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.backend_caps import parse_help
-from app.core.command import VISIBLE_DEVICES_VARIABLE, backend_environment, build_argv
-from app.core.request import (
+from app.core.generation.command import VISIBLE_DEVICES_VARIABLE, backend_environment, build_argv
+from app.core.generation.request import (
     GenerationRequest,
     InvalidRequest,
     MemoryFlags,
@@ -18,6 +17,7 @@ from app.core.request import (
     validate,
     with_seed,
 )
+from app.core.models.backend_caps import parse_help
 from tests.helpers.captures import load
 from tests.helpers.model_headers import write_gguf
 

@@ -2,12 +2,18 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.checks import CheckResult, CompatibilityReport, HostInfo, SystemFacts, Verdict
-from app.core.output import Progress, Stage
-from app.core.plan import Breakdown, MemoryPlan, Where
-from app.core.request import MemoryFlags
-from app.core.status_words import check_headline, duration_in_words, plan_sentence, progress_words, stage_words
-from app.core.vulkaninfo import DeviceType, VulkanDevice
+from app.core.generation.output import Progress, Stage
+from app.core.generation.plan import Breakdown, MemoryPlan, Where
+from app.core.generation.request import MemoryFlags
+from app.core.generation.status_words import (
+    check_headline,
+    duration_in_words,
+    plan_sentence,
+    progress_words,
+    stage_words,
+)
+from app.core.system.checks import CheckResult, CompatibilityReport, HostInfo, SystemFacts, Verdict
+from app.core.system.vulkaninfo import DeviceType, VulkanDevice
 
 
 @pytest.mark.parametrize(("seconds", "words"), [

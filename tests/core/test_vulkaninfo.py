@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.polaris import is_polaris
-from app.core.vulkaninfo import (
+from app.core.system.polaris import is_polaris
+from app.core.system.vulkaninfo import (
     DeviceType,
     VulkanDevice,
     decode_paste,

@@ -6,7 +6,7 @@ from pathlib import Path, PureWindowsPath
 
 import pytest
 
-from app.core.vulkaninfo_program import VulkaninfoProgram, vulkaninfo_argv, vulkaninfo_programs
+from app.core.system.vulkaninfo_program import VulkaninfoProgram, vulkaninfo_argv, vulkaninfo_programs
 
 OURS = Path("Polaris Studio") / "_internal" / "backend_bin"
 DRIVERS = PureWindowsPath(r"C:\Windows\System32\vulkaninfo.exe")

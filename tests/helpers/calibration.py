@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.plan import MIB, Components, Device, decoder_compute, evaluate
-from app.core.request import MemoryFlags, ModelFamily
+from app.core.generation.plan import MIB, Components, Device, decoder_compute, evaluate
+from app.core.generation.request import MemoryFlags, ModelFamily
 
 CALIBRATION = Path(__file__).resolve().parents[1] / "data" / "calibration"
 

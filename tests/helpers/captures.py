@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.vulkaninfo import VulkanDevice, decode_paste, parse
+from app.core.system.vulkaninfo import VulkanDevice, decode_paste, parse
 
 CAPTURES = Path(__file__).resolve().parents[1] / "data"
 SUPPORTED_VERSIONS = ("sdcpp-0.4.7",)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.vulkaninfo_program import VulkaninfoProgram, vulkaninfo_argv
-from app.services import vulkaninfo_run
+from app.core.system.vulkaninfo_program import VulkaninfoProgram, vulkaninfo_argv
+from app.services.system import vulkaninfo_run
 
 STANDIN = Path(__file__).resolve().parent / "vulkaninfo_standin.py"
 CAPTURES = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"

@@ -6,7 +6,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from app.core.catalog import Catalog, load_catalog
+from app.core.models.catalog import Catalog, load_catalog
 
 PRESET = "local-flux"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app.core.metadata import parse_parameters, read_parameters_text
+from app.core.gallery.metadata import parse_parameters, read_parameters_text
 from tests.helpers.cli import generate_argv, run_generate
 from tests.helpers.model_headers import write_gguf
 
@@ -155,7 +155,7 @@ def test_other_tools_read_our_parameters(sd_cli: Path, tiny_model, out_dir: Path
 
 def test_generated_images_land_in_the_gallery_index(sd_cli: Path, tiny_model, out_dir: Path,
                                                     isolated_user_dirs: Path) -> None:
-    from app.core.gallery_index import GalleryIndex
+    from app.core.gallery.gallery_index import GalleryIndex
 
     model, taesd = tiny_model
     # the autouse fixture points HOME and the XDG folders (on Windows %LOCALAPPDATA%) at this test's own directory

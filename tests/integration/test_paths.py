@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-import app.services.generation as generation_module
-from app.core.metadata import read_parameters_text
-from app.core.output import ErrorKind
-from app.core.request import GenerationRequest, MemoryFlags, ModelFiles
-from app.services.generation import Generation
+import app.services.generation.runner as generation_module
+from app.core.gallery.metadata import read_parameters_text
+from app.core.generation.output import ErrorKind
+from app.core.generation.request import GenerationRequest, MemoryFlags, ModelFiles
+from app.services.generation.runner import Generation
 from tests.helpers.cli import REPO, generate_argv, run_generate, utf8_env
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.downloads import DownloadCancelled, DownloadError, DownloadProgress
-from app.services import downloader
-from app.services.downloader import download_file
+from app.core.models.downloads import DownloadCancelled, DownloadError, DownloadProgress
+from app.services.models import downloader
+from app.services.models.downloader import download_file
 from tests.helpers.file_server import Served, file_server
 
 HOSTS = frozenset({"127.0.0.1"})

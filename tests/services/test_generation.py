@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.plan import MemoryPlan
-from app.core.request import GenerationRequest, ModelFiles
-from app.services.generation import Generation
+from app.core.generation.plan import MemoryPlan
+from app.core.generation.request import GenerationRequest, ModelFiles
+from app.services.generation.runner import Generation
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
 

@@ -5,7 +5,7 @@ import json
 import os
 from pathlib import Path
 
-from app.services.model_hashes import ModelHashes
+from app.services.models.model_hashes import ModelHashes
 
 
 def test_hashes_are_computed_once_per_file_version_and_kept(tmp_path: Path) -> None:
@@ -33,7 +33,7 @@ def test_an_unreadable_model_gives_no_hash(tmp_path: Path) -> None:
 def test_a_hash_not_ready_in_time_is_skipped_then_kept_when_done(tmp_path: Path, monkeypatch) -> None:
     import threading
 
-    from app.services import model_hashes
+    from app.services.models import model_hashes
 
     release = threading.Event()
     real = model_hashes.model_hash

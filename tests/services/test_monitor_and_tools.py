@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.usage import ResourceSample
-from app.services.monitor import BUSY_INTERVAL_MS, IDLE_INTERVAL_MS, ResourceMonitor
-from app.services.system_check import SystemCheck
+from app.core.system.usage import ResourceSample
+from app.services.system.monitor import BUSY_INTERVAL_MS, IDLE_INTERVAL_MS, ResourceMonitor
+from app.services.system.system_check import SystemCheck
 from app.services.tool_run import ToolResult, ToolRun
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.catalog import FileStatus, file_status, load_catalog, read_ledger
-from app.core.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.services import downloader
-from app.services.backend import find_backend, installed_backend_dir, mark_installed
-from app.services.backend_manager import BackendInstall
-from app.services.downloader import download_preset
-from app.services.model_manager import PresetDownload
+from app.core.models.catalog import FileStatus, file_status, load_catalog, read_ledger
+from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
+from app.services.models import downloader
+from app.services.models.backend import find_backend, installed_backend_dir, mark_installed
+from app.services.models.backend_manager import BackendInstall
+from app.services.models.downloader import download_preset
+from app.services.models.model_manager import PresetDownload
 from tests.conftest import BUILD_CACHE_HOME
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog

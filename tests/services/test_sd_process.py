@@ -9,11 +9,11 @@ import psutil
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.output import ErrorKind, Outcome, Progress, Stage
+from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.resources import backend_names
-from app.services import backend as backend_module
-from app.services.backend import BUILD_COMMAND, BackendMissing, find_backend, how_to_get_backend, probe_caps
-from app.services.sd_process import SdProcess
+from app.services.generation.sd_process import SdProcess
+from app.services.models import backend as backend_module
+from app.services.models.backend import BUILD_COMMAND, BackendMissing, find_backend, how_to_get_backend, probe_caps
 
 
 def run_to_end(qtbot: QtBot, process: SdProcess, argv: list[str], workdir: Path,

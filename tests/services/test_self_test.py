@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.checks import CheckResult, CompatibilityReport, Verdict
-from app.core.output import BackendError, ErrorKind, Outcome
+from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.platform_paths import UserDirs
-from app.services.self_test import SelfTest, SelfTestResult, failure_reason
+from app.core.system.checks import CheckResult, CompatibilityReport, Verdict
+from app.services.generation.self_test import SelfTest, SelfTestResult, failure_reason
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
 IMAGE = Outcome(0, "/images/one.png")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.vulkaninfo import parse
-from app.services.vulkaninfo_run import NOT_FOUND, VulkaninfoResult, VulkaninfoRun
+from app.core.system.vulkaninfo import parse
+from app.services.system.vulkaninfo_run import NOT_FOUND, VulkaninfoResult, VulkaninfoRun
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.core.usage import ResourceSample
-from app.services.generation import Generation
-from app.services.monitor import ResourceMonitor
+from app.core.system.usage import ResourceSample
+from app.services.generation.runner import Generation
+from app.services.system.monitor import ResourceMonitor
 from app.ui.gauge import ResourceGauge
 from app.ui.main_window import MainWindow, first_start
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.services.generation import Generation
+from app.services.generation.runner import Generation
 from app.ui.main_window import MainWindow, load_demo
 
 

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 import app.ui.gallery as gallery_module
-from app.core.gallery_index import GalleryIndex, entry_from_png
-from app.core.metadata import a1111_parameters, write_metadata
-from app.services.generation import Generation
+from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
+from app.core.gallery.metadata import a1111_parameters, write_metadata
+from app.services.generation.runner import Generation
 from app.services.user_dirs import current_user_dirs
 from app.ui.gallery import GalleryPanel, prune_thumbnails
 from app.ui.main_window import MainWindow
@@ -99,6 +99,27 @@ def test_search_and_favourites(qtbot: QtBot, gallery) -> None:
     assert panel.model.data(panel.model.index(0)).startswith("★ ")
 
 
+def test_less_used_actions_wait_in_the_more_menu_and_the_right_click_menu(qtbot: QtBot, gallery) -> None:
+    index, paths = gallery
+    panel = GalleryPanel(index)
+    qtbot.addWidget(panel)
+    with qtbot.waitActive(panel):  # the Delete key reaches the strip of the window the user works in
+        panel.show()
+        panel.activateWindow()
+    more = [a.text() for a in panel.more_button.menu().actions() if not a.isSeparator()]
+    assert more == ["Reuse seed", "Copy parameters", "Open folder", "Move to trash"]
+    menu = panel.context_menu()
+    assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
+        "Reuse settings", "Favourite", "Copy image", *more]
+    panel.view.setCurrentIndex(panel.model.index(0))  # the newest: paths[2]
+    next(a for a in menu.actions() if a.text() == "Favourite").trigger()
+    assert {e.path: e.favourite for e in index.entries()}[paths[2]]
+    panel.view.setFocus()
+    qtbot.keyClick(panel.view, Qt.Key.Key_Delete)  # to the real (isolated) trash
+    assert not paths[2].exists()
+    assert paths[2] not in [e.path for e in index.entries()]
+
+
 def test_drag_out_offers_file_urls_and_the_image(qtbot: QtBot, gallery) -> None:
     index, paths = gallery
     panel = GalleryPanel(index)
@@ -125,9 +146,9 @@ def test_reuse_settings_fills_the_prompt_panel(qtbot: QtBot, gallery, out_dir: P
     assert (panel.width_box.value(), panel.height_box.value(), panel.steps.value(), panel.seed.value()) == (
         96, 64, 6, 101)
     view.setCurrentIndex(window.gallery.model.index(0))
-    qtbot.mouseClick(window.gallery.seed_button, Qt.MouseButton.LeftButton)
+    window.gallery.seed_action.trigger()  # from the "More" menu
     assert panel.seed.value() == 102
-    qtbot.mouseClick(window.gallery.copy_parameters_button, Qt.MouseButton.LeftButton)
+    window.gallery.copy_parameters_action.trigger()
     assert QApplication.clipboard().text().startswith("lighthouse number 2\nNegative prompt: fog\nSteps: 6")
     qtbot.mouseClick(window.gallery.copy_image_button, Qt.MouseButton.LeftButton)
     assert QApplication.clipboard().image().size().width() == 96
@@ -197,7 +218,7 @@ def test_an_image_the_trash_refuses_stays_and_the_user_is_told(qtbot: QtBot, gal
     qtbot.addWidget(panel)
     monkeypatch.setattr(gallery_module.QFile, "moveToTrash", lambda name: (False, ""))  # as Windows refuses
     panel.view.setCurrentIndex(panel.model.index(0))
-    qtbot.mouseClick(panel.trash_button, Qt.MouseButton.LeftButton)
+    panel.trash_action.trigger()
     assert paths[2].is_file() and paths[2] in [e.path for e in index.entries()]
     assert panel.details.text().startswith(f"Could not move {paths[2].name} to the trash: it may be open in")
 
@@ -214,7 +235,7 @@ def test_an_image_open_in_another_program_is_not_lost_when_trashed(qtbot: QtBot,
     try:
         assert viewer.stdout is not None and viewer.stdout.readline().strip() == "open"
         panel.view.setCurrentIndex(panel.model.index(0))
-        qtbot.mouseClick(panel.trash_button, Qt.MouseButton.LeftButton)
+        panel.trash_action.trigger()
         assert paths[2].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # whole, where it was
         assert paths[2] in [e.path for e in index.entries()]
         assert panel.details.text().startswith(f"Could not move {paths[2].name} to the trash")

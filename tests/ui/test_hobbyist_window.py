@@ -3,7 +3,6 @@ the remembered layout, the check banner, the theme, and no clipped text on a sma
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,22 +21,15 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from app.core.aspect import Aspect
-from app.core.gallery_index import GalleryIndex, entry_from_png
-from app.core.output import Stage
-from app.core.request import ModelFamily
-from app.services.generation import Generation
+from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
+from app.core.generation.aspect import Aspect
+from app.core.generation.output import Stage
+from app.core.generation.request import ModelFamily
+from app.services.generation.runner import Generation
 from app.ui.main_window import MainWindow, load_demo
 from app.ui.theme import follow_system_theme
 from tests.helpers.model_headers import sd15_checkpoint, sd_unet, write_safetensors
 from tests.ui.test_gallery import ours
-
-# A known bug, seen only with Windows' fonts (under Wine): the gallery's seven action buttons need 928 px, so they
-# clip at 1366x768 and the window cannot be made narrower. Strict: once a "More" menu takes the less-used actions,
-# these pass on Windows and the mark must go.
-GALLERY_BUTTONS_TOO_WIDE_ON_WINDOWS = pytest.mark.xfail(
-    sys.platform == "win32", strict=True,
-    reason="with Windows' fonts the gallery's seven action buttons need 928 px and clip at 1366x768")
 
 
 def open_window(qtbot: QtBot, out_dir: Path, gallery: GalleryIndex | None = None) -> MainWindow:
@@ -145,7 +137,6 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     assert window.log.isVisible() and window.gauge.isVisible()
 
 
-@GALLERY_BUTTONS_TOO_WIDE_ON_WINDOWS
 def test_advanced_and_the_layout_are_remembered_across_restarts(qtbot: QtBot, out_dir: Path) -> None:
     first = open_window(qtbot, out_dir)
     assert not first.advanced_toggle.isChecked()
@@ -242,7 +233,6 @@ def clipped(widget: QWidget) -> str | None:
     return None
 
 
-@GALLERY_BUTTONS_TOO_WIDE_ON_WINDOWS
 @pytest.mark.parametrize("screen", [(1366, 768), (1280, 720)], ids=["1366x768", "1920x1080 at 150 %"])
 def test_no_text_is_clipped_on_a_small_screen(qtbot: QtBot, out_dir: Path, tmp_path: Path,
                                               screen: tuple[int, int]) -> None:

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
 
-from app.core.output import Stage
-from app.services.generation import Generation
+from app.core.generation.output import Stage
+from app.services.generation.runner import Generation
 from app.ui.main_window import MainWindow
 
 

@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.catalog import FileStatus
-from app.services import downloader
-from app.services.generation import Generation
+from app.core.models.catalog import FileStatus
+from app.services.generation.runner import Generation
+from app.services.models import downloader
 from app.ui.main_window import MainWindow
 from app.ui.models_window import ModelsWindow
 from tests.helpers.file_server import Served, file_server

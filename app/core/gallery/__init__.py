@@ -1,0 +1,1 @@
+"""Finished images: verified, tagged with their settings, indexed."""

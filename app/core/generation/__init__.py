@@ -1,0 +1,1 @@
+"""Making images: the request, the memory plan, the backend's argv and its output."""

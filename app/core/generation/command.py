@@ -1,0 +1,74 @@
+"""GenerationRequest -> the sd.cpp argv (a list, never a shell string) and its environment."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from app.core.generation.request import GenerationRequest, InvalidRequest, MemoryFlags
+from app.core.models.backend_caps import BackendCaps
+
+# ggml-vulkan skips CPU-type devices (lavapipe) unless they are listed here, and this is also how a
+# machine with an iGPU and an RX 580 is told which card to use.
+VISIBLE_DEVICES_VARIABLE = "GGML_VK_VISIBLE_DEVICES"
+
+_MODEL_FLAGS = {
+    "model": "--model",
+    "diffusion_model": "--diffusion-model",
+    "vae": "--vae",
+    "taesd": "--taesd",
+    "clip_l": "--clip_l",
+    "t5xxl": "--t5xxl",
+}
+def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path,
+               path_text: Callable[[Path], str] = str) -> list[str]:
+    """Arguments for one txt2img run; the request must already be validated and seeded. `path_text` writes a
+    model path the way the backend can open it on this platform (see platform_paths.backend_path)."""
+    if request.seed is None or request.memory is None:
+        raise ValueError("the request has no seed or no memory placement yet")
+    argv = [str(binary)]
+
+    def add(flag: str, *values: str) -> None:
+        if not caps.supports(flag):
+            raise InvalidRequest(f"this sd.cpp build has no {flag} option; update the backend")
+        argv.extend((flag, *values))
+
+    for role, path in request.models.given().items():
+        add(_MODEL_FLAGS[role], path_text(path))
+    add("--prompt", request.prompt)
+    if request.negative_prompt:
+        add("--negative-prompt", request.negative_prompt)
+    add("--width", str(request.width))
+    add("--height", str(request.height))
+    add("--steps", str(request.steps))
+    add("--seed", str(request.seed))
+    if request.cfg_scale is not None:
+        add("--cfg-scale", f"{request.cfg_scale:g}")
+    if request.sampler:
+        add("--sampling-method", request.sampler)
+    for option in memory_options(request.memory):
+        add(*option)
+    add("--output", str(output))
+    return argv
+
+
+def memory_options(memory: MemoryFlags) -> list[tuple[str, ...]]:
+    """The backend options for a placement, each a flag and its value if it takes one, in a stable order."""
+    options = [(flag,) for name, flag in (("clip_on_cpu", "--clip-on-cpu"), ("vae_on_cpu", "--vae-on-cpu"),
+                                          ("vae_tiling", "--vae-tiling"), ("offload_to_cpu", "--offload-to-cpu"),
+                                          ("diffusion_fa", "--diffusion-fa")) if getattr(memory, name)]
+    if memory.max_vram_gib:
+        options.append(("--max-vram", f"{memory.max_vram_gib:g}"))
+    return options
+
+
+def memory_flags(memory: MemoryFlags) -> tuple[str, ...]:
+    return tuple(part for option in memory_options(memory) for part in option)
+
+
+def backend_environment(base: Mapping[str, str], device_index: int | None) -> dict[str, str]:
+    """The child's environment: the chosen Vulkan device, unless the user pinned one already."""
+    env = dict(base)
+    if device_index is not None and VISIBLE_DEVICES_VARIABLE not in env:
+        env[VISIBLE_DEVICES_VARIABLE] = str(device_index)
+    return env

@@ -1,0 +1,74 @@
+"""What the window's status line and check banner say, in plain words, from plain data."""
+
+from __future__ import annotations
+
+from app.core.generation.output import Progress, Stage
+from app.core.generation.plan import MemoryPlan
+from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+
+_STAGE_WORDS = {Stage.LOADING: "Loading the model", Stage.ENCODING: "Reading the prompt",
+                Stage.SAMPLING: "Drawing", Stage.DECODING: "Finishing the picture", Stage.SAVING: "Saving"}
+_PART_WORDS = {"diffusion": "the model", "text_encoders": "the text encoders", "vae": "the image decoder"}
+_PLACE_WORDS = {"gpu": "on the graphics card", "cpu": "on the processor"}
+
+
+def duration_in_words(seconds: float) -> str:
+    """'less than a second', '12 seconds', 'about 3 minutes', 'about 1 hour 5 minutes'."""
+    if seconds < 1:
+        return "less than a second"
+    if seconds < 60:
+        whole = round(seconds)
+        return f"{whole} second{'s' if whole != 1 else ''}"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"about {minutes} minute{'s' if minutes != 1 else ''}"
+    hours, minutes = divmod(minutes, 60)
+    rest = f" {minutes} minute{'s' if minutes != 1 else ''}" if minutes else ""
+    return f"about {hours} hour{'s' if hours != 1 else ''}{rest}"
+
+
+def stage_words(stage: Stage) -> str:
+    return _STAGE_WORDS[stage] + "…"
+
+
+def progress_words(progress: Progress) -> str:
+    """'Drawing — step 3 of 20, 1.4 s per step, about 24 seconds left'."""
+    parts = [f"Drawing — step {progress.step} of {progress.steps}"]
+    if progress.sec_per_step is not None:
+        parts.append(f"{progress.sec_per_step:.1f} s per step")
+        eta = progress.eta_seconds
+        if eta is not None and progress.step < progress.steps:
+            parts.append(f"{duration_in_words(eta)} left")
+    return ", ".join(parts)
+
+
+def plan_sentence(plan: MemoryPlan) -> str:
+    """The memory plan in one sentence: 'The model runs on the graphics card, the text encoders on the
+    processor; about 3.1 GiB of video memory.'"""
+    places = [f"{_PART_WORDS.get(part, part)} {_PLACE_WORDS.get(place.value, place.value)}"
+              for part, place in plan.placement.items()]
+    first, *rest = places or ["nothing placed yet"]
+    where = ", ".join([first[0].upper() + first[1:], *rest])
+    verdict = "" if plan.fits else " — predicted not to fit, so it may fail"
+    return f"{where}; about {plan.peak_vram.total / 2**30:.1f} GiB of video memory{verdict}."
+
+
+def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Verdict, str]:
+    """The first-start banner: 'Your Radeon RX 580 is ready.' or the first thing to fix."""
+    device = facts.selected
+    name = _short_name(device.name) if device is not None else "computer"
+    overall = report.overall
+    if overall is Verdict.PASS:
+        return overall, f"Your {name} is ready."
+    worst = next(c for c in report.checks if c.status is overall)
+    fix = f" {worst.fix}" if worst.fix else ""
+    if overall is Verdict.WARN:
+        warnings = sum(c.status is Verdict.WARN for c in report.checks)
+        more = f" ({warnings - 1} more in the full check)" if warnings > 1 else ""
+        return overall, f"Your {name} will work, but: {worst.message}{fix}{more}"
+    return overall, f"Fix this first: {worst.message}{fix}"
+
+
+def _short_name(name: str) -> str:
+    # 'AMD Radeon RX 580 Series (RADV POLARIS10)' -> 'AMD Radeon RX 580 Series'
+    return name.split(" (")[0].strip() or name

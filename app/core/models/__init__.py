@@ -1,0 +1,1 @@
+"""Model files, the catalog, downloads and the sd.cpp backend package."""

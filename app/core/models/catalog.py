@@ -1,0 +1,200 @@
+"""The model catalog (resources/catalog.json): presets to plan and download, and where a file stands locally.
+
+A file's local state is read from the models folder: the file itself, its `.part` (a download under way), and
+the ledger `downloads.json`, which records the sha256 of every file the app fetched or checked, so a 10 GB
+file is hashed once, not on every look.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from app.core.generation.plan import Components, components_from_slots
+from app.core.generation.request import ModelFamily
+from app.core.resources import resource_path
+
+LEDGER_NAME = "downloads.json"
+
+
+class CatalogError(ValueError):
+    """The catalog file is unreadable or malformed."""
+
+
+@dataclass(frozen=True)
+class CatalogFile:
+    slot: str  # a ModelFiles field; "model" for a full checkpoint
+    name: str
+    urls: tuple[str, ...]  # the first is tried first; the others are mirrors of the same bytes
+    bytes: int | None  # exact when sha256 is published, approximate otherwise
+    sha256: str | None  # None: no published hash; the file is 'unverified'
+    licence: str
+    note: str
+    parts: dict[str, int] | None = None  # a full checkpoint's diffusion/text_encoders/vae split
+
+    @property
+    def published_hash(self) -> bool:
+        return self.sha256 is not None
+
+
+@dataclass(frozen=True)
+class Preset:
+    id: str
+    title: str
+    family: ModelFamily
+    steps: int
+    note: str
+    files: tuple[CatalogFile, ...]
+    cfg_scale: float | None = None  # None: the family's default (turbo models want 1)
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(f.bytes or 0 for f in self.files)
+
+    def components(self) -> Components:
+        slot_bytes = {f.slot: f.bytes or 0 for f in self.files if f.slot != "model"}
+        checkpoint = next((f.parts for f in self.files if f.slot == "model"), None)
+        return components_from_slots(self.family, slot_bytes, checkpoint)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    presets: dict[str, Preset]
+    hosts: frozenset[str]  # downloads (and their redirects) may only go to these
+    backend_version: str
+    windows_backend: CatalogFile  # upstream's release zip with sd-cli.exe and its DLLs
+
+
+def _file(slot: str, entry: dict) -> CatalogFile:
+    return CatalogFile(slot, entry["name"], tuple(entry["urls"]), entry.get("bytes"), entry.get("sha256"),
+                       entry.get("licence", "unknown"), entry.get("note", ""), entry.get("parts"))
+
+
+def load_catalog(path: Path | None = None) -> Catalog:
+    path = path or resource_path("catalog.json")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        presets = {key: Preset(key, value["title"], ModelFamily(value["family"]), value["steps"],
+                               value.get("note", ""),
+                               tuple(_file(slot, entry) for slot, entry in value["files"].items()),
+                               value.get("cfg_scale"))
+                   for key, value in data["presets"].items()}
+        backend = data["backend"]
+        return Catalog(presets, frozenset(data["hosts"]), backend["version"], _file("backend", backend["windows"]))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise CatalogError(f"the model catalog {path} cannot be read: {error!r}") from error
+
+
+class FileStatus(StrEnum):
+    INSTALLED = "installed"  # present, and its sha256 matched the published one
+    UNVERIFIED = "unverified"  # present, but there is no published hash to hold it to (or it is not hashed yet)
+    PARTIAL = "partial"  # a download stopped part-way; it resumes
+    MISSING = "missing"
+
+
+def _read_json_object(path: Path) -> dict:
+    """A JSON object the app keeps beside the models; missing or damaged reads as empty."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_json_whole(path: Path, data: dict) -> None:
+    """Written whole or not at all: a crash mid-write leaves the previous file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False), encoding="utf-8")
+    temporary.replace(path)
+
+
+def read_ledger(models_dir: Path) -> dict[str, dict]:
+    return _read_json_object(models_dir / LEDGER_NAME)
+
+
+def record_in_ledger(models_dir: Path, name: str, sha256: str, size: int, verified: bool) -> None:
+    """Remember a file's hash."""
+    ledger = read_ledger(models_dir)
+    ledger[name] = {"sha256": sha256, "bytes": size, "verified": verified}
+    _write_json_whole(models_dir / LEDGER_NAME, ledger)
+
+
+def ledger_entry(models_dir: Path, file: CatalogFile, ledger: dict[str, dict]) -> dict | None:
+    """The ledger's record of `file` when it still describes the file on disk (same size)."""
+    entry = ledger.get(file.name)
+    target = models_dir / file.name
+    if entry is None or not target.is_file() or target.stat().st_size != entry.get("bytes"):
+        return None
+    return entry
+
+
+def file_status(models_dir: Path, file: CatalogFile, ledger: dict[str, dict]) -> FileStatus:
+    if (models_dir / file.name).is_file():
+        entry = ledger_entry(models_dir, file, ledger)
+        if entry and file.sha256 and entry["sha256"] == file.sha256:
+            return FileStatus.INSTALLED
+        return FileStatus.UNVERIFIED
+    if (models_dir / f"{file.name}.part").is_file():
+        return FileStatus.PARTIAL
+    return FileStatus.MISSING
+
+
+def preset_status(statuses: list[FileStatus]) -> FileStatus:
+    """Installed only when every file is; usable-but-unverified when every file is there; else partial/missing."""
+    if all(s is FileStatus.INSTALLED for s in statuses):
+        return FileStatus.INSTALLED
+    if all(s in (FileStatus.INSTALLED, FileStatus.UNVERIFIED) for s in statuses):
+        return FileStatus.UNVERIFIED
+    if all(s is FileStatus.MISSING for s in statuses):
+        return FileStatus.MISSING
+    return FileStatus.PARTIAL
+
+
+def status_of_preset(preset: Preset, models_dir: Path, ledger: dict[str, dict]) -> FileStatus:
+    return preset_status([file_status(models_dir, f, ledger) for f in preset.files])
+
+
+def preset_usable(status: FileStatus) -> bool:
+    return status in (FileStatus.INSTALLED, FileStatus.UNVERIFIED)
+
+
+CUSTOM_SETS_NAME = "custom-sets.json"
+
+
+def read_custom_sets(models_dir: Path) -> dict[str, dict[str, str]]:
+    """Sets of the user's own files ("Add files I already have"): name -> {slot: path}."""
+    data = _read_json_object(models_dir / CUSTOM_SETS_NAME)
+    return {name: dict(slots) for name, slots in data.items() if isinstance(slots, dict)}
+
+
+def save_custom_set(models_dir: Path, name: str, slots: dict[str, str]) -> None:
+    sets = read_custom_sets(models_dir)
+    sets[name] = slots
+    _write_json_whole(models_dir / CUSTOM_SETS_NAME, sets)
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    """One entry of the prompt panel's model picker: a complete preset or a custom set."""
+
+    label: str
+    slots: dict[str, Path]
+    steps: int | None = None
+    cfg_scale: float | None = None
+
+
+def model_choices(catalog: Catalog, models_dir: Path) -> list[ModelChoice]:
+    ledger = read_ledger(models_dir)
+    choices = []
+    for preset in catalog.presets.values():
+        status = status_of_preset(preset, models_dir, ledger)
+        if preset_usable(status):
+            suffix = "" if status is FileStatus.INSTALLED else " (unverified)"
+            choices.append(ModelChoice(preset.title + suffix, {f.slot: models_dir / f.name for f in preset.files},
+                                       preset.steps, preset.cfg_scale))
+    for name, slots in sorted(read_custom_sets(models_dir).items()):
+        choices.append(ModelChoice(f"{name} (your files)", {slot: Path(path) for slot, path in slots.items()}))
+    return choices

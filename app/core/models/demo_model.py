@@ -1,0 +1,305 @@
+"""Write random-weight models that our sd.cpp build loads and runs end to end, without any download.
+
+    python -m app.core.models.demo_model --out DIR [--seed N]
+
+The demo model, the tests' model and the self-test's model (`--self-test` inside the bundle, which carries
+no tests) are all written here.
+
+Writes DIR/flux_tiny_clip.gguf (a Flux-family DiT, hidden 128, one double and one single block, with a
+real-shaped CLIP-L text encoder in the same file) and DIR/taef1_tiny.gguf (a tiny autoencoder, TAEF1
+layout). sd.cpp infers the Flux width and depth from the tensors; CLIP-L's dims are hard-coded in sd.cpp
+and Flux crashes without any text encoder, hence the 123M-parameter encoder (q4_0, ~69 MiB).
+Random weights draw noise: these files prove the pipeline, not image quality. The tiny autoencoder's
+decoder is scaled layer by layer on a probe latent (as LSUV initialisation does) so that its picture spans
+the colour range: colourful structured noise instead of the near-black square that plain random weights give
+(they shrink the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+FLUX_FILE = "flux_tiny_clip.gguf"
+TAE_FILE = "taef1_tiny.gguf"
+HEAD_DIM = 128  # Flux RoPE splits each head into 16 + 56 + 56 axes
+
+
+@dataclass(frozen=True)
+class Tensor:
+    name: str
+    shape: tuple[int, ...]  # PyTorch order (out, in, ...)
+    init: str  # "weight" | "zero" | "one" | "embedding"
+
+
+def _linear(name: str, n_in: int, n_out: int, bias: bool = True) -> Iterator[Tensor]:
+    yield Tensor(f"{name}.weight", (n_out, n_in), "weight")
+    if bias:
+        yield Tensor(f"{name}.bias", (n_out,), "zero")
+
+
+def _conv(name: str, c_in: int, c_out: int, bias: bool = True) -> Iterator[Tensor]:
+    yield Tensor(f"{name}.weight", (c_out, c_in, 3, 3), "weight")
+    if bias:
+        yield Tensor(f"{name}.bias", (c_out,), "zero")
+
+
+def flux_tensors(hidden: int = 128, double_blocks: int = 1, single_blocks: int = 1) -> Iterator[Tensor]:
+    """The Flux DiT as sd.cpp's flux.hpp names it (no guidance embedding: Schnell-like)."""
+    p, mlp = "model.diffusion_model.", hidden * 4
+    yield from _linear(p + "img_in", 64, hidden)
+    yield from _linear(p + "time_in.in_layer", 256, hidden)
+    yield from _linear(p + "time_in.out_layer", hidden, hidden)
+    yield from _linear(p + "vector_in.in_layer", 768, hidden)
+    yield from _linear(p + "vector_in.out_layer", hidden, hidden)
+    yield from _linear(p + "txt_in", 4096, hidden)
+    for i in range(double_blocks):
+        block = f"{p}double_blocks.{i}."
+        for part in ("img", "txt"):
+            yield from _linear(f"{block}{part}_mod.lin", hidden, 6 * hidden)
+            yield from _linear(f"{block}{part}_attn.qkv", hidden, 3 * hidden)
+            yield Tensor(f"{block}{part}_attn.norm.query_norm.scale", (HEAD_DIM,), "one")
+            yield Tensor(f"{block}{part}_attn.norm.key_norm.scale", (HEAD_DIM,), "one")
+            yield from _linear(f"{block}{part}_attn.proj", hidden, hidden)
+            yield from _linear(f"{block}{part}_mlp.0", hidden, mlp)
+            yield from _linear(f"{block}{part}_mlp.2", mlp, hidden)
+    for i in range(single_blocks):
+        block = f"{p}single_blocks.{i}."
+        yield from _linear(block + "linear1", hidden, 3 * hidden + mlp)
+        yield from _linear(block + "linear2", hidden + mlp, hidden)
+        yield Tensor(block + "norm.query_norm.scale", (HEAD_DIM,), "one")
+        yield Tensor(block + "norm.key_norm.scale", (HEAD_DIM,), "one")
+        yield from _linear(block + "modulation.lin", hidden, 3 * hidden)
+    yield from _linear(p + "final_layer.linear", hidden, 64)
+    yield from _linear(p + "final_layer.adaLN_modulation.1", hidden, 2 * hidden)
+
+
+def clip_l_tensors() -> Iterator[Tensor]:
+    """CLIP ViT-L/14 text model: width 768, 12 layers, MLP 3072, vocabulary 49408, 77 positions."""
+    p, width = "text_encoders.clip_l.transformer.text_model.", 768
+    yield Tensor(p + "embeddings.token_embedding.weight", (49408, width), "embedding")
+    yield Tensor(p + "embeddings.position_embedding.weight", (77, width), "embedding")
+    for i in range(12):
+        layer = f"{p}encoder.layers.{i}."
+        for projection in ("q_proj", "k_proj", "v_proj", "out_proj"):
+            yield from _linear(f"{layer}self_attn.{projection}", width, width)
+        for norm in ("layer_norm1", "layer_norm2"):
+            yield Tensor(f"{layer}{norm}.weight", (width,), "one")
+            yield Tensor(f"{layer}{norm}.bias", (width,), "zero")
+        yield from _linear(layer + "mlp.fc1", width, 3072)
+        yield from _linear(layer + "mlp.fc2", 3072, width)
+    yield Tensor(p + "final_layer_norm.weight", (width,), "one")
+    yield Tensor(p + "final_layer_norm.bias", (width,), "zero")
+
+
+def tae_tensors(latent_channels: int = 16, width: int = 64) -> Iterator[Tensor]:
+    """TAESD-style decoder and encoder (sd.cpp's tae.hpp); sd-server also loads the encoder half."""
+    yield from _conv("decoder.layers.0", latent_channels, width)
+    for i in (2, 3, 4, 7, 8, 9, 12, 13, 14, 17):
+        for j in (0, 2, 4):
+            yield from _conv(f"decoder.layers.{i}.conv.{j}", width, width)
+    for i in (6, 11, 16):
+        yield from _conv(f"decoder.layers.{i}", width, width, bias=False)
+    yield from _conv("decoder.layers.18", width, 3)
+    yield from _conv("encoder.layers.0", 3, width)
+    for i in (1, 3, 4, 5, 7, 8, 9, 11, 12, 13):
+        for j in (0, 2, 4):
+            yield from _conv(f"encoder.layers.{i}.conv.{j}", width, width)
+    for i in (2, 6, 10):
+        yield from _conv(f"encoder.layers.{i}", width, width, bias=False)
+    yield from _conv("encoder.layers.14", width, latent_channels)
+
+
+# What the calibrated decoder's picture should look like on a latent of unit noise (0..1 per channel):
+# mid-grey on average, spread wide enough to use the whole range without clipping most of it.
+DEMO_IMAGE_MEAN = 0.5
+DEMO_IMAGE_SPREAD = 0.22
+_TAE_BLOCKS = (2, 3, 4, 7, 8, 9, 12, 13, 14, 17)
+_TAE_UPSAMPLES = (5, 10, 15)  # nearest 2x, each followed by a bias-free conv (6, 11, 16)
+
+
+def _conv3x3(x: np.ndarray, weight: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
+    """x (C, H, W), weight (O, C, 3, 3), padding 1 -> (O, H, W); float32, as sd.cpp's Conv2d."""
+    padded = np.pad(x, ((0, 0), (1, 1), (1, 1)))
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))  # C, H, W, 3, 3
+    out = np.einsum("chwij,ocij->ohw", windows, weight, optimize=True)
+    return out if bias is None else out + bias[:, None, None]
+
+
+def calibrated_tae_decoder(values: dict[str, np.ndarray], rng: np.random.Generator, latent_side: int = 8) -> None:
+    """Scale the TAE decoder's random weights in place so that each convolution passes on a signal of unit
+    spread, and the last one draws DEMO_IMAGE_MEAN ± DEMO_IMAGE_SPREAD per colour; mirrors tae.hpp's
+    TinyDecoder (tanh clamp, ReLU, residual blocks, three nearest-neighbour upsamplings)."""
+    weights = {name[: -len(".weight")]: values[name] for name in values if name.endswith(".weight")}
+
+    def conv(name: str, x: np.ndarray, target: float = 1.0) -> np.ndarray:
+        weight, bias = weights[name], values.get(name + ".bias")
+        out = _conv3x3(x, weight.astype(np.float32), None)
+        weight *= target / max(float(out.std()), 1e-12)
+        return _conv3x3(x, weight.astype(np.float32), None if bias is None else bias.astype(np.float32))
+
+    latent = rng.standard_normal((weights["decoder.layers.0"].shape[1], latent_side, latent_side)).astype(np.float32)
+    h = np.tanh(latent / 3) * 3
+    h = np.maximum(conv("decoder.layers.0", h), 0)
+    for index in range(1, 18):
+        if index in _TAE_UPSAMPLES:
+            h = h.repeat(2, axis=1).repeat(2, axis=2)
+        elif index in _TAE_BLOCKS:
+            block = f"decoder.layers.{index}.conv."
+            inner = np.maximum(conv(block + "0", h), 0)
+            inner = np.maximum(conv(block + "2", inner), 0)
+            # the residual branch adds a share of the input's spread, so depth neither fades nor explodes
+            h = np.maximum(conv(block + "4", inner, target=float(h.std())) + h, 0)
+            h /= max(float(h.std()), 1e-12)
+        elif f"decoder.layers.{index}" in weights:
+            h = conv(f"decoder.layers.{index}", h)
+    last = "decoder.layers.18"
+    out = _conv3x3(h, weights[last].astype(np.float32), None)
+    spread = out.std(axis=(1, 2))
+    weights[last] *= (DEMO_IMAGE_SPREAD / np.maximum(spread, 1e-12))[:, None, None, None]
+    out = _conv3x3(h, weights[last].astype(np.float32), None)
+    values[last + ".bias"] = (DEMO_IMAGE_MEAN - out.mean(axis=(1, 2))).astype(np.float32)
+
+
+def _norm(name: str, channels: int) -> Iterator[Tensor]:
+    yield Tensor(f"{name}.weight", (channels,), "one")
+    yield Tensor(f"{name}.bias", (channels,), "zero")
+
+
+def _resnet(name: str, c_in: int, c_out: int) -> Iterator[Tensor]:
+    yield from _norm(f"{name}.norm1", c_in)
+    yield from _conv(f"{name}.conv1", c_in, c_out)
+    yield from _norm(f"{name}.norm2", c_out)
+    yield from _conv(f"{name}.conv2", c_out, c_out)
+    if c_in != c_out:
+        yield Tensor(f"{name}.nin_shortcut.weight", (c_out, c_in, 1, 1), "weight")
+        yield Tensor(f"{name}.nin_shortcut.bias", (c_out,), "zero")
+
+
+def _middle(name: str, channels: int) -> Iterator[Tensor]:
+    yield from _resnet(f"{name}.block_1", channels, channels)
+    yield from _norm(f"{name}.attn_1.norm", channels)
+    for projection in ("q", "k", "v", "proj_out"):
+        yield Tensor(f"{name}.attn_1.{projection}.weight", (channels, channels, 1, 1), "weight")
+        yield Tensor(f"{name}.attn_1.{projection}.bias", (channels,), "zero")
+    yield from _resnet(f"{name}.block_2", channels, channels)
+
+
+def ae_tensors(latent_channels: int = 16, base: int = 128, mult: tuple[int, ...] = (1, 2, 4, 4)) -> Iterator[Tensor]:
+    """The Flux autoencoder (KL, 16 latent channels, no quant convs), real-shaped: ~84M parameters."""
+    top = base * mult[-1]
+    yield from _conv("decoder.conv_in", latent_channels, top)
+    yield from _middle("decoder.mid", top)
+    channels = top
+    for level in reversed(range(len(mult))):
+        for block in range(3):  # num_res_blocks + 1
+            yield from _resnet(f"decoder.up.{level}.block.{block}", channels, base * mult[level])
+            channels = base * mult[level]
+        if level > 0:
+            yield from _conv(f"decoder.up.{level}.upsample.conv", channels, channels)
+    yield from _norm("decoder.norm_out", channels)
+    yield from _conv("decoder.conv_out", channels, 3)
+    yield from _conv("encoder.conv_in", 3, base)
+    channels = base
+    for level, factor in enumerate(mult):
+        for block in range(2):
+            yield from _resnet(f"encoder.down.{level}.block.{block}", channels, base * factor)
+            channels = base * factor
+        if level < len(mult) - 1:
+            yield from _conv(f"encoder.down.{level}.downsample.conv", channels, channels)
+    yield from _middle("encoder.mid", channels)
+    yield from _norm("encoder.norm_out", channels)
+    yield from _conv("encoder.conv_out", channels, 2 * latent_channels)
+
+
+def _random_q4_0(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
+    """Random q4_0 blocks written directly (a 12B model in seconds): 2-byte scale, 16 bytes of nibbles."""
+    rows, columns = tensor.shape
+    blocks = np.empty((rows, columns // 32, 18), np.uint8)
+    # nibbles are uniform in -8..7 (std ~4.6): scale them to the std a trained layer of this width has
+    scale = np.float16(0.5 / np.sqrt(columns) / 4.6)
+    blocks[..., :2] = np.frombuffer(scale.tobytes(), np.uint8)
+    blocks[..., 2:] = rng.integers(0, 256, (rows, columns // 32, 16), dtype=np.uint8)
+    return blocks.reshape(rows, columns // 32 * 18)
+
+
+def _values(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
+    if tensor.init == "one":
+        return np.ones(tensor.shape, np.float32)
+    if tensor.init == "zero":
+        return np.zeros(tensor.shape, np.float32)
+    scale = 0.02 if tensor.init == "embedding" else 0.5 / np.sqrt(np.prod(tensor.shape[1:]))
+    return (rng.standard_normal(tensor.shape, dtype=np.float32) * scale).astype(np.float32)
+
+
+def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quantize: bool,
+           dtype: type = np.float16, chosen: dict[str, np.ndarray] | None = None) -> None:
+    import gguf
+
+    writer = gguf.GGUFWriter(str(path), arch="polaris_tiny")
+    for tensor in tensors:
+        # sd.cpp's own rule: block-quantize only 2-D weights whose row length divides by 32.
+        if (quantize and len(tensor.shape) == 2 and tensor.shape[1] % 32 == 0 and tensor.init != "one"
+                and "position_embedding" not in tensor.name):
+            q4 = gguf.GGMLQuantizationType.Q4_0
+            writer.add_tensor(tensor.name, _random_q4_0(tensor, rng), raw_dtype=q4)
+            continue
+        values = chosen[tensor.name] if chosen is not None else _values(tensor, rng)
+        if values.ndim == 1 or "position_embedding" in tensor.name:
+            writer.add_tensor(tensor.name, values)
+        else:
+            writer.add_tensor(tensor.name, values.astype(dtype))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+
+
+def _atomic(target: Path, write: Callable[[Path], None]) -> Path:
+    partial = target.with_suffix(".partial")
+    write(partial)
+    partial.replace(target)
+    return target
+
+
+def write_calibration_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
+    """A Flux Schnell-shaped model (hidden 3072, 19 + 38 blocks, 12B, q4_0) with CLIP-L, and a real-shaped
+    Flux AE (f32, as published): for memory measurements on a real GPU. ~6.7 GB; writes in ~15 s."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    model = _atomic(out / "flux_schnell_shaped_q4_0.gguf", lambda p: _write(
+        p, iter((*flux_tensors(3072, 19, 38), *clip_l_tensors())), rng, quantize=True))
+    ae = _atomic(out / "flux_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(), rng, False, np.float32))
+    return model, ae
+
+
+def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
+    """Write both files into `out` (atomically) and return (model, taesd)."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    model = _atomic(out / FLUX_FILE, lambda p: _write(p, iter((*flux_tensors(), *clip_l_tensors())), rng, True))
+    tae = list(tae_tensors())
+    values = {tensor.name: _values(tensor, rng) for tensor in tae}
+    calibrated_tae_decoder(values, np.random.default_rng([seed, 1]))
+    taesd = _atomic(out / TAE_FILE, lambda p: _write(p, iter(tae), rng, False, chosen=values))
+    return model, taesd
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--calibration", action="store_true",
+                        help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead")
+    args = parser.parse_args()
+    write = write_calibration_models if args.calibration else write_tiny_models
+    for path in write(args.out, args.seed):
+        print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,325 @@
+"""Compatibility checks: facts about the machine -> verdicts, each with a message and a concrete fix.
+
+Every check is a pure function of `SystemFacts`, so recorded vulkaninfo pastes and made-up hosts test
+them without hardware. The probes that gather the facts live in app/services/system/system_check.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from app.core.generation.command import VISIBLE_DEVICES_VARIABLE
+from app.core.generation.request import ModelFamily
+from app.core.sizes import format_size
+from app.core.system.polaris import is_polaris
+from app.core.system.vulkaninfo import VENDOR_AMD, VulkanDevice, preferred_device
+
+GIB = 2**30
+BUILD_COMMAND = "python -m backend_bin.build"
+
+
+class Verdict(StrEnum):
+    PASS = "pass"
+    WARN = "warn"
+    FAIL = "fail"
+
+
+_SEVERITY = [Verdict.PASS, Verdict.WARN, Verdict.FAIL]
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    id: str
+    status: Verdict
+    message: str
+    fix: str | None = None
+
+
+@dataclass(frozen=True)
+class HostInfo:
+    ram_total_bytes: int
+    ram_available_bytes: int
+    cpu_flags: frozenset[str] | None  # lower-case, as /proc/cpuinfo names them; None: unknown
+    platform: str  # sys.platform
+
+
+@dataclass(frozen=True)
+class DiskInfo:
+    path: str
+    free_bytes: int | None
+    rotational: bool | None  # None: the OS did not say
+
+
+@dataclass(frozen=True)
+class BackendStatus:
+    problem: str | None  # why the sd.cpp binary cannot run; None when it runs
+    devices_seen: tuple[str, ...] = ()  # the Vulkan devices ggml listed when the backend started
+    missing_library: bool = False  # it could not start: a shared library (.so, DLL) it needs is not there
+
+
+@dataclass(frozen=True)
+class SystemFacts:
+    vulkaninfo_error: str | None  # None when vulkaninfo ran (or a pasted output was given)
+    devices: tuple[VulkanDevice, ...]
+    host: HostInfo
+    models_disk: DiskInfo | None = None
+    backend: BackendStatus | None = None  # None when not probed (reading someone's paste)
+    pinned_device: str | None = None  # GGML_VK_VISIBLE_DEVICES from the user's environment
+    family: ModelFamily = ModelFamily.FLUX
+
+    @property
+    def selected(self) -> VulkanDevice | None:
+        return preferred_device(list(self.devices))
+
+
+@dataclass(frozen=True)
+class CompatibilityReport:
+    checks: tuple[CheckResult, ...]
+
+    @property
+    def overall(self) -> Verdict:
+        return max((c.status for c in self.checks), key=_SEVERITY.index, default=Verdict.PASS)
+
+
+# Memory a generation needs in system RAM: Flux keeps T5-XXL (~9.5 GB at q8) there.
+RAM_NEEDED = {ModelFamily.FLUX: 16, ModelFamily.SDXL: 12, ModelFamily.SD1: 8, ModelFamily.UNKNOWN: 16}
+MIN_VULKAN = (1, 2)  # ggml-vulkan's minimum
+MIN_VRAM_GIB = 4
+# AMD's Windows driver caps one allocation near 2 GiB (RADV: 4 GiB less 4 bytes); below this the
+# image decoder must work in tiles
+ONE_ALLOCATION_GIB = 3
+MIN_FREE_DISK_GIB = 15  # one Flux Schnell q4 set with T5 and CLIP is about 12 GB
+MIN_MESA = (22, 0)
+NEEDED_CPU_FLAGS = ("avx2", "fma")  # our portable backend build targets these (GGML_NATIVE=OFF)
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
+
+
+def _backend_sees(facts: SystemFacts) -> tuple[str, ...]:
+    return facts.backend.devices_seen if facts.backend is not None else ()
+
+
+def check_vulkan_runs(facts: SystemFacts) -> CheckResult:
+    if facts.vulkaninfo_error is None:
+        return CheckResult("vulkan_loader", Verdict.PASS, "The Vulkan runtime is installed and vulkaninfo runs.")
+    seen = _backend_sees(facts)
+    if seen:
+        # Vulkan itself works: only the tool that tells the card's kind and memory is missing or broken
+        return CheckResult(
+            "vulkan_loader", Verdict.WARN,
+            f"Vulkan works (the sd.cpp backend sees {', '.join(seen)}), but {facts.vulkaninfo_error}, so the "
+            "card's type and memory are unknown and automatic memory placement cannot plan for it.",
+            "Reinstall or update the graphics driver (it brings vulkaninfo); until then untick Automatic memory "
+            "and choose the placement yourself.")
+    return CheckResult(
+        "vulkan_loader", Verdict.FAIL, f"Vulkan does not work here: {facts.vulkaninfo_error}",
+        "Reinstall the graphics driver: it brings the Vulkan runtime. On Linux install mesa-vulkan-drivers and "
+        "vulkan-tools.")
+
+
+def check_gpu(facts: SystemFacts) -> CheckResult:
+    selected = facts.selected
+    if selected is None and (seen := _backend_sees(facts)):
+        # vulkaninfo failed or listed nothing, yet the backend found devices: those are what images run on
+        what = "vulkaninfo could not list the devices" if facts.vulkaninfo_error else "vulkaninfo listed no device"
+        return CheckResult(
+            "gpu", Verdict.WARN,
+            f"{what}, but the sd.cpp backend sees {', '.join(seen)}; whether that is your graphics card and how "
+            "much memory it has could not be read.",
+            "Update the graphics driver, then run the check again.")
+    if selected is None:
+        return CheckResult("gpu", Verdict.FAIL, "No Vulkan device was found.",
+                           "Install the AMD driver for your card, then run the check again.")
+    if selected.is_cpu:
+        return CheckResult(
+            "gpu", Verdict.WARN,
+            f"The only Vulkan device is {selected.name}, a CPU emulation: images will be made on the "
+            "processor, many times slower than on a graphics card.",
+            "Install the AMD driver for your Radeon so that Vulkan lists it.")
+    polaris = " (a Polaris card)" if is_polaris(selected) else ""
+    return CheckResult("gpu", Verdict.PASS, f"Using {selected.name}{polaris}.")
+
+
+def check_vulkan_version(facts: SystemFacts) -> CheckResult | None:
+    selected = facts.selected
+    if selected is None or not selected.api_version:
+        return None
+    if _version(selected.api_version)[:2] < MIN_VULKAN:
+        return CheckResult(
+            "vulkan_api", Verdict.FAIL,
+            f"{selected.name} offers Vulkan {selected.api_version}; the backend needs 1.2 or newer.",
+            "Update the graphics driver; Polaris cards get Vulkan 1.3 from current drivers.")
+    return CheckResult("vulkan_api", Verdict.PASS, f"Vulkan {selected.api_version}.")
+
+
+def check_device_order(facts: SystemFacts) -> CheckResult | None:
+    selected = facts.selected
+    if selected is None:
+        return None
+    if facts.pinned_device is not None and facts.pinned_device != str(selected.index):
+        return CheckResult(
+            "device_order", Verdict.WARN,
+            f"{VISIBLE_DEVICES_VARIABLE}={facts.pinned_device} is set in your environment, so the backend "
+            f"will not use {selected.name} (device {selected.index}).",
+            f"Remove the {VISIBLE_DEVICES_VARIABLE} variable and let Polaris Studio choose the card.")
+    if selected.index == 0:
+        return CheckResult("device_order", Verdict.PASS, f"{selected.name} is Vulkan device 0.")
+    ahead = ", ".join(d.name for d in facts.devices if d.index < selected.index)
+    return CheckResult(
+        "device_order", Verdict.PASS,
+        f"{selected.name} is device {selected.index}, behind {ahead}; Polaris Studio tells the backend to use "
+        f"it ({VISIBLE_DEVICES_VARIABLE}={selected.index}).")
+
+
+def check_amd_driver(facts: SystemFacts) -> CheckResult | None:
+    selected = facts.selected
+    if selected is None or selected.vendor_id != VENDOR_AMD:
+        return None
+    windows = facts.host.platform == "win32"
+    recommended = (
+        "Install the newest AMD Software: Adrenalin Edition that AMD lists for your card: since late 2023 "
+        "Polaris (RX 400/500) has its own driver branch with critical updates only, so choose your card on "
+        "amd.com/support rather than the auto-detect tool's main branch."
+        if windows else
+        "Use Mesa's RADV driver (package mesa-vulkan-drivers) 22.0 or newer.")
+    driver_id = selected.driver_id or ""
+    if driver_id == "DRIVER_ID_MESA_RADV" or "RADV" in selected.name:
+        mesa = _version(selected.driver_info or selected.driver_version)
+        if mesa and mesa[:2] < MIN_MESA:
+            return CheckResult("amd_driver", Verdict.WARN,
+                               f"RADV from Mesa {'.'.join(map(str, mesa))} is old.", recommended)
+        return CheckResult("amd_driver", Verdict.PASS, f"RADV (Mesa) {selected.driver_info or ''}".strip() + ".")
+    if driver_id == "DRIVER_ID_AMD_OPEN_SOURCE":
+        return CheckResult("amd_driver", Verdict.WARN,
+                           "AMDVLK is in use; AMD no longer develops it for Polaris, RADV is maintained.",
+                           recommended)
+    kind = "AMD proprietary driver" if driver_id == "DRIVER_ID_AMD_PROPRIETARY" else "AMD driver"
+    detail = f" {selected.driver_info}" if selected.driver_info else ""
+    if selected.api_version and _version(selected.api_version)[:2] < (1, 3):
+        return CheckResult("amd_driver", Verdict.WARN,
+                           f"The {kind}{detail} is old (Vulkan {selected.api_version}).", recommended)
+    return CheckResult("amd_driver", Verdict.PASS, f"{kind}{detail}.")
+
+
+def check_vram(facts: SystemFacts) -> CheckResult | None:
+    selected = facts.selected
+    if selected is None:
+        return None
+    if selected.is_cpu:
+        return CheckResult("vram", Verdict.WARN, "A CPU device has no video memory of its own; it uses RAM.",
+                           "Install the AMD driver so that the Radeon's VRAM is used.")
+    vram = selected.vram_bytes
+    if vram is None:
+        return CheckResult("vram", Verdict.WARN, "The driver did not report the video memory size.",
+                           "Run the check on the machine itself (a short vulkaninfo paste lacks the heaps).")
+    # a "4 GB" RX 470 reports 3.75 GiB device-local on RADV (the rest is a separate 256 MiB BAR heap)
+    if vram < MIN_VRAM_GIB * GIB * 0.85:
+        return CheckResult("vram", Verdict.FAIL,
+                           f"{selected.name} has {format_size(vram)} of VRAM; Flux and SDXL need at least 4 GiB.",
+                           "Use SD 1.5 models, or a card with 4 GiB or more.")
+    return CheckResult("vram", Verdict.PASS, f"{format_size(vram)} of VRAM.")
+
+
+def check_max_allocation(facts: SystemFacts) -> CheckResult | None:
+    selected = facts.selected
+    if selected is None or selected.max_allocation_bytes is None:
+        return None
+    cap = selected.max_allocation_bytes
+    if cap < ONE_ALLOCATION_GIB * GIB:
+        return CheckResult(
+            "max_allocation", Verdict.WARN,
+            f"The driver caps one memory block at {format_size(cap)}: large images must be decoded in tiles.",
+            "Keep 'Decode in tiles' on; the memory planner turns it on for you.")
+    return CheckResult("max_allocation", Verdict.PASS, f"One memory block may be up to {format_size(cap)}.")
+
+
+def check_host_ram(facts: SystemFacts) -> CheckResult:
+    needed = RAM_NEEDED[facts.family]
+    total, available = facts.host.ram_total_bytes, facts.host.ram_available_bytes
+    family = facts.family.value.upper() if facts.family is not ModelFamily.UNKNOWN else "FLUX"
+    if total < needed * GIB * 0.95:
+        return CheckResult(
+            "host_ram", Verdict.FAIL,
+            f"{format_size(total)} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).",
+            "Add RAM, or use SD 1.5 models, which need about 8 GB.")
+    if available < needed * GIB / 2:
+        return CheckResult("host_ram", Verdict.WARN,
+                           f"Only {format_size(available)} of {format_size(total)} RAM is free right now.",
+                           "Close other programs (browsers, games) before generating.")
+    return CheckResult("host_ram", Verdict.PASS, f"{format_size(total)} of RAM, {format_size(available)} free.")
+
+
+def check_disk_space(facts: SystemFacts) -> CheckResult | None:
+    disk = facts.models_disk
+    if disk is None or disk.free_bytes is None:
+        return None
+    if disk.free_bytes < MIN_FREE_DISK_GIB * GIB:
+        return CheckResult(
+            "disk_free", Verdict.WARN,
+            f"Only {format_size(disk.free_bytes)} free where models go ({disk.path}); a Flux set takes about 12 GB.",
+            "Free some space, or choose a models folder on another drive.")
+    return CheckResult("disk_free", Verdict.PASS, f"{format_size(disk.free_bytes)} free for models in {disk.path}.")
+
+
+def check_disk_kind(facts: SystemFacts) -> CheckResult | None:
+    disk = facts.models_disk
+    if disk is None or disk.rotational is None:
+        return None
+    if disk.rotational:
+        return CheckResult(
+            "disk_rotational", Verdict.WARN,
+            f"The models folder {disk.path} is on a spinning hard disk: loading a Flux model takes several "
+            "minutes each time.",
+            "Move the models folder to an SSD if you have one.")
+    return CheckResult("disk_rotational", Verdict.PASS, "The models folder is on a solid-state drive.")
+
+
+def check_cpu(facts: SystemFacts) -> CheckResult:
+    flags = facts.host.cpu_flags
+    if flags is None:
+        return CheckResult("cpu_features", Verdict.WARN, "Could not read which instructions the processor has.",
+                           "If the backend crashes at once, your processor may lack AVX2/FMA3.")
+    missing = [flag.upper() for flag in NEEDED_CPU_FLAGS if flag not in flags]
+    if missing:
+        return CheckResult(
+            "cpu_features", Verdict.FAIL,
+            f"The processor lacks {', '.join(missing)}, which the prebuilt backend uses: it would crash.",
+            f"Build the backend on this machine for its own processor: {BUILD_COMMAND} --native")
+    return CheckResult("cpu_features", Verdict.PASS, "The processor has AVX2 and FMA3.")
+
+
+def check_backend(facts: SystemFacts) -> CheckResult | None:
+    backend = facts.backend
+    if backend is None:
+        return None
+    if backend.problem is not None:
+        windows = facts.host.platform == "win32"
+        problem = backend.problem
+        if backend.missing_library:
+            problem = f"A library the sd.cpp backend needs is missing, so it cannot start ({problem})."
+        fix = ("Install the backend again from Models > Backend (it brings sd-cli.exe with all its DLLs), and "
+               "update the graphics driver if vulkan-1.dll is the one missing." if windows
+               else f"Build it again: {BUILD_COMMAND}, or install the distribution's Vulkan loader (libvulkan1).")
+        return CheckResult("backend", Verdict.FAIL, problem, fix)
+    if not backend.devices_seen:
+        return CheckResult("backend", Verdict.FAIL, "The sd.cpp backend runs but sees no Vulkan device.",
+                           "Update the graphics driver; check that vulkaninfo lists your card.")
+    return CheckResult("backend", Verdict.PASS, "The sd.cpp backend runs and sees " +
+                       ", ".join(backend.devices_seen) + ".")
+
+
+CHECKS: tuple[Callable[[SystemFacts], CheckResult | None], ...] = (
+    check_vulkan_runs, check_gpu, check_vulkan_version, check_device_order, check_amd_driver, check_vram,
+    check_max_allocation, check_host_ram, check_disk_space, check_disk_kind, check_cpu, check_backend,
+)
+
+
+def run_checks(facts: SystemFacts) -> CompatibilityReport:
+    """Every check that applies to what is known; a check without its facts is left out."""
+    return CompatibilityReport(tuple(result for check in CHECKS if (result := check(facts)) is not None))
+

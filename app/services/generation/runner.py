@@ -1,0 +1,286 @@
+"""One image generation: request -> argv -> SdProcess -> verified image. Shared by window and CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import time
+import uuid
+from datetime import datetime
+from pathlib import Path
+
+import psutil
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app import __version__
+from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
+from app.core.gallery.image_store import BlankImage, ImageRejected, accept, staging_path
+from app.core.gallery.metadata import a1111_parameters, sampler_name, write_metadata
+from app.core.generation.command import backend_environment, build_argv, memory_flags
+from app.core.generation.output import BackendError, ErrorKind, Outcome
+from app.core.generation.plan import MemoryPlan, components_from_files, device_from_vulkan, plan_memory
+from app.core.generation.request import (
+    GenerationRequest,
+    InvalidRequest,
+    MemoryFlags,
+    ModelFamily,
+    ModelRejected,
+    validate,
+    with_seed,
+)
+from app.core.models.backend_caps import BackendCaps
+from app.core.models.model_files import inspect_model
+from app.core.platform_paths import install_dir_problem
+from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
+from app.services.child_process import path_for_backend
+from app.services.generation.sd_process import SdProcess
+from app.services.models.backend import BackendMissing, find_backend, probe_caps
+from app.services.models.model_hashes import ModelHashes
+from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
+
+
+class Generation(QObject):
+    """Runs requests one at a time. `finished(Outcome)` fires once per `start`, whatever happens."""
+
+    stage_changed = Signal(object)  # Stage
+    progress = Signal(object)  # Progress
+    log_line = Signal(str, str)  # text, stream
+    notice = Signal(str)  # something the app changed in the request, said to the user
+    planned = Signal(object)  # MemoryPlan chosen for an automatic placement
+    retrying = Signal(str, object)  # reason ("out_of_vram" | "blank_image"), the next MemoryPlan
+    device_probed = Signal()  # vulkaninfo has answered: `preview` can plan for the card now
+    finished = Signal(object)  # Outcome, with the final image path when ok
+
+    def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._out_dir = out_dir
+        self._gallery = gallery
+        self._backend = backend
+        self._process = SdProcess(self)
+        self._process.stage_changed.connect(self.stage_changed)
+        self._process.progress.connect(self.progress)
+        self._process.log_line.connect(self.log_line)
+        self._process.finished.connect(self._on_process_finished)
+        self._busy = False
+        self._request: GenerationRequest | None = None
+        self._staged: Path | None = None
+        self._ladder: list[MemoryPlan] = []
+        self._automatic = False
+        self._started = time.monotonic()
+        self._hashes = ModelHashes(current_user_dirs().model_hashes)
+        self._binary: Path | None = None
+        self._caps: BackendCaps | None = None
+        self._device: VulkanDevice | None = None
+        self._devices_probed = False
+        # the card's memory comes from vulkaninfo, asked once and never on the GUI thread's time
+        self._vulkaninfo = VulkaninfoRun(parent=self)
+        self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
+        self._waiting: GenerationRequest | None = None  # started before vulkaninfo answered
+
+    @property
+    def running(self) -> bool:
+        return self._busy
+
+    @property
+    def out_dir(self) -> Path:
+        return self._out_dir
+
+    def set_out_dir(self, folder: Path) -> None:
+        """Where the next images go (the running one, if any, finishes where it started)."""
+        self._out_dir = folder
+
+    def pid(self) -> int | None:
+        return self._process.pid()
+
+    def start(self, request: GenerationRequest) -> None:
+        """Run a request; with `memory=None` the planner chooses the placement and recovers from OOM."""
+        if self.running:
+            raise RuntimeError("a generation is already running")
+        self._busy = True
+        if not self._devices_probed:
+            self._waiting = request
+            self._probe_devices()
+            return
+        self._begin(request)
+
+    def _begin(self, request: GenerationRequest) -> None:
+        try:
+            request, notes = validate(request)
+            request = with_seed(request, random.SystemRandom())
+            binary = find_backend(self._backend)
+            caps = probe_caps(binary)
+            self._automatic = request.memory is None
+            self._ladder = self._plans(request, caps) if self._automatic else []
+            if self._ladder:
+                self.planned.emit(self._ladder[0])
+                request = dataclasses.replace(request, memory=self._ladder.pop(0).memory)
+            elif request.memory is None:
+                request = dataclasses.replace(request, memory=MemoryFlags())
+            # a portable copy's own folder is the user's to write in; an installed copy's is not
+            problem = install_dir_problem(self._out_dir.absolute(), None if portable_folder() else install_dir())
+            if problem:
+                raise InvalidRequest(problem)
+            self._out_dir.mkdir(parents=True, exist_ok=True)
+            self._binary, self._caps = binary, caps
+        except ModelRejected as error:
+            self._fail_soon(ErrorKind.MODEL_LOAD_FAILED, str(error))
+            return
+        except InvalidRequest as error:
+            self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
+            return
+        except BackendMissing as error:
+            self._fail_soon(ErrorKind.BACKEND_MISSING, str(error))
+            return
+        except OSError as error:
+            self._fail_soon(ErrorKind.BAD_REQUEST, f"cannot use output folder {self._out_dir}: {error}")
+            return
+        for note in notes:
+            self.notice.emit(note)
+        self._started = time.monotonic()
+        if request.models.main:
+            self._hashes.start(request.models.main)  # hashed while sd.cpp works; needed only for the finished PNG
+        self._launch(request)
+
+    def preview(self, request: GenerationRequest) -> MemoryPlan | str:
+        """The plan automatic placement would choose for this request now, or why there is none yet."""
+        try:
+            request, _ = validate(dataclasses.replace(request, prompt="preview"))
+            caps = probe_caps(find_backend(self._backend))
+        except (InvalidRequest, BackendMissing) as error:
+            return str(error)
+        if not self._devices_probed:
+            self._probe_devices()
+            return "looking at the graphics card"
+        plans = self._plans(request, caps)
+        return plans[0] if plans else "vulkaninfo did not report the card's memory"
+
+    def _launch(self, request: GenerationRequest) -> None:
+        assert self._binary is not None and self._caps is not None
+        self._request = request
+        self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
+        try:
+            # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
+            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend)
+        except InvalidRequest as error:
+            self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
+            return
+        device = self._device
+        env = backend_environment(os.environ, device.index if device else None)
+        self._process.start(argv, env, self._out_dir)
+
+    def _plans(self, request: GenerationRequest, caps: BackendCaps) -> list[MemoryPlan]:
+        """The chosen plan and its fallbacks, or nothing when the device's memory is unknown."""
+        vulkan = self._device
+        device = device_from_vulkan(vulkan) if vulkan else None
+        if device is None:
+            return []
+        infos = {role: inspect_model(path) for role, path in request.models.given().items()}
+        plan = plan_memory(components_from_files(infos, request.family), device,
+                           psutil.virtual_memory().available, request.width, request.height, request.steps, caps)
+        return [plan, *plan.fallbacks]
+
+    def cancel(self) -> None:
+        if self._waiting is not None:  # nothing runs yet: the request ends here
+            self._waiting = None
+            QTimer.singleShot(0, lambda: self._end(Outcome(None, cancelled=True)))
+            return
+        self._process.cancel()
+
+    def stop_now(self) -> None:
+        self._vulkaninfo.stop_now()
+        if self._waiting is not None:
+            self._waiting, self._busy = None, False
+        self._process.stop_now()
+
+    def _probe_devices(self) -> None:
+        if not self._vulkaninfo.running:
+            self._vulkaninfo.start()
+
+    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
+        # without vulkaninfo the backend still runs; only automatic placement lacks the card's memory
+        self._device = preferred_device(parse(result.text)) if result.text is not None else None
+        self._devices_probed = True
+        self.device_probed.emit()
+        request, self._waiting = self._waiting, None
+        if request is not None:
+            self._begin(request)
+
+    def _fail_soon(self, kind: ErrorKind, message: str) -> None:
+        # queued, so that `finished` never fires inside start() and callers see one code path
+        QTimer.singleShot(0, lambda: self._end(Outcome(None, None, BackendError(kind, message))))
+
+    def _label(self, staged: Path, request: GenerationRequest) -> None:
+        """Write A1111 'parameters' (with the model hash) and our 'polaris' JSON into the finished PNG."""
+        main_model = request.models.main
+        # the window must not freeze on a slow disk: an image finished before the hash goes without it
+        hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
+        settings = {
+            "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
+            "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
+            "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": hash_text,
+            "Model": main_model.stem if main_model else None, "Version": f"Polaris Studio {__version__}",
+        }
+        details = {
+            "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
+            "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
+            "sampler": request.sampler, "family": request.family.value,
+            "models": {role: str(path) for role, path in request.models.given().items()},
+            "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
+            "automatic_memory": self._automatic,
+            "backend": {"flavour": self._caps.flavour.value if self._caps else None,
+                        "version": self._caps.version if self._caps else None},
+            "seconds": round(time.monotonic() - self._started, 2),
+        }
+        write_metadata(staged, a1111_parameters(request.prompt, request.negative_prompt, settings), details)
+
+    def _on_process_finished(self, outcome: Outcome) -> None:
+        request, staged = self._request, self._staged
+        if outcome.ok and request is not None and request.seed is not None and staged is not None:
+            try:
+                self._label(staged, request)
+            except OSError as error:  # the backend's file is not a whole PNG: accept() says so below
+                self.notice.emit(f"could not write the image's parameters: {error}")
+            try:
+                final = accept(staged, self._out_dir, request.seed, datetime.now())
+                outcome = Outcome(outcome.exit_code, str(final))
+                entry = entry_from_png(final) if self._gallery is not None else None
+                if entry is not None and self._gallery is not None:
+                    self._gallery.add(entry)
+            except BlankImage as error:
+                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+                if self._retry(request, "blank_image"):
+                    return
+            except ImageRejected as error:
+                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+        else:
+            if staged is not None:
+                staged.unlink(missing_ok=True)  # never leave a half-written image behind
+            error = outcome.error
+            if error is not None and error.kind is ErrorKind.OUT_OF_VRAM and request is not None:
+                if self._retry(request, "out_of_vram"):
+                    return
+                advice = ("Even the safest placement ran out of video memory" if self._automatic else
+                          "These memory settings ran out of video memory; automatic placement may fit")
+                outcome = Outcome(outcome.exit_code, None, BackendError(
+                    ErrorKind.OUT_OF_VRAM, f"{error.message}. {advice}: try a smaller image, a lower quantization "
+                    "(Q4_K, T5-XXL q8_0) or SD 1.5."))
+        self._end(outcome)
+
+    def _retry(self, request: GenerationRequest, reason: str) -> bool:
+        """Start again with the next, safer plan; False when none is left."""
+        if not self._ladder:
+            return False
+        plan = self._ladder.pop(0)
+        self.retrying.emit(reason, plan)
+        self._launch(dataclasses.replace(request, memory=plan.memory))
+        return True
+
+    def _end(self, outcome: Outcome) -> None:
+        self._busy = False
+        self._ladder = []
+        self._request = None
+        self._staged = None
+        self.finished.emit(outcome)

@@ -1,0 +1,79 @@
+"""Samples RAM, VRAM and the backend's own memory for the gauge, at a throttled rate."""
+
+from __future__ import annotations
+
+import psutil
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app.core.system.usage import ResourceSample, vram_usage
+from app.core.system.vulkaninfo import parse, preferred_device
+from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+
+BUSY_INTERVAL_MS = 1000  # while a generation runs
+IDLE_INTERVAL_MS = 5000
+# vulkaninfo costs tens of milliseconds of CPU: ask it only every this many samples
+VRAM_EVERY_BUSY = 2
+VRAM_EVERY_IDLE = 3
+
+
+class ResourceMonitor(QObject):
+    """Emits `sampled(ResourceSample)`; never blocks and never runs two vulkaninfo at once."""
+
+    sampled = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._on_tick)
+        self._run = VulkaninfoRun(timeout_ms=10_000, parent=self)
+        self._run.finished.connect(self._on_vulkaninfo_finished)
+        self._vulkaninfo = self._run.available  # none at all: the gauge shows RAM only, without asking again
+        self._vram: tuple[int | None, int | None] = (None, None)
+        self._backend: psutil.Process | None = None
+        self._ticks = 0
+        self.vulkaninfo_runs = 0
+
+    @property
+    def busy(self) -> bool:
+        return self._backend is not None
+
+    def start(self) -> None:
+        self._timer.start(IDLE_INTERVAL_MS)
+        self._on_tick()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        self._run.stop_now()
+
+    def set_backend_pid(self, pid: int | None) -> None:
+        """Follow the backend's memory while it runs, and sample faster meanwhile."""
+        try:
+            self._backend = psutil.Process(pid) if pid else None
+        except psutil.Error:
+            self._backend = None
+        if self._timer.isActive():
+            self._timer.start(BUSY_INTERVAL_MS if self.busy else IDLE_INTERVAL_MS)
+
+    def _on_tick(self) -> None:
+        every = VRAM_EVERY_BUSY if self.busy else VRAM_EVERY_IDLE
+        if self._vulkaninfo and not self._run.running and self._ticks % every == 0:
+            self.vulkaninfo_runs += 1
+            self._run.start()
+        self._ticks += 1
+        self.sampled.emit(self.sample())
+
+    def sample(self) -> ResourceSample:
+        memory = psutil.virtual_memory()
+        rss = None
+        if self._backend is not None:
+            try:
+                rss = self._backend.memory_info().rss
+            except psutil.Error:
+                self._backend = None
+        total, used = self._vram
+        return ResourceSample(memory.total, memory.total - memory.available, total, used, rss)
+
+    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
+        if result.text is not None:
+            self._vram = vram_usage(preferred_device(parse(result.text)))
+            self.sampled.emit(self.sample())

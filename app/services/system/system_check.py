@@ -1,0 +1,112 @@
+"""The one-click system check: probes run as child processes, never blocking, then the pure checks."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app.core.generation.command import VISIBLE_DEVICES_VARIABLE, backend_environment
+from app.core.generation.output import vulkan_devices_seen
+from app.core.system.checks import BackendStatus, CompatibilityReport, SystemFacts, run_checks
+from app.core.system.vulkaninfo import VulkanDevice, merge, preferred_device
+from app.services.models.backend import BackendMissing, find_backend
+from app.services.system.host import disk_info, host_info
+from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+from app.services.tool_run import ToolResult, ToolRun
+from app.services.user_dirs import current_user_dirs
+
+
+class SystemCheck(QObject):
+    """Gathers `SystemFacts` (vulkaninfo, the backend's own device list, host) and checks them."""
+
+    finished = Signal(object, object)  # SystemFacts, CompatibilityReport
+
+    def __init__(self, backend: Path | None = None, models_dir: Path | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._backend_override = backend
+        self._models_dir = models_dir
+        self._run = ToolRun(parent=self)
+        self._run.finished.connect(self._on_backend_finished)
+        self._vulkaninfo = VulkaninfoRun(parent=self)
+        self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
+        self._step = ""
+        self._devices: tuple[VulkanDevice, ...] = ()
+        self._vulkaninfo_error: str | None = None
+        self._backend_status: BackendStatus | None = None
+        self._probe_backend = True
+
+    @property
+    def running(self) -> bool:
+        return bool(self._step)
+
+    def start(self, pasted: list[str] | None = None) -> None:
+        """Check this machine; with `pasted` vulkaninfo outputs, read those instead of running vulkaninfo."""
+        if self.running:
+            return
+        self._vulkaninfo_error = None
+        self._backend_status = None
+        if pasted:
+            # someone else's paste: the local backend's view of local GPUs would not match it
+            self._devices, self._probe_backend = tuple(merge(*pasted)), False
+            self._step = "report"
+            QTimer.singleShot(0, self._report)
+            return
+        self._devices, self._probe_backend = (), True
+        self._step = "vulkaninfo"
+        self._vulkaninfo.start()
+
+    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
+        # vulkaninfo exits 0 even without a display; a failed instance shows as no devices
+        if result.text is None:
+            self._vulkaninfo_error = result.error or "vulkaninfo failed"
+        else:
+            self._devices = tuple(merge(result.text))
+        self._start_backend_probe()
+
+    def _on_backend_finished(self, result: ToolResult) -> None:
+        if self._step == "backend":
+            if result.error is not None:
+                # the loader's own words (a missing .so or DLL) say more than "crashed"
+                said = _last_line(result.stderr)
+                detail = f": {said}" if said and said not in result.error else ""
+                self._backend_status = BackendStatus(f"the sd.cpp backend did not run: {result.error}{detail}",
+                                                     missing_library=result.missing_library)
+            else:
+                self._backend_status = BackendStatus(None, vulkan_devices_seen(result.stdout + result.stderr))
+            self._report()
+
+    def _start_backend_probe(self) -> None:
+        self._step = "backend"
+        try:
+            binary = find_backend(self._backend_override)
+        except BackendMissing as error:
+            self._backend_status = BackendStatus(str(error))
+            self._report()
+            return
+        device = preferred_device(list(self._devices))
+        env = backend_environment(os.environ, device.index if device else None)
+        # `-v` makes ggml list its Vulkan devices at start-up; the model path is never read as a model
+        missing_model = str(Path(tempfile.gettempdir()) / "polaris-studio-device-probe.gguf")
+        self._run.start([str(binary), "-v", "--model", missing_model, "--prompt", "probe"], env)
+
+    def _report(self) -> None:
+        facts = SystemFacts(
+            vulkaninfo_error=self._vulkaninfo_error,
+            devices=self._devices,
+            host=host_info(),
+            models_disk=disk_info(self._models_dir or current_user_dirs().models),
+            backend=self._backend_status if self._probe_backend else None,
+            pinned_device=os.environ.get(VISIBLE_DEVICES_VARIABLE),
+        )
+        report: CompatibilityReport = run_checks(facts)
+        self._step = ""
+        self.finished.emit(facts, report)
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[-1].strip() if lines else ""
