@@ -21,7 +21,7 @@ from backend_bin.linux import TARGETS, BuildOptions
 from backend_bin.output import default_cache_dir
 from backend_bin.tools import BuildError, say
 
-# TARGETS: the app's build progress counts these (app/core/backend_package.py; a test keeps them equal)
+# TARGETS: the app's build progress counts these (app/core/models/backend_package.py; a test keeps them equal)
 __all__ = ["TARGETS", "BuildError", "main"]
 
 

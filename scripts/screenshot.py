@@ -22,9 +22,9 @@ from PySide6.QtWidgets import QApplication
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from app.core.gallery_index import open_index  # noqa: E402
-from app.services.generation import Generation  # noqa: E402
-from app.services.monitor import ResourceMonitor  # noqa: E402
+from app.core.gallery.gallery_index import open_index  # noqa: E402
+from app.services.generation.runner import Generation  # noqa: E402
+from app.services.system.monitor import ResourceMonitor  # noqa: E402
 from app.ui.main_window import MainWindow, load_demo  # noqa: E402
 
 SHOTS = REPO / "resources" / "screenshots"

@@ -83,7 +83,7 @@ echo "[setup] installing Python packages"
 
 if [ ! -f .demo-model/flux_tiny_clip.gguf ] || [ ! -f .demo-model/taef1_tiny.gguf ]; then
   echo "[setup] writing the offline demo model (random weights) to .demo-model/"
-  .venv/bin/python -m app.core.demo_model --out .demo-model
+  .venv/bin/python -m app.core.models.demo_model --out .demo-model
 fi
 if $for_tests; then
   # the Windows backend, cross-built from the same sdist, and Windows CPython with our dependencies under Wine,
