@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QFont, QIcon, QKeySequence, QPixmap, QResizeEvent, QShortcut
+from PySide6.QtGui import QCloseEvent, QFont, QIcon, QImage, QKeySequence, QPixmap, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -80,6 +80,7 @@ class ImageView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.image_path: Path | None = None
+        self.preview_step: int | None = None  # the step of the preview frame shown, None for a finished picture
         self._pixmap = QPixmap()
         self.zoom = 1.0
         self.fit = True
@@ -140,6 +141,15 @@ class ImageView(QWidget):
     def show_image(self, path: Path) -> None:
         self._pixmap = QPixmap(str(path))
         self.image_path = path
+        self.preview_step = None
+        self.canvas.setText("")
+        self._render()
+
+    def show_preview(self, image: QImage, step: int) -> None:
+        """A frame of the picture as it forms (already decoded off the GUI thread); never a gallery picture."""
+        self._pixmap = QPixmap.fromImage(image)
+        self.image_path = None
+        self.preview_step = step
         self.canvas.setText("")
         self._render()
 
@@ -175,7 +185,8 @@ class ImageView(QWidget):
                                         how.SmoothTransformation if self.zoom < 1 else how.FastTransformation)
             self.canvas.resize(shown.size())
         self.canvas.setPixmap(shown)
-        self.canvas.setToolTip(f"{self.image_path.name if self.image_path else ''} — {self.zoom:.0%}")
+        name = self.image_path.name if self.image_path else f"preview of step {self.preview_step}"
+        self.canvas.setToolTip(f"{name} — {self.zoom:.0%}")
 
 
 class MainWindow(QMainWindow):
@@ -351,6 +362,7 @@ class MainWindow(QMainWindow):
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         generation.stage_changed.connect(self._on_stage_changed)
         generation.progress.connect(self._on_progress)
+        generation.preview_frame.connect(lambda frame: self.image.show_preview(frame.image, frame.step))
         generation.log_line.connect(self._on_log_line)
         generation.notice.connect(self.status.setText)
         generation.planned.connect(self._show_plan)
