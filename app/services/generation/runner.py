@@ -81,6 +81,8 @@ class Generation(QObject):
         self._binary: Path | None = None
         self._caps: BackendCaps | None = None
         self._device: VulkanDevice | None = None
+        self._devices: list[VulkanDevice] | None = None  # every device vulkaninfo listed, once it answered
+        self._pinned = False  # one card of a rig: vulkaninfo's answer does not move it
         self._devices_probed = False
         # the card's memory comes from vulkaninfo, asked once and never on the GUI thread's time
         self._vulkaninfo = VulkaninfoRun(parent=self)
@@ -105,6 +107,26 @@ class Generation(QObject):
 
     def pid(self) -> int | None:
         return self._process.pid()
+
+    @property
+    def devices(self) -> list[VulkanDevice] | None:
+        """The Vulkan devices vulkaninfo listed; None until it answered (or when it could not)."""
+        return self._devices
+
+    @property
+    def card(self) -> VulkanDevice | None:
+        """The device this generation runs sd.cpp on."""
+        return self._device
+
+    def pin_card(self, device: VulkanDevice) -> None:
+        """Run every next job on this device (one card of a rig) and plan for its own memory."""
+        self._device, self._pinned, self._devices_probed = device, True, True
+
+    def for_card(self, device: VulkanDevice) -> Generation:
+        """Another generation like this one (folder, backend, gallery), pinned to another card of the rig."""
+        sibling = Generation(self._out_dir, self._backend, self._gallery, self.parent())
+        sibling.pin_card(device)
+        return sibling
 
     def start(self, request: GenerationRequest) -> None:
         """Run a request; with `memory=None` the planner chooses the placement and recovers from OOM."""
@@ -240,7 +262,9 @@ class Generation(QObject):
 
     def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
         # without vulkaninfo the backend still runs; only automatic placement lacks the card's memory
-        self._device = preferred_device(parse(result.text)) if result.text is not None else None
+        self._devices = parse(result.text) if result.text is not None else None
+        if not self._pinned:
+            self._device = preferred_device(self._devices) if self._devices is not None else None
         self._devices_probed = True
         self._after_an_answer()
 
