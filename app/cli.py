@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
-from app.core.generation.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
+from app.core.generation.request import SAMPLERS, SCHEDULERS, GenerationRequest, MemoryFlags, ModelFiles, family_of
 from app.core.models.catalog import Catalog, CatalogError, file_status, load_catalog, preset_status, read_ledger
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
@@ -54,7 +54,10 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--steps", type=int, default=4)
     parser.add_argument("--cfg-scale", type=float)
     parser.add_argument("--seed", type=int)
-    parser.add_argument("--sampler", help="sd.cpp sampling method, e.g. euler")
+    # not limited to our list: a newer backend of the user's own may offer more, and says so when it does not
+    parser.add_argument("--sampler", help=f"sd.cpp sampling method: {', '.join(SAMPLERS)} (default: the model's)")
+    parser.add_argument("--scheduler", help=f"sd.cpp sigma scheduler: {', '.join(SCHEDULERS)} (default: the "
+                        "model's)")
     memory = parser.add_argument_group("memory placement (without any of these, the planner chooses and "
                                        "retries a safer plan when VRAM runs out)")
     for flag in ("clip-on-cpu", "vae-on-cpu", "vae-tiling", "offload-to-cpu", "diffusion-fa"):
@@ -75,6 +78,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         cfg_scale=args.cfg_scale,
         seed=args.seed,
         sampler=args.sampler,
+        scheduler=args.scheduler,
         models=model_files(args),
         memory=explicit_memory(args),
     )

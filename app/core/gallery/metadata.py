@@ -50,6 +50,16 @@ _SAMPLER_NAMES = {"euler": "Euler", "euler_a": "Euler a", "heun": "Heun", "dpm2"
                   "lcm": "LCM", "ddim_trailing": "DDIM", "tcd": "TCD"}
 
 
+# A1111's "Schedule type" names for sd.cpp's schedulers, so other tools read ours
+_SCHEDULER_NAMES = {"discrete": "Normal", "karras": "Karras", "exponential": "Exponential", "ays": "Align Your Steps",
+                    "gits": "Align Your Steps GITS", "smoothstep": "Smoothstep", "sgm_uniform": "SGM Uniform",
+                    "simple": "Simple", "kl_optimal": "KL Optimal", "lcm": "LCM", "bong_tangent": "Bong Tangent"}
+
+
+def scheduler_name(scheduler: str | None) -> str | None:
+    return _SCHEDULER_NAMES.get(scheduler, scheduler) if scheduler else None
+
+
 def model_hash(path: Path, chunk: int = 1 << 22) -> str:
     """A1111's 'Model hash': the first 10 hex digits of the file's sha256."""
     digest = hashlib.sha256()
@@ -110,6 +120,8 @@ class ReusableSettings:
     steps: int | None = None
     seed: int | None = None
     cfg_scale: float | None = None
+    sampler: str | None = None  # sd.cpp's names; None: the model's default
+    scheduler: str | None = None
 
 
 def _number(text: str | None, kind: type) -> Any:
@@ -129,7 +141,7 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
     if details:
         return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""), details.get("width"),
                                 details.get("height"), details.get("steps"), details.get("seed"),
-                                details.get("cfg_scale"))
+                                details.get("cfg_scale"), details.get("sampler"), details.get("scheduler"))
     if not text:
         return None
     parsed = parse_parameters(text)

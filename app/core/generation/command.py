@@ -49,6 +49,8 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--cfg-scale", f"{request.cfg_scale:g}")
     if request.sampler:
         add("--sampling-method", request.sampler)
+    if request.scheduler:
+        add("--scheduler", request.scheduler)
     for option in memory_options(request.memory):
         add(*option)
     if preview is not None:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app import __version__
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.image_store import BlankImage, ImageRejected, accept, staging_path
-from app.core.gallery.metadata import a1111_parameters, sampler_name, write_metadata
+from app.core.gallery.metadata import a1111_parameters, sampler_name, scheduler_name, write_metadata
 from app.core.generation.command import backend_environment, build_argv, memory_flags
 from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.generation.plan import MemoryPlan, components_from_files, device_from_vulkan, plan_memory
@@ -291,6 +291,7 @@ class Generation(QObject):
         hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
         settings = {
             "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
+            "Schedule type": scheduler_name(request.scheduler),
             "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
             "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": hash_text,
             "Model": main_model.stem if main_model else None, "Version": f"Polaris Studio {__version__}",
@@ -298,7 +299,7 @@ class Generation(QObject):
         details = {
             "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
             "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
-            "sampler": request.sampler, "family": request.family.value,
+            "sampler": request.sampler, "scheduler": request.scheduler, "family": request.family.value,
             "models": {role: str(path) for role, path in request.models.given().items()},
             "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
             "automatic_memory": self._automatic,
