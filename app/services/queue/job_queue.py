@@ -44,6 +44,13 @@ class JobQueue(QObject):
     note = Signal(str)
     job_finished = Signal(object, object)  # Job, Outcome
     preview_frame = Signal(object, object)  # Job, PreviewFrame
+    # each card's Generation signals, with the job they belong to (for the CLI: every card's, not just one)
+    job_stage = Signal(object, object)  # Job, Stage
+    job_progress = Signal(object, object)  # Job, Progress
+    job_log = Signal(object, str, str)  # Job, text, stream
+    job_notice = Signal(object, str)  # Job, text
+    job_planned = Signal(object, object)  # Job, MemoryPlan
+    job_retrying = Signal(object, str, object)  # Job, reason, MemoryPlan
     cards_changed = Signal()  # the rig's cards are known
     idle = Signal()  # nothing waits and nothing runs
 
@@ -146,6 +153,11 @@ class JobQueue(QObject):
         generation.progress.connect(lambda progress: self._on_progress(card, progress))
         generation.finished.connect(lambda outcome: self._on_finished(card, outcome))
         generation.preview_frame.connect(lambda frame: self._on_preview(card, frame))
+        generation.stage_changed.connect(lambda stage: card.job and self.job_stage.emit(card.job, stage))
+        generation.log_line.connect(lambda text, stream: card.job and self.job_log.emit(card.job, text, stream))
+        generation.notice.connect(lambda text: card.job and self.job_notice.emit(card.job, text))
+        generation.planned.connect(lambda plan: card.job and self.job_planned.emit(card.job, plan))
+        generation.retrying.connect(lambda why, plan: card.job and self.job_retrying.emit(card.job, why, plan))
         return card
 
     def _on_probed(self) -> None:
@@ -196,6 +208,7 @@ class JobQueue(QObject):
         if card.job is None:
             return
         card.job.step, card.job.steps, card.job.eta_seconds = progress.step, progress.steps, progress.eta_seconds
+        self.job_progress.emit(card.job, progress)
         self.changed.emit()
 
     def _on_preview(self, card: _Card, frame: PreviewFrame) -> None:
