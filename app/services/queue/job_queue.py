@@ -168,9 +168,11 @@ class JobQueue(QObject):
         cards = [] if VISIBLE_DEVICES_VARIABLE in os.environ else rig_cards(first.generation.devices)
         if len(cards) < 2:
             return
-        first.device = cards[0]
-        first.generation.pin_card(cards[0])
-        self._cards += [self._card(first.generation.for_card(device), device) for device in cards[1:]]
+        first.device, first.enabled = cards[0].device, cards[0].ticked
+        first.generation.pin_card(cards[0].device)
+        for card in cards[1:]:
+            self._cards.append(self._card(first.generation.for_card(card.device), card.device))
+            self._cards[-1].enabled = card.ticked
         self.cards_changed.emit()
         self._dispatch()
 
