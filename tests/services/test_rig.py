@@ -102,3 +102,24 @@ def test_jobs_that_do_not_fit_the_host_ram_together_run_one_after_the_other(qtbo
     assert any(note.startswith("Waits for a running job: beside it, it would need") for note in notes), notes
     spans = sorted((r["start"], r["end"]) for r in calls(state))
     assert len(spans) == 3 and all(end <= next_start for (_, end), (next_start, _) in itertools.pairwise(spans))
+
+
+def test_the_gauge_shows_each_cards_vram(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.services.system.monitor import ResourceMonitor
+    from app.ui.gauge import ResourceGauge
+
+    use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux", TWO_GPUS))
+    gauge = ResourceGauge()
+    qtbot.addWidget(gauge)
+    gauge.show()
+    monitor = ResourceMonitor()
+    monitor.cards_sampled.connect(gauge.show_cards)
+    with qtbot.waitSignal(monitor.cards_sampled, timeout=20_000):
+        monitor.start()
+    monitor.stop()
+    assert gauge.cards_label.isVisible()
+    assert gauge.cards_label.text().splitlines() == [
+        "GPU 0: NVIDIA GeForce RTX 3060 Ti (7.8 GiB): 0.8 / 7.8 GiB VRAM",
+        "GPU 1: AMD Radeon(TM) Graphics (256 MiB): 0.0 / 0.2 GiB VRAM"]
+    gauge.show_cards([("GPU 0: one card", 8 * GIB, None)])
+    assert not gauge.cards_label.isVisible()  # a single card: the main bar says it
