@@ -125,6 +125,9 @@ class EventPrinter:
     def stage(self, stage: Stage) -> None:
         self._emit({"event": "stage", "stage": stage.value}, f"{stage.value}...")
 
+    def started(self, card: str | None) -> None:
+        self._emit({"event": "job", "card": card}, f"started on {card}" if card else "started")
+
     def progress(self, progress: Progress) -> None:
         eta = f", about {progress.eta_seconds:.0f}s left" if progress.eta_seconds is not None else ""
         self._emit({"event": "progress", "step": progress.step, "steps": progress.steps,
@@ -312,6 +315,8 @@ def run_generate(args: argparse.Namespace) -> int:
     def on(job: Job) -> EventPrinter:
         return printers.get(job.id, printer)
 
+    if numbered:
+        queue.job_started.connect(lambda job: on(job).started(job.card))
     queue.job_stage.connect(lambda job, stage: on(job).stage(stage))
     queue.job_progress.connect(lambda job, progress: on(job).progress(progress))
     queue.preview_frame.connect(lambda job, frame: on(job).preview(frame))

@@ -30,6 +30,7 @@ def test_a_batch_makes_n_images_with_seeds_in_a_row(sd_cli: Path, tiny_model, ou
     assert sorted(e["job"] for e in images) == [1, 2, 3]
     assert sorted(seeds_and_prompts(images)) == [(70, "a lighthouse"), (71, "a lighthouse"), (72, "a lighthouse")]
     assert {e["job"] for e in run.of("progress")} == {1, 2, 3}
+    assert [e["job"] for e in run.of("job")] == [1, 2, 3] and all(e["card"] for e in run.of("job"))
     assert run.events[-1] == {"event": "done", "ok": True, "images": 3, "jobs": 3}
     assert len(list(out_dir.glob("*.png"))) == 3
 

@@ -42,6 +42,7 @@ class JobQueue(QObject):
 
     changed = Signal()
     note = Signal(str)
+    job_started = Signal(object)  # Job, with the card it runs on
     job_finished = Signal(object, object)  # Job, Outcome
     preview_frame = Signal(object, object)  # Job, PreviewFrame
     # each card's Generation signals, with the job they belong to (for the CLI: every card's, not just one)
@@ -200,6 +201,7 @@ class JobQueue(QObject):
             job.state, job.reason, job.card = JobState.RUNNING, "", card.label
             job.step, job.steps, job.eta_seconds = 0, job.request.steps, None
             self._changed(save=True)
+            self.job_started.emit(job)
             card.generation.start(job.request)
 
     def _predicted_ram(self, card: _Card, request: GenerationRequest) -> int:
