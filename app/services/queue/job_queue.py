@@ -4,6 +4,7 @@ card of a rig at once), kept in the user's data folder so that unfinished jobs s
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -15,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from app.core.generation.command import VISIBLE_DEVICES_VARIABLE
 from app.core.generation.output import Outcome, Progress
 from app.core.generation.plan import MemoryPlan
-from app.core.generation.request import GenerationRequest
+from app.core.generation.request import GenerationRequest, with_seed
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VulkanDevice
@@ -62,6 +63,7 @@ class JobQueue(QObject):
         self.jobs: list[Job] = []
         self._store = store
         self._host_ram = host_ram
+        self._rng = random.SystemRandom()
         self._ram_budget = 0  # RAM free when no job of ours ran: what concurrent jobs share
         self._closing = False
         self._cards = [self._card(generation)]
@@ -75,7 +77,8 @@ class JobQueue(QObject):
 
     # --- what the window and the CLI do -------------------------------------------------------------------
     def add(self, requests: list[GenerationRequest]) -> list[Job]:
-        jobs = [Job(request) for request in requests]
+        # seeded now: a retry, or a run again after a crash, draws the same picture
+        jobs = [Job(with_seed(request, self._rng)) for request in requests]
         self.jobs += jobs
         self._changed(save=True)
         self._dispatch()
