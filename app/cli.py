@@ -310,10 +310,10 @@ def run_generate(args: argparse.Namespace) -> int:
     # the same queue as the window's (not its file: these jobs are this command's), one job per card on a rig
     queue = JobQueue(Generation(out_dir, args.sd_binary, gallery))
     numbered = len(requests) > 1
-    printers: dict[str, EventPrinter] = {}
 
     def on(job: Job) -> EventPrinter:
-        return printers.get(job.id, printer)
+        # the queue holds this command's jobs alone, in order: job n is the n-th request
+        return printer.for_job(queue.jobs.index(job) + 1) if numbered else printer
 
     if numbered:
         queue.job_started.connect(lambda job: on(job).started(job.card))
@@ -339,9 +339,7 @@ def run_generate(args: argparse.Namespace) -> int:
     wake = QTimer()
     wake.timeout.connect(lambda: None)
     wake.start(200)
-    for number, job in enumerate(queue.add(requests), start=1):
-        if numbered:
-            printers[job.id] = printer.for_job(number)
+    queue.add(requests)
     app.exec()
     cancelled = any(outcome.cancelled for outcome in result) or len(result) < len(requests)
     ok = len(result) == len(requests) and all(outcome.ok for outcome in result)
