@@ -29,14 +29,25 @@ def batch(models: Path, jobs: int, size: int, steps: int, out: Path, env: dict[s
             "--width", str(size), "--height", str(size), "--steps", str(steps), "--seed", "42",
             "--batch", str(jobs), "--out", str(out)]
     started = time.perf_counter()
-    result = subprocess.run(argv, env=env, cwd=REPO, capture_output=True, text=True, check=False)
+    process = subprocess.Popen(argv, env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert process.stdout is not None
+    events = []
+    for line in process.stdout:  # each event with the second it arrived, from the batch's start
+        if line.startswith("{"):
+            events.append({**json.loads(line), "at": round(time.perf_counter() - started, 2)})
+    code = process.wait()
     wall = time.perf_counter() - started
-    events = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
-    if result.returncode != 0:
-        print(result.stderr[-3000:], file=sys.stderr)
+    if code != 0:
         errors = [e for e in events if e.get("event") == "error"]
-        raise SystemExit(f"the batch failed (exit {result.returncode}): {errors[:3]}")
+        raise SystemExit(f"the batch failed (exit {code}): {errors[:3]}")
     return wall, events
+
+
+def spans(events: list[dict]) -> list[tuple[int, str, float, float]]:
+    """(job, card, started, image written) of each job, in seconds from the batch's start."""
+    started = {e["job"]: (e["card"], e["at"]) for e in events if e.get("event") == "job"}
+    done = {e["job"]: e["at"] for e in events if e.get("event") == "image"}
+    return [(job, card, at, done.get(job, float("nan"))) for job, (card, at) in sorted(started.items())]
 
 
 def main() -> None:
@@ -52,17 +63,20 @@ def main() -> None:
     one = {**both, "GGML_VK_VISIBLE_DEVICES": "0"}
     batch(args.models, 1, args.size, args.steps, scratch / "warm", one)
     batch(args.models, 1, args.size, args.steps, scratch / "warm", {**both, "GGML_VK_VISIBLE_DEVICES": "1"})
-    one_s, _ = batch(args.models, args.jobs, args.size, args.steps, scratch / "one", one)
+    one_s, one_events = batch(args.models, args.jobs, args.size, args.steps, scratch / "one", one)
     print(f"{args.jobs} jobs on one GPU: {one_s:.1f} s", flush=True)
     two_s, two_events = batch(args.models, args.jobs, args.size, args.steps, scratch / "two", both)
     print(f"{args.jobs} jobs on two GPUs: {two_s:.1f} s", flush=True)
-    cards = [(e["job"], e["card"]) for e in two_events if e.get("event") == "job"]
-    print("cards of the two-GPU run:", cards)
+    for name, events in (("one GPU", one_events), ("two GPUs", two_events)):
+        print(f"{name}: " + "; ".join(f"job {job} on {card.split(':')[0]} {start:.1f}-{end:.1f} s"
+                                      for job, card, start, end in spans(events)))
+    cards = [(job, card) for job, card, _, _ in spans(two_events)]
     print(f"ratio two / one = {two_s / one_s:.3f} (goal <= 0.55)")
     if args.out:
         args.out.write_text(json.dumps({"jobs": args.jobs, "size": args.size, "steps": args.steps,
                                         "one_gpu_s": one_s, "two_gpu_s": two_s, "ratio": two_s / one_s,
-                                        "cards": cards}, indent=1))
+                                        "cards": cards, "events_one_gpu": one_events,
+                                        "events_two_gpus": two_events}, indent=1))
 
 
 if __name__ == "__main__":

@@ -12,10 +12,12 @@ for f in "$here"/gl/*.deb; do dpkg -x "$f" /tmp/vt; done
 for lib in /tmp/vt/usr/lib/x86_64-linux-gnu/*.so.* /tmp/vt/lib/x86_64-linux-gnu/*.so.*; do
     [ -e "$lib" ] || continue
     name=$(basename "$lib")
-    ldconfig -p | grep -q " $name " || ln -sf "$lib" /tmp/vtlib/"$name"
+    ldconfig -p | grep -q "[[:space:]]$name " || ln -sf "$lib" /tmp/vtlib/"$name"
 done
 export LD_LIBRARY_PATH=/tmp/vtlib
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+# the driver's shader cache holds ggml's pipelines for both cards (its default size evicts one card's)
+export __GL_SHADER_DISK_CACHE_SIZE=10000000000 __GL_SHADER_DISK_CACHE_SKIP_CLEANUP=1
 printf '#!/bin/sh\nLD_LIBRARY_PATH=/tmp/vt/usr/lib/x86_64-linux-gnu exec /tmp/vt/usr/bin/vulkaninfo "$@"\n' > /tmp/bin/vulkaninfo
 chmod +x /tmp/bin/vulkaninfo
 export PATH=/tmp/bin:$PATH

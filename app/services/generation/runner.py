@@ -114,6 +114,15 @@ class Generation(QObject):
         return self._devices
 
     @property
+    def devices_probed(self) -> bool:
+        """vulkaninfo has answered (or could not): `devices` is what it will be."""
+        return self._devices_probed
+
+    def probe_devices(self) -> None:
+        """Ask vulkaninfo (and the backend) now, without starting anything; `probed` says when they answered."""
+        self._ask_what_is_unknown()
+
+    @property
     def card(self) -> VulkanDevice | None:
         """The device this generation runs sd.cpp on."""
         return self._device

@@ -73,7 +73,7 @@ class JobQueue(QObject):
             loaded = load_queue(store, datetime.now())
             self.jobs, self.message = loaded.jobs, loaded.message
         if generation.devices is not None:  # vulkaninfo answered before the queue was made
-            self._on_probed()
+            self._set_up_rig()
 
     # --- what the window and the CLI do -------------------------------------------------------------------
     def add(self, requests: list[GenerationRequest]) -> list[Job]:
@@ -165,6 +165,10 @@ class JobQueue(QObject):
         return card
 
     def _on_probed(self) -> None:
+        self._set_up_rig()
+        self._dispatch()
+
+    def _set_up_rig(self) -> None:
         first = self._cards[0]
         if len(self._cards) > 1 or first.generation.devices is None:
             return
@@ -178,10 +182,14 @@ class JobQueue(QObject):
             self._cards.append(self._card(first.generation.for_card(card.device), card.device))
             self._cards[-1].enabled = card.ticked
         self.cards_changed.emit()
-        self._dispatch()
 
     def _dispatch(self) -> None:
         if self._closing:
+            return
+        if not self._cards[0].generation.devices_probed:
+            # which cards there are decides where the first job goes: ask first (Generation would wait anyway)
+            if any(job.state is JobState.WAITING for job in self.jobs):
+                self._cards[0].generation.probe_devices()
             return
         for card in self._cards:
             if card.job is not None or not card.enabled:
