@@ -41,6 +41,7 @@ from app.core.generation.request import (
     ModelFiles,
 )
 from app.core.models.catalog import ModelChoice
+from app.ui.batch import BatchControls
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
@@ -219,6 +220,8 @@ class PromptPanel(QWidget):
         negative_row.setAlignment(self.negative_toggle, Qt.AlignmentFlag.AlignLeft)
         basics.addLayout(negative_row)
         basics.addLayout(shape)
+        self.batch = BatchControls(self)
+        basics.addWidget(self.batch)
 
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
