@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
-from app.core.generation.request import GenerationRequest, MemoryFlags, ModelFiles, family_of
+from app.core.generation.request import GenerationRequest, HiresFix, MemoryFlags, ModelFiles, family_of
 from app.core.models.catalog import Catalog, CatalogError, file_status, load_catalog, preset_status, read_ledger
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
@@ -48,12 +48,28 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prompt", required=True)
     parser.add_argument("--negative", default="")
     add_model_arguments(parser)
-    parser.add_argument("--width", type=int, default=512)
-    parser.add_argument("--height", type=int, default=512)
+    parser.add_argument("--width", type=int, help="default 512, or the input image's width")
+    parser.add_argument("--height", type=int, help="default 512, or the input image's height")
     parser.add_argument("--steps", type=int, default=4)
     parser.add_argument("--cfg-scale", type=float)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--sampler", help="sd.cpp sampling method, e.g. euler")
+    pictures = parser.add_argument_group("start from a picture (img2img) and repaint part of it (inpainting)")
+    pictures.add_argument("--init-img", type=Path, metavar="PATH", help="the picture to start from")
+    pictures.add_argument("--strength", type=float, default=0.75,
+                          help="how much of it is repainted, above 0 to 1 (default 0.75)")
+    pictures.add_argument("--mask", type=Path, metavar="PATH",
+                          help="white repaints, black keeps; scaled to the input's size")
+    loras = parser.add_argument_group("LoRA")
+    loras.add_argument("--lora", action="append", default=[], metavar="NAME:WEIGHT",
+                       help="add <lora:NAME:WEIGHT> to the prompt (repeatable)")
+    loras.add_argument("--lora-dir", type=Path, metavar="FOLDER",
+                       help="the folder with the LoRA files (default: the app's LoRA folder)")
+    hires = parser.add_argument_group("hires fix: a second pass at a larger size")
+    hires.add_argument("--hires", action="store_true")
+    hires.add_argument("--hires-scale", type=float, default=2.0)
+    hires.add_argument("--hires-strength", type=float, default=0.7, help="the second pass's denoising strength")
+    hires.add_argument("--hires-steps", type=int, default=0, help="0: as many as the first pass")
     memory = parser.add_argument_group("memory placement (without any of these, the planner chooses and "
                                        "retries a safer plan when VRAM runs out)")
     for flag in ("clip-on-cpu", "vae-on-cpu", "vae-tiling", "offload-to-cpu", "diffusion-fa"):
@@ -65,17 +81,29 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def request_from_args(args: argparse.Namespace) -> GenerationRequest:
+    tags = []
+    for text in args.lora:
+        name, _, weight = text.rpartition(":")
+        if not name:
+            name, weight = text, "1"
+        tags.append(f"<lora:{name}:{weight}>")
     return GenerationRequest(
-        prompt=args.prompt,
+        prompt=" ".join([args.prompt, *tags]),
         negative_prompt=args.negative,
-        width=args.width,
-        height=args.height,
+        width=args.width or 512,
+        height=args.height or 512,
         steps=args.steps,
         cfg_scale=args.cfg_scale,
         seed=args.seed,
         sampler=args.sampler,
         models=model_files(args),
         memory=explicit_memory(args),
+        init_image=args.init_img,
+        strength=args.strength,
+        mask=args.mask,
+        size_from_input=args.width is None and args.height is None,
+        hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
+        lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in args.prompt else None),
     )
 
 

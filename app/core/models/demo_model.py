@@ -277,6 +277,36 @@ def write_calibration_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     return model, ae
 
 
+ESRGAN_FILE = "esrgan_tiny_x4.gguf"
+
+
+def esrgan_tensors(blocks: int = 1, features: int = 64, growth: int = 32, scale: int = 4) -> Iterator[Tensor]:
+    """RRDBNet as BasicSR names it (RealESRGAN's own .pth files): sd.cpp's esrgan.hpp fixes 64 features and
+    32 growth channels and reads the depth from `body.N` and the scale from `conv_up1`/`conv_up2`."""
+    yield from _conv("conv_first", 3, features)
+    for block in range(blocks):
+        for rdb in (1, 2, 3):
+            for conv in range(1, 6):
+                c_in = features + (conv - 1) * growth
+                yield from _conv(f"body.{block}.rdb{rdb}.conv{conv}", c_in, features if conv == 5 else growth)
+    yield from _conv("conv_body", features, features)
+    for up in ("conv_up1", "conv_up2")[: {1: 0, 2: 1, 4: 2}[scale]]:
+        yield from _conv(up, features, features)
+    yield from _conv("conv_hr", features, features)
+    yield from _conv("conv_last", features, 3)
+
+
+def write_tiny_upscaler(out: Path, seed: int = 0) -> Path:
+    """A random-weight ESRGAN x4 of one RRDB block (sd.cpp's smallest): draws noise around mid-grey at four times
+    the size, proving the upscale pipeline (tiles, repeats, output size) without a download."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 2])
+    tensors = list(esrgan_tensors())
+    values = {tensor.name: _values(tensor, rng) for tensor in tensors}
+    values["conv_last.bias"] = np.full(3, DEMO_IMAGE_MEAN, np.float32)  # sd.cpp clamps to 0..1: centre it
+    return _atomic(out / ESRGAN_FILE, lambda p: _write(p, iter(tensors), rng, False, chosen=values))
+
+
 def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     """Write both files into `out` (atomically) and return (model, taesd)."""
     out.mkdir(parents=True, exist_ok=True)
