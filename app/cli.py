@@ -284,6 +284,8 @@ def run_generate(args: argparse.Namespace) -> int:
     printer = EventPrinter(args.events)
     out_dir = args.out or current_user_dirs().images
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
+    if gallery.problem:
+        printer.notice(gallery.problem)
     generation = Generation(out_dir, args.sd_binary, gallery)
     generation.stage_changed.connect(printer.stage)
     generation.progress.connect(printer.progress)

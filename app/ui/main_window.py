@@ -251,6 +251,9 @@ class MainWindow(QMainWindow):
         self.log.setAccessibleName("Backend log")
         self.check_banner = NoticeBar("check_banner", self)
         self.demo_note = NoticeBar("demo_note", self)
+        self.gallery_note = NoticeBar("gallery_note", self)
+        if gallery is not None and gallery.problem:
+            self.gallery_note.say(gallery.problem, "warn")
         self.refresh_model_choices()
 
         # top: which model, then what to draw, then one big Generate
@@ -278,6 +281,7 @@ class MainWindow(QMainWindow):
         header_layout.setContentsMargins(8, 6, 8, 0)
         header_layout.addWidget(self.check_banner)
         header_layout.addWidget(self.demo_note)
+        header_layout.addWidget(self.gallery_note)
         header_layout.addLayout(top)
         header_layout.addLayout(prompt_row)
 
@@ -361,7 +365,7 @@ class MainWindow(QMainWindow):
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)
         panel.automatic.toggled.connect(self._plan_timer.start)
-        generation.device_probed.connect(self._plan_timer.start)  # the card's memory is known now: plan again
+        generation.probed.connect(self._plan_timer.start)  # the card and the backend have answered: plan again
         generation.finished.connect(self._on_finished)
         self.monitor = monitor
         if monitor is not None:

@@ -242,3 +242,16 @@ def test_an_image_open_in_another_program_is_not_lost_when_trashed(qtbot: QtBot,
     finally:
         viewer.kill()
         viewer.communicate()
+
+
+def test_a_gallery_the_app_could_not_repair_is_said_above_the_window(qtbot: QtBot, out_dir: Path) -> None:
+    index = GalleryIndex(None)
+    index.problem = "The gallery's index (x) is damaged and could not be moved aside: held."
+    window = MainWindow(Generation(out_dir), gallery=index)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.gallery_note.isVisible() and window.gallery_note.text.text() == index.problem
+    quiet = MainWindow(Generation(out_dir), gallery=GalleryIndex(None))
+    qtbot.addWidget(quiet)
+    quiet.show()
+    assert not quiet.gallery_note.isVisible()

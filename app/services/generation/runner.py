@@ -43,7 +43,7 @@ from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
 from app.services.generation.sd_process import SdProcess
-from app.services.models.backend import BackendMissing, find_backend, probe_caps
+from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.models.model_hashes import ModelHashes
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
@@ -74,7 +74,7 @@ class Generation(QObject):
     notice = Signal(str)  # something the app changed in the request, said to the user
     planned = Signal(object)  # MemoryPlan chosen for an automatic placement
     retrying = Signal(str, object)  # reason ("out_of_vram" | "blank_image"), the next MemoryPlan
-    device_probed = Signal()  # vulkaninfo has answered: `preview` can plan for the card now
+    probed = Signal()  # vulkaninfo and the backend's --help have answered: `preview` can plan for the card now
     finished = Signal(object)  # Outcome, with the final image path when ok
 
     def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
@@ -103,7 +103,11 @@ class Generation(QObject):
         # the card's memory comes from vulkaninfo, asked once and never on the GUI thread's time
         self._vulkaninfo = VulkaninfoRun(parent=self)
         self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
-        self._waiting: GenerationRequest | None = None  # started before vulkaninfo answered
+        # what the backend offers (its --help) is asked the same way, once per binary
+        self._backend_questions = BackendQuestions(self)
+        self._backend_questions.answered.connect(self._on_backend_answered)
+        self._backend_problem: str | None = None
+        self._waiting: GenerationRequest | None = None  # started before vulkaninfo or the backend answered
 
     @property
     def running(self) -> bool:
@@ -125,9 +129,8 @@ class Generation(QObject):
         if self.running:
             raise RuntimeError("a generation is already running")
         self._busy = True
-        if not self._devices_probed:
+        if self._ask_what_is_unknown():
             self._waiting = request
-            self._probe_devices()
             return
         self._begin(request)
 
@@ -136,7 +139,7 @@ class Generation(QObject):
             request, notes = validate(request)
             request = with_seed(request, random.SystemRandom())
             binary = find_backend(self._backend)
-            caps = probe_caps(binary)
+            caps = self._caps_of(binary)
             self._automatic = request.memory is None
             self._ladder = self._plans(request, caps) if self._automatic else []
             if self._ladder:
@@ -186,12 +189,15 @@ class Generation(QObject):
         """The plan automatic placement would choose for this request now, or why there is none yet."""
         try:
             request, _ = validate(dataclasses.replace(request, prompt="preview"))
-            caps = probe_caps(find_backend(self._backend))
+            binary = find_backend(self._backend)
         except (InvalidRequest, BackendMissing) as error:
             return str(error)
-        if not self._devices_probed:
-            self._probe_devices()
+        if self._ask_what_is_unknown():
             return "looking at the graphics card"
+        try:
+            caps = self._caps_of(binary)
+        except BackendMissing as error:
+            return str(error)
         plans = self._plans(request, caps)
         return plans[0] if plans else "vulkaninfo did not report the card's memory"
 
@@ -234,15 +240,39 @@ class Generation(QObject):
             self._waiting, self._busy = None, False
         self._process.stop_now()
 
-    def _probe_devices(self) -> None:
-        if not self._vulkaninfo.running:
+    def _ask_what_is_unknown(self) -> bool:
+        """Start asking vulkaninfo and the backend what is not known yet; True while an answer is awaited."""
+        if not self._devices_probed and not self._vulkaninfo.running:
             self._vulkaninfo.start()
+        if not self._backend_questions.running and self._backend_problem is None:
+            try:
+                if known_caps(find_backend(self._backend)) is None:
+                    self._backend_questions.ask(self._backend)
+            except BackendMissing:
+                pass  # said by the request that needs it
+        return not self._devices_probed or self._backend_questions.running
+
+    def _caps_of(self, binary: Path) -> BackendCaps:
+        caps = known_caps(binary)
+        if caps is None:
+            problem, self._backend_problem = self._backend_problem, None  # asked again next time
+            raise BackendMissing(problem or f"{binary} did not say what it offers")
+        return caps
 
     def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
         # without vulkaninfo the backend still runs; only automatic placement lacks the card's memory
         self._device = preferred_device(parse(result.text)) if result.text is not None else None
         self._devices_probed = True
-        self.device_probed.emit()
+        self._after_an_answer()
+
+    def _on_backend_answered(self, answer: BackendInfo | str) -> None:
+        self._backend_problem = answer if isinstance(answer, str) else None
+        self._after_an_answer()
+
+    def _after_an_answer(self) -> None:
+        if not self._devices_probed or self._backend_questions.running:
+            return
+        self.probed.emit()
         request, self._waiting = self._waiting, None
         if request is not None:
             self._begin(request)
