@@ -14,10 +14,19 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.gallery.gallery_index import open_index
-from app.core.generation.output import Outcome, Progress, Stage
+from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
 from app.core.generation.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
 from app.core.generation.request import GenerationRequest, HiresFix, MemoryFlags, ModelFiles, family_of
-from app.core.models.catalog import Catalog, CatalogError, file_status, load_catalog, preset_status, read_ledger
+from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
+from app.core.models.catalog import (
+    Catalog,
+    CatalogError,
+    file_status,
+    load_catalog,
+    preset_status,
+    read_ledger,
+    upscaler_models,
+)
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
 from app.core.sizes import format_size, parse_size
@@ -25,6 +34,7 @@ from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
 from app.core.system.vulkaninfo import decode_paste
 from app.services.generation.runner import Generation
+from app.services.generation.upscaling import Upscaling
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
 from app.services.system.system_check import SystemCheck
@@ -161,6 +171,47 @@ class EventPrinter:
                        f"error ({outcome.error.kind.value}): {outcome.error.message}")
         self._emit({"event": "done", "ok": outcome.ok, "exit_code": outcome.exit_code},
                    "cancelled" if outcome.cancelled else None)
+
+
+def add_upscale_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("image", type=Path, metavar="IMAGE")
+    parser.add_argument("--factor", type=int, choices=UPSCALE_FACTORS, default=4)
+    parser.add_argument("--model", type=Path, metavar="PATH",
+                        help="an ESRGAN model (default: the first one in the app's models folder)")
+    parser.add_argument("--tile-size", type=int, default=DEFAULT_TILE_SIZE,
+                        help=f"smaller tiles need less VRAM (default {DEFAULT_TILE_SIZE})")
+    parser.add_argument("--out", type=Path, help="folder for the upscaled image")
+    parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
+    parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
+
+
+def run_upscale(args: argparse.Namespace) -> int:
+    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
+    printer = EventPrinter(args.events)
+    model = args.model
+    if model is None:
+        found = upscaler_models(load_catalog(), current_user_dirs().models, current_user_dirs().upscalers)
+        if not found:
+            printer.outcome(Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
+                "no upscaler model: download one (python -m app models download realesrgan-x4plus-anime-6b) "
+                f"or put an ESRGAN file in {current_user_dirs().upscalers}"))))
+            return 1
+        model = found[0]
+    out_dir = args.out or current_user_dirs().images
+    upscaling = Upscaling(out_dir, args.sd_binary, open_index(current_user_dirs().gallery_index, out_dir))
+    upscaling.log_line.connect(printer.log)
+    upscaling.planned.connect(lambda plan: printer.notice(f"upscale plan: {plan.explanation}"))
+    result: list[Outcome] = []
+    upscaling.finished.connect(lambda outcome: (printer.outcome(outcome), result.append(outcome), app.quit()))
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, lambda *_: upscaling.cancel())
+    wake = QTimer()
+    wake.timeout.connect(lambda: None)
+    wake.start(200)
+    upscaling.start(UpscaleRequest(args.image, model, args.factor, args.tile_size))
+    app.exec()
+    outcome = result[0]
+    return 130 if outcome.cancelled else 0 if outcome.ok else 1
 
 
 def add_check_arguments(parser: argparse.ArgumentParser) -> None:
@@ -318,7 +369,7 @@ def run_generate(args: argparse.Namespace) -> int:
 def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:
     ledger = read_ledger(models_dir)
     listed = []
-    for preset in catalog.presets.values():
+    for preset in (*catalog.presets.values(), *catalog.upscalers.values()):
         files = [(f, file_status(models_dir, f, ledger)) for f in preset.files]
         listed.append({
             "id": preset.id, "title": preset.title, "family": preset.family.value, "bytes": preset.total_bytes,
@@ -366,9 +417,10 @@ class TextProgressBar:
 
 
 def run_models_download(catalog: Catalog, models_dir: Path, preset_id: str) -> int:
-    preset = catalog.presets.get(preset_id)
+    preset = catalog.preset(preset_id)
     if preset is None:
-        print(f"error: no preset {preset_id!r}; known: {', '.join(catalog.presets)}", file=sys.stderr)
+        print(f"error: no preset {preset_id!r}; known: {', '.join([*catalog.presets, *catalog.upscalers])}",
+              file=sys.stderr)
         return 2
     cancel = threading.Event()
     for signum in STOP_SIGNALS:

@@ -62,7 +62,7 @@ def copy_input(source: Path, target: Path, size: tuple[int, int]) -> Path:
         picture = image.convert("RGB")
     if picture.size != size:
         picture = picture.resize(size, Image.Resampling.LANCZOS)
-    return _save_whole(picture, target)
+    return save_whole(picture, target)
 
 
 def copy_mask(source: Path, target: Path, size: tuple[int, int]) -> Path:
@@ -75,7 +75,7 @@ def copy_mask(source: Path, target: Path, size: tuple[int, int]) -> Path:
             grey = image.convert("L")
     if grey.size != size:
         grey = grey.resize(size, Image.Resampling.BILINEAR)
-    return _save_whole(grey.point(lambda value: 255 if value >= MASK_THRESHOLD else 0), target)
+    return save_whole(grey.point(lambda value: 255 if value >= MASK_THRESHOLD else 0), target)
 
 
 def keep_outside_mask(result: Path, original: Path, mask: Path) -> None:
@@ -84,10 +84,10 @@ def keep_outside_mask(result: Path, original: Path, mask: Path) -> None:
         painted = made.convert("RGB")
         merged = Image.composite(painted, kept.convert("RGB").resize(painted.size),
                                  where.convert("L").resize(painted.size, Image.Resampling.NEAREST))
-    _save_whole(merged, result)
+    save_whole(merged, result)
 
 
-def _save_whole(picture: Image.Image, target: Path) -> Path:
+def save_whole(picture: Image.Image, target: Path) -> Path:
     partial = target.with_name(target.name + ".partial")
     try:
         picture.save(partial, format="PNG")
