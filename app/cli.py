@@ -16,7 +16,15 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
 from app.core.generation.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
-from app.core.generation.request import GenerationRequest, HiresFix, MemoryFlags, ModelFiles, family_of
+from app.core.generation.request import (
+    SAMPLERS,
+    SCHEDULERS,
+    GenerationRequest,
+    HiresFix,
+    MemoryFlags,
+    ModelFiles,
+    family_of,
+)
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
 from app.core.models.catalog import (
     Catalog,
@@ -63,7 +71,10 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--steps", type=int, default=4)
     parser.add_argument("--cfg-scale", type=float)
     parser.add_argument("--seed", type=int)
-    parser.add_argument("--sampler", help="sd.cpp sampling method, e.g. euler")
+    # not limited to our list: a newer backend of the user's own may offer more, and says so when it does not
+    parser.add_argument("--sampler", help=f"sd.cpp sampling method: {', '.join(SAMPLERS)} (default: the model's)")
+    parser.add_argument("--scheduler", help=f"sd.cpp sigma scheduler: {', '.join(SCHEDULERS)} (default: the "
+                        "model's)")
     pictures = parser.add_argument_group("start from a picture (img2img) and repaint part of it (inpainting)")
     pictures.add_argument("--init-img", type=Path, metavar="PATH", help="the picture to start from")
     pictures.add_argument("--strength", type=float, default=0.75,
@@ -106,6 +117,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         cfg_scale=args.cfg_scale,
         seed=args.seed,
         sampler=args.sampler,
+        scheduler=args.scheduler,
         models=model_files(args),
         memory=explicit_memory(args),
         init_image=args.init_img,

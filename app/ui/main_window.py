@@ -4,6 +4,7 @@ in a folded "Advanced" panel, the backend's log behind "Details"."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -88,6 +89,7 @@ class ImageView(QWidget):
         self.canvas.setAccessibleName("Picture")
         self.canvas.setWordWrap(True)
         self.scroll = QScrollArea(self)
+        self.scroll.setAccessibleName("Picture")
         self.scroll.setWidget(self.canvas)
         self.scroll.setWidgetResizable(True)
         self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -336,7 +338,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.main_splitter, 1)
         layout.addLayout(status_row)
         self.setCentralWidget(central)
+        self._pane_sizes: dict[QWidget, int] = {}
         self._restore_layout()
+        self._set_tab_order()
 
         self.generate_shortcuts = [QShortcut(QKeySequence(keys), self) for keys in ("Ctrl+Return", "Ctrl+Enter")]
         for shortcut in self.generate_shortcuts:
@@ -374,6 +378,23 @@ class MainWindow(QMainWindow):
             generation.stage_changed.connect(self._on_backend_started)
             generation.finished.connect(lambda _: monitor.set_backend_pid(None))
 
+    def _set_tab_order(self) -> None:
+        """Tab walks the window as it reads: what to draw, its shape, Generate, then the picture and the gallery;
+        the Advanced panel's own order (top to bottom) follows."""
+        panel, view = self.panel, self.image
+        chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, panel.negative_toggle,
+                                panel.negative, *panel.aspect_buttons.values(), panel.width_box, panel.height_box,
+                                panel.steps, self.generate_button, self.cancel_button, self.advanced_toggle,
+                                self.details_toggle, self.check_button, self.folder_button, view.previous_button,
+                                view.next_button, view.fit_button, view.actual_button, view.zoom_out_button,
+                                view.zoom_in_button, view.scroll]
+        if self.gallery is not None:
+            gallery = self.gallery
+            chain += [gallery.search, gallery.favourites, gallery.view, gallery.reuse_button,
+                      gallery.favourite_button, gallery.copy_image_button, gallery.more_button]
+        for before, after in itertools.pairwise(chain):
+            QWidget.setTabOrder(before, after)
+
     def _restore_layout(self) -> None:
         settings = QSettings()
         geometry = settings.value(GEOMETRY_SETTING)
@@ -403,12 +424,30 @@ class MainWindow(QMainWindow):
         settings.setValue(DETAILS_OPEN_SETTING, self.details_toggle.isChecked())
 
     def _on_advanced_toggled(self, shown: bool) -> None:
-        self.advanced.setVisible(shown)
+        self._fold(self.main_splitter, self.advanced, shown, self.advanced.minimumWidth(), 400)
         QSettings().setValue(ADVANCED_OPEN_SETTING, shown)
 
     def _on_details_toggled(self, shown: bool) -> None:
-        self.details.setVisible(shown)
+        self._fold(self.picture_splitter, self.details, shown, self.details.minimumSizeHint().height(), 150)
         QSettings().setValue(DETAILS_OPEN_SETTING, shown)
+
+    def _fold(self, splitter: QSplitter, pane: QWidget, shown: bool, smallest: int, default: int) -> None:
+        """Show or hide a splitter's last pane, giving its room to (or taking it from) the first. Qt's splitter
+        alone keeps a hidden pane's size after it has been shown twice, and opens a pane saved hidden at 0 px."""
+        sizes = splitter.sizes()
+        if shown:
+            pane.setVisible(True)
+            wanted = self._pane_sizes.get(pane, default)
+            if sizes[-1] < smallest:
+                sizes[0] = max(sizes[0] + sizes[-1] - wanted, 1)
+                sizes[-1] = wanted
+        else:
+            if sizes[-1] >= smallest:
+                self._pane_sizes[pane] = sizes[-1]  # opened again as wide as the user left it
+            pane.setVisible(False)
+            sizes[0] += sizes[-1]
+            sizes[-1] = 0
+        splitter.setSizes(sizes)
 
     def show_demo_note(self) -> None:
         self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "

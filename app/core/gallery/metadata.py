@@ -54,6 +54,16 @@ _SAMPLER_NAMES = {"euler": "Euler", "euler_a": "Euler a", "heun": "Heun", "dpm2"
                   "lcm": "LCM", "ddim_trailing": "DDIM", "tcd": "TCD"}
 
 
+# A1111's "Schedule type" names for sd.cpp's schedulers, so other tools read ours
+_SCHEDULER_NAMES = {"discrete": "Normal", "karras": "Karras", "exponential": "Exponential", "ays": "Align Your Steps",
+                    "gits": "Align Your Steps GITS", "smoothstep": "Smoothstep", "sgm_uniform": "SGM Uniform",
+                    "simple": "Simple", "kl_optimal": "KL Optimal", "lcm": "LCM", "bong_tangent": "Bong Tangent"}
+
+
+def scheduler_name(scheduler: str | None) -> str | None:
+    return _SCHEDULER_NAMES.get(scheduler, scheduler) if scheduler else None
+
+
 def model_hash(path: Path, chunk: int = 1 << 22) -> str:
     """A1111's 'Model hash': the first 10 hex digits of the file's sha256."""
     digest = hashlib.sha256()
@@ -81,6 +91,7 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
     main_model = request.models.main
     fields: dict[str, Any] = {
         "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
+        "Schedule type": scheduler_name(request.scheduler),
         "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
         "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": model_hash_text,
         "Model": main_model.stem if main_model else None,
@@ -106,7 +117,7 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
     details: dict[str, Any] = {
         "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
         "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
-        "sampler": request.sampler, "family": request.family.value,
+        "sampler": request.sampler, "scheduler": request.scheduler, "family": request.family.value,
         "models": {role: str(path) for role, path in request.models.given().items()},
         "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
         "automatic_memory": automatic_memory, "backend": backend, "seconds": seconds,
@@ -176,6 +187,8 @@ class ReusableSettings:
     steps: int | None = None
     seed: int | None = None
     cfg_scale: float | None = None
+    sampler: str | None = None  # sd.cpp's names; None: the model's default
+    scheduler: str | None = None
     init_image: Path | None = None  # only when the file still exists
     strength: float | None = None
     mask: Path | None = None
@@ -220,7 +233,8 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
         found, missing = _reusable_files(details)
         return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""), details.get("width"),
                                 details.get("height"), details.get("steps"), details.get("seed"),
-                                details.get("cfg_scale"), strength=details.get("strength"), missing=missing, **found)
+                                details.get("cfg_scale"), details.get("sampler"), details.get("scheduler"),
+                                strength=details.get("strength"), missing=missing, **found)
     if not text:
         return None
     parsed = parse_parameters(text)

@@ -46,6 +46,8 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--cfg-scale", f"{request.cfg_scale:g}")
     if request.sampler:
         add("--sampling-method", request.sampler)
+    if request.scheduler:
+        add("--scheduler", request.scheduler)
     if request.init_image is not None:
         add("--init-img", path_text(request.init_image))
         add("--strength", f"{request.strength:g}")

@@ -60,6 +60,14 @@ class ModelFiles:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if getattr(self, f.name)}
 
 
+# sd.cpp 0.4.7's --sampling-method and --scheduler choices, in its own order (its --help,
+# tests/data/sdcpp-0.4.7/bad_flag.stdout)
+SAMPLERS = ("euler", "euler_a", "heun", "dpm2", "dpm++2s_a", "dpm++2m", "dpm++2mv2", "ipndm", "ipndm_v", "lcm",
+            "ddim_trailing", "tcd")
+SCHEDULERS = ("discrete", "karras", "exponential", "ays", "gits", "smoothstep", "sgm_uniform", "simple",
+              "kl_optimal", "lcm", "bong_tangent")
+
+
 @dataclass(frozen=True)
 class MemoryFlags:
     """Where sd.cpp puts each part: chosen by the memory planner, or by an expert."""
@@ -91,6 +99,7 @@ class GenerationRequest:
     cfg_scale: float | None = None  # None: the backend's default for the model
     seed: int | None = None  # None: pick one, so the image can record it
     sampler: str | None = None
+    scheduler: str | None = None  # None: the backend's default (discrete)
     models: ModelFiles = field(default_factory=ModelFiles)
     memory: MemoryFlags | None = None  # None: the memory planner chooses, and recovers from OOM
     family: ModelFamily = ModelFamily.UNKNOWN

@@ -18,6 +18,7 @@ the colour range: colourful structured noise instead of the near-black square th
 from __future__ import annotations
 
 import argparse
+import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -319,16 +320,38 @@ def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     return model, taesd
 
 
+STAMP_FILE = "written-by.txt"
+
+
+def writer_stamp(seed: int) -> str:
+    """Which writer made a folder's files: this module's own source and the seed. A change to how the demo is
+    written (its colours, its shapes) makes an older folder stale, with no version number to remember to bump."""
+    return f"{hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]} seed {seed}\n"
+
+
+def is_current(out: Path, seed: int = 0) -> bool:
+    stamp = out / STAMP_FILE
+    return stamp.is_file() and stamp.read_text(encoding="utf-8") == writer_stamp(seed) and \
+        (out / FLUX_FILE).is_file() and (out / TAE_FILE).is_file()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--calibration", action="store_true",
                         help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead")
+    parser.add_argument("--if-stale", action="store_true",
+                        help="write the demo only when the folder lacks it or an older writer made it")
     args = parser.parse_args()
+    if args.if_stale and not args.calibration and is_current(args.out, args.seed):
+        print(f"{args.out} holds the current demo model")
+        return
     write = write_calibration_models if args.calibration else write_tiny_models
     for path in write(args.out, args.seed):
         print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
+    if not args.calibration:
+        (args.out / STAMP_FILE).write_text(writer_stamp(args.seed), encoding="utf-8")
 
 
 if __name__ == "__main__":
