@@ -111,8 +111,8 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
     return GenerationRequest(
         prompt=" ".join([args.prompt, *tags]),
         negative_prompt=args.negative,
-        width=args.width or 512,
-        height=args.height or 512,
+        width=512 if args.width is None else args.width,
+        height=512 if args.height is None else args.height,
         steps=args.steps,
         cfg_scale=args.cfg_scale,
         seed=args.seed,

@@ -99,6 +99,6 @@ def check_loras(prompt: str, folder: Path | None, family: str) -> list[tuple[Lor
         wanted = _FAMILY_KIND.get(family)
         if wanted is not None and made_for is not ComponentKind.UNKNOWN and made_for is not wanted:
             raise LoraRejected(f"LoRA {use.name} was made for {_FAMILY_WORDS.get(made_for, made_for.value)} "
-                               f"models; this is a {_FAMILY_WORDS[wanted]} model")
+                               f"models, but the model is {_FAMILY_WORDS[wanted]}: choose a LoRA made for it")
         checked.append((use, path))
     return checked
