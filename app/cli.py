@@ -41,6 +41,7 @@ from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
 from app.core.system.vulkaninfo import decode_paste
+from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
@@ -158,6 +159,9 @@ class EventPrinter:
         eta = f", about {progress.eta_seconds:.0f}s left" if progress.eta_seconds is not None else ""
         self._emit({"event": "progress", "step": progress.step, "steps": progress.steps,
                     "sec_per_step": progress.sec_per_step}, f"step {progress.step}/{progress.steps}{eta}")
+
+    def preview(self, frame: PreviewFrame) -> None:
+        self._emit({"event": "preview", "path": str(frame.path), "step": frame.step}, None)
 
     def log(self, text: str, stream: str) -> None:
         self._emit({"event": "log", "stream": stream, "text": text}, None)
@@ -352,6 +356,7 @@ def run_generate(args: argparse.Namespace) -> int:
     generation = Generation(out_dir, args.sd_binary, gallery)
     generation.stage_changed.connect(printer.stage)
     generation.progress.connect(printer.progress)
+    generation.preview_frame.connect(printer.preview)
     generation.log_line.connect(printer.log)
     generation.notice.connect(printer.notice)
     generation.planned.connect(printer.planned)

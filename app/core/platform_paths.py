@@ -44,6 +44,10 @@ class UserDirs:
         return self.data / "gallery.sqlite3"
 
     @property
+    def job_queue(self) -> Path:
+        return self.data / "queue.json"
+
+    @property
     def model_hashes(self) -> Path:
         return self.cache / "model_hashes.json"
 

@@ -5,6 +5,7 @@ in a folded "Advanced" panel, the backend's log behind "Details"."""
 from __future__ import annotations
 
 import itertools
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +17,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QFont,
     QIcon,
+    QImage,
     QKeySequence,
     QPixmap,
     QResizeEvent,
@@ -47,11 +49,14 @@ from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import check_headline, plan_sentence, progress_words, stage_words
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
+from app.core.queue.jobs import Job, JobState
 from app.core.resources import resource_path
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.usage import ResourceSample
+from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
+from app.services.queue.job_queue import JobQueue
 from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
@@ -62,6 +67,7 @@ from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
 from app.ui.picture_input import picture_in
 from app.ui.prompt_panel import PromptPanel
+from app.ui.queue_strip import QueueStrip
 from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
@@ -95,6 +101,7 @@ class ImageView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.image_path: Path | None = None
+        self.preview_step: int | None = None  # the step of the preview frame shown, None for a finished picture
         self._pixmap = QPixmap()
         self.zoom = 1.0
         self.fit = True
@@ -167,6 +174,15 @@ class ImageView(QWidget):
     def show_image(self, path: Path) -> None:
         self._pixmap = QPixmap(str(path))
         self.image_path = path
+        self.preview_step = None
+        self.canvas.setText("")
+        self._render()
+
+    def show_preview(self, image: QImage, step: int) -> None:
+        """A frame of the picture as it forms (already decoded off the GUI thread); never a gallery picture."""
+        self._pixmap = QPixmap.fromImage(image)
+        self.image_path = None
+        self.preview_step = step
         self.canvas.setText("")
         self._render()
 
@@ -202,7 +218,8 @@ class ImageView(QWidget):
                                         how.SmoothTransformation if self.zoom < 1 else how.FastTransformation)
             self.canvas.resize(shown.size())
         self.canvas.setPixmap(shown)
-        self.canvas.setToolTip(f"{self.image_path.name if self.image_path else ''} — {self.zoom:.0%}")
+        name = self.image_path.name if self.image_path else f"preview of step {self.preview_step}"
+        self.canvas.setToolTip(f"{name} — {self.zoom:.0%}")
 
 
 class MainWindow(QMainWindow):
@@ -210,10 +227,14 @@ class MainWindow(QMainWindow):
 
     def __init__(self, generation: Generation, monitor: ResourceMonitor | None = None,
                  system_check: SystemCheck | None = None, gallery: GalleryIndex | None = None,
-                 catalog: Catalog | None = None, models_dir: Path | None = None) -> None:
+                 catalog: Catalog | None = None, models_dir: Path | None = None,
+                 queue: JobQueue | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Polaris Studio")
         self.generation = generation
+        # every Generate goes through the queue (one place, as for the CLI); made before the window connects
+        # to it, so that the next job has started when the window hears that one finished
+        self.queue = queue or JobQueue(generation, parent=self)
         self.system_check = system_check or SystemCheck(parent=self)
         self.check_dialog: CheckDialog | None = None
         self.panel = PromptPanel(self)
@@ -223,6 +244,9 @@ class MainWindow(QMainWindow):
         self.cancel_button.setToolTip("Stop drawing (Esc)")
         self.cancel_button.setEnabled(False)
         self.cancel_button.hide()
+        self.add_button = QPushButton("Add to &queue", self)
+        self.add_button.setToolTip("Queue these settings too; they run after the jobs before them")
+        self.add_button.hide()
         big = QFont(self.generate_button.font())
         big.setPointSizeF(big.pointSizeF() * 1.3)
         big.setBold(True)
@@ -298,6 +322,7 @@ class MainWindow(QMainWindow):
         go = QVBoxLayout()
         go.addWidget(self.generate_button, 1)
         go.addWidget(self.cancel_button, 1)
+        go.addWidget(self.add_button)
         toggles = QHBoxLayout()
         toggles.addWidget(self.advanced_toggle)
         toggles.addWidget(self.details_toggle)
@@ -322,7 +347,13 @@ class MainWindow(QMainWindow):
         self.log.setMinimumHeight(40)
         self.picture_splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.picture_splitter.setObjectName("picture_splitter")
-        self.picture_splitter.addWidget(self.image)
+        self.queue_strip = QueueStrip(self.queue, self)
+        picture = QWidget(self)
+        picture_layout = QVBoxLayout(picture)
+        picture_layout.setContentsMargins(0, 0, 0, 0)
+        picture_layout.addWidget(self.image, 1)
+        picture_layout.addWidget(self.queue_strip)
+        self.picture_splitter.addWidget(picture)
         if self.gallery is not None:
             self.picture_splitter.addWidget(self.gallery)
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
@@ -377,7 +408,8 @@ class MainWindow(QMainWindow):
         self.cancel_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.cancel_shortcut.activated.connect(self._on_cancel_shortcut)
         self.generate_button.clicked.connect(self._on_generate_clicked)
-        self.cancel_button.clicked.connect(self.generation.cancel)
+        self.cancel_button.clicked.connect(self.queue.cancel_all)
+        self.add_button.clicked.connect(self._queue_the_panel)
         self.check_button.clicked.connect(self.open_system_check)
         self.folder_button.clicked.connect(self._on_folder_clicked)
         self.models_button.clicked.connect(self.open_models)
@@ -388,6 +420,7 @@ class MainWindow(QMainWindow):
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         generation.stage_changed.connect(self._on_stage_changed)
         generation.progress.connect(self._on_progress)
+        self.queue.preview_frame.connect(self._on_preview_frame)
         generation.log_line.connect(self._on_log_line)
         generation.notice.connect(self.status.setText)
         generation.planned.connect(self._show_plan)
@@ -399,7 +432,15 @@ class MainWindow(QMainWindow):
             box.valueChanged.connect(self._plan_timer.start)
         panel.automatic.toggled.connect(self._plan_timer.start)
         generation.probed.connect(self._plan_timer.start)  # the card and the backend have answered: plan again
-        generation.finished.connect(self._on_finished)
+        self.queue.job_finished.connect(lambda _job, outcome: self._on_finished(outcome))
+        self.queue.idle.connect(self._on_queue_idle)
+        self.queue.note.connect(self.status.setText)
+        if self.queue.message:
+            self.status.setText(self.queue.message)
+        left = sum(1 for job in self.queue.jobs if job.state is JobState.WAITING)
+        if left:
+            self.status.setText(f"{left} job{'s' if left > 1 else ''} from last time wait{'' if left > 1 else 's'} "
+                                "in the queue: press Run queue to draw them.")
         self.monitor = monitor
         if monitor is not None:
             monitor.sampled.connect(self.gauge.show_sample)
@@ -523,7 +564,7 @@ class MainWindow(QMainWindow):
 
     def _on_cancel_shortcut(self) -> None:
         if self.cancel_button.isEnabled():
-            self.generation.cancel()
+            self.queue.cancel_all()
 
     def update_plan(self) -> None:
         """Show what automatic placement would do with the current fields (or that the user chose)."""
@@ -653,7 +694,32 @@ class MainWindow(QMainWindow):
         self._retry_note = ""
         self.progress.setRange(0, 0)  # busy until the first step
         self.progress.setFormat("Starting…")
-        self.generation.start(self.panel.request())
+        self.add_button.show()
+        if not self._queue_the_panel():
+            self._on_queue_idle()
+
+    def _queue_the_panel(self) -> bool:
+        """Put the panel's settings in the queue (as many jobs as the batch asks for); False when it refuses."""
+        try:
+            requests = self.panel.batch.requests(self.panel.request(), random.SystemRandom())
+        except ValueError as error:
+            self.status.setText(str(error))
+            return False
+        self.queue.add(requests)
+        return True
+
+    def _on_preview_frame(self, job: Job, frame: PreviewFrame) -> None:
+        # on a rig several jobs form at once: the view follows the first of them
+        running = self.queue.running_jobs()
+        if running and running[0] is job:
+            self.image.show_preview(frame.image, frame.step)
+
+    def _on_queue_idle(self) -> None:
+        self.generate_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.hide()
+        self.add_button.hide()
+        self.generate_button.show()
 
     def _on_stage_changed(self, stage: Stage) -> None:
         if stage is not Stage.SAMPLING:
@@ -671,10 +737,8 @@ class MainWindow(QMainWindow):
         self.log.appendPlainText(text)
 
     def _on_finished(self, outcome: Outcome) -> None:
-        self.generate_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.hide()
-        self.generate_button.show()
+        if not self.queue.busy:
+            self._on_queue_idle()
         self.progress.setRange(0, 1)
         self.progress.setValue(1 if outcome.ok else 0)
         if outcome.ok and outcome.image:
@@ -695,7 +759,7 @@ class MainWindow(QMainWindow):
         self.save_layout()
         self._plan_timer.stop()  # a plan pending from the last keystroke would start a probe after the end
         # closing the window ends the app: the backend and any probe go with it, now
-        self.generation.stop_now()
+        self.queue.stop_now()
         if self.upscaling is not None:
             self.upscaling.stop_now()
         if self.models_window is not None:
@@ -745,7 +809,9 @@ def run_window(demo: bool = False) -> int:
     monitor = ResourceMonitor()
     out_dir = Path(QSettings().value(OUTPUT_FOLDER_SETTING, str(current_user_dirs().images), type=str))
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
-    window = MainWindow(Generation(out_dir, gallery=gallery), monitor, gallery=gallery)
+    generation = Generation(out_dir, gallery=gallery)
+    queue = JobQueue(generation, current_user_dirs().job_queue)
+    window = MainWindow(generation, monitor, gallery=gallery, queue=queue)
     if demo:
         load_demo(window.panel)
         window.show_demo_note()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImageReader
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
@@ -24,16 +25,17 @@ def picture_in(event: QDragEnterEvent | QDropEvent) -> Path | None:
 
 
 class PictureInput(QWidget):
-    """The img2img input, its strength and the inpainting mask. The painted mask is written to `mask_file` when
-    a request needs it (the runner copies it into the job)."""
+    """The img2img input, its strength and the inpainting mask. The painted mask is written into `mask_folder`
+    when a request needs it, named by its content: a job waiting in the queue keeps its own mask while the user
+    paints the next (the runner copies it into the job when it starts)."""
 
     picture_changed = Signal(object)  # Path | None
 
-    def __init__(self, mask_file: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, mask_folder: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._mask_file = mask_file
+        self._mask_folder = mask_folder
         self._picture: Path | None = None
-        self._mask_dirty = True
+        self._mask_file: Path | None = None  # the painted mask as last written; None: changed since
         self.choose_button = QPushButton("Start from a picture…", self)
         self.choose_button.setAccessibleName("Choose a picture to start from")
         self.remove_button = QPushButton("Remove", self)
@@ -111,15 +113,21 @@ class PictureInput(QWidget):
         canvas = self.painter.canvas
         if self._picture is None or not self.paint_mask.isChecked() or not canvas.has_mask():
             return None
-        if self._mask_dirty or not self._mask_file.is_file():
-            self._mask_file.parent.mkdir(parents=True, exist_ok=True)
-            if not canvas.save(self._mask_file):
-                return None
-            self._mask_dirty = False
+        if self._mask_file is None or not self._mask_file.is_file():
+            data = QByteArray()
+            buffer = QBuffer(data)
+            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+            canvas.mask.save(buffer, "PNG")
+            target = self._mask_folder / f"mask-{hashlib.sha256(data.data()).hexdigest()[:16]}.png"
+            self._mask_folder.mkdir(parents=True, exist_ok=True)
+            partial = target.with_name(target.name + ".partial")
+            partial.write_bytes(data.data())
+            partial.replace(target)
+            self._mask_file = target
         return self._mask_file
 
     def _on_mask_changed(self) -> None:
-        self._mask_dirty = True
+        self._mask_file = None
 
     def _on_strength_changed(self, value: int) -> None:
         self.strength_label.setText(f"{value}%")

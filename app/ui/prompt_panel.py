@@ -43,6 +43,7 @@ from app.core.generation.request import (
 )
 from app.core.models.catalog import ModelChoice
 from app.services.user_dirs import current_user_dirs
+from app.ui.batch import BatchControls
 from app.ui.lora_picker import LoraPicker
 from app.ui.picture_input import PictureInput
 
@@ -200,7 +201,7 @@ class PromptPanel(QWidget):
         self.lora_picker = LoraPicker(self.prompt, dirs.loras, self)
         # img2img: the picture to start from, its strength and the painted mask (kept in the cache until a job
         # copies it beside its image)
-        self.picture = PictureInput(dirs.cache / "painted-mask.png", self)
+        self.picture = PictureInput(dirs.cache / "masks", self)
         self.picture.picture_changed.connect(self._on_picture_changed)
         self._size_of_picture: tuple[int, int] | None = None
         self.hires = QCheckBox("&Hires fix: a second pass at a larger size", self)
@@ -244,6 +245,8 @@ class PromptPanel(QWidget):
         negative_row.addWidget(self.lora_picker)
         basics.addLayout(negative_row)
         basics.addLayout(shape)
+        self.batch = BatchControls(self)
+        basics.addWidget(self.batch)
         basics.addWidget(self.picture)
 
         # the expert's part: the window puts it in its folded "Advanced" panel

@@ -79,7 +79,7 @@ def test_brush_eraser_undo_clear_and_invert(qtbot: QtBot, painter: MaskPainter) 
 
 
 def test_the_painted_mask_is_written_at_the_pictures_size_only_when_used(qtbot: QtBot, tmp_path: Path) -> None:
-    widget = PictureInput(tmp_path / "cache" / "mask.png")
+    widget = PictureInput(tmp_path / "masks")
     qtbot.addWidget(widget)
     widget.resize(500, 400)
     widget.show()
@@ -94,15 +94,18 @@ def test_the_painted_mask_is_written_at_the_pictures_size_only_when_used(qtbot: 
     assert widget.mask() is None  # nothing painted yet
     drag(qtbot, widget.painter, (10, 10), (50, 10))
     written = widget.mask()
-    assert written == tmp_path / "cache" / "mask.png"
+    assert written is not None and written.parent == tmp_path / "masks" and widget.mask() == written
     with Image.open(written) as saved:
         assert saved.size == (96, 64) and saved.getpixel((30, 10)) == 255 and saved.getpixel((30, 50)) == 0
+    drag(qtbot, widget.painter, (10, 50), (50, 50))  # painting the next job's mask leaves a queued job's alone
+    second = widget.mask()
+    assert second is not None and second != written and written.is_file()
     qtbot.mouseClick(widget.remove_button, Qt.MouseButton.LeftButton)
     assert widget.picture() is None and widget.mask() is None and not widget.paint_mask.isChecked()
 
 
 def test_a_dropped_picture_becomes_the_input(qtbot: QtBot, tmp_path: Path) -> None:
-    widget = PictureInput(tmp_path / "mask.png")
+    widget = PictureInput(tmp_path / "masks")
     qtbot.addWidget(widget)
     source = picture(tmp_path / "dropped.jpg")
     data = QMimeData()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from app.core.generation.preview import PreviewMethod, preview_options
 from app.core.generation.request import GenerationRequest, InvalidRequest, MemoryFlags
 from app.core.models.backend_caps import BackendCaps
 
@@ -21,9 +22,11 @@ _MODEL_FLAGS = {
     "t5xxl": "--t5xxl",
 }
 def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path,
-               path_text: Callable[[Path], str] = str) -> list[str]:
+               path_text: Callable[[Path], str] = str,
+               preview: tuple[PreviewMethod, str] | None = None) -> list[str]:
     """Arguments for one txt2img run; the request must already be validated and seeded. `path_text` writes a
-    model path the way the backend can open it on this platform (see platform_paths.backend_path)."""
+    model path the way the backend can open it on this platform (see platform_paths.backend_path). `preview`:
+    the live preview's method and the file sd.cpp writes each step's frame into, as the backend reads it."""
     if request.seed is None or request.memory is None:
         raise ValueError("the request has no seed or no memory placement yet")
     argv = [str(binary)]
@@ -64,6 +67,10 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--lora-model-dir", path_text(request.lora_dir))
     for option in memory_options(request.memory):
         add(*option)
+    if preview is not None:
+        options = preview_options(*preview)
+        for flag, value in zip(options[::2], options[1::2], strict=True):
+            add(flag, value)
     add("--output", str(output))
     return argv
 

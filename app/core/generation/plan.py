@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from app.core.generation.command import memory_flags
+from app.core.generation.preview import PreviewMethod
 from app.core.generation.request import MemoryFlags, ModelFamily
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.model_files import ModelInfo
@@ -139,6 +140,7 @@ class MemoryPlan:
     fits: bool
     explanation: tuple[str, ...]
     fallbacks: tuple[MemoryPlan, ...] = field(default=())
+    preview: PreviewMethod = PreviewMethod.PROJ  # the live preview's method, its memory counted in the peaks
 
 
 def tokens(width: int, height: int) -> int:
@@ -169,8 +171,10 @@ def encoder_compute(components: Components, width: int, height: int, tiled: bool
 
 
 def evaluate(components: Components, device: Device, ram_available: int, width: int, height: int, steps: int,
-             memory: MemoryFlags, work: ExtraWork = NO_EXTRA_WORK) -> MemoryPlan:
-    """Predict one placement."""
+             memory: MemoryFlags, work: ExtraWork = NO_EXTRA_WORK,
+             preview: PreviewMethod = PreviewMethod.PROJ) -> MemoryPlan:
+    """Predict one placement, with its live preview (a TAE preview decodes at every step of the diffusion
+    stage: the decoder's weights and compute buffer are live beside the diffusion model's)."""
     fa = memory.diffusion_fa
     text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
     first_size = (width, height)
@@ -212,6 +216,11 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
             stages.append(Breakdown(resident, TEXT_ENCODER_COMPUTE, VULKAN_CONTEXT))
         if vae_on_gpu:
             stages.append(Breakdown(resident, v_compute, VULKAN_CONTEXT))
+    tae_preview = preview is PreviewMethod.TAE and components.tae
+    if tae_preview and vae_on_gpu:
+        first = stages[0]
+        extra_weights = vae_weights if memory.offload_to_cpu else 0
+        stages.append(Breakdown(first.weights + extra_weights, first.compute + v_compute, VULKAN_CONTEXT))
     peak = max(stages, key=lambda s: s.total)
 
     ram = PROCESS_RAM
@@ -235,13 +244,16 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     if work.encode:
         decode_flops += width * height * (2e4 if components.tae else 1.2e6)
     seconds += decode_flops / (GPU_FLOPS if vae_on_gpu else CPU_FLOPS) * (1.15 if memory.vae_tiling else 1)
+    if tae_preview:
+        seconds += steps * width * height * 2e4 / (GPU_FLOPS if vae_on_gpu else CPU_FLOPS)
 
     largest_buffer = max(d_compute, v_compute if vae_on_gpu else 0)
     too_big = device.max_allocation is not None and largest_buffer > device.max_allocation
     fits = peak.total <= device.budget and ram <= ram_available and not too_big
     placement = {"diffusion": Where.GPU, "text_encoders": Where.GPU if text_on_gpu else Where.CPU,
                  "vae": Where.GPU if vae_on_gpu else Where.CPU}
-    return MemoryPlan(memory, placement, (), peak, ram, seconds, fits, ())
+    return MemoryPlan(memory, placement, (), peak, ram, seconds, fits, (),
+                      preview=PreviewMethod.TAE if tae_preview else PreviewMethod.PROJ)
 
 
 def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
@@ -272,6 +284,8 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int) -> tuple[str,
     ]
     if plan.memory.diffusion_fa:
         lines.append("Flash attention keeps the attention buffers small.")
+    lines.append("The live preview is decoded by the tiny autoencoder at every step." if plan.preview is
+                 PreviewMethod.TAE else "The live preview is a quick colour sketch of each step.")
     lines.append(f"Predicted VRAM peak {gib(plan.peak_vram.total)} (weights {gib(plan.peak_vram.weights)}, "
                  f"compute {gib(plan.peak_vram.compute)}) of a {gib(device.budget)} budget; "
                  f"RAM {gib(plan.peak_ram)} of {gib(ram_available)} free.")
@@ -292,14 +306,25 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
     floor = chosen.peak_vram.total
     for plan in sorted(evaluated, key=lambda p: (p.seconds, p.peak_vram.total)):
         if plan.peak_vram.total < floor * 0.9 and plan.peak_ram <= ram_available:
-            ladder.append(_finish(plan, device, ram_available))
+            ladder.append(plan)
             floor = plan.peak_vram.total
-    return _finish(chosen, device, ram_available, tuple(ladder[:4]))
+    finish = lambda plan: _finish(  # noqa: E731
+        _with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
+        ram_available)
+    return dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
 
 
-def _finish(plan: MemoryPlan, device: Device, ram_available: int,
-            fallbacks: tuple[MemoryPlan, ...] = ()) -> MemoryPlan:
-    with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory), fallbacks=fallbacks)
+def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, ram_available: int, width: int,
+                      height: int, steps: int, work: ExtraWork) -> MemoryPlan:
+    """The same placement with a TAE preview when a TAE file is set and that still fits; else the proj one."""
+    if not components.tae:
+        return plan
+    tae = evaluate(components, device, ram_available, width, height, steps, plan.memory, work, PreviewMethod.TAE)
+    return tae if tae.fits else plan
+
+
+def _finish(plan: MemoryPlan, device: Device, ram_available: int) -> MemoryPlan:
+    with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory))
     return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available))
 
 
@@ -373,6 +398,7 @@ def plan_json(plan: MemoryPlan) -> dict[str, object]:
         "predicted_peak_vram_bytes": plan.peak_vram.total,
         "predicted_peak_ram_bytes": plan.peak_ram,
         "explanation": list(plan.explanation),
+        "preview": plan.preview.value,
         "fallbacks": [{"flags": list(f.flags), "predicted_peak_vram_bytes": f.peak_vram.total}
                       for f in plan.fallbacks],
     }

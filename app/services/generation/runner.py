@@ -29,6 +29,7 @@ from app.core.generation.plan import (
     device_from_vulkan,
     plan_memory,
 )
+from app.core.generation.preview import PreviewMethod
 from app.core.generation.request import (
     GenerationRequest,
     InvalidRequest,
@@ -42,6 +43,7 @@ from app.core.models.model_files import ModelInfo, inspect_model
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
+from app.services.generation.live_preview import LivePreview
 from app.services.generation.sd_process import SdProcess
 from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.models.model_hashes import ModelHashes
@@ -75,6 +77,7 @@ class Generation(QObject):
     planned = Signal(object)  # MemoryPlan chosen for an automatic placement
     retrying = Signal(str, object)  # reason ("out_of_vram" | "blank_image"), the next MemoryPlan
     probed = Signal()  # vulkaninfo and the backend's --help have answered: `preview` can plan for the card now
+    preview_frame = Signal(object)  # PreviewFrame: the picture as it forms, one per step
     finished = Signal(object)  # Outcome, with the final image path when ok
 
     def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
@@ -88,6 +91,10 @@ class Generation(QObject):
         self._process.progress.connect(self.progress)
         self._process.log_line.connect(self.log_line)
         self._process.finished.connect(self._on_process_finished)
+        self._live_preview = LivePreview(self)
+        self._process.progress.connect(lambda progress: self._live_preview.step_done(progress.step))
+        self._live_preview.frame.connect(self.preview_frame)
+        self._preview_method = PreviewMethod.PROJ
         self._busy = False
         self._request: GenerationRequest | None = None
         self._staged: Path | None = None
@@ -99,6 +106,8 @@ class Generation(QObject):
         self._binary: Path | None = None
         self._caps: BackendCaps | None = None
         self._device: VulkanDevice | None = None
+        self._devices: list[VulkanDevice] | None = None  # every device vulkaninfo listed, once it answered
+        self._pinned = False  # one card of a rig: vulkaninfo's answer does not move it
         self._devices_probed = False
         # the card's memory comes from vulkaninfo, asked once and never on the GUI thread's time
         self._vulkaninfo = VulkaninfoRun(parent=self)
@@ -124,6 +133,26 @@ class Generation(QObject):
     def pid(self) -> int | None:
         return self._process.pid()
 
+    @property
+    def devices(self) -> list[VulkanDevice] | None:
+        """The Vulkan devices vulkaninfo listed; None until it answered (or when it could not)."""
+        return self._devices
+
+    @property
+    def card(self) -> VulkanDevice | None:
+        """The device this generation runs sd.cpp on."""
+        return self._device
+
+    def pin_card(self, device: VulkanDevice) -> None:
+        """Run every next job on this device (one card of a rig) and plan for its own memory."""
+        self._device, self._pinned, self._devices_probed = device, True, True
+
+    def for_card(self, device: VulkanDevice) -> Generation:
+        """Another generation like this one (folder, backend, gallery), pinned to another card of the rig."""
+        sibling = Generation(self._out_dir, self._backend, self._gallery, self.parent())
+        sibling.pin_card(device)
+        return sibling
+
     def start(self, request: GenerationRequest) -> None:
         """Run a request; with `memory=None` the planner chooses the placement and recovers from OOM."""
         if self.running:
@@ -142,6 +171,8 @@ class Generation(QObject):
             caps = self._caps_of(binary)
             self._automatic = request.memory is None
             self._ladder = self._plans(request, caps) if self._automatic else []
+            # without a plan that counts a decoder's memory, the preview is the projection, which needs none
+            self._preview_method = self._ladder[0].preview if self._ladder else PreviewMethod.PROJ
             if self._ladder:
                 self.planned.emit(self._ladder[0])
                 request = dataclasses.replace(request, memory=self._ladder.pop(0).memory)
@@ -205,9 +236,16 @@ class Generation(QObject):
         assert self._binary is not None and self._caps is not None
         self._request = request
         self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
+        preview = None
+        if self._caps.supports("--preview"):
+            try:
+                preview = (self._preview_method, self._live_preview.begin())
+            except OSError as error:  # the picture still comes, only without the preview
+                self.notice.emit(f"no live preview: cannot make its temporary folder ({error})")
         try:
             # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
-            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend)
+            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend,
+                              preview)
         except InvalidRequest as error:
             self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
             return
@@ -239,6 +277,8 @@ class Generation(QObject):
         if self._waiting is not None:
             self._waiting, self._busy = None, False
         self._process.stop_now()
+        self._live_preview.end()
+        self._live_preview.wait_until_removed()  # the app is closing: its temporary folder goes first
 
     def _ask_what_is_unknown(self) -> bool:
         """Start asking vulkaninfo and the backend what is not known yet; True while an answer is awaited."""
@@ -261,7 +301,9 @@ class Generation(QObject):
 
     def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
         # without vulkaninfo the backend still runs; only automatic placement lacks the card's memory
-        self._device = preferred_device(parse(result.text)) if result.text is not None else None
+        self._devices = parse(result.text) if result.text is not None else None
+        if not self._pinned:
+            self._device = preferred_device(self._devices) if self._devices is not None else None
         self._devices_probed = True
         self._after_an_answer()
 
@@ -335,10 +377,12 @@ class Generation(QObject):
             return False
         plan = self._ladder.pop(0)
         self.retrying.emit(reason, plan)
+        self._preview_method = plan.preview
         self._launch(dataclasses.replace(request, memory=plan.memory))
         return True
 
     def _end(self, outcome: Outcome) -> None:
+        self._live_preview.end()
         if self._job_dir is not None and not outcome.ok:
             shutil.rmtree(self._job_dir, ignore_errors=True)  # kept beside a finished image only
         self._job_dir = None
