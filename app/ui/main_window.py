@@ -630,10 +630,10 @@ class MainWindow(QMainWindow):
                             "repaint only part of it.")
 
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
-        models = upscaler_models(self.catalog, self.models_dir, current_user_dirs().upscalers)
+        models = upscaler_models(self.catalog, self.models_dir, self.models_dir / "upscalers")
         if not models:
-            self.status.setText("No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or put "
-                                f"an ESRGAN model in {current_user_dirs().upscalers}.")
+            self.status.setText("No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add "
+                                "an ESRGAN model there.")
             return
         if self.upscaling is None:
             index = self.gallery.model.gallery if self.gallery is not None else None
@@ -661,6 +661,9 @@ class MainWindow(QMainWindow):
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)
         self.panel.set_model_choices(choices)
+        # the LoRA folder is the models folder's: a LoRA added in the Models window shows at once
+        self.panel.lora_picker.folder = self.models_dir / "loras"
+        self.panel.lora_picker.refresh()
         # nothing installed yet: say where models come from
         self.models_button.setText("&Models…" if choices else "Get &models…")
 
