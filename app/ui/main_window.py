@@ -431,6 +431,11 @@ class MainWindow(QMainWindow):
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)
         panel.automatic.toggled.connect(self._plan_timer.start)
+        # img2img's encode, hires fix's second pass and the prompt's LoRAs change the plan too
+        panel.picture.picture_changed.connect(self._plan_timer.start)
+        panel.hires.toggled.connect(self._plan_timer.start)
+        panel.hires_scale.valueChanged.connect(self._plan_timer.start)
+        panel.prompt.textChanged.connect(self._plan_timer.start)
         generation.probed.connect(self._plan_timer.start)  # the card and the backend have answered: plan again
         self.queue.job_finished.connect(lambda _job, outcome: self._on_finished(outcome))
         self.queue.idle.connect(self._on_queue_idle)

@@ -219,7 +219,9 @@ class Generation(QObject):
     def preview(self, request: GenerationRequest) -> MemoryPlan | str:
         """The plan automatic placement would choose for this request now, or why there is none yet."""
         try:
-            request, _ = validate(dataclasses.replace(request, prompt="preview"))
+            request, _ = validate(dataclasses.replace(
+                # the prompt's LoRAs count in the plan; an empty one is no reason not to plan
+                request, prompt=request.prompt if request.prompt.strip() else "preview"))
             binary = find_backend(self._backend)
         except (InvalidRequest, BackendMissing) as error:
             return str(error)
