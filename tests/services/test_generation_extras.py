@@ -40,3 +40,31 @@ def test_the_preview_plan_counts_the_encode_hires_and_loras(qtbot: QtBot, sd_cli
     assert with_lora.peak_vram.weights >= base.peak_vram.weights + lora.stat().st_size - 4096  # f16 tensors
     refused = generation.preview(dataclasses.replace(plain, prompt="x <lora:../x:1>", lora_dir=lora.parent))
     assert isinstance(refused, str) and "not a plain name" in refused
+
+
+def test_deleting_the_input_and_mask_mid_run_harms_nothing(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path,
+                                                           tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    source, mask = tmp_path / "in.png", tmp_path / "mask.png"
+    Image.effect_noise((64, 64), 50).convert("RGB").save(source)
+    Image.new("L", (64, 64), 255).save(mask)
+    generation = Generation(out_dir)
+    gone: list[str] = []
+
+    def on_stage(stage: object) -> None:
+        if not gone:  # sd.cpp has started: the user deletes the input and paints over the mask file
+            source.unlink()
+            mask.write_text("not a picture any more")
+            gone.append(str(stage))
+
+    generation.stage_changed.connect(on_stage)
+    request = GenerationRequest(prompt="x", width=64, height=64, steps=1, seed=2, init_image=source, mask=mask,
+                                models=ModelFiles(model=model, taesd=taesd))
+    with qtbot.waitSignal(generation.finished, timeout=180_000) as finished:
+        generation.start(request)
+    outcome = finished.args[0]
+    assert gone and outcome.ok, outcome
+    with Image.open(outcome.image) as made:
+        assert made.size == (64, 64)
+    [job] = (out_dir / ".jobs").iterdir()
+    assert sorted(p.name for p in job.iterdir()) == ["input.png", "mask.png"]

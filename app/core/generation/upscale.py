@@ -43,12 +43,6 @@ class UpscaleJob:
     source_size: tuple[int, int]
     size: tuple[int, int]
 
-    @property
-    def backend_size(self) -> tuple[int, int]:
-        """What sd.cpp draws before any step down."""
-        grown = self.model_scale ** self.repeats
-        return self.source_size[0] * grown, self.source_size[1] * grown
-
 
 def esrgan_scale(model: Path) -> int:
     """The model's scale: from its tensors (as sd.cpp's esrgan.hpp reads them), or for a .pth, whose pickle
