@@ -645,6 +645,8 @@ class MainWindow(QMainWindow):
             self.upscaling = Upscaling(self.generation.out_dir, gallery=index, parent=self)
             self.upscaling.finished.connect(self._on_upscale_finished)
             self.upscaling.planned.connect(lambda plan: self.status.setText(f"Upscaling: {plan.explanation}"))
+            self.upscaling.retrying.connect(lambda tile: self.status.setText(
+                f"Out of video memory: upscaling again in tiles of {tile} px"))
         if self.upscaling.running:
             self.status.setText("An upscale is already running.")
             return
