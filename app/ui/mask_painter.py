@@ -141,7 +141,10 @@ class MaskCanvas(QWidget):
         painter.drawPixmap(area, self._picture, QRectF(self._picture.rect()))
         tint = QImage(self.mask.size(), QImage.Format.Format_ARGB32_Premultiplied)
         tint.fill(MASK_TINT)
-        tint.setAlphaChannel(self.mask.convertToFormat(QImage.Format.Format_Alpha8))
+        # the mask's grey bytes read as alpha: converting would take the grey image's own (opaque) alpha
+        mask = self.mask
+        tint.setAlphaChannel(QImage(mask.constBits(), mask.width(), mask.height(), mask.bytesPerLine(),
+                                    QImage.Format.Format_Alpha8))
         painter.setOpacity(MASK_OPACITY)
         painter.drawImage(area, tint)
 

@@ -386,7 +386,11 @@ class PromptPanel(QWidget):
         size = self.picture.picture_size() if path else None
         self._size_of_picture = snap_size(self.family, *size) if size else None
         if self._size_of_picture:
-            self.set_size(*self._size_of_picture)
+            # Custom, as it is: a shape button would put its own size (Flux's square is 1024) in its place
+            self.set_aspect(Aspect.CUSTOM)
+            self.width_box.setValue(self._size_of_picture[0])
+            self.height_box.setValue(self._size_of_picture[1])
+            self._show_size()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if any(url.toLocalFile().lower().endswith(".png") for url in event.mimeData().urls()):

@@ -54,13 +54,20 @@ def painter(qtbot: QtBot, tmp_path: Path) -> MaskPainter:
     return widget
 
 
-def test_brush_eraser_undo_clear_and_invert(qtbot: QtBot, painter: MaskPainter) -> None:
+def test_brush_eraser_undo_clear_and_invert(qtbot: QtBot, painter: MaskPainter, tmp_path: Path) -> None:
+    Image.new("RGB", (64, 32), (20, 40, 220)).save(tmp_path / "blue.png")
+    painter.canvas.set_picture(tmp_path / "blue.png")
     painter.brush_size.setValue(6)
     drag(qtbot, painter, (8, 16), (40, 16))
     mask = mask_of(painter)
     assert mask.shape == (32, 64)  # the picture's own pixels, whatever the widget's size
     assert mask[16, 10:38].min() == 255 and mask[2].max() == 0 and mask[:, 50:].max() == 0
     assert set(np.unique(mask)) == {0, 255}  # black or white, no soft edge for sd.cpp to round
+    # the painted stroke shows red over the picture; the rest shows the picture as it is
+    shown = painter.canvas.grab().toImage()
+    on_stroke, beside = (shown.pixelColor(painter.canvas.from_picture(QPointF(24, y))) for y in (16, 2))
+    assert (beside.red(), beside.green(), beside.blue()) == (20, 40, 220)  # the picture, untouched
+    assert on_stroke.red() > beside.red() + 80  # tinted red
     painter.eraser.click()
     drag(qtbot, painter, (20, 16), (28, 16))
     assert mask_of(painter)[16, 22:26].max() == 0 and mask_of(painter)[16, 10] == 255
@@ -131,6 +138,7 @@ def test_the_panel_asks_for_img2img_hires_and_loras(qtbot: QtBot, tmp_path: Path
     assert panel.lora_picker.used.text() == "Uses: gone (1) - not in the folder"
     panel.prompt.setPlainText("a lighthouse <lora:flux_tiny_lora:0.6>")
     panel.picture.set_picture(picture(tmp_path / "in.png", (100, 72)))
+    assert (panel.width_box.value(), panel.height_box.value()) == (96, 80)  # shown as the core will snap it
     request = panel.request()
     assert request.init_image == tmp_path / "in.png" and request.size_from_input
     assert request.lora_dir == current_user_dirs().loras and request.hires is None
@@ -174,3 +182,17 @@ def test_use_as_input_reuse_and_a_drop_on_the_picture(qtbot: QtBot, out_dir: Pat
     window.image.dropEvent(QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
                                       Qt.KeyboardModifier.NoModifier))
     assert window.panel.picture.picture() == other
+
+
+def test_a_square_picture_keeps_its_size_under_flux(qtbot: QtBot, tmp_path: Path, tiny_model) -> None:
+    model, taesd = tiny_model
+    panel = PromptPanel()
+    qtbot.addWidget(panel)
+    panel.picture.set_picture(picture(tmp_path / "square.png", (512, 512)))
+    panel.model.set_path(model)  # the model is chosen after the picture: now the family is Flux
+    panel.taesd.set_path(taesd)
+    panel.update_family()  # what the window does when a model field changes
+    assert panel.family.value == "flux"
+    # Flux's Square button means 1024 x 1024: the picture's own 512 stays, as Custom
+    assert (panel.width_box.value(), panel.height_box.value()) == (512, 512)
+    assert panel.request().size_from_input
