@@ -192,9 +192,11 @@ class EventPrinter:
         print(f"memory plan: {' '.join(plan.flags) or '(no flags)'}; "
               f"~{plan.peak_vram.total / 2**30:.1f} GiB VRAM predicted", file=sys.stderr, flush=True)
 
-    def retry(self, reason: str, plan: MemoryPlan) -> None:
-        self._emit({"event": "retry", "reason": reason, "flags": list(plan.flags)},
-                   f"{reason.replace('_', ' ')}: trying again with {' '.join(plan.flags)}")
+    def retry(self, reason: str, plan: MemoryPlan | int) -> None:
+        """A safer plan, or for an upscale a smaller tile."""
+        flags = ["--upscale-tile-size", str(plan)] if isinstance(plan, int) else list(plan.flags)
+        self._emit({"event": "retry", "reason": reason, "flags": flags},
+                   f"{reason.replace('_', ' ')}: trying again with {' '.join(flags)}")
 
     def outcome(self, outcome: Outcome, done: bool = True) -> None:
         if outcome.image:
@@ -241,6 +243,7 @@ def run_upscale(args: argparse.Namespace) -> int:
     upscaling = Upscaling(out_dir, args.sd_binary, open_index(current_user_dirs().gallery_index, out_dir))
     upscaling.log_line.connect(printer.log)
     upscaling.planned.connect(lambda plan: printer.notice(f"upscale plan: {plan.explanation}"))
+    upscaling.retrying.connect(lambda tile: printer.retry("out_of_vram", tile))
     result: list[Outcome] = []
     upscaling.finished.connect(lambda outcome: (printer.outcome(outcome), result.append(outcome), app.quit()))
     for signum in STOP_SIGNALS:

@@ -6,7 +6,7 @@ It takes every state twice, each in a process of its own (Qt reads its scale fac
 commonest laptop screen) into resources/screenshots/, and at 1920x1080 with 150 % scaling (QT_SCALE_FACTOR=1.5)
 into resources/screenshots/1920x1080@150/. The states: the first start (the check's banner, an empty gallery),
 generating (mid-run), done (after a real demo generation), a batch of three in the queue with the second
-forming in the live preview, the Advanced panel open, the dark theme, the system
+forming in the live preview, img2img with a painted mask, the Advanced panel open, the dark theme, the system
 check dialog and the Models window. Without a display it uses the offscreen platform.
 """
 
@@ -107,6 +107,10 @@ def take(folder: Path, size: str) -> int:
         app.exec()
         window.queue.idle.disconnect(app.quit)
         window.panel.batch.count.setValue(1)
+        start_from_the_new_image(window, Path(outcome[0].image))  # type: ignore[attr-defined]
+        wait(300)
+        shot(window, "img2img.png")
+        window.panel.picture.set_picture(None)
         window.advanced_toggle.click()
         wait(300)
         shot(window, "advanced.png")
@@ -125,6 +129,25 @@ def take(folder: Path, size: str) -> int:
         wait(300)
         shot(window.models_window, "models.png")
     return 0
+
+
+def start_from_the_new_image(window: object, image: Path) -> None:
+    """img2img with a mask: the finished image as the input and a stroke painted across its middle."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QColor, QPainter, QPen
+
+    window.use_as_input(image)  # type: ignore[attr-defined]
+    picture = window.panel.picture  # type: ignore[attr-defined]
+    picture.paint_mask.setChecked(True)
+    canvas = picture.painter.canvas
+    painter = QPainter(canvas.mask)
+    pen = QPen(QColor(255, 255, 255))
+    pen.setWidthF(canvas.mask.width() / 8)
+    painter.setPen(pen)
+    width, height = canvas.mask.width(), canvas.mask.height()
+    painter.drawLine(QPointF(width * 0.25, height * 0.55), QPointF(width * 0.75, height * 0.45))
+    painter.end()
+    canvas.update()
 
 
 def main() -> int:
