@@ -1,71 +1,123 @@
-"""Refresh the README screenshots: the real window, offscreen, after a real demo generation, the system
-check dialog after a real check, and the Models window.
+"""Refresh the README screenshots: the real window in each state a user meets, on a real X server.
 
-    xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python scripts/screenshot.py   (after ./scripts/setup.sh)
+    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python scripts/screenshot.py   (after ./scripts/setup.sh)
 
-On a display (Xvfb above: 1366x768, the commonest laptop screen) it uses Qt's xcb platform, as users see it;
-without one, the offscreen platform.
+It takes every state twice, each in a process of its own (Qt reads its scale factor once): at 1366x768 (the
+commonest laptop screen) into resources/screenshots/, and at 1920x1080 with 150 % scaling (QT_SCALE_FACTOR=1.5)
+into resources/screenshots/1920x1080@150/. The states: the first start (the check's banner, an empty gallery),
+generating (mid-run), done (after a real demo generation), the Advanced panel open, the dark theme, the system
+check dialog and the Models window. Without a display it uses the offscreen platform.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "offscreen")
-
-from PySide6.QtCore import QCoreApplication, QTimer
-from PySide6.QtWidgets import QApplication
-
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from app.core.gallery.gallery_index import open_index  # noqa: E402
-from app.services.generation.runner import Generation  # noqa: E402
-from app.services.system.monitor import ResourceMonitor  # noqa: E402
-from app.ui.main_window import MainWindow, load_demo  # noqa: E402
-
 SHOTS = REPO / "resources" / "screenshots"
+SETUPS = {"1366x768": ("1366x768", "1"), "1920x1080@150": ("1920x1080", "1.5")}
 
 
-def main() -> int:
+def take(folder: Path, size: str) -> int:
+    from PySide6.QtCore import QCoreApplication, Qt, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    sys.path.insert(0, str(REPO))
+    from app.core.gallery.gallery_index import open_index
+    from app.core.generation.output import Progress
+    from app.services.generation.runner import Generation
+    from app.services.system.monitor import ResourceMonitor
+    from app.services.user_dirs import keep_settings_in
+    from app.ui.main_window import MainWindow, load_demo
+    from app.ui.theme import apply_scheme, follow_system_theme, high_dpi_before_the_app_starts
+
     QCoreApplication.setApplicationName("Polaris Studio")
+    high_dpi_before_the_app_starts()
     app = QApplication(sys.argv[:1])
+    follow_system_theme(app)
+    width, height = (int(n) for n in size.split("x"))
+    scale = float(os.environ.get("QT_SCALE_FACTOR", "1"))
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def wait(ms: int) -> None:
+        QTimer.singleShot(ms, app.quit)
+        app.exec()
+
+    def shot(widget: object, name: str) -> None:
+        widget.grab().save(str(folder / name))  # type: ignore[attr-defined]
+        print(f"wrote {folder / name}")
+
     with tempfile.TemporaryDirectory() as out:
+        keep_settings_in(Path(out) / "settings")  # a first start: nothing remembered from the user's own use
         monitor = ResourceMonitor()
         gallery = open_index(Path(out) / "gallery.sqlite3", Path(out))
         window = MainWindow(Generation(Path(out), gallery=gallery), monitor, gallery=gallery,
                             models_dir=Path(out) / "models")
+        window.resize(round(width / scale), round(height / scale))  # the whole screen, as a maximised window
+        window.show()
+        monitor.start()
+        window.system_check.finished.connect(lambda *_: QTimer.singleShot(300, app.quit))
+        window.run_first_check()
+        app.exec()
+        shot(window, "first_start.png")
+
         load_demo(window.panel)
         window.show_demo_note()
         window.panel.seed.setValue(1234)
-        window.resize(1366, 768)
-        window.show()
-        monitor.start()
-        outcome = []
+        outcome: list[object] = []
+
+        def on_progress(progress: Progress) -> None:
+            if progress.step == 2 and not (folder / "generating.png").exists():
+                QTimer.singleShot(0, lambda: shot(window, "generating.png"))
+
+        window.generation.progress.connect(on_progress)
         window.generation_finished.connect(lambda result: (outcome.append(result), app.quit()))
         window.generate_button.click()
         app.exec()
-        if not outcome or not outcome[0].ok:
+        if not outcome or not outcome[0].ok:  # type: ignore[attr-defined]
             print(f"demo generation failed: {outcome}", file=sys.stderr)
             return 1
         assert window.gallery is not None
         window.gallery.model.data(window.gallery.model.index(0), 1)  # ask for the new image's thumbnail
-        QTimer.singleShot(1500, app.quit)  # let the gauge draw a few samples and the thumbnail arrive
-        app.exec()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        window.grab().save(str(SHOTS / "main_window.png"))
+        wait(1500)  # let the gauge draw a few samples and the thumbnail arrive
+        shot(window, "main_window.png")
+        window.advanced_toggle.click()
+        wait(300)
+        shot(window, "advanced.png")
+        window.advanced_toggle.click()
+        apply_scheme(app, Qt.ColorScheme.Dark)
+        wait(300)
+        shot(window, "dark.png")
+        apply_scheme(app, Qt.ColorScheme.Light)
         window.system_check.finished.connect(lambda *_: QTimer.singleShot(100, app.quit))
         window.open_system_check()
         app.exec()
         assert window.check_dialog is not None
-        window.check_dialog.grab().save(str(SHOTS / "system_check.png"))
+        shot(window.check_dialog, "system_check.png")
         window.open_models()
         assert window.models_window is not None
-        window.models_window.grab().save(str(SHOTS / "models.png"))
-    print(f"wrote {SHOTS}/main_window.png, system_check.png and models.png")
+        wait(300)
+        shot(window.models_window, "models.png")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--setup", choices=SETUPS, help="take one setup's screenshots in this process")
+    args = parser.parse_args()
+    if args.setup:
+        return take(SHOTS if args.setup == "1366x768" else SHOTS / args.setup, SETUPS[args.setup][0])
+    os.environ.setdefault("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "offscreen")
+    for setup, (_, scale) in SETUPS.items():
+        env = {**os.environ, "QT_SCALE_FACTOR": scale}
+        done = subprocess.run([sys.executable, __file__, "--setup", setup], env=env, check=False)
+        if done.returncode:
+            return done.returncode
     return 0
 
 

@@ -81,10 +81,9 @@ echo "[setup] installing Python packages"
 # the backend from the pinned sdist
 .venv/bin/python -m backend_bin.build
 
-if [ ! -f .demo-model/flux_tiny_clip.gguf ] || [ ! -f .demo-model/taef1_tiny.gguf ]; then
-  echo "[setup] writing the offline demo model (random weights) to .demo-model/"
-  .venv/bin/python -m app.core.models.demo_model --out .demo-model
-fi
+# written again when a newer writer would write it differently (the demo's colours, say), else kept
+echo "[setup] the offline demo model (random weights) in .demo-model/"
+.venv/bin/python -m app.core.models.demo_model --out .demo-model --if-stale
 if $for_tests; then
   # the Windows backend, cross-built from the same sdist, and Windows CPython with our dependencies under Wine,
   # for the Windows bundle and the Windows run of the tests (cached under ~/.cache/polaris-studio/: about

@@ -32,8 +32,20 @@ class UserDirs:
         return self.data / "models"
 
     @property
+    def loras(self) -> Path:
+        return self.models / "loras"
+
+    @property
+    def upscalers(self) -> Path:
+        return self.models / "upscalers"
+
+    @property
     def gallery_index(self) -> Path:
         return self.data / "gallery.sqlite3"
+
+    @property
+    def job_queue(self) -> Path:
+        return self.data / "queue.json"
 
     @property
     def model_hashes(self) -> Path:

@@ -4,12 +4,14 @@ in a folded "Advanced" panel, the backend's log behind "Details"."""
 
 from __future__ import annotations
 
+import itertools
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QFont, QIcon, QKeySequence, QPixmap, QResizeEvent, QShortcut
+from PySide6.QtGui import QCloseEvent, QFont, QIcon, QImage, QKeySequence, QPixmap, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -35,10 +37,13 @@ from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import check_headline, plan_sentence, progress_words, stage_words
 from app.core.models.catalog import Catalog, load_catalog, model_choices
+from app.core.queue.jobs import Job, JobState
 from app.core.resources import resource_path
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.usage import ResourceSample
+from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
+from app.services.queue.job_queue import JobQueue
 from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
@@ -48,6 +53,7 @@ from app.ui.gauge import ResourceGauge
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
 from app.ui.prompt_panel import PromptPanel
+from app.ui.queue_strip import QueueStrip
 from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
@@ -80,6 +86,7 @@ class ImageView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.image_path: Path | None = None
+        self.preview_step: int | None = None  # the step of the preview frame shown, None for a finished picture
         self._pixmap = QPixmap()
         self.zoom = 1.0
         self.fit = True
@@ -88,6 +95,7 @@ class ImageView(QWidget):
         self.canvas.setAccessibleName("Picture")
         self.canvas.setWordWrap(True)
         self.scroll = QScrollArea(self)
+        self.scroll.setAccessibleName("Picture")
         self.scroll.setWidget(self.canvas)
         self.scroll.setWidgetResizable(True)
         self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -140,6 +148,15 @@ class ImageView(QWidget):
     def show_image(self, path: Path) -> None:
         self._pixmap = QPixmap(str(path))
         self.image_path = path
+        self.preview_step = None
+        self.canvas.setText("")
+        self._render()
+
+    def show_preview(self, image: QImage, step: int) -> None:
+        """A frame of the picture as it forms (already decoded off the GUI thread); never a gallery picture."""
+        self._pixmap = QPixmap.fromImage(image)
+        self.image_path = None
+        self.preview_step = step
         self.canvas.setText("")
         self._render()
 
@@ -175,7 +192,8 @@ class ImageView(QWidget):
                                         how.SmoothTransformation if self.zoom < 1 else how.FastTransformation)
             self.canvas.resize(shown.size())
         self.canvas.setPixmap(shown)
-        self.canvas.setToolTip(f"{self.image_path.name if self.image_path else ''} — {self.zoom:.0%}")
+        name = self.image_path.name if self.image_path else f"preview of step {self.preview_step}"
+        self.canvas.setToolTip(f"{name} — {self.zoom:.0%}")
 
 
 class MainWindow(QMainWindow):
@@ -183,10 +201,14 @@ class MainWindow(QMainWindow):
 
     def __init__(self, generation: Generation, monitor: ResourceMonitor | None = None,
                  system_check: SystemCheck | None = None, gallery: GalleryIndex | None = None,
-                 catalog: Catalog | None = None, models_dir: Path | None = None) -> None:
+                 catalog: Catalog | None = None, models_dir: Path | None = None,
+                 queue: JobQueue | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Polaris Studio")
         self.generation = generation
+        # every Generate goes through the queue (one place, as for the CLI); made before the window connects
+        # to it, so that the next job has started when the window hears that one finished
+        self.queue = queue or JobQueue(generation, parent=self)
         self.system_check = system_check or SystemCheck(parent=self)
         self.check_dialog: CheckDialog | None = None
         self.panel = PromptPanel(self)
@@ -196,6 +218,9 @@ class MainWindow(QMainWindow):
         self.cancel_button.setToolTip("Stop drawing (Esc)")
         self.cancel_button.setEnabled(False)
         self.cancel_button.hide()
+        self.add_button = QPushButton("Add to &queue", self)
+        self.add_button.setToolTip("Queue these settings too; they run after the jobs before them")
+        self.add_button.hide()
         big = QFont(self.generate_button.font())
         big.setPointSizeF(big.pointSizeF() * 1.3)
         big.setBold(True)
@@ -251,6 +276,9 @@ class MainWindow(QMainWindow):
         self.log.setAccessibleName("Backend log")
         self.check_banner = NoticeBar("check_banner", self)
         self.demo_note = NoticeBar("demo_note", self)
+        self.gallery_note = NoticeBar("gallery_note", self)
+        if gallery is not None and gallery.problem:
+            self.gallery_note.say(gallery.problem, "warn")
         self.refresh_model_choices()
 
         # top: which model, then what to draw, then one big Generate
@@ -268,6 +296,7 @@ class MainWindow(QMainWindow):
         go = QVBoxLayout()
         go.addWidget(self.generate_button, 1)
         go.addWidget(self.cancel_button, 1)
+        go.addWidget(self.add_button)
         toggles = QHBoxLayout()
         toggles.addWidget(self.advanced_toggle)
         toggles.addWidget(self.details_toggle)
@@ -278,6 +307,7 @@ class MainWindow(QMainWindow):
         header_layout.setContentsMargins(8, 6, 8, 0)
         header_layout.addWidget(self.check_banner)
         header_layout.addWidget(self.demo_note)
+        header_layout.addWidget(self.gallery_note)
         header_layout.addLayout(top)
         header_layout.addLayout(prompt_row)
 
@@ -291,7 +321,13 @@ class MainWindow(QMainWindow):
         self.log.setMinimumHeight(40)
         self.picture_splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.picture_splitter.setObjectName("picture_splitter")
-        self.picture_splitter.addWidget(self.image)
+        self.queue_strip = QueueStrip(self.queue, self)
+        picture = QWidget(self)
+        picture_layout = QVBoxLayout(picture)
+        picture_layout.setContentsMargins(0, 0, 0, 0)
+        picture_layout.addWidget(self.image, 1)
+        picture_layout.addWidget(self.queue_strip)
+        self.picture_splitter.addWidget(picture)
         if self.gallery is not None:
             self.picture_splitter.addWidget(self.gallery)
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
@@ -332,7 +368,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.main_splitter, 1)
         layout.addLayout(status_row)
         self.setCentralWidget(central)
+        self._pane_sizes: dict[QWidget, int] = {}
         self._restore_layout()
+        self._set_tab_order()
 
         self.generate_shortcuts = [QShortcut(QKeySequence(keys), self) for keys in ("Ctrl+Return", "Ctrl+Enter")]
         for shortcut in self.generate_shortcuts:
@@ -340,7 +378,8 @@ class MainWindow(QMainWindow):
         self.cancel_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.cancel_shortcut.activated.connect(self._on_cancel_shortcut)
         self.generate_button.clicked.connect(self._on_generate_clicked)
-        self.cancel_button.clicked.connect(self.generation.cancel)
+        self.cancel_button.clicked.connect(self.queue.cancel_all)
+        self.add_button.clicked.connect(self._queue_the_panel)
         self.check_button.clicked.connect(self.open_system_check)
         self.folder_button.clicked.connect(self._on_folder_clicked)
         self.models_button.clicked.connect(self.open_models)
@@ -351,6 +390,7 @@ class MainWindow(QMainWindow):
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         generation.stage_changed.connect(self._on_stage_changed)
         generation.progress.connect(self._on_progress)
+        self.queue.preview_frame.connect(self._on_preview_frame)
         generation.log_line.connect(self._on_log_line)
         generation.notice.connect(self.status.setText)
         generation.planned.connect(self._show_plan)
@@ -361,14 +401,39 @@ class MainWindow(QMainWindow):
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)
         panel.automatic.toggled.connect(self._plan_timer.start)
-        generation.device_probed.connect(self._plan_timer.start)  # the card's memory is known now: plan again
-        generation.finished.connect(self._on_finished)
+        generation.probed.connect(self._plan_timer.start)  # the card and the backend have answered: plan again
+        self.queue.job_finished.connect(lambda _job, outcome: self._on_finished(outcome))
+        self.queue.idle.connect(self._on_queue_idle)
+        self.queue.note.connect(self.status.setText)
+        if self.queue.message:
+            self.status.setText(self.queue.message)
+        left = sum(1 for job in self.queue.jobs if job.state is JobState.WAITING)
+        if left:
+            self.status.setText(f"{left} job{'s' if left > 1 else ''} from last time wait{'' if left > 1 else 's'} "
+                                "in the queue: press Run queue to draw them.")
         self.monitor = monitor
         if monitor is not None:
             monitor.sampled.connect(self.gauge.show_sample)
             monitor.sampled.connect(self._on_sampled)
             generation.stage_changed.connect(self._on_backend_started)
             generation.finished.connect(lambda _: monitor.set_backend_pid(None))
+
+    def _set_tab_order(self) -> None:
+        """Tab walks the window as it reads: what to draw, its shape, Generate, then the picture and the gallery;
+        the Advanced panel's own order (top to bottom) follows."""
+        panel, view = self.panel, self.image
+        chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, panel.negative_toggle,
+                                panel.negative, *panel.aspect_buttons.values(), panel.width_box, panel.height_box,
+                                panel.steps, self.generate_button, self.cancel_button, self.advanced_toggle,
+                                self.details_toggle, self.check_button, self.folder_button, view.previous_button,
+                                view.next_button, view.fit_button, view.actual_button, view.zoom_out_button,
+                                view.zoom_in_button, view.scroll]
+        if self.gallery is not None:
+            gallery = self.gallery
+            chain += [gallery.search, gallery.favourites, gallery.view, gallery.reuse_button,
+                      gallery.favourite_button, gallery.copy_image_button, gallery.more_button]
+        for before, after in itertools.pairwise(chain):
+            QWidget.setTabOrder(before, after)
 
     def _restore_layout(self) -> None:
         settings = QSettings()
@@ -399,12 +464,30 @@ class MainWindow(QMainWindow):
         settings.setValue(DETAILS_OPEN_SETTING, self.details_toggle.isChecked())
 
     def _on_advanced_toggled(self, shown: bool) -> None:
-        self.advanced.setVisible(shown)
+        self._fold(self.main_splitter, self.advanced, shown, self.advanced.minimumWidth(), 400)
         QSettings().setValue(ADVANCED_OPEN_SETTING, shown)
 
     def _on_details_toggled(self, shown: bool) -> None:
-        self.details.setVisible(shown)
+        self._fold(self.picture_splitter, self.details, shown, self.details.minimumSizeHint().height(), 150)
         QSettings().setValue(DETAILS_OPEN_SETTING, shown)
+
+    def _fold(self, splitter: QSplitter, pane: QWidget, shown: bool, smallest: int, default: int) -> None:
+        """Show or hide a splitter's last pane, giving its room to (or taking it from) the first. Qt's splitter
+        alone keeps a hidden pane's size after it has been shown twice, and opens a pane saved hidden at 0 px."""
+        sizes = splitter.sizes()
+        if shown:
+            pane.setVisible(True)
+            wanted = self._pane_sizes.get(pane, default)
+            if sizes[-1] < smallest:
+                sizes[0] = max(sizes[0] + sizes[-1] - wanted, 1)
+                sizes[-1] = wanted
+        else:
+            if sizes[-1] >= smallest:
+                self._pane_sizes[pane] = sizes[-1]  # opened again as wide as the user left it
+            pane.setVisible(False)
+            sizes[0] += sizes[-1]
+            sizes[-1] = 0
+        splitter.setSizes(sizes)
 
     def show_demo_note(self) -> None:
         self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "
@@ -451,7 +534,7 @@ class MainWindow(QMainWindow):
 
     def _on_cancel_shortcut(self) -> None:
         if self.cancel_button.isEnabled():
-            self.generation.cancel()
+            self.queue.cancel_all()
 
     def update_plan(self) -> None:
         """Show what automatic placement would do with the current fields (or that the user chose)."""
@@ -547,7 +630,32 @@ class MainWindow(QMainWindow):
         self._retry_note = ""
         self.progress.setRange(0, 0)  # busy until the first step
         self.progress.setFormat("Starting…")
-        self.generation.start(self.panel.request())
+        self.add_button.show()
+        if not self._queue_the_panel():
+            self._on_queue_idle()
+
+    def _queue_the_panel(self) -> bool:
+        """Put the panel's settings in the queue (as many jobs as the batch asks for); False when it refuses."""
+        try:
+            requests = self.panel.batch.requests(self.panel.request(), random.SystemRandom())
+        except ValueError as error:
+            self.status.setText(str(error))
+            return False
+        self.queue.add(requests)
+        return True
+
+    def _on_preview_frame(self, job: Job, frame: PreviewFrame) -> None:
+        # on a rig several jobs form at once: the view follows the first of them
+        running = self.queue.running_jobs()
+        if running and running[0] is job:
+            self.image.show_preview(frame.image, frame.step)
+
+    def _on_queue_idle(self) -> None:
+        self.generate_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.hide()
+        self.add_button.hide()
+        self.generate_button.show()
 
     def _on_stage_changed(self, stage: Stage) -> None:
         if stage is not Stage.SAMPLING:
@@ -565,10 +673,8 @@ class MainWindow(QMainWindow):
         self.log.appendPlainText(text)
 
     def _on_finished(self, outcome: Outcome) -> None:
-        self.generate_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.hide()
-        self.generate_button.show()
+        if not self.queue.busy:
+            self._on_queue_idle()
         self.progress.setRange(0, 1)
         self.progress.setValue(1 if outcome.ok else 0)
         if outcome.ok and outcome.image:
@@ -589,7 +695,7 @@ class MainWindow(QMainWindow):
         self.save_layout()
         self._plan_timer.stop()  # a plan pending from the last keystroke would start a probe after the end
         # closing the window ends the app: the backend and any probe go with it, now
-        self.generation.stop_now()
+        self.queue.stop_now()
         if self.models_window is not None:
             self.models_window.stop()
         if self.monitor is not None:
@@ -637,7 +743,9 @@ def run_window(demo: bool = False) -> int:
     monitor = ResourceMonitor()
     out_dir = Path(QSettings().value(OUTPUT_FOLDER_SETTING, str(current_user_dirs().images), type=str))
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
-    window = MainWindow(Generation(out_dir, gallery=gallery), monitor, gallery=gallery)
+    generation = Generation(out_dir, gallery=gallery)
+    queue = JobQueue(generation, current_user_dirs().job_queue)
+    window = MainWindow(generation, monitor, gallery=gallery, queue=queue)
     if demo:
         load_demo(window.panel)
         window.show_demo_note()

@@ -34,7 +34,7 @@ from app.core.models.downloads import DownloadCancelled, DownloadError, PresetPr
 from app.core.models.model_files import SLOT_NAMES, import_file, model_files_in
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
-from app.services.models.backend import BackendMissing, describe_backend, set_own_backend
+from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, set_own_backend
 from app.services.models.backend_manager import BackendInstall, can_build_here
 from app.services.models.model_manager import PresetDownload
 from app.services.system.system_check import SystemCheck
@@ -101,6 +101,8 @@ class ModelsWindow(QDialog):
         self.import_folder_button.clicked.connect(self._on_import_folder)
 
         self.backend_info = QLabel(self)
+        self.backend_questions = BackendQuestions(self)
+        self.backend_questions.answered.connect(self._on_backend_answered)
         self.backend_info.setWordWrap(True)
         self.install_button = QPushButton(install_words(), self)
         self.own_button = QPushButton("Use my own sd-cli…", self)
@@ -240,10 +242,12 @@ class ModelsWindow(QDialog):
             self.import_paths([Path(chosen)])
 
     def refresh_backend(self) -> None:
-        try:
-            info = describe_backend()
-        except BackendMissing as error:
-            self.backend_info.setText(f"No backend that runs: {error}")
+        self.backend_info.setText("Asking the backend what it is…")
+        self.backend_questions.ask(version=True)
+
+    def _on_backend_answered(self, info: BackendInfo | str) -> None:
+        if isinstance(info, str):
+            self.backend_info.setText(f"No backend that runs: {info}")
             return
         flags = ", ".join(flag for flag in _NOTABLE_FLAGS if info.caps.supports(flag)) or "none of ours"
         self.backend_info.setText(f"{info.program} ({info.origin})\n{info.version}\nMemory options it offers: "

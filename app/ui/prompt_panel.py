@@ -33,18 +33,18 @@ from app.core.generation.request import (
     MAX_SIDE,
     MAX_STEPS,
     MIN_SIDE,
+    SAMPLERS,
+    SCHEDULERS,
     GenerationRequest,
     MemoryFlags,
     ModelFamily,
     ModelFiles,
 )
 from app.core.models.catalog import ModelChoice
+from app.ui.batch import BatchControls
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
-# sd.cpp 0.4.7's --sampling-method choices, in its own order (tests/data/sdcpp-0.4.7/bad_flag.stdout)
-SAMPLERS = ("euler", "euler_a", "heun", "dpm2", "dpm++2s_a", "dpm++2m", "dpm++2mv2", "ipndm", "ipndm_v", "lcm",
-            "ddim_trailing", "tcd")
 _ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "P&ortrait", Aspect.LANDSCAPE: "&Landscape",
                   Aspect.CUSTOM: "C&ustom"}
 _FAMILY_WORDS = {ModelFamily.FLUX: "Flux", ModelFamily.SDXL: "SDXL", ModelFamily.SD1: "SD 1.5",
@@ -144,6 +144,12 @@ class PromptPanel(QWidget):
         for name in SAMPLERS:
             self.sampler.addItem(name, name)
         self.sampler.setAccessibleName("Sampler")
+        self.scheduler = QComboBox(self)
+        self.scheduler.addItem("model's default", None)
+        for name in SCHEDULERS:
+            self.scheduler.addItem(name, name)
+        self.scheduler.setAccessibleName("Scheduler")
+        self.scheduler.setToolTip("How the noise level falls from step to step (karras suits many SD models)")
         self.model_picker = QComboBox(self)
         self.model_picker.setToolTip("Complete downloads from the Models window and sets of your own files")
         self.model_picker.setAccessibleName("Model")
@@ -214,6 +220,8 @@ class PromptPanel(QWidget):
         negative_row.setAlignment(self.negative_toggle, Qt.AlignmentFlag.AlignLeft)
         basics.addLayout(negative_row)
         basics.addLayout(shape)
+        self.batch = BatchControls(self)
+        basics.addWidget(self.batch)
 
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
@@ -228,6 +236,7 @@ class PromptPanel(QWidget):
         form = QFormLayout(self.advanced)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("Sampler", self.sampler)
+        form.addRow("Scheduler", self.scheduler)
         form.addRow("CFG scale", self.cfg)
         form.addRow("Seed", self.seed)
         form.addRow("Model", self.model)
@@ -330,6 +339,8 @@ class PromptPanel(QWidget):
                 box.setValue(value)
         if settings.width is not None and settings.height is not None:
             self.set_size(settings.width, settings.height)
+        for combo, value in ((self.sampler, settings.sampler), (self.scheduler, settings.scheduler)):
+            combo.setCurrentIndex(max(0, combo.findData(value)))  # an unknown name: the model's default
         self.negative_toggle.setChecked(bool(settings.negative_prompt))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -374,6 +385,7 @@ class PromptPanel(QWidget):
             cfg_scale=self.cfg.value() or None,
             seed=None if seed == RANDOM_SEED else seed,
             sampler=self.sampler.currentData(),
+            scheduler=self.scheduler.currentData(),
             models=ModelFiles(model=self.model.path(), diffusion_model=self.diffusion_model.path(),
                               vae=self.vae.path(), taesd=self.taesd.path(), clip_l=self.clip_l.path(),
                               t5xxl=self.t5xxl.path()),

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from app.core.models.demo_model import write_tiny_models
+from app.core.models.demo_model import FLUX_FILE, STAMP_FILE, TAE_FILE, is_current, write_tiny_models, writer_stamp
 from tests.helpers.cli import utf8_env
 
 REPO = Path(__file__).resolve().parents[2]
@@ -53,3 +53,14 @@ def test_the_demo_draws_colourful_noise_not_a_black_square(sd_cli: Path, tiny_mo
     assert colours > 2000, f"only {colours} colours in 128x128"
     # colour, not grey: the channels differ from each other across the picture
     assert np.abs(image - image.mean(axis=2, keepdims=True)).mean() > 0.05
+
+
+def test_setup_writes_the_demo_again_only_when_an_older_writer_made_it(tmp_path: Path) -> None:
+    assert not is_current(tmp_path)  # nothing there yet
+    for name in (FLUX_FILE, TAE_FILE):
+        (tmp_path / name).write_bytes(b"written before")
+    assert not is_current(tmp_path)  # no stamp: written by a writer older than stamps
+    (tmp_path / STAMP_FILE).write_text(writer_stamp(0), encoding="utf-8")
+    assert is_current(tmp_path) and not is_current(tmp_path, seed=1)
+    (tmp_path / STAMP_FILE).write_text("0123456789abcdef seed 0\n", encoding="utf-8")  # another writer's
+    assert not is_current(tmp_path)

@@ -98,6 +98,42 @@ def test_a_corrupt_index_is_closed_before_it_is_set_aside(tmp_path: Path, monkey
     assert (tmp_path / "gallery.sqlite3.corrupt").read_bytes() == b"corrupt again" * 100
 
 
+@pytest.mark.skipif(sys.platform != "win32", reason="Windows-only API: a file another process holds open cannot "
+                    "be moved (sharing violation); Linux moves it")
+def test_a_corrupt_index_another_program_holds_open_is_read_in_memory_and_said(tmp_path: Path) -> None:
+    database, images = tmp_path / "gallery.sqlite3", tmp_path / "images"
+    images.mkdir()
+    finished_png(images, "kept.png", "kept", 1, 1000.0)
+    database.write_bytes(b"this is no database" * 100)
+    # a database browser (or a second copy of the app) holding the file: open() shares read and write, not delete
+    holder = subprocess.Popen([sys.executable, "-c", f"f = open({str(database)!r}, 'rb'); print('open', flush=True);"
+                               " import sys; sys.stdin.read()"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+        index = open_index(database, images)
+        assert [e.prompt for e in index.entries()] == ["kept"]  # the gallery shows the images all the same
+        assert index.problem is not None and "could not be moved aside" in index.problem
+        assert database.read_bytes() == b"this is no database" * 100  # untouched, for the next start
+        index.close()
+    finally:
+        holder.communicate("")
+    repaired = open_index(database, images)  # the next start, the other program closed: set aside, rebuilt
+    assert repaired.problem is None and [e.prompt for e in repaired.entries()] == ["kept"]
+    assert (tmp_path / "gallery.sqlite3.corrupt").is_file()
+    repaired.close()
+
+
+def test_an_index_kept_in_memory_writes_no_file(tmp_path: Path) -> None:
+    before = sorted(tmp_path.rglob("*"))
+    index = GalleryIndex(None)
+    assert index.problem is None
+    index.add(GalleryEntry(tmp_path / "a.png", "a", "", "a", 1, 8, 8, 1.0))
+    assert [e.prompt for e in index.entries()] == ["a"]
+    index.close()
+    assert sorted(tmp_path.rglob("*")) == before
+
+
 def test_a_writer_killed_mid_transaction_loses_only_its_open_transaction(tmp_path: Path) -> None:
     database = tmp_path / "gallery.sqlite3"
     writer = f"""

@@ -16,6 +16,7 @@ from app.core.gallery.metadata import (
     read_details,
     read_parameters_text,
     sampler_name,
+    scheduler_name,
     write_metadata,
 )
 
@@ -109,6 +110,9 @@ def test_model_hash_is_the_a1111_short_sha256(tmp_path: Path) -> None:
     assert model_hash(path, chunk=1 << 20) == hashlib.sha256(b"x" * 5_000_000).hexdigest()[:10]
     assert sampler_name(None, flux=True) == "Euler" and sampler_name(None, flux=False) == "Euler a"
     assert sampler_name("dpm++2m", flux=False) == "DPM++ 2M"
+    # A1111's own "Schedule type" names; none written when the model's default is used
+    assert (scheduler_name("karras"), scheduler_name("sgm_uniform"), scheduler_name(None)) == (
+        "Karras", "SGM Uniform", None)
 
 
 def test_a_failed_metadata_write_keeps_the_original_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

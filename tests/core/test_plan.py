@@ -137,7 +137,7 @@ def test_device_from_vulkan_uses_the_budget_where_reported() -> None:
 def test_plan_json_shape() -> None:
     document = plan_json(plan())
     assert set(document) == {"fits", "flags", "placement", "predicted_peak_vram_bytes", "predicted_peak_ram_bytes",
-                             "explanation", "fallbacks"}
+                             "explanation", "fallbacks", "preview"}
     assert set(document["placement"]) == {"diffusion", "text_encoders", "vae"}
     assert all(set(f) == {"flags", "predicted_peak_vram_bytes"} for f in document["fallbacks"])
 

@@ -38,7 +38,8 @@ def request(model: Path, **changes) -> GenerationRequest:
 
 def test_argv_is_a_list_with_every_value_as_one_argument(model: Path) -> None:
     valid, _ = validate(request(model, prompt=HOSTILE_PROMPT, negative_prompt="blurry; $(x)", seed=7,
-                                width=128, height=128, steps=2, cfg_scale=1.0, sampler="euler"))
+                                width=128, height=128, steps=2, cfg_scale=1.0, sampler="euler",
+                                scheduler="karras"))
     argv = build_argv(Path("/opt/sd-cli"), valid, CAPS, Path(".staging-1.png"))  # \opt\sd-cli on Windows
     assert argv[argv.index("--prompt") + 1] == HOSTILE_PROMPT
     assert argv[argv.index("--negative-prompt") + 1] == "blurry; $(x)"
@@ -46,7 +47,8 @@ def test_argv_is_a_list_with_every_value_as_one_argument(model: Path) -> None:
         str(Path("/opt/sd-cli")), "--model", str(model), "--prompt", HOSTILE_PROMPT,
         "--negative-prompt", "blurry; $(x)",
         "--width", "128", "--height", "128", "--steps", "2", "--seed", "7", "--cfg-scale", "1",
-        "--sampling-method", "euler", "--clip-on-cpu", "--vae-on-cpu", "--output", ".staging-1.png",
+        "--sampling-method", "euler", "--scheduler", "karras", "--clip-on-cpu", "--vae-on-cpu",
+        "--output", ".staging-1.png",
     ]
 
 

@@ -98,6 +98,7 @@ def test_missing_backend_binary(tiny_model, out_dir: Path, tmp_path: Path) -> No
     [
         (("--width", "0"), "bad_request", "width must be a positive number of pixels, got 0"),
         (("--sampler", "bogus"), "bad_request", "invalid sample method bogus"),
+        (("--scheduler", "bogus"), "bad_request", "invalid scheduler bogus"),
     ],
 )
 def test_bad_requests(sd_cli: Path, tiny_model, out_dir: Path, extra: tuple[str, ...], kind: str,

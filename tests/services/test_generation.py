@@ -20,7 +20,7 @@ def test_the_plan_waits_for_vulkaninfo_instead_of_blocking(qtbot: QtBot, sd_cli:
     model, taesd = tiny_model
     generation = Generation(out_dir)
     request = GenerationRequest(prompt="x", models=ModelFiles(model=model, taesd=taesd))
-    with qtbot.waitSignal(generation.device_probed, timeout=30_000):
+    with qtbot.waitSignal(generation.probed, timeout=30_000):
         assert generation.preview(request) == "looking at the graphics card"
         assert generation.preview(request) == "looking at the graphics card"  # asked once, not twice at a time
     plan = generation.preview(request)
@@ -33,13 +33,13 @@ def test_a_generation_started_before_vulkaninfo_answers_runs_after_it(qtbot: QtB
     generation = Generation(out_dir)
     request = GenerationRequest(prompt="x", width=64, height=64, steps=1, models=ModelFiles(model=model, taesd=taesd))
     heard: list[str] = []
-    generation.device_probed.connect(lambda: heard.append("device_probed"))
+    generation.probed.connect(lambda: heard.append("probed"))
     generation.finished.connect(lambda outcome: heard.append("finished"))
     with qtbot.waitSignal(generation.finished, timeout=120_000) as finished:
         generation.start(request)
         assert generation.running
     assert finished.args[0].ok, finished.args[0]
-    assert heard == ["device_probed", "finished"]
+    assert heard == ["probed", "finished"]
 
 
 def test_cancel_before_vulkaninfo_answers_ends_the_request(qtbot: QtBot, out_dir: Path,

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -13,7 +14,16 @@ from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.resources import backend_names
 from app.services.generation.sd_process import SdProcess
 from app.services.models import backend as backend_module
-from app.services.models.backend import BUILD_COMMAND, BackendMissing, find_backend, how_to_get_backend, probe_caps
+from app.services.models.backend import (
+    BUILD_COMMAND,
+    BackendInfo,
+    BackendMissing,
+    BackendQuestions,
+    find_backend,
+    how_to_get_backend,
+    known_caps,
+    probe_caps,
+)
 
 
 def run_to_end(qtbot: QtBot, process: SdProcess, argv: list[str], workdir: Path,
@@ -104,3 +114,29 @@ def test_caps_come_from_the_real_binary(sd_cli: Path) -> None:
     caps = probe_caps(sd_cli)
     assert caps.flavour.value == "sd-cli"
     assert caps.supports("--clip-on-cpu") and caps.supports("--offload-to-cpu")
+
+
+def test_the_window_asks_the_backend_off_the_gui_thread_and_the_newest_question_wins(
+        qtbot: QtBot, sd_cli: Path, tmp_path: Path) -> None:
+    questions = BackendQuestions()
+    copy = tmp_path / sd_cli.name
+    shutil.copy2(sd_cli, copy)
+    answers: list[object] = []
+    questions.answered.connect(answers.append)
+    with qtbot.waitSignal(questions.answered, timeout=30_000):
+        questions.ask(copy, version=True)
+        assert questions.running and not answers  # nothing answered inside ask(): the GUI thread goes on
+        questions.ask(sd_cli)  # the user picked another backend meanwhile: only that one is answered
+    assert len(answers) == 1 and isinstance(answers[0], BackendInfo)
+    assert answers[0].program == sd_cli and answers[0].origin == "given on the command line"
+    assert answers[0].caps.supports("--offload-to-cpu") and known_caps(sd_cli) == answers[0].caps
+    with qtbot.waitSignal(questions.answered, timeout=5_000) as again:
+        questions.ask(sd_cli)
+        assert not questions.running  # known already: nothing is started twice
+    assert again.args[0].caps == answers[0].caps
+    broken = tmp_path / ("broken.exe" if sys.platform == "win32" else "broken")
+    broken.write_bytes(b"\x7fELF not really" if sys.platform != "win32" else b"MZ not really")
+    broken.chmod(0o755)
+    with qtbot.waitSignal(questions.answered, timeout=30_000) as failed:
+        questions.ask(broken)
+    assert isinstance(failed.args[0], str) and str(broken) in failed.args[0]

@@ -111,7 +111,8 @@ def test_closing_the_window_mid_run_ends_the_backend_at_once(qtbot: QtBot, windo
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
     pid = window.generation.pid()
     assert pid is not None
-    with qtbot.waitSignal(window.generation_finished, timeout=10_000) as finished:
+    # the job itself is not over: it stays in the queue file to run again at the next start
+    with qtbot.waitSignal(window.generation.finished, timeout=10_000) as finished:
         window.close()
         assert not psutil.pid_exists(pid)  # gone before close() returned, not at some later exit
     assert finished.args[0].cancelled

@@ -122,12 +122,13 @@ def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, 
                         models_dir=tmp_path / "models")
     qtbot.addWidget(window)
     models = open_models(qtbot, window)
-    assert f"{sd_cli} (bundled with the app)" in models.backend_info.text()
+    assert models.backend_info.text() == "Asking the backend what it is…"  # its --version runs off the GUI thread
+    qtbot.waitUntil(lambda: f"{sd_cli} (bundled with the app)" in models.backend_info.text(), timeout=30_000)
     assert "--offload-to-cpu" in models.backend_info.text()
     own = tmp_path / "my sd-cli"
     shutil.copy(sd_cli, own)
     models.use_backend(own)
-    assert f"{own} (your own)" in models.backend_info.text()
+    qtbot.waitUntil(lambda: f"{own} (your own)" in models.backend_info.text(), timeout=30_000)
     (tmp_path / "not-a-program").write_text("echo hi", encoding="utf-8")
     models.use_backend(tmp_path / "not-a-program")
     # Windows has no execute permission: there the file's first bytes say it is no program
@@ -135,7 +136,7 @@ def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, 
         models.backend_message.text()
     assert f"{own} (your own)" in models.backend_info.text()  # a bad choice changes nothing
     models.use_backend(None)
-    assert "(bundled with the app)" in models.backend_info.text()
+    qtbot.waitUntil(lambda: "(bundled with the app)" in models.backend_info.text(), timeout=30_000)
     with qtbot.waitSignal(models.gpu_check.finished, timeout=60_000) as checked:
         qtbot.mouseClick(models.gpu_button, Qt.MouseButton.LeftButton)
     [backend] = [c for c in checked.args[1].checks if c.id == "backend"]

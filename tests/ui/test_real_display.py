@@ -7,6 +7,7 @@ load the Qt platform plugin "xcb"'. These tests catch that.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -123,3 +124,24 @@ def test_a_missing_x_library_fails_the_window_test(x_display: str, tmp_path: Pat
     close(child)
     assert child.returncode != 0
     assert 'Could not load the Qt platform plugin "xcb"' in failure
+
+
+def test_no_text_is_clipped_at_150_percent_on_a_real_x_server(tmp_path: Path) -> None:
+    # Qt scaled for real (QT_SCALE_FACTOR, read once at its start): fonts, margins and icons grow together, and
+    # a maximised window on 1920x1080 has 1280x720 logical pixels
+    server, display = start_xvfb(1920, 1080)
+    try:
+        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "QT_SCALE_FACTOR": "1.5",
+               "HOME": str(tmp_path)}
+        env.pop("WAYLAND_DISPLAY", None)
+        child = subprocess.run([sys.executable, "-m", "tests.helpers.clipping"], cwd=REPO, env=env,
+                               capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert child.returncode == 0, child.stderr
+    result = json.loads(child.stdout.strip().splitlines()[-1])
+    assert result["scale"] == 1.5 and result["screen"][0] == 1280, result
+    assert result["window"] == result["screen"], result  # it fits the screen: nothing forces it wider or taller
+    assert result["shown"] > 50
+    assert not result["problems"], result["problems"]

@@ -62,9 +62,14 @@ def entry_from_png(path: Path) -> GalleryEntry | None:
 
 
 class GalleryIndex:
-    def __init__(self, database: Path) -> None:
-        database.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(database)
+    """`database` None: an index kept in memory for this session only (see `open_index`)."""
+
+    def __init__(self, database: Path | None) -> None:
+        # what the user should know about this index (e.g. that it lives only until the app closes)
+        self.problem: str | None = None
+        if database is not None:
+            database.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(database if database is not None else ":memory:")
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.executescript(SCHEMA)
@@ -134,13 +139,23 @@ CORRUPT_SUFFIX = ".corrupt"
 
 def open_index(database: Path, folder: Path, progress: Callable[[int, int], None] | None = None) -> GalleryIndex:
     """Open the index, rebuilding it from the PNGs when it is missing or corrupt (`progress(done, total)`).
-    A corrupt one is kept beside it as `<name>.corrupt` (the last one only), for a bug report."""
+    A corrupt one is kept beside it as `<name>.corrupt` (the last one only), for a bug report. When another
+    program holds the corrupt file open (Windows then refuses to move it), the gallery is rebuilt in memory for
+    this session and `problem` says so; the next start sets the file aside."""
     fresh = not database.exists()
     try:
         index = _open_and_read(database)
     except sqlite3.DatabaseError:
-        set_aside(database)
-        index, fresh = GalleryIndex(database), True
+        try:
+            set_aside(database)
+            index = GalleryIndex(database)
+        except OSError as error:
+            index = GalleryIndex(None)
+            index.problem = (f"The gallery's index ({database}) is damaged and could not be moved aside: "
+                             f"{error.strerror or error}. Another program may hold it open. The gallery shows "
+                             "your images anyway; favourites you mark now last until you close the app. Close "
+                             "the other program and restart to repair the index.")
+        fresh = True
     if fresh:
         index.rebuild(folder, progress)
     return index

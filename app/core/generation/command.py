@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from app.core.generation.preview import PreviewMethod, preview_options
 from app.core.generation.request import GenerationRequest, InvalidRequest, MemoryFlags
 from app.core.models.backend_caps import BackendCaps
 
@@ -21,9 +22,11 @@ _MODEL_FLAGS = {
     "t5xxl": "--t5xxl",
 }
 def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path,
-               path_text: Callable[[Path], str] = str) -> list[str]:
+               path_text: Callable[[Path], str] = str,
+               preview: tuple[PreviewMethod, str] | None = None) -> list[str]:
     """Arguments for one txt2img run; the request must already be validated and seeded. `path_text` writes a
-    model path the way the backend can open it on this platform (see platform_paths.backend_path)."""
+    model path the way the backend can open it on this platform (see platform_paths.backend_path). `preview`:
+    the live preview's method and the file sd.cpp writes each step's frame into, as the backend reads it."""
     if request.seed is None or request.memory is None:
         raise ValueError("the request has no seed or no memory placement yet")
     argv = [str(binary)]
@@ -46,9 +49,42 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--cfg-scale", f"{request.cfg_scale:g}")
     if request.sampler:
         add("--sampling-method", request.sampler)
+    if request.scheduler:
+        add("--scheduler", request.scheduler)
+    if request.init_image is not None:
+        add("--init-img", path_text(request.init_image))
+        add("--strength", f"{request.strength:g}")
+    if request.mask is not None:
+        add("--mask", path_text(request.mask))
+    if request.hires is not None and request.hires_size is not None:
+        add("--hires")
+        add("--hires-width", str(request.hires_size[0]))
+        add("--hires-height", str(request.hires_size[1]))
+        add("--hires-denoising-strength", f"{request.hires.denoising_strength:g}")
+        if request.hires.steps:
+            add("--hires-steps", str(request.hires.steps))
+    if request.lora_dir is not None:
+        add("--lora-model-dir", path_text(request.lora_dir))
     for option in memory_options(request.memory):
         add(*option)
+    if preview is not None:
+        options = preview_options(*preview)
+        for flag, value in zip(options[::2], options[1::2], strict=True):
+            add(flag, value)
     add("--output", str(output))
+    return argv
+
+
+def build_upscale_argv(binary: Path, image: Path, model: Path, repeats: int, tile_size: int, caps: BackendCaps,
+                       output: Path, path_text: Callable[[Path], str] = str) -> list[str]:
+    """Arguments for sd.cpp's upscale mode: the ESRGAN model run `repeats` times over one picture."""
+    argv = [str(binary)]
+    for flag, *values in (("--mode", "upscale"), ("--upscale-model", path_text(model)),
+                          ("--init-img", path_text(image)), ("--upscale-repeats", str(repeats)),
+                          ("--upscale-tile-size", str(tile_size)), ("--output", str(output))):
+        if not caps.supports(flag):
+            raise InvalidRequest(f"this sd.cpp build has no {flag} option; update the backend")
+        argv.extend((flag, *values))
     return argv
 
 

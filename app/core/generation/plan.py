@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from app.core.generation.command import memory_flags
+from app.core.generation.preview import PreviewMethod
 from app.core.generation.request import MemoryFlags, ModelFamily
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.model_files import ModelInfo
@@ -58,6 +59,15 @@ CPU_FLOPS = 1.5e11
 PCIE_BYTES_PER_S = 13e9
 FA_SPEEDUP = 0.95
 
+# estimate: the VAE encoder's compute buffer per input pixel (img2img, inpaint): as deep as the decoder, and
+# TAESD's encoder as light as its decoder
+VAE_ENCODE_BYTES_PER_PIXEL = VAE_BYTES_PER_PIXEL
+# estimate: ESRGAN (RRDBNet, 64 features) keeps ~3 maps of 64 f32 channels at the tile's output size
+ESRGAN_BYTES_PER_OUTPUT_PIXEL = 64 * 4 * 3
+ESRGAN_TILE_OVERLAP = 0.25  # sd.cpp's process_tiles_2d
+ESRGAN_FLOPS_PER_INPUT_PIXEL = 2 * 6e6  # estimate: RealESRGAN x4plus anime 6B, ~6M multiply-adds a pixel
+LORA_RUNTIME_COMPUTE_SHARE = 0.1  # estimate: at_runtime LoRA adds its down/up products to each patched layer
+
 SAFETY_MARGIN = 0.08  # of the budget: drivers, the desktop and fragmentation take their share
 MIN_MARGIN = 256 * MIB
 
@@ -76,6 +86,22 @@ class Components:
     text_encoders: int = 0  # T5-XXL + CLIP-L (+ CLIP-G)
     vae: int = 0
     tae: bool = False  # a tiny autoencoder instead of the full one
+
+
+@dataclass(frozen=True)
+class ExtraWork:
+    """What a request adds to plain txt2img, each a stage or a buffer the planner counts."""
+
+    encode: bool = False  # img2img / inpaint: the VAE encoder reads the input picture first
+    hires_size: tuple[int, int] | None = None  # hires fix: a second pass (and the decode) at this size
+    hires_steps: int = 0
+    lora_bytes: int = 0
+    # sd.cpp's --lora-apply-mode auto: at_runtime for a quantized model (LoRA tensors stay beside the weights
+    # for the whole run), immediately otherwise (merged into the weights at load, then freed)
+    lora_at_runtime: bool = False
+
+
+NO_EXTRA_WORK = ExtraWork()
 
 
 @dataclass(frozen=True)
@@ -114,6 +140,7 @@ class MemoryPlan:
     fits: bool
     explanation: tuple[str, ...]
     fallbacks: tuple[MemoryPlan, ...] = field(default=())
+    preview: PreviewMethod = PreviewMethod.PROJ  # the live preview's method, its memory counted in the peaks
 
 
 def tokens(width: int, height: int) -> int:
@@ -138,14 +165,29 @@ def decoder_compute(components: Components, width: int, height: int, tiled: bool
     return pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
 
 
+def encoder_compute(components: Components, width: int, height: int, tiled: bool) -> int:
+    pixels = min(width * height, VAE_TILE_PIXELS) if tiled else width * height
+    return pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_ENCODE_BYTES_PER_PIXEL)
+
+
 def evaluate(components: Components, device: Device, ram_available: int, width: int, height: int, steps: int,
-             memory: MemoryFlags) -> MemoryPlan:
-    """Predict one placement."""
+             memory: MemoryFlags, work: ExtraWork = NO_EXTRA_WORK,
+             preview: PreviewMethod = PreviewMethod.PROJ) -> MemoryPlan:
+    """Predict one placement, with its live preview (a TAE preview decodes at every step of the diffusion
+    stage: the decoder's weights and compute buffer are live beside the diffusion model's)."""
     fa = memory.diffusion_fa
     text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
-    d_compute = diffusion_compute(components.family, width, height, fa)
-    v_compute = decoder_compute(components, width, height, memory.vae_tiling)
+    first_size = (width, height)
+    final_w, final_h = work.hires_size or first_size
+    d_compute = max(diffusion_compute(components.family, w, h, fa) for w, h in {first_size, (final_w, final_h)})
+    if work.lora_at_runtime and work.lora_bytes:
+        d_compute += int(d_compute * LORA_RUNTIME_COMPUTE_SHARE)
+    # the decoder draws the final picture; the encoder reads the input (and, for hires, the first pass)
+    v_compute = decoder_compute(components, final_w, final_h, memory.vae_tiling)
+    if work.encode:
+        v_compute = max(v_compute, encoder_compute(components, width, height, memory.vae_tiling))
     vae_weights = components.vae
+    components = dataclasses.replace(components, diffusion=components.diffusion + work.lora_bytes)
     if memory.offload_to_cpu:
         # weights live in RAM and visit VRAM one stage at a time
         if memory.max_vram_gib:
@@ -174,6 +216,11 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
             stages.append(Breakdown(resident, TEXT_ENCODER_COMPUTE, VULKAN_CONTEXT))
         if vae_on_gpu:
             stages.append(Breakdown(resident, v_compute, VULKAN_CONTEXT))
+    tae_preview = preview is PreviewMethod.TAE and components.tae
+    if tae_preview and vae_on_gpu:
+        first = stages[0]
+        extra_weights = vae_weights if memory.offload_to_cpu else 0
+        stages.append(Breakdown(first.weights + extra_weights, first.compute + v_compute, VULKAN_CONTEXT))
     peak = max(stages, key=lambda s: s.total)
 
     ram = PROCESS_RAM
@@ -184,6 +231,8 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     # parameters ~ bytes * 2: 4.5 bits a weight at q4_K, 16 at f16; a fair middle without the file's types
     step_seconds = 2 * (components.diffusion * 2) * tokens(width, height) / GPU_FLOPS * (FA_SPEEDUP if fa else 1)
     seconds = steps * step_seconds
+    if work.hires_size:
+        seconds += (work.hires_steps or steps) * step_seconds * tokens(final_w, final_h) / tokens(width, height)
     moved = components.diffusion * (steps if memory.max_vram_gib else 1) if memory.offload_to_cpu else 0
     seconds += moved / PCIE_BYTES_PER_S
     if memory.offload_to_cpu and memory.max_vram_gib:
@@ -191,15 +240,20 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
         seconds += steps * segments * SEGMENT_SECONDS
     text_flops = 2 * components.text_encoders / 2 * FLUX_TEXT_TOKENS  # f16 weights: bytes/2 parameters
     seconds += text_flops / (GPU_FLOPS if text_on_gpu else CPU_FLOPS)
-    decode_flops = width * height * (2e4 if components.tae else 1.2e6)
+    decode_flops = final_w * final_h * (2e4 if components.tae else 1.2e6)
+    if work.encode:
+        decode_flops += width * height * (2e4 if components.tae else 1.2e6)
     seconds += decode_flops / (GPU_FLOPS if vae_on_gpu else CPU_FLOPS) * (1.15 if memory.vae_tiling else 1)
+    if tae_preview:
+        seconds += steps * width * height * 2e4 / (GPU_FLOPS if vae_on_gpu else CPU_FLOPS)
 
     largest_buffer = max(d_compute, v_compute if vae_on_gpu else 0)
     too_big = device.max_allocation is not None and largest_buffer > device.max_allocation
     fits = peak.total <= device.budget and ram <= ram_available and not too_big
     placement = {"diffusion": Where.GPU, "text_encoders": Where.GPU if text_on_gpu else Where.CPU,
                  "vae": Where.GPU if vae_on_gpu else Where.CPU}
-    return MemoryPlan(memory, placement, (), peak, ram, seconds, fits, ())
+    return MemoryPlan(memory, placement, (), peak, ram, seconds, fits, (),
+                      preview=PreviewMethod.TAE if tae_preview else PreviewMethod.PROJ)
 
 
 def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
@@ -230,6 +284,8 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int) -> tuple[str,
     ]
     if plan.memory.diffusion_fa:
         lines.append("Flash attention keeps the attention buffers small.")
+    lines.append("The live preview is decoded by the tiny autoencoder at every step." if plan.preview is
+                 PreviewMethod.TAE else "The live preview is a quick colour sketch of each step.")
     lines.append(f"Predicted VRAM peak {gib(plan.peak_vram.total)} (weights {gib(plan.peak_vram.weights)}, "
                  f"compute {gib(plan.peak_vram.compute)}) of a {gib(device.budget)} budget; "
                  f"RAM {gib(plan.peak_ram)} of {gib(ram_available)} free.")
@@ -239,9 +295,9 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int) -> tuple[str,
 
 
 def plan_memory(components: Components, device: Device, ram_available: int, width: int, height: int,
-                steps: int, caps: BackendCaps) -> MemoryPlan:
+                steps: int, caps: BackendCaps, work: ExtraWork = NO_EXTRA_WORK) -> MemoryPlan:
     """The fastest placement predicted to fit, with its safer fallbacks (each needing less VRAM)."""
-    evaluated = [evaluate(components, device, ram_available, width, height, steps, m)
+    evaluated = [evaluate(components, device, ram_available, width, height, steps, m, work)
                  for m in candidates(device, caps)]
     fitting = sorted((p for p in evaluated if p.fits), key=lambda p: (p.seconds, p.peak_vram.total))
     # when nothing fits, the smallest is the best try, and the explanation says what would help
@@ -250,14 +306,25 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
     floor = chosen.peak_vram.total
     for plan in sorted(evaluated, key=lambda p: (p.seconds, p.peak_vram.total)):
         if plan.peak_vram.total < floor * 0.9 and plan.peak_ram <= ram_available:
-            ladder.append(_finish(plan, device, ram_available))
+            ladder.append(plan)
             floor = plan.peak_vram.total
-    return _finish(chosen, device, ram_available, tuple(ladder[:4]))
+    finish = lambda plan: _finish(  # noqa: E731
+        _with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
+        ram_available)
+    return dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
 
 
-def _finish(plan: MemoryPlan, device: Device, ram_available: int,
-            fallbacks: tuple[MemoryPlan, ...] = ()) -> MemoryPlan:
-    with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory), fallbacks=fallbacks)
+def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, ram_available: int, width: int,
+                      height: int, steps: int, work: ExtraWork) -> MemoryPlan:
+    """The same placement with a TAE preview when a TAE file is set and that still fits; else the proj one."""
+    if not components.tae:
+        return plan
+    tae = evaluate(components, device, ram_available, width, height, steps, plan.memory, work, PreviewMethod.TAE)
+    return tae if tae.fits else plan
+
+
+def _finish(plan: MemoryPlan, device: Device, ram_available: int) -> MemoryPlan:
+    with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory))
     return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available))
 
 
@@ -288,6 +355,40 @@ def components_from_files(infos: dict[str, ModelInfo], family: ModelFamily) -> C
                                  checkpoint)
 
 
+@dataclass(frozen=True)
+class UpscalePlan:
+    tiles: int
+    peak_vram: int
+    seconds: float
+    fits: bool
+    explanation: str
+
+
+def upscale_tiles(width: int, height: int, tile_size: int) -> int:
+    """How many tiles sd.cpp's ESRGAN runs over a picture (tiles overlap by a quarter)."""
+    if tile_size <= 0 or (width <= tile_size and height <= tile_size):
+        return 1
+    stride = tile_size * (1 - ESRGAN_TILE_OVERLAP)
+    along = lambda side: max(1, -int(-(side - tile_size) // stride) + 1)  # noqa: E731
+    return along(width) * along(height)
+
+
+def plan_upscale(model_bytes: int, scale: int, device: Device, width: int, height: int, tile_size: int,
+                 repeats: int = 1) -> UpscalePlan:
+    """VRAM and time of `repeats` ESRGAN passes: the weights, and one tile's buffers at its output size."""
+    tiles, peak, seconds = 0, 0, 0.0
+    for _ in range(repeats):
+        tile = min(tile_size, max(width, height)) if tile_size > 0 else max(width, height)
+        tiles += upscale_tiles(width, height, tile_size)
+        peak = max(peak, model_bytes + VULKAN_CONTEXT + (tile * scale) ** 2 * ESRGAN_BYTES_PER_OUTPUT_PIXEL)
+        seconds += width * height * ESRGAN_FLOPS_PER_INPUT_PIXEL / GPU_FLOPS
+        width, height = width * scale, height * scale
+    fits = peak <= device.budget
+    explanation = (f"{tiles} tile{'s' if tiles != 1 else ''} of {tile_size} px; predicted VRAM peak "
+                   f"{peak / GIB:.2f} GiB of a {device.budget / GIB:.1f} GiB budget")
+    return UpscalePlan(tiles, peak, seconds, fits, explanation)
+
+
 def plan_json(plan: MemoryPlan) -> dict[str, object]:
     """The `python -m app plan --json` document."""
     return {
@@ -297,6 +398,7 @@ def plan_json(plan: MemoryPlan) -> dict[str, object]:
         "predicted_peak_vram_bytes": plan.peak_vram.total,
         "predicted_peak_ram_bytes": plan.peak_ram,
         "explanation": list(plan.explanation),
+        "preview": plan.preview.value,
         "fallbacks": [{"flags": list(f.flags), "predicted_peak_vram_bytes": f.peak_vram.total}
                       for f in plan.fallbacks],
     }

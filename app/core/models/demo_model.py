@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -386,6 +388,75 @@ def write_sd_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
             _atomic(out / "taesd_shaped.gguf", lambda p: _write(p, tae_tensors(4), rng, quantize=False)))
 
 
+ESRGAN_FILE = "esrgan_tiny_x4.gguf"
+
+
+def esrgan_tensors(blocks: int = 1, features: int = 64, growth: int = 32, scale: int = 4) -> Iterator[Tensor]:
+    """RRDBNet as BasicSR names it (RealESRGAN's own .pth files): sd.cpp's esrgan.hpp fixes 64 features and
+    32 growth channels and reads the depth from `body.N` and the scale from `conv_up1`/`conv_up2`."""
+    yield from _conv("conv_first", 3, features)
+    for block in range(blocks):
+        for rdb in (1, 2, 3):
+            for conv in range(1, 6):
+                c_in = features + (conv - 1) * growth
+                yield from _conv(f"body.{block}.rdb{rdb}.conv{conv}", c_in, features if conv == 5 else growth)
+    yield from _conv("conv_body", features, features)
+    for up in ("conv_up1", "conv_up2")[: {1: 0, 2: 1, 4: 2}[scale]]:
+        yield from _conv(up, features, features)
+    yield from _conv("conv_hr", features, features)
+    yield from _conv("conv_last", features, 3)
+
+
+def write_tiny_upscaler(out: Path, seed: int = 0) -> Path:
+    """A random-weight ESRGAN x4 of one RRDB block (sd.cpp's smallest): draws noise around mid-grey at four times
+    the size, proving the upscale pipeline (tiles, repeats, output size) without a download."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 2])
+    tensors = list(esrgan_tensors())
+    values = {tensor.name: _values(tensor, rng) for tensor in tensors}
+    values["conv_last.bias"] = np.full(3, DEMO_IMAGE_MEAN, np.float32)  # sd.cpp clamps to 0..1: centre it
+    return _atomic(out / ESRGAN_FILE, lambda p: _write(p, iter(tensors), rng, False, chosen=values))
+
+
+LORA_FILE = "flux_tiny_lora.safetensors"
+
+
+def flux_lora_tensors(hidden: int = 128, rank: int = 4) -> Iterator[Tensor]:
+    """A LoRA for the tiny Flux in ComfyUI's names (diffusion_model.<layer>.lora_down/up.weight, as sd.cpp reads
+    them): every attention and MLP projection of its one double and one single block."""
+    layers = [(f"double_blocks.0.{part}_{name}", n_in, n_out) for part in ("img", "txt")
+              for name, n_in, n_out in (("attn.qkv", hidden, 3 * hidden), ("attn.proj", hidden, hidden),
+                                        ("mlp.0", hidden, 4 * hidden), ("mlp.2", 4 * hidden, hidden))]
+    layers += [("single_blocks.0.linear1", hidden, 7 * hidden), ("single_blocks.0.linear2", 5 * hidden, hidden)]
+    for name, n_in, n_out in layers:
+        yield Tensor(f"diffusion_model.{name}.lora_down.weight", (rank, n_in), "weight")
+        yield Tensor(f"diffusion_model.{name}.lora_up.weight", (n_out, rank), "weight")
+
+
+def write_tiny_lora(out: Path, seed: int = 0, strength: float = 20.0) -> Path:
+    """A random LoRA for the tiny Flux (safetensors, f16): at weight 1 it visibly changes a fixed-seed image."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 3])
+    values = {t.name: (_values(t, rng) * (strength if "lora_up" in t.name else 1)).astype(np.float16)
+              for t in flux_lora_tensors()}
+    return _atomic(out / LORA_FILE, lambda p: _write_safetensors(p, values))
+
+
+def _write_safetensors(path: Path, values: dict[str, np.ndarray]) -> None:
+    """The safetensors layout: an 8-byte header length, a JSON table of names, dtypes, shapes and offsets,
+    then the raw little-endian data."""
+    header, offset = {}, 0
+    for name, value in values.items():
+        header[name] = {"dtype": "F16", "shape": list(value.shape), "data_offsets": [offset, offset + value.nbytes]}
+        offset += value.nbytes
+    table = json.dumps(header, separators=(",", ":")).encode()
+    table += b" " * (-len(table) % 8)  # the data starts 8-byte aligned
+    with path.open("wb") as f:
+        f.write(len(table).to_bytes(8, "little") + table)
+        for value in values.values():
+            f.write(value.astype("<f2").tobytes())
+
+
 def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     """Write both files into `out` (atomically) and return (model, taesd)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -398,6 +469,21 @@ def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     return model, taesd
 
 
+STAMP_FILE = "written-by.txt"
+
+
+def writer_stamp(seed: int) -> str:
+    """Which writer made a folder's files: this module's own source and the seed. A change to how the demo is
+    written (its colours, its shapes) makes an older folder stale, with no version number to remember to bump."""
+    return f"{hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]} seed {seed}\n"
+
+
+def is_current(out: Path, seed: int = 0) -> bool:
+    stamp = out / STAMP_FILE
+    return stamp.is_file() and stamp.read_text(encoding="utf-8") == writer_stamp(seed) and \
+        (out / FLUX_FILE).is_file() and (out / TAE_FILE).is_file()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
@@ -405,11 +491,18 @@ def main() -> None:
     parser.add_argument("--calibration", choices=("flux", "sd"), nargs="?", const="flux",
                         help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead (flux), or "
                              "real-shaped SD 1.5 and SDXL checkpoints and a TAESD (sd)")
+    parser.add_argument("--if-stale", action="store_true",
+                        help="write the demo only when the folder lacks it or an older writer made it")
     args = parser.parse_args()
+    if args.if_stale and not args.calibration and is_current(args.out, args.seed):
+        print(f"{args.out} holds the current demo model")
+        return
     write = {"flux": write_calibration_models, "sd": write_sd_calibration_models,
              None: write_tiny_models}[args.calibration]
     for path in write(args.out, args.seed):
         print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
+    if not args.calibration:
+        (args.out / STAMP_FILE).write_text(writer_stamp(args.seed), encoding="utf-8")
 
 
 if __name__ == "__main__":

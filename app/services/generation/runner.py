@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import shutil
 import time
 import uuid
 from datetime import datetime
@@ -16,29 +17,54 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app import __version__
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.image_store import BlankImage, ImageRejected, accept, staging_path
-from app.core.gallery.metadata import a1111_parameters, sampler_name, write_metadata
-from app.core.generation.command import backend_environment, build_argv, memory_flags
+from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
+from app.core.generation.command import backend_environment, build_argv
+from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
+from app.core.generation.lora import check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome
-from app.core.generation.plan import MemoryPlan, components_from_files, device_from_vulkan, plan_memory
+from app.core.generation.plan import (
+    ExtraWork,
+    MemoryPlan,
+    components_from_files,
+    device_from_vulkan,
+    plan_memory,
+)
+from app.core.generation.preview import PreviewMethod
 from app.core.generation.request import (
     GenerationRequest,
     InvalidRequest,
     MemoryFlags,
-    ModelFamily,
     ModelRejected,
     validate,
     with_seed,
 )
 from app.core.models.backend_caps import BackendCaps
-from app.core.models.model_files import inspect_model
+from app.core.models.model_files import ModelInfo, inspect_model
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
+from app.services.generation.live_preview import LivePreview
 from app.services.generation.sd_process import SdProcess
-from app.services.models.backend import BackendMissing, find_backend, probe_caps
+from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.models.model_hashes import ModelHashes
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
+
+JOBS_FOLDER = ".jobs"  # in the output folder: each img2img job's input and mask, kept for "Reuse settings"
+
+
+def extra_work(request: GenerationRequest, infos: dict[str, ModelInfo]) -> ExtraWork:
+    """What the request adds to txt2img, for the planner: the encode, hires' second pass, LoRA weights."""
+    lora_bytes = 0
+    if request.lora_dir is not None:
+        lora_bytes = sum(inspect_model(path).total_bytes
+                         for _, path in check_loras(request.prompt, request.lora_dir, request.family.value))
+    main = infos.get("model") or infos.get("diffusion_model")
+    # sd.cpp's auto mode: a model with quantized weights gets its LoRAs at run time
+    quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
+    return ExtraWork(encode=request.init_image is not None, hires_size=request.hires_size,
+                     hires_steps=request.hires.steps if request.hires else 0, lora_bytes=lora_bytes,
+                     lora_at_runtime=quantized)
 
 
 class Generation(QObject):
@@ -50,7 +76,8 @@ class Generation(QObject):
     notice = Signal(str)  # something the app changed in the request, said to the user
     planned = Signal(object)  # MemoryPlan chosen for an automatic placement
     retrying = Signal(str, object)  # reason ("out_of_vram" | "blank_image"), the next MemoryPlan
-    device_probed = Signal()  # vulkaninfo has answered: `preview` can plan for the card now
+    probed = Signal()  # vulkaninfo and the backend's --help have answered: `preview` can plan for the card now
+    preview_frame = Signal(object)  # PreviewFrame: the picture as it forms, one per step
     finished = Signal(object)  # Outcome, with the final image path when ok
 
     def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
@@ -64,9 +91,14 @@ class Generation(QObject):
         self._process.progress.connect(self.progress)
         self._process.log_line.connect(self.log_line)
         self._process.finished.connect(self._on_process_finished)
+        self._live_preview = LivePreview(self)
+        self._process.progress.connect(lambda progress: self._live_preview.step_done(progress.step))
+        self._live_preview.frame.connect(self.preview_frame)
+        self._preview_method = PreviewMethod.PROJ
         self._busy = False
         self._request: GenerationRequest | None = None
         self._staged: Path | None = None
+        self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
         self._ladder: list[MemoryPlan] = []
         self._automatic = False
         self._started = time.monotonic()
@@ -74,11 +106,17 @@ class Generation(QObject):
         self._binary: Path | None = None
         self._caps: BackendCaps | None = None
         self._device: VulkanDevice | None = None
+        self._devices: list[VulkanDevice] | None = None  # every device vulkaninfo listed, once it answered
+        self._pinned = False  # one card of a rig: vulkaninfo's answer does not move it
         self._devices_probed = False
         # the card's memory comes from vulkaninfo, asked once and never on the GUI thread's time
         self._vulkaninfo = VulkaninfoRun(parent=self)
         self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
-        self._waiting: GenerationRequest | None = None  # started before vulkaninfo answered
+        # what the backend offers (its --help) is asked the same way, once per binary
+        self._backend_questions = BackendQuestions(self)
+        self._backend_questions.answered.connect(self._on_backend_answered)
+        self._backend_problem: str | None = None
+        self._waiting: GenerationRequest | None = None  # started before vulkaninfo or the backend answered
 
     @property
     def running(self) -> bool:
@@ -95,14 +133,33 @@ class Generation(QObject):
     def pid(self) -> int | None:
         return self._process.pid()
 
+    @property
+    def devices(self) -> list[VulkanDevice] | None:
+        """The Vulkan devices vulkaninfo listed; None until it answered (or when it could not)."""
+        return self._devices
+
+    @property
+    def card(self) -> VulkanDevice | None:
+        """The device this generation runs sd.cpp on."""
+        return self._device
+
+    def pin_card(self, device: VulkanDevice) -> None:
+        """Run every next job on this device (one card of a rig) and plan for its own memory."""
+        self._device, self._pinned, self._devices_probed = device, True, True
+
+    def for_card(self, device: VulkanDevice) -> Generation:
+        """Another generation like this one (folder, backend, gallery), pinned to another card of the rig."""
+        sibling = Generation(self._out_dir, self._backend, self._gallery, self.parent())
+        sibling.pin_card(device)
+        return sibling
+
     def start(self, request: GenerationRequest) -> None:
         """Run a request; with `memory=None` the planner chooses the placement and recovers from OOM."""
         if self.running:
             raise RuntimeError("a generation is already running")
         self._busy = True
-        if not self._devices_probed:
+        if self._ask_what_is_unknown():
             self._waiting = request
-            self._probe_devices()
             return
         self._begin(request)
 
@@ -111,9 +168,11 @@ class Generation(QObject):
             request, notes = validate(request)
             request = with_seed(request, random.SystemRandom())
             binary = find_backend(self._backend)
-            caps = probe_caps(binary)
+            caps = self._caps_of(binary)
             self._automatic = request.memory is None
             self._ladder = self._plans(request, caps) if self._automatic else []
+            # without a plan that counts a decoder's memory, the preview is the projection, which needs none
+            self._preview_method = self._ladder[0].preview if self._ladder else PreviewMethod.PROJ
             if self._ladder:
                 self.planned.emit(self._ladder[0])
                 request = dataclasses.replace(request, memory=self._ladder.pop(0).memory)
@@ -124,6 +183,7 @@ class Generation(QObject):
             if problem:
                 raise InvalidRequest(problem)
             self._out_dir.mkdir(parents=True, exist_ok=True)
+            request = self._copy_pictures(request)
             self._binary, self._caps = binary, caps
         except ModelRejected as error:
             self._fail_soon(ErrorKind.MODEL_LOAD_FAILED, str(error))
@@ -144,16 +204,31 @@ class Generation(QObject):
             self._hashes.start(request.models.main)  # hashed while sd.cpp works; needed only for the finished PNG
         self._launch(request)
 
+    def _copy_pictures(self, request: GenerationRequest) -> GenerationRequest:
+        """The input and mask, copied into the job at the size sd.cpp runs: the originals may change mid-run."""
+        if request.init_image is None:
+            return request
+        job = self._out_dir / JOBS_FOLDER / uuid.uuid4().hex
+        job.mkdir(parents=True)
+        self._job_dir = job
+        size = (request.width, request.height)
+        init_image = copy_input(request.init_image, job / "input.png", size)
+        mask = copy_mask(request.mask, job / "mask.png", size) if request.mask else None
+        return dataclasses.replace(request, init_image=init_image, mask=mask)
+
     def preview(self, request: GenerationRequest) -> MemoryPlan | str:
         """The plan automatic placement would choose for this request now, or why there is none yet."""
         try:
             request, _ = validate(dataclasses.replace(request, prompt="preview"))
-            caps = probe_caps(find_backend(self._backend))
+            binary = find_backend(self._backend)
         except (InvalidRequest, BackendMissing) as error:
             return str(error)
-        if not self._devices_probed:
-            self._probe_devices()
+        if self._ask_what_is_unknown():
             return "looking at the graphics card"
+        try:
+            caps = self._caps_of(binary)
+        except BackendMissing as error:
+            return str(error)
         plans = self._plans(request, caps)
         return plans[0] if plans else "vulkaninfo did not report the card's memory"
 
@@ -161,9 +236,16 @@ class Generation(QObject):
         assert self._binary is not None and self._caps is not None
         self._request = request
         self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
+        preview = None
+        if self._caps.supports("--preview"):
+            try:
+                preview = (self._preview_method, self._live_preview.begin())
+            except OSError as error:  # the picture still comes, only without the preview
+                self.notice.emit(f"no live preview: cannot make its temporary folder ({error})")
         try:
             # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
-            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend)
+            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend,
+                              preview)
         except InvalidRequest as error:
             self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
             return
@@ -179,7 +261,8 @@ class Generation(QObject):
             return []
         infos = {role: inspect_model(path) for role, path in request.models.given().items()}
         plan = plan_memory(components_from_files(infos, request.family), device,
-                           psutil.virtual_memory().available, request.width, request.height, request.steps, caps)
+                           psutil.virtual_memory().available, request.width, request.height, request.steps, caps,
+                           extra_work(request, infos))
         return [plan, *plan.fallbacks]
 
     def cancel(self) -> None:
@@ -194,16 +277,44 @@ class Generation(QObject):
         if self._waiting is not None:
             self._waiting, self._busy = None, False
         self._process.stop_now()
+        self._live_preview.end()
+        self._live_preview.wait_until_removed()  # the app is closing: its temporary folder goes first
 
-    def _probe_devices(self) -> None:
-        if not self._vulkaninfo.running:
+    def _ask_what_is_unknown(self) -> bool:
+        """Start asking vulkaninfo and the backend what is not known yet; True while an answer is awaited."""
+        if not self._devices_probed and not self._vulkaninfo.running:
             self._vulkaninfo.start()
+        if not self._backend_questions.running and self._backend_problem is None:
+            try:
+                if known_caps(find_backend(self._backend)) is None:
+                    self._backend_questions.ask(self._backend)
+            except BackendMissing:
+                pass  # said by the request that needs it
+        return not self._devices_probed or self._backend_questions.running
+
+    def _caps_of(self, binary: Path) -> BackendCaps:
+        caps = known_caps(binary)
+        if caps is None:
+            problem, self._backend_problem = self._backend_problem, None  # asked again next time
+            raise BackendMissing(problem or f"{binary} did not say what it offers")
+        return caps
 
     def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
         # without vulkaninfo the backend still runs; only automatic placement lacks the card's memory
-        self._device = preferred_device(parse(result.text)) if result.text is not None else None
+        self._devices = parse(result.text) if result.text is not None else None
+        if not self._pinned:
+            self._device = preferred_device(self._devices) if self._devices is not None else None
         self._devices_probed = True
-        self.device_probed.emit()
+        self._after_an_answer()
+
+    def _on_backend_answered(self, answer: BackendInfo | str) -> None:
+        self._backend_problem = answer if isinstance(answer, str) else None
+        self._after_an_answer()
+
+    def _after_an_answer(self) -> None:
+        if not self._devices_probed or self._backend_questions.running:
+            return
+        self.probed.emit()
         request, self._waiting = self._waiting, None
         if request is not None:
             self._begin(request)
@@ -217,29 +328,20 @@ class Generation(QObject):
         main_model = request.models.main
         # the window must not freeze on a slow disk: an image finished before the hash goes without it
         hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
-        settings = {
-            "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
-            "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
-            "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": hash_text,
-            "Model": main_model.stem if main_model else None, "Version": f"Polaris Studio {__version__}",
-        }
-        details = {
-            "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
-            "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
-            "sampler": request.sampler, "family": request.family.value,
-            "models": {role: str(path) for role, path in request.models.given().items()},
-            "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
-            "automatic_memory": self._automatic,
-            "backend": {"flavour": self._caps.flavour.value if self._caps else None,
-                        "version": self._caps.version if self._caps else None},
-            "seconds": round(time.monotonic() - self._started, 2),
-        }
+        loras = check_loras(request.prompt, request.lora_dir, request.family.value) if request.lora_dir else []
+        settings = generation_fields(request, hash_text, loras, f"Polaris Studio {__version__}")
+        details = job_details(request, loras, self._automatic,
+                              {"flavour": self._caps.flavour.value if self._caps else None,
+                               "version": self._caps.version if self._caps else None},
+                              round(time.monotonic() - self._started, 2))
         write_metadata(staged, a1111_parameters(request.prompt, request.negative_prompt, settings), details)
 
     def _on_process_finished(self, outcome: Outcome) -> None:
         request, staged = self._request, self._staged
         if outcome.ok and request is not None and request.seed is not None and staged is not None:
             try:
+                if request.init_image is not None and request.mask is not None:
+                    keep_outside_mask(staged, request.init_image, request.mask)
                 self._label(staged, request)
             except OSError as error:  # the backend's file is not a whole PNG: accept() says so below
                 self.notice.emit(f"could not write the image's parameters: {error}")
@@ -275,10 +377,15 @@ class Generation(QObject):
             return False
         plan = self._ladder.pop(0)
         self.retrying.emit(reason, plan)
+        self._preview_method = plan.preview
         self._launch(dataclasses.replace(request, memory=plan.memory))
         return True
 
     def _end(self, outcome: Outcome) -> None:
+        self._live_preview.end()
+        if self._job_dir is not None and not outcome.ok:
+            shutil.rmtree(self._job_dir, ignore_errors=True)  # kept beside a finished image only
+        self._job_dir = None
         self._busy = False
         self._ladder = []
         self._request = None

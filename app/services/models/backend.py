@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import functools
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
-from app.core.models.backend_caps import BackendCaps, parse_help
+from app.core.models.backend_caps import BackendCaps, Flavour, parse_help
 from app.core.models.catalog import CatalogError, load_catalog
 from app.core.resources import backend_names, bundled_backend_dir
 from app.services.child_process import creation_flags, unrunnable_reason
+from app.services.tool_run import ToolResult, ToolRun
 from app.services.user_dirs import current_user_dirs
 
 BUILD_COMMAND = "python -m backend_bin.build"
@@ -90,41 +90,122 @@ class BackendInfo:
     caps: BackendCaps
 
 
-def describe_backend(override: Path | None = None) -> BackendInfo:
-    """What the Backend manager shows. Raises BackendMissing with the fix when there is none that runs."""
-    program = find_backend(override)
+def backend_origin(program: Path, override: Path | None = None) -> str:
     if override is not None:
-        origin = "given on the command line"
-    elif own_backend() is not None:
-        origin = "your own"
-    elif installed_backend_dir() in program.parents:
-        origin = "installed"
-    else:
-        origin = "bundled with the app"
-    try:
-        result = subprocess.run([str(program), "--version"], capture_output=True, timeout=PROBE_TIMEOUT_S,
-                                stdin=subprocess.DEVNULL, creationflags=creation_flags(sys.platform, 0), check=False)
-        lines = (result.stdout + result.stderr).decode("utf-8", errors="replace").splitlines()
-        version = next((line.strip() for line in lines if "version" in line.lower()), "unknown")
-    except (OSError, subprocess.TimeoutExpired) as error:
-        raise BackendMissing(f"could not run {program} --version: {error}") from error
-    return BackendInfo(program, origin, version, probe_caps(program))
+        return "given on the command line"
+    if own_backend() is not None:
+        return "your own"
+    if installed_backend_dir() in program.parents:
+        return "installed"
+    return "bundled with the app"
 
 
-def probe_caps(binary: Path) -> BackendCaps:
+# what each binary offers, by file identity: a rebuilt or replaced backend is asked again
+_KNOWN_CAPS: dict[tuple[Path, int, int], BackendCaps] = {}
+
+
+def _identity(binary: Path) -> tuple[Path, int, int]:
     try:
         stat = binary.stat()
     except OSError as error:
         raise BackendMissing(f"cannot read {binary}: {error}") from error
-    return _probe_caps(binary, stat.st_mtime_ns, stat.st_size)
+    return binary, stat.st_mtime_ns, stat.st_size
 
 
-@functools.lru_cache(maxsize=8)
-def _probe_caps(binary: Path, mtime_ns: int, size: int) -> BackendCaps:
+def known_caps(binary: Path) -> BackendCaps | None:
+    """What `binary --help` said, if it has been asked since the file last changed."""
+    return _KNOWN_CAPS.get(_identity(binary))
+
+
+def learn_caps(binary: Path, help_text: str) -> BackendCaps:
     # `--help` prints usage on stdout and exits 0 (this sd.cpp also logs an [ERROR] about it on stderr)
+    caps = parse_help(help_text)
+    _KNOWN_CAPS[_identity(binary)] = caps
+    return caps
+
+
+def probe_caps(binary: Path) -> BackendCaps:
+    """Blocking: for the CLI. The window learns them on `BackendQuestions` instead."""
+    caps = known_caps(binary)
+    if caps is not None:
+        return caps
     try:
         result = subprocess.run([str(binary), "--help"], capture_output=True, timeout=PROBE_TIMEOUT_S,
                                 stdin=subprocess.DEVNULL, creationflags=creation_flags(sys.platform, 0), check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
         raise BackendMissing(f"could not run {binary} --help: {error}") from error
-    return parse_help(result.stdout.decode("utf-8", errors="replace"))
+    return learn_caps(binary, result.stdout.decode("utf-8", errors="replace"))
+
+
+class BackendQuestions(QObject):
+    """Asks a backend what it offers (`--help`) and, when wanted, what it is (`--version`), on `ToolRun`, never
+    on the GUI thread's time. `answered(BackendInfo | str)`: the answer, or why there is none, in words."""
+
+    answered = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._run = ToolRun(PROBE_TIMEOUT_S * 1000, self)
+        self._run.finished.connect(self._on_run_finished)
+        self._program: Path | None = None
+        self._origin = ""
+        self._version: str | None = None
+        self._want_version = False
+        self._asked_again: tuple[Path | None, bool] | None = None  # asked while a question ran: the newer wins
+
+    @property
+    def running(self) -> bool:
+        return self._run.running
+
+    def ask(self, override: Path | None = None, version: bool = False) -> None:
+        """Ask the backend the app would run now (the user may just have chosen another)."""
+        if self._run.running:
+            self._asked_again = (override, version)
+            return
+        try:
+            self._program = find_backend(override)
+            self._origin = backend_origin(self._program, override)
+            caps = known_caps(self._program)
+        except BackendMissing as error:
+            why = str(error)
+            QTimer.singleShot(0, lambda: self._deliver(why))
+            return
+        self._version, self._want_version = None, version
+        if version:
+            self._run.start([str(self._program), "--version"])
+        elif caps is None:
+            self._run.start([str(self._program), "--help"])
+        else:
+            QTimer.singleShot(0, lambda: self._answer(caps))
+
+    def _on_run_finished(self, result: ToolResult) -> None:
+        assert self._program is not None
+        if result.exit_code is None:
+            asked = "--version" if self._want_version and self._version is None else "--help"
+            self._deliver(f"could not run {self._program} {asked}: {result.error}")
+            return
+        if self._want_version and self._version is None:
+            lines = (result.stdout + result.stderr).splitlines()
+            self._version = next((line.strip() for line in lines if "version" in line.lower()), "unknown")
+            caps = known_caps(self._program)
+            if caps is None:
+                self._run.start([str(self._program), "--help"])
+                return
+        elif result.exit_code != 0 and parse_help(result.stdout).flavour is Flavour.UNKNOWN:
+            said = (result.stderr.strip().splitlines() or [f"exit code {result.exit_code}"])[-1]
+            self._deliver(f"{self._program} --help did not answer as sd.cpp does: {said}")
+            return
+        else:
+            caps = learn_caps(self._program, result.stdout)
+        self._answer(caps)
+
+    def _answer(self, caps: BackendCaps) -> None:
+        assert self._program is not None
+        self._deliver(BackendInfo(self._program, self._origin, self._version or "", caps))
+
+    def _deliver(self, answer: BackendInfo | str) -> None:
+        again, self._asked_again = self._asked_again, None
+        if again is not None:
+            self.ask(*again)  # this answer is about a backend the user has since replaced
+        else:
+            self.answered.emit(answer)

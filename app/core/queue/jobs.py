@@ -1,0 +1,163 @@
+"""The job queue as data: job states, batches and prompt lists, the queue file's format, its atomic write and
+what happens to a damaged one."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from app.core.generation.request import MAX_SEED, GenerationRequest, MemoryFlags, ModelFamily, ModelFiles
+
+QUEUE_FORMAT = 1
+MAX_BATCH = 100
+
+
+class JobState(StrEnum):
+    WAITING = "waiting"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+    @property
+    def finished(self) -> bool:
+        return self in (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
+
+
+@dataclass
+class Job:
+    """One request in the queue, with what became of it."""
+
+    request: GenerationRequest
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    state: JobState = JobState.WAITING
+    step: int = 0
+    steps: int = 0
+    eta_seconds: float | None = None
+    reason: str = ""  # why it failed, or why it waits
+    image: str | None = None
+    card: str | None = None  # the graphics card it runs (or ran) on, by name
+
+
+class DamagedQueue(ValueError):
+    """The queue file cannot be read as a queue."""
+
+
+# --- batches and variations ---------------------------------------------------------------------------------
+def batch_requests(request: GenerationRequest, count: int, random_seeds: bool,
+                   rng: random.Random) -> list[GenerationRequest]:
+    """`count` images of one request: seeds s, s+1, ... (s: the request's seed, or one picked), or a random seed
+    each. Every request comes out seeded, so a job that runs again after a crash makes the same picture."""
+    if not 1 <= count <= MAX_BATCH:
+        raise ValueError(f"the number of images must be between 1 and {MAX_BATCH}, got {count}")
+    if random_seeds:
+        return [dataclasses.replace(request, seed=rng.randint(0, MAX_SEED)) for _ in range(count)]
+    first = request.seed if request.seed is not None else rng.randint(0, MAX_SEED - count)
+    return [dataclasses.replace(request, seed=(first + i) % (MAX_SEED + 1)) for i in range(count)]
+
+
+def parse_prompt_list(text: str) -> list[str]:
+    """One prompt a line; blank lines and lines starting with '#' are left out."""
+    prompts = [line.strip() for line in text.splitlines()]
+    return [p for p in prompts if p and not p.startswith("#")]
+
+
+def prompt_list_requests(request: GenerationRequest, prompts: list[str],
+                         rng: random.Random) -> list[GenerationRequest]:
+    """The same settings and the same seed (the request's, or one picked) for each prompt of a list."""
+    if not prompts:
+        raise ValueError("the prompt list is empty: write one prompt a line")
+    if len(prompts) > MAX_BATCH:
+        raise ValueError(f"the prompt list has {len(prompts)} prompts; at most {MAX_BATCH} go in at once")
+    seed = request.seed if request.seed is not None else rng.randint(0, MAX_SEED)
+    return [dataclasses.replace(request, prompt=prompt, seed=seed) for prompt in prompts]
+
+
+# --- the queue file -----------------------------------------------------------------------------------------
+def request_json(request: GenerationRequest) -> dict[str, Any]:
+    document = dataclasses.asdict(request)
+    document["models"] = {role: str(path) for role, path in request.models.given().items()}
+    document["family"] = request.family.value
+    return document
+
+
+def request_from_json(document: dict[str, Any]) -> GenerationRequest:
+    values = dict(document)
+    values["models"] = ModelFiles(**{role: Path(path) for role, path in values.get("models", {}).items()})
+    values["memory"] = MemoryFlags(**values["memory"]) if values.get("memory") is not None else None
+    values["family"] = ModelFamily(values.get("family", "unknown"))
+    return GenerationRequest(**values)
+
+
+def queue_json(jobs: list[Job]) -> dict[str, Any]:
+    """What survives a restart: the jobs not finished, and the failed ones (to retry); done and cancelled go."""
+    kept = [job for job in jobs if job.state in (JobState.WAITING, JobState.RUNNING, JobState.FAILED)]
+    return {"format": QUEUE_FORMAT, "jobs": [{"id": job.id, "state": job.state.value, "reason": job.reason,
+                                              "request": request_json(job.request)} for job in kept]}
+
+
+def jobs_from_json(document: object) -> list[Job]:
+    """The jobs of a queue file; one that ran when the app ended comes back waiting, and says so."""
+    try:
+        if not isinstance(document, dict) or document.get("format") != QUEUE_FORMAT:
+            raise DamagedQueue("not a queue file of this version")
+        jobs = []
+        for entry in document["jobs"]:
+            state = JobState(entry["state"])
+            reason = str(entry.get("reason", ""))
+            if state is JobState.RUNNING:
+                state, reason = JobState.WAITING, "It was running when the app closed; it runs again."
+            jobs.append(Job(request_from_json(entry["request"]), id=str(entry["id"]), state=state, reason=reason))
+        return jobs
+    except (KeyError, TypeError, ValueError) as error:
+        raise DamagedQueue(str(error)) from error
+
+
+def save_queue(path: Path, jobs: list[Job]) -> None:
+    """Write the queue file whole or not at all: a crash mid-write leaves the previous one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".writing")
+    with temporary.open("w", encoding="utf-8") as file:
+        json.dump(queue_json(jobs), file, indent=1)
+        file.flush()
+        os.fsync(file.fileno())
+    temporary.replace(path)
+
+
+@dataclass(frozen=True)
+class LoadedQueue:
+    jobs: list[Job]
+    message: str | None = None  # for the user, when the file was damaged and set aside
+
+
+def load_queue(path: Path, now: datetime) -> LoadedQueue:
+    """The saved jobs; a damaged file is renamed aside (never deleted) and the queue starts empty."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return LoadedQueue([])
+    except (OSError, UnicodeDecodeError) as error:
+        return _set_aside(path, now, str(error))
+    try:
+        return LoadedQueue(jobs_from_json(json.loads(text)))
+    except (json.JSONDecodeError, DamagedQueue) as error:
+        return _set_aside(path, now, str(error))
+
+
+def _set_aside(path: Path, now: datetime, why: str) -> LoadedQueue:
+    aside = path.with_name(f"{path.stem}.damaged-{now:%Y%m%d-%H%M%S}{path.suffix}")
+    try:
+        path.replace(aside)
+    except OSError as error:
+        return LoadedQueue([], f"The job queue file {path} is damaged ({why}) and could not be set aside "
+                               f"({error}); the queue starts empty.")
+    return LoadedQueue([], f"The job queue file was damaged ({why}); it was kept as {aside} and the queue "
+                           "starts empty.")

@@ -1,0 +1,236 @@
+"""The job queue: many requests, run one after another through `Generation` (one at a time per card, every
+card of a rig at once), kept in the user's data folder so that unfinished jobs survive a crash."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import psutil
+from PySide6.QtCore import QObject, Signal
+
+from app.core.generation.command import VISIBLE_DEVICES_VARIABLE
+from app.core.generation.output import Outcome, Progress
+from app.core.generation.plan import MemoryPlan
+from app.core.generation.request import GenerationRequest
+from app.core.queue.jobs import Job, JobState, load_queue, save_queue
+from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
+from app.core.system.vulkaninfo import VulkanDevice
+from app.services.generation.live_preview import PreviewFrame
+from app.services.generation.runner import Generation
+
+
+@dataclass
+class _Card:
+    generation: Generation
+    device: VulkanDevice | None = None  # None: the one device Generation picks itself
+    enabled: bool = True
+    job: Job | None = None
+    ram: int = 0  # the running job's predicted RAM peak
+
+    @property
+    def label(self) -> str:
+        return card_label(self.device) if self.device else "the graphics card"
+
+
+class JobQueue(QObject):
+    """Jobs in order; `changed` after any change (state, order, a step), `job_finished(Job, Outcome)` once per
+    job run, `note(str)` for what the user should know (a damaged queue file, a job that waits for RAM)."""
+
+    changed = Signal()
+    note = Signal(str)
+    job_finished = Signal(object, object)  # Job, Outcome
+    preview_frame = Signal(object, object)  # Job, PreviewFrame
+    cards_changed = Signal()  # the rig's cards are known
+    idle = Signal()  # nothing waits and nothing runs
+
+    def __init__(self, generation: Generation, store: Path | None = None,
+                 host_ram: Callable[[], int] = lambda: psutil.virtual_memory().available,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.jobs: list[Job] = []
+        self._store = store
+        self._host_ram = host_ram
+        self._ram_budget = 0  # RAM free when no job of ours ran: what concurrent jobs share
+        self._closing = False
+        self._cards = [self._card(generation)]
+        generation.probed.connect(self._on_probed)
+        self.message: str | None = None  # what loading the queue file had to say (a damaged file set aside)
+        if store is not None:
+            loaded = load_queue(store, datetime.now())
+            self.jobs, self.message = loaded.jobs, loaded.message
+        if generation.devices is not None:  # vulkaninfo answered before the queue was made
+            self._on_probed()
+
+    # --- what the window and the CLI do -------------------------------------------------------------------
+    def add(self, requests: list[GenerationRequest]) -> list[Job]:
+        jobs = [Job(request) for request in requests]
+        self.jobs += jobs
+        self._changed(save=True)
+        self._dispatch()
+        return jobs
+
+    def start(self) -> None:
+        """Run what waits (the jobs a restart brought back wait for this)."""
+        self._dispatch()
+
+    def cancel(self, job: Job) -> None:
+        if job.state is JobState.WAITING:
+            job.state, job.reason = JobState.CANCELLED, ""
+            self._changed(save=True)
+            self._idle_check()
+        elif job.state is JobState.RUNNING:
+            card = next(c for c in self._cards if c.job is job)
+            card.generation.cancel()
+
+    def cancel_all(self) -> None:
+        for job in list(self.jobs):
+            if job.state is JobState.WAITING:
+                job.state, job.reason = JobState.CANCELLED, ""
+        self._changed(save=True)
+        for card in self._cards:
+            if card.job is not None:
+                card.generation.cancel()
+        self._idle_check()
+
+    def retry(self, job: Job) -> Job:
+        """A failed or cancelled job again, with the same settings and seed, at the end of the queue."""
+        if not job.state.finished:
+            raise ValueError("only a finished job can be tried again")
+        return self.add([job.request])[0]
+
+    def move(self, job: Job, offset: int) -> None:
+        """Move a job up (negative) or down the list; the first waiting job runs next."""
+        index = self.jobs.index(job)
+        target = min(max(index + offset, 0), len(self.jobs) - 1)
+        self.jobs.insert(target, self.jobs.pop(index))
+        self._changed(save=True)
+
+    def clear_finished(self) -> None:
+        self.jobs = [job for job in self.jobs if not job.state.finished or job.state is JobState.FAILED]
+        self._changed(save=True)
+
+    @property
+    def busy(self) -> bool:
+        return any(card.job is not None for card in self._cards)
+
+    @property
+    def cards(self) -> list[tuple[str, bool, Generation]]:
+        """(label, ticked, generation) for each card the queue runs jobs on."""
+        return [(card.label, card.enabled, card.generation) for card in self._cards]
+
+    def set_card_enabled(self, label: str, enabled: bool) -> None:
+        """Untick a card: it takes no new job (its running one finishes)."""
+        for card in self._cards:
+            if card.label == label:
+                card.enabled = enabled
+        self._dispatch()
+
+    def running_jobs(self) -> list[Job]:
+        return [job for job in self.jobs if job.state is JobState.RUNNING]
+
+    def stop_now(self) -> None:
+        """The app is closing: the running jobs stay in the file as running (they come back waiting), then
+        their backends are killed."""
+        self._save()
+        self._closing = True
+        for card in self._cards:
+            card.generation.stop_now()
+
+    # --- running ----------------------------------------------------------------------------------------------
+    def _card(self, generation: Generation, device: VulkanDevice | None = None) -> _Card:
+        card = _Card(generation, device)
+        generation.progress.connect(lambda progress: self._on_progress(card, progress))
+        generation.finished.connect(lambda outcome: self._on_finished(card, outcome))
+        generation.preview_frame.connect(lambda frame: self._on_preview(card, frame))
+        return card
+
+    def _on_probed(self) -> None:
+        first = self._cards[0]
+        if len(self._cards) > 1 or first.generation.devices is None:
+            return
+        # a device the user pinned in the environment is the one to use: no rig then
+        cards = [] if VISIBLE_DEVICES_VARIABLE in os.environ else rig_cards(first.generation.devices)
+        if len(cards) < 2:
+            return
+        first.device = cards[0]
+        first.generation.pin_card(cards[0])
+        self._cards += [self._card(first.generation.for_card(device), device) for device in cards[1:]]
+        self.cards_changed.emit()
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        if self._closing:
+            return
+        for card in self._cards:
+            if card.job is not None or not card.enabled:
+                continue
+            job = next((j for j in self.jobs if j.state is JobState.WAITING), None)
+            if job is None:
+                break
+            running = [c.ram for c in self._cards if c.job is not None]
+            if not running:
+                self._ram_budget = self._host_ram()
+            ram = self._predicted_ram(card, job.request)
+            reason = ram_wait_reason(ram, running, self._ram_budget)
+            if reason is not None:
+                if job.reason != reason:
+                    job.reason = reason
+                    self.note.emit(reason)
+                    self._changed(save=False)
+                break  # it runs when a running job ends
+            card.job, card.ram = job, ram
+            job.state, job.reason, job.card = JobState.RUNNING, "", card.label
+            job.step, job.steps, job.eta_seconds = 0, job.request.steps, None
+            self._changed(save=True)
+            card.generation.start(job.request)
+
+    def _predicted_ram(self, card: _Card, request: GenerationRequest) -> int:
+        plan = card.generation.preview(request)
+        return plan.peak_ram if isinstance(plan, MemoryPlan) else 0
+
+    def _on_progress(self, card: _Card, progress: Progress) -> None:
+        if card.job is None:
+            return
+        card.job.step, card.job.steps, card.job.eta_seconds = progress.step, progress.steps, progress.eta_seconds
+        self.changed.emit()
+
+    def _on_preview(self, card: _Card, frame: PreviewFrame) -> None:
+        if card.job is not None:
+            self.preview_frame.emit(card.job, frame)
+
+    def _on_finished(self, card: _Card, outcome: Outcome) -> None:
+        job, card.job, card.ram = card.job, None, 0
+        if job is None or self._closing:
+            return  # closing: the file keeps it as running, so it comes back waiting
+        if outcome.ok:
+            job.state, job.image, job.reason = JobState.DONE, outcome.image, ""
+        elif outcome.cancelled:
+            job.state, job.reason = JobState.CANCELLED, ""
+        else:
+            job.state = JobState.FAILED
+            job.reason = outcome.error.message if outcome.error else "the backend stopped without an image"
+        self._changed(save=True)  # at once: a finished job must never run again after a crash
+        self._dispatch()  # first: who hears of this job's end finds the next one running
+        self.job_finished.emit(job, outcome)
+        self._idle_check()
+
+    def _idle_check(self) -> None:
+        if not self.busy and not any(j.state is JobState.WAITING for j in self.jobs):
+            self.idle.emit()
+
+    def _changed(self, save: bool) -> None:
+        if save:
+            self._save()
+        self.changed.emit()
+
+    def _save(self) -> None:
+        if self._store is None:
+            return
+        try:
+            save_queue(self._store, self.jobs)
+        except OSError as error:
+            self.note.emit(f"The job queue could not be saved ({error}); it is kept until the app closes.")

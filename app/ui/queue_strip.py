@@ -1,0 +1,139 @@
+"""The queue strip: every job with its state (waiting, running step i/N with the time left, done, failed and
+why, cancelled), and the buttons that reorder, cancel, retry and clear; on a rig, a tick box per card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.queue.jobs import Job, JobState
+from app.services.queue.job_queue import JobQueue
+
+
+def job_words(job: Job) -> str:
+    """One line for a job, in the user's words."""
+    prompt = job.request.prompt.replace("\n", " ")
+    seed = job.request.seed if job.request.seed is not None else "random"
+    what = f"{prompt[:60]}{'…' if len(prompt) > 60 else ''} (seed {seed})"
+    if job.state is JobState.RUNNING:
+        eta = f", about {job.eta_seconds:.0f} s left" if job.eta_seconds is not None else ""
+        where = f" on {job.card}" if job.card else ""
+        state = f"running step {job.step}/{job.steps}{eta}{where}" if job.step else f"starting{where}"
+    elif job.state is JobState.FAILED:
+        state = f"failed: {job.reason}"
+    elif job.state is JobState.WAITING and job.reason:
+        state = f"waiting — {job.reason}"
+    else:
+        state = job.state.value
+    return f"{state} — {what}"
+
+
+class QueueStrip(QWidget):
+    def __init__(self, queue: JobQueue, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.queue = queue
+        self.list = QListWidget(self)
+        self.list.setAccessibleName("Job queue")
+        self.list.setMaximumHeight(110)
+        self.summary = QLabel(self)
+        self.summary.setAccessibleName("Queue summary")
+        self.up_button = QPushButton("Up", self)
+        self.down_button = QPushButton("Down", self)
+        self.cancel_button = QPushButton("Cancel job", self)
+        self.cancel_all_button = QPushButton("Cancel all", self)
+        self.retry_button = QPushButton("Retry", self)
+        self.clear_button = QPushButton("Clear finished", self)
+        self.run_button = QPushButton("Run queue", self)
+        self.run_button.setToolTip("Run the jobs that wait (those left from last time wait for this)")
+        self.cards = QHBoxLayout()
+        self.card_boxes: dict[str, QCheckBox] = {}
+        # the buttons beside the list, two columns: the strip stays as narrow as the picture allows
+        buttons = QGridLayout()
+        for i, button in enumerate((self.run_button, self.cancel_all_button, self.up_button, self.down_button,
+                                    self.cancel_button, self.retry_button, self.clear_button)):
+            buttons.addWidget(button, i // 2, i % 2)
+        side = QHBoxLayout()
+        side.addWidget(self.list, 1)
+        side.addLayout(buttons)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addLayout(self.cards)
+        layout.addLayout(side)
+        self.up_button.clicked.connect(lambda: self._move(-1))
+        self.down_button.clicked.connect(lambda: self._move(1))
+        self.cancel_button.clicked.connect(lambda: self._on_selected(queue.cancel))
+        self.retry_button.clicked.connect(lambda: self._on_selected(queue.retry))
+        self.cancel_all_button.clicked.connect(queue.cancel_all)
+        self.clear_button.clicked.connect(queue.clear_finished)
+        self.run_button.clicked.connect(queue.start)
+        self.list.currentRowChanged.connect(lambda _: self._enable())
+        queue.changed.connect(self.refresh)
+        queue.cards_changed.connect(self._show_cards)
+        self._show_cards()
+        self.refresh()
+
+    def selected(self) -> Job | None:
+        item = self.list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def refresh(self) -> None:
+        chosen = self.selected()
+        self.list.clear()
+        for job in self.queue.jobs:
+            item = QListWidgetItem(job_words(job), self.list)
+            item.setData(Qt.ItemDataRole.UserRole, job)
+            item.setToolTip(job.request.prompt)
+            if job is chosen:
+                self.list.setCurrentItem(item)
+        counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
+        self.summary.setText(", ".join(f"{n} {state.value}" for state, n in counts.items() if n) or "No jobs")
+        self.setVisible(bool(self.queue.jobs))
+        self._enable()
+
+    def _enable(self) -> None:
+        job = self.selected()
+        waiting = any(j.state is JobState.WAITING for j in self.queue.jobs)
+        self.run_button.setEnabled(waiting and not self.queue.busy)
+        self.up_button.setEnabled(job is not None)
+        self.down_button.setEnabled(job is not None)
+        self.cancel_button.setEnabled(job is not None and not job.state.finished)
+        self.retry_button.setEnabled(job is not None and job.state in (JobState.FAILED, JobState.CANCELLED))
+        self.cancel_all_button.setEnabled(waiting or self.queue.busy)
+        self.clear_button.setEnabled(any(j.state.finished for j in self.queue.jobs))
+
+    def _move(self, offset: int) -> None:
+        job = self.selected()
+        if job is not None:
+            self.queue.move(job, offset)
+
+    def _on_selected(self, action: Callable[[Job], object]) -> None:
+        job = self.selected()
+        if job is not None:
+            action(job)
+
+    def _show_cards(self) -> None:
+        """A tick box per card of a rig: unticked, a card takes no new job."""
+        cards = self.queue.cards
+        if len(cards) < 2:
+            return
+        for label, enabled, _ in cards:
+            if label in self.card_boxes:
+                continue
+            box = QCheckBox(label, self)
+            box.setChecked(enabled)
+            box.toggled.connect(lambda on, name=label: self.queue.set_card_enabled(name, on))
+            self.cards.addWidget(box)
+            self.card_boxes[label] = box

@@ -1,0 +1,100 @@
+"""The job queue as data: batches, prompt lists, the file format, atomic saves and damaged files."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from app.core.generation.request import MAX_SEED, GenerationRequest, MemoryFlags, ModelFamily, ModelFiles
+from app.core.queue.jobs import (
+    Job,
+    JobState,
+    batch_requests,
+    load_queue,
+    parse_prompt_list,
+    prompt_list_requests,
+    queue_json,
+    save_queue,
+)
+
+NOW = datetime(2026, 11, 23, 2, 30, 0)
+REQUEST = GenerationRequest(prompt="a lighthouse", width=512, height=768, steps=4, cfg_scale=1.0, seed=None,
+                            sampler="euler", models=ModelFiles(model=Path("m.gguf"), taesd=Path("t.gguf")),
+                            memory=MemoryFlags(vae_tiling=True, max_vram_gib=2.5), family=ModelFamily.FLUX)
+
+
+def test_a_batch_counts_seeds_up_from_the_given_one() -> None:
+    requests = batch_requests(REQUEST.__class__(prompt="x", seed=41), 3, False, random.Random(1))
+    assert [r.seed for r in requests] == [41, 42, 43] and {r.prompt for r in requests} == {"x"}
+
+
+def test_a_batch_without_a_seed_picks_one_and_counts_up_from_it() -> None:
+    seeds = [r.seed for r in batch_requests(REQUEST, 4, False, random.Random(1))]
+    assert seeds[0] is not None and seeds == list(range(seeds[0], seeds[0] + 4))
+
+
+def test_a_batch_of_random_seeds_gives_each_its_own() -> None:
+    seeds = [r.seed for r in batch_requests(REQUEST, 5, True, random.Random(1))]
+    assert len(set(seeds)) == 5 and all(0 <= s <= MAX_SEED for s in seeds if s is not None)
+
+
+def test_a_batch_near_the_largest_seed_wraps_around() -> None:
+    seeds = [r.seed for r in batch_requests(REQUEST.__class__(prompt="x", seed=MAX_SEED), 2, False, random.Random())]
+    assert seeds == [MAX_SEED, 0]
+
+
+@pytest.mark.parametrize("count", [0, -1, 101])
+def test_a_batch_size_out_of_range_is_refused_with_a_reason(count: int) -> None:
+    with pytest.raises(ValueError, match="number of images"):
+        batch_requests(REQUEST, count, False, random.Random())
+
+
+def test_a_prompt_list_keeps_one_seed_for_every_prompt() -> None:
+    prompts = parse_prompt_list("a cat\n\n  # a comment\n a dog  \r\na bird\n")
+    assert prompts == ["a cat", "a dog", "a bird"]
+    requests = prompt_list_requests(REQUEST, prompts, random.Random(3))
+    assert [r.prompt for r in requests] == prompts and len({r.seed for r in requests}) == 1
+    with pytest.raises(ValueError, match="empty"):
+        prompt_list_requests(REQUEST, parse_prompt_list("\n# only a comment\n"), random.Random())
+
+
+def test_the_queue_file_round_trips_and_keeps_only_what_is_not_done(tmp_path: Path) -> None:
+    jobs = [Job(REQUEST, state=state) for state in JobState]
+    path = tmp_path / "data" / "queue.json"
+    save_queue(path, jobs)
+    loaded = load_queue(path, NOW)
+    assert loaded.message is None
+    # done and cancelled go; the running one comes back waiting, and says why
+    assert [(j.id, j.state) for j in loaded.jobs] == [(jobs[0].id, JobState.WAITING), (jobs[1].id, JobState.WAITING),
+                                                     (jobs[3].id, JobState.FAILED)]
+    assert "running when the app closed" in loaded.jobs[1].reason
+    assert all(j.request == REQUEST for j in loaded.jobs)
+    assert [p.name for p in path.parent.iterdir()] == ["queue.json"]  # no temporary file left behind
+
+
+def test_a_missing_queue_file_is_an_empty_queue(tmp_path: Path) -> None:
+    assert load_queue(tmp_path / "queue.json", NOW).jobs == []
+
+
+@pytest.mark.parametrize("content", [b"{\"format\": 1, \"jobs\": [{\"id\": \"x\"", b"\xff\xfe garbage",
+                                     b"[1, 2, 3]", b'{"format": 99, "jobs": []}',
+                                     b'{"format": 1, "jobs": [{"id": "a", "state": "bogus", "request": {}}]}'])
+def test_a_damaged_queue_file_is_set_aside_never_deleted(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "queue.json"
+    path.write_bytes(content)
+    loaded = load_queue(path, NOW)
+    aside = tmp_path / "queue.damaged-20261123-023000.json"
+    assert loaded.jobs == [] and loaded.message is not None and str(aside) in loaded.message
+    assert not path.exists() and aside.read_bytes() == content
+
+
+def test_the_file_names_every_setting_of_the_request() -> None:
+    document = queue_json([Job(REQUEST)])
+    request = document["jobs"][0]["request"]
+    assert request["models"] == {"model": "m.gguf", "taesd": "t.gguf"}
+    assert request["memory"]["max_vram_gib"] == 2.5 and request["family"] == "flux"
+    json.dumps(document)  # plain JSON

@@ -1,0 +1,108 @@
+"""Does every visible text fit? The walk over a window's widgets that the clipping tests share, and a child
+program that runs it in a process of its own (Qt reads QT_SCALE_FACTOR once, at its start):
+
+    QT_SCALE_FACTOR=1.5 python -m tests.helpers.clipping   (prints {"shown": N, "problems": {...}} as JSON)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPlainTextEdit,
+    QWidget,
+)
+
+
+def clipped(widget: QWidget) -> str | None:
+    """Why `widget`'s text does not fit, or None."""
+    metrics = QFontMetrics(widget.font())
+    if isinstance(widget, QLabel):
+        text = widget.text()
+        if not text or (widget.pixmap() is not None and not widget.pixmap().isNull()):
+            return None
+        room = widget.contentsRect().width() - 2 * widget.margin() - 2 * widget.indent()
+        if widget.wordWrap():
+            needed = widget.heightForWidth(widget.width())
+            return f"{needed} px tall in {widget.height()}" if needed > widget.height() else None
+        needed = metrics.horizontalAdvance(text.replace("&", ""))
+        return f"{needed} px wide in {room}" if needed > room else None
+    if isinstance(widget, QAbstractButton) and widget.text():
+        # what the button's style asks for its text is what it must be given
+        needed = widget.sizeHint().width()
+        return f"{needed} px wide in {widget.width()}" if needed > widget.width() else None
+    return None
+
+
+def show_everything(window: QWidget) -> None:
+    """The busiest the main window gets: the demo, both banners, Advanced and Details open."""
+    from app.ui.main_window import MainWindow, load_demo
+
+    assert isinstance(window, MainWindow)
+    load_demo(window.panel)
+    window.show_demo_note()
+    window.check_banner.say("Your AMD Radeon RX 580 Series will work, but: the models folder is on a spinning "
+                            "disk. Move the models folder to an SSD if you have one.", "warn", "Full &check…")
+    window.advanced_toggle.setChecked(True)
+    window.details_toggle.setChecked(True)
+
+
+def problems_in(window: QWidget) -> tuple[int, dict[str, str]]:
+    """How many widgets show, and each clipped text or unnamed input among them."""
+    problems = {}
+    shown = 0
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisibleTo(window) or widget.window() is not window:
+            continue
+        shown += 1
+        why = clipped(widget)
+        if why:
+            problems[f"{type(widget).__name__} {getattr(widget, 'text', lambda: '')()!r}"] = why
+        if (isinstance(widget, QLineEdit | QPlainTextEdit | QComboBox | QAbstractSpinBox | QListView)
+                and not widget.accessibleName() and not isinstance(widget.parent(), QAbstractSpinBox | QComboBox)):
+            problems[f"{type(widget).__name__} {widget.objectName()}"] = "no accessible name"
+    return shown, problems
+
+
+def main() -> int:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from app.core.gallery.gallery_index import GalleryIndex
+    from app.services.generation.runner import Generation
+    from app.services.user_dirs import keep_settings_in
+    from app.ui.main_window import MainWindow
+    from app.ui.theme import high_dpi_before_the_app_starts
+
+    high_dpi_before_the_app_starts()
+    app = QApplication(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as folder:
+        keep_settings_in(Path(folder) / "settings")
+        gallery = GalleryIndex(Path(folder) / "gallery.sqlite3")
+        window = MainWindow(Generation(Path(folder) / "images"), gallery=gallery)
+        show_everything(window)
+        window.showMaximized()  # the whole screen, in logical pixels: 1280x720 at 150 % of 1920x1080
+        QTimer.singleShot(1500, app.quit)
+        app.exec()
+        shown, problems = problems_in(window)
+        screen = window.screen()
+        print(json.dumps({"shown": shown, "problems": problems, "scale": screen.devicePixelRatio(),
+                          "window": [window.width(), window.height()],
+                          "screen": [screen.availableGeometry().width(), screen.availableGeometry().height()]}))
+        window.close()
+        gallery.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

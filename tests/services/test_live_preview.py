@@ -1,0 +1,86 @@
+"""Live preview: frames of a real run on lavapipe arrive while it runs; a half-written frame is never shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+from pytestqt.qtbot import QtBot
+
+from app.core.generation.output import Outcome, Progress
+from app.core.generation.preview import PreviewMethod
+from app.core.generation.request import GenerationRequest, ModelFiles
+from app.services.generation.live_preview import LivePreview, PreviewFrame
+from app.services.generation.runner import Generation
+from tests.core.test_preview import small_png
+
+
+def test_frames_arrive_during_a_real_run_and_the_final_image_is_the_real_one(qtbot: QtBot, sd_cli: Path,
+                                                                            tiny_model, out_dir: Path) -> None:
+    model, taesd = tiny_model
+    generation = Generation(out_dir)
+    heard: list[object] = []
+    generation.progress.connect(heard.append)
+    generation.preview_frame.connect(heard.append)
+    plans: list[object] = []
+    generation.planned.connect(plans.append)
+    request = GenerationRequest(prompt="x", width=64, height=64, steps=3, models=ModelFiles(model=model, taesd=taesd))
+    with qtbot.waitSignal(generation.finished, timeout=180_000) as finished:
+        generation.start(request)
+    outcome: Outcome = finished.args[0]
+    assert outcome.ok, outcome
+    frames = [e for e in heard if isinstance(e, PreviewFrame)]
+    progress = [e for e in heard if isinstance(e, Progress)]
+    assert frames, "no preview frame arrived"
+    assert [f.step for f in frames] == sorted({f.step for f in frames})  # in order, each step once
+    # each frame arrives after its step's progress event and before the run ends
+    assert heard.index(frames[0]) > heard.index(progress[0])
+    assert frames[0].step <= progress[0].step + 1
+    # the tiny model comes with a TAE: the plan counted its memory and decodes real frames at full size
+    assert plans and plans[0].preview is PreviewMethod.TAE  # type: ignore[attr-defined]
+    assert (frames[-1].image.width(), frames[-1].image.height()) == (64, 64)
+    # the final image is sd.cpp's finished picture, in the output folder; no preview file is left anywhere
+    final = Path(outcome.image or "")
+    assert final.parent == out_dir and [p.name for p in out_dir.iterdir()] == [final.name]
+    with Image.open(final) as png:
+        assert png.size == (64, 64) and "polaris" in png.info
+    folder = frames[0].path.parent
+    qtbot.waitUntil(lambda: not folder.exists(), timeout=5_000)
+
+
+def test_a_half_written_frame_is_never_shown(qtbot: QtBot) -> None:
+    preview = LivePreview()
+    preview.begin()
+    assert preview.file is not None
+    whole = small_png(16, 16)
+    shown: list[PreviewFrame] = []
+    preview.frame.connect(shown.append)
+    for cut in (0, 8, 33, len(whole) - 1):  # sd.cpp caught mid-write, at any point
+        preview.file.write_bytes(whole[:cut])
+        with qtbot.waitSignal(preview.skipped, timeout=5_000) as skipped:
+            preview.step_done(cut + 1)
+        assert skipped.args == [cut + 1]
+    assert shown == []
+    preview.file.write_bytes(whole)
+    with qtbot.waitSignal(preview.frame, timeout=5_000) as frame:
+        preview.step_done(100)
+    image = frame.args[0].image
+    assert (image.width(), image.height()) == (16, 16) and image.pixelColor(3, 3).getRgb()[:3] == (40, 90, 200)
+    folder = preview.folder
+    assert folder is not None
+    preview.end()
+    assert preview.wait_until_removed() and not folder.exists()
+
+
+def test_a_frame_read_after_its_job_ended_is_dropped(qtbot: QtBot) -> None:
+    preview = LivePreview()
+    preview.begin()
+    assert preview.file is not None
+    preview.file.write_bytes(small_png())
+    shown: list[PreviewFrame] = []
+    preview.frame.connect(shown.append)
+    preview.step_done(1)
+    preview.end()  # the job ended while its last frame was being read
+    assert preview.wait_until_removed()
+    qtbot.wait(100)  # let a late frame arrive, if one were (wrongly) passed on
+    assert shown == []

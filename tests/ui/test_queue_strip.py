@@ -1,0 +1,84 @@
+"""The queue strip with real widgets and the real backend on lavapipe: a batch of images, reordered, one
+cancelled and retried; a failed job says why; Cancel stops everything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+from pytestqt.qtbot import QtBot
+
+from app.core.queue.jobs import JobState
+from app.services.generation.runner import Generation
+from app.ui.main_window import MainWindow
+from app.ui.queue_strip import job_words
+from tests.ui.test_main_window import fill_in
+
+
+def make_window(qtbot: QtBot, out_dir: Path) -> MainWindow:
+    window = MainWindow(Generation(out_dir))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def click(qtbot: QtBot, button: QPushButton) -> None:
+    assert button.isEnabled(), button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_a_batch_is_queued_reordered_cancelled_and_retried(qtbot: QtBot, sd_cli: Path, tiny_model,
+                                                           out_dir: Path) -> None:
+    window = make_window(qtbot, out_dir)
+    fill_in(qtbot, window, tiny_model, "a lighthouse", 64, 3)
+    window.panel.seed.setValue(500)
+    window.panel.batch.count.setValue(3)
+    strip, queue = window.queue_strip, window.queue
+    started: list[int | None] = []
+    queue.changed.connect(lambda: [started.append(j.request.seed) for j in queue.running_jobs()
+                                   if j.request.seed not in started])
+    with qtbot.waitSignal(queue.idle, timeout=240_000):
+        click(qtbot, window.generate_button)
+        assert strip.isVisible() and strip.list.count() == 3
+        assert [j.request.seed for j in queue.jobs] == [500, 501, 502]  # seeds in a row
+        assert window.add_button.isVisible() and window.cancel_button.isVisible()
+        strip.list.setCurrentRow(2)
+        click(qtbot, strip.up_button)  # 502 goes before 501
+        assert [j.request.seed for j in queue.jobs] == [500, 502, 501]
+        strip.list.setCurrentRow(2)
+        click(qtbot, strip.cancel_button)  # 501 never runs
+    assert started == [500, 502]
+    assert [(j.request.seed, j.state) for j in queue.jobs] == [
+        (500, JobState.DONE), (502, JobState.DONE), (501, JobState.CANCELLED)]
+    assert [strip.list.item(i).text().split(" — ")[0] for i in range(3)] == ["done", "done", "cancelled"]
+    strip.list.setCurrentRow(2)
+    with qtbot.waitSignal(queue.idle, timeout=120_000):
+        click(qtbot, strip.retry_button)
+    assert queue.jobs[-1].request.seed == 501 and queue.jobs[-1].state is JobState.DONE
+    assert len(list(out_dir.glob("*.png"))) == 3
+    assert window.generate_button.isVisible() and not window.cancel_button.isVisible()
+    click(qtbot, strip.clear_button)
+    assert strip.list.count() == 0 and not strip.isVisible()
+
+
+def test_a_failed_job_says_why_and_cancel_stops_the_whole_batch(qtbot: QtBot, sd_cli: Path, tiny_model,
+                                                                 out_dir: Path) -> None:
+    window = make_window(qtbot, out_dir)
+    model, _ = tiny_model
+    fill_in(qtbot, window, tiny_model, "a lighthouse", 512, 50)
+    window.panel.model.set_path(Path(f"{model}-missing"))
+    with qtbot.waitSignal(window.queue.idle, timeout=30_000):
+        click(qtbot, window.generate_button)
+    [failed] = window.queue.jobs
+    assert failed.state is JobState.FAILED and "model file not found" in failed.reason
+    assert job_words(failed).startswith("failed: model file not found")
+    window.panel.model.set_path(model)
+    window.panel.batch.count.setValue(2)
+    with qtbot.waitSignal(window.queue.idle, timeout=60_000):
+        click(qtbot, window.generate_button)
+        qtbot.waitUntil(lambda: window.generation.pid() is not None, timeout=30_000)
+        click(qtbot, window.cancel_button)
+    assert [j.state for j in window.queue.jobs] == [JobState.FAILED, JobState.CANCELLED, JobState.CANCELLED]
+    assert list(out_dir.glob("*.png")) == []
