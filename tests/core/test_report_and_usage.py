@@ -25,7 +25,7 @@ def test_json_has_exactly_the_documented_shape() -> None:
     document = report_json(facts, run_checks(facts))
     assert set(document) == {"devices", "selected_device", "host", "checks", "overall"}
     assert document["selected_device"] == 0
-    assert document["host"] == {"ram_total_bytes": 16 * GIB, "ram_available_bytes": 9 * GIB}
+    assert document["host"] == {"ram_total_bytes": 16 * GIB, "ram_available_bytes": 9 * GIB, "from_paste": False}
     card, cpu = document["devices"]
     assert set(card) == DEVICE_KEYS
     assert (card["vendor_id"], card["device_id"], card["device_type"], card["is_polaris"]) == (

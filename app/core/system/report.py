@@ -36,7 +36,7 @@ def report_json(facts: SystemFacts, report: CompatibilityReport) -> dict[str, An
         "devices": [device_json(d) for d in facts.devices],
         "selected_device": selected.index if selected else None,
         "host": {"ram_total_bytes": facts.host.ram_total_bytes,
-                 "ram_available_bytes": facts.host.ram_available_bytes},
+                 "ram_available_bytes": facts.host.ram_available_bytes, "from_paste": facts.host.from_paste},
         "checks": [{"id": c.id, "status": c.status.value, "message": c.message, "fix": c.fix}
                    for c in report.checks],
         "overall": report.overall.value,
