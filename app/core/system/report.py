@@ -48,8 +48,9 @@ def report_markdown(facts: SystemFacts, report: CompatibilityReport) -> str:
     for device in facts.devices:
         mark = " (selected)" if facts.selected and device.index == facts.selected.index else ""
         vram = f", {device.vram_bytes / 2**30:.1f} GiB VRAM" if device.vram_bytes else ""
+        driver = device.driver_info or device.driver_version or "?"
         lines.append(f"- GPU{device.index}: {device.name}, {device.device_type.value}, Vulkan "
-                     f"{device.api_version or '?'}, driver {device.driver_info or device.driver_version or '?'}{vram}{mark}")
+                     f"{device.api_version or '?'}, driver {driver}{vram}{mark}")
     lines.append("")
     for check in report.checks:
         # the verdict in words too: a console or file in a legacy code page (cp1252) cannot show the icon
