@@ -5,7 +5,8 @@
 It takes every state twice, each in a process of its own (Qt reads its scale factor once): at 1366x768 (the
 commonest laptop screen) into resources/screenshots/, and at 1920x1080 with 150 % scaling (QT_SCALE_FACTOR=1.5)
 into resources/screenshots/1920x1080@150/. The states: the first start (the check's banner, an empty gallery),
-generating (mid-run), done (after a real demo generation), the Advanced panel open, the dark theme, the system
+generating (mid-run), done (after a real demo generation), a batch of three in the queue with the second
+forming in the live preview, img2img with a painted mask, the Advanced panel open, the dark theme, the system
 check dialog and the Models window. Without a display it uses the offscreen platform.
 """
 
@@ -76,7 +77,11 @@ def take(folder: Path, size: str) -> int:
                 QTimer.singleShot(0, lambda: shot(window, "generating.png"))
 
         window.generation.progress.connect(on_progress)
-        window.generation_finished.connect(lambda result: (outcome.append(result), app.quit()))
+        def on_finished(result: object) -> None:
+            outcome.append(result)
+            app.quit()
+
+        window.generation_finished.connect(on_finished)
         window.generate_button.click()
         app.exec()
         if not outcome or not outcome[0].ok:  # type: ignore[attr-defined]
@@ -86,6 +91,26 @@ def take(folder: Path, size: str) -> int:
         window.gallery.model.data(window.gallery.model.index(0), 1)  # ask for the new image's thumbnail
         wait(1500)  # let the gauge draw a few samples and the thumbnail arrive
         shot(window, "main_window.png")
+        # a batch of three in the queue, the second one forming in the picture: the live preview and the strip
+        window.generation_finished.disconnect(on_finished)
+        window.panel.batch.count.setValue(3)
+        batch: list[object] = []
+
+        def on_job_progress(job: object, progress: Progress) -> None:
+            if len(batch) > 1 and job is batch[1] and progress.step == 2 and not (folder / "queue.png").exists():
+                QTimer.singleShot(0, lambda: shot(window, "queue.png"))
+
+        window.queue.job_progress.connect(on_job_progress)
+        window.queue.idle.connect(app.quit)
+        window.generate_button.click()
+        batch.extend(window.queue.jobs[-3:])
+        app.exec()
+        window.queue.idle.disconnect(app.quit)
+        window.panel.batch.count.setValue(1)
+        start_from_the_new_image(window, Path(outcome[0].image))  # type: ignore[attr-defined]
+        wait(300)
+        shot(window, "img2img.png")
+        window.panel.picture.set_picture(None)
         window.advanced_toggle.click()
         wait(300)
         shot(window, "advanced.png")
@@ -104,6 +129,25 @@ def take(folder: Path, size: str) -> int:
         wait(300)
         shot(window.models_window, "models.png")
     return 0
+
+
+def start_from_the_new_image(window: object, image: Path) -> None:
+    """img2img with a mask: the finished image as the input and a stroke painted across its middle."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QColor, QPainter, QPen
+
+    window.use_as_input(image)  # type: ignore[attr-defined]
+    picture = window.panel.picture  # type: ignore[attr-defined]
+    picture.paint_mask.setChecked(True)
+    canvas = picture.painter.canvas
+    painter = QPainter(canvas.mask)
+    pen = QPen(QColor(255, 255, 255))
+    pen.setWidthF(canvas.mask.width() / 8)
+    painter.setPen(pen)
+    width, height = canvas.mask.width(), canvas.mask.height()
+    painter.drawLine(QPointF(width * 0.25, height * 0.55), QPointF(width * 0.75, height * 0.45))
+    painter.end()
+    canvas.update()
 
 
 def main() -> int:

@@ -164,3 +164,21 @@ def test_outside_the_mask_the_input_comes_back_exactly(tmp_path: Path) -> None:
         out, before = np.asarray(result.convert("RGB")), np.asarray(kept.convert("RGB"))
     assert (out[:, :32] == before[:, :32]).all()
     assert (out[:, 32:] == (0, 0, 255)).all()
+
+
+def test_the_planner_counts_the_encode_and_hires_second_pass() -> None:
+    from app.core.generation.plan import GIB, Components, Device, ExtraWork, evaluate
+
+    sd15 = Components(ModelFamily.SD1, diffusion=1_700_000_000, text_encoders=250_000_000, vae=160_000_000)
+    card, on_gpu = Device(4 * GIB), MemoryFlags(clip_on_cpu=True, vae_on_cpu=False)
+    plain = evaluate(sd15, card, 16 * GIB, 512, 512, 20, on_gpu)
+    encoded = evaluate(sd15, card, 16 * GIB, 512, 512, 20, on_gpu, ExtraWork(encode=True))
+    assert encoded.seconds > plain.seconds  # the encoder runs too
+    assert encoded.peak_vram.total >= plain.peak_vram.total
+    hires = evaluate(sd15, card, 16 * GIB, 512, 512, 20, on_gpu, ExtraWork(hires_size=(1024, 1024)))
+    at_1024 = evaluate(sd15, card, 16 * GIB, 1024, 1024, 20, on_gpu)
+    # the second pass and the decode happen at 1024: the peak is that size's, the time both passes'
+    assert hires.peak_vram.total == at_1024.peak_vram.total
+    assert hires.seconds > at_1024.seconds > plain.seconds
+    fewer = evaluate(sd15, card, 16 * GIB, 512, 512, 20, on_gpu, ExtraWork(hires_size=(1024, 1024), hires_steps=5))
+    assert plain.seconds < fewer.seconds < hires.seconds

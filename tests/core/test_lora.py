@@ -114,3 +114,30 @@ def test_the_planner_counts_lora_weights_by_apply_mode() -> None:
                          ExtraWork(lora_bytes=300 * 2**20))
     assert offloaded.peak_ram > evaluate(flux, card, 32 * GIB, 1024, 1024, 4,
                                          dataclasses.replace(memory, offload_to_cpu=True)).peak_ram
+
+
+def test_other_tools_read_the_new_fields_back(loras: Path, tmp_path: Path) -> None:
+    from PIL import Image
+    from sd_parsers import ParserManager
+
+    from app.core.gallery.metadata import a1111_parameters, write_metadata
+    from app.core.generation.request import HiresFix
+
+    png = tmp_path / "made.png"
+    Image.effect_noise((64, 64), 40).convert("RGB").save(png)
+    lora = loras / "flux_tiny_lora.safetensors"
+    request = GenerationRequest(prompt="a cat <lora:flux_tiny_lora:0.5>", seed=7, models=ModelFiles(model=lora),
+                                family=ModelFamily.FLUX, init_image=png, strength=0.45,
+                                hires=HiresFix(scale=1.5, denoising_strength=0.6, steps=3))
+    fields = generation_fields(request, "abcdef1234", [(LoraUse("flux_tiny_lora", 0.5), lora)], "Polaris Studio")
+    write_metadata(png, a1111_parameters(request.prompt, "", fields), {})
+    info = ParserManager().parse(png)
+    assert info is not None and info.generator.value == "AUTOMATIC1111"
+    assert info.metadata["Denoising strength"] == "0.45"
+    assert (info.metadata["Hires upscale"], info.metadata["Hires steps"]) == ("1.5", "3")
+    assert info.metadata["Hires upscaler"] == "Latent"
+    # sd-parsers 0.6 drops a value that holds ':' (A1111's quoted "Lora hashes"), and reads civitai's JSON one
+    assert info.metadata["Hashes"] == {"model": "abcdef1234", "lora:flux_tiny_lora": lora_hash(lora)}
+    assert f'Lora hashes: "flux_tiny_lora: {lora_hash(lora)}"' in info.raw_parameters["parameters"]
+    [sampler] = info.samplers
+    assert sampler.prompts[0].value == "a cat <lora:flux_tiny_lora:0.5>" and sampler.parameters["seed"] == "7"

@@ -66,3 +66,19 @@ def test_a_cmyk_input_is_refused_and_nothing_runs(sd_cli: Path, tiny_model, out_
     [error] = run.of("error")
     assert error["kind"] == "bad_request" and "CMYK" in error["message"]
     assert run.of("stage") == [] and not (out_dir / ".jobs").exists()
+
+
+def test_hires_fix_draws_twice_the_size_and_says_so(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    model, taesd = tiny_model
+    run = run_generate(generate_argv("a red door", model, taesd, out_dir, "--width", "64", "--height", "64",
+                                     "--steps", "2", "--seed", "5", "--hires", "--hires-steps", "1"))
+    assert run.exit_code == 0, run.stderr
+    [image] = run.of("image")
+    with Image.open(image["path"]) as made:
+        assert made.size == (128, 128)
+    assert [(p["step"], p["steps"]) for p in run.of("progress")] == [(1, 2), (2, 2), (1, 1)]  # the second pass
+    text = read_parameters_text(Path(image["path"]))
+    assert text is not None
+    settings = parse_parameters(text).settings
+    assert "Size: 64x64" in settings and "Hires upscale: 2, Hires steps: 1, Hires upscaler: Latent" in settings
+    assert "Denoising strength: 0.7" in settings

@@ -105,8 +105,12 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
         fields["Hires steps"] = request.hires.steps or None
         fields["Hires upscaler"] = "Latent"
     if loras:
+        hashes = {use.name: lora_hash(path) for use, path in loras}
         # quoted, as A1111 writes it: the value holds commas
-        fields["Lora hashes"] = '"' + ", ".join(f"{use.name}: {lora_hash(path)}" for use, path in loras) + '"'
+        fields["Lora hashes"] = '"' + ", ".join(f"{name}: {digest}" for name, digest in hashes.items()) + '"'
+        # the same as civitai's JSON "Hashes" (which readers that split on ':' such as sd-parsers can read)
+        fields["Hashes"] = json.dumps({**({"model": model_hash_text} if model_hash_text else {}),
+                                       **{f"lora:{name}": digest for name, digest in hashes.items()}})
     fields["Version"] = version
     return fields
 

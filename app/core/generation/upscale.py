@@ -18,6 +18,7 @@ from app.core.models.model_files import PICKLE_SUFFIXES, ComponentKind, ModelFil
 UPSCALE_FACTORS = (2, 4)
 MAX_UPSCALED_SIDE = 8192
 DEFAULT_TILE_SIZE = 128  # sd.cpp's default: "avoid cuda OOM for 4gb VRAM"
+MIN_TILE_SIZE = 32
 _SCALE_IN_NAME = re.compile(r"(?i)(?:^|[^a-z0-9])([1248])x|x([1248])(?:[^0-9]|$)")
 
 
@@ -42,12 +43,6 @@ class UpscaleJob:
     repeats: int
     source_size: tuple[int, int]
     size: tuple[int, int]
-
-    @property
-    def backend_size(self) -> tuple[int, int]:
-        """What sd.cpp draws before any step down."""
-        grown = self.model_scale ** self.repeats
-        return self.source_size[0] * grown, self.source_size[1] * grown
 
 
 def esrgan_scale(model: Path) -> int:
@@ -74,8 +69,8 @@ def plan_upscale_job(request: UpscaleRequest) -> UpscaleJob:
     if request.factor not in UPSCALE_FACTORS:
         raise UpscaleRejected(f"the factor must be one of {', '.join(map(str, UPSCALE_FACTORS))}, "
                               f"got {request.factor}")
-    if not 32 <= request.tile_size <= 1024:
-        raise UpscaleRejected(f"the tile size must be from 32 to 1024 pixels, got {request.tile_size}")
+    if not MIN_TILE_SIZE <= request.tile_size <= 1024:
+        raise UpscaleRejected(f"the tile size must be from {MIN_TILE_SIZE} to 1024 pixels, got {request.tile_size}")
     try:
         width, height = check_input_image(request.image, "picture to upscale")
     except InputImageRejected as error:

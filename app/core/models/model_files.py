@@ -8,6 +8,8 @@ VAE, TAE) with its main quantization, so the app can catch a file in the wrong s
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import struct
 from collections import Counter
 from dataclasses import dataclass
@@ -348,6 +350,28 @@ def import_file(path: Path) -> ImportResult:
     if info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
         slot, warning = None, slot_problem("model", info)
     return ImportResult(str(path), info.kind.value, slot, warning)
+
+
+# The slots that are folders, not parts of a set: sd.cpp finds a LoRA by name in one folder
+FOLDER_SLOTS = ("lora", "upscaler")
+
+
+def add_to_folder(path: Path, folder: Path) -> Path:
+    """The file inside `folder` under its own name: linked where the volume allows (instant, no second copy),
+    copied otherwise; a file of that name and size already there is taken as the same."""
+    target = folder / path.name
+    if target.exists():
+        if target.stat().st_size == path.stat().st_size:
+            return target
+        raise FileExistsError(f"{folder} already has another file named {path.name}")
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(path, target)
+    except OSError:
+        partial = target.with_name(target.name + ".partial")
+        shutil.copyfile(path, partial)
+        partial.replace(target)
+    return target
 
 
 def model_files_in(paths: list[Path]) -> list[Path]:

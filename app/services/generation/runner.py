@@ -20,7 +20,7 @@ from app.core.gallery.image_store import BlankImage, ImageRejected, accept, stag
 from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
 from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
-from app.core.generation.lora import check_loras
+from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.generation.plan import (
     ExtraWork,
@@ -219,7 +219,9 @@ class Generation(QObject):
     def preview(self, request: GenerationRequest) -> MemoryPlan | str:
         """The plan automatic placement would choose for this request now, or why there is none yet."""
         try:
-            request, _ = validate(dataclasses.replace(request, prompt="preview"))
+            request, _ = validate(dataclasses.replace(
+                # the prompt's LoRAs count in the plan; an empty one is no reason not to plan
+                request, prompt=request.prompt if request.prompt.strip() else "preview"))
             binary = find_backend(self._backend)
         except (InvalidRequest, BackendMissing) as error:
             return str(error)
@@ -328,7 +330,10 @@ class Generation(QObject):
         main_model = request.models.main
         # the window must not freeze on a slow disk: an image finished before the hash goes without it
         hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
-        loras = check_loras(request.prompt, request.lora_dir, request.family.value) if request.lora_dir else []
+        try:
+            loras = check_loras(request.prompt, request.lora_dir, request.family.value) if request.lora_dir else []
+        except LoraRejected:  # the file went away mid-run: the image is fine, its hash cannot be told
+            loras = []
         settings = generation_fields(request, hash_text, loras, f"Polaris Studio {__version__}")
         details = job_details(request, loras, self._automatic,
                               {"flavour": self._caps.flavour.value if self._caps else None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import uuid
 from datetime import datetime
@@ -17,6 +18,7 @@ from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.generation.plan import UpscalePlan, device_from_vulkan, plan_upscale
 from app.core.generation.request import InvalidRequest
 from app.core.generation.upscale import (
+    MIN_TILE_SIZE,
     UpscaleJob,
     UpscaleRejected,
     UpscaleRequest,
@@ -36,6 +38,7 @@ class Upscaling(QObject):
 
     log_line = Signal(str, str)
     planned = Signal(object)  # UpscalePlan: tiles, predicted VRAM
+    retrying = Signal(int)  # out of video memory: trying again with tiles of this many pixels
     finished = Signal(object)  # Outcome, with the upscaled image's path when ok
 
     def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
@@ -150,12 +153,29 @@ class Upscaling(QObject):
             except (ImageRejected, OSError) as error:
                 staged.unlink(missing_ok=True)
                 outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+        elif self._retry_smaller(outcome, job):
+            return
         elif staged is not None:
             staged.unlink(missing_ok=True)
             if outcome.ok:
                 outcome = Outcome(outcome.exit_code, None,
                                   BackendError(ErrorKind.UNKNOWN, "sd.cpp wrote no upscaled picture"))
         self._end(outcome)
+
+    def _retry_smaller(self, outcome: Outcome, job: UpscaleJob | None) -> bool:
+        """Out of video memory: the same upscale in tiles half the size (a quarter of the buffers), down to
+        the smallest tile; False when there is nothing smaller to try."""
+        if self._staged is not None:
+            self._staged.unlink(missing_ok=True)
+        error = outcome.error
+        if job is None or error is None or error.kind is not ErrorKind.OUT_OF_VRAM:
+            return False
+        tile = job.request.tile_size // 2
+        if tile < MIN_TILE_SIZE:
+            return False
+        self.retrying.emit(tile)
+        self._begin(dataclasses.replace(job.request, tile_size=tile))
+        return True
 
     @staticmethod
     def _seed_of(image: Path) -> int:
