@@ -51,3 +51,19 @@ def test_bad_input_is_explained(sd_cli: Path) -> None:
     assert unknown.returncode == 2 and "no preset 'nope'; known: flux-schnell-q4k" in unknown.stderr
     size = plan("--preset", "sd15", "--vram", "lots", "--ram", "16GB")
     assert size.returncode == 2 and "not a size: 'lots'" in size.stderr
+
+
+def test_img2img_hires_and_a_lora_are_planned_too(sd_cli: Path, tmp_path: Path) -> None:
+    from app.core.models.demo_model import write_tiny_lora
+
+    # a card with room for everything: the same placement each time, so the peaks compare
+    common = ("--preset", "sd15", "--vram", "24GiB", "--ram", "64GB", "--width", "512", "--height", "512", "--json")
+    plain, hires, img2img = (json.loads(plan(*common, *extra).stdout)
+                             for extra in ((), ("--hires-scale", "2"), ("--img2img",)))
+    assert hires["flags"] == plain["flags"] == img2img["flags"]
+    assert hires["predicted_peak_vram_bytes"] > plain["predicted_peak_vram_bytes"]
+    assert img2img["predicted_peak_vram_bytes"] >= plain["predicted_peak_vram_bytes"]
+    lora = write_tiny_lora(tmp_path)
+    with_lora = json.loads(plan(*common, "--lora", str(lora)).stdout)
+    assert with_lora["predicted_peak_vram_bytes"] > plain["predicted_peak_vram_bytes"]
+    assert plan(*common, "--lora", str(tmp_path / "missing.safetensors")).returncode == 2
