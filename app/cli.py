@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 import signal
 import sys
 import threading
@@ -45,6 +46,7 @@ from app.core.models.catalog import (
 )
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
+from app.core.queue.jobs import Job, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
@@ -54,6 +56,7 @@ from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
+from app.services.queue.job_queue import JobQueue
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 
@@ -108,6 +111,12 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, help="folder for finished images")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
+    batch = parser.add_mutually_exclusive_group()
+    batch.add_argument("--batch", type=int, default=1, metavar="N",
+                       help="make N images: seeds s, s+1, ... (on a rig, one job per graphics card at once)")
+    batch.add_argument("--prompts", type=Path, metavar="FILE",
+                       help="one image per line of this text file, all with the same seed")
+    parser.add_argument("--random-seeds", action="store_true", help="with --batch: a random seed for each image")
 
 
 def request_from_args(args: argparse.Namespace) -> GenerationRequest:
@@ -150,10 +159,17 @@ def explicit_memory(args: argparse.Namespace) -> MemoryFlags | None:
 class EventPrinter:
     """Prints a generation's signals, as JSON lines (--events) or as text for a person."""
 
-    def __init__(self, as_json: bool) -> None:
+    def __init__(self, as_json: bool, job: int | None = None) -> None:
         self._json = as_json
+        self._job = job  # in a batch, each event names its job (1, 2, ...)
+
+    def for_job(self, number: int) -> EventPrinter:
+        return EventPrinter(self._json, number)
 
     def _emit(self, record: dict[str, Any], text: str | None) -> None:
+        if self._job is not None:
+            record = {**record, "job": self._job}
+            text = f"[{self._job}] {text}" if text is not None else None
         if self._json:
             sys.stdout.write(json.dumps(record, separators=(",", ":")) + "\n")
             sys.stdout.flush()
@@ -162,6 +178,9 @@ class EventPrinter:
 
     def stage(self, stage: Stage) -> None:
         self._emit({"event": "stage", "stage": stage.value}, f"{stage.value}...")
+
+    def started(self, card: str | None) -> None:
+        self._emit({"event": "job", "card": card}, f"started on {card}" if card else "started")
 
     def progress(self, progress: Progress) -> None:
         eta = f", about {progress.eta_seconds:.0f}s left" if progress.eta_seconds is not None else ""
@@ -187,7 +206,7 @@ class EventPrinter:
         self._emit({"event": "retry", "reason": reason, "flags": flags},
                    f"{reason.replace('_', ' ')}: trying again with {' '.join(flags)}")
 
-    def outcome(self, outcome: Outcome) -> None:
+    def outcome(self, outcome: Outcome, done: bool = True) -> None:
         if outcome.image:
             self._emit({"event": "image", "path": outcome.image}, None)
             if not self._json:
@@ -195,8 +214,13 @@ class EventPrinter:
         if outcome.error:
             self._emit({"event": "error", "kind": outcome.error.kind.value, "message": outcome.error.message},
                        f"error ({outcome.error.kind.value}): {outcome.error.message}")
-        self._emit({"event": "done", "ok": outcome.ok, "exit_code": outcome.exit_code},
-                   "cancelled" if outcome.cancelled else None)
+        if done:
+            self._emit({"event": "done", "ok": outcome.ok, "exit_code": outcome.exit_code},
+                       "cancelled" if outcome.cancelled else None)
+
+
+    def batch_done(self, ok: bool, images: int, jobs: int) -> None:
+        self._emit({"event": "done", "ok": ok, "images": images, "jobs": jobs}, f"{images} of {jobs} images made")
 
 
 def add_upscale_arguments(parser: argparse.ArgumentParser) -> None:
@@ -377,41 +401,73 @@ def run_models_import(args: argparse.Namespace) -> int:
     return 0 if results and all(r.slot for r in results) else 1
 
 
+def generate_requests(args: argparse.Namespace) -> list[GenerationRequest]:
+    """The jobs of one `generate`: one image, `--batch N` of them (seeds s, s+1, ... or `--random-seeds`), or
+    one per line of `--prompts FILE` with the same seed."""
+    request = request_from_args(args)
+    rng = random.SystemRandom()
+    if args.prompts is not None:
+        return prompt_list_requests(request, parse_prompt_list(args.prompts.read_text(encoding="utf-8-sig")), rng)
+    if args.batch == 1:
+        return [request]
+    return batch_requests(request, args.batch, args.random_seeds, rng)
+
+
 def run_generate(args: argparse.Namespace) -> int:
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     printer = EventPrinter(args.events)
+    try:
+        requests = generate_requests(args)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     out_dir = args.out or current_user_dirs().images
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
     if gallery.problem:
         printer.notice(gallery.problem)
-    generation = Generation(out_dir, args.sd_binary, gallery)
-    generation.stage_changed.connect(printer.stage)
-    generation.progress.connect(printer.progress)
-    generation.preview_frame.connect(printer.preview)
-    generation.log_line.connect(printer.log)
-    generation.notice.connect(printer.notice)
-    generation.planned.connect(printer.planned)
-    generation.retrying.connect(printer.retry)
+    # the same queue as the window's (not its file: these jobs are this command's), one job per card on a rig
+    queue = JobQueue(Generation(out_dir, args.sd_binary, gallery))
+    numbered = len(requests) > 1
+    printers: dict[str, EventPrinter] = {}
+
+    def on(job: Job) -> EventPrinter:
+        return printers.get(job.id, printer)
+
+    if numbered:
+        queue.job_started.connect(lambda job: on(job).started(job.card))
+    queue.job_stage.connect(lambda job, stage: on(job).stage(stage))
+    queue.job_progress.connect(lambda job, progress: on(job).progress(progress))
+    queue.preview_frame.connect(lambda job, frame: on(job).preview(frame))
+    queue.job_log.connect(lambda job, text, stream: on(job).log(text, stream))
+    queue.job_notice.connect(lambda job, text: on(job).notice(text))
+    queue.job_planned.connect(lambda job, plan: on(job).planned(plan))
+    queue.job_retrying.connect(lambda job, reason, plan: on(job).retry(reason, plan))
+    queue.note.connect(printer.notice)
     result: list[Outcome] = []
 
-    def on_finished(outcome: Outcome) -> None:
-        printer.outcome(outcome)
+    def on_finished(job: Job, outcome: Outcome) -> None:
+        on(job).outcome(outcome, done=not numbered)
         result.append(outcome)
-        app.quit()
 
-    generation.finished.connect(on_finished)
+    queue.job_finished.connect(on_finished)
+    queue.idle.connect(app.quit)
     for signum in STOP_SIGNALS:
-        signal.signal(signum, lambda *_: generation.cancel())
+        signal.signal(signum, lambda *_: queue.cancel_all())
     # Python runs signal handlers only between bytecodes: wake the interpreter now and then.
     wake = QTimer()
     wake.timeout.connect(lambda: None)
     wake.start(200)
-    generation.start(request_from_args(args))
+    for number, job in enumerate(queue.add(requests), start=1):
+        if numbered:
+            printers[job.id] = printer.for_job(number)
     app.exec()
-    outcome = result[0]
-    if outcome.cancelled:
+    cancelled = any(outcome.cancelled for outcome in result) or len(result) < len(requests)
+    ok = len(result) == len(requests) and all(outcome.ok for outcome in result)
+    if numbered:
+        printer.batch_done(ok, sum(1 for outcome in result if outcome.ok), len(requests))
+    if cancelled:
         return 130
-    return 0 if outcome.ok else 1
+    return 0 if ok else 1
 
 
 def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:

@@ -5,8 +5,9 @@
 It takes every state twice, each in a process of its own (Qt reads its scale factor once): at 1366x768 (the
 commonest laptop screen) into resources/screenshots/, and at 1920x1080 with 150 % scaling (QT_SCALE_FACTOR=1.5)
 into resources/screenshots/1920x1080@150/. The states: the first start (the check's banner, an empty gallery),
-generating (mid-run), done (after a real demo generation), img2img with a painted mask, the Advanced panel
-open, the dark theme, the system check dialog and the Models window. Without a display it uses the offscreen platform.
+generating (mid-run), done (after a real demo generation), a batch of three in the queue with the second
+forming in the live preview, img2img with a painted mask, the Advanced panel open, the dark theme, the system
+check dialog and the Models window. Without a display it uses the offscreen platform.
 """
 
 from __future__ import annotations
@@ -76,7 +77,11 @@ def take(folder: Path, size: str) -> int:
                 QTimer.singleShot(0, lambda: shot(window, "generating.png"))
 
         window.generation.progress.connect(on_progress)
-        window.generation_finished.connect(lambda result: (outcome.append(result), app.quit()))
+        def on_finished(result: object) -> None:
+            outcome.append(result)
+            app.quit()
+
+        window.generation_finished.connect(on_finished)
         window.generate_button.click()
         app.exec()
         if not outcome or not outcome[0].ok:  # type: ignore[attr-defined]
@@ -86,6 +91,22 @@ def take(folder: Path, size: str) -> int:
         window.gallery.model.data(window.gallery.model.index(0), 1)  # ask for the new image's thumbnail
         wait(1500)  # let the gauge draw a few samples and the thumbnail arrive
         shot(window, "main_window.png")
+        # a batch of three in the queue, the second one forming in the picture: the live preview and the strip
+        window.generation_finished.disconnect(on_finished)
+        window.panel.batch.count.setValue(3)
+        batch: list[object] = []
+
+        def on_job_progress(job: object, progress: Progress) -> None:
+            if len(batch) > 1 and job is batch[1] and progress.step == 2 and not (folder / "queue.png").exists():
+                QTimer.singleShot(0, lambda: shot(window, "queue.png"))
+
+        window.queue.job_progress.connect(on_job_progress)
+        window.queue.idle.connect(app.quit)
+        window.generate_button.click()
+        batch.extend(window.queue.jobs[-3:])
+        app.exec()
+        window.queue.idle.disconnect(app.quit)
+        window.panel.batch.count.setValue(1)
         start_from_the_new_image(window, Path(outcome[0].image))  # type: ignore[attr-defined]
         wait(300)
         shot(window, "img2img.png")

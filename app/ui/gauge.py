@@ -57,6 +57,9 @@ class ResourceGauge(QWidget):
         self.vram_bar, self.ram_bar = QProgressBar(self), QProgressBar(self)
         self.vram_label, self.ram_label = QLabel("VRAM: waiting for vulkaninfo…", self), QLabel(self)
         self.backend_label = QLabel(self)
+        self.cards_label = QLabel(self)  # a rig: each card's VRAM, one line each
+        self.cards_label.setAccessibleName("VRAM of each card")
+        self.cards_label.hide()
         self.vram_history, self.ram_history = Sparkline(_COLOURS["ok"], self), Sparkline("#2ec27e", self)
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -69,6 +72,7 @@ class ResourceGauge(QWidget):
             layout.addWidget(bar, row, 1)
             layout.addWidget(history, row, 2)
         layout.addWidget(self.backend_label, 2, 0, 1, 3)
+        layout.addWidget(self.cards_label, 3, 0, 1, 3)
         layout.setColumnStretch(1, 1)
 
     def show_sample(self, sample: ResourceSample) -> None:
@@ -91,6 +95,19 @@ class ResourceGauge(QWidget):
         self._colour(self.ram_bar, level(sample.ram_fraction))
         rss = sample.backend_rss
         self.backend_label.setText(f"sd.cpp uses {_gib(rss)} GiB of RAM" if rss is not None else "")
+
+    def show_cards(self, cards: list[tuple[str, int | None, int | None]]) -> None:
+        """Each card's VRAM on a rig (shown only when there are two or more)."""
+        lines = []
+        for label, total, used in cards:
+            if total is None:
+                lines.append(f"{label}: VRAM unknown")
+            elif used is None:
+                lines.append(f"{label}: {_gib(total)} GiB (use not reported)")
+            else:
+                lines.append(f"{label}: {_gib(used)} / {_gib(total)} GiB VRAM")
+        self.cards_label.setText("\n".join(lines))
+        self.cards_label.setVisible(len(cards) > 1)
 
     def _colour(self, bar: QProgressBar, state: str) -> None:
         bar.setProperty("level", state)

@@ -449,6 +449,7 @@ class MainWindow(QMainWindow):
         self.monitor = monitor
         if monitor is not None:
             monitor.sampled.connect(self.gauge.show_sample)
+            monitor.cards_sampled.connect(self.gauge.show_cards)
             monitor.sampled.connect(self._on_sampled)
             generation.stage_changed.connect(self._on_backend_started)
             generation.finished.connect(lambda _: monitor.set_backend_pid(None))

@@ -9,7 +9,9 @@ sd.cpp build (tests/data/sdcpp-0.4.7/CASE.stdout/.stderr/.exit) and exits as tha
 SIGKILL (on Windows: with an access violation's exit code), as a driver fault would. CASE "oom_then_real"
 logs each call's arguments (one JSON list per line) to $STANDIN_STATE, fails the first call like "oom" and
 hands later calls to the real $STANDIN_REAL. CASE "blank_then_real" runs the real backend each time but
-blackens the first image.
+blackens the first image. CASE "record_card" (one card of a rig) logs each call's GGML_VK_VISIBLE_DEVICES, arguments
+and start and end times (one JSON object per line) to $STANDIN_STATE, replays the real 2-step run over a second and
+writes a noise PNG where --output says.
 """
 
 from __future__ import annotations
@@ -38,6 +40,33 @@ def blacken_png(path: Path) -> None:
     rows = b"".join(b"\x00" + b"\x00" * 3 * width for _ in range(height))
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
                      + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def noise_png(path: Path, width: int, height: int) -> None:
+    """A picture of random colours (never blank): what a random-weight model draws."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + os.urandom(3 * width) for _ in range(height))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def record_card() -> None:
+    started = time.time()
+    run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()
+    half = run.index(FIRST_STEP_END)
+    sys.stdout.buffer.write(run[:half])
+    sys.stdout.buffer.flush()
+    time.sleep(1.0)  # long enough that jobs on two cards are seen to overlap
+    sys.stdout.buffer.write(run[half:])
+    sys.stdout.buffer.flush()
+    argv = sys.argv[1:]
+    value = lambda flag: argv[argv.index(flag) + 1]  # noqa: E731
+    noise_png(Path(value("--output")), int(value("--width")), int(value("--height")))
+    with Path(os.environ["STANDIN_STATE"]).open("a", encoding="utf-8") as log:
+        log.write(json.dumps({"visible": os.environ.get("GGML_VK_VISIBLE_DEVICES"), "argv": argv,
+                              "start": started, "end": time.time()}) + "\n")
 
 
 def crash() -> None:
@@ -72,6 +101,9 @@ def main() -> None:
         if len(calls.read_text(encoding="utf-8").splitlines()) == 1 and real.returncode == 0:
             blacken_png(Path(sys.argv[sys.argv.index("--output") + 1]))
         sys.exit(real.returncode)
+    if case == "record_card":
+        record_card()
+        sys.exit(0)
     if case == "crash_mid_step":
         run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()
         cut = run.index(b"\x1b[K", run.index(FIRST_STEP_END)) + len(b"\x1b[K")

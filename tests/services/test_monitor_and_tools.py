@@ -147,3 +147,19 @@ def test_a_backend_missing_a_dll_is_reported_with_the_fix(qtbot: QtBot, tmp_path
     assert backend.message.startswith("A library the sd.cpp backend needs is missing")
     assert "0xC0000135" in backend.message
     assert "Models > Backend" in (backend.fix or "")
+
+
+def test_a_pasted_output_is_checked_with_the_pastes_host_facts_not_this_computers(qtbot: QtBot,
+                                                                                   tmp_path: Path) -> None:
+    heaps_only = (Path(__file__).resolve().parents[1] / "data" / "vulkaninfo" / "fragments" /
+                  "rx470_memory_heaps_only.txt").read_text(encoding="utf-8")
+    check = SystemCheck(models_dir=tmp_path)
+    with qtbot.waitSignal(check.finished, timeout=10_000) as finished:
+        check.start([heaps_only, "MemTotal:       16314024 kB\n"])
+    facts, report = finished.args
+    assert [d.vram_bytes for d in facts.devices] == [4026531840]
+    assert facts.host.from_paste and facts.host.ram_total_bytes == 16314024 * 1024
+    assert facts.host.ram_available_bytes is None and facts.host.cpu_flags is None and facts.models_disk is None
+    messages = {c.id: c.message for c in report.checks}
+    assert messages["gpu"] == "Using the discrete GPU the paste shows (its name is not in the paste)."
+    assert "unknown" in messages["disk_free"] and messages["host_ram"].startswith("15.6 GiB of RAM")

@@ -82,3 +82,19 @@ def test_a_failed_job_says_why_and_cancel_stops_the_whole_batch(qtbot: QtBot, sd
         click(qtbot, window.cancel_button)
     assert [j.state for j in window.queue.jobs] == [JobState.FAILED, JobState.CANCELLED, JobState.CANCELLED]
     assert list(out_dir.glob("*.png")) == []
+
+
+def test_a_damaged_queue_file_is_set_aside_and_said_and_the_app_starts(qtbot: QtBot, out_dir: Path) -> None:
+    from app.services.queue.job_queue import JobQueue
+    from app.services.user_dirs import current_user_dirs
+
+    store = current_user_dirs().job_queue
+    store.parent.mkdir(parents=True, exist_ok=True)
+    store.write_bytes(b'{"format": 1, "jobs": [{"id": "half-writ')
+    generation = Generation(out_dir)
+    window = MainWindow(generation, queue=JobQueue(generation, store))
+    qtbot.addWidget(window)
+    assert window.queue.jobs == [] and not window.queue_strip.isVisible()
+    assert window.status.text().startswith("The job queue file was damaged")
+    [aside] = store.parent.glob("queue.damaged-*.json")
+    assert aside.read_bytes().startswith(b'{"format": 1') and not store.exists()

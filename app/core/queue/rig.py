@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from app.core.sizes import format_size
 from app.core.system.vulkaninfo import DeviceType, VulkanDevice, preferred_device
 
 
-def rig_cards(devices: list[VulkanDevice]) -> list[VulkanDevice]:
-    """Every discrete card when there are two or more (an ex-mining rig): one job on each at once. Otherwise the
-    one card the app would pick for a single job; an iGPU beside a card shares the host's RAM and would only
-    slow the card's jobs down."""
-    discrete = [d for d in devices if d.device_type is DeviceType.DISCRETE and d.vram_heap is not None]
-    if len(discrete) >= 2:
-        return discrete
-    chosen = preferred_device(devices)
-    return [chosen] if chosen else []
+@dataclass(frozen=True)
+class RigCard:
+    device: VulkanDevice
+    ticked: bool  # runs jobs unless the user unticks it
+
+
+def rig_cards(devices: list[VulkanDevice]) -> list[RigCard]:
+    """The graphics cards the queue can run jobs on at once, the one a single job would use first. Every card
+    is ticked; an integrated GPU beside a card is offered unticked (it shares the host's RAM and would hold the
+    batch up), and a CPU device (lavapipe) is no card at all."""
+    gpus = [d for d in devices if d.device_type in (DeviceType.DISCRETE, DeviceType.INTEGRATED)
+            and d.vram_heap is not None]
+    first = preferred_device(gpus)
+    ordered = sorted(gpus, key=lambda d: (d is not first, d.index))
+    any_discrete = any(d.device_type is DeviceType.DISCRETE for d in gpus)
+    return [RigCard(d, d.device_type is DeviceType.DISCRETE or not any_discrete) for d in ordered]
 
 
 def card_label(device: VulkanDevice) -> str:

@@ -4,6 +4,7 @@ card of a rig at once), kept in the user's data folder so that unfinished jobs s
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -15,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from app.core.generation.command import VISIBLE_DEVICES_VARIABLE
 from app.core.generation.output import Outcome, Progress
 from app.core.generation.plan import MemoryPlan
-from app.core.generation.request import GenerationRequest
+from app.core.generation.request import GenerationRequest, with_seed
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VulkanDevice
@@ -42,8 +43,16 @@ class JobQueue(QObject):
 
     changed = Signal()
     note = Signal(str)
+    job_started = Signal(object)  # Job, with the card it runs on
     job_finished = Signal(object, object)  # Job, Outcome
     preview_frame = Signal(object, object)  # Job, PreviewFrame
+    # each card's Generation signals, with the job they belong to (for the CLI: every card's, not just one)
+    job_stage = Signal(object, object)  # Job, Stage
+    job_progress = Signal(object, object)  # Job, Progress
+    job_log = Signal(object, str, str)  # Job, text, stream
+    job_notice = Signal(object, str)  # Job, text
+    job_planned = Signal(object, object)  # Job, MemoryPlan
+    job_retrying = Signal(object, str, object)  # Job, reason, MemoryPlan
     cards_changed = Signal()  # the rig's cards are known
     idle = Signal()  # nothing waits and nothing runs
 
@@ -54,6 +63,7 @@ class JobQueue(QObject):
         self.jobs: list[Job] = []
         self._store = store
         self._host_ram = host_ram
+        self._rng = random.SystemRandom()
         self._ram_budget = 0  # RAM free when no job of ours ran: what concurrent jobs share
         self._closing = False
         self._cards = [self._card(generation)]
@@ -67,7 +77,8 @@ class JobQueue(QObject):
 
     # --- what the window and the CLI do -------------------------------------------------------------------
     def add(self, requests: list[GenerationRequest]) -> list[Job]:
-        jobs = [Job(request) for request in requests]
+        # seeded now: a retry, or a run again after a crash, draws the same picture
+        jobs = [Job(with_seed(request, self._rng)) for request in requests]
         self.jobs += jobs
         self._changed(save=True)
         self._dispatch()
@@ -146,6 +157,11 @@ class JobQueue(QObject):
         generation.progress.connect(lambda progress: self._on_progress(card, progress))
         generation.finished.connect(lambda outcome: self._on_finished(card, outcome))
         generation.preview_frame.connect(lambda frame: self._on_preview(card, frame))
+        generation.stage_changed.connect(lambda stage: card.job and self.job_stage.emit(card.job, stage))
+        generation.log_line.connect(lambda text, stream: card.job and self.job_log.emit(card.job, text, stream))
+        generation.notice.connect(lambda text: card.job and self.job_notice.emit(card.job, text))
+        generation.planned.connect(lambda plan: card.job and self.job_planned.emit(card.job, plan))
+        generation.retrying.connect(lambda why, plan: card.job and self.job_retrying.emit(card.job, why, plan))
         return card
 
     def _on_probed(self) -> None:
@@ -156,9 +172,11 @@ class JobQueue(QObject):
         cards = [] if VISIBLE_DEVICES_VARIABLE in os.environ else rig_cards(first.generation.devices)
         if len(cards) < 2:
             return
-        first.device = cards[0]
-        first.generation.pin_card(cards[0])
-        self._cards += [self._card(first.generation.for_card(device), device) for device in cards[1:]]
+        first.device, first.enabled = cards[0].device, cards[0].ticked
+        first.generation.pin_card(cards[0].device)
+        for card in cards[1:]:
+            self._cards.append(self._card(first.generation.for_card(card.device), card.device))
+            self._cards[-1].enabled = card.ticked
         self.cards_changed.emit()
         self._dispatch()
 
@@ -186,6 +204,7 @@ class JobQueue(QObject):
             job.state, job.reason, job.card = JobState.RUNNING, "", card.label
             job.step, job.steps, job.eta_seconds = 0, job.request.steps, None
             self._changed(save=True)
+            self.job_started.emit(job)
             card.generation.start(job.request)
 
     def _predicted_ram(self, card: _Card, request: GenerationRequest) -> int:
@@ -196,6 +215,7 @@ class JobQueue(QObject):
         if card.job is None:
             return
         card.job.step, card.job.steps, card.job.eta_seconds = progress.step, progress.steps, progress.eta_seconds
+        self.job_progress.emit(card.job, progress)
         self.changed.emit()
 
     def _on_preview(self, card: _Card, frame: PreviewFrame) -> None:

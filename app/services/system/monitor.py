@@ -5,6 +5,7 @@ from __future__ import annotations
 import psutil
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.core.queue.rig import card_label, rig_cards
 from app.core.system.usage import ResourceSample, vram_usage
 from app.core.system.vulkaninfo import parse, preferred_device
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
@@ -20,6 +21,7 @@ class ResourceMonitor(QObject):
     """Emits `sampled(ResourceSample)`; never blocks and never runs two vulkaninfo at once."""
 
     sampled = Signal(object)
+    cards_sampled = Signal(list)  # [(card label, VRAM total, VRAM used)] of every card a rig's queue can use
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -75,5 +77,8 @@ class ResourceMonitor(QObject):
 
     def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
         if result.text is not None:
-            self._vram = vram_usage(preferred_device(parse(result.text)))
+            devices = parse(result.text)
+            self._vram = vram_usage(preferred_device(devices))
             self.sampled.emit(self.sample())
+            self.cards_sampled.emit([(card_label(card.device), *vram_usage(card.device))
+                                     for card in rig_cards(devices)])

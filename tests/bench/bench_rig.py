@@ -1,0 +1,69 @@
+"""Rig: 8 jobs through the app's own queue on two GPUs against the same 8 jobs on one (goal: <= 0.55x).
+
+    python3 tests/bench/bench_rig.py --models DIR [--jobs 8] [--size 512] [--steps 4] [--out FILE.json]
+
+For a machine with two GPUs (the lent 2x H200 through its Vulkan driver; tests/bench/rig_device.sh sets it up).
+DIR holds what `python -m app.core.models.demo_model --calibration --out DIR` writes (a Flux Schnell-shaped 12B
+q4_0 model with CLIP-L, and a real-shaped Flux AE). Both runs are `python -m app generate --batch N --events`
+with the same seeds: once with GGML_VK_VISIBLE_DEVICES=0 in the environment (the app then uses that one card
+and makes no rig), once without (the queue finds both cards and runs one job on each). A first unmeasured job
+compiles the shaders and fills the page cache. Prints wall times, the ratio, and which card ran each job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def batch(models: Path, jobs: int, size: int, steps: int, out: Path, env: dict[str, str]) -> tuple[float, list]:
+    argv = [sys.executable, "-m", "app", "generate", "--events", "--prompt", "a lighthouse at dawn",
+            "--model", str(models / "flux_schnell_shaped_q4_0.gguf"), "--vae", str(models / "flux_ae_shaped_f32.gguf"),
+            "--width", str(size), "--height", str(size), "--steps", str(steps), "--seed", "42",
+            "--batch", str(jobs), "--out", str(out)]
+    started = time.perf_counter()
+    result = subprocess.run(argv, env=env, cwd=REPO, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    events = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    if result.returncode != 0:
+        print(result.stderr[-3000:], file=sys.stderr)
+        errors = [e for e in events if e.get("event") == "error"]
+        raise SystemExit(f"the batch failed (exit {result.returncode}): {errors[:3]}")
+    return wall, events
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--models", type=Path, required=True)
+    parser.add_argument("--jobs", type=int, default=8)
+    parser.add_argument("--size", type=int, default=512)
+    parser.add_argument("--steps", type=int, default=4)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "bench_rig"
+    both = {k: v for k, v in os.environ.items() if k != "GGML_VK_VISIBLE_DEVICES"}
+    one = {**both, "GGML_VK_VISIBLE_DEVICES": "0"}
+    batch(args.models, 1, args.size, args.steps, scratch / "warm", one)
+    batch(args.models, 1, args.size, args.steps, scratch / "warm", {**both, "GGML_VK_VISIBLE_DEVICES": "1"})
+    one_s, _ = batch(args.models, args.jobs, args.size, args.steps, scratch / "one", one)
+    print(f"{args.jobs} jobs on one GPU: {one_s:.1f} s", flush=True)
+    two_s, two_events = batch(args.models, args.jobs, args.size, args.steps, scratch / "two", both)
+    print(f"{args.jobs} jobs on two GPUs: {two_s:.1f} s", flush=True)
+    cards = [(e["job"], e["card"]) for e in two_events if e.get("event") == "job"]
+    print("cards of the two-GPU run:", cards)
+    print(f"ratio two / one = {two_s / one_s:.3f} (goal <= 0.55)")
+    if args.out:
+        args.out.write_text(json.dumps({"jobs": args.jobs, "size": args.size, "steps": args.steps,
+                                        "one_gpu_s": one_s, "two_gpu_s": two_s, "ratio": two_s / one_s,
+                                        "cards": cards}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

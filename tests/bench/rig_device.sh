@@ -1,0 +1,33 @@
+#!/bin/bash
+# Device side of tests/bench/bench_rig.py on the lent 2-GPU machine (its python3 has no PySide6, no Vulkan loader).
+# The folder this script sits in (carried) holds: gl/*.deb (Debian 12: the Vulkan loader, vulkan-tools and the
+# few libraries QtGui links to), pyside.tar.xz (PySide6's QtCore and QtGui with their Qt and ICU libraries, cut
+# from our .venv: the wheels are abi3), site/ (gguf), sd-cli.xz (our build) and repo/ (app, resources, tests).
+# Writes vulkaninfo's view of the machine and the benchmark's figures to $OUT.
+set -e
+here="$(cd "$(dirname "$0")" && pwd)"
+mkdir -p /tmp/vt /tmp/vtlib /tmp/bin /tmp/site
+for f in "$here"/gl/*.deb; do dpkg -x "$f" /tmp/vt; done
+# only what the machine lacks comes from the Debian packages
+for lib in /tmp/vt/usr/lib/x86_64-linux-gnu/*.so.* /tmp/vt/lib/x86_64-linux-gnu/*.so.*; do
+    [ -e "$lib" ] || continue
+    name=$(basename "$lib")
+    ldconfig -p | grep -q " $name " || ln -sf "$lib" /tmp/vtlib/"$name"
+done
+export LD_LIBRARY_PATH=/tmp/vtlib
+export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+printf '#!/bin/sh\nLD_LIBRARY_PATH=/tmp/vt/usr/lib/x86_64-linux-gnu exec /tmp/vt/usr/bin/vulkaninfo "$@"\n' > /tmp/bin/vulkaninfo
+chmod +x /tmp/bin/vulkaninfo
+export PATH=/tmp/bin:$PATH
+tar -C /tmp/site -xJf "$here/pyside.tar.xz"
+cp -r "$here"/site/* /tmp/site/
+mkdir -p "$here/repo/backend_bin/bin"
+xz -dc "$here/sd-cli.xz" > "$here/repo/backend_bin/bin/sd-cli"
+chmod +x "$here/repo/backend_bin/bin/sd-cli"
+export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1 QT_QPA_PLATFORM=offscreen
+nvidia-smi > "$OUT/nvidia_smi.txt" 2>&1 || true
+vulkaninfo > "$OUT/vulkaninfo_2gpu_full.txt" 2> "$OUT/vulkaninfo_2gpu.err" || true
+cd "$here/repo"
+python3 -c "from PySide6.QtGui import QImage; import app.cli; print('app imports')"
+python3 -m app.core.models.demo_model --calibration --out /tmp/models
+python3 tests/bench/bench_rig.py --models /tmp/models --out "$OUT/bench_rig.json" "$@"
