@@ -431,7 +431,10 @@ def run_generate(args: argparse.Namespace) -> int:
     printers: dict[str, EventPrinter] = {}
 
     def on(job: Job) -> EventPrinter:
-        return printers.get(job.id, printer)
+        # numbered by its place in this command's queue; the first job may start inside queue.add()
+        if not numbered:
+            return printer
+        return printers.setdefault(job.id, printer.for_job(queue.jobs.index(job) + 1))
 
     if numbered:
         queue.job_started.connect(lambda job: on(job).started(job.card))
@@ -457,9 +460,7 @@ def run_generate(args: argparse.Namespace) -> int:
     wake = QTimer()
     wake.timeout.connect(lambda: None)
     wake.start(200)
-    for number, job in enumerate(queue.add(requests), start=1):
-        if numbered:
-            printers[job.id] = printer.for_job(number)
+    queue.add(requests)
     app.exec()
     cancelled = any(outcome.cancelled for outcome in result) or len(result) < len(requests)
     ok = len(result) == len(requests) and all(outcome.ok for outcome in result)

@@ -10,6 +10,11 @@ NVML's memory.used every 5 ms. sd-cli's log lines are timestamped as they arrive
 figure taken just before the run. Every run is one JSON line in OUT/runs.jsonl with its logged buffer sizes
 and graph-cut segment counts; the full -v logs go into OUT/logs.tar.xz. Part `gauge` compares the VRAM figure
 of our vulkaninfo reading (size - budget + usage) with NVML's used and reserved memory, idle and during a run.
+tests/bench/measure_sd_gpu.sh sets up the GPU machine and runs this; the tables in tests/data/calibration/
+(h100_sd_fit.json, h100_sd_check.json, h100_gauge.json) came from
+    measure_sd_gpu.sh --part gauge --part sd1 --part decoders
+    measure_sd_gpu.sh --part sdxl --case NAME,MODEL,W,H,STEPS,FLAGS ...   (the chk_* cases: 3 shapes x 10 plans)
+    measure_sd_gpu.sh --part check --case ...   (the rest of chk_*, then the val_* probes on a fresh machine)
 """
 
 from __future__ import annotations

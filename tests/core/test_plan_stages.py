@@ -92,6 +92,17 @@ def test_decoder_buffers_of_our_build_on_a_gpu(golden) -> None:  # type: ignore[
     assert size * 0.95 <= predicted <= size * 1.6, (name, size / MIB, predicted / MIB)
 
 
+@pytest.mark.parametrize("golden", sorted(GOLDEN.glob("*.txt")), ids=lambda p: p.stem)
+def test_unet_buffers_of_our_build_on_a_gpu(golden) -> None:  # type: ignore[no-untyped-def]
+    """With flash attention asked for: linear in the tokens, more where SD 1.5's tokens are not a multiple of 256."""
+    logged = {part: float(mb) * MIB for part, mb, _ in BUFFER.findall(golden.read_text())}
+    assert "unet" in logged
+    shape = re.search(r"_(\d+)x(\d+)", golden.stem)
+    width, height = (int(shape[1]), int(shape[2])) if shape else (int(re.findall(r"_(\d+)", golden.stem)[0]),) * 2
+    family = ModelFamily.SDXL if "sdxl" in golden.stem else ModelFamily.SD1
+    assert diffusion_compute(family, width, height, True) == pytest.approx(logged["unet"], rel=0.25), golden.stem
+
+
 @pytest.mark.parametrize(("model", "size", "flash"), [("sd1", 1024, True), ("sd1", 768, False), ("sdxl", 1024, True),
                                                       ("sdxl", 1024, False)])
 def test_unet_compute_buffers_follow_the_logged_ones(model: str, size: int, flash: bool) -> None:
@@ -132,7 +143,8 @@ def _check_runs() -> dict[tuple[str, int, int], dict[MemoryFlags, dict]]:
     shapes: dict[tuple[str, int, int], dict[MemoryFlags, dict]] = {}
     for run in runs:
         shapes.setdefault((run["model"], run["width"], run["height"]), {})[memory_of(run["flags"])] = run
-    return shapes
+    # the shapes whose every plan the planner may pick at 3-8 GiB was measured (others hold a probe or two)
+    return {shape: plans for shape, plans in shapes.items() if len(plans) >= 7}
 
 
 @pytest.mark.parametrize("budget_gib", [3, 4, 6, 8])

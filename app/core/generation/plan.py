@@ -56,11 +56,12 @@ PROCESS_VRAM = {"load": 51 * MIB, "encode": 80 * MIB, "text": 56 * MIB, "diffusi
 VULKAN_CONTEXT = PROCESS_VRAM["diffusion"]  # what any GPU stage holds besides its buffers (the upscaler's too)
 # measured: the UNets' compute buffer with flash attention, per latent token (SD 1.5 and SDXL alike, 512..1152 px)
 UNET_COMPUTE_FA_PER_TOKEN = int(0.030 * MIB)
-# observed: SD 1.5 at 832x1216 (15808 latent tokens, not a multiple of 128) took 2066 MiB with flash attention
-# instead of ~470, as if the half-size level (3952 tokens) had fallen back to plain attention; every other
-# measured size is a multiple of 128 and stayed linear. One shape, so the rule is a guess on the safe side.
-SD1_FA_TOKEN_MULTIPLE = 128
-SD1_FA_FALLBACK_PER_TOKEN_SQ = 1.02e-4 * MIB
+# measured: SD 1.5 keeps flash attention's small buffer only where its latent tokens are a multiple of 256
+# (512x768, 640x896, 704x1024, 768x1152, 1024, 1152 px); elsewhere sd.cpp pads the keys with a mask, ggml-vulkan
+# declines that for SD 1.5's 40-wide heads, and the buffer grows as if the half-size level attended without it
+# (600x800, 576x832, 640x960, 832x1216 took 278..1592 MiB more). SDXL (64-wide heads) kept it at every size.
+SD1_FA_TOKEN_MULTIPLE = 256
+SD1_FA_FALLBACK_PER_TOKEN_SQ = 1.09e-4 * MIB
 # measured: without flash attention the attention scores grow with the square of the tokens that attend: SD 1.x
 # at the full latent size, SDXL only from half size down (a quarter of the tokens)
 UNET_ATTENTION_DOWNSCALE = {ModelFamily.SD1: 1, ModelFamily.SDXL: 4}
