@@ -27,9 +27,16 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="python -m app", description="Polaris Studio")
     commands = parser.add_subparsers(dest="command")
-    from app.cli import add_check_arguments, add_generate_arguments, add_models_arguments, add_plan_arguments
+    from app.cli import (
+        add_check_arguments,
+        add_generate_arguments,
+        add_models_arguments,
+        add_plan_arguments,
+        add_upscale_arguments,
+    )
 
     add_generate_arguments(commands.add_parser("generate", help="generate one image without the window"))
+    add_upscale_arguments(commands.add_parser("upscale", help="enlarge a picture with an ESRGAN model"))
     add_check_arguments(commands.add_parser("check", help="check the driver, Vulkan and this computer"))
     add_plan_arguments(commands.add_parser("plan", help="plan where the model parts go for a card"))
     add_models_arguments(commands.add_parser("models", help="model presets: list, download; import files you have"))
@@ -71,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
         from app.cli import run_generate
 
         return run_generate(args)
+    if args.command == "upscale":
+        from app.cli import run_upscale
+
+        return run_upscale(args)
     if args.command == "models":
         from app.cli import run_models
 

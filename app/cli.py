@@ -15,10 +15,35 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.gallery.gallery_index import open_index
-from app.core.generation.output import Outcome, Progress, Stage
-from app.core.generation.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
-from app.core.generation.request import SAMPLERS, SCHEDULERS, GenerationRequest, MemoryFlags, ModelFiles, family_of
-from app.core.models.catalog import Catalog, CatalogError, file_status, load_catalog, preset_status, read_ledger
+from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
+from app.core.generation.plan import (
+    Device,
+    ExtraWork,
+    MemoryPlan,
+    components_from_files,
+    plan_json,
+    plan_memory,
+)
+from app.core.generation.request import (
+    SAMPLERS,
+    SCHEDULERS,
+    GenerationRequest,
+    HiresFix,
+    MemoryFlags,
+    ModelFamily,
+    ModelFiles,
+    family_of,
+)
+from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
+from app.core.models.catalog import (
+    Catalog,
+    CatalogError,
+    file_status,
+    load_catalog,
+    preset_status,
+    read_ledger,
+    upscaler_models,
+)
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
 from app.core.queue.jobs import Job, batch_requests, parse_prompt_list, prompt_list_requests
@@ -28,6 +53,7 @@ from app.core.system.report import report_json, report_markdown
 from app.core.system.vulkaninfo import decode_paste
 from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
+from app.services.generation.upscaling import Upscaling
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
 from app.services.queue.job_queue import JobQueue
@@ -52,8 +78,8 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prompt", required=True)
     parser.add_argument("--negative", default="")
     add_model_arguments(parser)
-    parser.add_argument("--width", type=int, default=512)
-    parser.add_argument("--height", type=int, default=512)
+    parser.add_argument("--width", type=int, help="default 512, or the input image's width")
+    parser.add_argument("--height", type=int, help="default 512, or the input image's height")
     parser.add_argument("--steps", type=int, default=4)
     parser.add_argument("--cfg-scale", type=float)
     parser.add_argument("--seed", type=int)
@@ -61,6 +87,22 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sampler", help=f"sd.cpp sampling method: {', '.join(SAMPLERS)} (default: the model's)")
     parser.add_argument("--scheduler", help=f"sd.cpp sigma scheduler: {', '.join(SCHEDULERS)} (default: the "
                         "model's)")
+    pictures = parser.add_argument_group("start from a picture (img2img) and repaint part of it (inpainting)")
+    pictures.add_argument("--init-img", type=Path, metavar="PATH", help="the picture to start from")
+    pictures.add_argument("--strength", type=float, default=0.75,
+                          help="how much of it is repainted, above 0 to 1 (default 0.75)")
+    pictures.add_argument("--mask", type=Path, metavar="PATH",
+                          help="white repaints, black keeps; scaled to the input's size")
+    loras = parser.add_argument_group("LoRA")
+    loras.add_argument("--lora", action="append", default=[], metavar="NAME:WEIGHT",
+                       help="add <lora:NAME:WEIGHT> to the prompt (repeatable)")
+    loras.add_argument("--lora-dir", type=Path, metavar="FOLDER",
+                       help="the folder with the LoRA files (default: the app's LoRA folder)")
+    hires = parser.add_argument_group("hires fix: a second pass at a larger size")
+    hires.add_argument("--hires", action="store_true")
+    hires.add_argument("--hires-scale", type=float, default=2.0)
+    hires.add_argument("--hires-strength", type=float, default=0.7, help="the second pass's denoising strength")
+    hires.add_argument("--hires-steps", type=int, default=0, help="0: as many as the first pass")
     memory = parser.add_argument_group("memory placement (without any of these, the planner chooses and "
                                        "retries a safer plan when VRAM runs out)")
     for flag in ("clip-on-cpu", "vae-on-cpu", "vae-tiling", "offload-to-cpu", "diffusion-fa"):
@@ -78,11 +120,17 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def request_from_args(args: argparse.Namespace) -> GenerationRequest:
+    tags = []
+    for text in args.lora:
+        name, _, weight = text.rpartition(":")
+        if not name:
+            name, weight = text, "1"
+        tags.append(f"<lora:{name}:{weight}>")
     return GenerationRequest(
-        prompt=args.prompt,
+        prompt=" ".join([args.prompt, *tags]),
         negative_prompt=args.negative,
-        width=args.width,
-        height=args.height,
+        width=512 if args.width is None else args.width,
+        height=512 if args.height is None else args.height,
         steps=args.steps,
         cfg_scale=args.cfg_scale,
         seed=args.seed,
@@ -90,6 +138,12 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         scheduler=args.scheduler,
         models=model_files(args),
         memory=explicit_memory(args),
+        init_image=args.init_img,
+        strength=args.strength,
+        mask=args.mask,
+        size_from_input=args.width is None and args.height is None,
+        hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
+        lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in args.prompt else None),
     )
 
 
@@ -146,9 +200,11 @@ class EventPrinter:
         print(f"memory plan: {' '.join(plan.flags) or '(no flags)'}; "
               f"~{plan.peak_vram.total / 2**30:.1f} GiB VRAM predicted", file=sys.stderr, flush=True)
 
-    def retry(self, reason: str, plan: MemoryPlan) -> None:
-        self._emit({"event": "retry", "reason": reason, "flags": list(plan.flags)},
-                   f"{reason.replace('_', ' ')}: trying again with {' '.join(plan.flags)}")
+    def retry(self, reason: str, plan: MemoryPlan | int) -> None:
+        """A safer plan, or for an upscale a smaller tile."""
+        flags = ["--upscale-tile-size", str(plan)] if isinstance(plan, int) else list(plan.flags)
+        self._emit({"event": "retry", "reason": reason, "flags": flags},
+                   f"{reason.replace('_', ' ')}: trying again with {' '.join(flags)}")
 
     def outcome(self, outcome: Outcome, done: bool = True) -> None:
         if outcome.image:
@@ -165,6 +221,48 @@ class EventPrinter:
 
     def batch_done(self, ok: bool, images: int, jobs: int) -> None:
         self._emit({"event": "done", "ok": ok, "images": images, "jobs": jobs}, f"{images} of {jobs} images made")
+
+
+def add_upscale_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("image", type=Path, metavar="IMAGE")
+    parser.add_argument("--factor", type=int, choices=UPSCALE_FACTORS, default=4)
+    parser.add_argument("--model", type=Path, metavar="PATH",
+                        help="an ESRGAN model (default: the first one in the app's models folder)")
+    parser.add_argument("--tile-size", type=int, default=DEFAULT_TILE_SIZE,
+                        help=f"smaller tiles need less VRAM (default {DEFAULT_TILE_SIZE})")
+    parser.add_argument("--out", type=Path, help="folder for the upscaled image")
+    parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
+    parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
+
+
+def run_upscale(args: argparse.Namespace) -> int:
+    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
+    printer = EventPrinter(args.events)
+    model = args.model
+    if model is None:
+        found = upscaler_models(load_catalog(), current_user_dirs().models, current_user_dirs().upscalers)
+        if not found:
+            printer.outcome(Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
+                "no upscaler model: download one (python -m app models download realesrgan-x4plus-anime-6b) "
+                f"or put an ESRGAN file in {current_user_dirs().upscalers}"))))
+            return 1
+        model = found[0]
+    out_dir = args.out or current_user_dirs().images
+    upscaling = Upscaling(out_dir, args.sd_binary, open_index(current_user_dirs().gallery_index, out_dir))
+    upscaling.log_line.connect(printer.log)
+    upscaling.planned.connect(lambda plan: printer.notice(f"upscale plan: {plan.explanation}"))
+    upscaling.retrying.connect(lambda tile: printer.retry("out_of_vram", tile))
+    result: list[Outcome] = []
+    upscaling.finished.connect(lambda outcome: (printer.outcome(outcome), result.append(outcome), app.quit()))
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, lambda *_: upscaling.cancel())
+    wake = QTimer()
+    wake.timeout.connect(lambda: None)
+    wake.start(200)
+    upscaling.start(UpscaleRequest(args.image, model, args.factor, args.tile_size))
+    app.exec()
+    outcome = result[0]
+    return 130 if outcome.cancelled else 0 if outcome.ok else 1
 
 
 def add_check_arguments(parser: argparse.ArgumentParser) -> None:
@@ -205,8 +303,24 @@ def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--width", type=int, default=1024)
     parser.add_argument("--height", type=int, default=1024)
     parser.add_argument("--steps", type=int)
+    parser.add_argument("--img2img", action="store_true", help="start from a picture: count the encoder's pass")
+    parser.add_argument("--hires-scale", type=float, metavar="F", help="with hires fix at this scale")
+    parser.add_argument("--lora", type=Path, action="append", default=[], metavar="FILE",
+                        help="with this LoRA (repeatable); counted as sd.cpp's --lora-apply-mode auto applies it")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--sd-binary", type=Path, help="plan for this backend's flags instead of the built one")
+
+
+def plan_extra_work(args: argparse.Namespace, family: ModelFamily, quantized: bool) -> ExtraWork:
+    """What the plan's options add to txt2img; a LoRA's size comes from its header."""
+    hires = None
+    if args.hires_scale:
+        multiple = family.size_multiple
+        hires = (round(args.width * args.hires_scale / multiple) * multiple,
+                 round(args.height * args.hires_scale / multiple) * multiple)
+    return ExtraWork(encode=args.img2img, hires_size=hires,
+                     lora_bytes=sum(inspect_model(path).total_bytes for path in args.lora),
+                     lora_at_runtime=quantized and bool(args.lora))
 
 
 def run_plan(args: argparse.Namespace) -> int:
@@ -221,6 +335,7 @@ def run_plan(args: argparse.Namespace) -> int:
                 raise ValueError(f"no preset {args.preset!r}; known: {', '.join(sorted(presets))}")
             preset = presets[args.preset]
             components, steps = preset.components(), args.steps or preset.steps
+            quantized = any(f.name.lower().endswith(".gguf") for f in preset.files)
         else:
             files = model_files(args).given()
             if not files:
@@ -228,11 +343,14 @@ def run_plan(args: argparse.Namespace) -> int:
             infos = {role: inspect_model(path) for role, path in files.items()}
             kinds = [kind for info in infos.values() for kind in info.parts]
             components, steps = components_from_files(infos, family_of(kinds)), args.steps or 4
+            main = infos.get("model") or infos.get("diffusion_model")
+            quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
+        work = plan_extra_work(args, components.family, quantized)
     except (ValueError, OSError, BackendMissing) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     plan = plan_memory(components, Device(vram, max_allocation=max_alloc), ram, args.width, args.height, steps,
-                       caps)
+                       caps, work)
     if args.json:
         print(json.dumps(plan_json(plan)))
     else:
@@ -353,7 +471,7 @@ def run_generate(args: argparse.Namespace) -> int:
 def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:
     ledger = read_ledger(models_dir)
     listed = []
-    for preset in catalog.presets.values():
+    for preset in (*catalog.presets.values(), *catalog.upscalers.values()):
         files = [(f, file_status(models_dir, f, ledger)) for f in preset.files]
         listed.append({
             "id": preset.id, "title": preset.title, "family": preset.family.value, "bytes": preset.total_bytes,
@@ -401,9 +519,10 @@ class TextProgressBar:
 
 
 def run_models_download(catalog: Catalog, models_dir: Path, preset_id: str) -> int:
-    preset = catalog.presets.get(preset_id)
+    preset = catalog.preset(preset_id)
     if preset is None:
-        print(f"error: no preset {preset_id!r}; known: {', '.join(catalog.presets)}", file=sys.stderr)
+        print(f"error: no preset {preset_id!r}; known: {', '.join([*catalog.presets, *catalog.upscalers])}",
+              file=sys.stderr)
         return 2
     cancel = threading.Event()
     for signum in STOP_SIGNALS:

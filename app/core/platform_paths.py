@@ -32,6 +32,14 @@ class UserDirs:
         return self.data / "models"
 
     @property
+    def loras(self) -> Path:
+        return self.models / "loras"
+
+    @property
+    def upscalers(self) -> Path:
+        return self.models / "upscalers"
+
+    @property
     def gallery_index(self) -> Path:
         return self.data / "gallery.sqlite3"
 

@@ -191,6 +191,8 @@ class GalleryPanel(QWidget):
     reuse_requested = Signal(object)  # GalleryEntry: fill the prompt panel with all its settings
     reuse_seed_requested = Signal(int)
     preview_requested = Signal(object)  # GalleryEntry: show it large
+    use_as_input_requested = Signal(object)  # GalleryEntry: start the next image from it (img2img)
+    upscale_requested = Signal(object, int)  # GalleryEntry, factor
 
     def __init__(self, index: GalleryIndex, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -230,8 +232,12 @@ class GalleryPanel(QWidget):
         self.trash_action.setShortcut(QKeySequence(Qt.Key.Key_Delete))
         self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(self.trash_action)
+        self.use_as_input_action = QAction("Use as input", self)
+        self.upscale_actions = {factor: QAction(f"Upscale \u00d7{factor}", self) for factor in (2, 4)}
         self.more_menu = QMenu(self)
         self.more_menu.addActions([self.seed_action, self.copy_parameters_action, self.folder_action])
+        self.more_menu.addSeparator()
+        self.more_menu.addActions([self.use_as_input_action, *self.upscale_actions.values()])
         self.more_menu.addSeparator()
         self.more_menu.addAction(self.trash_action)
         self.more_button = QToolButton(self)
@@ -269,6 +275,9 @@ class GalleryPanel(QWidget):
         self.favourite_button.clicked.connect(self._on_favourite_clicked)
         self.folder_action.triggered.connect(self._on_folder_triggered)
         self.trash_action.triggered.connect(self._on_trash_triggered)
+        self.use_as_input_action.triggered.connect(self._on_use_as_input_triggered)
+        for factor, action in self.upscale_actions.items():
+            action.triggered.connect(lambda _=False, chosen=factor: self._on_upscale_triggered(chosen))
         self.model.refresh()
 
     def selected(self) -> list[GalleryEntry]:
@@ -326,6 +335,16 @@ class GalleryPanel(QWidget):
         chosen = self.selected()
         if chosen and chosen[0].seed is not None:
             self.reuse_seed_requested.emit(chosen[0].seed)
+
+    def _on_use_as_input_triggered(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            self.use_as_input_requested.emit(chosen[0])
+
+    def _on_upscale_triggered(self, factor: int) -> None:
+        chosen = self.selected()
+        if chosen:
+            self.upscale_requested.emit(chosen[0], factor)
 
     def _on_favourite_clicked(self) -> None:
         for entry in self.selected():

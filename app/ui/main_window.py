@@ -11,7 +11,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QFont, QIcon, QImage, QKeySequence, QPixmap, QResizeEvent, QShortcut
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QFont,
+    QIcon,
+    QImage,
+    QKeySequence,
+    QPixmap,
+    QResizeEvent,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -36,13 +47,15 @@ from app.core.gallery.metadata import settings_from_png
 from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import check_headline, plan_sentence, progress_words, stage_words
-from app.core.models.catalog import Catalog, load_catalog, model_choices
+from app.core.generation.upscale import UpscaleRequest
+from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
 from app.core.queue.jobs import Job, JobState
 from app.core.resources import resource_path
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.usage import ResourceSample
 from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
+from app.services.generation.upscaling import Upscaling
 from app.services.queue.job_queue import JobQueue
 from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
@@ -52,6 +65,7 @@ from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
+from app.ui.picture_input import picture_in
 from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
@@ -82,6 +96,7 @@ class ImageView(QWidget):
 
     previous_requested = Signal()
     next_requested = Signal()
+    picture_dropped = Signal(object)  # Path: a picture dropped here becomes the next image's input
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -126,6 +141,7 @@ class ImageView(QWidget):
         self.actual_button.clicked.connect(lambda: self.set_zoom(1.0))
         self.zoom_in_button.clicked.connect(lambda: self.set_zoom(self.zoom * 1.25))
         self.zoom_out_button.clicked.connect(lambda: self.set_zoom(self.zoom / 1.25))
+        self.setAcceptDrops(True)
         for keys, action in (("F", self.fit_to_window), ("1", lambda: self.set_zoom(1.0)),
                              ("+", lambda: self.set_zoom(self.zoom * 1.25)),
                              ("-", lambda: self.set_zoom(self.zoom / 1.25)),
@@ -133,6 +149,16 @@ class ImageView(QWidget):
             shortcut = QShortcut(QKeySequence(keys), self.scroll)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(action)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if picture_in(event) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = picture_in(event)
+        if path is not None:
+            self.picture_dropped.emit(path)
+            event.acceptProposedAction()
 
     def _tool(self, text: str, name: str, tip: str) -> QToolButton:
         button = QToolButton(self)
@@ -194,6 +220,25 @@ class ImageView(QWidget):
         self.canvas.setPixmap(shown)
         name = self.image_path.name if self.image_path else f"preview of step {self.preview_step}"
         self.canvas.setToolTip(f"{name} — {self.zoom:.0%}")
+
+
+class _FitToContents(QScrollArea):
+    """A scroll area as tall as what it holds when there is room, scrolling only when there is not."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def sizeHint(self) -> QSize:
+        inner = self.widget()
+        return inner.sizeHint() + QSize(0, 2 * self.frameWidth()) if inner else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        inner = self.widget()
+        return QSize(inner.minimumSizeHint().width(), 80) if inner else super().minimumSizeHint()
 
 
 class MainWindow(QMainWindow):
@@ -333,6 +378,10 @@ class MainWindow(QMainWindow):
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
             self.gallery.reuse_seed_requested.connect(self.panel.seed.setValue)
             self.gallery.preview_requested.connect(lambda entry: self.image.show_image(entry.path))
+            self.gallery.use_as_input_requested.connect(lambda entry: self.use_as_input(entry.path))
+            self.gallery.upscale_requested.connect(self._on_upscale_requested)
+        self.upscaling: Upscaling | None = None  # made on the first upscale: it asks vulkaninfo then
+        self.image.picture_dropped.connect(self.use_as_input)
         self.picture_splitter.addWidget(self.details)
         self.picture_splitter.setStretchFactor(0, 4)
         self.picture_splitter.setCollapsible(0, False)
@@ -345,7 +394,6 @@ class MainWindow(QMainWindow):
         advanced_layout.addWidget(self.plan_label)
         advanced_layout.addStretch(1)
         self.advanced.setWidget(advanced_inner)
-        self.advanced.setMinimumWidth(340)
         self.advanced.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.main_splitter.setObjectName("main_splitter")
@@ -364,7 +412,11 @@ class MainWindow(QMainWindow):
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(header)
+        # the top scrolls when the window is short (a laptop screen with a picture and its mask up there):
+        # the picture below keeps its room, and the window still fits the screen
+        self.header = _FitToContents(self)
+        self.header.setWidget(header)
+        layout.addWidget(self.header)
         layout.addWidget(self.main_splitter, 1)
         layout.addLayout(status_row)
         self.setCentralWidget(central)
@@ -401,6 +453,11 @@ class MainWindow(QMainWindow):
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)
         panel.automatic.toggled.connect(self._plan_timer.start)
+        # img2img's encode, hires fix's second pass and the prompt's LoRAs change the plan too
+        panel.picture.picture_changed.connect(self._plan_timer.start)
+        panel.hires.toggled.connect(self._plan_timer.start)
+        panel.hires_scale.valueChanged.connect(self._plan_timer.start)
+        panel.prompt.textChanged.connect(self._plan_timer.start)
         generation.probed.connect(self._plan_timer.start)  # the card and the backend have answered: plan again
         self.queue.job_finished.connect(lambda _job, outcome: self._on_finished(outcome))
         self.queue.idle.connect(self._on_queue_idle)
@@ -465,7 +522,12 @@ class MainWindow(QMainWindow):
         settings.setValue(DETAILS_OPEN_SETTING, self.details_toggle.isChecked())
 
     def _on_advanced_toggled(self, shown: bool) -> None:
-        self._fold(self.main_splitter, self.advanced, shown, self.advanced.minimumWidth(), 400)
+        # the pane never scrolls sideways: it is at least as wide as its widest row (Windows' fonts are wider)
+        inner = self.advanced.widget()
+        self.advanced.setMinimumWidth(inner.minimumSizeHint().width() + self.advanced.verticalScrollBar().sizeHint()
+                                      .width() + 2 * self.advanced.frameWidth())
+        self._fold(self.main_splitter, self.advanced, shown, self.advanced.minimumWidth(),
+                   self.advanced.minimumWidth())
         QSettings().setValue(ADVANCED_OPEN_SETTING, shown)
 
     def _on_details_toggled(self, shown: bool) -> None:
@@ -591,6 +653,42 @@ class MainWindow(QMainWindow):
             self.status.setText(f"{entry.path.name} carries no settings to reuse.")
         else:
             self.panel.apply(settings)
+            if settings.missing:
+                self.status.setText("Reused the settings, but these files are gone: " + "; ".join(settings.missing))
+
+    def use_as_input(self, path: Path) -> None:
+        """Start the next image from this picture (img2img)."""
+        self.panel.picture.set_picture(path)
+        self.status.setText(f"The next image starts from {path.name}; set the strength, or paint a mask to "
+                            "repaint only part of it.")
+
+    def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
+        models = upscaler_models(self.catalog, self.models_dir, self.models_dir / "upscalers")
+        if not models:
+            self.status.setText("No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add "
+                                "an ESRGAN model there.")
+            return
+        if self.upscaling is None:
+            index = self.gallery.model.gallery if self.gallery is not None else None
+            self.upscaling = Upscaling(self.generation.out_dir, gallery=index, parent=self)
+            self.upscaling.finished.connect(self._on_upscale_finished)
+            self.upscaling.planned.connect(lambda plan: self.status.setText(f"Upscaling: {plan.explanation}"))
+            self.upscaling.retrying.connect(lambda tile: self.status.setText(
+                f"Out of video memory: upscaling again in tiles of {tile} px"))
+        if self.upscaling.running:
+            self.status.setText("An upscale is already running.")
+            return
+        self.status.setText(f"Upscaling {entry.path.name} x{factor} with {models[0].stem}…")
+        self.upscaling.start(UpscaleRequest(entry.path, models[0], factor))
+
+    def _on_upscale_finished(self, outcome: Outcome) -> None:
+        if outcome.ok and outcome.image:
+            self.image.show_image(Path(outcome.image))
+            if self.gallery is not None:
+                self.gallery.model.refresh()
+            self.status.setText(f"Saved {outcome.image}")
+        elif outcome.error:
+            self.status.setText(f"Upscaling failed: {outcome.error.message}")
 
     def _on_sampled(self, sample: ResourceSample) -> None:
         self._last_sample = sample
@@ -598,6 +696,9 @@ class MainWindow(QMainWindow):
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)
         self.panel.set_model_choices(choices)
+        # the LoRA folder is the models folder's: a LoRA added in the Models window shows at once
+        self.panel.lora_picker.folder = self.models_dir / "loras"
+        self.panel.lora_picker.refresh()
         # nothing installed yet: say where models come from
         self.models_button.setText("&Models…" if choices else "Get &models…")
 
@@ -697,6 +798,8 @@ class MainWindow(QMainWindow):
         self._plan_timer.stop()  # a plan pending from the last keystroke would start a probe after the end
         # closing the window ends the app: the backend and any probe go with it, now
         self.queue.stop_now()
+        if self.upscaling is not None:
+            self.upscaling.stop_now()
         if self.models_window is not None:
             self.models_window.stop()
         if self.monitor is not None:

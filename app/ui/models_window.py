@@ -25,13 +25,14 @@ from PySide6.QtWidgets import (
 from app.core.models.catalog import (
     Catalog,
     FileStatus,
+    Preset,
     ledger_entry,
     read_ledger,
     save_custom_set,
     status_of_preset,
 )
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.model_files import SLOT_NAMES, import_file, model_files_in
+from app.core.models.model_files import FOLDER_SLOTS, SLOT_NAMES, add_to_folder, import_file, model_files_in
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
 from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, set_own_backend
@@ -68,7 +69,7 @@ class ModelsWindow(QDialog):
         self.download = PresetDownload(self)
         self.download.progress.connect(self._on_progress)
         self.download.finished.connect(self._on_download_finished)
-        self.table = QTableWidget(len(catalog.presets), 4, self)
+        self.table = QTableWidget(len(catalog.presets) + len(catalog.upscalers), 4, self)
         self.table.setHorizontalHeaderLabels(["Preset", "Size", "Status", ""])
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in (1, 2):
@@ -76,7 +77,7 @@ class ModelsWindow(QDialog):
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
         self.buttons: dict[str, QPushButton] = {}
-        for row, preset in enumerate(catalog.presets.values()):
+        for row, preset in enumerate((*catalog.presets.values(), *catalog.upscalers.values())):
             title = QTableWidgetItem(preset.title)
             title.setToolTip("\n".join([preset.note, *(f"{f.name}: {f.licence}" for f in preset.files)]))
             self.table.setItem(row, 0, title)
@@ -149,11 +150,16 @@ class ModelsWindow(QDialog):
         self.refresh_backend()
 
     def status_of(self, preset_id: str) -> FileStatus:
-        return status_of_preset(self.catalog.presets[preset_id], self.models_dir, read_ledger(self.models_dir))
+        return status_of_preset(self._preset(preset_id), self.models_dir, read_ledger(self.models_dir))
+
+    def _preset(self, preset_id: str) -> Preset:
+        preset = self.catalog.preset(preset_id)
+        assert preset is not None, preset_id
+        return preset
 
     def refresh(self) -> None:
         downloading = self.download.preset_id if self.download.running else None
-        for row, key in enumerate(self.catalog.presets):
+        for row, key in enumerate((*self.catalog.presets, *self.catalog.upscalers)):
             status = self.status_of(key)
             self.table.item(row, 2).setText(_STATUS_WORDS[status])
             button = self.buttons[key]
@@ -171,11 +177,11 @@ class ModelsWindow(QDialog):
 
     def _unhashed(self, preset_id: str) -> bool:
         ledger = read_ledger(self.models_dir)
-        return any(ledger_entry(self.models_dir, f, ledger) is None for f in self.catalog.presets[preset_id].files)
+        return any(ledger_entry(self.models_dir, f, ledger) is None for f in self._preset(preset_id).files)
 
     def start_download(self, preset_id: str) -> None:
         self.message.clear()
-        self.download.start(self.catalog.presets[preset_id], self.models_dir, self.catalog.hosts)
+        self.download.start(self._preset(preset_id), self.models_dir, self.catalog.hosts)
         self.refresh()
 
     def _on_preset_button(self, preset_id: str) -> None:
@@ -199,9 +205,9 @@ class ModelsWindow(QDialog):
         self.overall_progress.setFormat(f"{format_size(step.overall_done)} of {format_size(step.overall_total)}")
 
     def _on_download_finished(self, preset_id: str, error: DownloadError | None) -> None:
-        title = self.catalog.presets[preset_id].title
+        title = self._preset(preset_id).title
         if error is None:
-            unpublished = sum(not f.published_hash for f in self.catalog.presets[preset_id].files)
+            unpublished = sum(not f.published_hash for f in self._preset(preset_id).files)
             extra = (f" ({unpublished} without a published sha256: their hashes are recorded, so a later change "
                      "shows)") if unpublished else ""
             self.message.setText(f"{title}: every file is here and checked{extra}.")
@@ -214,19 +220,30 @@ class ModelsWindow(QDialog):
         self.choices_changed.emit()
 
     def import_paths(self, paths: list[Path]) -> None:
-        """Put each file in its slot (header only); save the slotted ones as a set the picker offers."""
+        """Put each file in its slot (header only); save the slotted ones as a set the picker offers. A LoRA or
+        an upscaler goes into its folder instead, where the prompt's <lora:name:weight> and Upscale find it."""
         results = [import_file(path) for path in model_files_in(paths)]
-        lines, slots = [], {}
+        lines, slots, placed_any = [], {}, False
         for result in results:
             where = SLOT_NAMES[result.slot] if result.slot else "not used"
+            if result.slot in FOLDER_SLOTS:
+                folder = self.models_dir / ("loras" if result.slot == "lora" else "upscalers")
+                try:
+                    placed = add_to_folder(Path(result.path), folder)
+                    where = f"{where} folder, as {placed.stem}"
+                    placed_any = True
+                except OSError as error:
+                    where = f"not added: {error}"
             lines.append(f"{Path(result.path).name}: {result.kind} → {where}"
                          + (f" ({result.warning})" if result.warning else ""))
-            if result.slot and result.slot not in slots:
+            if result.slot and result.slot not in FOLDER_SLOTS and result.slot not in slots:
                 slots[result.slot] = result.path
         if slots:
             name = paths[0].name if len(paths) == 1 and paths[0].is_dir() else Path(next(iter(slots.values()))).stem
             save_custom_set(self.models_dir, name, slots)
             lines.append(f"Saved as '{name}' in the model picker.")
+            self.choices_changed.emit()
+        elif placed_any:
             self.choices_changed.emit()
         self.import_report.setPlainText("\n".join(lines) or "No model files there.")
 

@@ -36,12 +36,16 @@ from app.core.generation.request import (
     SAMPLERS,
     SCHEDULERS,
     GenerationRequest,
+    HiresFix,
     MemoryFlags,
     ModelFamily,
     ModelFiles,
 )
 from app.core.models.catalog import ModelChoice
+from app.services.user_dirs import current_user_dirs
 from app.ui.batch import BatchControls
+from app.ui.lora_picker import LoraPicker
+from app.ui.picture_input import PictureInput
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
@@ -193,6 +197,26 @@ class PromptPanel(QWidget):
         for widget in self.manual_memory:
             widget.setEnabled(False)
         self.automatic.toggled.connect(self._on_automatic_toggled)
+        dirs = current_user_dirs()
+        self.lora_picker = LoraPicker(self.prompt, dirs.loras, self)
+        # img2img: the picture to start from, its strength and the painted mask (kept in the cache until a job
+        # copies it beside its image)
+        self.picture = PictureInput(dirs.cache / "masks", self)
+        self.picture.picture_changed.connect(self._on_picture_changed)
+        self._size_of_picture: tuple[int, int] | None = None
+        self.hires = QCheckBox("&Hires fix: a second pass at a larger size", self)
+        self.hires.setToolTip("Draws at the chosen size, then enlarges and refines it (A1111's hires fix)")
+        self.hires_scale = QDoubleSpinBox(self)
+        self.hires_scale.setRange(1.1, 4)
+        self.hires_scale.setSingleStep(0.25)
+        self.hires_scale.setValue(HiresFix().scale)
+        self.hires_scale.setPrefix("x")
+        self.hires_scale.setAccessibleName("Hires fix scale")
+        self.hires_strength = QDoubleSpinBox(self)
+        self.hires_strength.setRange(0.05, 1)
+        self.hires_strength.setSingleStep(0.05)
+        self.hires_strength.setValue(HiresFix().denoising_strength)
+        self.hires_strength.setAccessibleName("Hires fix denoising strength")
         self.setAcceptDrops(True)  # a PNG with parameters (ours or A1111's) dropped here loads them
 
         shape = QHBoxLayout()
@@ -218,10 +242,12 @@ class PromptPanel(QWidget):
         negative_row.addWidget(self.negative, 1)
         negative_row.addStretch(0)
         negative_row.setAlignment(self.negative_toggle, Qt.AlignmentFlag.AlignLeft)
+        negative_row.addWidget(self.lora_picker)
         basics.addLayout(negative_row)
         basics.addLayout(shape)
         self.batch = BatchControls(self)
         basics.addWidget(self.batch)
+        basics.addWidget(self.picture)
 
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
@@ -246,6 +272,12 @@ class PromptPanel(QWidget):
         form.addRow("CLIP-L", self.clip_l)
         form.addRow("T5-XXL", self.t5xxl)
         form.addRow("Memory", memory)
+        hires = QHBoxLayout()
+        hires.addWidget(self.hires)
+        hires.addWidget(self.hires_scale)
+        hires.addWidget(QLabel("denoising", self))
+        hires.addWidget(self.hires_strength)
+        form.addRow("Hires fix", hires)
         for field in self.slot_fields.values():
             field.line_edit.textChanged.connect(self._on_model_field_edited)
         self.width_box.editingFinished.connect(self._on_custom_size_edited)
@@ -342,6 +374,23 @@ class PromptPanel(QWidget):
         for combo, value in ((self.sampler, settings.sampler), (self.scheduler, settings.scheduler)):
             combo.setCurrentIndex(max(0, combo.findData(value)))  # an unknown name: the model's default
         self.negative_toggle.setChecked(bool(settings.negative_prompt))
+        self.picture.set_picture(settings.init_image)
+        if settings.strength is not None:
+            self.picture.set_strength(settings.strength)
+        if settings.init_image is not None and settings.mask is not None:
+            self.picture.load_mask(settings.mask)
+        if settings.width is not None and settings.height is not None:
+            self.set_size(settings.width, settings.height)  # the size the image was made at, not the input's
+
+    def _on_picture_changed(self, path: Path | None) -> None:
+        size = self.picture.picture_size() if path else None
+        self._size_of_picture = snap_size(self.family, *size) if size else None
+        if self._size_of_picture:
+            # Custom, as it is: a shape button would put its own size (Flux's square is 1024) in its place
+            self.set_aspect(Aspect.CUSTOM)
+            self.width_box.setValue(self._size_of_picture[0])
+            self.height_box.setValue(self._size_of_picture[1])
+            self._show_size()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if any(url.toLocalFile().lower().endswith(".png") for url in event.mimeData().urls()):
@@ -393,6 +442,13 @@ class PromptPanel(QWidget):
                 clip_on_cpu=self.clip_on_cpu.isChecked(), vae_on_cpu=self.vae_on_cpu.isChecked(),
                 vae_tiling=self.vae_tiling.isChecked(), offload_to_cpu=self.offload_to_cpu.isChecked(),
                 diffusion_fa=self.diffusion_fa.isChecked(), max_vram_gib=self.max_vram.value() or None),
+            init_image=self.picture.picture(),
+            strength=self.picture.strength_value(),
+            mask=self.picture.mask(),
+            # untouched size boxes: the core follows the picture (and says how it snapped)
+            size_from_input=(self.width_box.value(), self.height_box.value()) == self._size_of_picture,
+            hires=HiresFix(self.hires_scale.value(), self.hires_strength.value()) if self.hires.isChecked() else None,
+            lora_dir=self.lora_picker.folder if "<lora:" in self.prompt.toPlainText() else None,
         )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -13,9 +14,10 @@ from app.core.system.checks import (
     HostInfo,
     SystemFacts,
     Verdict,
+    host_from_paste,
     run_checks,
 )
-from app.core.system.vulkaninfo import VulkanDevice
+from app.core.system.vulkaninfo import VulkanDevice, parse
 from tests.helpers.captures import vulkaninfo_devices
 
 GIB = 2**30
@@ -178,3 +180,32 @@ def test_a_device_the_backend_sees_is_never_no_device(error: str) -> None:
     blind = dataclasses.replace(facts, backend=BackendStatus(None, ()))
     assert (result(blind, "vulkan_loader").status, result(blind, "gpu").status) == (Verdict.FAIL, Verdict.FAIL)
     assert result(blind, "gpu").message == "No Vulkan device was found."
+
+
+HEAPS_ONLY = (Path(__file__).resolve().parents[1] / "data" / "vulkaninfo" / "fragments" /
+              "rx470_memory_heaps_only.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("extra", "ram", "available", "flags"), [
+    ("", None, None, None),
+    ("MemTotal:       16314024 kB\nMemAvailable:    9120000 kB\n", 16314024 * 1024, 9120000 * 1024, None),
+    ("Total Physical Memory:     16,314 MB\nAvailable Physical Memory: 9,120 MB\n", 16314 * 2**20, 9120 * 2**20,
+     None),
+    ("processor\t: 0\nflags\t\t: fpu vme sse4_2 AVX2 fma\n", None, None,
+     frozenset({"fpu", "vme", "sse4_2", "avx2", "fma"})),
+], ids=["vulkaninfo only", "meminfo", "systeminfo", "cpuinfo"])
+def test_a_paste_gives_its_own_host_facts_or_none(extra: str, ram: int | None, available: int | None,
+                                                   flags: frozenset[str] | None) -> None:
+    host = host_from_paste(HEAPS_ONLY, extra)
+    assert (host.ram_total_bytes, host.ram_available_bytes, host.cpu_flags, host.platform, host.from_paste) == \
+        (ram, available, flags, None, True)
+
+
+def test_a_heaps_only_paste_finds_the_card_and_says_the_host_is_unknown() -> None:
+    facts = SystemFacts(None, tuple(parse(HEAPS_ONLY)), host_from_paste(HEAPS_ONLY))
+    checks = {c.id: c for c in run_checks(facts).checks}
+    assert checks["gpu"].status is Verdict.PASS and "No Vulkan device" not in checks["gpu"].message
+    assert checks["vram"].status is Verdict.PASS and checks["vram"].message == "3.8 GiB of VRAM."
+    assert checks["host_ram"].message == "RAM unknown: the paste does not say."
+    assert checks["disk_free"].message == "Free disk space unknown: the paste does not say."
+    assert checks["cpu_features"].message.startswith("Processor unknown: the paste does not say")

@@ -68,7 +68,7 @@ def test_a_tae_preview_is_chosen_when_a_tae_file_is_set_and_its_memory_is_counte
     memory = MemoryFlags(clip_on_cpu=False, vae_on_cpu=False)
     device = Device(8 * GIB)
     proj = evaluate(with_tae, device, 24 * GIB, 512, 512, 20, memory)
-    tae = evaluate(with_tae, device, 24 * GIB, 512, 512, 20, memory, PreviewMethod.TAE)
+    tae = evaluate(with_tae, device, 24 * GIB, 512, 512, 20, memory, preview=PreviewMethod.TAE)
     # the decoder's compute buffer is live beside the diffusion model's at every step
     assert tae.peak_vram.total > proj.peak_vram.total
     assert tae.peak_vram.compute >= proj.peak_vram.compute + 512 * 512 * 1920 - 1
@@ -84,7 +84,7 @@ def test_a_tae_preview_that_would_not_fit_falls_back_to_the_projection() -> None
     free = int((proj.peak_vram.total + 1024 * 1024 * 1920 // 2) / (1 - SAFETY_MARGIN))
     tight = Device(vram_total=free)
     assert evaluate(with_tae, tight, 24 * GIB, 1024, 1024, 20, memory).fits
-    assert not evaluate(with_tae, tight, 24 * GIB, 1024, 1024, 20, memory, PreviewMethod.TAE).fits
+    assert not evaluate(with_tae, tight, 24 * GIB, 1024, 1024, 20, memory, preview=PreviewMethod.TAE).fits
     plan = plan_memory(with_tae, tight, 24 * GIB, 1024, 1024, 20, CAPS)
     assert plan.fits
     if plan.memory == memory:

@@ -139,3 +139,38 @@ def test_any_partial_paste_parses_without_error(which: int, start: float, length
     for device in parse(part):
         assert device.index in (0, 1)
         assert all(heap.size >= 0 for heap in device.heaps)
+
+
+# fragments cut from the public dumps (tests/data/vulkaninfo/fragments/), as users paste them:
+# file, expected (name, type, vram, budget, is polaris)
+FRAGMENTS = [
+    # only the memory heaps section: no name, the kind read from the heaps (its own VRAM beside the host's)
+    ("rx470_memory_heaps_only.txt", ("unknown device", DeviceType.DISCRETE, 4026531840, 2580123648, False)),
+    # only the properties block, without `GPU0:` or `VkPhysicalDeviceProperties:`: no heaps, so no VRAM
+    ("rx470_properties_without_header.txt", ("AMD Radeon RX 470 Graphics (RADV POLARIS10)", DeviceType.DISCRETE,
+                                             None, None, True)),
+    # the 2018 SDK 1.1 layout (`memoryHeaps[0] :`, `deviceType = DISCRETE_GPU`) without its `GPU0` line
+    ("k620_2018_properties_and_heaps.txt", ("Quadro K620", DeviceType.DISCRETE, 2 * GIB, None, False)),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), FRAGMENTS, ids=[n for n, _ in FRAGMENTS])
+def test_a_fragment_without_its_section_headers_is_one_device(name: str, expected: tuple) -> None:
+    devices = parse((DATA / "fragments" / name).read_text(encoding="utf-8"))
+    assert len(devices) == 1
+    device = devices[0]
+    heap = device.vram_heap
+    assert (device.name, device.device_type, device.vram_bytes, heap.budget if heap else None,
+            is_polaris(device)) == expected
+
+
+def test_heaps_alone_tell_a_card_from_a_shared_memory_gpu() -> None:
+    def kind(heaps: str) -> DeviceType:
+        return parse(heaps)[0].device_type
+
+    card = "memoryHeaps[0]:\n size = 8589934592\n flags:\n  MEMORY_HEAP_DEVICE_LOCAL_BIT\n" \
+           "memoryHeaps[1]:\n size = 17179869184\n flags:\n  None\n"
+    shared = "memoryHeaps[0]:\n size = 8387096576\n flags:\n  MEMORY_HEAP_DEVICE_LOCAL_BIT\n"
+    apu = "memoryHeaps[0]:\n size = 268435456\n flags = 0x1\nmemoryHeaps[1]:\n size = 16000000000\n flags = 0x0\n"
+    assert (kind(card), kind(shared), kind(apu)) == (DeviceType.DISCRETE, DeviceType.INTEGRATED,
+                                                     DeviceType.INTEGRATED)

@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QPlainTextEdit,
+    QScrollArea,
     QWidget,
 )
 
@@ -44,11 +46,32 @@ def clipped(widget: QWidget) -> str | None:
     return None
 
 
-def show_everything(window: QWidget) -> None:
-    """The busiest the main window gets: the demo, both banners, Advanced and Details open."""
+def cut_off_by_a_pane(widget: QWidget) -> str | None:
+    """A widget running past the right edge of a pane that never scrolls sideways (the Advanced panel)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea) and parent.viewport().isAncestorOf(widget) and \
+                parent.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
+            viewport = parent.viewport()
+            right = widget.mapTo(viewport, QPoint(widget.width(), 0)).x()
+            return f"ends at {right} px in a pane {viewport.width()} px wide" if right > viewport.width() else None
+        parent = parent.parentWidget()
+    return None
+
+
+def show_everything(window: QWidget, folder: Path) -> None:
+    """The busiest the main window gets: the demo, both banners, a picture to start from with its mask painter,
+    Advanced and Details open."""
+    from PySide6.QtGui import QColor, QImage
+
     from app.ui.main_window import MainWindow, load_demo
 
     assert isinstance(window, MainWindow)
+    picture = QImage(512, 768, QImage.Format.Format_RGB32)
+    picture.fill(QColor(40, 90, 160))
+    picture.save(str(folder / "to start from.png"))
+    window.use_as_input(folder / "to start from.png")
+    window.panel.picture.paint_mask.setChecked(True)
     load_demo(window.panel)
     window.show_demo_note()
     window.check_banner.say("Your AMD Radeon RX 580 Series will work, but: the models folder is on a spinning "
@@ -65,7 +88,7 @@ def problems_in(window: QWidget) -> tuple[int, dict[str, str]]:
         if not widget.isVisibleTo(window) or widget.window() is not window:
             continue
         shown += 1
-        why = clipped(widget)
+        why = clipped(widget) or cut_off_by_a_pane(widget)
         if why:
             problems[f"{type(widget).__name__} {getattr(widget, 'text', lambda: '')()!r}"] = why
         if (isinstance(widget, QLineEdit | QPlainTextEdit | QComboBox | QAbstractSpinBox | QListView)
@@ -90,7 +113,7 @@ def main() -> int:
         keep_settings_in(Path(folder) / "settings")
         gallery = GalleryIndex(Path(folder) / "gallery.sqlite3")
         window = MainWindow(Generation(Path(folder) / "images"), gallery=gallery)
-        show_everything(window)
+        show_everything(window, Path(folder))
         window.showMaximized()  # the whole screen, in logical pixels: 1280x720 at 150 % of 1920x1080
         QTimer.singleShot(1500, app.quit)
         app.exec()

@@ -24,7 +24,8 @@ def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, standin: Path, 
     assert retry["reason"] == "out_of_vram"
     first, second = (json.loads(line) for line in calls.read_text(encoding="utf-8").splitlines())
     # the second run carries exactly the retry event's flags, and they differ from the first plan's
-    assert second[len(second) - len(retry["flags"]) - 2:-2] == retry["flags"]
+    flags = retry["flags"]
+    assert any(second[i:i + len(flags)] == flags for i in range(len(second))), (flags, second)
     assert first != second
     assert "memory plan:" in run.stderr
     kinds = [e["event"] for e in run.events]

@@ -196,3 +196,26 @@ def test_a_picked_preset_brings_its_settings_until_you_choose_your_own_files(qtb
     assert panel.model_picker.currentText() == "Local Flux (unverified)"
     panel.vae.set_path(tmp_path / "my-own-ae.safetensors")
     assert panel.model_picker.currentIndex() == 0 and panel.request().cfg_scale is None
+
+
+def test_a_lora_and_an_upscaler_go_to_their_folders(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
+    from app.core.models.demo_model import write_tiny_lora, write_tiny_upscaler
+
+    lora, upscaler = write_tiny_lora(tmp_path / "mine"), write_tiny_upscaler(tmp_path / "mine")
+    window = MainWindow(Generation(out_dir), models_dir=tmp_path / "models")
+    qtbot.addWidget(window)
+    models = open_models(qtbot, window)
+    titles = [models.table.item(row, 0).text() for row in range(models.table.rowCount())]
+    assert titles[-1] == "RealESRGAN x4plus anime 6B (ESRGAN, x4)"  # the upscaler downloads from here too
+    assert models.buttons["realesrgan-x4plus-anime-6b"].text() == "Download"
+    with qtbot.waitSignal(models.choices_changed):
+        models.import_paths([lora, upscaler])
+    report = models.import_report.toPlainText()
+    assert "flux_tiny_lora.safetensors: LoRA → LoRA folder, as flux_tiny_lora" in report
+    assert "esrgan_tiny_x4.gguf: ESRGAN upscaler → Upscaler folder, as esrgan_tiny_x4" in report
+    assert (tmp_path / "models" / "loras" / lora.name).is_file() and lora.is_file()  # the user's file stays
+    assert "Saved as" not in report  # a LoRA is no model set
+    picker = window.panel.lora_picker
+    assert [picker.names.itemText(i) for i in range(picker.names.count())] == ["flux_tiny_lora"]
+    models.import_paths([lora])  # again: the same file is already there
+    assert "as flux_tiny_lora" in models.import_report.toPlainText()

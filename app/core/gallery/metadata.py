@@ -10,6 +10,10 @@ from typing import Any
 
 from PIL import Image, PngImagePlugin
 
+from app.core.generation.command import memory_flags
+from app.core.generation.lora import LoraUse
+from app.core.generation.request import GenerationRequest, ModelFamily
+
 _NEGATIVE = "Negative prompt: "
 _SETTINGS = "Steps: "
 
@@ -69,6 +73,73 @@ def model_hash(path: Path, chunk: int = 1 << 22) -> str:
     return digest.hexdigest()[:10]
 
 
+def lora_hash(path: Path, chunk: int = 1 << 22) -> str:
+    """A1111's LoRA hash (its 'addnet' hash): the first 12 hex digits of the sha256 of a safetensors file's
+    tensor data, after the header, so that editing the metadata keeps the hash; a GGUF is hashed whole."""
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        if path.suffix.lower() == ".safetensors":
+            f.seek(8 + int.from_bytes(f.read(8), "little"))
+        while block := f.read(chunk):
+            digest.update(block)
+    return digest.hexdigest()[:12]
+
+
+def generation_fields(request: GenerationRequest, model_hash_text: str | None, loras: list[tuple[LoraUse, Path]],
+                      version: str) -> dict[str, Any]:
+    """The 'Key: value' settings of A1111's text, in its own names and order, for this request."""
+    main_model = request.models.main
+    fields: dict[str, Any] = {
+        "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
+        "Schedule type": scheduler_name(request.scheduler),
+        "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
+        "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": model_hash_text,
+        "Model": main_model.stem if main_model else None,
+    }
+    if request.init_image is not None:
+        fields["Denoising strength"] = f"{request.strength:g}"
+    if request.hires is not None:
+        if request.init_image is None:  # A1111 writes the second pass's strength here in txt2img
+            fields["Denoising strength"] = f"{request.hires.denoising_strength:g}"
+        fields["Hires upscale"] = f"{request.hires.scale:g}"
+        fields["Hires steps"] = request.hires.steps or None
+        fields["Hires upscaler"] = "Latent"
+    if loras:
+        hashes = {use.name: lora_hash(path) for use, path in loras}
+        # quoted, as A1111 writes it: the value holds commas
+        fields["Lora hashes"] = '"' + ", ".join(f"{name}: {digest}" for name, digest in hashes.items()) + '"'
+        # the same as civitai's JSON "Hashes" (which readers that split on ':' such as sd-parsers can read)
+        fields["Hashes"] = json.dumps({**({"model": model_hash_text} if model_hash_text else {}),
+                                       **{f"lora:{name}": digest for name, digest in hashes.items()}})
+    fields["Version"] = version
+    return fields
+
+
+def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], automatic_memory: bool,
+                backend: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """Our own 'polaris' JSON: everything needed to run the job again, with full paths."""
+    details: dict[str, Any] = {
+        "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
+        "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
+        "sampler": request.sampler, "scheduler": request.scheduler, "family": request.family.value,
+        "models": {role: str(path) for role, path in request.models.given().items()},
+        "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
+        "automatic_memory": automatic_memory, "backend": backend, "seconds": seconds,
+    }
+    if request.init_image is not None:
+        details["init_image"] = str(request.init_image)
+        details["strength"] = request.strength
+    if request.mask is not None:
+        details["mask"] = str(request.mask)
+    if request.hires is not None:
+        details["hires"] = {"scale": request.hires.scale, "denoising_strength": request.hires.denoising_strength,
+                            "steps": request.hires.steps}
+    if loras:
+        details["lora_dir"] = str(request.lora_dir)
+        details["loras"] = [{"name": use.name, "weight": use.weight, "file": str(path)} for use, path in loras]
+    return details
+
+
 def a1111_parameters(prompt: str, negative: str, settings: dict[str, Any]) -> str:
     """The 'parameters' text A1111 writes: prompt, optional 'Negative prompt:', then 'Key: value, ...'."""
     lines = [prompt]
@@ -122,6 +193,30 @@ class ReusableSettings:
     cfg_scale: float | None = None
     sampler: str | None = None  # sd.cpp's names; None: the model's default
     scheduler: str | None = None
+    init_image: Path | None = None  # only when the file still exists
+    strength: float | None = None
+    mask: Path | None = None
+    lora_dir: Path | None = None
+    missing: tuple[str, ...] = ()  # what the image used that is gone now, in the user's words
+
+
+def _reusable_files(details: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The input, mask and LoRA folder the image was made with, those that still exist; and what is gone."""
+    found: dict[str, Any] = {}
+    missing: list[str] = []
+    for key, words in (("init_image", "input image"), ("mask", "mask")):
+        if details.get(key):
+            path = Path(details[key])
+            if path.is_file():
+                found[key] = path
+            else:
+                missing.append(f"{words} {path}")
+    for lora in details.get("loras", []):
+        if not Path(lora.get("file", "")).is_file():
+            missing.append(f"LoRA {lora.get('name')} ({lora.get('file')})")
+    if details.get("lora_dir") and Path(details["lora_dir"]).is_dir():
+        found["lora_dir"] = Path(details["lora_dir"])
+    return found, tuple(missing)
 
 
 def _number(text: str | None, kind: type) -> Any:
@@ -139,9 +234,11 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
         return None
     if details:
+        found, missing = _reusable_files(details)
         return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""), details.get("width"),
                                 details.get("height"), details.get("steps"), details.get("seed"),
-                                details.get("cfg_scale"), details.get("sampler"), details.get("scheduler"))
+                                details.get("cfg_scale"), details.get("sampler"), details.get("scheduler"),
+                                strength=details.get("strength"), missing=missing, **found)
     if not text:
         return None
     parsed = parse_parameters(text)

@@ -51,6 +51,20 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--sampling-method", request.sampler)
     if request.scheduler:
         add("--scheduler", request.scheduler)
+    if request.init_image is not None:
+        add("--init-img", path_text(request.init_image))
+        add("--strength", f"{request.strength:g}")
+    if request.mask is not None:
+        add("--mask", path_text(request.mask))
+    if request.hires is not None and request.hires_size is not None:
+        add("--hires")
+        add("--hires-width", str(request.hires_size[0]))
+        add("--hires-height", str(request.hires_size[1]))
+        add("--hires-denoising-strength", f"{request.hires.denoising_strength:g}")
+        if request.hires.steps:
+            add("--hires-steps", str(request.hires.steps))
+    if request.lora_dir is not None:
+        add("--lora-model-dir", path_text(request.lora_dir))
     for option in memory_options(request.memory):
         add(*option)
     if preview is not None:
@@ -58,6 +72,19 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         for flag, value in zip(options[::2], options[1::2], strict=True):
             add(flag, value)
     add("--output", str(output))
+    return argv
+
+
+def build_upscale_argv(binary: Path, image: Path, model: Path, repeats: int, tile_size: int, caps: BackendCaps,
+                       output: Path, path_text: Callable[[Path], str] = str) -> list[str]:
+    """Arguments for sd.cpp's upscale mode: the ESRGAN model run `repeats` times over one picture."""
+    argv = [str(binary)]
+    for flag, *values in (("--mode", "upscale"), ("--upscale-model", path_text(model)),
+                          ("--init-img", path_text(image)), ("--upscale-repeats", str(repeats)),
+                          ("--upscale-tile-size", str(tile_size)), ("--output", str(output))):
+        if not caps.supports(flag):
+            raise InvalidRequest(f"this sd.cpp build has no {flag} option; update the backend")
+        argv.extend((flag, *values))
     return argv
 
 

@@ -1,9 +1,11 @@
 """The memory planner: where each model part goes, which flags say so, and how much VRAM and RAM it needs.
 
 Pure: a function of the component sizes, the device, the host RAM, the request size and the backend's flags.
-The Flux constants are fitted to peaks measured on a real GPU through its Vulkan driver (our build, Flux
-Schnell-shaped 12B q4_0, 4 steps) and to the decoders' compute buffers that sd.cpp logs (tests/data/calibration/):
-they are marked `measured`. SD 1.x/SDXL and the speed figures are estimates, marked `estimate`, until measured.
+A plan is predicted stage by stage as sd-cli runs them (loading, VAE encoding, text encoding, diffusion,
+decoding); each stage holds its own weights and buffers plus what the process holds besides them, measured per
+stage. Constants marked `measured` come from real GPU runs through the Vulkan driver (tests/data/calibration/:
+Flux Schnell-shaped 12B on an H200; SD 1.5 and SDXL real-shaped checkpoints on an H100, with sd.cpp's own `-v`
+buffer and graph-cut lines); those marked `estimate` could not be measured here and say why.
 """
 
 from __future__ import annotations
@@ -31,33 +33,93 @@ FLUX_ATTENTION_PER_TOKEN_SQ = 2.16e-4 * MIB  # no flash attention: 24 heads of f
 FLUX_COMPUTE_NOFA_BASE = 52 * MIB
 FLUX_TEXT_TOKENS = 256  # Schnell's T5 sequence
 # measured: with --offload-to-cpu --max-vram N, sd.cpp cuts the diffusion graph (weights and compute alike)
-# into segments. With flash attention the stage peaks at 0.83 N - 0.40 C + 318 MiB (C: the uncut compute
-# buffer), a least-squares fit over 10 H200 runs at N = 1.5..4 GiB, 512 and 1024 px; without it no less than
-# 0.77 N (one 1024 px run at N = 4 and one 512 px run at N = 1.5).
+# into segments. Flux with flash attention peaks at 0.83 N - 0.40 C + 318 MiB (C: the uncut compute buffer),
+# a least-squares fit over 10 H200 runs at N = 1.5..4 GiB, 512 and 1024 px; without it no less than 0.77 N.
+# The UNets (tests/data/calibration/h100_sd_fit.json) peak at N plus the stage's process term: no segment
+# is larger than N, and a layer that cannot be cut (attention without flash attention) is a share of C.
 MAX_VRAM_SHARE_FA = 0.83
 MAX_VRAM_COMPUTE_SHARE_FA = 0.40
 MAX_VRAM_BASE_FA = 318 * MIB
 MAX_VRAM_PEAK_SHARE = 0.77
 FLUX_HEADS = 24
-SEGMENT_SECONDS = 0.05  # estimate: per segment and step, the cost of a cut in the graph
-VULKAN_CONTEXT = 64 * MIB  # estimate: per-process driver objects and staging buffers
-# estimate: SD-family UNet compute. SD 1.x attends at the full latent size (8 heads), SDXL only from half
-# size down (10-20 heads): the quadratic term counts those tokens.
+MAX_VRAM_SEGMENT_SHARE = 0.97  # measured: the UNets' largest segment, a least-squares share of N (0.5..3 GiB)
+UNET_UNCUT_COMPUTE_SHARE = {ModelFamily.SD1: 0.52, ModelFamily.SDXL: 0.91}  # measured: largest segment / C
+# measured (sd.cpp's `graph cut ... merged A segments -> B segments` lines, N = 1..4 GiB): segments =
+# ceil(total / (N - P)), no more than the A pieces sd.cpp marks, P the share of N that packing leaves unused
+GRAPH_LARGEST_PIECE = {ModelFamily.SD1: 314 * MIB, ModelFamily.SDXL: 450 * MIB, ModelFamily.FLUX: 1384 * MIB}
+GRAPH_PIECES = {ModelFamily.SD1: 22, ModelFamily.SDXL: 17, ModelFamily.FLUX: 59}
+# measured (H100, Vulkan, tests/data/calibration/h100_sd_fit.json): what the process holds in VRAM besides the
+# stage's own weights and buffers (the Vulkan context, staging, the latents), per stage. sd-cli frees each
+# part's weights once its stage is done, so every stage but loading holds only its own parts.
+PROCESS_VRAM = {"load": 51 * MIB, "encode": 80 * MIB, "text": 56 * MIB, "diffusion": 72 * MIB,
+                "decode": 80 * MIB}
+VULKAN_CONTEXT = PROCESS_VRAM["diffusion"]  # what any GPU stage holds besides its buffers (the upscaler's too)
+# measured: the UNets' compute buffer with flash attention, per latent token (SD 1.5 and SDXL alike, 512..1152 px)
+UNET_COMPUTE_FA_PER_TOKEN = int(0.030 * MIB)
+# measured: SD 1.5 keeps flash attention's small buffer only where its latent tokens are a multiple of 256
+# (512x768, 640x896, 704x1024, 768x1152, 1024, 1152 px); elsewhere sd.cpp pads the keys with a mask, ggml-vulkan
+# declines that for SD 1.5's 40-wide heads, and the buffer grows as if the half-size level attended without it
+# (600x800, 576x832, 640x960, 832x1216 took 278..1592 MiB more). SDXL (64-wide heads) kept it at every size.
+SD1_FA_TOKEN_MULTIPLE = 256
+SD1_FA_FALLBACK_PER_TOKEN_SQ = 1.09e-4 * MIB
+# measured: without flash attention the attention scores grow with the square of the tokens that attend: SD 1.x
+# at the full latent size, SDXL only from half size down (a quarter of the tokens)
 UNET_ATTENTION_DOWNSCALE = {ModelFamily.SD1: 1, ModelFamily.SDXL: 4}
-UNET_COMPUTE_PER_TOKEN_SQ = {ModelFamily.SD1: 6e-5 * MIB, ModelFamily.SDXL: 9e-5 * MIB}
-UNET_COMPUTE_FA_PER_TOKEN = {ModelFamily.SD1: 0.1 * MIB, ModelFamily.SDXL: 0.06 * MIB}
-# measured (tests/data/calibration/lavapipe_decoder_buffers.json): the decoder's compute buffer per output
-# pixel, and with --vae-tiling one 32x32-latent tile's worth
+UNET_COMPUTE_PER_TOKEN_SQ = {ModelFamily.SD1: 6.16e-5 * MIB, ModelFamily.SDXL: 4.95e-5 * MIB}
+# measured (lavapipe_decoder_buffers.json, and the same on the CPU backend of the H100 runs): the decoder's
+# compute buffer per output pixel in one allocation, and with --vae-tiling one 32x32-latent tile's worth
 VAE_BYTES_PER_PIXEL = 6656
 VAE_TILE_PIXELS = 256 * 256
 TAE_BYTES_PER_PIXEL = 1920
-TEXT_ENCODER_COMPUTE = 160 * MIB  # estimate: T5-XXL / CLIP at 256 tokens
+# measured (H100): on Vulkan a compute buffer above 1 GiB is split into chunks and takes 1.19..1.57 times the
+# one-allocation size (1.5 here); a tiled VAE decode took 416 (SD 1.5) and 480 MiB (SDXL)
+VULKAN_CHUNKED_SHARE = 1.5
+VULKAN_CHUNK = GIB
+VAE_TILE_COMPUTE_GPU = 480 * MIB
+VAE_DECODER_SHARE = 0.59  # measured: sd-cli loads only the decoder half of a VAE for txt2img (94 of 160 MiB)
+# measured: with --offload-to-cpu the text encoders visit VRAM one at a time; SDXL's CLIP-G is 85 % of its two,
+# and Flux's T5-XXL (an estimate) nearly all of T5 + CLIP-L
+LARGEST_TEXT_ENCODER_SHARE = {ModelFamily.SD1: 1.0, ModelFamily.SDXL: 0.85}
+TEXT_ENCODER_COMPUTE = 16 * MIB  # measured: CLIP-L / CLIP-G at 77 tokens took 1..14 MiB
+T5_COMPUTE = 160 * MIB  # estimate: T5-XXL at 256 tokens (the Flux runs kept T5 on the CPU)
 PROCESS_RAM = 400 * MIB  # estimate: sd-cli with ggml's CPU backend, before any weights
-# speed (for ranking only): Polaris-class GPU, PCIe 3.0 x16, a desktop CPU
-GPU_FLOPS = 3.0e12
-CPU_FLOPS = 1.5e11
-PCIE_BYTES_PER_S = 13e9
-FA_SPEEDUP = 0.95
+
+
+@dataclass(frozen=True)
+class Speed:
+    """How fast a machine runs each part, relative to what was measured on the H100 (Vulkan) machine."""
+
+    gpu_slowdown: float = 1.0
+    cpu_slowdown: float = 1.0
+    stream_bytes_per_s: float = 3.0e9  # measured: weights streamed to the GPU once per diffusion pass (--max-vram)
+    offload_bytes_per_s: float = 1.78e9  # measured: weights moved to the GPU once per stage (--offload-to-cpu)
+
+
+# measured on the H100 (tests/data/calibration/h100_sd_fit.json), seconds:
+# one diffusion pass = a + b * latent tokens (SD 1.5, SDXL) or b * DiT tokens (Flux, H200)
+PASS_SECONDS = {ModelFamily.SD1: (0.0192, 1.79e-5), ModelFamily.SDXL: (0.164, 1.42e-5),
+                ModelFamily.FLUX: (0.0, 4.6e-4)}
+NO_FA_SLOWDOWN = {ModelFamily.SD1: 1.33, ModelFamily.SDXL: 1.05, ModelFamily.FLUX: 1.08}
+PASSES_PER_STEP = {ModelFamily.SD1: 2, ModelFamily.SDXL: 2, ModelFamily.FLUX: 1}  # classifier-free guidance
+SEGMENT_SECONDS = 0.035  # measured: per segment and pass, beyond the streaming itself
+TEXT_CPU_SECONDS_PER_BYTE = 2.2e-9  # measured: CLIP-L + CLIP-G on 16 CPU cores, 3.4 s for 1.6 GB
+DECODE_SECONDS_PER_PIXEL = {("vae", "gpu"): 1.35e-6, ("vae", "gpu-tiled"): 2.1e-6, ("tae", "gpu"): 0.3e-6,
+                            ("tae", "gpu-tiled"): 0.4e-6, ("vae", "cpu"): 1.03e-4,
+                            ("tae", "cpu"): 3e-6}  # the last an estimate: TAESD on the CPU was not measured
+H100 = Speed()
+# estimate: an RX 580 runs the diffusion ~15x slower than the H100 through Vulkan (6 vs ~90 usable TFLOPS),
+# a 6-core desktop CPU ~2.5x slower than the H100 machine's 16 cores; PCIe moves about the same
+POLARIS = Speed(gpu_slowdown=15.0, cpu_slowdown=2.5)
+GPU_FLOPS = 3.0e12  # estimate: a Polaris-class GPU's usable rate, for the upscaler's time
+
+# estimate: the VAE encoder's compute buffer per input pixel (img2img, inpaint): as deep as the decoder, and
+# TAESD's encoder as light as its decoder
+VAE_ENCODE_BYTES_PER_PIXEL = VAE_BYTES_PER_PIXEL
+# estimate: ESRGAN (RRDBNet, 64 features) keeps ~3 maps of 64 f32 channels at the tile's output size
+ESRGAN_BYTES_PER_OUTPUT_PIXEL = 64 * 4 * 3
+ESRGAN_TILE_OVERLAP = 0.25  # sd.cpp's process_tiles_2d
+ESRGAN_FLOPS_PER_INPUT_PIXEL = 2 * 6e6  # estimate: RealESRGAN x4plus anime 6B, ~6M multiply-adds a pixel
+LORA_RUNTIME_COMPUTE_SHARE = 0.1  # estimate: at_runtime LoRA adds its down/up products to each patched layer
 
 SAFETY_MARGIN = 0.08  # of the budget: drivers, the desktop and fragmentation take their share
 MIN_MARGIN = 256 * MIB
@@ -80,12 +142,29 @@ class Components:
 
 
 @dataclass(frozen=True)
+class ExtraWork:
+    """What a request adds to plain txt2img, each a stage or a buffer the planner counts."""
+
+    encode: bool = False  # img2img / inpaint: the VAE encoder reads the input picture first
+    hires_size: tuple[int, int] | None = None  # hires fix: a second pass (and the decode) at this size
+    hires_steps: int = 0
+    lora_bytes: int = 0
+    # sd.cpp's --lora-apply-mode auto: at_runtime for a quantized model (LoRA tensors stay beside the weights
+    # for the whole run), immediately otherwise (merged into the weights at load, then freed)
+    lora_at_runtime: bool = False
+
+
+NO_EXTRA_WORK = ExtraWork()
+
+
+@dataclass(frozen=True)
 class Device:
     vram_total: int
     vram_free: int | None = None  # from VK_EXT_memory_budget where the driver reports it
     max_allocation: int | None = None
     is_cpu: bool = False  # lavapipe: running CLIP or the VAE there corrupts memory, so they stay on the CPU
     flash_attention: bool = True  # subgroup shuffle and vote: ggml-vulkan's scalar flash attention
+    speed: Speed = POLARIS  # for ranking plans by time
 
     @property
     def budget(self) -> int:
@@ -116,101 +195,204 @@ class MemoryPlan:
     explanation: tuple[str, ...]
     fallbacks: tuple[MemoryPlan, ...] = field(default=())
     preview: PreviewMethod = PreviewMethod.PROJ  # the live preview's method, its memory counted in the peaks
+    stages: tuple[tuple[str, Breakdown], ...] = ()  # each stage's VRAM, in the order sd-cli runs them
+    segments: int = 1  # pieces of the diffusion graph under --max-vram
 
 
 def tokens(width: int, height: int) -> int:
     return (width // 16) * (height // 16) + FLUX_TEXT_TOKENS
 
 
+def latent_tokens(width: int, height: int) -> int:
+    return (width // 8) * (height // 8)
+
+
+def _is_dit(family: ModelFamily) -> bool:
+    return family not in (ModelFamily.SD1, ModelFamily.SDXL)
+
+
 def diffusion_compute(family: ModelFamily, width: int, height: int, flash_attention: bool) -> int:
-    if family in (ModelFamily.FLUX, ModelFamily.UNKNOWN):
+    if _is_dit(family):
         n = tokens(width, height)
         if flash_attention:
             return FLUX_COMPUTE_BASE + FLUX_COMPUTE_PER_TOKEN * n
         return int(FLUX_COMPUTE_NOFA_BASE + FLUX_ATTENTION_PER_TOKEN_SQ * n * n)
-    latent_tokens = (width // 8) * (height // 8)
+    n = latent_tokens(width, height)
+    linear = UNET_COMPUTE_FA_PER_TOKEN * n
+    if flash_attention and family is ModelFamily.SD1 and n % SD1_FA_TOKEN_MULTIPLE:
+        return linear + int(SD1_FA_FALLBACK_PER_TOKEN_SQ * (n // 4) ** 2)
     if flash_attention:
-        return int(UNET_COMPUTE_FA_PER_TOKEN[family] * latent_tokens)
-    attending = latent_tokens // UNET_ATTENTION_DOWNSCALE[family]
-    return int(UNET_COMPUTE_PER_TOKEN_SQ[family] * attending * attending)
+        return linear
+    attending = n // UNET_ATTENTION_DOWNSCALE[family]
+    return max(linear, int(UNET_COMPUTE_PER_TOKEN_SQ[family] * attending * attending))
 
 
-def decoder_compute(components: Components, width: int, height: int, tiled: bool) -> int:
+def _on_vulkan(size: int) -> int:
+    return int(size * VULKAN_CHUNKED_SHARE) if size > VULKAN_CHUNK else size
+
+
+def decoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False) -> int:
+    """The decoder's compute buffer: one allocation on the CPU backend, chunked above 1 GiB on Vulkan."""
+    if tiled and on_gpu and not components.tae:
+        return VAE_TILE_COMPUTE_GPU
     pixels = min(width * height, VAE_TILE_PIXELS) if tiled else width * height
-    return pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
+    size = pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
+    return _on_vulkan(size) if on_gpu else size
+
+
+def encoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False) -> int:
+    pixels = min(width * height, VAE_TILE_PIXELS) if tiled else width * height
+    size = pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_ENCODE_BYTES_PER_PIXEL)
+    return _on_vulkan(size) if on_gpu else size
+
+
+def segments(components: Components, compute: int, max_vram: int) -> int:
+    """How many pieces sd.cpp cuts the diffusion graph into under --max-vram (1: it runs uncut)."""
+    total = components.diffusion + compute
+    family = components.family if components.family in GRAPH_PIECES else ModelFamily.FLUX
+    cut = -(-total // max(max_vram - GRAPH_LARGEST_PIECE[family], max_vram // 4))
+    return max(1, min(cut, GRAPH_PIECES[family]))
+
+
+def _diffusion_peak(components: Components, compute: int, memory: MemoryFlags, width: int, height: int) -> int:
+    """VRAM the diffusion stage's own weights and buffers take with --offload-to-cpu --max-vram N."""
+    budget = int((memory.max_vram_gib or 0) * GIB)
+    uncut = components.diffusion + compute
+    if _is_dit(components.family):
+        peak = int(MAX_VRAM_SHARE_FA * budget - MAX_VRAM_COMPUTE_SHARE_FA * compute + MAX_VRAM_BASE_FA)
+        peak -= PROCESS_VRAM["diffusion"]  # the fit measured the whole process
+        if not memory.diffusion_fa:
+            # one layer's work cannot be cut: without flash attention that is a whole score matrix
+            peak = max(peak, int(budget * MAX_VRAM_PEAK_SHARE),
+                       min(compute, FLUX_HEADS * 4 * tokens(width, height) ** 2))
+        return min(peak, uncut)
+    peak = int(budget * MAX_VRAM_SEGMENT_SHARE)
+    if not memory.diffusion_fa:
+        peak = max(peak, int(compute * UNET_UNCUT_COMPUTE_SHARE[components.family]))
+    return min(peak, uncut)
 
 
 def evaluate(components: Components, device: Device, ram_available: int, width: int, height: int, steps: int,
-             memory: MemoryFlags, preview: PreviewMethod = PreviewMethod.PROJ) -> MemoryPlan:
-    """Predict one placement, with its live preview (a TAE preview decodes at every step of the diffusion
-    stage: the decoder's weights and compute buffer are live beside the diffusion model's)."""
+             memory: MemoryFlags, work: ExtraWork = NO_EXTRA_WORK,
+             preview: PreviewMethod = PreviewMethod.PROJ) -> MemoryPlan:
+    """Predict one placement, stage by stage as sd-cli runs them: loading (every part placed on the GPU at
+    once), VAE encoding (img2img), text encoding, diffusion, decoding. Each stage holds its own weights and
+    buffers plus the process's measured term; a TAE live preview decodes at every step of the diffusion stage."""
+    family = components.family
     fa = memory.diffusion_fa
     text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
-    d_compute = diffusion_compute(components.family, width, height, fa)
-    v_compute = decoder_compute(components, width, height, memory.vae_tiling)
-    vae_weights = components.vae
+    first_size = (width, height)
+    final_w, final_h = work.hires_size or first_size
+    d_compute = max(diffusion_compute(family, w, h, fa) for w, h in {first_size, (final_w, final_h)})
+    if work.lora_at_runtime and work.lora_bytes:
+        d_compute += int(d_compute * LORA_RUNTIME_COMPUTE_SHARE)
+    v_compute = decoder_compute(components, final_w, final_h, memory.vae_tiling, vae_on_gpu)
+    e_compute = encoder_compute(components, width, height, memory.vae_tiling, vae_on_gpu) if work.encode else 0
+    # txt2img loads only the decoder half of a full VAE; img2img loads both halves
+    vae_weights = components.vae if components.tae or work.encode else int(components.vae * VAE_DECODER_SHARE)
+    diffusion = components.diffusion + work.lora_bytes
+    text_compute = T5_COMPUTE if _is_dit(family) else TEXT_ENCODER_COMPUTE
+    gpu_vae = vae_weights if vae_on_gpu else 0
+    gpu_text = components.text_encoders if text_on_gpu else 0
+
+    def stage(name: str, weights: int, compute: int) -> tuple[str, Breakdown]:
+        return name, Breakdown(weights, compute, PROCESS_VRAM[name])
+
+    segment_count = 1
+    stages: list[tuple[str, Breakdown]] = []
     if memory.offload_to_cpu:
         # weights live in RAM and visit VRAM one stage at a time
+        stages.append(stage("load", 0, 0))
         if memory.max_vram_gib:
-            budget = memory.max_vram_gib * GIB
-            peak = int(MAX_VRAM_SHARE_FA * budget - MAX_VRAM_COMPUTE_SHARE_FA * d_compute + MAX_VRAM_BASE_FA)
-            compute = d_compute
-            if not fa:
-                # one layer's work cannot be cut: without flash attention that is a whole score matrix
-                peak = max(peak, int(budget * MAX_VRAM_PEAK_SHARE))
-                compute = min(d_compute, max(int(FLUX_HEADS * 4 * tokens(width, height) ** 2), peak // 2))
-            unsegmented = components.diffusion + d_compute
-            peak = min(peak, unsegmented)
-            diffusion_stage = Breakdown(max(0, peak - compute - VULKAN_CONTEXT), compute, VULKAN_CONTEXT)
+            peak = _diffusion_peak(dataclasses.replace(components, diffusion=diffusion), d_compute, memory, width,
+                                   height)
+            compute = min(d_compute, peak)
+            stages.append(stage("diffusion", peak - compute, compute))
+            segment_count = segments(dataclasses.replace(components, diffusion=diffusion), d_compute,
+                                     int(memory.max_vram_gib * GIB))
         else:
-            diffusion_stage = Breakdown(components.diffusion, d_compute, VULKAN_CONTEXT)
-        stages = [diffusion_stage]
+            stages.append(stage("diffusion", diffusion, d_compute))
         if text_on_gpu:
-            stages.append(Breakdown(components.text_encoders, TEXT_ENCODER_COMPUTE, VULKAN_CONTEXT))
+            share = LARGEST_TEXT_ENCODER_SHARE.get(family, 0.97)
+            stages.append(stage("text", int(components.text_encoders * share), text_compute))
         if vae_on_gpu:
-            stages.append(Breakdown(vae_weights, v_compute, VULKAN_CONTEXT))
+            stages.append(stage("decode", vae_weights, v_compute))
+            if work.encode:
+                stages.append(stage("encode", vae_weights, e_compute))
     else:
-        resident = components.diffusion + (components.text_encoders if text_on_gpu else 0)
-        resident += vae_weights if vae_on_gpu else 0
-        stages = [Breakdown(resident, d_compute, VULKAN_CONTEXT)]
+        stages.append(stage("load", diffusion + gpu_text + gpu_vae, 0))
+        if work.encode and vae_on_gpu:
+            stages.append(stage("encode", diffusion + gpu_text + gpu_vae, e_compute))
         if text_on_gpu:
-            stages.append(Breakdown(resident, TEXT_ENCODER_COMPUTE, VULKAN_CONTEXT))
+            stages.append(stage("text", diffusion + gpu_text + gpu_vae, text_compute))
+        stages.append(stage("diffusion", diffusion + gpu_vae, d_compute))
         if vae_on_gpu:
-            stages.append(Breakdown(resident, v_compute, VULKAN_CONTEXT))
+            stages.append(stage("decode", vae_weights, v_compute))
     tae_preview = preview is PreviewMethod.TAE and components.tae
     if tae_preview and vae_on_gpu:
-        first = stages[0]
+        _, during = next(s for s in stages if s[0] == "diffusion")
+        preview_compute = decoder_compute(components, width, height, False, True)
         extra_weights = vae_weights if memory.offload_to_cpu else 0
-        stages.append(Breakdown(first.weights + extra_weights, first.compute + v_compute, VULKAN_CONTEXT))
-    peak = max(stages, key=lambda s: s.total)
+        stages.append(("diffusion", Breakdown(during.weights + extra_weights, during.compute + preview_compute,
+                                              during.overhead)))
+    peak = max((s for _, s in stages), key=lambda s: s.total)
 
     ram = PROCESS_RAM
-    ram += components.text_encoders + TEXT_ENCODER_COMPUTE if not text_on_gpu else 0
+    ram += components.text_encoders + text_compute if not text_on_gpu else 0
     ram += vae_weights + v_compute if not vae_on_gpu else 0
-    ram += components.diffusion if memory.offload_to_cpu else 0
+    ram += diffusion if memory.offload_to_cpu else 0
 
-    # parameters ~ bytes * 2: 4.5 bits a weight at q4_K, 16 at f16; a fair middle without the file's types
-    step_seconds = 2 * (components.diffusion * 2) * tokens(width, height) / GPU_FLOPS * (FA_SPEEDUP if fa else 1)
-    seconds = steps * step_seconds
-    moved = components.diffusion * (steps if memory.max_vram_gib else 1) if memory.offload_to_cpu else 0
-    seconds += moved / PCIE_BYTES_PER_S
-    if memory.offload_to_cpu and memory.max_vram_gib:
-        segments = -(-components.diffusion // int(memory.max_vram_gib * GIB * MAX_VRAM_PEAK_SHARE))
-        seconds += steps * segments * SEGMENT_SECONDS
-    text_flops = 2 * components.text_encoders / 2 * FLUX_TEXT_TOKENS  # f16 weights: bytes/2 parameters
-    seconds += text_flops / (GPU_FLOPS if text_on_gpu else CPU_FLOPS)
-    decode_flops = width * height * (2e4 if components.tae else 1.2e6)
-    seconds += decode_flops / (GPU_FLOPS if vae_on_gpu else CPU_FLOPS) * (1.15 if memory.vae_tiling else 1)
-    if tae_preview:
-        seconds += steps * width * height * 2e4 / (GPU_FLOPS if vae_on_gpu else CPU_FLOPS)
-
+    seconds = predicted_seconds(components, device.speed, width, height, steps, memory, segment_count, work,
+                                tae_preview)
     largest_buffer = max(d_compute, v_compute if vae_on_gpu else 0)
     too_big = device.max_allocation is not None and largest_buffer > device.max_allocation
     fits = peak.total <= device.budget and ram <= ram_available and not too_big
     placement = {"diffusion": Where.GPU, "text_encoders": Where.GPU if text_on_gpu else Where.CPU,
                  "vae": Where.GPU if vae_on_gpu else Where.CPU}
     return MemoryPlan(memory, placement, (), peak, ram, seconds, fits, (),
-                      preview=PreviewMethod.TAE if tae_preview else PreviewMethod.PROJ)
+                      preview=PreviewMethod.TAE if tae_preview else PreviewMethod.PROJ, stages=tuple(stages),
+                      segments=segment_count)
+
+
+def predicted_seconds(components: Components, speed: Speed, width: int, height: int, steps: int,
+                      memory: MemoryFlags, segment_count: int, work: ExtraWork = NO_EXTRA_WORK,
+                      tae_preview: bool = False) -> float:
+    """Wall time after loading, from the H100 measurements scaled by the machine's speed: diffusion passes,
+    weights streamed per pass when the graph is cut (and the cost of each cut), weights moved once per stage
+    with --offload-to-cpu, the text encoders on the CPU, and the decode where it runs."""
+    family = components.family if components.family in PASS_SECONDS else ModelFamily.FLUX
+    base, per_token = PASS_SECONDS[family]
+    size_tokens = tokens if _is_dit(family) else latent_tokens
+    slowdown = 1.0 if memory.diffusion_fa else NO_FA_SLOWDOWN[family]
+
+    def pass_seconds(w: int, h: int) -> float:
+        return (base + per_token * size_tokens(w, h)) * slowdown * speed.gpu_slowdown
+
+    passes = steps * PASSES_PER_STEP[family]
+    seconds = passes * pass_seconds(width, height)
+    final_w, final_h = work.hires_size or (width, height)
+    if work.hires_size:
+        passes += (work.hires_steps or steps) * PASSES_PER_STEP[family]
+        seconds += (work.hires_steps or steps) * PASSES_PER_STEP[family] * pass_seconds(final_w, final_h)
+    diffusion = components.diffusion + work.lora_bytes
+    text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
+    if memory.offload_to_cpu:
+        moved = (components.text_encoders if text_on_gpu else 0) + (components.vae if vae_on_gpu else 0)
+        if segment_count > 1:
+            seconds += passes * (diffusion / speed.stream_bytes_per_s + segment_count * SEGMENT_SECONDS)
+        else:
+            moved += diffusion
+        seconds += moved / speed.offload_bytes_per_s
+    if not text_on_gpu:
+        seconds += components.text_encoders * TEXT_CPU_SECONDS_PER_BYTE * speed.cpu_slowdown
+    decoder = "tae" if components.tae else "vae"
+    where = ("gpu-tiled" if memory.vae_tiling else "gpu") if vae_on_gpu else "cpu"
+    per_pixel = DECODE_SECONDS_PER_PIXEL[(decoder, where)] * (speed.gpu_slowdown if vae_on_gpu else
+                                                              speed.cpu_slowdown)
+    seconds += final_w * final_h * per_pixel * (2 if work.encode else 1)
+    if tae_preview:
+        seconds += steps * width * height * DECODE_SECONDS_PER_PIXEL[("tae", "gpu")] * speed.gpu_slowdown
+    return seconds
 
 
 def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
@@ -251,14 +433,24 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int) -> tuple[str,
     return tuple(lines)
 
 
+TIE = 0.02  # predicted times this close are a tie
+
+
+def fastest(plans: list[MemoryPlan]) -> MemoryPlan:
+    """The quickest plan; on a tie the one whose graph is cut into fewer segments (each cut costs a pass over
+    the weights' boundaries every step), then the quicker."""
+    best = min(p.seconds for p in plans)
+    return min((p for p in plans if p.seconds <= best * (1 + TIE)), key=lambda p: (p.segments, p.seconds))
+
+
 def plan_memory(components: Components, device: Device, ram_available: int, width: int, height: int,
-                steps: int, caps: BackendCaps) -> MemoryPlan:
+                steps: int, caps: BackendCaps, work: ExtraWork = NO_EXTRA_WORK) -> MemoryPlan:
     """The fastest placement predicted to fit, with its safer fallbacks (each needing less VRAM)."""
-    evaluated = [evaluate(components, device, ram_available, width, height, steps, m)
+    evaluated = [evaluate(components, device, ram_available, width, height, steps, m, work)
                  for m in candidates(device, caps)]
-    fitting = sorted((p for p in evaluated if p.fits), key=lambda p: (p.seconds, p.peak_vram.total))
+    fitting = [p for p in evaluated if p.fits]
     # when nothing fits, the smallest is the best try, and the explanation says what would help
-    chosen = fitting[0] if fitting else min(evaluated, key=lambda p: (p.peak_vram.total, p.seconds))
+    chosen = fastest(fitting) if fitting else min(evaluated, key=lambda p: (p.peak_vram.total, p.seconds))
     ladder: list[MemoryPlan] = []
     floor = chosen.peak_vram.total
     for plan in sorted(evaluated, key=lambda p: (p.seconds, p.peak_vram.total)):
@@ -266,16 +458,17 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
             ladder.append(plan)
             floor = plan.peak_vram.total
     finish = lambda plan: _finish(  # noqa: E731
-        _with_tae_preview(plan, components, device, ram_available, width, height, steps), device, ram_available)
+        _with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
+        ram_available)
     return dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
 
 
 def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, ram_available: int, width: int,
-                      height: int, steps: int) -> MemoryPlan:
+                      height: int, steps: int, work: ExtraWork) -> MemoryPlan:
     """The same placement with a TAE preview when a TAE file is set and that still fits; else the proj one."""
     if not components.tae:
         return plan
-    tae = evaluate(components, device, ram_available, width, height, steps, plan.memory, PreviewMethod.TAE)
+    tae = evaluate(components, device, ram_available, width, height, steps, plan.memory, work, PreviewMethod.TAE)
     return tae if tae.fits else plan
 
 
@@ -309,6 +502,40 @@ def components_from_files(infos: dict[str, ModelInfo], family: ModelFamily) -> C
         checkpoint = {"diffusion": diffusion, "vae": vae, "text_encoders": info.total_bytes - diffusion - vae}
     return components_from_slots(family, {slot: i.total_bytes for slot, i in infos.items() if slot != "model"},
                                  checkpoint)
+
+
+@dataclass(frozen=True)
+class UpscalePlan:
+    tiles: int
+    peak_vram: int
+    seconds: float
+    fits: bool
+    explanation: str
+
+
+def upscale_tiles(width: int, height: int, tile_size: int) -> int:
+    """How many tiles sd.cpp's ESRGAN runs over a picture (tiles overlap by a quarter)."""
+    if tile_size <= 0 or (width <= tile_size and height <= tile_size):
+        return 1
+    stride = tile_size * (1 - ESRGAN_TILE_OVERLAP)
+    along = lambda side: max(1, -int(-(side - tile_size) // stride) + 1)  # noqa: E731
+    return along(width) * along(height)
+
+
+def plan_upscale(model_bytes: int, scale: int, device: Device, width: int, height: int, tile_size: int,
+                 repeats: int = 1) -> UpscalePlan:
+    """VRAM and time of `repeats` ESRGAN passes: the weights, and one tile's buffers at its output size."""
+    tiles, peak, seconds = 0, 0, 0.0
+    for _ in range(repeats):
+        tile = min(tile_size, max(width, height)) if tile_size > 0 else max(width, height)
+        tiles += upscale_tiles(width, height, tile_size)
+        peak = max(peak, model_bytes + VULKAN_CONTEXT + (tile * scale) ** 2 * ESRGAN_BYTES_PER_OUTPUT_PIXEL)
+        seconds += width * height * ESRGAN_FLOPS_PER_INPUT_PIXEL / GPU_FLOPS
+        width, height = width * scale, height * scale
+    fits = peak <= device.budget
+    explanation = (f"{tiles} tile{'s' if tiles != 1 else ''} of {tile_size} px; predicted VRAM peak "
+                   f"{peak / GIB:.2f} GiB of a {device.budget / GIB:.1f} GiB budget")
+    return UpscalePlan(tiles, peak, seconds, fits, explanation)
 
 
 def plan_json(plan: MemoryPlan) -> dict[str, object]:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from app.core.generation.input_image import InputImageRejected, check_input_image
+from app.core.generation.lora import LoraRejected, check_loras
 from app.core.models.model_files import SLOT_NAMES, ComponentKind, ModelFileError, inspect_model, slot_problem
 
 MIN_SIDE = 64
@@ -79,6 +81,15 @@ class MemoryFlags:
 
 
 @dataclass(frozen=True)
+class HiresFix:
+    """A1111's hires fix: generate, scale the latent up, then run a second, partial pass at the larger size."""
+
+    scale: float = 2.0
+    denoising_strength: float = 0.7
+    steps: int = 0  # 0: as many as the first pass
+
+
+@dataclass(frozen=True)
 class GenerationRequest:
     prompt: str
     negative_prompt: str = ""
@@ -92,6 +103,21 @@ class GenerationRequest:
     models: ModelFiles = field(default_factory=ModelFiles)
     memory: MemoryFlags | None = None  # None: the memory planner chooses, and recovers from OOM
     family: ModelFamily = ModelFamily.UNKNOWN
+    init_image: Path | None = None  # img2img: start from this picture
+    strength: float = 0.75  # how much of the input is repainted: near 0 keeps it, 1 ignores it
+    mask: Path | None = None  # inpainting: white is repainted, black is kept
+    size_from_input: bool = True  # with an input image, width and height follow it (snapped)
+    hires: HiresFix | None = None
+    lora_dir: Path | None = None  # where <lora:name:weight> in the prompt finds name.safetensors
+
+    @property
+    def hires_size(self) -> tuple[int, int] | None:
+        """The second pass's size: the first's times the scale, on the family's multiple."""
+        if self.hires is None:
+            return None
+        multiple = self.family.size_multiple
+        return (round(self.width * self.hires.scale / multiple) * multiple,
+                round(self.height * self.hires.scale / multiple) * multiple)
 
 
 def snap_side(name: str, value: int, multiple: int) -> tuple[int, str | None]:
@@ -135,13 +161,67 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     models = ModelFiles(**{role: path.absolute() for role, path in models.given().items()})
     family = request.family if request.family is not ModelFamily.UNKNOWN else family_of(kinds)
     multiple = family.size_multiple
-    width, width_note = snap_side("width", request.width, multiple)
-    height, height_note = snap_side("height", request.height, multiple)
-    notes = [n for n in (width_note, height_note) if n]
+    notes: list[str] = []
+    width, height = request.width, request.height
+    if request.mask is not None and request.init_image is None:
+        raise InvalidRequest("a mask needs an input image: it marks which part of that picture to repaint")
+    if request.init_image is not None:
+        width, height = _check_pictures(request, notes)
+    width, width_note = snap_side("width", width, multiple)
+    height, height_note = snap_side("height", height, multiple)
+    notes += [n for n in (width_note, height_note) if n]
+    if request.hires is not None:
+        _check_hires(dataclasses.replace(request, width=width, height=height, family=family))
+    if request.lora_dir is not None or "<lora:" in request.prompt:
+        try:
+            check_loras(request.prompt, request.lora_dir, family.value)
+        except LoraRejected as error:
+            raise InvalidRequest(str(error)) from error
     # Flux is distilled to run without a negative pass: sd.cpp's default cfg 7 would double the work
     cfg_scale = 1.0 if request.cfg_scale is None and family is ModelFamily.FLUX else request.cfg_scale
+    pictures = {name: getattr(request, name).absolute() for name in ("init_image", "mask", "lora_dir")
+                if getattr(request, name) is not None}
     return dataclasses.replace(request, width=width, height=height, models=models, family=family,
-                               cfg_scale=cfg_scale), notes
+                               cfg_scale=cfg_scale, **pictures), notes
+
+
+def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, int]:
+    """Check the input (and mask); the size to run at, which follows the input unless the user set one."""
+    assert request.init_image is not None
+    if not 0 < request.strength <= 1:
+        raise InvalidRequest(f"strength must be above 0 and at most 1, got {request.strength:g}")
+    try:
+        width, height = check_input_image(request.init_image)
+        if request.mask is not None:
+            check_input_image(request.mask, "mask")
+    except InputImageRejected as error:
+        raise InvalidRequest(str(error)) from error
+    if not request.size_from_input:
+        return request.width, request.height
+    largest = max(width, height)
+    if largest > MAX_SIDE or min(width, height) < MIN_SIDE:
+        scale = MAX_SIDE / largest if largest > MAX_SIDE else MIN_SIDE / min(width, height)
+        scaled = tuple(max(MIN_SIDE, min(MAX_SIDE, round(side * scale))) for side in (width, height))
+        notes.append(f"the input image is {width}x{height}; it is scaled to {scaled[0]}x{scaled[1]} "
+                     f"(sides from {MIN_SIDE} to {MAX_SIDE} pixels)")
+        width, height = scaled
+    return width, height
+
+
+def _check_hires(request: GenerationRequest) -> None:
+    assert request.hires is not None and request.hires_size is not None
+    hires = request.hires
+    if not 1 < hires.scale <= 4:
+        raise InvalidRequest(f"hires fix scale must be above 1 and at most 4, got {hires.scale:g}")
+    if not 0 < hires.denoising_strength <= 1:
+        raise InvalidRequest(f"hires fix denoising strength must be above 0 and at most 1, "
+                             f"got {hires.denoising_strength:g}")
+    if not 0 <= hires.steps <= MAX_STEPS:
+        raise InvalidRequest(f"hires fix steps must be between 0 and {MAX_STEPS}, got {hires.steps}")
+    width, height = request.hires_size
+    if max(width, height) > MAX_SIDE:
+        raise InvalidRequest(f"hires fix would make {width}x{height}; the largest side is {MAX_SIDE}: "
+                             "lower the scale or the first pass's size")
 
 
 def family_of(kinds: list[ComponentKind]) -> ModelFamily:

@@ -7,6 +7,7 @@ file is hashed once, not on every look.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from enum import StrEnum
@@ -65,6 +66,11 @@ class Catalog:
     hosts: frozenset[str]  # downloads (and their redirects) may only go to these
     backend_version: str
     windows_backend: CatalogFile  # upstream's release zip with sd-cli.exe and its DLLs
+    upscalers: dict[str, Preset] = dataclasses.field(default_factory=dict)  # ESRGAN models, one file each
+
+    def preset(self, preset_id: str) -> Preset | None:
+        """A model preset or an upscaler, by id."""
+        return self.presets.get(preset_id) or self.upscalers.get(preset_id)
 
 
 def _file(slot: str, entry: dict) -> CatalogFile:
@@ -76,13 +82,14 @@ def load_catalog(path: Path | None = None) -> Catalog:
     path = path or resource_path("catalog.json")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        presets = {key: Preset(key, value["title"], ModelFamily(value["family"]), value["steps"],
-                               value.get("note", ""),
-                               tuple(_file(slot, entry) for slot, entry in value["files"].items()),
-                               value.get("cfg_scale"))
-                   for key, value in data["presets"].items()}
+        presets, upscalers = (
+            {key: Preset(key, value["title"], ModelFamily(value["family"]), value["steps"], value.get("note", ""),
+                         tuple(_file(slot, entry) for slot, entry in value["files"].items()), value.get("cfg_scale"))
+             for key, value in data.get(section, {}).items()}
+            for section in ("presets", "upscalers"))
         backend = data["backend"]
-        return Catalog(presets, frozenset(data["hosts"]), backend["version"], _file("backend", backend["windows"]))
+        return Catalog(presets, frozenset(data["hosts"]), backend["version"], _file("backend", backend["windows"]),
+                       upscalers)
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise CatalogError(f"the model catalog {path} cannot be read: {error!r}") from error
 
@@ -159,6 +166,18 @@ def status_of_preset(preset: Preset, models_dir: Path, ledger: dict[str, dict]) 
 
 def preset_usable(status: FileStatus) -> bool:
     return status in (FileStatus.INSTALLED, FileStatus.UNVERIFIED)
+
+
+UPSCALER_SUFFIXES = (".pth", ".safetensors", ".gguf")
+
+
+def upscaler_models(catalog: Catalog, models_dir: Path, upscalers_dir: Path) -> list[Path]:
+    """ESRGAN models here: the catalog's that were downloaded, then the user's own in the upscalers folder."""
+    found = [models_dir / f.name for preset in catalog.upscalers.values() for f in preset.files
+             if (models_dir / f.name).is_file()]
+    if upscalers_dir.is_dir():
+        found += sorted(p for p in upscalers_dir.iterdir() if p.is_file() and p.suffix.lower() in UPSCALER_SUFFIXES)
+    return found
 
 
 CUSTOM_SETS_NAME = "custom-sets.json"

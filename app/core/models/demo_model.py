@@ -18,7 +18,9 @@ the colour range: colourful structured noise instead of the near-black square th
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,22 +81,104 @@ def flux_tensors(hidden: int = 128, double_blocks: int = 1, single_blocks: int =
     yield from _linear(p + "final_layer.adaLN_modulation.1", hidden, 2 * hidden)
 
 
-def clip_l_tensors() -> Iterator[Tensor]:
-    """CLIP ViT-L/14 text model: width 768, 12 layers, MLP 3072, vocabulary 49408, 77 positions."""
-    p, width = "text_encoders.clip_l.transformer.text_model.", 768
+def clip_l_tensors(prefix: str = "text_encoders.clip_l.", width: int = 768, layers: int = 12,
+                   projection: bool = False) -> Iterator[Tensor]:
+    """CLIP ViT-L/14 text model: width 768, 12 layers, MLP 4 x width, vocabulary 49408, 77 positions.
+    With width 1280, 32 layers and the projection it is SDXL's OpenCLIP ViT-bigG in sd.cpp's names."""
+    p = prefix + "transformer.text_model."
     yield Tensor(p + "embeddings.token_embedding.weight", (49408, width), "embedding")
     yield Tensor(p + "embeddings.position_embedding.weight", (77, width), "embedding")
-    for i in range(12):
+    for i in range(layers):
         layer = f"{p}encoder.layers.{i}."
-        for projection in ("q_proj", "k_proj", "v_proj", "out_proj"):
-            yield from _linear(f"{layer}self_attn.{projection}", width, width)
+        for part in ("q_proj", "k_proj", "v_proj", "out_proj"):
+            yield from _linear(f"{layer}self_attn.{part}", width, width)
         for norm in ("layer_norm1", "layer_norm2"):
             yield Tensor(f"{layer}{norm}.weight", (width,), "one")
             yield Tensor(f"{layer}{norm}.bias", (width,), "zero")
-        yield from _linear(layer + "mlp.fc1", width, 3072)
-        yield from _linear(layer + "mlp.fc2", 3072, width)
+        yield from _linear(layer + "mlp.fc1", width, 4 * width)
+        yield from _linear(layer + "mlp.fc2", 4 * width, width)
     yield Tensor(p + "final_layer_norm.weight", (width,), "one")
     yield Tensor(p + "final_layer_norm.bias", (width,), "zero")
+    if projection:
+        yield Tensor(p + "text_projection", (width, width), "weight")
+
+
+def _unet_resblock(name: str, c_in: int, c_out: int) -> Iterator[Tensor]:
+    yield from _norm(f"{name}.in_layers.0", c_in)
+    yield from _conv(f"{name}.in_layers.2", c_in, c_out)
+    yield from _linear(f"{name}.emb_layers.1", 1280, c_out)
+    yield from _norm(f"{name}.out_layers.0", c_out)
+    yield from _conv(f"{name}.out_layers.3", c_out, c_out)
+    if c_in != c_out:
+        yield Tensor(f"{name}.skip_connection.weight", (c_out, c_in, 1, 1), "weight")
+        yield Tensor(f"{name}.skip_connection.bias", (c_out,), "zero")
+
+
+def _unet_transformer(name: str, channels: int, depth: int, context: int, linear: bool) -> Iterator[Tensor]:
+    yield from _norm(f"{name}.norm", channels)
+    for projection in ("proj_in", "proj_out"):
+        if linear:
+            yield from _linear(f"{name}.{projection}", channels, channels)
+        else:
+            yield Tensor(f"{name}.{projection}.weight", (channels, channels, 1, 1), "weight")
+            yield Tensor(f"{name}.{projection}.bias", (channels,), "zero")
+    for i in range(depth):
+        block = f"{name}.transformer_blocks.{i}."
+        for attention, source in (("attn1", channels), ("attn2", context)):
+            yield from _linear(f"{block}{attention}.to_q", channels, channels, bias=False)
+            yield from _linear(f"{block}{attention}.to_k", source, channels, bias=False)
+            yield from _linear(f"{block}{attention}.to_v", source, channels, bias=False)
+            yield from _linear(f"{block}{attention}.to_out.0", channels, channels)
+        yield from _linear(f"{block}ff.net.0.proj", channels, 8 * channels)  # GEGLU: 2 x 4 x channels
+        yield from _linear(f"{block}ff.net.2", 4 * channels, channels)
+        for norm in ("norm1", "norm2", "norm3"):
+            yield from _norm(block + norm, channels)
+
+
+def unet_tensors(xl: bool) -> Iterator[Tensor]:
+    """The SD 1.x (xl=False: 860M parameters) or SDXL (2.6B) UNet as sd.cpp's unet.hpp builds it."""
+    p, base = "model.diffusion_model.", 320
+    mult = (1, 2, 4) if xl else (1, 2, 4, 4)
+    attention_levels = {1: 2, 2: 10} if xl else {0: 1, 1: 1, 2: 1}  # level -> transformer depth
+    context = 2048 if xl else 768
+    yield from _linear(p + "time_embed.0", base, 1280)
+    yield from _linear(p + "time_embed.2", 1280, 1280)
+    if xl:
+        yield from _linear(p + "label_emb.0.0", 2816, 1280)
+        yield from _linear(p + "label_emb.0.2", 1280, 1280)
+    yield from _conv(p + "input_blocks.0.0", 4, base)
+    channels, index, skips = base, 0, [base]
+    for level, factor in enumerate(mult):
+        for _ in range(2):
+            index += 1
+            yield from _unet_resblock(f"{p}input_blocks.{index}.0", channels, base * factor)
+            channels = base * factor
+            if level in attention_levels:
+                yield from _unet_transformer(f"{p}input_blocks.{index}.1", channels, attention_levels[level],
+                                             context, xl)
+            skips.append(channels)
+        if level < len(mult) - 1:
+            index += 1
+            yield from _conv(f"{p}input_blocks.{index}.0.op", channels, channels)
+            skips.append(channels)
+    yield from _unet_resblock(p + "middle_block.0", channels, channels)
+    yield from _unet_transformer(p + "middle_block.1", channels, max(attention_levels.values()), context, xl)
+    yield from _unet_resblock(p + "middle_block.2", channels, channels)
+    index = 0
+    for level in reversed(range(len(mult))):
+        for block in range(3):
+            yield from _unet_resblock(f"{p}output_blocks.{index}.0", channels + skips.pop(), base * mult[level])
+            channels = base * mult[level]
+            part = 1
+            if level in attention_levels:
+                yield from _unet_transformer(f"{p}output_blocks.{index}.1", channels, attention_levels[level],
+                                             context, xl)
+                part = 2
+            if level > 0 and block == 2:
+                yield from _conv(f"{p}output_blocks.{index}.{part}.conv", channels, channels)
+            index += 1
+    yield from _norm(p + "out.0", base)
+    yield from _conv(p + "out.2", base, 4)
 
 
 def tae_tensors(latent_channels: int = 16, width: int = 64) -> Iterator[Tensor]:
@@ -190,8 +274,20 @@ def _middle(name: str, channels: int) -> Iterator[Tensor]:
     yield from _resnet(f"{name}.block_2", channels, channels)
 
 
-def ae_tensors(latent_channels: int = 16, base: int = 128, mult: tuple[int, ...] = (1, 2, 4, 4)) -> Iterator[Tensor]:
-    """The Flux autoencoder (KL, 16 latent channels, no quant convs), real-shaped: ~84M parameters."""
+def ae_tensors(latent_channels: int = 16, base: int = 128, mult: tuple[int, ...] = (1, 2, 4, 4),
+               prefix: str = "") -> Iterator[Tensor]:
+    """The Flux autoencoder (KL, 16 latent channels, no quant convs), real-shaped: ~84M parameters.
+    With 4 latent channels and the `first_stage_model.` prefix it is the SD 1.x/SDXL VAE with its quant convs."""
+    if prefix:
+        yield Tensor(f"{prefix}quant_conv.weight", (2 * latent_channels, 2 * latent_channels, 1, 1), "weight")
+        yield Tensor(f"{prefix}quant_conv.bias", (2 * latent_channels,), "zero")
+        yield Tensor(f"{prefix}post_quant_conv.weight", (latent_channels, latent_channels, 1, 1), "weight")
+        yield Tensor(f"{prefix}post_quant_conv.bias", (latent_channels,), "zero")
+    for tensor in _ae_tensors(latent_channels, base, mult):
+        yield dataclasses.replace(tensor, name=prefix + tensor.name)
+
+
+def _ae_tensors(latent_channels: int, base: int, mult: tuple[int, ...]) -> Iterator[Tensor]:
     top = base * mult[-1]
     yield from _conv("decoder.conv_in", latent_channels, top)
     yield from _middle("decoder.mid", top)
@@ -278,6 +374,89 @@ def write_calibration_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     return model, ae
 
 
+def write_sd_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
+    """Real-shaped SD 1.5 and SDXL checkpoints (UNet, CLIP, VAE; f16 as most published files are) and a
+    TAESD, for memory and speed measurements on a real GPU: ~2.0 GB and ~6.9 GB; writes in about a minute."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    sd1 = (*unet_tensors(xl=False), *clip_l_tensors("cond_stage_model."), *ae_tensors(4, prefix="first_stage_model."))
+    sdxl = (*unet_tensors(xl=True), *clip_l_tensors("cond_stage_model."),
+            *clip_l_tensors("cond_stage_model.1.", 1280, 32, projection=True),
+            *ae_tensors(4, prefix="first_stage_model."))
+    return (_atomic(out / "sd15_shaped_f16.gguf", lambda p: _write(p, iter(sd1), rng, quantize=False)),
+            _atomic(out / "sdxl_shaped_f16.gguf", lambda p: _write(p, iter(sdxl), rng, quantize=False)),
+            _atomic(out / "taesd_shaped.gguf", lambda p: _write(p, tae_tensors(4), rng, quantize=False)))
+
+
+ESRGAN_FILE = "esrgan_tiny_x4.gguf"
+
+
+def esrgan_tensors(blocks: int = 1, features: int = 64, growth: int = 32, scale: int = 4) -> Iterator[Tensor]:
+    """RRDBNet as BasicSR names it (RealESRGAN's own .pth files): sd.cpp's esrgan.hpp fixes 64 features and
+    32 growth channels and reads the depth from `body.N` and the scale from `conv_up1`/`conv_up2`."""
+    yield from _conv("conv_first", 3, features)
+    for block in range(blocks):
+        for rdb in (1, 2, 3):
+            for conv in range(1, 6):
+                c_in = features + (conv - 1) * growth
+                yield from _conv(f"body.{block}.rdb{rdb}.conv{conv}", c_in, features if conv == 5 else growth)
+    yield from _conv("conv_body", features, features)
+    for up in ("conv_up1", "conv_up2")[: {1: 0, 2: 1, 4: 2}[scale]]:
+        yield from _conv(up, features, features)
+    yield from _conv("conv_hr", features, features)
+    yield from _conv("conv_last", features, 3)
+
+
+def write_tiny_upscaler(out: Path, seed: int = 0) -> Path:
+    """A random-weight ESRGAN x4 of one RRDB block (sd.cpp's smallest): draws noise around mid-grey at four times
+    the size, proving the upscale pipeline (tiles, repeats, output size) without a download."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 2])
+    tensors = list(esrgan_tensors())
+    values = {tensor.name: _values(tensor, rng) for tensor in tensors}
+    values["conv_last.bias"] = np.full(3, DEMO_IMAGE_MEAN, np.float32)  # sd.cpp clamps to 0..1: centre it
+    return _atomic(out / ESRGAN_FILE, lambda p: _write(p, iter(tensors), rng, False, chosen=values))
+
+
+LORA_FILE = "flux_tiny_lora.safetensors"
+
+
+def flux_lora_tensors(hidden: int = 128, rank: int = 4) -> Iterator[Tensor]:
+    """A LoRA for the tiny Flux in ComfyUI's names (diffusion_model.<layer>.lora_down/up.weight, as sd.cpp reads
+    them): every attention and MLP projection of its one double and one single block."""
+    layers = [(f"double_blocks.0.{part}_{name}", n_in, n_out) for part in ("img", "txt")
+              for name, n_in, n_out in (("attn.qkv", hidden, 3 * hidden), ("attn.proj", hidden, hidden),
+                                        ("mlp.0", hidden, 4 * hidden), ("mlp.2", 4 * hidden, hidden))]
+    layers += [("single_blocks.0.linear1", hidden, 7 * hidden), ("single_blocks.0.linear2", 5 * hidden, hidden)]
+    for name, n_in, n_out in layers:
+        yield Tensor(f"diffusion_model.{name}.lora_down.weight", (rank, n_in), "weight")
+        yield Tensor(f"diffusion_model.{name}.lora_up.weight", (n_out, rank), "weight")
+
+
+def write_tiny_lora(out: Path, seed: int = 0, strength: float = 20.0) -> Path:
+    """A random LoRA for the tiny Flux (safetensors, f16): at weight 1 it visibly changes a fixed-seed image."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 3])
+    values = {t.name: (_values(t, rng) * (strength if "lora_up" in t.name else 1)).astype(np.float16)
+              for t in flux_lora_tensors()}
+    return _atomic(out / LORA_FILE, lambda p: _write_safetensors(p, values))
+
+
+def _write_safetensors(path: Path, values: dict[str, np.ndarray]) -> None:
+    """The safetensors layout: an 8-byte header length, a JSON table of names, dtypes, shapes and offsets,
+    then the raw little-endian data."""
+    header, offset = {}, 0
+    for name, value in values.items():
+        header[name] = {"dtype": "F16", "shape": list(value.shape), "data_offsets": [offset, offset + value.nbytes]}
+        offset += value.nbytes
+    table = json.dumps(header, separators=(",", ":")).encode()
+    table += b" " * (-len(table) % 8)  # the data starts 8-byte aligned
+    with path.open("wb") as f:
+        f.write(len(table).to_bytes(8, "little") + table)
+        for value in values.values():
+            f.write(value.astype("<f2").tobytes())
+
+
 def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     """Write both files into `out` (atomically) and return (model, taesd)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -309,15 +488,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--calibration", action="store_true",
-                        help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead")
+    parser.add_argument("--calibration", choices=("flux", "sd"), nargs="?", const="flux",
+                        help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead (flux), or "
+                             "real-shaped SD 1.5 and SDXL checkpoints and a TAESD (sd)")
     parser.add_argument("--if-stale", action="store_true",
                         help="write the demo only when the folder lacks it or an older writer made it")
     args = parser.parse_args()
     if args.if_stale and not args.calibration and is_current(args.out, args.seed):
         print(f"{args.out} holds the current demo model")
         return
-    write = write_calibration_models if args.calibration else write_tiny_models
+    write = {"flux": write_calibration_models, "sd": write_sd_calibration_models,
+             None: write_tiny_models}[args.calibration]
     for path in write(args.out, args.seed):
         print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
     if not args.calibration:

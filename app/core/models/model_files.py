@@ -8,6 +8,8 @@ VAE, TAE) with its main quantization, so the app can catch a file in the wrong s
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import struct
 from collections import Counter
 from dataclasses import dataclass
@@ -49,6 +51,8 @@ class ComponentKind(StrEnum):
     CLIP_G = "CLIP-G text encoder"
     VAE = "VAE"
     TAE = "tiny autoencoder (TAESD)"
+    LORA = "LoRA"
+    UPSCALER = "ESRGAN upscaler"
     UNKNOWN = "unknown"
 
 
@@ -212,8 +216,46 @@ def _text_and_vae_parts(names: list[str], tensors: list[TensorInfo]) -> set[Comp
     return parts
 
 
+_LORA_MARKS = (".lora_down", ".lora_up", ".lora_A", ".lora_B", ".lora.down", ".lora.up", "_lora.down", ".hada_w1",
+               ".lokr_w1")
+
+
+def is_lora(names: list[str]) -> bool:
+    return _has(names, *_LORA_MARKS)
+
+
+def is_upscaler(names: list[str]) -> bool:
+    """ESRGAN (RRDBNet) weights, in the original ("model.1.sub.N.RDB1...") or BasicSR ("body.N.rdb1...") names."""
+    return ("model.0.weight" in names and _has(names, ".RDB1.")) or ("conv_first.weight" in names
+                                                                     and _has(names, ".rdb1."))
+
+
+def lora_family(tensors: list[TensorInfo]) -> ComponentKind:
+    """Which diffusion model a LoRA was trained for (FLUX, SD3, SDXL, SD1), UNKNOWN when its names do not say.
+    Kohya names flatten the dots (lora_unet_double_blocks_0_...), diffusers and ComfyUI keep them."""
+    names = [t.name.replace("_", ".") for t in tensors]
+    if _has(names, "double.blocks.", "single.blocks.", "single.transformer.blocks."):
+        return ComponentKind.FLUX
+    if _has(names, "joint.blocks."):
+        return ComponentKind.SD3
+    if _has(names, "lora.te1.", "lora.te2."):
+        return ComponentKind.SDXL
+    # the UNet's cross-attention reads the text encoder's width: 768 for SD 1.x, 2048 for SDXL
+    widths = {t.shape[-1] for t in tensors if "attn2" in t.name and "to_k" in t.name
+              and any(mark in t.name for mark in (".lora_down", ".lora_A", ".lora.down"))}
+    if 2048 in widths:
+        return ComponentKind.SDXL
+    if 768 in widths or _has(names, "lora.te.text.model"):
+        return ComponentKind.SD1
+    return ComponentKind.UNKNOWN
+
+
 def classify(tensors: list[TensorInfo]) -> tuple[ComponentKind, frozenset[ComponentKind], bool]:
     names = [t.name for t in tensors]
+    if is_lora(names):
+        return ComponentKind.LORA, frozenset({ComponentKind.LORA}), False
+    if is_upscaler(names):
+        return ComponentKind.UPSCALER, frozenset({ComponentKind.UPSCALER}), False
     diffusion = _diffusion_kind(names, tensors)
     prefixed = _has(names, "model.diffusion_model.")
     others = _text_and_vae_parts([n for n in names if "diffusion_model." not in n], tensors)
@@ -257,9 +299,10 @@ def inspect_model(path: Path) -> ModelInfo:
 
 # What each model slot of a request takes, in the user's words.
 SLOT_NAMES = {"model": "Model", "diffusion_model": "Diffusion model", "vae": "VAE", "taesd": "TAESD",
-              "clip_l": "CLIP-L", "t5xxl": "T5-XXL"}
+              "clip_l": "CLIP-L", "t5xxl": "T5-XXL", "lora": "LoRA", "upscaler": "Upscaler"}
 _SLOT_OF_KIND = {ComponentKind.FULL_CHECKPOINT: "model", ComponentKind.T5XXL: "t5xxl",
                  ComponentKind.CLIP_L: "clip_l", ComponentKind.VAE: "vae", ComponentKind.TAE: "taesd",
+                 ComponentKind.LORA: "lora", ComponentKind.UPSCALER: "upscaler",
                  **{kind: "diffusion_model" for kind in DIFFUSION_KINDS}}
 
 
@@ -307,6 +350,28 @@ def import_file(path: Path) -> ImportResult:
     if info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
         slot, warning = None, slot_problem("model", info)
     return ImportResult(str(path), info.kind.value, slot, warning)
+
+
+# The slots that are folders, not parts of a set: sd.cpp finds a LoRA by name in one folder
+FOLDER_SLOTS = ("lora", "upscaler")
+
+
+def add_to_folder(path: Path, folder: Path) -> Path:
+    """The file inside `folder` under its own name: linked where the volume allows (instant, no second copy),
+    copied otherwise; a file of that name and size already there is taken as the same."""
+    target = folder / path.name
+    if target.exists():
+        if target.stat().st_size == path.stat().st_size:
+            return target
+        raise FileExistsError(f"{folder} already has another file named {path.name}")
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(path, target)
+    except OSError:
+        partial = target.with_name(target.name + ".partial")
+        shutil.copyfile(path, partial)
+        partial.replace(target)
+    return target
 
 
 def model_files_in(paths: list[Path]) -> list[Path]:

@@ -40,10 +40,31 @@ class CheckResult:
 
 @dataclass(frozen=True)
 class HostInfo:
-    ram_total_bytes: int
-    ram_available_bytes: int
+    ram_total_bytes: int | None  # None: unknown (a paste that does not say)
+    ram_available_bytes: int | None
     cpu_flags: frozenset[str] | None  # lower-case, as /proc/cpuinfo names them; None: unknown
-    platform: str  # sys.platform
+    platform: str | None  # sys.platform; None for a paste
+    from_paste: bool = False  # read from someone's pasted text, not measured on this computer
+
+
+_MEMINFO = re.compile(r"^\s*Mem(Total|Available):\s*(\d+)\s*kB", re.MULTILINE)
+_SYSTEMINFO = re.compile(r"^\s*(Total|Available) Physical Memory:\s*([\d.,\s]+?)\s*MB", re.MULTILINE)
+# /proc/cpuinfo's x86 flags line starts with fpu (vulkaninfo's own `flags: count = 1` lines do not)
+_CPUINFO_FLAGS = re.compile(r"^\s*flags\s*:\s*(fpu\b.*)$", re.MULTILINE | re.IGNORECASE)
+
+
+def host_from_paste(*texts: str) -> HostInfo:
+    """The host facts a pasted text holds (/proc/meminfo and /proc/cpuinfo lines, Windows `systeminfo`);
+    what it does not hold stays unknown, never this computer's."""
+    text = "\n".join(texts)
+    ram: dict[str, int] = {}
+    for which, kib in _MEMINFO.findall(text):
+        ram.setdefault(which, int(kib) * 1024)
+    for which, mib in _SYSTEMINFO.findall(text):
+        ram.setdefault(which, int(re.sub(r"\D", "", mib)) * 2**20)
+    flags = _CPUINFO_FLAGS.search(text)
+    return HostInfo(ram.get("Total"), ram.get("Available"),
+                    frozenset(flags.group(1).lower().split()) if flags else None, None, from_paste=True)
 
 
 @dataclass(frozen=True)
@@ -142,6 +163,9 @@ def check_gpu(facts: SystemFacts) -> CheckResult:
             "processor, many times slower than on a graphics card.",
             "Install the AMD driver for your Radeon so that Vulkan lists it.")
     polaris = " (a Polaris card)" if is_polaris(selected) else ""
+    if selected.name == VulkanDevice(0).name:  # a fragment without the properties block
+        return CheckResult("gpu", Verdict.PASS, f"Using the {selected.device_type.value} GPU the paste shows "
+                                                "(its name is not in the paste).")
     return CheckResult("gpu", Verdict.PASS, f"Using {selected.name}{polaris}.")
 
 
@@ -242,20 +266,27 @@ def check_host_ram(facts: SystemFacts) -> CheckResult:
     needed = RAM_NEEDED[facts.family]
     total, available = facts.host.ram_total_bytes, facts.host.ram_available_bytes
     family = facts.family.value.upper() if facts.family is not ModelFamily.UNKNOWN else "FLUX"
+    if total is None:
+        return CheckResult("host_ram", Verdict.WARN, "RAM unknown: the paste does not say.",
+                           f"{family} models need about {needed} GB of RAM; run the check on that computer.")
     if total < needed * GIB * 0.95:
         return CheckResult(
             "host_ram", Verdict.FAIL,
             f"{format_size(total)} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).",
             "Add RAM, or use SD 1.5 models, which need about 8 GB.")
-    if available < needed * GIB / 2:
+    if available is not None and available < needed * GIB / 2:
         return CheckResult("host_ram", Verdict.WARN,
                            f"Only {format_size(available)} of {format_size(total)} RAM is free right now.",
                            "Close other programs (browsers, games) before generating.")
-    return CheckResult("host_ram", Verdict.PASS, f"{format_size(total)} of RAM, {format_size(available)} free.")
+    free = f", {format_size(available)} free" if available is not None else ""
+    return CheckResult("host_ram", Verdict.PASS, f"{format_size(total)} of RAM{free}.")
 
 
 def check_disk_space(facts: SystemFacts) -> CheckResult | None:
     disk = facts.models_disk
+    if disk is None and facts.host.from_paste:
+        return CheckResult("disk_free", Verdict.WARN, "Free disk space unknown: the paste does not say.",
+                           f"A Flux set takes about 12 GB; keep {MIN_FREE_DISK_GIB} GB free where models go.")
     if disk is None or disk.free_bytes is None:
         return None
     if disk.free_bytes < MIN_FREE_DISK_GIB * GIB:
@@ -282,7 +313,9 @@ def check_disk_kind(facts: SystemFacts) -> CheckResult | None:
 def check_cpu(facts: SystemFacts) -> CheckResult:
     flags = facts.host.cpu_flags
     if flags is None:
-        return CheckResult("cpu_features", Verdict.WARN, "Could not read which instructions the processor has.",
+        what = ("Processor unknown: the paste does not say which instructions it has." if facts.host.from_paste
+                else "Could not read which instructions the processor has.")
+        return CheckResult("cpu_features", Verdict.WARN, what,
                            "If the backend crashes at once, your processor may lack AVX2/FMA3.")
     missing = [flag.upper() for flag in NEEDED_CPU_FLAGS if flag not in flags]
     if missing:

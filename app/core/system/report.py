@@ -36,7 +36,7 @@ def report_json(facts: SystemFacts, report: CompatibilityReport) -> dict[str, An
         "devices": [device_json(d) for d in facts.devices],
         "selected_device": selected.index if selected else None,
         "host": {"ram_total_bytes": facts.host.ram_total_bytes,
-                 "ram_available_bytes": facts.host.ram_available_bytes},
+                 "ram_available_bytes": facts.host.ram_available_bytes, "from_paste": facts.host.from_paste},
         "checks": [{"id": c.id, "status": c.status.value, "message": c.message, "fix": c.fix}
                    for c in report.checks],
         "overall": report.overall.value,
@@ -48,8 +48,9 @@ def report_markdown(facts: SystemFacts, report: CompatibilityReport) -> str:
     for device in facts.devices:
         mark = " (selected)" if facts.selected and device.index == facts.selected.index else ""
         vram = f", {device.vram_bytes / 2**30:.1f} GiB VRAM" if device.vram_bytes else ""
+        driver = device.driver_info or device.driver_version or "?"
         lines.append(f"- GPU{device.index}: {device.name}, {device.device_type.value}, Vulkan "
-                     f"{device.api_version or '?'}, driver {device.driver_info or device.driver_version}{vram}{mark}")
+                     f"{device.api_version or '?'}, driver {driver}{vram}{mark}")
     lines.append("")
     for check in report.checks:
         # the verdict in words too: a console or file in a legacy code page (cp1252) cannot show the icon

@@ -4,7 +4,8 @@ Reads the layouts users paste: the modern `--summary` (`GPU0:` blocks), the full
 properties, memory heaps with `budget`/`usage` where VK_EXT_memory_budget exists, limits), and the older
 1.1/1.2-era layouts (numeric `apiVersion = 4194306 (1.0.2)`, `deviceType = DISCRETE_GPU`, `memoryHeaps[0] :`,
 `flags = 0x1`). Windows CRLF, loader warnings and several GPUs are fine; a partial paste gives partial
-devices, never an exception.
+devices, never an exception. A fragment without any `GPU0` line (only the memory heaps, or only a properties
+block) is the one device it describes; with no `deviceType` its kind is read from its heaps.
 """
 
 from __future__ import annotations
@@ -148,9 +149,15 @@ def parse(text: str) -> list[VulkanDevice]:
             current = drafts.setdefault(int(gpu.group(1)), _Draft())
             heap = None
             continue
-        if current is None or not line:
+        if not line:
             continue
         heap_header = _HEAP_HEADER.match(line)
+        if current is None:
+            # a fragment pasted without its `GPU0` line: the first device field or heap starts device 0
+            key_value = _KEY_VALUE.match(line)
+            if not heap_header and not (key_value and key_value.group(1) in _FIELDS):
+                continue
+            current = drafts.setdefault(0, _Draft())
         if heap_header:
             heap = current.heaps.setdefault(int(heap_header.group(1)), {})
             _read_heap_line(heap, heap_header.group(2))  # old layouts put size/flags on this line
@@ -199,12 +206,13 @@ def _finish(index: int, draft: _Draft) -> VulkanDevice:
                    budget=h.get("budget"), usage=h.get("usage"))  # type: ignore[arg-type]
         for _, h in sorted(draft.heaps.items()) if h.get("size") is not None
     )
+    device_type = _device_type(f["deviceType"]) if "deviceType" in f else _type_from_heaps(heaps)
     return VulkanDevice(
         index=index,
         name=f.get("deviceName", "unknown device"),
         vendor_id=vendor_id,
         device_id=_integer(f["deviceID"]) if "deviceID" in f else None,
-        device_type=_device_type(f.get("deviceType", "")),
+        device_type=device_type,
         api_version=_api_version(f.get("apiVersion", "")),
         driver_version=version,
         driver_id=f.get("driverID"),
@@ -214,6 +222,20 @@ def _finish(index: int, draft: _Draft) -> VulkanDevice:
         heaps=heaps,
         subgroup_operations=frozenset(draft.subgroups),
     )
+
+
+def _type_from_heaps(heaps: tuple[MemoryHeap, ...]) -> DeviceType:
+    """A card has its own memory beside the system's (a second, host heap); an integrated GPU or a CPU device
+    shares one, or carves a few hundred MiB out of it (an APU's 256-512 MiB local heap)."""
+    local = [heap.size for heap in heaps if heap.device_local]
+    if not local:
+        return DeviceType.OTHER
+    if any(not heap.device_local for heap in heaps) and max(local) >= _DEDICATED_VRAM:
+        return DeviceType.DISCRETE
+    return DeviceType.INTEGRATED
+
+
+_DEDICATED_VRAM = 1 << 30
 
 
 def decode_paste(data: bytes) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import shutil
 import time
 import uuid
 from datetime import datetime
@@ -16,22 +17,29 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app import __version__
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.image_store import BlankImage, ImageRejected, accept, staging_path
-from app.core.gallery.metadata import a1111_parameters, sampler_name, scheduler_name, write_metadata
-from app.core.generation.command import backend_environment, build_argv, memory_flags
+from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
+from app.core.generation.command import backend_environment, build_argv
+from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
+from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome
-from app.core.generation.plan import MemoryPlan, components_from_files, device_from_vulkan, plan_memory
+from app.core.generation.plan import (
+    ExtraWork,
+    MemoryPlan,
+    components_from_files,
+    device_from_vulkan,
+    plan_memory,
+)
 from app.core.generation.preview import PreviewMethod
 from app.core.generation.request import (
     GenerationRequest,
     InvalidRequest,
     MemoryFlags,
-    ModelFamily,
     ModelRejected,
     validate,
     with_seed,
 )
 from app.core.models.backend_caps import BackendCaps
-from app.core.models.model_files import inspect_model
+from app.core.models.model_files import ModelInfo, inspect_model
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
@@ -41,6 +49,22 @@ from app.services.models.backend import BackendInfo, BackendMissing, BackendQues
 from app.services.models.model_hashes import ModelHashes
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
+
+JOBS_FOLDER = ".jobs"  # in the output folder: each img2img job's input and mask, kept for "Reuse settings"
+
+
+def extra_work(request: GenerationRequest, infos: dict[str, ModelInfo]) -> ExtraWork:
+    """What the request adds to txt2img, for the planner: the encode, hires' second pass, LoRA weights."""
+    lora_bytes = 0
+    if request.lora_dir is not None:
+        lora_bytes = sum(inspect_model(path).total_bytes
+                         for _, path in check_loras(request.prompt, request.lora_dir, request.family.value))
+    main = infos.get("model") or infos.get("diffusion_model")
+    # sd.cpp's auto mode: a model with quantized weights gets its LoRAs at run time
+    quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
+    return ExtraWork(encode=request.init_image is not None, hires_size=request.hires_size,
+                     hires_steps=request.hires.steps if request.hires else 0, lora_bytes=lora_bytes,
+                     lora_at_runtime=quantized)
 
 
 class Generation(QObject):
@@ -74,6 +98,7 @@ class Generation(QObject):
         self._busy = False
         self._request: GenerationRequest | None = None
         self._staged: Path | None = None
+        self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
         self._ladder: list[MemoryPlan] = []
         self._automatic = False
         self._started = time.monotonic()
@@ -167,18 +192,10 @@ class Generation(QObject):
             if problem:
                 raise InvalidRequest(problem)
             self._out_dir.mkdir(parents=True, exist_ok=True)
+            request = self._copy_pictures(request)
             self._binary, self._caps = binary, caps
-        except ModelRejected as error:
-            self._fail_soon(ErrorKind.MODEL_LOAD_FAILED, str(error))
-            return
-        except InvalidRequest as error:
-            self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
-            return
-        except BackendMissing as error:
-            self._fail_soon(ErrorKind.BACKEND_MISSING, str(error))
-            return
-        except OSError as error:
-            self._fail_soon(ErrorKind.BAD_REQUEST, f"cannot use output folder {self._out_dir}: {error}")
+        except (ModelRejected, InvalidRequest, BackendMissing, OSError) as error:
+            self._fail_soon(*why_it_cannot_start(error, self._out_dir))
             return
         for note in notes:
             self.notice.emit(note)
@@ -187,10 +204,24 @@ class Generation(QObject):
             self._hashes.start(request.models.main)  # hashed while sd.cpp works; needed only for the finished PNG
         self._launch(request)
 
+    def _copy_pictures(self, request: GenerationRequest) -> GenerationRequest:
+        """The input and mask, copied into the job at the size sd.cpp runs: the originals may change mid-run."""
+        if request.init_image is None:
+            return request
+        job = self._out_dir / JOBS_FOLDER / uuid.uuid4().hex
+        job.mkdir(parents=True)
+        self._job_dir = job
+        size = (request.width, request.height)
+        init_image = copy_input(request.init_image, job / "input.png", size)
+        mask = copy_mask(request.mask, job / "mask.png", size) if request.mask else None
+        return dataclasses.replace(request, init_image=init_image, mask=mask)
+
     def preview(self, request: GenerationRequest) -> MemoryPlan | str:
         """The plan automatic placement would choose for this request now, or why there is none yet."""
         try:
-            request, _ = validate(dataclasses.replace(request, prompt="preview"))
+            request, _ = validate(dataclasses.replace(
+                # the prompt's LoRAs count in the plan; an empty one is no reason not to plan
+                request, prompt=request.prompt if request.prompt.strip() else "preview"))
             binary = find_backend(self._backend)
         except (InvalidRequest, BackendMissing) as error:
             return str(error)
@@ -232,7 +263,8 @@ class Generation(QObject):
             return []
         infos = {role: inspect_model(path) for role, path in request.models.given().items()}
         plan = plan_memory(components_from_files(infos, request.family), device,
-                           psutil.virtual_memory().available, request.width, request.height, request.steps, caps)
+                           psutil.virtual_memory().available, request.width, request.height, request.steps, caps,
+                           extra_work(request, infos))
         return [plan, *plan.fallbacks]
 
     def cancel(self) -> None:
@@ -298,30 +330,23 @@ class Generation(QObject):
         main_model = request.models.main
         # the window must not freeze on a slow disk: an image finished before the hash goes without it
         hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
-        settings = {
-            "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
-            "Schedule type": scheduler_name(request.scheduler),
-            "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
-            "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": hash_text,
-            "Model": main_model.stem if main_model else None, "Version": f"Polaris Studio {__version__}",
-        }
-        details = {
-            "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
-            "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
-            "sampler": request.sampler, "scheduler": request.scheduler, "family": request.family.value,
-            "models": {role: str(path) for role, path in request.models.given().items()},
-            "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
-            "automatic_memory": self._automatic,
-            "backend": {"flavour": self._caps.flavour.value if self._caps else None,
-                        "version": self._caps.version if self._caps else None},
-            "seconds": round(time.monotonic() - self._started, 2),
-        }
+        try:
+            loras = check_loras(request.prompt, request.lora_dir, request.family.value) if request.lora_dir else []
+        except LoraRejected:  # the file went away mid-run: the image is fine, its hash cannot be told
+            loras = []
+        settings = generation_fields(request, hash_text, loras, f"Polaris Studio {__version__}")
+        details = job_details(request, loras, self._automatic,
+                              {"flavour": self._caps.flavour.value if self._caps else None,
+                               "version": self._caps.version if self._caps else None},
+                              round(time.monotonic() - self._started, 2))
         write_metadata(staged, a1111_parameters(request.prompt, request.negative_prompt, settings), details)
 
     def _on_process_finished(self, outcome: Outcome) -> None:
         request, staged = self._request, self._staged
         if outcome.ok and request is not None and request.seed is not None and staged is not None:
             try:
+                if request.init_image is not None and request.mask is not None:
+                    keep_outside_mask(staged, request.init_image, request.mask)
                 self._label(staged, request)
             except OSError as error:  # the backend's file is not a whole PNG: accept() says so below
                 self.notice.emit(f"could not write the image's parameters: {error}")
@@ -363,8 +388,22 @@ class Generation(QObject):
 
     def _end(self, outcome: Outcome) -> None:
         self._live_preview.end()
+        if self._job_dir is not None and not outcome.ok:
+            shutil.rmtree(self._job_dir, ignore_errors=True)  # kept beside a finished image only
+        self._job_dir = None
         self._busy = False
         self._ladder = []
         self._request = None
         self._staged = None
         self.finished.emit(outcome)
+
+
+def why_it_cannot_start(error: Exception, out_dir: Path) -> tuple[ErrorKind, str]:
+    """A job refused before its backend starts (an image or an upscale), as the user is told it."""
+    if isinstance(error, ModelRejected):
+        return ErrorKind.MODEL_LOAD_FAILED, str(error)
+    if isinstance(error, BackendMissing):
+        return ErrorKind.BACKEND_MISSING, str(error)
+    if isinstance(error, OSError):
+        return ErrorKind.BAD_REQUEST, f"cannot use output folder {out_dir}: {error}"
+    return ErrorKind.BAD_REQUEST, str(error)  # a request, a picture or a model the checks refused

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.generation.command import VISIBLE_DEVICES_VARIABLE, backend_environment
 from app.core.generation.output import vulkan_devices_seen
-from app.core.system.checks import BackendStatus, CompatibilityReport, SystemFacts, run_checks
+from app.core.system.checks import BackendStatus, CompatibilityReport, SystemFacts, host_from_paste, run_checks
 from app.core.system.vulkaninfo import VulkanDevice, merge, preferred_device
 from app.services.models.backend import BackendMissing, find_backend
 from app.services.system.host import disk_info, host_info
@@ -38,6 +38,7 @@ class SystemCheck(QObject):
         self._vulkaninfo_error: str | None = None
         self._backend_status: BackendStatus | None = None
         self._probe_backend = True
+        self._pasted: list[str] = []
 
     @property
     def running(self) -> bool:
@@ -49,6 +50,7 @@ class SystemCheck(QObject):
             return
         self._vulkaninfo_error = None
         self._backend_status = None
+        self._pasted = list(pasted or [])
         if pasted:
             # someone else's paste: the local backend's view of local GPUs would not match it
             self._devices, self._probe_backend = tuple(merge(*pasted)), False
@@ -97,8 +99,9 @@ class SystemCheck(QObject):
         facts = SystemFacts(
             vulkaninfo_error=self._vulkaninfo_error,
             devices=self._devices,
-            host=host_info(),
-            models_disk=disk_info(self._models_dir or current_user_dirs().models),
+            # a paste describes another computer: its host facts are the paste's, or unknown
+            host=host_from_paste(*self._pasted) if self._pasted else host_info(),
+            models_disk=None if self._pasted else disk_info(self._models_dir or current_user_dirs().models),
             backend=self._backend_status if self._probe_backend else None,
             pinned_device=os.environ.get(VISIBLE_DEVICES_VARIABLE),
         )

@@ -1,0 +1,98 @@
+"""Pictures the user gives a generation: the img2img input and the inpainting mask.
+
+Checked here with Pillow before anything runs (sd.cpp's stb_image would take a 16-bit PNG or a CMYK JPEG and
+quietly draw from wrong colours), copied into the job at the size sd.cpp will run (so editing or deleting
+the original mid-run harms nothing, and sd.cpp never resizes on its own), and, after the run, the input's
+own pixels put back outside the mask: sd.cpp blends the mask in latent space, so without this the kept part
+would come back through the autoencoder, changed (as A1111 does, with its "overlay").
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+# 4096 x 4096: four times the largest side we generate, on a side, and a 64 MiB RGB buffer. A 20000 x 20000
+# "decompression bomb" PNG is a few hundred KiB on disk and 1.2 GB in memory: it is refused from its header.
+MAX_INPUT_PIXELS = 4096 * 4096
+_SIXTEEN_BIT_MODES = ("I;16", "I;16B", "I;16L", "I;16N", "I", "F")
+MASK_THRESHOLD = 128  # a painted mask is black (keep) and white (repaint); scaling greys its edges
+
+
+class InputImageRejected(ValueError):
+    """The picture cannot be used; the message is meant for the user."""
+
+
+def check_input_image(path: Path, what: str = "input image") -> tuple[int, int]:
+    """The picture's (width, height) when it is a whole 8-bit RGB/grey picture of a sane size; else why not."""
+    if not path.is_file():
+        raise InputImageRejected(f"{what} not found: {path}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                width, height = image.size
+                if width * height > MAX_INPUT_PIXELS:
+                    raise InputImageRejected(
+                        f"{what} {path.name} is {width}x{height} pixels ({width * height / 1e6:.0f} megapixels); "
+                        f"the most it may have is {MAX_INPUT_PIXELS / 1e6:.0f} megapixels: scale it down first")
+                if image.mode in _SIXTEEN_BIT_MODES:
+                    raise InputImageRejected(
+                        f"{what} {path.name} has 16 bits per channel ({image.mode}); save it as an 8-bit PNG or JPEG")
+                if image.mode == "CMYK":
+                    raise InputImageRejected(
+                        f"{what} {path.name} is in CMYK (print) colours; save it as an RGB PNG or JPEG")
+                image.load()  # decodes every row: a truncated file fails here
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        raise InputImageRejected(
+            f"{what} {path.name} has too many pixels to open safely (a 'decompression bomb'); the most it may have "
+            f"is {MAX_INPUT_PIXELS / 1e6:.0f} megapixels: scale it down first") from error
+    except UnidentifiedImageError as error:
+        raise InputImageRejected(f"{what} {path.name} is not a picture (PNG, JPEG, WebP or BMP)") from error
+    except (OSError, SyntaxError, ValueError) as error:
+        raise InputImageRejected(f"{what} {path.name} cannot be read: {error}") from error
+    return width, height
+
+
+def copy_input(source: Path, target: Path, size: tuple[int, int]) -> Path:
+    """The input as an 8-bit RGB PNG of `size` (Lanczos when it must be scaled), written whole."""
+    with Image.open(source) as image:
+        picture = image.convert("RGB")
+    if picture.size != size:
+        picture = picture.resize(size, Image.Resampling.LANCZOS)
+    return save_whole(picture, target)
+
+
+def copy_mask(source: Path, target: Path, size: tuple[int, int]) -> Path:
+    """The mask as a black-and-white PNG of the input's `size`: white repaints, black keeps. A mask with
+    transparency (painted on a clear layer) counts its painted, opaque pixels as white."""
+    with Image.open(source) as image:
+        if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+            grey = image.convert("RGBA").getchannel("A")
+        else:
+            grey = image.convert("L")
+    if grey.size != size:
+        grey = grey.resize(size, Image.Resampling.BILINEAR)
+    return save_whole(grey.point(lambda value: 255 if value >= MASK_THRESHOLD else 0), target)
+
+
+def keep_outside_mask(result: Path, original: Path, mask: Path) -> None:
+    """Put the input's own pixels back where the mask is black, in place and whole."""
+    with Image.open(result) as made, Image.open(original) as kept, Image.open(mask) as where:
+        painted = made.convert("RGB")
+        merged = Image.composite(painted, kept.convert("RGB").resize(painted.size),
+                                 where.convert("L").resize(painted.size, Image.Resampling.NEAREST))
+    save_whole(merged, result)
+
+
+def save_whole(picture: Image.Image, target: Path) -> Path:
+    partial = target.with_name(target.name + ".partial")
+    try:
+        picture.save(partial, format="PNG")
+        partial.replace(target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    return target

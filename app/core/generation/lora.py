@@ -1,0 +1,104 @@
+"""LoRAs named in the prompt as `<lora:name:weight>` (A1111's syntax, which sd.cpp reads): find, check, list.
+
+sd.cpp looks a name up in `--lora-model-dir` (default: its working folder) and also takes absolute paths and
+`..`: so every name is checked here first, before anything runs. A name is a plain file name in the LoRA
+folder; the file must be a LoRA (by its header) for the model's family.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.core.models.model_files import ComponentKind, ModelFileError, inspect_model, lora_family
+
+LORA_TAG = re.compile(r"<lora:([^:>]+):([^>]+)>")  # sd.cpp's own pattern (examples/common/common.cpp)
+LORA_SUFFIXES = (".safetensors", ".gguf")  # sd.cpp also opens .pt, a pickle: never offered
+_FAMILY_KIND = {"flux": ComponentKind.FLUX, "sd1": ComponentKind.SD1, "sdxl": ComponentKind.SDXL}
+_FAMILY_WORDS = {ComponentKind.FLUX: "Flux", ComponentKind.SD1: "SD 1.x", ComponentKind.SDXL: "SDXL",
+                 ComponentKind.SD3: "SD3"}
+
+
+class LoraRejected(ValueError):
+    """A LoRA the prompt names cannot be used; the message is meant for the user."""
+
+
+@dataclass(frozen=True)
+class LoraUse:
+    name: str
+    weight: float
+
+    @property
+    def tag(self) -> str:
+        return lora_tag(self.name, self.weight)
+
+
+def lora_tag(name: str, weight: float) -> str:
+    return f"<lora:{name}:{weight:g}>"
+
+
+def loras_in(prompt: str) -> list[LoraUse]:
+    """The LoRAs a prompt names, in order; a weight that is not a number is kept as NaN (and refused)."""
+    uses = []
+    for name, weight in LORA_TAG.findall(prompt):
+        try:
+            value = float(weight)
+        except ValueError:
+            value = float("nan")
+        uses.append(LoraUse(name, value))
+    return uses
+
+
+def name_problem(name: str) -> str | None:
+    """Why a LoRA name is not a plain file name in the LoRA folder; None when it is."""
+    if not name.strip() or name != name.strip():
+        return f"the LoRA name {name!r} is empty or has spaces around it"
+    if any(mark in name for mark in ("/", "\\", "|")) or name.startswith(".") or re.match(r"^[A-Za-z]:", name):
+        return f"the LoRA name {name!r} is not a plain name: it may not hold a folder, a drive or start with '.'"
+    return None
+
+
+def lora_files(folder: Path | None) -> dict[str, Path]:
+    """name -> file, for every LoRA-looking file in the folder (not checked: see `check_loras`)."""
+    if folder is None or not folder.is_dir():
+        return {}
+    found: dict[str, Path] = {}
+    for path in sorted(folder.iterdir()):
+        if path.is_file() and path.suffix.lower() in LORA_SUFFIXES:
+            found.setdefault(path.stem, path)
+    return found
+
+
+def lora_kind(path: Path) -> ComponentKind:
+    """The family a LoRA file was made for; LoraRejected when the file is no LoRA at all."""
+    try:
+        info = inspect_model(path)
+    except (ModelFileError, OSError) as error:
+        raise LoraRejected(f"cannot read the LoRA {path.name}: {error}") from error
+    if info.kind is not ComponentKind.LORA:
+        raise LoraRejected(f"{path.name} is a {info.kind.value}, not a LoRA")
+    return lora_family(list(info.tensors))
+
+
+def check_loras(prompt: str, folder: Path | None, family: str) -> list[tuple[LoraUse, Path]]:
+    """Every LoRA the prompt names, with its file; LoraRejected (saying why) for the first that cannot run."""
+    checked = []
+    for use in loras_in(prompt):
+        problem = name_problem(use.name)
+        if problem:
+            raise LoraRejected(problem)
+        if use.weight != use.weight or not -4 <= use.weight <= 4:
+            raise LoraRejected(f"the weight of LoRA {use.name} must be a number from -4 to 4")
+        if folder is None:
+            raise LoraRejected(f"the prompt names LoRA {use.name}, but no LoRA folder is set")
+        path = lora_files(folder).get(use.name)
+        if path is None:
+            raise LoraRejected(f"no LoRA {use.name} ({' or '.join(LORA_SUFFIXES)}) in {folder}")
+        made_for = lora_kind(path)
+        wanted = _FAMILY_KIND.get(family)
+        if wanted is not None and made_for is not ComponentKind.UNKNOWN and made_for is not wanted:
+            raise LoraRejected(f"LoRA {use.name} was made for {_FAMILY_WORDS.get(made_for, made_for.value)} "
+                               f"models, but the model is {_FAMILY_WORDS[wanted]}: choose a LoRA made for it")
+        checked.append((use, path))
+    return checked

@@ -1,0 +1,202 @@
+"""One upscale: picture + ESRGAN model -> sd.cpp `--mode upscale` -> a verified, labelled PNG in the gallery."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import uuid
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
+from app.core.gallery.image_store import ImageRejected, accept, staging_path
+from app.core.gallery.metadata import read_details, read_parameters_text, write_metadata
+from app.core.generation.command import backend_environment, build_upscale_argv
+from app.core.generation.output import BackendError, ErrorKind, Outcome
+from app.core.generation.plan import UpscalePlan, device_from_vulkan, plan_upscale
+from app.core.generation.request import InvalidRequest
+from app.core.generation.upscale import (
+    MIN_TILE_SIZE,
+    UpscaleJob,
+    UpscaleRejected,
+    UpscaleRequest,
+    finish_upscale,
+    plan_upscale_job,
+    upscaled_parameters,
+)
+from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
+from app.services.child_process import path_for_backend
+from app.services.generation.runner import why_it_cannot_start
+from app.services.generation.sd_process import SdProcess
+from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
+from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+
+
+class Upscaling(QObject):
+    """Runs one upscale at a time. `finished(Outcome)` fires once per `start`, whatever happens."""
+
+    log_line = Signal(str, str)
+    planned = Signal(object)  # UpscalePlan: tiles, predicted VRAM
+    retrying = Signal(int)  # out of video memory: trying again with tiles of this many pixels
+    finished = Signal(object)  # Outcome, with the upscaled image's path when ok
+
+    def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._out_dir, self._backend, self._gallery = out_dir, backend, gallery
+        self._process = SdProcess(self)
+        self._process.log_line.connect(self.log_line)
+        self._process.finished.connect(self._on_process_finished)
+        self._vulkaninfo = VulkaninfoRun(parent=self)
+        self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
+        self._questions = BackendQuestions(self)
+        self._questions.answered.connect(self._on_backend_answered)
+        self._device: VulkanDevice | None = None
+        self._probed = False
+        self._waiting: UpscaleRequest | None = None
+        self._job: UpscaleJob | None = None
+        self._staged: Path | None = None
+        self._busy = False
+
+    @property
+    def running(self) -> bool:
+        return self._busy
+
+    def start(self, request: UpscaleRequest) -> None:
+        if self._busy:
+            raise RuntimeError("an upscale is already running")
+        self._busy = True
+        self._waiting = request
+        if not self._probed:
+            self._vulkaninfo.start()
+        else:
+            self._questions.ask(self._backend)
+
+    def cancel(self) -> None:
+        if self._waiting is not None:
+            self._waiting = None
+            QTimer.singleShot(0, lambda: self._end(Outcome(None, cancelled=True)))
+            return
+        self._process.cancel()
+
+    def stop_now(self) -> None:
+        self._vulkaninfo.stop_now()
+        self._waiting = None
+        self._process.stop_now()
+
+    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
+        self._device = preferred_device(parse(result.text)) if result.text is not None else None
+        self._probed = True
+        if self._waiting is not None:
+            self._questions.ask(self._backend)
+
+    def _on_backend_answered(self, answer: BackendInfo | str) -> None:
+        request, self._waiting = self._waiting, None
+        if request is None:
+            return
+        if isinstance(answer, str):
+            self._fail_soon(ErrorKind.BACKEND_MISSING, answer)
+            return
+        self._begin(request)
+
+    def _begin(self, request: UpscaleRequest) -> None:
+        try:
+            job = plan_upscale_job(request)
+            binary = find_backend(self._backend)
+            caps = known_caps(binary)
+            if caps is None:
+                raise BackendMissing(f"{binary} did not say what it offers")
+            self._out_dir.mkdir(parents=True, exist_ok=True)
+            self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
+            argv = build_upscale_argv(binary, job.request.image.absolute(), job.request.model.absolute(),
+                                      job.repeats, job.request.tile_size, caps, Path(self._staged.name),
+                                      path_for_backend)
+        except (UpscaleRejected, InvalidRequest, BackendMissing, OSError) as error:
+            self._fail_soon(*why_it_cannot_start(error, self._out_dir))
+            return
+        self._job = job
+        plan = self.plan(job)
+        if plan is not None:
+            self.planned.emit(plan)
+        device = self._device
+        # ggml's CPU backend runs ESRGAN ~28x faster than a software Vulkan device (lavapipe: 101 s against
+        # 3.6 s for 64 -> 256 px, tests/bench/bench_upscale.py): on such a device, leave Vulkan out
+        index = device.index if device is not None and not device.is_cpu else None
+        self._process.start(argv, backend_environment(os.environ, index), self._out_dir)
+
+    def plan(self, job: UpscaleJob) -> UpscalePlan | None:
+        """Tiles and VRAM for this job on the card, when vulkaninfo told its memory."""
+        device = device_from_vulkan(self._device) if self._device else None
+        if device is None:
+            return None
+        return plan_upscale(job.request.model.stat().st_size, job.model_scale, device, *job.source_size,
+                            job.request.tile_size, job.repeats)
+
+    def _on_process_finished(self, outcome: Outcome) -> None:
+        job, staged = self._job, self._staged
+        if outcome.ok and job is not None and staged is not None and staged.is_file():
+            try:
+                finish_upscale(staged, job)
+                self._label(staged, job)
+                final = accept(staged, self._out_dir, self._seed_of(job.request.image), datetime.now())
+                outcome = Outcome(outcome.exit_code, str(final))
+                entry = entry_from_png(final) if self._gallery is not None else None
+                if entry is not None and self._gallery is not None:
+                    self._gallery.add(entry)
+            except (ImageRejected, OSError) as error:
+                staged.unlink(missing_ok=True)
+                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+        elif self._retry_smaller(outcome, job):
+            return
+        elif staged is not None:
+            staged.unlink(missing_ok=True)
+            if outcome.ok:
+                outcome = Outcome(outcome.exit_code, None,
+                                  BackendError(ErrorKind.UNKNOWN, "sd.cpp wrote no upscaled picture"))
+        self._end(outcome)
+
+    def _retry_smaller(self, outcome: Outcome, job: UpscaleJob | None) -> bool:
+        """Out of video memory: the same upscale in tiles half the size (a quarter of the buffers), down to
+        the smallest tile; False when there is nothing smaller to try."""
+        if self._staged is not None:
+            self._staged.unlink(missing_ok=True)
+        error = outcome.error
+        if job is None or error is None or error.kind is not ErrorKind.OUT_OF_VRAM:
+            return False
+        tile = job.request.tile_size // 2
+        if tile < MIN_TILE_SIZE:
+            return False
+        self.retrying.emit(tile)
+        self._begin(dataclasses.replace(job.request, tile_size=tile))
+        return True
+
+    @staticmethod
+    def _seed_of(image: Path) -> int:
+        try:
+            details = read_details(image)
+        except (OSError, ValueError, SyntaxError):
+            details = None
+        seed = details.get("seed") if details else None
+        return seed if isinstance(seed, int) else 0
+
+    def _label(self, staged: Path, job: UpscaleJob) -> None:
+        try:
+            source_text, details = read_parameters_text(job.request.image), read_details(job.request.image)
+        except (OSError, ValueError, SyntaxError):
+            source_text, details = None, None
+        upscaled = {**(details or {}), "upscaled_from": str(job.request.image.absolute()),
+                    "upscale": {"factor": job.request.factor, "model": str(job.request.model),
+                                "repeats": job.repeats, "tile_size": job.request.tile_size,
+                                "size": list(job.size)}}
+        write_metadata(staged, upscaled_parameters(source_text, job), upscaled)
+
+    def _fail_soon(self, kind: ErrorKind, message: str) -> None:
+        QTimer.singleShot(0, lambda: self._end(Outcome(None, None, BackendError(kind, message))))
+
+    def _end(self, outcome: Outcome) -> None:
+        self._busy = False
+        self._job = None
+        self._staged = None
+        self.finished.emit(outcome)

@@ -1,0 +1,196 @@
+"""The inpainting mask, painted over the input picture: a brush (white: repaint), an eraser, clear, invert, undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget
+
+UNDO_STEPS = 30
+MASK_TINT = QColor(255, 40, 40)  # what is painted shows red over the picture, half see-through
+MASK_OPACITY = 0.5
+
+
+class MaskCanvas(QWidget):
+    """The picture, fitted to the widget, with the mask over it; strokes paint into a mask of the picture's own
+    pixel size (so it never needs guessing), white where sd.cpp should repaint."""
+
+    mask_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumSize(QSize(160, 120))
+        self.setAccessibleName("Mask: paint where the picture should change")
+        self.setCursor(Qt.CursorShape.CrossCursor)
+        self.brush_size = 24  # in the picture's pixels
+        self.erasing = False
+        self._picture = QPixmap()
+        self.mask = QImage()
+        self._undo: list[QImage] = []
+        self._last: QPointF | None = None
+
+    def set_picture(self, path: Path | None) -> None:
+        self._picture = QPixmap(str(path)) if path else QPixmap()
+        self.mask = QImage(self._picture.size(), QImage.Format.Format_Grayscale8)
+        self.mask.fill(0)
+        self._undo.clear()
+        self.update()
+        self.mask_changed.emit()
+
+    def load_mask(self, path: Path) -> bool:
+        """A saved mask (from "Reuse settings"), scaled to the picture; False when it cannot be read."""
+        loaded = QImage(str(path))
+        if loaded.isNull() or self._picture.isNull():
+            return False
+        self._remember()
+        self.mask = loaded.convertToFormat(QImage.Format.Format_Grayscale8).scaled(self._picture.size())
+        self.update()
+        self.mask_changed.emit()
+        return True
+
+    def has_mask(self) -> bool:
+        if self.mask.isNull():
+            return False
+        # a painted pixel anywhere: the mask is all zero bytes otherwise
+        return any(self.mask.constScanLine(row).tobytes().strip(b"\0") for row in range(self.mask.height()))
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        if self._undo:
+            self.mask = self._undo.pop()
+            self.update()
+            self.mask_changed.emit()
+
+    def clear(self) -> None:
+        self._remember()
+        self.mask.fill(0)
+        self.update()
+        self.mask_changed.emit()
+
+    def invert(self) -> None:
+        self._remember()
+        self.mask.invertPixels()
+        self.update()
+        self.mask_changed.emit()
+
+    def save(self, path: Path) -> bool:
+        return self.mask.save(str(path), "PNG")
+
+    def _remember(self) -> None:
+        self._undo.append(self.mask.copy())
+        del self._undo[:-UNDO_STEPS]
+
+    def _fitted(self) -> QRectF:
+        if self._picture.isNull():
+            return QRectF()
+        size = self._picture.size().scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio)
+        left, top = (self.width() - size.width()) / 2, (self.height() - size.height()) / 2
+        return QRectF(left, top, size.width(), size.height())
+
+    def to_picture(self, point: QPointF) -> QPointF:
+        """A point on the widget, in the picture's pixels."""
+        area = self._fitted()
+        scale = self._picture.width() / area.width()
+        return QPointF((point.x() - area.left()) * scale, (point.y() - area.top()) * scale)
+
+    def from_picture(self, point: QPointF) -> QPoint:
+        """Where on the widget a picture pixel shows."""
+        area = self._fitted()
+        scale = area.width() / self._picture.width()
+        return QPoint(round(area.left() + point.x() * scale), round(area.top() + point.y() * scale))
+
+    def _stroke(self, to: QPointF) -> None:
+        painter = QPainter(self.mask)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # a mask is black or white
+        colour = QColor(0, 0, 0) if self.erasing else QColor(255, 255, 255)
+        pen = painter.pen()
+        pen.setColor(colour)
+        pen.setWidthF(self.brush_size)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawLine(self._last or to, to)
+        painter.end()
+        self._last = to
+        self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and not self._picture.isNull():
+            self._remember()
+            self._last = None
+            self._stroke(self.to_picture(event.position()))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton and self._last is not None:
+            self._stroke(self.to_picture(event.position()))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._last is not None:
+            self._last = None
+            self.mask_changed.emit()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        area = self._fitted()
+        if area.isEmpty():
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No picture")
+            return
+        painter.drawPixmap(area, self._picture, QRectF(self._picture.rect()))
+        tint = QImage(self.mask.size(), QImage.Format.Format_ARGB32_Premultiplied)
+        tint.fill(MASK_TINT)
+        # the mask's grey bytes read as alpha: converting would take the grey image's own (opaque) alpha
+        mask = self.mask
+        tint.setAlphaChannel(QImage(mask.constBits(), mask.width(), mask.height(), mask.bytesPerLine(),
+                                    QImage.Format.Format_Alpha8))
+        painter.setOpacity(MASK_OPACITY)
+        painter.drawImage(area, tint)
+
+
+class MaskPainter(QWidget):
+    """The canvas with its tools: brush size, eraser, clear, invert, undo."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.canvas = MaskCanvas(self)
+        self.brush_size = QSpinBox(self)
+        self.brush_size.setRange(2, 512)
+        self.brush_size.setValue(self.canvas.brush_size)
+        self.brush_size.setSuffix(" px")
+        self.brush_size.setAccessibleName("Brush size")
+        self.eraser = QToolButton(self)
+        self.eraser.setText("Eraser")
+        self.eraser.setCheckable(True)
+        self.eraser.setAccessibleName("Erase the mask instead of painting it")
+        self.clear_button = QPushButton("Clear", self)
+        self.invert_button = QPushButton("Invert", self)
+        self.undo_button = QPushButton("Undo", self)
+        self.undo_button.setEnabled(False)
+        tools = QHBoxLayout()
+        tools.addWidget(QLabel("Brush", self))
+        tools.addWidget(self.brush_size)
+        for widget in (self.eraser, self.clear_button, self.invert_button, self.undo_button):
+            tools.addWidget(widget)
+        tools.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.canvas, 1)
+        layout.addLayout(tools)
+        self.brush_size.valueChanged.connect(self._on_brush_size_changed)
+        self.eraser.toggled.connect(self._on_eraser_toggled)
+        self.clear_button.clicked.connect(self.canvas.clear)
+        self.invert_button.clicked.connect(self.canvas.invert)
+        self.undo_button.clicked.connect(self.canvas.undo)
+        self.canvas.mask_changed.connect(self._on_mask_changed)
+
+    def _on_brush_size_changed(self, size: int) -> None:
+        self.canvas.brush_size = size
+
+    def _on_eraser_toggled(self, erasing: bool) -> None:
+        self.canvas.erasing = erasing
+
+    def _on_mask_changed(self) -> None:
+        self.undo_button.setEnabled(self.canvas.can_undo())
+

@@ -1,0 +1,149 @@
+"""Start from a picture (img2img): choose or drop it, set how much changes, and paint what to repaint."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImageReader
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+
+from app.ui.mask_painter import MaskPainter
+
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
+DEFAULT_STRENGTH = 75  # percent: sd.cpp's own default, 0.75
+
+
+def picture_in(event: QDragEnterEvent | QDropEvent) -> Path | None:
+    """The first picture file among the dragged URLs."""
+    for url in event.mimeData().urls():
+        path = Path(url.toLocalFile())
+        if path.suffix.lower() in PICTURE_SUFFIXES:
+            return path
+    return None
+
+
+class PictureInput(QWidget):
+    """The img2img input, its strength and the inpainting mask. The painted mask is written into `mask_folder`
+    when a request needs it, named by its content: a job waiting in the queue keeps its own mask while the user
+    paints the next (the runner copies it into the job when it starts)."""
+
+    picture_changed = Signal(object)  # Path | None
+
+    def __init__(self, mask_folder: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._mask_folder = mask_folder
+        self._picture: Path | None = None
+        self._mask_file: Path | None = None  # the painted mask as last written; None: changed since
+        self.choose_button = QPushButton("Start from a picture…", self)
+        self.choose_button.setAccessibleName("Choose a picture to start from")
+        self.remove_button = QPushButton("Remove", self)
+        self.remove_button.setAccessibleName("Start from noise again, without a picture")
+        self.name = QLabel("none: drop a picture here", self)
+        self.strength = QSlider(Qt.Orientation.Horizontal, self)
+        self.strength.setRange(1, 100)
+        self.strength.setValue(DEFAULT_STRENGTH)
+        self.strength.setAccessibleName("Strength")
+        self.strength.setToolTip("How much of the picture changes: low keeps it close, 100% ignores it")
+        self.strength_label = QLabel(self)
+        self.paint_mask = QCheckBox("Repaint only where I paint (inpainting)", self)
+        self.painter = MaskPainter(self)
+        self.painter.hide()
+        top = QHBoxLayout()
+        top.addWidget(self.choose_button)
+        top.addWidget(self.name, 1)
+        top.addWidget(self.remove_button)
+        # strength and mask show once there is a picture: without one they would only take room
+        self.options = QWidget(self)
+        strength = QHBoxLayout()
+        strength.setContentsMargins(0, 0, 0, 0)
+        strength.addWidget(QLabel("Strength", self.options))
+        strength.addWidget(self.strength, 1)
+        strength.addWidget(self.strength_label)
+        strength.addWidget(self.paint_mask)
+        self.options.setLayout(strength)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.options)
+        layout.addWidget(self.painter, 1)
+        self.setAcceptDrops(True)
+        self.choose_button.clicked.connect(self._on_choose_clicked)
+        self.remove_button.clicked.connect(lambda: self.set_picture(None))
+        self.strength.valueChanged.connect(self._on_strength_changed)
+        self.paint_mask.toggled.connect(self.painter.setVisible)
+        self.painter.canvas.mask_changed.connect(self._on_mask_changed)
+        self._on_strength_changed(self.strength.value())
+        self.set_picture(None)
+
+    def picture(self) -> Path | None:
+        return self._picture
+
+    def picture_size(self) -> tuple[int, int] | None:
+        if self._picture is None:
+            return None
+        size = QImageReader(str(self._picture)).size()
+        return (size.width(), size.height()) if size.isValid() else None
+
+    def set_picture(self, path: Path | None) -> None:
+        self._picture = path
+        self.name.setText(path.name if path else "none: drop a picture here")
+        self.name.setToolTip(str(path) if path else "")
+        self.remove_button.setVisible(path is not None)
+        self.options.setVisible(path is not None)
+        if path is None:
+            self.paint_mask.setChecked(False)
+        self.painter.canvas.set_picture(path)
+        self.picture_changed.emit(path)
+
+    def set_strength(self, strength: float) -> None:
+        self.strength.setValue(round(strength * 100))
+
+    def strength_value(self) -> float:
+        return self.strength.value() / 100
+
+    def load_mask(self, path: Path) -> bool:
+        loaded = self.painter.canvas.load_mask(path)
+        self.paint_mask.setChecked(loaded)
+        return loaded
+
+    def mask(self) -> Path | None:
+        """The painted mask as a file, when inpainting is on and something is painted."""
+        canvas = self.painter.canvas
+        if self._picture is None or not self.paint_mask.isChecked() or not canvas.has_mask():
+            return None
+        if self._mask_file is None or not self._mask_file.is_file():
+            data = QByteArray()
+            buffer = QBuffer(data)
+            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+            canvas.mask.save(buffer, "PNG")
+            target = self._mask_folder / f"mask-{hashlib.sha256(data.data()).hexdigest()[:16]}.png"
+            self._mask_folder.mkdir(parents=True, exist_ok=True)
+            partial = target.with_name(target.name + ".partial")
+            partial.write_bytes(data.data())
+            partial.replace(target)
+            self._mask_file = target
+        return self._mask_file
+
+    def _on_mask_changed(self) -> None:
+        self._mask_file = None
+
+    def _on_strength_changed(self, value: int) -> None:
+        self.strength_label.setText(f"{value}%")
+
+    def _on_choose_clicked(self) -> None:
+        patterns = " ".join(f"*{suffix}" for suffix in PICTURE_SUFFIXES)
+        chosen, _ = QFileDialog.getOpenFileName(self, "Start from a picture", "", f"Pictures ({patterns})")
+        if chosen:
+            self.set_picture(Path(chosen))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if picture_in(event) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = picture_in(event)
+        if path is not None:
+            self.set_picture(path)
+            event.acceptProposedAction()
