@@ -75,7 +75,7 @@ def main() -> None:
         queue.add(requests)
     else:
         queue.start()
-        if not queue.busy:
+        if not queue.busy and all(job.state.finished for job in queue.jobs):
             say({"idle": True})
             return
     app.exec()
