@@ -57,7 +57,7 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGBREAK,) if sys.platf
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
-    """One option per model slot: --model, --diffusion-model, --vae, --taesd, --clip-l, --t5xxl."""
+    """One option per model slot: --model, --diffusion-model, --vae, --taesd, --clip-l, --t5xxl, --llm."""
     for field in dataclasses.fields(ModelFiles):
         parser.add_argument(f"--{field.name.replace('_', '-')}", type=Path, metavar="PATH")
 
@@ -85,6 +85,8 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                           help="how much of it is repainted, above 0 to 1 (default 0.75)")
     pictures.add_argument("--mask", type=Path, metavar="PATH",
                           help="white repaints, black keeps; scaled to the input's size")
+    pictures.add_argument("--ref-image", type=Path, action="append", default=[], metavar="PATH",
+                          help="FLUX.2 klein: edit this picture, the prompt being the instruction (repeatable)")
     loras = parser.add_argument_group("LoRA")
     loras.add_argument("--lora", action="append", default=[], metavar="NAME:WEIGHT",
                        help="add <lora:NAME:WEIGHT> to the prompt (repeatable)")
@@ -133,6 +135,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         init_image=args.init_img,
         strength=args.strength,
         mask=args.mask,
+        ref_images=tuple(args.ref_image),
         size_from_input=args.width is None and args.height is None,
         hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
         lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in args.prompt else None),

@@ -170,6 +170,7 @@ class PromptPanel(QWidget):
         self.taesd = FileField("Tiny autoencoder (TAESD) file", self)
         self.clip_l = FileField("CLIP-L text encoder file", self)
         self.t5xxl = FileField("T5-XXL text encoder file", self)
+        self.llm = FileField("LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)", self)
         self.automatic = QCheckBox("&Automatic memory (the planner chooses, and retries safer when VRAM runs out)",
                                    self)
         self.automatic.setChecked(True)
@@ -271,6 +272,7 @@ class PromptPanel(QWidget):
         form.addRow("TAESD", self.taesd)
         form.addRow("CLIP-L", self.clip_l)
         form.addRow("T5-XXL", self.t5xxl)
+        form.addRow("LLM text encoder", self.llm)
         form.addRow("Memory", memory)
         hires = QHBoxLayout()
         hires.addWidget(self.hires)
@@ -287,7 +289,7 @@ class PromptPanel(QWidget):
     @property
     def slot_fields(self) -> dict[str, FileField]:
         return {"model": self.model, "diffusion_model": self.diffusion_model, "vae": self.vae, "taesd": self.taesd,
-                "clip_l": self.clip_l, "t5xxl": self.t5xxl}
+                "clip_l": self.clip_l, "t5xxl": self.t5xxl, "llm": self.llm}
 
     def set_model_choices(self, choices: list[ModelChoice]) -> None:
         """The picker's entries; the one shown stays shown when it is still offered."""
@@ -437,7 +439,7 @@ class PromptPanel(QWidget):
             scheduler=self.scheduler.currentData(),
             models=ModelFiles(model=self.model.path(), diffusion_model=self.diffusion_model.path(),
                               vae=self.vae.path(), taesd=self.taesd.path(), clip_l=self.clip_l.path(),
-                              t5xxl=self.t5xxl.path()),
+                              t5xxl=self.t5xxl.path(), llm=self.llm.path()),
             memory=None if self.automatic.isChecked() else MemoryFlags(
                 clip_on_cpu=self.clip_on_cpu.isChecked(), vae_on_cpu=self.vae_on_cpu.isChecked(),
                 vae_tiling=self.vae_tiling.isChecked(), offload_to_cpu=self.offload_to_cpu.isChecked(),

@@ -131,6 +131,8 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
         details["strength"] = request.strength
     if request.mask is not None:
         details["mask"] = str(request.mask)
+    if request.ref_images:  # an edit: the pictures the instruction was applied to
+        details["ref_images"] = [str(picture) for picture in request.ref_images]
     if request.hires is not None:
         details["hires"] = {"scale": request.hires.scale, "denoising_strength": request.hires.denoising_strength,
                             "steps": request.hires.steps}
