@@ -375,7 +375,6 @@ class MainWindow(QMainWindow):
         advanced_layout.addWidget(self.plan_label)
         advanced_layout.addStretch(1)
         self.advanced.setWidget(advanced_inner)
-        self.advanced.setMinimumWidth(340)
         self.advanced.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.main_splitter.setObjectName("main_splitter")
@@ -501,7 +500,12 @@ class MainWindow(QMainWindow):
         settings.setValue(DETAILS_OPEN_SETTING, self.details_toggle.isChecked())
 
     def _on_advanced_toggled(self, shown: bool) -> None:
-        self._fold(self.main_splitter, self.advanced, shown, self.advanced.minimumWidth(), 400)
+        # the pane never scrolls sideways: it is at least as wide as its widest row (Windows' fonts are wider)
+        inner = self.advanced.widget()
+        self.advanced.setMinimumWidth(inner.minimumSizeHint().width() + self.advanced.verticalScrollBar().sizeHint()
+                                      .width() + 2 * self.advanced.frameWidth())
+        self._fold(self.main_splitter, self.advanced, shown, self.advanced.minimumWidth(),
+                   self.advanced.minimumWidth())
         QSettings().setValue(ADVANCED_OPEN_SETTING, shown)
 
     def _on_details_toggled(self, shown: bool) -> None:

@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QPlainTextEdit,
+    QScrollArea,
     QWidget,
 )
 
@@ -44,6 +46,19 @@ def clipped(widget: QWidget) -> str | None:
     return None
 
 
+def cut_off_by_a_pane(widget: QWidget) -> str | None:
+    """A widget running past the right edge of a pane that never scrolls sideways (the Advanced panel)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea) and parent.viewport().isAncestorOf(widget) and \
+                parent.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
+            viewport = parent.viewport()
+            right = widget.mapTo(viewport, QPoint(widget.width(), 0)).x()
+            return f"ends at {right} px in a pane {viewport.width()} px wide" if right > viewport.width() else None
+        parent = parent.parentWidget()
+    return None
+
+
 def show_everything(window: QWidget) -> None:
     """The busiest the main window gets: the demo, both banners, Advanced and Details open."""
     from app.ui.main_window import MainWindow, load_demo
@@ -65,7 +80,7 @@ def problems_in(window: QWidget) -> tuple[int, dict[str, str]]:
         if not widget.isVisibleTo(window) or widget.window() is not window:
             continue
         shown += 1
-        why = clipped(widget)
+        why = clipped(widget) or cut_off_by_a_pane(widget)
         if why:
             problems[f"{type(widget).__name__} {getattr(widget, 'text', lambda: '')()!r}"] = why
         if (isinstance(widget, QLineEdit | QPlainTextEdit | QComboBox | QAbstractSpinBox | QListView)

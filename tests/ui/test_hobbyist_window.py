@@ -191,7 +191,8 @@ def test_folding_advanced_and_details_gives_their_room_back_to_the_picture(qtbot
         window.details_toggle.click()
         qtbot.wait(50)
         assert window.main_splitter.sizes()[1] >= window.advanced.minimumWidth() and window.log.height() > 0
-        window.main_splitter.setSizes([sum(window.main_splitter.sizes()) - 380, 380])  # the user narrows it
+        chosen = window.advanced.minimumWidth() + 30  # the user widens it a little
+        window.main_splitter.setSizes([sum(window.main_splitter.sizes()) - chosen, chosen])
         window.advanced_toggle.click()
         window.details_toggle.click()
         qtbot.wait(50)
@@ -199,7 +200,7 @@ def test_folding_advanced_and_details_gives_their_room_back_to_the_picture(qtbot
         assert window.picture_splitter.sizes()[-1] == 0
     window.advanced_toggle.click()
     qtbot.wait(50)
-    assert window.main_splitter.sizes()[1] == 380  # opens again as wide as the user left it
+    assert window.main_splitter.sizes()[1] == chosen  # opens again as wide as the user left it
 
 
 def test_the_picture_fits_zooms_and_steps_through_the_gallery(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> None:
