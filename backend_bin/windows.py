@@ -15,6 +15,7 @@ import struct
 import subprocess
 import tarfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -265,16 +266,28 @@ def read_stamp(stamp: Path, *programs: Path) -> dict[str, Any] | None:
         return None
 
 
-def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
-    work = cache / options.cache_key()
+def cached_build(work: Path, name: str, requirements: list[str],
+                 build: Callable[[Path, Path], dict[str, Any]]) -> tuple[Path, dict[str, Any]]:
+    """`work/bin/name` from the cache when a finished build left its record there; else `build(work, program)`
+    makes it and returns the record kept beside it. One build at a time per folder (the lock)."""
     with cache_lock(work):
         stamp = work / "build-ok.json"
-        program = work / "bin" / SD_CLI_EXE
+        program = work / "bin" / name
         record = read_stamp(stamp, program)
         if record is not None:
             say(f"cache is warm: {work}")
             return program, record
-        require_packages(SD_CLI_REQUIREMENTS)
+        require_packages(requirements)
+        started = time.monotonic()
+        program.parent.mkdir(parents=True, exist_ok=True)
+        record = build(work, program)
+        stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+        say(f"built {name} in {time.monotonic() - started:.0f}s")
+        return program, record
+
+
+def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+    def build(work: Path, program: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads")
         headers = copy_vulkan_headers(work / "vulkan-headers")
         sd_cpp = extract_sd_cpp(sdist, work, [headers])
@@ -283,16 +296,13 @@ def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path,
         (work / "mingw_compat.h").write_text(COMPAT_HEADER_TEXT, encoding="utf-8")
         build_dir = work / "build"
         glslc = shutil.which("glslc") or "glslc"
-        started = time.monotonic()
         run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags(work, glslc)])
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", "sd-cli"])
-        program.parent.mkdir(exist_ok=True)
         run_step([MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / SD_CLI_EXE)])
         imports = check_standalone(program, frozenset({VULKAN_LOADER_DLL}))
-        record = {"source": sdist_record(), "cmake_flags": options.cmake_flags(work, glslc), "imports": imports}
-        stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-        say(f"built {SD_CLI_EXE} in {time.monotonic() - started:.0f}s")
-        return program, record
+        return {"source": sdist_record(), "cmake_flags": options.cmake_flags(work, glslc), "imports": imports}
+
+    return cached_build(cache / options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS, build)
 
 
 def unpack_upstream(source: DebianSource, work: Path) -> Path:
@@ -313,15 +323,7 @@ def unpack_upstream(source: DebianSource, work: Path) -> Path:
 
 
 def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dict[str, Any]]:
-    work = cache / options.cache_key()
-    with cache_lock(work):
-        stamp = work / "build-ok.json"
-        program = work / "bin" / VULKANINFO_EXE
-        record = read_stamp(stamp, program)
-        if record is not None:
-            say(f"cache is warm: {work}")
-            return program, record
-        require_packages(VULKANINFO_REQUIREMENTS)
+    def build(work: Path, program: Path) -> dict[str, Any]:
         source = fetch_debian_source(VULKAN_TOOLS_PACKAGE, VULKAN_TOOLS_VERSION, cache / "downloads")
         say(f"{source.dsc.name}: every file matches its sha256")
         tools = unpack_upstream(source, work)
@@ -329,18 +331,15 @@ def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dic
         vulkaninfo_dir = tools / "vulkaninfo"
         main_file = vulkaninfo_dir / "vulkaninfo.cpp"
         main_file.write_text(neutralise_set_abort_behavior(main_file.read_text()))
-        started = time.monotonic()
-        program.parent.mkdir(parents=True, exist_ok=True)
         unstripped = work / "vulkaninfo-unstripped.exe"
         run_step([MINGW_CXX, *options.compile_flags(), f"-I{headers}", "-I.", "-Igenerated", "vulkaninfo.cpp",
                   "-o", str(unstripped), *options.link_flags()], cwd=vulkaninfo_dir)
         run_step([MINGW_STRIP, "-o", str(program), str(unstripped)])
         imports = check_standalone(program)
-        record = {"source": source.record(), "compile_flags": options.compile_flags(),
-                  "link_flags": options.link_flags(), "patches": [ABORT_BEHAVIOR_MARKER], "imports": imports}
-        stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-        say(f"built {VULKANINFO_EXE} in {time.monotonic() - started:.0f}s")
-        return program, record
+        return {"source": source.record(), "compile_flags": options.compile_flags(),
+                "link_flags": options.link_flags(), "patches": [ABORT_BEHAVIOR_MARKER], "imports": imports}
+
+    return cached_build(cache / options.cache_key(), VULKANINFO_EXE, VULKANINFO_REQUIREMENTS, build)
 
 
 def build_and_expose(cache: Path, jobs: int) -> None:

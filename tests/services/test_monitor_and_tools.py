@@ -9,11 +9,14 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.system.usage import ResourceSample
+from app.core.system.nvidia_smi import RESERVED_QUERY
+from app.core.system.usage import ResourceSample, vram_usage
+from app.core.system.vulkaninfo import parse, preferred_device
+from app.services.system import monitor as monitor_module
 from app.services.system.monitor import BUSY_INTERVAL_MS, IDLE_INTERVAL_MS, ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.tool_run import ToolResult, ToolRun
-from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
+from tests.helpers.fake_vulkaninfo import CAPTURES, FakeVulkaninfo, use_fake_vulkaninfo
 
 
 def test_monitor_reports_ram_and_lavapipe_vram_from_real_vulkaninfo(qtbot: QtBot) -> None:
@@ -30,6 +33,28 @@ def test_monitor_reports_ram_and_lavapipe_vram_from_real_vulkaninfo(qtbot: QtBot
     assert last.vram_total == 2 * 2**30  # lavapipe's one heap
     assert last.vram_used is None  # lavapipe has no VK_EXT_memory_budget
     assert monitor.vulkaninfo_runs == 1
+
+
+def test_the_gauge_leaves_out_what_nvidias_driver_keeps_for_itself(qtbot: QtBot, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # the H200's real vulkaninfo, and nvidia-smi answering as it did on the H100 we measured (480 MiB reserved)
+    use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux", "nvidia_h200_full.txt"))
+    answer = tmp_path / "nvidia_smi_standin.py"
+    answer.write_text("import sys\nassert sys.argv[1:] == ['--query-gpu=memory.reserved', "
+                      "'--format=csv,noheader,nounits'], sys.argv\nprint(480)\n", encoding="utf-8")
+    monkeypatch.setattr(monitor_module, "find_nvidia_smi", lambda: [sys.executable, str(answer), *RESERVED_QUERY])
+    device = preferred_device(parse((CAPTURES / "nvidia_h200_full.txt").read_text(encoding="utf-8")))
+    as_vulkan_reads_it = vram_usage(device)
+    assert as_vulkan_reads_it[0] is not None and as_vulkan_reads_it[1] is not None
+    monitor = ResourceMonitor()
+    samples: list[ResourceSample] = []
+    monitor.sampled.connect(samples.append)
+    monitor.start()
+    qtbot.waitUntil(lambda: not monitor._reservation.running and monitor._reservation_asked, timeout=20_000)
+    monitor._on_tick()  # the next vulkaninfo answer is read with the reservation known
+    qtbot.waitUntil(lambda: samples[-1].vram_total == as_vulkan_reads_it[0] - 480 * 2**20, timeout=20_000)
+    monitor.stop()
+    assert samples[-1].vram_used == as_vulkan_reads_it[1] - 480 * 2**20
 
 
 def test_monitor_never_runs_two_vulkaninfo_at_once(qtbot: QtBot) -> None:

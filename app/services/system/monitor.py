@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
+
 import psutil
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.queue.rig import card_label, rig_cards
+from app.core.system.nvidia_smi import nvidia_smi_argv, reserved_bytes
 from app.core.system.usage import ResourceSample, vram_usage
-from app.core.system.vulkaninfo import parse, preferred_device
+from app.core.system.vulkaninfo import VENDOR_NVIDIA, parse, preferred_device
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+from app.services.tool_run import ToolResult, ToolRun
 
 BUSY_INTERVAL_MS = 1000  # while a generation runs
 IDLE_INTERVAL_MS = 5000
@@ -32,6 +36,11 @@ class ResourceMonitor(QObject):
         self._vulkaninfo = self._run.available  # none at all: the gauge shows RAM only, without asking again
         self._vram: tuple[int | None, int | None] = (None, None)
         self._backend: psutil.Process | None = None
+        # what NVIDIA's driver keeps for itself, asked of nvidia-smi once: the gauge shows what programs use
+        self._reserved = 0
+        self._reservation = ToolRun(10_000, self)
+        self._reservation.finished.connect(self._on_reservation_answered)
+        self._reservation_asked = False
         self._ticks = 0
         self.vulkaninfo_runs = 0
 
@@ -46,6 +55,7 @@ class ResourceMonitor(QObject):
     def stop(self) -> None:
         self._timer.stop()
         self._run.stop_now()
+        self._reservation.stop_now()
 
     def set_backend_pid(self, pid: int | None) -> None:
         """Follow the backend's memory while it runs, and sample faster meanwhile."""
@@ -78,7 +88,24 @@ class ResourceMonitor(QObject):
     def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
         if result.text is not None:
             devices = parse(result.text)
-            self._vram = vram_usage(preferred_device(devices))
+            device = preferred_device(devices)
+            if device is not None and device.vendor_id == VENDOR_NVIDIA and not self._reservation_asked:
+                self._ask_the_reservation()
+            self._vram = vram_usage(device, self._reserved)
             self.sampled.emit(self.sample())
             self.cards_sampled.emit([(card_label(card.device), *vram_usage(card.device))
                                      for card in rig_cards(devices)])
+
+    def _ask_the_reservation(self) -> None:
+        self._reservation_asked = True
+        argv = find_nvidia_smi()
+        if argv is not None:
+            self._reservation.start(argv)
+
+    def _on_reservation_answered(self, result: ToolResult) -> None:
+        reserved = reserved_bytes(result.stdout) if result.exit_code == 0 else None
+        self._reserved = reserved or 0  # no answer: the gauge stays as Vulkan reads it
+
+
+def find_nvidia_smi() -> list[str] | None:
+    return nvidia_smi_argv(shutil.which)
