@@ -151,3 +151,10 @@ def test_a_reference_picture_needs_a_klein_model(parts, tmp_path: Path) -> None:
     klein = ModelFiles(diffusion_model=parts["klein"], vae=parts["ae2"], llm=parts["qwen"])
     with pytest.raises(InvalidRequest, match="reference picture not found"):
         validate(GenerationRequest("x", models=klein, ref_images=(tmp_path / "missing.png",)))
+
+
+def test_the_tiny_klein_files_are_what_they_say(tiny_klein) -> None:
+    model, llm, vae = (inspect_model(path) for path in tiny_klein)
+    assert (model.kind, llm.kind, vae.kind) == (ComponentKind.FLUX2, ComponentKind.QWEN3, ComponentKind.FLUX2_VAE)
+    assert wanted_llm_width(model) == llm_width(llm) == 64
+    assert [import_file(path).slot for path in tiny_klein] == ["diffusion_model", "llm", "vae"]
