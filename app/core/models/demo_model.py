@@ -13,8 +13,9 @@ and Flux crashes without any text encoder, hence the 123M-parameter encoder (q4_
 their sizes from the files, except Qwen3's head layout and the VAE encoder's width). No tiny Z-Image exists:
 z_image.hpp fixes all its sizes.
 Random weights draw noise: these files prove the pipeline, not image quality. The tiny autoencoder's decoder
-is scaled layer by layer on a probe latent (as LSUV initialisation does) so that its picture spans the colour range: colourful structured noise instead of the near-black square that plain random weights give
-(they shrink the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
+is scaled layer by layer on a probe latent (as LSUV initialisation does) so that its picture spans the colour
+range: colourful structured noise instead of the near-black square that plain random weights give (they shrink
+the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
 """
 
 from __future__ import annotations
