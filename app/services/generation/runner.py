@@ -62,9 +62,9 @@ def extra_work(request: GenerationRequest, infos: dict[str, ModelInfo]) -> Extra
     main = infos.get("model") or infos.get("diffusion_model")
     # sd.cpp's auto mode: a model with quantized weights gets its LoRAs at run time
     quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
-    return ExtraWork(encode=request.init_image is not None, hires_size=request.hires_size,
-                     hires_steps=request.hires.steps if request.hires else 0, lora_bytes=lora_bytes,
-                     lora_at_runtime=quantized)
+    return ExtraWork(encode=request.init_image is not None or bool(request.ref_images),
+                     hires_size=request.hires_size, hires_steps=request.hires.steps if request.hires else 0,
+                     lora_bytes=lora_bytes, lora_at_runtime=quantized, references=len(request.ref_images))
 
 
 class Generation(QObject):
