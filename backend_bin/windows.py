@@ -266,7 +266,7 @@ def read_stamp(stamp: Path, *programs: Path) -> dict[str, Any] | None:
         return None
 
 
-def cached_build(work: Path, name: str, requirements: list[str],
+def cached_build(work: Path, name: str, requirements: tuple[Requirement, ...],
                  build: Callable[[Path, Path], dict[str, Any]]) -> tuple[Path, dict[str, Any]]:
     """`work/bin/name` from the cache when a finished build left its record there; else `build(work, program)`
     makes it and returns the record kept beside it. One build at a time per folder (the lock)."""
