@@ -51,8 +51,8 @@ RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
 _ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "P&ortrait", Aspect.LANDSCAPE: "&Landscape",
                   Aspect.CUSTOM: "C&ustom"}
-_FAMILY_WORDS = {ModelFamily.FLUX: "Flux", ModelFamily.SDXL: "SDXL", ModelFamily.SD1: "SD 1.5",
-                 ModelFamily.UNKNOWN: "any model"}
+_FAMILY_WORDS = {ModelFamily.FLUX: "Flux", ModelFamily.FLUX2: "FLUX.2 klein", ModelFamily.Z_IMAGE: "Z-Image",
+                 ModelFamily.SDXL: "SDXL", ModelFamily.SD1: "SD 1.5", ModelFamily.UNKNOWN: "any model"}
 
 
 class FileField(QWidget):
@@ -205,6 +205,11 @@ class PromptPanel(QWidget):
         self.picture = PictureInput(dirs.cache / "masks", self)
         self.picture.picture_changed.connect(self._on_picture_changed)
         self._size_of_picture: tuple[int, int] | None = None
+        # FLUX.2 klein edits: the picture the prompt's instruction applies to (sd.cpp's --ref-image)
+        self.edit_source: Path | None = None
+        self.edit_label = QLabel(self)
+        self.stop_editing = QPushButton("Stop editing", self)
+        self.stop_editing.clicked.connect(lambda: self.set_edit_source(None))
         self.hires = QCheckBox("&Hires fix: a second pass at a larger size", self)
         self.hires.setToolTip("Draws at the chosen size, then enlarges and refines it (A1111's hires fix)")
         self.hires_scale = QDoubleSpinBox(self)
@@ -249,6 +254,11 @@ class PromptPanel(QWidget):
         self.batch = BatchControls(self)
         basics.addWidget(self.batch)
         basics.addWidget(self.picture)
+        editing = QHBoxLayout()
+        editing.addWidget(self.edit_label, 1)
+        editing.addWidget(self.stop_editing)
+        basics.addLayout(editing)
+        self.set_edit_source(None)
 
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
@@ -425,6 +435,13 @@ class PromptPanel(QWidget):
         box.setSuffix(suffix)
         return box
 
+    def set_edit_source(self, path: Path | None) -> None:
+        """Edit this picture (the prompt is the instruction), or stop editing with None."""
+        self.edit_source = path
+        self.edit_label.setText(f"Editing {path.name}: the prompt says what to change" if path else "")
+        self.edit_label.setVisible(path is not None)
+        self.stop_editing.setVisible(path is not None)
+
     def request(self) -> GenerationRequest:
         seed = self.seed.value()
         return GenerationRequest(
@@ -451,6 +468,7 @@ class PromptPanel(QWidget):
             size_from_input=(self.width_box.value(), self.height_box.value()) == self._size_of_picture,
             hires=HiresFix(self.hires_scale.value(), self.hires_strength.value()) if self.hires.isChecked() else None,
             lora_dir=self.lora_picker.folder if "<lora:" in self.prompt.toPlainText() else None,
+            ref_images=(self.edit_source,) if self.edit_source else (),
         )
 
 
