@@ -158,3 +158,17 @@ def test_the_tiny_klein_files_are_what_they_say(tiny_klein) -> None:
     assert (model.kind, llm.kind, vae.kind) == (ComponentKind.FLUX2, ComponentKind.QWEN3, ComponentKind.FLUX2_VAE)
     assert wanted_llm_width(model) == llm_width(llm) == 64
     assert [import_file(path).slot for path in tiny_klein] == ["diffusion_model", "llm", "vae"]
+
+
+def test_an_edit_keeps_its_pictures_size_unless_one_is_set(parts, tmp_path: Path) -> None:
+    from PIL import Image
+
+    source = tmp_path / "source.png"
+    Image.new("RGB", (1000, 3000), "white").save(source)
+    klein = ModelFiles(diffusion_model=parts["klein"], vae=parts["ae2"], llm=parts["qwen"])
+    edit, notes = validate(GenerationRequest("make it blue", models=klein, ref_images=(source,)))
+    assert (edit.width, edit.height) == (688, 2048)  # 683x2048 within the limits, then on klein's 16-pixel grid
+    assert notes[0] == "the edited picture is 1000x3000; it is scaled to 683x2048 (sides from 64 to 2048 pixels)"
+    chosen, _ = validate(GenerationRequest("make it blue", models=klein, ref_images=(source,), width=512,
+                                           height=512, size_from_input=False))
+    assert (chosen.width, chosen.height) == (512, 512)

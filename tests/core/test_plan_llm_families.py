@@ -76,6 +76,7 @@ def test_each_preset_fits_within_the_budget_and_the_allocation_cap(preset: str, 
 def test_the_llm_stage_is_planned_and_the_ladder_ends_with_it_on_the_cpu(preset: str, card: int) -> None:
     chosen = plan(preset, card)
     llm = PRESETS[preset].components().text_encoders
+    assert any(line.startswith("Text encoder (the Qwen3 LLM) on the ") for line in chosen.explanation)
     if chosen.placement["text_encoders"].value == "gpu":
         [(_, text)] = [s for s in chosen.stages if s[0] == "text"]
         assert text.weights >= llm and text.compute == llm_compute()

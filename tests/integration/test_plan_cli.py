@@ -51,3 +51,11 @@ def test_bad_input_is_explained(sd_cli: Path) -> None:
     assert unknown.returncode == 2 and "no preset 'nope'; known: flux-schnell-q4k" in unknown.stderr
     size = plan("--preset", "sd15", "--vram", "lots", "--ram", "16GB")
     assert size.returncode == 2 and "not a size: 'lots'" in size.stderr
+
+
+def test_z_image_and_klein_presets_are_planned_with_their_llm(sd_cli: Path) -> None:
+    for preset in ("z-image-turbo-q3k", "flux2-klein-4b-q4"):
+        result = plan("--preset", preset, "--vram", "4GiB", "--ram", "16GB", "--max-alloc", "2GiB")
+        assert result.returncode == 0, result.stderr
+        assert "Text encoder (the Qwen3 LLM) on the " in result.stdout
+        assert "--clip-on-cpu" in result.stdout  # the ladder's last rungs move the LLM to the CPU

@@ -455,12 +455,13 @@ def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
     return plans
 
 
-def _explain(plan: MemoryPlan, device: Device, ram_available: int) -> tuple[str, ...]:
+def _explain(plan: MemoryPlan, device: Device, ram_available: int, family: ModelFamily) -> tuple[str, ...]:
     gib = lambda size: f"{size / GIB:.1f} GiB"  # noqa: E731
+    text = "Text encoder (the Qwen3 LLM)" if family in LLM_FAMILIES else "Text encoders"
     lines = [
         f"Diffusion model on the GPU{', moved in from RAM for each stage' if plan.memory.offload_to_cpu else ''}"
         f"{f', streamed in pieces of at most {plan.memory.max_vram_gib:g} GiB' if plan.memory.max_vram_gib else ''}.",
-        f"Text encoders on the {plan.placement['text_encoders'].value.upper()}.",
+        f"{text} on the {plan.placement['text_encoders'].value.upper()}.",
         f"Image decoder on the {plan.placement['vae'].value.upper()}{' in tiles' if plan.memory.vae_tiling else ''}.",
     ]
     if plan.memory.diffusion_fa:
@@ -501,7 +502,7 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
             floor = plan.peak_vram.total
     finish = lambda plan: _finish(  # noqa: E731
         _with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
-        ram_available)
+        ram_available, components.family)
     return dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
 
 
@@ -514,9 +515,9 @@ def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, 
     return tae if tae.fits else plan
 
 
-def _finish(plan: MemoryPlan, device: Device, ram_available: int) -> MemoryPlan:
+def _finish(plan: MemoryPlan, device: Device, ram_available: int, family: ModelFamily) -> MemoryPlan:
     with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory))
-    return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available))
+    return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available, family))
 
 
 # Which part of the pipeline each model slot feeds; a full checkpoint ("model") is split separately.

@@ -184,11 +184,13 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
         raise InvalidRequest("a mask needs an input image: it marks which part of that picture to repaint")
     if request.init_image is not None:
         width, height = _check_pictures(request, notes)
+    if request.ref_images:
+        edited = _check_references(request.ref_images, family)
+        if request.init_image is None and request.size_from_input:
+            width, height = _within_limits(*edited, notes, "edited picture")  # an edit keeps its picture's size
     width, width_note = snap_side("width", width, multiple)
     height, height_note = snap_side("height", height, multiple)
     notes += [n for n in (width_note, height_note) if n]
-    if request.ref_images:
-        _check_references(request.ref_images, family)
     if request.hires is not None:
         _check_hires(dataclasses.replace(request, width=width, height=height, family=family))
     if request.lora_dir is not None or "<lora:" in request.prompt:
@@ -207,15 +209,16 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
                                **pictures), notes
 
 
-def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> None:
+def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[int, int]:
+    """Check the pictures an edit starts from; the first one's size."""
     if family is not ModelFamily.FLUX2:
         raise InvalidRequest("editing from a reference picture needs a FLUX.2 klein model; this one "
                              f"({family.value}) only makes new pictures")
-    for picture in pictures:
-        try:
-            check_input_image(picture, "reference picture")
-        except InputImageRejected as error:
-            raise InvalidRequest(str(error)) from error
+    try:
+        sizes = [check_input_image(picture, "reference picture") for picture in pictures]
+    except InputImageRejected as error:
+        raise InvalidRequest(str(error)) from error
+    return sizes[0]
 
 
 def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, int]:
@@ -231,11 +234,16 @@ def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, 
         raise InvalidRequest(str(error)) from error
     if not request.size_from_input:
         return request.width, request.height
+    return _within_limits(width, height, notes)
+
+
+def _within_limits(width: int, height: int, notes: list[str], what: str = "input image") -> tuple[int, int]:
+    """A picture's size, scaled (keeping its shape) into the sides the app allows; a note says so."""
     largest = max(width, height)
     if largest > MAX_SIDE or min(width, height) < MIN_SIDE:
         scale = MAX_SIDE / largest if largest > MAX_SIDE else MIN_SIDE / min(width, height)
         scaled = tuple(max(MIN_SIDE, min(MAX_SIDE, round(side * scale))) for side in (width, height))
-        notes.append(f"the input image is {width}x{height}; it is scaled to {scaled[0]}x{scaled[1]} "
+        notes.append(f"the {what} is {width}x{height}; it is scaled to {scaled[0]}x{scaled[1]} "
                      f"(sides from {MIN_SIDE} to {MAX_SIDE} pixels)")
         width, height = scaled
     return width, height
