@@ -16,13 +16,21 @@ from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
-from app.core.generation.plan import Device, MemoryPlan, components_from_files, plan_json, plan_memory
+from app.core.generation.plan import (
+    Device,
+    ExtraWork,
+    MemoryPlan,
+    components_from_files,
+    plan_json,
+    plan_memory,
+)
 from app.core.generation.request import (
     SAMPLERS,
     SCHEDULERS,
     GenerationRequest,
     HiresFix,
     MemoryFlags,
+    ModelFamily,
     ModelFiles,
     family_of,
 )
@@ -298,8 +306,24 @@ def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--width", type=int, default=1024)
     parser.add_argument("--height", type=int, default=1024)
     parser.add_argument("--steps", type=int)
+    parser.add_argument("--img2img", action="store_true", help="start from a picture: count the encoder's pass")
+    parser.add_argument("--hires-scale", type=float, metavar="F", help="with hires fix at this scale")
+    parser.add_argument("--lora", type=Path, action="append", default=[], metavar="FILE",
+                        help="with this LoRA (repeatable); counted as sd.cpp's --lora-apply-mode auto applies it")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--sd-binary", type=Path, help="plan for this backend's flags instead of the built one")
+
+
+def plan_extra_work(args: argparse.Namespace, family: ModelFamily, quantized: bool) -> ExtraWork:
+    """What the plan's options add to txt2img; a LoRA's size comes from its header."""
+    hires = None
+    if args.hires_scale:
+        multiple = family.size_multiple
+        hires = (round(args.width * args.hires_scale / multiple) * multiple,
+                 round(args.height * args.hires_scale / multiple) * multiple)
+    return ExtraWork(encode=args.img2img, hires_size=hires,
+                     lora_bytes=sum(inspect_model(path).total_bytes for path in args.lora),
+                     lora_at_runtime=quantized and bool(args.lora))
 
 
 def run_plan(args: argparse.Namespace) -> int:
@@ -314,6 +338,7 @@ def run_plan(args: argparse.Namespace) -> int:
                 raise ValueError(f"no preset {args.preset!r}; known: {', '.join(sorted(presets))}")
             preset = presets[args.preset]
             components, steps = preset.components(), args.steps or preset.steps
+            quantized = any(f.name.lower().endswith(".gguf") for f in preset.files)
         else:
             files = model_files(args).given()
             if not files:
@@ -321,11 +346,14 @@ def run_plan(args: argparse.Namespace) -> int:
             infos = {role: inspect_model(path) for role, path in files.items()}
             kinds = [kind for info in infos.values() for kind in info.parts]
             components, steps = components_from_files(infos, family_of(kinds)), args.steps or 4
+            main = infos.get("model") or infos.get("diffusion_model")
+            quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
+        work = plan_extra_work(args, components.family, quantized)
     except (ValueError, OSError, BackendMissing) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     plan = plan_memory(components, Device(vram, max_allocation=max_alloc), ram, args.width, args.height, steps,
-                       caps)
+                       caps, work)
     if args.json:
         print(json.dumps(plan_json(plan)))
     else:

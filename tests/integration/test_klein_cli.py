@@ -45,7 +45,11 @@ def test_klein_edits_a_picture_and_names_it(sd_cli: Path, tiny_klein, out_dir: P
     [image] = run.of("image")
     with Image.open(image["path"]) as made:
         details = json.loads(made.text["polaris"])
-    assert details["ref_images"] == [str(source)]
+    assert details["edited_from"] == [str(source)]
+    [kept] = details["ref_images"]  # copied beside the job, so changing the original mid-run harms nothing
+    assert Path(kept).parent.parent.parent == out_dir
+    with Image.open(kept) as copy, Image.open(source) as original:
+        assert np.array_equal(np.asarray(copy), np.asarray(original))
 
 
 def test_an_edit_with_a_model_that_cannot_edit_is_refused(sd_cli: Path, tiny_model, out_dir: Path,

@@ -116,7 +116,7 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
 
 
 def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], automatic_memory: bool,
-                backend: dict[str, Any], seconds: float) -> dict[str, Any]:
+                backend: dict[str, Any], seconds: float, edited_from: tuple[Path, ...] = ()) -> dict[str, Any]:
     """Our own 'polaris' JSON: everything needed to run the job again, with full paths."""
     details: dict[str, Any] = {
         "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
@@ -131,8 +131,9 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
         details["strength"] = request.strength
     if request.mask is not None:
         details["mask"] = str(request.mask)
-    if request.ref_images:  # an edit: the pictures the instruction was applied to
+    if request.ref_images:  # an edit: the pictures the instruction was applied to (the job's copies), and
         details["ref_images"] = [str(picture) for picture in request.ref_images]
+        details["edited_from"] = [str(picture) for picture in edited_from]  # where the user chose them
     if request.hires is not None:
         details["hires"] = {"scale": request.hires.scale, "denoising_strength": request.hires.denoising_strength,
                             "steps": request.hires.steps}
