@@ -307,6 +307,8 @@ def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--height", type=int, default=1024)
     parser.add_argument("--steps", type=int)
     parser.add_argument("--img2img", action="store_true", help="start from a picture: count the encoder's pass")
+    parser.add_argument("--edit", action="store_true",
+                        help="FLUX.2 klein: edit a picture of the same size (its encoding and its tokens counted)")
     parser.add_argument("--hires-scale", type=float, metavar="F", help="with hires fix at this scale")
     parser.add_argument("--lora", type=Path, action="append", default=[], metavar="FILE",
                         help="with this LoRA (repeatable); counted as sd.cpp's --lora-apply-mode auto applies it")
@@ -321,9 +323,11 @@ def plan_extra_work(args: argparse.Namespace, family: ModelFamily, quantized: bo
         multiple = family.size_multiple
         hires = (round(args.width * args.hires_scale / multiple) * multiple,
                  round(args.height * args.hires_scale / multiple) * multiple)
-    return ExtraWork(encode=args.img2img, hires_size=hires,
+    if args.edit and family is not ModelFamily.FLUX2:
+        raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
+    return ExtraWork(encode=args.img2img or args.edit, hires_size=hires,
                      lora_bytes=sum(inspect_model(path).total_bytes for path in args.lora),
-                     lora_at_runtime=quantized and bool(args.lora))
+                     lora_at_runtime=quantized and bool(args.lora), references=int(args.edit))
 
 
 def run_plan(args: argparse.Namespace) -> int:
