@@ -387,6 +387,7 @@ class PromptPanel(QWidget):
             combo.setCurrentIndex(max(0, combo.findData(value)))  # an unknown name: the model's default
         self.negative_toggle.setChecked(bool(settings.negative_prompt))
         self.picture.set_picture(settings.init_image)
+        self.set_edit_source(settings.ref_images[0] if settings.ref_images else None)
         if settings.strength is not None:
             self.picture.set_strength(settings.strength)
         if settings.init_image is not None and settings.mask is not None:

@@ -20,7 +20,10 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
     out_dir.mkdir(parents=True)
     made = out_dir / "polaris-1.png"
     Image.new("RGB", (64, 64), "white").save(made)
-    write_metadata(made, "a cat\nSteps: 4, Seed: 1", {"prompt": "a cat", "width": 64, "height": 64, "seed": 1})
+    kept = tmp_path / "reference-1.png"
+    Image.new("RGB", (64, 64), "black").save(kept)
+    write_metadata(made, "a cat\nSteps: 4, Seed: 1", {"prompt": "a cat", "width": 64, "height": 64, "seed": 1,
+                                                      "ref_images": [str(kept), str(tmp_path / "gone.png")]})
     index = GalleryIndex(tmp_path / "gallery.sqlite3")
     entry = entry_from_png(made)
     assert entry is not None
@@ -55,3 +58,7 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
         panel.taesd.line_edit.setText(str(taesd))
     assert panel.family is ModelFamily.FLUX and not window.gallery.edit_action.isEnabled()
     assert panel.request().ref_images == ()
+    # Reuse settings on an edit brings its kept picture back as the one to edit, and says what is gone
+    window.gallery.reuse_button.click()
+    assert panel.edit_source == kept
+    assert "edited picture " + str(tmp_path / "gone.png") in window.status.text()

@@ -200,6 +200,7 @@ class ReusableSettings:
     strength: float | None = None
     mask: Path | None = None
     lora_dir: Path | None = None
+    ref_images: tuple[Path, ...] = ()  # the pictures an edit started from (the job's copies), those still there
     missing: tuple[str, ...] = ()  # what the image used that is gone now, in the user's words
 
 
@@ -214,6 +215,10 @@ def _reusable_files(details: dict[str, Any]) -> tuple[dict[str, Any], tuple[str,
                 found[key] = path
             else:
                 missing.append(f"{words} {path}")
+    kept = [Path(picture) for picture in details.get("ref_images", [])]
+    missing += [f"edited picture {picture}" for picture in kept if not picture.is_file()]
+    if any(picture.is_file() for picture in kept):
+        found["ref_images"] = tuple(picture for picture in kept if picture.is_file())
     for lora in details.get("loras", []):
         if not Path(lora.get("file", "")).is_file():
             missing.append(f"LoRA {lora.get('name')} ({lora.get('file')})")
