@@ -172,3 +172,21 @@ def test_an_edit_keeps_its_pictures_size_unless_one_is_set(parts, tmp_path: Path
     chosen, _ = validate(GenerationRequest("make it blue", models=klein, ref_images=(source,), width=512,
                                            height=512, size_from_input=False))
     assert (chosen.width, chosen.height) == (512, 512)
+
+
+def test_the_real_shaped_writers_match_the_published_layouts() -> None:
+    from app.core.models.demo_model import flux2_tensors, qwen3_tensors, z_image_tensors
+
+    def layout(tensors) -> dict[str, tuple[int, ...]]:
+        return {t.name.removeprefix("model.diffusion_model."): t.shape for t in tensors}
+
+    def golden(spec: mh.Spec) -> dict[str, tuple[int, ...]]:
+        return {name: shape for name, (shape, _) in spec.items()}
+
+    # the GPU calibration files (python -m app.core.models.demo_model --calibration llm) hold exactly the tensors
+    # the published files hold, with their shapes; z_image.hpp fixes every one of them
+    z = layout(z_image_tensors())
+    assert {k: v for k, v in z.items() if not k.endswith(".bias")} == \
+        {k: v for k, v in golden(mh.z_image_diffusion()).items() if not k.endswith(".bias")}
+    assert layout(flux2_tensors(3072, 5, 20, 7680)) == golden(mh.flux2_diffusion())
+    assert layout(qwen3_tensors(2560, 36, 9728)) == golden(mh.qwen3("bf16", gguf_names=False))

@@ -116,6 +116,40 @@ def flux2_tensors(hidden: int = 128, double_blocks: int = 1, single_blocks: int 
     yield from _linear(p + "final_layer.adaLN_modulation.1", hidden, 2 * hidden, bias=False)
 
 
+def z_image_tensors() -> Iterator[Tensor]:
+    """Z-Image's DiT as z_image.hpp builds it, every size fixed there: hidden 3840, 30 layers plus two noise and
+    two context refiners, 30 heads of 128, SwiGLU 10240, a 2560-wide caption input (Qwen3-4B): 6.15B."""
+    p, hidden, ffn = "model.diffusion_model.", 3840, 10240
+
+    def block(name: str, modulated: bool) -> Iterator[Tensor]:
+        yield from _linear(f"{p}{name}.attention.qkv", hidden, 3 * hidden, bias=False)
+        yield from _linear(f"{p}{name}.attention.out", hidden, hidden, bias=False)
+        yield Tensor(f"{p}{name}.attention.q_norm.weight", (HEAD_DIM,), "one")
+        yield Tensor(f"{p}{name}.attention.k_norm.weight", (HEAD_DIM,), "one")
+        yield from _linear(f"{p}{name}.feed_forward.w1", hidden, ffn, bias=False)
+        yield from _linear(f"{p}{name}.feed_forward.w2", ffn, hidden, bias=False)
+        yield from _linear(f"{p}{name}.feed_forward.w3", hidden, ffn, bias=False)
+        for norm in ("attention_norm1", "ffn_norm1", "attention_norm2", "ffn_norm2"):
+            yield Tensor(f"{p}{name}.{norm}.weight", (hidden,), "one")
+        if modulated:
+            yield from _linear(f"{p}{name}.adaLN_modulation.0", 256, 4 * hidden)
+
+    yield from _linear(p + "x_embedder", 64, hidden)
+    yield from _linear(p + "t_embedder.mlp.0", 256, 1024)
+    yield from _linear(p + "t_embedder.mlp.2", 1024, 256)
+    yield Tensor(p + "cap_embedder.0.weight", (2560,), "one")
+    yield from _linear(p + "cap_embedder.1", 2560, hidden)
+    yield Tensor(p + "cap_pad_token", (hidden,), "zero")
+    yield Tensor(p + "x_pad_token", (hidden,), "zero")
+    for i in range(2):
+        yield from block(f"noise_refiner.{i}", True)
+        yield from block(f"context_refiner.{i}", False)
+    for i in range(30):
+        yield from block(f"layers.{i}", True)
+    yield from _linear(p + "final_layer.linear", hidden, 64)
+    yield from _linear(p + "final_layer.adaLN_modulation.1", 256, hidden)
+
+
 QWEN3_VOCABULARY = 151936  # sd.cpp tokenizes with Qwen's own vocabulary: ids up to 151645 (<|im_end|>)
 
 
@@ -436,6 +470,18 @@ def write_calibration_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     return model, ae
 
 
+def write_llm_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
+    """Real-shaped Z-Image Turbo (6.15B), FLUX.2 klein 4B and Qwen3-4B (q4_0, as the 4 GB presets are about that
+    size) and a FLUX.2 VAE (f32), for memory measurements on a real GPU: ~9 GB in all. Not measured yet."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 5])
+    return (_atomic(out / "z_image_turbo_shaped_q4_0.gguf", lambda p: _write(p, z_image_tensors(), rng, True)),
+            _atomic(out / "flux2_klein_4b_shaped_q4_0.gguf",
+                    lambda p: _write(p, flux2_tensors(3072, 5, 20, 7680), rng, True)),
+            _atomic(out / "qwen3_4b_shaped_q4_0.gguf", lambda p: _write(p, qwen3_tensors(2560, 36, 9728), rng, True)),
+            _atomic(out / "flux2_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(32), rng, False, np.float32)))
+
+
 def write_sd_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
     """Real-shaped SD 1.5 and SDXL checkpoints (UNet, CLIP, VAE; f16 as most published files are) and a
     TAESD, for memory and speed measurements on a real GPU: ~2.0 GB and ~6.9 GB; writes in about a minute."""
@@ -567,9 +613,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--calibration", choices=("flux", "sd"), nargs="?", const="flux",
-                        help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead (flux), or "
-                             "real-shaped SD 1.5 and SDXL checkpoints and a TAESD (sd)")
+    parser.add_argument("--calibration", choices=("flux", "sd", "llm"), nargs="?", const="flux",
+                        help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead (flux), "
+                             "real-shaped SD 1.5 and SDXL checkpoints and a TAESD (sd), or real-shaped Z-Image "
+                             "Turbo, FLUX.2 klein 4B, Qwen3-4B and a FLUX.2 VAE (llm)")
     parser.add_argument("--if-stale", action="store_true",
                         help="write the demo only when the folder lacks it or an older writer made it")
     args = parser.parse_args()
@@ -577,7 +624,7 @@ def main() -> None:
         print(f"{args.out} holds the current demo model")
         return
     write = {"flux": write_calibration_models, "sd": write_sd_calibration_models,
-             None: write_tiny_models}[args.calibration]
+             "llm": write_llm_calibration_models, None: write_tiny_models}[args.calibration]
     for path in write(args.out, args.seed):
         print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
     if not args.calibration:
