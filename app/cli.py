@@ -435,13 +435,10 @@ def run_generate(args: argparse.Namespace) -> int:
     # the same queue as the window's (not its file: these jobs are this command's), one job per card on a rig
     queue = JobQueue(Generation(out_dir, args.sd_binary, gallery))
     numbered = len(requests) > 1
-    printers: dict[str, EventPrinter] = {}
 
     def on(job: Job) -> EventPrinter:
-        # numbered by its place in this command's queue; the first job may start inside queue.add()
-        if not numbered:
-            return printer
-        return printers.setdefault(job.id, printer.for_job(queue.jobs.index(job) + 1))
+        # the queue holds this command's jobs alone, in order: job n is the n-th request
+        return printer.for_job(queue.jobs.index(job) + 1) if numbered else printer
 
     if numbered:
         queue.job_started.connect(lambda job: on(job).started(job.card))

@@ -25,7 +25,7 @@ SETUPS = {"1366x768": ("1366x768", "1"), "1920x1080@150": ("1920x1080", "1.5")}
 
 
 def take(folder: Path, size: str) -> int:
-    from PySide6.QtCore import QCoreApplication, Qt, QTimer
+    from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
     sys.path.insert(0, str(REPO))
@@ -44,12 +44,17 @@ def take(folder: Path, size: str) -> int:
     width, height = (int(n) for n in size.split("x"))
     scale = float(os.environ.get("QT_SCALE_FACTOR", "1"))
     folder.mkdir(parents=True, exist_ok=True)
+    # waits run a loop of their own: QApplication.quit() would close the window (and stop its queue) in Qt 6
+    loop = QEventLoop()
 
     def wait(ms: int) -> None:
-        QTimer.singleShot(ms, app.quit)
-        app.exec()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    taken: set[str] = set()
 
     def shot(widget: object, name: str) -> None:
+        taken.add(name)
         widget.grab().save(str(folder / name))  # type: ignore[attr-defined]
         print(f"wrote {folder / name}")
 
@@ -62,9 +67,9 @@ def take(folder: Path, size: str) -> int:
         window.resize(round(width / scale), round(height / scale))  # the whole screen, as a maximised window
         window.show()
         monitor.start()
-        window.system_check.finished.connect(lambda *_: QTimer.singleShot(300, app.quit))
+        window.system_check.finished.connect(lambda *_: QTimer.singleShot(300, loop.quit))
         window.run_first_check()
-        app.exec()
+        loop.exec()
         shot(window, "first_start.png")
 
         load_demo(window.panel)
@@ -73,17 +78,17 @@ def take(folder: Path, size: str) -> int:
         outcome: list[object] = []
 
         def on_progress(progress: Progress) -> None:
-            if progress.step == 2 and not (folder / "generating.png").exists():
+            if progress.step == 2 and "generating.png" not in taken:
                 QTimer.singleShot(0, lambda: shot(window, "generating.png"))
 
         window.generation.progress.connect(on_progress)
         def on_finished(result: object) -> None:
             outcome.append(result)
-            app.quit()
+            loop.quit()
 
         window.generation_finished.connect(on_finished)
         window.generate_button.click()
-        app.exec()
+        loop.exec()
         if not outcome or not outcome[0].ok:  # type: ignore[attr-defined]
             print(f"demo generation failed: {outcome}", file=sys.stderr)
             return 1
@@ -97,15 +102,15 @@ def take(folder: Path, size: str) -> int:
         batch: list[object] = []
 
         def on_job_progress(job: object, progress: Progress) -> None:
-            if len(batch) > 1 and job is batch[1] and progress.step == 2 and not (folder / "queue.png").exists():
+            if len(batch) > 1 and job is batch[1] and progress.step == 2 and "queue.png" not in taken:
                 QTimer.singleShot(0, lambda: shot(window, "queue.png"))
 
         window.queue.job_progress.connect(on_job_progress)
-        window.queue.idle.connect(app.quit)
+        window.queue.idle.connect(loop.quit)
         window.generate_button.click()
         batch.extend(window.queue.jobs[-3:])
-        app.exec()
-        window.queue.idle.disconnect(app.quit)
+        loop.exec()
+        window.queue.idle.disconnect(loop.quit)
         window.panel.batch.count.setValue(1)
         start_from_the_new_image(window, Path(outcome[0].image))  # type: ignore[attr-defined]
         wait(300)
@@ -119,9 +124,9 @@ def take(folder: Path, size: str) -> int:
         wait(300)
         shot(window, "dark.png")
         apply_scheme(app, Qt.ColorScheme.Light)
-        window.system_check.finished.connect(lambda *_: QTimer.singleShot(100, app.quit))
+        window.system_check.finished.connect(lambda *_: QTimer.singleShot(100, loop.quit))
         window.open_system_check()
-        app.exec()
+        loop.exec()
         assert window.check_dialog is not None
         shot(window.check_dialog, "system_check.png")
         window.open_models()

@@ -28,7 +28,8 @@ class LoraPicker(QWidget):
         self.weight.setAccessibleName("LoRA weight")
         self.insert_button = QPushButton("Add LoRA", self)
         self.insert_button.setAccessibleName("Add the chosen LoRA to the prompt")
-        self.folder_button = QPushButton("LoRA folder", self)
+        self.folder_button = QPushButton("LoRA folder…", self)
+        self.folder_button.setToolTip(f"Put LoRA files in {folder}, or add them in the Models window")
         self.used = QLabel(self)
         self.used.setAccessibleName("LoRAs this prompt uses")
         layout = QHBoxLayout(self)
@@ -48,7 +49,9 @@ class LoraPicker(QWidget):
         self.names.addItems(sorted(lora_files(self.folder)))
         if chosen:
             self.names.setCurrentText(chosen)
-        self.insert_button.setEnabled(self.names.count() > 0)
+        # no LoRA yet: only the way to the folder shows, not an empty list beside the prompt
+        for widget in (self.names, self.weight, self.insert_button):
+            widget.setVisible(self.names.count() > 0)
         self.show_used()
 
     def show_used(self) -> None:
@@ -56,7 +59,7 @@ class LoraPicker(QWidget):
         available = lora_files(self.folder)
         parts = [f"{use.name} ({use.weight:g})" + ("" if use.name in available else " - not in the folder")
                  for use in uses]
-        self.used.setText(f"Uses: {', '.join(parts)}" if parts else "No LoRA")
+        self.used.setText(f"Uses: {', '.join(parts)}" if parts else "No LoRA" if available else "")
 
     def _on_insert_clicked(self) -> None:
         name = self.names.currentText()

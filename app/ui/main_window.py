@@ -223,6 +223,25 @@ class ImageView(QWidget):
         self.canvas.setToolTip(f"{name} — {self.zoom:.0%}")
 
 
+class _FitToContents(QScrollArea):
+    """A scroll area as tall as what it holds when there is room, scrolling only when there is not."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def sizeHint(self) -> QSize:
+        inner = self.widget()
+        return inner.sizeHint() + QSize(0, 2 * self.frameWidth()) if inner else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        inner = self.widget()
+        return QSize(inner.minimumSizeHint().width(), 80) if inner else super().minimumSizeHint()
+
+
 class MainWindow(QMainWindow):
     generation_finished = Signal(object)  # Outcome, after the window has shown it
 
@@ -396,7 +415,11 @@ class MainWindow(QMainWindow):
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(header)
+        # the top scrolls when the window is short (a laptop screen with a picture and its mask up there):
+        # the picture below keeps its room, and the window still fits the screen
+        self.header = _FitToContents(self)
+        self.header.setWidget(header)
+        layout.addWidget(self.header)
         layout.addWidget(self.main_splitter, 1)
         layout.addLayout(status_row)
         self.setCentralWidget(central)

@@ -1,11 +1,13 @@
 """What does the job queue add per job? N tiny jobs through the app's queue against the same jobs one by one.
 
-    .venv/bin/python tests/bench/bench_queue.py [--jobs 50] [--size 64] [--steps 1]
+    .venv/bin/python tests/bench/bench_queue.py [--jobs 50] [--rounds 5] [--size 64] [--steps 1]
 
-Three ways, same binary, model, flags and seeds (42, 43, ...), on lavapipe: `python -m app generate --batch N`
-(one app, its queue runs the N jobs), N runs of `python -m app generate` (one CLI process per job), and N runs
-of raw sd-cli. Prints each total, the per-job difference and the ratios; the goal is queue / one-by-one CLI
-<= 1.02 (and queue / raw sd-cli shows what is left of the app's own cost per job).
+Three ways, same binary, model, flags and seeds, on lavapipe: `python -m app generate --batch n` (one app, its
+queue runs the n jobs), n runs of `python -m app generate` (one CLI process per job), and n runs of raw sd-cli.
+The jobs are split in rounds of n = jobs / rounds, the three ways taking turns in each round (in a changing
+order), so that the load of a shared machine falls on all three alike. Prints each round, the totals, the
+per-job times and the ratios; the goal is queue / one-by-one CLI <= 1.02 (queue / raw sd-cli shows what is left
+of the app's own cost per job).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def timed(argvs: list[list[str]], env: dict[str, str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--jobs", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--size", type=int, default=64)
     parser.add_argument("--steps", type=int, default=1)
     args = parser.parse_args()
@@ -51,13 +54,24 @@ def main() -> None:
         raw = [[str(SD_CLI), "--prompt", "a lighthouse", "--model", str(model), "--taesd", str(taesd),
                 "--output", str(work / "raw.png"), "--seed", str(42 + i), *common] for i in range(args.jobs)]
         timed(raw[:1], raw_env)  # warm Mesa's shader cache and the page cache first
-        queue = timed([[*app, "--out", str(work / "queue"), "--seed", "42", "--batch", str(args.jobs)]], env)
-        print(f"queue (--batch {args.jobs}): {queue:.1f} s", flush=True)
-        one_by_one = timed([[*app, "--out", str(work / "cli"), "--seed", str(42 + i)] for i in range(args.jobs)],
-                           env)
-        print(f"one by one through the CLI: {one_by_one:.1f} s", flush=True)
-        bare = timed(raw, raw_env)
-        print(f"raw sd-cli one by one: {bare:.1f} s", flush=True)
+        per_round = args.jobs // args.rounds
+        totals = {"queue": 0.0, "cli": 0.0, "raw": 0.0}
+        for round_ in range(args.rounds):
+            seeds = range(42 + round_ * per_round, 42 + (round_ + 1) * per_round)
+            ways = {
+                "queue": ([[*app, "--out", str(work / "queue"), "--seed", str(seeds[0]), "--batch",
+                            str(per_round)]], env),
+                "cli": ([[*app, "--out", str(work / "cli"), "--seed", str(seed)] for seed in seeds], env),
+                "raw": (raw[seeds[0] - 42:seeds[-1] - 41], raw_env),
+            }
+            order = list(ways)[round_ % 3:] + list(ways)[:round_ % 3]
+            times = {way: timed(*ways[way]) for way in order}
+            for way, seconds in times.items():
+                totals[way] += seconds
+            print(f"round {round_ + 1} ({per_round} jobs each): " + ", ".join(
+                f"{way} {times[way]:.1f} s" for way in ways), flush=True)
+        queue, one_by_one, bare = totals["queue"], totals["cli"], totals["raw"]
+        args.jobs = per_round * args.rounds
         made = len(list((work / "queue").glob("*.png")))
     print(f"{made} images from the queue; per job: queue {queue / args.jobs:.2f} s, "
           f"CLI {one_by_one / args.jobs:.2f} s, raw {bare / args.jobs:.2f} s")

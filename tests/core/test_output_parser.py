@@ -82,6 +82,17 @@ def test_the_line_naming_the_bad_value_wins_whichever_comes_first() -> None:
         assert error == BackendError(ErrorKind.BAD_REQUEST, "error: invalid sample method bogus")
 
 
+def test_the_usage_text_printed_first_is_never_the_error() -> None:
+    # on Windows the usage text (stdout) may come before the [ERROR] lines: its "--preview ... must be one of
+    # the following" line is help, not what went wrong
+    capture = load("bad_sampler")
+    parser = OutputParser()
+    parser.feed(capture.stdout, stream="stdout")
+    parser.feed(capture.stderr, stream="stderr")
+    [error] = of_type(parser.finish(1), BackendError)
+    assert error == BackendError(ErrorKind.BAD_REQUEST, "error: invalid sample method bogus")
+
+
 def test_oom_run_had_reached_sampling_but_made_no_progress() -> None:
     events = parse(load("oom"))
     assert StageChanged(Stage.SAMPLING) in events

@@ -59,11 +59,19 @@ def cut_off_by_a_pane(widget: QWidget) -> str | None:
     return None
 
 
-def show_everything(window: QWidget) -> None:
-    """The busiest the main window gets: the demo, both banners, Advanced and Details open."""
+def show_everything(window: QWidget, folder: Path) -> None:
+    """The busiest the main window gets: the demo, both banners, a picture to start from with its mask painter,
+    Advanced and Details open."""
+    from PySide6.QtGui import QColor, QImage
+
     from app.ui.main_window import MainWindow, load_demo
 
     assert isinstance(window, MainWindow)
+    picture = QImage(512, 768, QImage.Format.Format_RGB32)
+    picture.fill(QColor(40, 90, 160))
+    picture.save(str(folder / "to start from.png"))
+    window.use_as_input(folder / "to start from.png")
+    window.panel.picture.paint_mask.setChecked(True)
     load_demo(window.panel)
     window.show_demo_note()
     window.check_banner.say("Your AMD Radeon RX 580 Series will work, but: the models folder is on a spinning "
@@ -105,7 +113,7 @@ def main() -> int:
         keep_settings_in(Path(folder) / "settings")
         gallery = GalleryIndex(Path(folder) / "gallery.sqlite3")
         window = MainWindow(Generation(Path(folder) / "images"), gallery=gallery)
-        show_everything(window)
+        show_everything(window, Path(folder))
         window.showMaximized()  # the whole screen, in logical pixels: 1280x720 at 150 % of 1920x1080
         QTimer.singleShot(1500, app.quit)
         app.exec()

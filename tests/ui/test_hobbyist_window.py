@@ -270,7 +270,7 @@ def test_no_text_is_clipped_on_a_small_screen(qtbot: QtBot, out_dir: Path, tmp_p
     # 150 % of 1920x1080 leaves 1280x720 logical pixels, and fonts scale with everything else
     index = GalleryIndex(tmp_path / "gallery.sqlite3")
     window = open_window(qtbot, out_dir, index)
-    show_everything(window)
+    show_everything(window, tmp_path)
     window.resize(*screen)
     qtbot.wait(50)
     assert (window.width(), window.height()) == screen, "the window does not fit the screen"

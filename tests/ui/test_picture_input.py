@@ -124,9 +124,14 @@ def test_a_dropped_picture_becomes_the_input(qtbot: QtBot, tmp_path: Path) -> No
 
 
 def test_the_panel_asks_for_img2img_hires_and_loras(qtbot: QtBot, tmp_path: Path) -> None:
+    empty = PromptPanel()
+    qtbot.addWidget(empty)
+    # no LoRA yet: no empty list beside the prompt, only the way to the folder
+    assert not empty.lora_picker.names.isVisibleTo(empty) and empty.lora_picker.folder_button.isVisibleTo(empty)
     write_tiny_lora(current_user_dirs().loras)
     panel = PromptPanel()
     qtbot.addWidget(panel)
+    assert panel.lora_picker.names.isVisibleTo(panel) and panel.lora_picker.insert_button.isVisibleTo(panel)
     panel.prompt.setPlainText("a lighthouse")
     assert panel.lora_picker.names.currentText() == "flux_tiny_lora"
     panel.lora_picker.weight.setValue(0.6)

@@ -108,7 +108,8 @@ _FAILURES: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
     # On Linux the backend starts through setpriv (see SdProcess), which reports a failed exec itself.
     (ErrorKind.BACKEND_MISSING, re.compile(r"^setpriv: failed to execute")),
     (ErrorKind.BAD_REQUEST, re.compile(
-        r"error: (?:invalid (?!parameter for argument)|unknown argument|missing)|must be one of")),
+        # (not "must be one of" alone: the usage text printed with every bad flag says it of --preview)
+        r"error: (?:invalid (?!parameter for argument)|unknown argument|missing)")),
     # sd.cpp follows the line that names the bad value ("invalid sample method bogus") with a generic one
     # ("invalid parameter for argument: --sampling-method"); which comes first depends on how the two streams'
     # reads interleave (it differs on Windows), so the specific line wins on its rank, not its place

@@ -470,3 +470,31 @@ def model_files_in(paths: list[Path]) -> list[Path]:
         else:
             found.append(path)
     return found
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    lines: list[str]  # one a file, in the user's words
+    slots: dict[str, str]  # the first file found for each slot of a set
+    placed: bool  # a LoRA or an upscaler went into its folder
+
+
+def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
+    """Read each file's header and put it in its slot; a LoRA or an upscaler goes into its folder under
+    `models_dir`, where the prompt's <lora:name:weight> and Upscale find it (copied when it cannot be linked:
+    slow on a big file, so this runs off the GUI thread)."""
+    lines, slots, placed = [], {}, False
+    for result in (import_file(path) for path in model_files_in(paths)):
+        where = SLOT_NAMES[result.slot] if result.slot else "not used"
+        if result.slot in FOLDER_SLOTS:
+            folder = models_dir / ("loras" if result.slot == "lora" else "upscalers")
+            try:
+                where = f"{where} folder, as {add_to_folder(Path(result.path), folder).stem}"
+                placed = True
+            except OSError as error:
+                where = f"not added: {error}"
+        lines.append(f"{Path(result.path).name}: {result.kind} → {where}"
+                     + (f" ({result.warning})" if result.warning else ""))
+        if result.slot and result.slot not in FOLDER_SLOTS and result.slot not in slots:
+            slots[result.slot] = result.path
+    return ImportReport(lines, slots, placed)

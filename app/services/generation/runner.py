@@ -186,17 +186,8 @@ class Generation(QObject):
             self._out_dir.mkdir(parents=True, exist_ok=True)
             request = self._copy_pictures(request)
             self._binary, self._caps = binary, caps
-        except ModelRejected as error:
-            self._fail_soon(ErrorKind.MODEL_LOAD_FAILED, str(error))
-            return
-        except InvalidRequest as error:
-            self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
-            return
-        except BackendMissing as error:
-            self._fail_soon(ErrorKind.BACKEND_MISSING, str(error))
-            return
-        except OSError as error:
-            self._fail_soon(ErrorKind.BAD_REQUEST, f"cannot use output folder {self._out_dir}: {error}")
+        except (ModelRejected, InvalidRequest, BackendMissing, OSError) as error:
+            self._fail_soon(*why_it_cannot_start(error, self._out_dir))
             return
         for note in notes:
             self.notice.emit(note)
@@ -401,3 +392,14 @@ class Generation(QObject):
         self._request = None
         self._staged = None
         self.finished.emit(outcome)
+
+
+def why_it_cannot_start(error: Exception, out_dir: Path) -> tuple[ErrorKind, str]:
+    """A job refused before its backend starts (an image or an upscale), as the user is told it."""
+    if isinstance(error, ModelRejected):
+        return ErrorKind.MODEL_LOAD_FAILED, str(error)
+    if isinstance(error, BackendMissing):
+        return ErrorKind.BACKEND_MISSING, str(error)
+    if isinstance(error, OSError):
+        return ErrorKind.BAD_REQUEST, f"cannot use output folder {out_dir}: {error}"
+    return ErrorKind.BAD_REQUEST, str(error)  # a request, a picture or a model the checks refused

@@ -28,6 +28,7 @@ from app.core.generation.upscale import (
 )
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
+from app.services.generation.runner import why_it_cannot_start
 from app.services.generation.sd_process import SdProcess
 from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
@@ -112,14 +113,8 @@ class Upscaling(QObject):
             argv = build_upscale_argv(binary, job.request.image.absolute(), job.request.model.absolute(),
                                       job.repeats, job.request.tile_size, caps, Path(self._staged.name),
                                       path_for_backend)
-        except (UpscaleRejected, InvalidRequest) as error:
-            self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
-            return
-        except BackendMissing as error:
-            self._fail_soon(ErrorKind.BACKEND_MISSING, str(error))
-            return
-        except OSError as error:
-            self._fail_soon(ErrorKind.BAD_REQUEST, f"cannot use output folder {self._out_dir}: {error}")
+        except (UpscaleRejected, InvalidRequest, BackendMissing, OSError) as error:
+            self._fail_soon(*why_it_cannot_start(error, self._out_dir))
             return
         self._job = job
         plan = self.plan(job)
