@@ -65,7 +65,7 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGBREAK,) if sys.platf
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
-    """One option per model slot: --model, --diffusion-model, --vae, --taesd, --clip-l, --t5xxl."""
+    """One option per model slot: --model, --diffusion-model, --vae, --taesd, --clip-l, --t5xxl, --llm."""
     for field in dataclasses.fields(ModelFiles):
         parser.add_argument(f"--{field.name.replace('_', '-')}", type=Path, metavar="PATH")
 
@@ -93,6 +93,8 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                           help="how much of it is repainted, above 0 to 1 (default 0.75)")
     pictures.add_argument("--mask", type=Path, metavar="PATH",
                           help="white repaints, black keeps; scaled to the input's size")
+    pictures.add_argument("--ref-image", type=Path, action="append", default=[], metavar="PATH",
+                          help="FLUX.2 klein: edit this picture, the prompt being the instruction (repeatable)")
     loras = parser.add_argument_group("LoRA")
     loras.add_argument("--lora", action="append", default=[], metavar="NAME:WEIGHT",
                        help="add <lora:NAME:WEIGHT> to the prompt (repeatable)")
@@ -141,6 +143,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         init_image=args.init_img,
         strength=args.strength,
         mask=args.mask,
+        ref_images=tuple(args.ref_image),
         size_from_input=args.width is None and args.height is None,
         hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
         lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in args.prompt else None),
@@ -304,6 +307,8 @@ def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--height", type=int, default=1024)
     parser.add_argument("--steps", type=int)
     parser.add_argument("--img2img", action="store_true", help="start from a picture: count the encoder's pass")
+    parser.add_argument("--edit", action="store_true",
+                        help="FLUX.2 klein: edit a picture of the same size (its encoding and its tokens counted)")
     parser.add_argument("--hires-scale", type=float, metavar="F", help="with hires fix at this scale")
     parser.add_argument("--lora", type=Path, action="append", default=[], metavar="FILE",
                         help="with this LoRA (repeatable); counted as sd.cpp's --lora-apply-mode auto applies it")
@@ -318,9 +323,11 @@ def plan_extra_work(args: argparse.Namespace, family: ModelFamily, quantized: bo
         multiple = family.size_multiple
         hires = (round(args.width * args.hires_scale / multiple) * multiple,
                  round(args.height * args.hires_scale / multiple) * multiple)
-    return ExtraWork(encode=args.img2img, hires_size=hires,
+    if args.edit and family is not ModelFamily.FLUX2:
+        raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
+    return ExtraWork(encode=args.img2img or args.edit, hires_size=hires,
                      lora_bytes=sum(inspect_model(path).total_bytes for path in args.lora),
-                     lora_at_runtime=quantized and bool(args.lora))
+                     lora_at_runtime=quantized and bool(args.lora), references=int(args.edit))
 
 
 def run_plan(args: argparse.Namespace) -> int:

@@ -70,6 +70,14 @@ def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return write_tiny_models(tmp_path_factory.mktemp("tiny_model"))
 
 
+@pytest.fixture(scope="session")
+def tiny_klein(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """(diffusion model, llm, vae): random-weight FLUX.2 klein, Qwen3 text encoder and FLUX.2 VAE."""
+    from app.core.models.demo_model import write_tiny_klein
+
+    return write_tiny_klein(tmp_path_factory.mktemp("tiny_klein"))
+
+
 @pytest.fixture
 def out_dir(tmp_path: Path) -> Iterator[Path]:
     folder = tmp_path / "images"

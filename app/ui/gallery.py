@@ -192,6 +192,7 @@ class GalleryPanel(QWidget):
     reuse_seed_requested = Signal(int)
     preview_requested = Signal(object)  # GalleryEntry: show it large
     use_as_input_requested = Signal(object)  # GalleryEntry: start the next image from it (img2img)
+    edit_requested = Signal(object)  # GalleryEntry: edit it with the prompt as the instruction (FLUX.2 klein)
     upscale_requested = Signal(object, int)  # GalleryEntry, factor
 
     def __init__(self, index: GalleryIndex, parent: QWidget | None = None) -> None:
@@ -233,11 +234,13 @@ class GalleryPanel(QWidget):
         self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(self.trash_action)
         self.use_as_input_action = QAction("Use as input", self)
+        self.edit_action = QAction("Edit this picture", self)
+        self.set_editing_available(False)
         self.upscale_actions = {factor: QAction(f"Upscale \u00d7{factor}", self) for factor in (2, 4)}
         self.more_menu = QMenu(self)
         self.more_menu.addActions([self.seed_action, self.copy_parameters_action, self.folder_action])
         self.more_menu.addSeparator()
-        self.more_menu.addActions([self.use_as_input_action, *self.upscale_actions.values()])
+        self.more_menu.addActions([self.use_as_input_action, self.edit_action, *self.upscale_actions.values()])
         self.more_menu.addSeparator()
         self.more_menu.addAction(self.trash_action)
         self.more_button = QToolButton(self)
@@ -276,6 +279,7 @@ class GalleryPanel(QWidget):
         self.folder_action.triggered.connect(self._on_folder_triggered)
         self.trash_action.triggered.connect(self._on_trash_triggered)
         self.use_as_input_action.triggered.connect(self._on_use_as_input_triggered)
+        self.edit_action.triggered.connect(self._on_edit_triggered)
         for factor, action in self.upscale_actions.items():
             action.triggered.connect(lambda _=False, chosen=factor: self._on_upscale_triggered(chosen))
         self.model.refresh()
@@ -340,6 +344,17 @@ class GalleryPanel(QWidget):
         chosen = self.selected()
         if chosen:
             self.use_as_input_requested.emit(chosen[0])
+
+    def set_editing_available(self, available: bool) -> None:
+        """Only a model that edits from a reference picture (FLUX.2 klein) offers "Edit this picture"."""
+        self.edit_action.setEnabled(available)
+        self.edit_action.setToolTip("Make a new picture from this one, the prompt saying what to change" if available
+                                    else "Choose a FLUX.2 klein model to edit pictures")
+
+    def _on_edit_triggered(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            self.edit_requested.emit(chosen[0])
 
     def _on_upscale_triggered(self, factor: int) -> None:
         chosen = self.selected()

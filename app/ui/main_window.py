@@ -46,6 +46,7 @@ from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex, open_inde
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
+from app.core.generation.request import ModelFamily
 from app.core.generation.status_words import check_headline, plan_sentence, progress_words, stage_words
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
@@ -379,6 +380,8 @@ class MainWindow(QMainWindow):
             self.gallery.reuse_seed_requested.connect(self.panel.seed.setValue)
             self.gallery.preview_requested.connect(lambda entry: self.image.show_image(entry.path))
             self.gallery.use_as_input_requested.connect(lambda entry: self.use_as_input(entry.path))
+            self.gallery.edit_requested.connect(lambda entry: self.edit_picture(entry.path))
+            self.panel.family_changed.connect(self._on_family_changed)
             self.gallery.upscale_requested.connect(self._on_upscale_requested)
         self.upscaling: Upscaling | None = None  # made on the first upscale: it asks vulkaninfo then
         self.image.picture_dropped.connect(self.use_as_input)
@@ -448,7 +451,8 @@ class MainWindow(QMainWindow):
         generation.planned.connect(self._show_plan)
         generation.retrying.connect(self._on_retrying)
         panel = self.panel
-        for field in (panel.model, panel.diffusion_model, panel.vae, panel.taesd, panel.clip_l, panel.t5xxl):
+        for field in (panel.model, panel.diffusion_model, panel.vae, panel.taesd, panel.clip_l, panel.t5xxl,
+                      panel.llm):
             field.line_edit.textChanged.connect(self._plan_timer.start)
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)
@@ -661,6 +665,18 @@ class MainWindow(QMainWindow):
         self.panel.picture.set_picture(path)
         self.status.setText(f"The next image starts from {path.name}; set the strength, or paint a mask to "
                             "repaint only part of it.")
+
+    def edit_picture(self, path: Path) -> None:
+        """FLUX.2 klein: the next image edits this picture, the prompt being the instruction."""
+        self.panel.set_edit_source(path)
+        self.status.setText(f"The next image edits {path.name}: write what to change as the prompt "
+                            "(e.g. 'make the sky stormy').")
+
+    def _on_family_changed(self, family: ModelFamily) -> None:
+        assert self.gallery is not None
+        self.gallery.set_editing_available(family is ModelFamily.FLUX2)
+        if family is not ModelFamily.FLUX2:
+            self.panel.set_edit_source(None)
 
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
         models = upscaler_models(self.catalog, self.models_dir, self.models_dir / "upscalers")

@@ -32,11 +32,12 @@ from app.core.models.catalog import (
     status_of_preset,
 )
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.model_files import FOLDER_SLOTS, SLOT_NAMES, add_to_folder, import_file, model_files_in
+from app.core.models.model_files import ImportReport
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
 from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, set_own_backend
 from app.services.models.backend_manager import BackendInstall, can_build_here
+from app.services.models.model_import import ModelImport
 from app.services.models.model_manager import PresetDownload
 from app.services.system.system_check import SystemCheck
 
@@ -60,6 +61,7 @@ class ModelsWindow(QDialog):
     """Presets with their status and one Download button each; the backend in use and how to replace it."""
 
     choices_changed = Signal()  # a preset became complete or a custom set was added: the picker must update
+    imported = Signal()  # the files of an import_paths() are read (and placed) and the report says so
 
     def __init__(self, catalog: Catalog, models_dir: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,6 +97,9 @@ class ModelsWindow(QDialog):
         self.import_button = QPushButton("Add files I already have…", self)
         self.import_folder_button = QPushButton("Add a folder…", self)
         self.import_report = QPlainTextEdit(self)
+        self.model_import = ModelImport(self)
+        self.model_import.finished.connect(self._on_imported)
+        self._import_names: list[str | None] = []  # a folder's name names the set it holds
         self.import_report.setReadOnly(True)
         self.import_report.setMaximumHeight(90)
         self.import_report.setPlaceholderText("Files you add are inspected and put in their slots here.")
@@ -220,32 +225,22 @@ class ModelsWindow(QDialog):
         self.choices_changed.emit()
 
     def import_paths(self, paths: list[Path]) -> None:
-        """Put each file in its slot (header only); save the slotted ones as a set the picker offers. A LoRA or
-        an upscaler goes into its folder instead, where the prompt's <lora:name:weight> and Upscale find it."""
-        results = [import_file(path) for path in model_files_in(paths)]
-        lines, slots, placed_any = [], {}, False
-        for result in results:
-            where = SLOT_NAMES[result.slot] if result.slot else "not used"
-            if result.slot in FOLDER_SLOTS:
-                folder = self.models_dir / ("loras" if result.slot == "lora" else "upscalers")
-                try:
-                    placed = add_to_folder(Path(result.path), folder)
-                    where = f"{where} folder, as {placed.stem}"
-                    placed_any = True
-                except OSError as error:
-                    where = f"not added: {error}"
-            lines.append(f"{Path(result.path).name}: {result.kind} → {where}"
-                         + (f" ({result.warning})" if result.warning else ""))
-            if result.slot and result.slot not in FOLDER_SLOTS and result.slot not in slots:
-                slots[result.slot] = result.path
-        if slots:
-            name = paths[0].name if len(paths) == 1 and paths[0].is_dir() else Path(next(iter(slots.values()))).stem
-            save_custom_set(self.models_dir, name, slots)
+        """Put each file in its slot (header only) and save the slotted ones as a set the picker offers; a LoRA or
+        an upscaler goes into its folder instead. Done on a worker thread: `imported` says when."""
+        self.import_report.setPlainText("Reading the files…")
+        self._import_names.append(paths[0].name if len(paths) == 1 and paths[0].is_dir() else None)
+        self.model_import.start(paths, self.models_dir)
+
+    def _on_imported(self, report: ImportReport) -> None:
+        lines, folder_name = list(report.lines), self._import_names.pop(0)
+        if report.slots:
+            name = folder_name or Path(next(iter(report.slots.values()))).stem
+            save_custom_set(self.models_dir, name, report.slots)
             lines.append(f"Saved as '{name}' in the model picker.")
-            self.choices_changed.emit()
-        elif placed_any:
+        if report.slots or report.placed:
             self.choices_changed.emit()
         self.import_report.setPlainText("\n".join(lines) or "No model files there.")
+        self.imported.emit()
 
     def _on_import_files(self) -> None:
         chosen, _ = QFileDialog.getOpenFileNames(self, "Model files you already have", str(Path.home()),
@@ -319,5 +314,6 @@ class ModelsWindow(QDialog):
         Closing only this window lets them go on; opening it again shows where they are."""
         if self.download.running:
             self.download.wait()
+        self.model_import.wait()
         if self.backend_install.running:
             self.backend_install.cancel()

@@ -51,8 +51,8 @@ RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
 _ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "P&ortrait", Aspect.LANDSCAPE: "&Landscape",
                   Aspect.CUSTOM: "C&ustom"}
-_FAMILY_WORDS = {ModelFamily.FLUX: "Flux", ModelFamily.SDXL: "SDXL", ModelFamily.SD1: "SD 1.5",
-                 ModelFamily.UNKNOWN: "any model"}
+_FAMILY_WORDS = {ModelFamily.FLUX: "Flux", ModelFamily.FLUX2: "FLUX.2 klein", ModelFamily.Z_IMAGE: "Z-Image",
+                 ModelFamily.SDXL: "SDXL", ModelFamily.SD1: "SD 1.5", ModelFamily.UNKNOWN: "any model"}
 
 
 class FileField(QWidget):
@@ -170,6 +170,7 @@ class PromptPanel(QWidget):
         self.taesd = FileField("Tiny autoencoder (TAESD) file", self)
         self.clip_l = FileField("CLIP-L text encoder file", self)
         self.t5xxl = FileField("T5-XXL text encoder file", self)
+        self.llm = FileField("LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)", self)
         self.automatic = QCheckBox("&Automatic memory (the planner chooses, and retries safer when VRAM runs out)",
                                    self)
         self.automatic.setChecked(True)
@@ -204,6 +205,11 @@ class PromptPanel(QWidget):
         self.picture = PictureInput(dirs.cache / "masks", self)
         self.picture.picture_changed.connect(self._on_picture_changed)
         self._size_of_picture: tuple[int, int] | None = None
+        # FLUX.2 klein edits: the picture the prompt's instruction applies to (sd.cpp's --ref-image)
+        self.edit_source: Path | None = None
+        self.edit_label = QLabel(self)
+        self.stop_editing = QPushButton("Stop editing", self)
+        self.stop_editing.clicked.connect(lambda: self.set_edit_source(None))
         self.hires = QCheckBox("&Hires fix: a second pass at a larger size", self)
         self.hires.setToolTip("Draws at the chosen size, then enlarges and refines it (A1111's hires fix)")
         self.hires_scale = QDoubleSpinBox(self)
@@ -248,6 +254,11 @@ class PromptPanel(QWidget):
         self.batch = BatchControls(self)
         basics.addWidget(self.batch)
         basics.addWidget(self.picture)
+        editing = QHBoxLayout()
+        editing.addWidget(self.edit_label, 1)
+        editing.addWidget(self.stop_editing)
+        basics.addLayout(editing)
+        self.set_edit_source(None)
 
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
@@ -271,6 +282,7 @@ class PromptPanel(QWidget):
         form.addRow("TAESD", self.taesd)
         form.addRow("CLIP-L", self.clip_l)
         form.addRow("T5-XXL", self.t5xxl)
+        form.addRow("LLM text encoder", self.llm)
         form.addRow("Memory", memory)
         hires = QHBoxLayout()
         hires.addWidget(self.hires)
@@ -287,7 +299,7 @@ class PromptPanel(QWidget):
     @property
     def slot_fields(self) -> dict[str, FileField]:
         return {"model": self.model, "diffusion_model": self.diffusion_model, "vae": self.vae, "taesd": self.taesd,
-                "clip_l": self.clip_l, "t5xxl": self.t5xxl}
+                "clip_l": self.clip_l, "t5xxl": self.t5xxl, "llm": self.llm}
 
     def set_model_choices(self, choices: list[ModelChoice]) -> None:
         """The picker's entries; the one shown stays shown when it is still offered."""
@@ -375,6 +387,7 @@ class PromptPanel(QWidget):
             combo.setCurrentIndex(max(0, combo.findData(value)))  # an unknown name: the model's default
         self.negative_toggle.setChecked(bool(settings.negative_prompt))
         self.picture.set_picture(settings.init_image)
+        self.set_edit_source(settings.ref_images[0] if settings.ref_images else None)
         if settings.strength is not None:
             self.picture.set_strength(settings.strength)
         if settings.init_image is not None and settings.mask is not None:
@@ -423,6 +436,13 @@ class PromptPanel(QWidget):
         box.setSuffix(suffix)
         return box
 
+    def set_edit_source(self, path: Path | None) -> None:
+        """Edit this picture (the prompt is the instruction), or stop editing with None."""
+        self.edit_source = path
+        self.edit_label.setText(f"Editing {path.name}: the prompt says what to change" if path else "")
+        self.edit_label.setVisible(path is not None)
+        self.stop_editing.setVisible(path is not None)
+
     def request(self) -> GenerationRequest:
         seed = self.seed.value()
         return GenerationRequest(
@@ -437,7 +457,7 @@ class PromptPanel(QWidget):
             scheduler=self.scheduler.currentData(),
             models=ModelFiles(model=self.model.path(), diffusion_model=self.diffusion_model.path(),
                               vae=self.vae.path(), taesd=self.taesd.path(), clip_l=self.clip_l.path(),
-                              t5xxl=self.t5xxl.path()),
+                              t5xxl=self.t5xxl.path(), llm=self.llm.path()),
             memory=None if self.automatic.isChecked() else MemoryFlags(
                 clip_on_cpu=self.clip_on_cpu.isChecked(), vae_on_cpu=self.vae_on_cpu.isChecked(),
                 vae_tiling=self.vae_tiling.isChecked(), offload_to_cpu=self.offload_to_cpu.isChecked(),
@@ -449,6 +469,7 @@ class PromptPanel(QWidget):
             size_from_input=(self.width_box.value(), self.height_box.value()) == self._size_of_picture,
             hires=HiresFix(self.hires_scale.value(), self.hires_strength.value()) if self.hires.isChecked() else None,
             lora_dir=self.lora_picker.folder if "<lora:" in self.prompt.toPlainText() else None,
+            ref_images=(self.edit_source,) if self.edit_source else (),
         )
 
 

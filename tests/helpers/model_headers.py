@@ -191,3 +191,116 @@ def sd_unet(prefix: str = "model.diffusion_model.", xl: bool = False, dtype: str
 def sd15_checkpoint() -> Spec:
     return {**sd_unet(), **vae("first_stage_model.", 4, "f16"),
             **clip_l("cond_stage_model.transformer.text_model.")}
+
+
+def z_image_diffusion(quant: str = "q4_K", prefix: str = "") -> Spec:
+    """Z-Image Turbo's DiT as sd.cpp's z_image.hpp builds it (hidden 3840, 30 layers + 2 noise and 2 context
+    refiners, 30 heads x 128, SwiGLU 10240, caption width 2560 = Qwen3-4B): ~6.15B parameters."""
+    hidden, ffn, spec = 3840, 10240, {}
+
+    def block(name: str, modulated: bool) -> None:
+        spec[f"{prefix}{name}.attention.qkv.weight"] = ((3 * hidden, hidden), quant)
+        spec[f"{prefix}{name}.attention.out.weight"] = ((hidden, hidden), quant)
+        spec[f"{prefix}{name}.attention.q_norm.weight"] = ((128,), "f32")
+        spec[f"{prefix}{name}.attention.k_norm.weight"] = ((128,), "f32")
+        for w, shape in (("w1", (ffn, hidden)), ("w2", (hidden, ffn)), ("w3", (ffn, hidden))):
+            spec[f"{prefix}{name}.feed_forward.{w}.weight"] = (shape, quant)
+        for norm in ("attention_norm1", "ffn_norm1", "attention_norm2", "ffn_norm2"):
+            spec[f"{prefix}{name}.{norm}.weight"] = ((hidden,), "f32")
+        if modulated:
+            spec[f"{prefix}{name}.adaLN_modulation.0.weight"] = ((4 * hidden, 256), "f16")
+            spec[f"{prefix}{name}.adaLN_modulation.0.bias"] = ((4 * hidden,), "f32")
+
+    spec[f"{prefix}x_embedder.weight"] = ((hidden, 64), "f16")
+    spec[f"{prefix}x_embedder.bias"] = ((hidden,), "f32")
+    spec[f"{prefix}t_embedder.mlp.0.weight"] = ((1024, 256), "f16")
+    spec[f"{prefix}t_embedder.mlp.2.weight"] = ((256, 1024), "f16")
+    spec[f"{prefix}cap_embedder.0.weight"] = ((2560,), "f32")
+    spec[f"{prefix}cap_embedder.1.weight"] = ((hidden, 2560), "f16")
+    spec[f"{prefix}cap_pad_token"] = ((hidden,), "f32")
+    spec[f"{prefix}x_pad_token"] = ((hidden,), "f32")
+    for i in range(2):
+        block(f"noise_refiner.{i}", True)
+        block(f"context_refiner.{i}", False)
+    for i in range(30):
+        block(f"layers.{i}", True)
+    spec[f"{prefix}final_layer.linear.weight"] = ((64, hidden), "f16")
+    spec[f"{prefix}final_layer.adaLN_modulation.1.weight"] = ((hidden, 256), "f16")
+    return spec
+
+
+def flux2_diffusion(quant: str = "q4_K", prefix: str = "", hidden: int = 3072, double: int = 5, single: int = 20,
+                    context: int = 7680) -> Spec:
+    """FLUX.2 klein 4B's DiT (flux.hpp with the FLUX.2 settings): hidden 3072 (24 heads x 128), 5 double and 20
+    single blocks, SwiGLU MLP 3x, no biases, shared modulation, text input 7680 = three Qwen3-4B layers."""
+    spec: Spec = {}
+    mlp = 3 * hidden
+
+    def linear(name: str, n_in: int, n_out: int, dtype: str = quant) -> None:
+        spec[f"{prefix}{name}.weight"] = ((n_out, n_in), dtype)
+
+    linear("img_in", 128, hidden, "f16")
+    linear("txt_in", context, hidden, "f16")
+    linear("time_in.in_layer", 256, hidden, "f16")
+    linear("time_in.out_layer", hidden, hidden, "f16")
+    linear("double_stream_modulation_img.lin", hidden, 6 * hidden)
+    linear("double_stream_modulation_txt.lin", hidden, 6 * hidden)
+    linear("single_stream_modulation.lin", hidden, 3 * hidden)
+    for i in range(double):
+        for part in ("img", "txt"):
+            block = f"double_blocks.{i}.{part}"
+            linear(f"{block}_attn.qkv", hidden, 3 * hidden)
+            linear(f"{block}_attn.proj", hidden, hidden)
+            linear(f"{block}_mlp.0", hidden, 2 * mlp)
+            linear(f"{block}_mlp.2", mlp, hidden)
+            spec[f"{prefix}{block}_attn.norm.query_norm.scale"] = ((128,), "f32")
+            spec[f"{prefix}{block}_attn.norm.key_norm.scale"] = ((128,), "f32")
+    for i in range(single):
+        linear(f"single_blocks.{i}.linear1", hidden, 3 * hidden + 2 * mlp)
+        linear(f"single_blocks.{i}.linear2", hidden + mlp, hidden)
+        spec[f"{prefix}single_blocks.{i}.norm.query_norm.scale"] = ((128,), "f32")
+        spec[f"{prefix}single_blocks.{i}.norm.key_norm.scale"] = ((128,), "f32")
+    linear("final_layer.linear", hidden, 128, "f16")
+    linear("final_layer.adaLN_modulation.1", hidden, 2 * hidden, "f16")
+    return spec
+
+
+def qwen3(dtype: str = "q4_K", gguf_names: bool = True, hidden: int = 2560, layers: int = 36,
+          ffn: int = 9728) -> Spec:
+    """Qwen3-4B (hidden 2560, 36 layers, 32 query heads and 8 key/value heads of 128, SwiGLU 9728, vocabulary
+    151936, tied embeddings): in llama.cpp's GGUF names (unsloth's files) or Hugging Face's (Comfy-Org's)."""
+    norm = "f32"
+    if gguf_names:
+        spec: Spec = {"token_embd.weight": ((151936, hidden), dtype), "output_norm.weight": ((hidden,), norm)}
+        for i in range(layers):
+            b = f"blk.{i}."
+            spec.update({b + "attn_q.weight": ((4096, hidden), dtype), b + "attn_k.weight": ((1024, hidden), dtype),
+                         b + "attn_v.weight": ((1024, hidden), dtype),
+                         b + "attn_output.weight": ((hidden, 4096), dtype),
+                         b + "attn_q_norm.weight": ((128,), norm), b + "attn_k_norm.weight": ((128,), norm),
+                         b + "attn_norm.weight": ((hidden,), norm), b + "ffn_norm.weight": ((hidden,), norm),
+                         b + "ffn_gate.weight": ((ffn, hidden), dtype), b + "ffn_up.weight": ((ffn, hidden), dtype),
+                         b + "ffn_down.weight": ((hidden, ffn), dtype)})
+        return spec
+    spec = {"model.embed_tokens.weight": ((151936, hidden), dtype), "model.norm.weight": ((hidden,), dtype)}
+    for i in range(layers):
+        b = f"model.layers.{i}."
+        spec.update({b + "self_attn.q_proj.weight": ((4096, hidden), dtype),
+                     b + "self_attn.k_proj.weight": ((1024, hidden), dtype),
+                     b + "self_attn.v_proj.weight": ((1024, hidden), dtype),
+                     b + "self_attn.o_proj.weight": ((hidden, 4096), dtype),
+                     b + "self_attn.q_norm.weight": ((128,), dtype), b + "self_attn.k_norm.weight": ((128,), dtype),
+                     b + "input_layernorm.weight": ((hidden,), dtype),
+                     b + "post_attention_layernorm.weight": ((hidden,), dtype),
+                     b + "mlp.gate_proj.weight": ((ffn, hidden), dtype),
+                     b + "mlp.up_proj.weight": ((ffn, hidden), dtype),
+                     b + "mlp.down_proj.weight": ((hidden, ffn), dtype)})
+    return spec
+
+
+def flux2_vae(dtype: str = "f32") -> Spec:
+    """The FLUX.2 autoencoder: the FLUX.1 layout with 32 latent channels, its quant convs and the batch norm
+    statistics of its 2x2-packed 128-channel latent."""
+    return {**vae(latent_channels=32, dtype=dtype), "quant_conv.weight": ((64, 64, 1, 1), dtype),
+            "post_quant_conv.weight": ((32, 32, 1, 1), dtype), "bn.running_mean": ((128,), dtype),
+            "bn.running_var": ((128,), dtype)}

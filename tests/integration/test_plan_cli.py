@@ -53,6 +53,19 @@ def test_bad_input_is_explained(sd_cli: Path) -> None:
     assert size.returncode == 2 and "not a size: 'lots'" in size.stderr
 
 
+def test_z_image_and_klein_presets_are_planned_with_their_llm(sd_cli: Path) -> None:
+    for preset in ("z-image-turbo-q3k", "flux2-klein-4b-q4"):
+        result = plan("--preset", preset, "--vram", "4GiB", "--ram", "16GB", "--max-alloc", "2GiB")
+        assert result.returncode == 0, result.stderr
+        assert "Text encoder (the Qwen3 LLM) on the " in result.stdout
+        assert "--clip-on-cpu" in result.stdout  # the ladder's last rungs move the LLM to the CPU
+    common = ("--preset", "flux2-klein-4b-q8", "--vram", "8GiB", "--ram", "16GB", "--json")
+    plain, edit = (json.loads(plan(*common, *extra).stdout) for extra in ((), ("--edit",)))
+    assert edit["predicted_peak_vram_bytes"] > plain["predicted_peak_vram_bytes"]  # the picture's tokens
+    refused = plan("--preset", "z-image-turbo-q8", "--vram", "8GiB", "--ram", "16GB", "--edit")
+    assert refused.returncode == 2 and "--edit needs a FLUX.2 klein model" in refused.stderr
+
+
 def test_img2img_hires_and_a_lora_are_planned_too(sd_cli: Path, tmp_path: Path) -> None:
     # a card with room for everything: the same placement each time, so the peaks compare
     common = ("--preset", "sd15", "--vram", "24GiB", "--ram", "64GB", "--width", "512", "--height", "512", "--json")

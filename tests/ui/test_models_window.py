@@ -217,5 +217,7 @@ def test_a_lora_and_an_upscaler_go_to_their_folders(qtbot: QtBot, tmp_path: Path
     assert "Saved as" not in report  # a LoRA is no model set
     picker = window.panel.lora_picker
     assert [picker.names.itemText(i) for i in range(picker.names.count())] == ["flux_tiny_lora"]
-    models.import_paths([lora])  # again: the same file is already there
+    with qtbot.waitSignal(models.imported):
+        models.import_paths([lora])  # again: the same file is already there
+        assert models.import_report.toPlainText() == "Reading the files…"  # off the GUI thread meanwhile
     assert "as flux_tiny_lora" in models.import_report.toPlainText()

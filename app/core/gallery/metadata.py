@@ -116,7 +116,7 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
 
 
 def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], automatic_memory: bool,
-                backend: dict[str, Any], seconds: float) -> dict[str, Any]:
+                backend: dict[str, Any], seconds: float, edited_from: tuple[Path, ...] = ()) -> dict[str, Any]:
     """Our own 'polaris' JSON: everything needed to run the job again, with full paths."""
     details: dict[str, Any] = {
         "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
@@ -131,6 +131,9 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
         details["strength"] = request.strength
     if request.mask is not None:
         details["mask"] = str(request.mask)
+    if request.ref_images:  # an edit: the pictures the instruction was applied to (the job's copies), and
+        details["ref_images"] = [str(picture) for picture in request.ref_images]
+        details["edited_from"] = [str(picture) for picture in edited_from]  # where the user chose them
     if request.hires is not None:
         details["hires"] = {"scale": request.hires.scale, "denoising_strength": request.hires.denoising_strength,
                             "steps": request.hires.steps}
@@ -197,6 +200,7 @@ class ReusableSettings:
     strength: float | None = None
     mask: Path | None = None
     lora_dir: Path | None = None
+    ref_images: tuple[Path, ...] = ()  # the pictures an edit started from (the job's copies), those still there
     missing: tuple[str, ...] = ()  # what the image used that is gone now, in the user's words
 
 
@@ -211,6 +215,10 @@ def _reusable_files(details: dict[str, Any]) -> tuple[dict[str, Any], tuple[str,
                 found[key] = path
             else:
                 missing.append(f"{words} {path}")
+    kept = [Path(picture) for picture in details.get("ref_images", [])]
+    missing += [f"edited picture {picture}" for picture in kept if not picture.is_file()]
+    if any(picture.is_file() for picture in kept):
+        found["ref_images"] = tuple(picture for picture in kept if picture.is_file())
     for lora in details.get("loras", []):
         if not Path(lora.get("file", "")).is_file():
             missing.append(f"LoRA {lora.get('name')} ({lora.get('file')})")

@@ -2,7 +2,7 @@
 
 Each family was trained at one pixel budget (SD 1.5 around 512x512, SDXL and Flux around 1024x1024); the
 portrait and landscape sizes keep that budget at 2:3 and 3:2, as the trainers' own aspect buckets do, and
-every side divides by what the family needs (8 for SD 1.5 and SDXL, 16 for Flux).
+every side divides by what the family needs (8 for SD 1.5 and SDXL, 16 for the Flux family and Z-Image).
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ _SIZES: dict[ModelFamily, dict[Aspect, tuple[int, int]]] = {
     ModelFamily.SD1: {Aspect.SQUARE: (512, 512), Aspect.PORTRAIT: (512, 768), Aspect.LANDSCAPE: (768, 512)},
     ModelFamily.SDXL: {Aspect.SQUARE: (1024, 1024), Aspect.PORTRAIT: (832, 1216), Aspect.LANDSCAPE: (1216, 832)},
     ModelFamily.FLUX: {Aspect.SQUARE: (1024, 1024), Aspect.PORTRAIT: (832, 1216), Aspect.LANDSCAPE: (1216, 832)},
+    # Z-Image Turbo and FLUX.2 klein draw at about a megapixel too, on the same 16-pixel grid
+    ModelFamily.FLUX2: {Aspect.SQUARE: (1024, 1024), Aspect.PORTRAIT: (832, 1216), Aspect.LANDSCAPE: (1216, 832)},
+    ModelFamily.Z_IMAGE: {Aspect.SQUARE: (1024, 1024), Aspect.PORTRAIT: (832, 1216), Aspect.LANDSCAPE: (1216, 832)},
     # not known yet: the smallest sizes, which every family can draw
     ModelFamily.UNKNOWN: {Aspect.SQUARE: (512, 512), Aspect.PORTRAIT: (512, 768), Aspect.LANDSCAPE: (768, 512)},
 }

@@ -20,6 +20,7 @@ _MODEL_FLAGS = {
     "taesd": "--taesd",
     "clip_l": "--clip_l",
     "t5xxl": "--t5xxl",
+    "llm": "--llm",
 }
 def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path,
                path_text: Callable[[Path], str] = str,
@@ -56,6 +57,8 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--strength", f"{request.strength:g}")
     if request.mask is not None:
         add("--mask", path_text(request.mask))
+    for picture in request.ref_images:
+        add("--ref-image", path_text(picture))
     if request.hires is not None and request.hires_size is not None:
         add("--hires")
         add("--hires-width", str(request.hires_size[0]))

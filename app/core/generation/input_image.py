@@ -56,11 +56,12 @@ def check_input_image(path: Path, what: str = "input image") -> tuple[int, int]:
     return width, height
 
 
-def copy_input(source: Path, target: Path, size: tuple[int, int]) -> Path:
-    """The input as an 8-bit RGB PNG of `size` (Lanczos when it must be scaled), written whole."""
+def copy_input(source: Path, target: Path, size: tuple[int, int] | None = None) -> Path:
+    """The input as an 8-bit RGB PNG of `size` (Lanczos when it must be scaled; None keeps its own), written
+    whole."""
     with Image.open(source) as image:
         picture = image.convert("RGB")
-    if picture.size != size:
+    if size is not None and picture.size != size:
         picture = picture.resize(size, Image.Resampling.LANCZOS)
     return save_whole(picture, target)
 

@@ -5,7 +5,9 @@ A plan is predicted stage by stage as sd-cli runs them (loading, VAE encoding, t
 decoding); each stage holds its own weights and buffers plus what the process holds besides them, measured per
 stage. Constants marked `measured` come from real GPU runs through the Vulkan driver (tests/data/calibration/:
 Flux Schnell-shaped 12B on an H200; SD 1.5 and SDXL real-shaped checkpoints on an H100, with sd.cpp's own `-v`
-buffer and graph-cut lines); those marked `estimate` could not be measured here and say why.
+buffer and graph-cut lines); those marked `estimate` could not be measured here and say why. Z-Image Turbo and
+FLUX.2 klein (and their Qwen3 LLM text encoder) are estimates throughout: the Flux measurements scaled by their
+published shapes, until they are measured on a GPU the same way.
 """
 
 from __future__ import annotations
@@ -84,6 +86,28 @@ TEXT_ENCODER_COMPUTE = 16 * MIB  # measured: CLIP-L / CLIP-G at 77 tokens took 1
 T5_COMPUTE = 160 * MIB  # estimate: T5-XXL at 256 tokens (the Flux runs kept T5 on the CPU)
 PROCESS_RAM = 400 * MIB  # estimate: sd-cli with ggml's CPU backend, before any weights
 
+# --- Z-Image Turbo and FLUX.2 klein, with Qwen3 as their text encoder: estimates, not yet measured on a GPU ---
+LLM_FAMILIES = (ModelFamily.Z_IMAGE, ModelFamily.FLUX2)
+# the text tokens the DiT attends to besides the picture's: Flux's T5 sequence; klein pads Qwen3's output to
+# 512 (conditioner.hpp min_length); Z-Image takes the prompt as written, padded to 32 (a long prompt, 256, here)
+DIT_TEXT_TOKENS = {ModelFamily.FLUX: FLUX_TEXT_TOKENS, ModelFamily.FLUX2: 512, ModelFamily.Z_IMAGE: 256}
+# estimate: the DiT's per-token buffers scale with its width (Flux 3072, klein 3072, Z-Image 3840) and the
+# attention scores with its heads (24, 24, 30)
+DIT_WIDTH_SHARE = {ModelFamily.FLUX: 1.0, ModelFamily.FLUX2: 1.0, ModelFamily.Z_IMAGE: 1.25}
+DIT_HEADS = {ModelFamily.FLUX: FLUX_HEADS, ModelFamily.FLUX2: 24, ModelFamily.Z_IMAGE: 30}
+# estimate: Qwen3's compute buffer at T tokens: 32 heads of f32 scores (x1.5 for the softmax's copy), and per token
+# the 9728-wide MLP (three live f32 rows) and the 2560-wide residual stream (four); the tiny Qwen3 took 55.5 MiB
+# at 512 tokens on lavapipe, most of it the scores
+LLM_COMPUTE_BASE = 24 * MIB
+LLM_SCORE_BYTES = 32 * 4 * 1.5
+LLM_BYTES_PER_TOKEN = (3 * 9728 + 4 * 2560) * 4
+LLM_TOKENS = 512  # klein's padded length; Z-Image's longest usual prompt
+# estimate: Qwen3 on the CPU costs CLIP's measured 2.8e-11 s per weight byte and token, twice over because a
+# 4-5 bit byte holds ~3.5 times the weights of an f16 byte and dequantizes as it goes
+LLM_CPU_SECONDS_PER_BYTE_TOKEN = 5.6e-11
+# estimate: one diffusion pass scales with the parameters from Flux's measured 12B (klein 3.9B, Z-Image 6.15B)
+DIT_PASS_SHARE = {ModelFamily.FLUX: 1.0, ModelFamily.FLUX2: 3.9 / 11.9, ModelFamily.Z_IMAGE: 6.15 / 11.9}
+
 
 @dataclass(frozen=True)
 class Speed:
@@ -152,6 +176,9 @@ class ExtraWork:
     # sd.cpp's --lora-apply-mode auto: at_runtime for a quantized model (LoRA tensors stay beside the weights
     # for the whole run), immediately otherwise (merged into the weights at load, then freed)
     lora_at_runtime: bool = False
+    # FLUX.2 klein edits: each reference picture is VAE-encoded (sd.cpp resizes it to about the output's area)
+    # and its latent tokens join the picture's in every diffusion pass
+    references: int = 0
 
 
 NO_EXTRA_WORK = ExtraWork()
@@ -199,8 +226,14 @@ class MemoryPlan:
     segments: int = 1  # pieces of the diffusion graph under --max-vram
 
 
-def tokens(width: int, height: int) -> int:
-    return (width // 16) * (height // 16) + FLUX_TEXT_TOKENS
+def tokens(width: int, height: int, family: ModelFamily = ModelFamily.FLUX, references: int = 0) -> int:
+    """A DiT's tokens: the picture's 2x2 latent patches (and each reference picture's), and the text's."""
+    return (width // 16) * (height // 16) * (1 + references) + DIT_TEXT_TOKENS.get(family, FLUX_TEXT_TOKENS)
+
+
+def llm_compute(token_count: int = LLM_TOKENS) -> int:
+    """Qwen3's compute buffer (an estimate, see LLM_SCORE_BYTES)."""
+    return int(LLM_COMPUTE_BASE + LLM_SCORE_BYTES * token_count ** 2 + LLM_BYTES_PER_TOKEN * token_count)
 
 
 def latent_tokens(width: int, height: int) -> int:
@@ -211,12 +244,14 @@ def _is_dit(family: ModelFamily) -> bool:
     return family not in (ModelFamily.SD1, ModelFamily.SDXL)
 
 
-def diffusion_compute(family: ModelFamily, width: int, height: int, flash_attention: bool) -> int:
+def diffusion_compute(family: ModelFamily, width: int, height: int, flash_attention: bool,
+                      references: int = 0) -> int:
     if _is_dit(family):
-        n = tokens(width, height)
+        n = tokens(width, height, family, references)
         if flash_attention:
-            return FLUX_COMPUTE_BASE + FLUX_COMPUTE_PER_TOKEN * n
-        return int(FLUX_COMPUTE_NOFA_BASE + FLUX_ATTENTION_PER_TOKEN_SQ * n * n)
+            return FLUX_COMPUTE_BASE + int(FLUX_COMPUTE_PER_TOKEN * DIT_WIDTH_SHARE.get(family, 1.0) * n)
+        heads = DIT_HEADS.get(family, FLUX_HEADS) / FLUX_HEADS
+        return int(FLUX_COMPUTE_NOFA_BASE + FLUX_ATTENTION_PER_TOKEN_SQ * heads * n * n)
     n = latent_tokens(width, height)
     linear = UNET_COMPUTE_FA_PER_TOKEN * n
     if flash_attention and family is ModelFamily.SD1 and n % SD1_FA_TOKEN_MULTIPLE:
@@ -263,8 +298,9 @@ def _diffusion_peak(components: Components, compute: int, memory: MemoryFlags, w
         peak -= PROCESS_VRAM["diffusion"]  # the fit measured the whole process
         if not memory.diffusion_fa:
             # one layer's work cannot be cut: without flash attention that is a whole score matrix
+            heads = DIT_HEADS.get(components.family, FLUX_HEADS)
             peak = max(peak, int(budget * MAX_VRAM_PEAK_SHARE),
-                       min(compute, FLUX_HEADS * 4 * tokens(width, height) ** 2))
+                       min(compute, heads * 4 * tokens(width, height, components.family) ** 2))
         return min(peak, uncut)
     peak = int(budget * MAX_VRAM_SEGMENT_SHARE)
     if not memory.diffusion_fa:
@@ -283,7 +319,7 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
     first_size = (width, height)
     final_w, final_h = work.hires_size or first_size
-    d_compute = max(diffusion_compute(family, w, h, fa) for w, h in {first_size, (final_w, final_h)})
+    d_compute = max(diffusion_compute(family, w, h, fa, work.references) for w, h in {first_size, (final_w, final_h)})
     if work.lora_at_runtime and work.lora_bytes:
         d_compute += int(d_compute * LORA_RUNTIME_COMPUTE_SHARE)
     v_compute = decoder_compute(components, final_w, final_h, memory.vae_tiling, vae_on_gpu)
@@ -291,7 +327,8 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     # txt2img loads only the decoder half of a full VAE; img2img loads both halves
     vae_weights = components.vae if components.tae or work.encode else int(components.vae * VAE_DECODER_SHARE)
     diffusion = components.diffusion + work.lora_bytes
-    text_compute = T5_COMPUTE if _is_dit(family) else TEXT_ENCODER_COMPUTE
+    text_compute = (llm_compute() if family in LLM_FAMILIES else T5_COMPUTE if _is_dit(family)
+                    else TEXT_ENCODER_COMPUTE)
     gpu_vae = vae_weights if vae_on_gpu else 0
     gpu_text = components.text_encoders if text_on_gpu else 0
 
@@ -313,7 +350,8 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
         else:
             stages.append(stage("diffusion", diffusion, d_compute))
         if text_on_gpu:
-            share = LARGEST_TEXT_ENCODER_SHARE.get(family, 0.97)
+            # one text encoder at a time: the LLM families have only the one
+            share = 1.0 if family in LLM_FAMILIES else LARGEST_TEXT_ENCODER_SHARE.get(family, 0.97)
             stages.append(stage("text", int(components.text_encoders * share), text_compute))
         if vae_on_gpu:
             stages.append(stage("decode", vae_weights, v_compute))
@@ -362,11 +400,13 @@ def predicted_seconds(components: Components, speed: Speed, width: int, height: 
     with --offload-to-cpu, the text encoders on the CPU, and the decode where it runs."""
     family = components.family if components.family in PASS_SECONDS else ModelFamily.FLUX
     base, per_token = PASS_SECONDS[family]
-    size_tokens = tokens if _is_dit(family) else latent_tokens
     slowdown = 1.0 if memory.diffusion_fa else NO_FA_SLOWDOWN[family]
 
+    share = DIT_PASS_SHARE.get(components.family, 1.0)
+
     def pass_seconds(w: int, h: int) -> float:
-        return (base + per_token * size_tokens(w, h)) * slowdown * speed.gpu_slowdown
+        count = tokens(w, h, components.family, work.references) if _is_dit(family) else latent_tokens(w, h)
+        return (base + per_token * count) * share * slowdown * speed.gpu_slowdown
 
     passes = steps * PASSES_PER_STEP[family]
     seconds = passes * pass_seconds(width, height)
@@ -383,7 +423,9 @@ def predicted_seconds(components: Components, speed: Speed, width: int, height: 
         else:
             moved += diffusion
         seconds += moved / speed.offload_bytes_per_s
-    if not text_on_gpu:
+    if not text_on_gpu and components.family in LLM_FAMILIES:
+        seconds += components.text_encoders * LLM_TOKENS * LLM_CPU_SECONDS_PER_BYTE_TOKEN * speed.cpu_slowdown
+    elif not text_on_gpu:
         seconds += components.text_encoders * TEXT_CPU_SECONDS_PER_BYTE * speed.cpu_slowdown
     decoder = "tae" if components.tae else "vae"
     where = ("gpu-tiled" if memory.vae_tiling else "gpu") if vae_on_gpu else "cpu"
@@ -413,12 +455,13 @@ def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
     return plans
 
 
-def _explain(plan: MemoryPlan, device: Device, ram_available: int) -> tuple[str, ...]:
+def _explain(plan: MemoryPlan, device: Device, ram_available: int, family: ModelFamily) -> tuple[str, ...]:
     gib = lambda size: f"{size / GIB:.1f} GiB"  # noqa: E731
+    text = "Text encoder (the Qwen3 LLM)" if family in LLM_FAMILIES else "Text encoders"
     lines = [
         f"Diffusion model on the GPU{', moved in from RAM for each stage' if plan.memory.offload_to_cpu else ''}"
         f"{f', streamed in pieces of at most {plan.memory.max_vram_gib:g} GiB' if plan.memory.max_vram_gib else ''}.",
-        f"Text encoders on the {plan.placement['text_encoders'].value.upper()}.",
+        f"{text} on the {plan.placement['text_encoders'].value.upper()}.",
         f"Image decoder on the {plan.placement['vae'].value.upper()}{' in tiles' if plan.memory.vae_tiling else ''}.",
     ]
     if plan.memory.diffusion_fa:
@@ -459,7 +502,7 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
             floor = plan.peak_vram.total
     finish = lambda plan: _finish(  # noqa: E731
         _with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
-        ram_available)
+        ram_available, components.family)
     return dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
 
 
@@ -472,14 +515,14 @@ def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, 
     return tae if tae.fits else plan
 
 
-def _finish(plan: MemoryPlan, device: Device, ram_available: int) -> MemoryPlan:
+def _finish(plan: MemoryPlan, device: Device, ram_available: int, family: ModelFamily) -> MemoryPlan:
     with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory))
-    return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available))
+    return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available, family))
 
 
 # Which part of the pipeline each model slot feeds; a full checkpoint ("model") is split separately.
-SLOT_PARTS = {"diffusion_model": "diffusion", "t5xxl": "text_encoders", "clip_l": "text_encoders", "vae": "vae",
-              "taesd": "vae"}
+SLOT_PARTS = {"diffusion_model": "diffusion", "t5xxl": "text_encoders", "clip_l": "text_encoders",
+              "llm": "text_encoders", "vae": "vae", "taesd": "vae"}
 
 
 def components_from_slots(family: ModelFamily, slot_bytes: dict[str, int],

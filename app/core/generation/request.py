@@ -10,7 +10,15 @@ from pathlib import Path
 
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, check_loras
-from app.core.models.model_files import SLOT_NAMES, ComponentKind, ModelFileError, inspect_model, slot_problem
+from app.core.models.model_files import (
+    SLOT_NAMES,
+    ComponentKind,
+    ModelFileError,
+    ModelInfo,
+    inspect_model,
+    parts_problem,
+    slot_problem,
+)
 
 MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
@@ -29,6 +37,8 @@ class ModelRejected(InvalidRequest):
 
 class ModelFamily(StrEnum):
     FLUX = "flux"
+    FLUX2 = "flux2"  # FLUX.2 klein: Qwen3 text encoder, 32-channel VAE, edits from reference images
+    Z_IMAGE = "z_image"
     SD1 = "sd1"
     SDXL = "sdxl"
     UNKNOWN = "unknown"
@@ -50,6 +60,7 @@ class ModelFiles:
     taesd: Path | None = None
     clip_l: Path | None = None
     t5xxl: Path | None = None
+    llm: Path | None = None  # Z-Image and FLUX.2 klein read the prompt through Qwen3 (sd.cpp's --llm)
 
     @property
     def main(self) -> Path | None:
@@ -109,6 +120,7 @@ class GenerationRequest:
     size_from_input: bool = True  # with an input image, width and height follow it (snapped)
     hires: HiresFix | None = None
     lora_dir: Path | None = None  # where <lora:name:weight> in the prompt finds name.safetensors
+    ref_images: tuple[Path, ...] = ()  # FLUX.2 klein edits: the pictures the prompt's instruction applies to
 
     @property
     def hires_size(self) -> tuple[int, int] | None:
@@ -140,6 +152,7 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     if models.model is None and models.diffusion_model is None:
         raise InvalidRequest("no model chosen: give a model file (--model) or a diffusion model (--diffusion-model)")
     kinds: list[ComponentKind] = []
+    infos: dict[str, ModelInfo] = {}
     for role, path in models.given().items():
         if not path.is_file():
             raise InvalidRequest(f"{role.replace('_', ' ')} file not found: {path}")
@@ -151,6 +164,10 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
         if problem:
             raise InvalidRequest(problem)
         kinds += info.parts
+        infos[role] = info
+    problem = parts_problem(infos)
+    if problem:
+        raise InvalidRequest(problem)
     if not 1 <= request.steps <= MAX_STEPS:
         raise InvalidRequest(f"steps must be between 1 and {MAX_STEPS}, got {request.steps}")
     if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
@@ -167,6 +184,10 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
         raise InvalidRequest("a mask needs an input image: it marks which part of that picture to repaint")
     if request.init_image is not None:
         width, height = _check_pictures(request, notes)
+    if request.ref_images:
+        edited = _check_references(request.ref_images, family)
+        if request.init_image is None and request.size_from_input:
+            width, height = _within_limits(*edited, notes, "edited picture")  # an edit keeps its picture's size
     width, width_note = snap_side("width", width, multiple)
     height, height_note = snap_side("height", height, multiple)
     notes += [n for n in (width_note, height_note) if n]
@@ -177,12 +198,27 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
             check_loras(request.prompt, request.lora_dir, family.value)
         except LoraRejected as error:
             raise InvalidRequest(str(error)) from error
-    # Flux is distilled to run without a negative pass: sd.cpp's default cfg 7 would double the work
-    cfg_scale = 1.0 if request.cfg_scale is None and family is ModelFamily.FLUX else request.cfg_scale
+    # Flux Schnell, FLUX.2 klein and Z-Image Turbo are distilled to run without a negative pass: sd.cpp's
+    # default cfg 7 would double the work (and their docs run them at 1.0)
+    distilled = (ModelFamily.FLUX, ModelFamily.FLUX2, ModelFamily.Z_IMAGE)
+    cfg_scale = 1.0 if request.cfg_scale is None and family in distilled else request.cfg_scale
     pictures = {name: getattr(request, name).absolute() for name in ("init_image", "mask", "lora_dir")
                 if getattr(request, name) is not None}
     return dataclasses.replace(request, width=width, height=height, models=models, family=family,
-                               cfg_scale=cfg_scale, **pictures), notes
+                               cfg_scale=cfg_scale, ref_images=tuple(p.absolute() for p in request.ref_images),
+                               **pictures), notes
+
+
+def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[int, int]:
+    """Check the pictures an edit starts from; the first one's size."""
+    if family is not ModelFamily.FLUX2:
+        raise InvalidRequest("editing from a reference picture needs a FLUX.2 klein model; this one "
+                             f"({family.value}) only makes new pictures")
+    try:
+        sizes = [check_input_image(picture, "reference picture") for picture in pictures]
+    except InputImageRejected as error:
+        raise InvalidRequest(str(error)) from error
+    return sizes[0]
 
 
 def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, int]:
@@ -198,11 +234,16 @@ def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, 
         raise InvalidRequest(str(error)) from error
     if not request.size_from_input:
         return request.width, request.height
+    return _within_limits(width, height, notes)
+
+
+def _within_limits(width: int, height: int, notes: list[str], what: str = "input image") -> tuple[int, int]:
+    """A picture's size, scaled (keeping its shape) into the sides the app allows; a note says so."""
     largest = max(width, height)
     if largest > MAX_SIDE or min(width, height) < MIN_SIDE:
         scale = MAX_SIDE / largest if largest > MAX_SIDE else MIN_SIDE / min(width, height)
         scaled = tuple(max(MIN_SIDE, min(MAX_SIDE, round(side * scale))) for side in (width, height))
-        notes.append(f"the input image is {width}x{height}; it is scaled to {scaled[0]}x{scaled[1]} "
+        notes.append(f"the {what} is {width}x{height}; it is scaled to {scaled[0]}x{scaled[1]} "
                      f"(sides from {MIN_SIDE} to {MAX_SIDE} pixels)")
         width, height = scaled
     return width, height
@@ -225,7 +266,8 @@ def _check_hires(request: GenerationRequest) -> None:
 
 
 def family_of(kinds: list[ComponentKind]) -> ModelFamily:
-    for kind, family in ((ComponentKind.FLUX, ModelFamily.FLUX), (ComponentKind.SDXL, ModelFamily.SDXL),
+    for kind, family in ((ComponentKind.FLUX, ModelFamily.FLUX), (ComponentKind.FLUX2, ModelFamily.FLUX2),
+                         (ComponentKind.Z_IMAGE, ModelFamily.Z_IMAGE), (ComponentKind.SDXL, ModelFamily.SDXL),
                          (ComponentKind.SD1, ModelFamily.SD1)):
         if kind in kinds:
             return family

@@ -9,10 +9,13 @@ Writes DIR/flux_tiny_clip.gguf (a Flux-family DiT, hidden 128, one double and on
 real-shaped CLIP-L text encoder in the same file) and DIR/taef1_tiny.gguf (a tiny autoencoder, TAEF1
 layout). sd.cpp infers the Flux width and depth from the tensors; CLIP-L's dims are hard-coded in sd.cpp
 and Flux crashes without any text encoder, hence the 123M-parameter encoder (q4_0, ~69 MiB).
-Random weights draw noise: these files prove the pipeline, not image quality. The tiny autoencoder's
-decoder is scaled layer by layer on a probe latent (as LSUV initialisation does) so that its picture spans
-the colour range: colourful structured noise instead of the near-black square that plain random weights give
-(they shrink the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
+`write_tiny_klein` writes a FLUX.2 klein, its Qwen3 text encoder and a FLUX.2 VAE the same way (sd.cpp reads
+their sizes from the files, except Qwen3's head layout and the VAE encoder's width). No tiny Z-Image exists:
+z_image.hpp fixes all its sizes.
+Random weights draw noise: these files prove the pipeline, not image quality. The tiny autoencoder's decoder
+is scaled layer by layer on a probe latent (as LSUV initialisation does) so that its picture spans the colour
+range: colourful structured noise instead of the near-black square that plain random weights give (they shrink
+the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
 """
 
 from __future__ import annotations
@@ -79,6 +82,97 @@ def flux_tensors(hidden: int = 128, double_blocks: int = 1, single_blocks: int =
         yield from _linear(block + "modulation.lin", hidden, 3 * hidden)
     yield from _linear(p + "final_layer.linear", hidden, 64)
     yield from _linear(p + "final_layer.adaLN_modulation.1", hidden, 2 * hidden)
+
+
+def flux2_tensors(hidden: int = 128, double_blocks: int = 1, single_blocks: int = 1,
+                  context: int = 192) -> Iterator[Tensor]:
+    """The FLUX.2 (klein) DiT as flux.hpp builds it with the FLUX.2 settings: 128 latent channels in and out,
+    SwiGLU MLPs 3 x hidden wide, no biases, one modulation shared by all double blocks and one by all single
+    blocks. sd.cpp reads width, depth and the text input's width from the tensors; heads are 128 wide."""
+    p, mlp = "model.diffusion_model.", hidden * 3
+    yield from _linear(p + "img_in", 128, hidden, bias=False)
+    yield from _linear(p + "time_in.in_layer", 256, hidden, bias=False)
+    yield from _linear(p + "time_in.out_layer", hidden, hidden, bias=False)
+    yield from _linear(p + "txt_in", context, hidden, bias=False)
+    yield from _linear(p + "double_stream_modulation_img.lin", hidden, 6 * hidden, bias=False)
+    yield from _linear(p + "double_stream_modulation_txt.lin", hidden, 6 * hidden, bias=False)
+    yield from _linear(p + "single_stream_modulation.lin", hidden, 3 * hidden, bias=False)
+    for i in range(double_blocks):
+        block = f"{p}double_blocks.{i}."
+        for part in ("img", "txt"):
+            yield from _linear(f"{block}{part}_attn.qkv", hidden, 3 * hidden, bias=False)
+            yield Tensor(f"{block}{part}_attn.norm.query_norm.scale", (HEAD_DIM,), "one")
+            yield Tensor(f"{block}{part}_attn.norm.key_norm.scale", (HEAD_DIM,), "one")
+            yield from _linear(f"{block}{part}_attn.proj", hidden, hidden, bias=False)
+            yield from _linear(f"{block}{part}_mlp.0", hidden, 2 * mlp, bias=False)
+            yield from _linear(f"{block}{part}_mlp.2", mlp, hidden, bias=False)
+    for i in range(single_blocks):
+        block = f"{p}single_blocks.{i}."
+        yield from _linear(block + "linear1", hidden, 3 * hidden + 2 * mlp, bias=False)
+        yield from _linear(block + "linear2", hidden + mlp, hidden, bias=False)
+        yield Tensor(block + "norm.query_norm.scale", (HEAD_DIM,), "one")
+        yield Tensor(block + "norm.key_norm.scale", (HEAD_DIM,), "one")
+    yield from _linear(p + "final_layer.linear", hidden, 128, bias=False)
+    yield from _linear(p + "final_layer.adaLN_modulation.1", hidden, 2 * hidden, bias=False)
+
+
+def z_image_tensors() -> Iterator[Tensor]:
+    """Z-Image's DiT as z_image.hpp builds it, every size fixed there: hidden 3840, 30 layers plus two noise and
+    two context refiners, 30 heads of 128, SwiGLU 10240, a 2560-wide caption input (Qwen3-4B): 6.15B."""
+    p, hidden, ffn = "model.diffusion_model.", 3840, 10240
+
+    def block(name: str, modulated: bool) -> Iterator[Tensor]:
+        yield from _linear(f"{p}{name}.attention.qkv", hidden, 3 * hidden, bias=False)
+        yield from _linear(f"{p}{name}.attention.out", hidden, hidden, bias=False)
+        yield Tensor(f"{p}{name}.attention.q_norm.weight", (HEAD_DIM,), "one")
+        yield Tensor(f"{p}{name}.attention.k_norm.weight", (HEAD_DIM,), "one")
+        yield from _linear(f"{p}{name}.feed_forward.w1", hidden, ffn, bias=False)
+        yield from _linear(f"{p}{name}.feed_forward.w2", ffn, hidden, bias=False)
+        yield from _linear(f"{p}{name}.feed_forward.w3", hidden, ffn, bias=False)
+        for norm in ("attention_norm1", "ffn_norm1", "attention_norm2", "ffn_norm2"):
+            yield Tensor(f"{p}{name}.{norm}.weight", (hidden,), "one")
+        if modulated:
+            yield from _linear(f"{p}{name}.adaLN_modulation.0", 256, 4 * hidden)
+
+    yield from _linear(p + "x_embedder", 64, hidden)
+    yield from _linear(p + "t_embedder.mlp.0", 256, 1024)
+    yield from _linear(p + "t_embedder.mlp.2", 1024, 256)
+    yield Tensor(p + "cap_embedder.0.weight", (2560,), "one")
+    yield from _linear(p + "cap_embedder.1", 2560, hidden)
+    yield Tensor(p + "cap_pad_token", (hidden,), "zero")
+    yield Tensor(p + "x_pad_token", (hidden,), "zero")
+    for i in range(2):
+        yield from block(f"noise_refiner.{i}", True)
+        yield from block(f"context_refiner.{i}", False)
+    for i in range(30):
+        yield from block(f"layers.{i}", True)
+    yield from _linear(p + "final_layer.linear", hidden, 64)
+    yield from _linear(p + "final_layer.adaLN_modulation.1", 256, hidden)
+
+
+QWEN3_VOCABULARY = 151936  # sd.cpp tokenizes with Qwen's own vocabulary: ids up to 151645 (<|im_end|>)
+
+
+def qwen3_tensors(hidden: int = 64, layers: int = 27, ffn: int = 128) -> Iterator[Tensor]:
+    """Qwen3 as sd.cpp's llm.hpp reads it: depth, width, vocabulary and MLP width from the tensors, but 32 query
+    and 8 key/value heads of 128 fixed (so q_proj is 4096 wide whatever the width). klein reads layers 9, 18
+    and 27 side by side (3 x hidden), so 27 layers are the fewest that give it the real layout."""
+    p = "model."  # Hugging Face's names, as Comfy-Org publishes the safetensors
+    yield Tensor(p + "embed_tokens.weight", (QWEN3_VOCABULARY, hidden), "embedding")
+    for i in range(layers):
+        layer = f"{p}layers.{i}."
+        yield from _linear(layer + "self_attn.q_proj", hidden, 32 * HEAD_DIM, bias=False)
+        yield from _linear(layer + "self_attn.k_proj", hidden, 8 * HEAD_DIM, bias=False)
+        yield from _linear(layer + "self_attn.v_proj", hidden, 8 * HEAD_DIM, bias=False)
+        yield from _linear(layer + "self_attn.o_proj", 32 * HEAD_DIM, hidden, bias=False)
+        yield Tensor(layer + "self_attn.q_norm.weight", (HEAD_DIM,), "one")
+        yield Tensor(layer + "self_attn.k_norm.weight", (HEAD_DIM,), "one")
+        yield Tensor(layer + "input_layernorm.weight", (hidden,), "one")
+        yield Tensor(layer + "post_attention_layernorm.weight", (hidden,), "one")
+        yield from _linear(layer + "mlp.gate_proj", hidden, ffn, bias=False)
+        yield from _linear(layer + "mlp.up_proj", hidden, ffn, bias=False)
+        yield from _linear(layer + "mlp.down_proj", ffn, hidden, bias=False)
+    yield Tensor(p + "norm.weight", (hidden,), "one")
 
 
 def clip_l_tensors(prefix: str = "text_encoders.clip_l.", width: int = 768, layers: int = 12,
@@ -275,27 +369,29 @@ def _middle(name: str, channels: int) -> Iterator[Tensor]:
 
 
 def ae_tensors(latent_channels: int = 16, base: int = 128, mult: tuple[int, ...] = (1, 2, 4, 4),
-               prefix: str = "") -> Iterator[Tensor]:
+               prefix: str = "", decoder_base: int | None = None) -> Iterator[Tensor]:
     """The Flux autoencoder (KL, 16 latent channels, no quant convs), real-shaped: ~84M parameters.
-    With 4 latent channels and the `first_stage_model.` prefix it is the SD 1.x/SDXL VAE with its quant convs."""
-    if prefix:
+    With 4 latent channels and the `first_stage_model.` prefix it is the SD 1.x/SDXL VAE with its quant convs;
+    with 32 it is the FLUX.2 one, quant convs included. sd.cpp reads the decoder's width from the file
+    (`decoder_base`), not the encoder's."""
+    if prefix or latent_channels == 32:
         yield Tensor(f"{prefix}quant_conv.weight", (2 * latent_channels, 2 * latent_channels, 1, 1), "weight")
         yield Tensor(f"{prefix}quant_conv.bias", (2 * latent_channels,), "zero")
         yield Tensor(f"{prefix}post_quant_conv.weight", (latent_channels, latent_channels, 1, 1), "weight")
         yield Tensor(f"{prefix}post_quant_conv.bias", (latent_channels,), "zero")
-    for tensor in _ae_tensors(latent_channels, base, mult):
+    for tensor in _ae_tensors(latent_channels, base, mult, decoder_base or base):
         yield dataclasses.replace(tensor, name=prefix + tensor.name)
 
 
-def _ae_tensors(latent_channels: int, base: int, mult: tuple[int, ...]) -> Iterator[Tensor]:
-    top = base * mult[-1]
+def _ae_tensors(latent_channels: int, base: int, mult: tuple[int, ...], decoder_base: int) -> Iterator[Tensor]:
+    top = decoder_base * mult[-1]
     yield from _conv("decoder.conv_in", latent_channels, top)
     yield from _middle("decoder.mid", top)
     channels = top
     for level in reversed(range(len(mult))):
         for block in range(3):  # num_res_blocks + 1
-            yield from _resnet(f"decoder.up.{level}.block.{block}", channels, base * mult[level])
-            channels = base * mult[level]
+            yield from _resnet(f"decoder.up.{level}.block.{block}", channels, decoder_base * mult[level])
+            channels = decoder_base * mult[level]
         if level > 0:
             yield from _conv(f"decoder.up.{level}.upsample.conv", channels, channels)
     yield from _norm("decoder.norm_out", channels)
@@ -372,6 +468,18 @@ def write_calibration_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
         p, iter((*flux_tensors(3072, 19, 38), *clip_l_tensors())), rng, quantize=True))
     ae = _atomic(out / "flux_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(), rng, False, np.float32))
     return model, ae
+
+
+def write_llm_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
+    """Real-shaped Z-Image Turbo (6.15B), FLUX.2 klein 4B and Qwen3-4B (q4_0, as the 4 GB presets are about that
+    size) and a FLUX.2 VAE (f32), for memory measurements on a real GPU: ~9 GB in all. Not measured yet."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 5])
+    return (_atomic(out / "z_image_turbo_shaped_q4_0.gguf", lambda p: _write(p, z_image_tensors(), rng, True)),
+            _atomic(out / "flux2_klein_4b_shaped_q4_0.gguf",
+                    lambda p: _write(p, flux2_tensors(3072, 5, 20, 7680), rng, True)),
+            _atomic(out / "qwen3_4b_shaped_q4_0.gguf", lambda p: _write(p, qwen3_tensors(2560, 36, 9728), rng, True)),
+            _atomic(out / "flux2_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(32), rng, False, np.float32)))
 
 
 def write_sd_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
@@ -457,6 +565,23 @@ def _write_safetensors(path: Path, values: dict[str, np.ndarray]) -> None:
             f.write(value.astype("<f2").tobytes())
 
 
+KLEIN_FILE = "flux2_klein_tiny.gguf"
+QWEN3_FILE = "qwen3_tiny.gguf"
+FLUX2_AE_FILE = "flux2_ae_tiny.gguf"
+
+
+def write_tiny_klein(out: Path, seed: int = 0) -> tuple[Path, Path, Path]:
+    """A random-weight FLUX.2 klein (hidden 128, one double and one single block), its Qwen3 text encoder
+    (width 64, 27 layers, the real vocabulary: ~33 MiB) and a FLUX.2 VAE (a 32-wide decoder; the encoder, which
+    edits need, is real-sized because sd.cpp fixes its width): (diffusion model, llm, vae)."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 4])
+    model = _atomic(out / KLEIN_FILE, lambda p: _write(p, flux2_tensors(), rng, quantize=True))
+    llm = _atomic(out / QWEN3_FILE, lambda p: _write(p, qwen3_tensors(), rng, quantize=False))
+    vae = _atomic(out / FLUX2_AE_FILE, lambda p: _write(p, ae_tensors(32, decoder_base=32), rng, quantize=False))
+    return model, llm, vae
+
+
 def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
     """Write both files into `out` (atomically) and return (model, taesd)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -488,9 +613,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--calibration", choices=("flux", "sd"), nargs="?", const="flux",
-                        help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead (flux), or "
-                             "real-shaped SD 1.5 and SDXL checkpoints and a TAESD (sd)")
+    parser.add_argument("--calibration", choices=("flux", "sd", "llm"), nargs="?", const="flux",
+                        help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead (flux), "
+                             "real-shaped SD 1.5 and SDXL checkpoints and a TAESD (sd), or real-shaped Z-Image "
+                             "Turbo, FLUX.2 klein 4B, Qwen3-4B and a FLUX.2 VAE (llm)")
     parser.add_argument("--if-stale", action="store_true",
                         help="write the demo only when the folder lacks it or an older writer made it")
     args = parser.parse_args()
@@ -498,7 +624,7 @@ def main() -> None:
         print(f"{args.out} holds the current demo model")
         return
     write = {"flux": write_calibration_models, "sd": write_sd_calibration_models,
-             None: write_tiny_models}[args.calibration]
+             "llm": write_llm_calibration_models, None: write_tiny_models}[args.calibration]
     for path in write(args.out, args.seed):
         print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
     if not args.calibration:

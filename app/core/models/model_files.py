@@ -1,8 +1,9 @@
 """Model files: read GGUF and safetensors headers (never the weights) and tell what a file is.
 
 The only place that reads model file formats. `inspect_model` returns the tensors with their types and byte
-sizes and the component kind (Flux / SD1 / SDXL / SD3 diffusion, full checkpoint, T5-XXL, CLIP-L, CLIP-G,
-VAE, TAE) with its main quantization, so the app can catch a file in the wrong slot before sd.cpp does.
+sizes and the component kind (Flux / FLUX.2 / Z-Image / SD1 / SDXL / SD3 diffusion, full checkpoint, T5-XXL,
+CLIP-L, CLIP-G, Qwen3 LLM, VAE, FLUX.2 VAE, TAE) with its main quantization, so the app can catch a file in the
+wrong slot, or parts of different families put together, before sd.cpp does.
 """
 
 from __future__ import annotations
@@ -43,20 +44,25 @@ class ModelFileError(ValueError):
 class ComponentKind(StrEnum):
     FULL_CHECKPOINT = "full checkpoint"
     FLUX = "Flux diffusion model"
+    FLUX2 = "FLUX.2 diffusion model"
+    Z_IMAGE = "Z-Image diffusion model"
     SD3 = "SD3 diffusion model"
     SDXL = "SDXL diffusion model"
     SD1 = "SD 1.x diffusion model"
     T5XXL = "T5-XXL text encoder"
     CLIP_L = "CLIP-L text encoder"
     CLIP_G = "CLIP-G text encoder"
+    QWEN3 = "Qwen3 text encoder (LLM)"
     VAE = "VAE"
+    FLUX2_VAE = "FLUX.2 VAE"
     TAE = "tiny autoencoder (TAESD)"
     LORA = "LoRA"
     UPSCALER = "ESRGAN upscaler"
     UNKNOWN = "unknown"
 
 
-DIFFUSION_KINDS = (ComponentKind.FLUX, ComponentKind.SD3, ComponentKind.SDXL, ComponentKind.SD1)
+DIFFUSION_KINDS = (ComponentKind.FLUX, ComponentKind.FLUX2, ComponentKind.Z_IMAGE, ComponentKind.SD3,
+                   ComponentKind.SDXL, ComponentKind.SD1)
 
 
 @dataclass(frozen=True)
@@ -185,7 +191,21 @@ def _has(names: list[str], *fragments: str) -> bool:
     return any(fragment in name for name in names for fragment in fragments)
 
 
+def _width(tensors: tuple[TensorInfo, ...] | list[TensorInfo], suffix: str, axis: int = -1) -> int | None:
+    """A dimension (PyTorch order) of the first tensor whose name ends with `suffix`."""
+    return next((t.shape[axis] for t in tensors if t.name.endswith(suffix) and t.shape), None)
+
+
+def _vae_latent_channels(tensors: tuple[TensorInfo, ...] | list[TensorInfo]) -> int | None:
+    return _width(tensors, "decoder.conv_in.weight", 1)
+
+
 def _diffusion_kind(names: list[str], tensors: list[TensorInfo]) -> ComponentKind | None:
+    # sd.cpp's model.cpp tells them apart by these same names: FLUX.2 also has double_blocks, so it goes first
+    if _has(names, "cap_embedder.0."):
+        return ComponentKind.Z_IMAGE
+    if _has(names, "double_stream_modulation_img."):
+        return ComponentKind.FLUX2
     if _has(names, "double_blocks.", "single_blocks."):
         return ComponentKind.FLUX
     if _has(names, "joint_blocks."):
@@ -209,8 +229,13 @@ def _text_and_vae_parts(names: list[str], tensors: list[TensorInfo]) -> set[Comp
             parts.add(ComponentKind.CLIP_G)
         if 768 in widths or _has(names, "clip_l.", "cond_stage_model.transformer."):
             parts.add(ComponentKind.CLIP_L)
+    # Qwen3: a decoder-only LLM with RMS-normed queries and keys (Qwen2.5 and Mistral have none), in Hugging
+    # Face names (safetensors) or llama.cpp's (GGUF)
+    if _has(names, "self_attn.q_norm.", "attn_q_norm.") and _has(names, "embed_tokens.", "token_embd."):
+        parts.add(ComponentKind.QWEN3)
     if _has(names, "decoder.conv_in.", "decoder.mid.", "decoder.up_blocks."):
-        parts.add(ComponentKind.VAE)
+        # the FLUX.2 autoencoder keeps 32 latent channels, FLUX.1's 16, SD's 4
+        parts.add(ComponentKind.FLUX2_VAE if _vae_latent_channels(tensors) == 32 else ComponentKind.VAE)
     elif _has(names, "decoder.layers."):
         parts.add(ComponentKind.TAE)
     return parts
@@ -264,8 +289,8 @@ def classify(tensors: list[TensorInfo]) -> tuple[ComponentKind, frozenset[Compon
         return ComponentKind.FULL_CHECKPOINT, parts, prefixed
     if diffusion:
         return diffusion, parts, prefixed
-    for kind in (ComponentKind.T5XXL, ComponentKind.CLIP_G, ComponentKind.CLIP_L, ComponentKind.VAE,
-                 ComponentKind.TAE):
+    for kind in (ComponentKind.T5XXL, ComponentKind.CLIP_G, ComponentKind.CLIP_L, ComponentKind.QWEN3,
+                 ComponentKind.VAE, ComponentKind.FLUX2_VAE, ComponentKind.TAE):
         if kind in others:
             return kind, parts, prefixed
     return ComponentKind.UNKNOWN, parts, prefixed
@@ -299,9 +324,11 @@ def inspect_model(path: Path) -> ModelInfo:
 
 # What each model slot of a request takes, in the user's words.
 SLOT_NAMES = {"model": "Model", "diffusion_model": "Diffusion model", "vae": "VAE", "taesd": "TAESD",
-              "clip_l": "CLIP-L", "t5xxl": "T5-XXL", "lora": "LoRA", "upscaler": "Upscaler"}
+              "clip_l": "CLIP-L", "t5xxl": "T5-XXL", "llm": "LLM text encoder", "lora": "LoRA",
+              "upscaler": "Upscaler"}
 _SLOT_OF_KIND = {ComponentKind.FULL_CHECKPOINT: "model", ComponentKind.T5XXL: "t5xxl",
-                 ComponentKind.CLIP_L: "clip_l", ComponentKind.VAE: "vae", ComponentKind.TAE: "taesd",
+                 ComponentKind.CLIP_L: "clip_l", ComponentKind.QWEN3: "llm", ComponentKind.VAE: "vae",
+                 ComponentKind.FLUX2_VAE: "vae", ComponentKind.TAE: "taesd",
                  ComponentKind.LORA: "lora", ComponentKind.UPSCALER: "upscaler",
                  **{kind: "diffusion_model" for kind in DIFFUSION_KINDS}}
 
@@ -319,6 +346,65 @@ def slot_problem(slot: str, info: ModelInfo) -> str | None:
         return (f"{name} is a diffusion-only model ({info.kind.value}): put it in Diffusion model, and add a VAE "
                 "and the text encoders")
     return f"{name} is a {info.kind.value}, not a {SLOT_NAMES[slot]} file: put it in {SLOT_NAMES[right]}"
+
+
+def llm_width(info: ModelInfo) -> int | None:
+    """The Qwen3 text encoder's hidden width (2560 for Qwen3-4B, 4096 for 8B), from its token embedding."""
+    return _width(info.tensors, "embed_tokens.weight") or _width(info.tensors, "token_embd.weight")
+
+
+def wanted_llm_width(info: ModelInfo) -> int | None:
+    """The LLM width a Z-Image or FLUX.2 klein diffusion model reads: Z-Image's caption embedder takes the LLM's
+    last-but-one layer; klein's text input takes three of its layers side by side (sd.cpp's conditioner.hpp)."""
+    if info.kind is ComponentKind.Z_IMAGE:
+        return _width(info.tensors, "cap_embedder.1.weight")
+    if info.kind is ComponentKind.FLUX2:
+        context = _width(info.tensors, "txt_in.weight")
+        return context // 3 if context else None
+    return None
+
+
+# The parts each diffusion family reads besides its own weights (sd.cpp's conditioner.hpp and vae.hpp)
+_TEXT_ENCODER_OF = {ComponentKind.Z_IMAGE: "llm", ComponentKind.FLUX2: "llm", ComponentKind.FLUX: "t5xxl",
+                    ComponentKind.SD3: "t5xxl"}
+_VAE_OF = {ComponentKind.FLUX2: ComponentKind.FLUX2_VAE}
+
+
+def parts_problem(infos: dict[str, ModelInfo]) -> str | None:
+    """Why these files (by slot) cannot run together: a part of one family offered to another, or a missing
+    text encoder that sd.cpp would only notice after loading gigabytes. None when they fit."""
+    diffusion = infos.get("diffusion_model") or infos.get("model")
+    if diffusion is None:
+        return None
+    family = diffusion.kind if diffusion.kind in DIFFUSION_KINDS else next(
+        (kind for kind in diffusion.parts if kind in DIFFUSION_KINDS), None)
+    name = Path(diffusion.path).name
+    llm = infos.get("llm")
+    if llm is not None and _TEXT_ENCODER_OF.get(family) != "llm":
+        return (f"{Path(llm.path).name} is an LLM text encoder; {name} ({family.value if family else 'unknown'}) "
+                "does not read one: leave LLM text encoder empty")
+    if _TEXT_ENCODER_OF.get(family) == "llm":
+        words = family.value if family else ""
+        if llm is None:
+            return f"{name} is a {words}: it needs its Qwen3 text encoder in LLM text encoder"
+        for slot in ("clip_l", "t5xxl"):
+            if slot in infos:
+                return (f"{name} is a {words}: it reads the prompt through its Qwen3 LLM only; "
+                        f"leave {SLOT_NAMES[slot]} empty")
+        have, want = llm_width(llm), wanted_llm_width(diffusion)
+        if have and want and have != want:
+            return (f"{Path(llm.path).name} is {have} wide but {name} reads a {want}-wide Qwen3 "
+                    f"({_QWEN3_SIZES.get(want, 'another size')}): use the text encoder made for it")
+    vae = infos.get("vae")
+    if vae is not None and family is not None and vae.kind in (ComponentKind.VAE, ComponentKind.FLUX2_VAE):
+        wanted = _VAE_OF.get(family, ComponentKind.VAE)
+        if vae.kind is not wanted:
+            return (f"{Path(vae.path).name} is a {vae.kind.value}, but {name} is a {family.value}: "
+                    f"it needs a {'FLUX.2 VAE' if wanted is ComponentKind.FLUX2_VAE else 'FLUX.1 or SD VAE'}")
+    return None
+
+
+_QWEN3_SIZES = {2048: "Qwen3-1.7B", 2560: "Qwen3-4B", 4096: "Qwen3-8B"}
 
 
 PICKLE_SUFFIXES = (".ckpt", ".pt", ".pth", ".bin")
@@ -346,7 +432,8 @@ def import_file(path: Path) -> ImportResult:
     except (ModelFileError, OSError) as error:
         return ImportResult(str(path), "unreadable", None, str(error))
     slot = _SLOT_OF_KIND.get(info.kind)
-    warning = None if slot else "not a model part Polaris Studio knows (Flux, SD 1.x, SDXL, their encoders, VAE)"
+    warning = None if slot else ("not a model part Polaris Studio knows (Flux, FLUX.2, Z-Image, SD 1.x, SDXL, "
+                                 "their encoders, VAE)")
     if info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
         slot, warning = None, slot_problem("model", info)
     return ImportResult(str(path), info.kind.value, slot, warning)
@@ -383,3 +470,31 @@ def model_files_in(paths: list[Path]) -> list[Path]:
         else:
             found.append(path)
     return found
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    lines: list[str]  # one a file, in the user's words
+    slots: dict[str, str]  # the first file found for each slot of a set
+    placed: bool  # a LoRA or an upscaler went into its folder
+
+
+def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
+    """Read each file's header and put it in its slot; a LoRA or an upscaler goes into its folder under
+    `models_dir`, where the prompt's <lora:name:weight> and Upscale find it (copied when it cannot be linked:
+    slow on a big file, so this runs off the GUI thread)."""
+    lines, slots, placed = [], {}, False
+    for result in (import_file(path) for path in model_files_in(paths)):
+        where = SLOT_NAMES[result.slot] if result.slot else "not used"
+        if result.slot in FOLDER_SLOTS:
+            folder = models_dir / ("loras" if result.slot == "lora" else "upscalers")
+            try:
+                where = f"{where} folder, as {add_to_folder(Path(result.path), folder).stem}"
+                placed = True
+            except OSError as error:
+                where = f"not added: {error}"
+        lines.append(f"{Path(result.path).name}: {result.kind} → {where}"
+                     + (f" ({result.warning})" if result.warning else ""))
+        if result.slot and result.slot not in FOLDER_SLOTS and result.slot not in slots:
+            slots[result.slot] = result.path
+    return ImportReport(lines, slots, placed)

@@ -62,9 +62,9 @@ def extra_work(request: GenerationRequest, infos: dict[str, ModelInfo]) -> Extra
     main = infos.get("model") or infos.get("diffusion_model")
     # sd.cpp's auto mode: a model with quantized weights gets its LoRAs at run time
     quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
-    return ExtraWork(encode=request.init_image is not None, hires_size=request.hires_size,
-                     hires_steps=request.hires.steps if request.hires else 0, lora_bytes=lora_bytes,
-                     lora_at_runtime=quantized)
+    return ExtraWork(encode=request.init_image is not None or bool(request.ref_images),
+                     hires_size=request.hires_size, hires_steps=request.hires.steps if request.hires else 0,
+                     lora_bytes=lora_bytes, lora_at_runtime=quantized, references=len(request.ref_images))
 
 
 class Generation(QObject):
@@ -99,6 +99,7 @@ class Generation(QObject):
         self._request: GenerationRequest | None = None
         self._staged: Path | None = None
         self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
+        self._edited_from: tuple[Path, ...] = ()  # an edit's pictures where the user chose them
         self._ladder: list[MemoryPlan] = []
         self._automatic = False
         self._started = time.monotonic()
@@ -205,16 +206,20 @@ class Generation(QObject):
         self._launch(request)
 
     def _copy_pictures(self, request: GenerationRequest) -> GenerationRequest:
-        """The input and mask, copied into the job at the size sd.cpp runs: the originals may change mid-run."""
-        if request.init_image is None:
+        """The input and mask (at the size sd.cpp runs) and an edit's pictures (at their own), copied into the
+        job: the originals may change mid-run."""
+        self._edited_from = request.ref_images
+        if request.init_image is None and not request.ref_images:
             return request
         job = self._out_dir / JOBS_FOLDER / uuid.uuid4().hex
         job.mkdir(parents=True)
         self._job_dir = job
         size = (request.width, request.height)
-        init_image = copy_input(request.init_image, job / "input.png", size)
+        init_image = copy_input(request.init_image, job / "input.png", size) if request.init_image else None
         mask = copy_mask(request.mask, job / "mask.png", size) if request.mask else None
-        return dataclasses.replace(request, init_image=init_image, mask=mask)
+        references = tuple(copy_input(picture, job / f"reference-{number}.png")
+                           for number, picture in enumerate(request.ref_images, 1))
+        return dataclasses.replace(request, init_image=init_image, mask=mask, ref_images=references)
 
     def preview(self, request: GenerationRequest) -> MemoryPlan | str:
         """The plan automatic placement would choose for this request now, or why there is none yet."""
@@ -338,7 +343,7 @@ class Generation(QObject):
         details = job_details(request, loras, self._automatic,
                               {"flavour": self._caps.flavour.value if self._caps else None,
                                "version": self._caps.version if self._caps else None},
-                              round(time.monotonic() - self._started, 2))
+                              round(time.monotonic() - self._started, 2), self._edited_from)
         write_metadata(staged, a1111_parameters(request.prompt, request.negative_prompt, settings), details)
 
     def _on_process_finished(self, outcome: Outcome) -> None:

@@ -1,0 +1,128 @@
+"""The planner for Z-Image Turbo and FLUX.2 klein 4B: the Qwen3 LLM text-encoder stage, their DiTs, the reference
+picture of an edit, on 4, 6 and 8 GiB cards and under AMD's 2 GiB allocation cap. The numbers are estimates
+(plan.py says which) until measured on a GPU; these tests hold the plans' shape, not their bytes."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.generation.plan import (
+    GIB,
+    LLM_TOKENS,
+    NO_EXTRA_WORK,
+    Components,
+    Device,
+    ExtraWork,
+    MemoryPlan,
+    diffusion_compute,
+    evaluate,
+    llm_compute,
+    plan_memory,
+)
+from app.core.generation.request import MemoryFlags, ModelFamily
+from app.core.models.backend_caps import parse_help
+from app.core.models.catalog import load_catalog
+from tests.helpers.captures import load
+
+CAPS = parse_help(load("help").stdout.decode())
+PRESETS = load_catalog().presets
+WINDOWS_CAP = 2 * GIB - 64 * 2**20  # AMD's Windows driver's largest allocation
+CARDS = {4: Device(4 * GIB, max_allocation=WINDOWS_CAP), 6: Device(6 * GIB, max_allocation=WINDOWS_CAP),
+         8: Device(8 * GIB, max_allocation=4 * GIB - 4)}
+
+
+def plan(preset: str, card: int, size: int = 1024, ram: int = 16 * GIB,
+         work: ExtraWork = NO_EXTRA_WORK) -> MemoryPlan:
+    chosen = PRESETS[preset]
+    return plan_memory(chosen.components(), CARDS[card], ram, size, size, chosen.steps, CAPS, work)
+
+
+def test_the_presets_carry_their_families_defaults_and_shared_files() -> None:
+    for preset, family, steps in (("z-image-turbo-q3k", ModelFamily.Z_IMAGE, 8),
+                                  ("z-image-turbo-q8", ModelFamily.Z_IMAGE, 8),
+                                  ("flux2-klein-4b-q4", ModelFamily.FLUX2, 4),
+                                  ("flux2-klein-4b-q8", ModelFamily.FLUX2, 4)):
+        chosen = PRESETS[preset]
+        assert (chosen.family, chosen.steps, chosen.cfg_scale) == (family, steps, 1.0)
+        assert {f.slot for f in chosen.files} == {"diffusion_model", "llm", "vae"}
+        assert chosen.components().text_encoders == next(f.bytes for f in chosen.files if f.slot == "llm")
+    # Z-Image decodes with FLUX.1's autoencoder: the very file the Flux preset lists, so it is fetched once
+    flux_vae = next(f for f in PRESETS["flux-schnell-q4k"].files if f.slot == "vae")
+    assert next(f for f in PRESETS["z-image-turbo-q3k"].files if f.slot == "vae") == flux_vae
+    # and both families share one Qwen3-4B file; klein's own VAE has a name of its own
+    llms = {next(f for f in p.files if f.slot == "llm") for p in PRESETS.values() if p.family in
+            (ModelFamily.Z_IMAGE, ModelFamily.FLUX2)}
+    assert len(llms) == 1
+    klein_vae = next(f for f in PRESETS["flux2-klein-4b-q4"].files if f.slot == "vae")
+    assert klein_vae.name != flux_vae.name
+
+
+# (preset, card GiB): every one fits at 1024x1024 with 16 GB of RAM; the 4-bit ones on a 4 GiB card
+TABLE = [("z-image-turbo-q3k", 4), ("z-image-turbo-q3k", 8), ("z-image-turbo-q8", 8), ("flux2-klein-4b-q4", 4),
+         ("flux2-klein-4b-q4", 8), ("flux2-klein-4b-q8", 8), ("z-image-turbo-q8", 6), ("flux2-klein-4b-q8", 4)]
+
+
+@pytest.mark.parametrize(("preset", "card"), TABLE)
+def test_each_preset_fits_within_the_budget_and_the_allocation_cap(preset: str, card: int) -> None:
+    chosen = plan(preset, card)
+    device = CARDS[card]
+    assert chosen.fits and chosen.peak_vram.total <= device.budget
+    assert max(s.compute for _, s in chosen.stages) <= device.max_allocation
+    for fallback in chosen.fallbacks:
+        assert fallback.peak_vram.total < chosen.peak_vram.total
+
+
+@pytest.mark.parametrize(("preset", "card"), TABLE)
+def test_the_llm_stage_is_planned_and_the_ladder_ends_with_it_on_the_cpu(preset: str, card: int) -> None:
+    chosen = plan(preset, card)
+    llm = PRESETS[preset].components().text_encoders
+    assert any(line.startswith("Text encoder (the Qwen3 LLM) on the ") for line in chosen.explanation)
+    if chosen.placement["text_encoders"].value == "gpu":
+        [(_, text)] = [s for s in chosen.stages if s[0] == "text"]
+        assert text.weights >= llm and text.compute == llm_compute()
+        # out of memory at the LLM stage: a later rung runs the LLM on the CPU, in RAM
+        assert any(f.memory.clip_on_cpu for f in chosen.fallbacks)
+    else:
+        assert chosen.peak_ram >= llm + llm_compute()
+
+
+def test_the_llm_costs_ram_and_time_on_the_cpu_and_vram_on_the_gpu() -> None:
+    components = PRESETS["flux2-klein-4b-q4"].components()
+    on_cpu = MemoryFlags(clip_on_cpu=True, vae_on_cpu=False, offload_to_cpu=True, diffusion_fa=True)
+    on_gpu = MemoryFlags(clip_on_cpu=False, vae_on_cpu=False, offload_to_cpu=True, diffusion_fa=True)
+    cpu, gpu = (evaluate(components, CARDS[8], 16 * GIB, 1024, 1024, 4, m) for m in (on_cpu, on_gpu))
+    assert cpu.peak_ram - gpu.peak_ram == components.text_encoders + llm_compute()
+    assert "text" in dict(gpu.stages) and "text" not in dict(cpu.stages)
+    # the estimate: a 4B LLM over 512 tokens on a desktop CPU takes far longer than on the card
+    assert cpu.seconds > gpu.seconds + 30
+
+
+def test_llm_compute_grows_with_its_tokens() -> None:
+    assert llm_compute(LLM_TOKENS) < llm_compute(2 * LLM_TOKENS) < 4 * llm_compute(LLM_TOKENS)
+    assert 64 * 2**20 < llm_compute() < 512 * 2**20
+
+
+def test_a_reference_picture_adds_its_tokens_and_an_encode() -> None:
+    klein = PRESETS["flux2-klein-4b-q4"].components()
+    assert diffusion_compute(ModelFamily.FLUX2, 1024, 1024, True, references=1) > \
+        diffusion_compute(ModelFamily.FLUX2, 1024, 1024, True)
+    edit = ExtraWork(encode=True, references=1)
+    memory = MemoryFlags(clip_on_cpu=True, vae_on_cpu=False, offload_to_cpu=True, diffusion_fa=True)
+    plain = evaluate(klein, CARDS[8], 16 * GIB, 1024, 1024, 4, memory)
+    edited = evaluate(klein, CARDS[8], 16 * GIB, 1024, 1024, 4, memory, edit)
+    assert "encode" in dict(edited.stages) and edited.seconds > plain.seconds
+    assert dict(edited.stages)["diffusion"].compute > dict(plain.stages)["diffusion"].compute
+    assert plan("flux2-klein-4b-q4", 4, work=edit).fits
+
+
+def test_z_image_reads_more_text_and_is_wider_than_flux_per_token() -> None:
+    z = diffusion_compute(ModelFamily.Z_IMAGE, 1024, 1024, True)
+    assert z > diffusion_compute(ModelFamily.FLUX, 1024, 1024, True)
+    flux = diffusion_compute(ModelFamily.FLUX, 1024, 1024, True)
+    assert diffusion_compute(ModelFamily.FLUX2, 1024, 1024, True) > flux  # klein pads its text to 512 tokens
+
+
+def test_components_count_the_llm_as_the_text_encoder() -> None:
+    components = PRESETS["z-image-turbo-q8"].components()
+    assert isinstance(components, Components) and components.family is ModelFamily.Z_IMAGE
+    assert components.diffusion == 6577440704

@@ -1,0 +1,64 @@
+"""'Edit this picture' from the gallery's More menu: offered once a FLUX.2 klein model is chosen, it makes the next
+request an edit of that picture (sd.cpp's --ref-image) with the prompt as the instruction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+from pytestqt.qtbot import QtBot
+
+from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
+from app.core.gallery.metadata import write_metadata
+from app.core.generation.request import ModelFamily
+from app.services.generation.runner import Generation
+from app.ui.main_window import MainWindow
+
+
+def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path, tmp_path: Path,
+                                                    tiny_klein, tiny_model) -> None:
+    out_dir.mkdir(parents=True)
+    made = out_dir / "polaris-1.png"
+    Image.new("RGB", (64, 64), "white").save(made)
+    kept = tmp_path / "reference-1.png"
+    Image.new("RGB", (64, 64), "black").save(kept)
+    write_metadata(made, "a cat\nSteps: 4, Seed: 1", {"prompt": "a cat", "width": 64, "height": 64, "seed": 1,
+                                                      "ref_images": [str(kept), str(tmp_path / "gone.png")]})
+    index = GalleryIndex(tmp_path / "gallery.sqlite3")
+    entry = entry_from_png(made)
+    assert entry is not None
+    index.add(entry)
+    window = MainWindow(Generation(out_dir), gallery=index)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.gallery is not None
+    assert window.gallery.edit_action in window.gallery.more_menu.actions()
+    assert not window.gallery.edit_action.isEnabled()  # no klein model chosen yet
+    model, llm, vae = tiny_klein
+    panel = window.panel
+    with qtbot.waitSignal(panel.family_changed):
+        panel.diffusion_model.line_edit.setText(str(model))
+        panel.llm.line_edit.setText(str(llm))
+        panel.vae.line_edit.setText(str(vae))
+    assert panel.family is ModelFamily.FLUX2 and window.gallery.edit_action.isEnabled()
+    window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
+    window.gallery.edit_action.trigger()
+    assert panel.request().ref_images == (made,) and panel.request().init_image is None
+    assert panel.edit_label.isVisible() and "Editing polaris-1.png" in panel.edit_label.text()
+    assert "edits polaris-1.png" in window.status.text()
+    panel.stop_editing.click()
+    assert panel.request().ref_images == () and not panel.edit_label.isVisible()
+    # back to editing, then a model that cannot edit: the offer and the edit go away
+    window.gallery.edit_action.trigger()
+    flux, taesd = tiny_model
+    with qtbot.waitSignal(panel.family_changed):
+        for field in (panel.diffusion_model, panel.llm, panel.vae):
+            field.line_edit.setText("")
+        panel.model.line_edit.setText(str(flux))
+        panel.taesd.line_edit.setText(str(taesd))
+    assert panel.family is ModelFamily.FLUX and not window.gallery.edit_action.isEnabled()
+    assert panel.request().ref_images == ()
+    # Reuse settings on an edit brings its kept picture back as the one to edit, and says what is gone
+    window.gallery.reuse_button.click()
+    assert panel.edit_source == kept
+    assert "edited picture " + str(tmp_path / "gone.png") in window.status.text()
