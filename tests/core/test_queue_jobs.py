@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.request import MAX_SEED, GenerationRequest, MemoryFlags, ModelFamily, ModelFiles
+from app.core.generation.request import (
+    MAX_SEED,
+    GenerationRequest,
+    HiresFix,
+    MemoryFlags,
+    ModelFamily,
+    ModelFiles,
+)
 from app.core.queue.jobs import (
     Job,
     JobState,
@@ -24,7 +31,9 @@ from app.core.queue.jobs import (
 NOW = datetime(2026, 11, 23, 2, 30, 0)
 REQUEST = GenerationRequest(prompt="a lighthouse", width=512, height=768, steps=4, cfg_scale=1.0, seed=None,
                             sampler="euler", models=ModelFiles(model=Path("m.gguf"), taesd=Path("t.gguf")),
-                            memory=MemoryFlags(vae_tiling=True, max_vram_gib=2.5), family=ModelFamily.FLUX)
+                            memory=MemoryFlags(vae_tiling=True, max_vram_gib=2.5), family=ModelFamily.FLUX,
+                            init_image=Path("in.png"), mask=Path("mask.png"), hires=HiresFix(scale=1.5),
+                            ref_images=(Path("a.png"), Path("b.png")))
 
 
 def test_a_batch_counts_seeds_up_from_the_given_one() -> None:

@@ -14,7 +14,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from app.core.generation.request import MAX_SEED, GenerationRequest, MemoryFlags, ModelFamily, ModelFiles
+from app.core.generation.request import (
+    MAX_SEED,
+    GenerationRequest,
+    HiresFix,
+    MemoryFlags,
+    ModelFamily,
+    ModelFiles,
+)
 
 QUEUE_FORMAT = 1
 MAX_BATCH = 100
@@ -82,10 +89,20 @@ def prompt_list_requests(request: GenerationRequest, prompts: list[str],
 
 
 # --- the queue file -----------------------------------------------------------------------------------------
+# the request's fields that hold a path, or several, by their declared types (kept in step with request.py)
+_PATH_FIELDS = {f.name for f in dataclasses.fields(GenerationRequest) if str(f.type).startswith("Path")}
+_PATH_TUPLE_FIELDS = {f.name for f in dataclasses.fields(GenerationRequest) if str(f.type).startswith("tuple[Path")}
+
+
 def request_json(request: GenerationRequest) -> dict[str, Any]:
     document = dataclasses.asdict(request)
     document["models"] = {role: str(path) for role, path in request.models.given().items()}
     document["family"] = request.family.value
+    for name in _PATH_FIELDS:
+        value = getattr(request, name)
+        document[name] = str(value) if value is not None else None
+    for name in _PATH_TUPLE_FIELDS:
+        document[name] = [str(path) for path in getattr(request, name)]
     return document
 
 
@@ -94,6 +111,12 @@ def request_from_json(document: dict[str, Any]) -> GenerationRequest:
     values["models"] = ModelFiles(**{role: Path(path) for role, path in values.get("models", {}).items()})
     values["memory"] = MemoryFlags(**values["memory"]) if values.get("memory") is not None else None
     values["family"] = ModelFamily(values.get("family", "unknown"))
+    if values.get("hires") is not None:
+        values["hires"] = HiresFix(**values["hires"])
+    for name in _PATH_FIELDS & values.keys():
+        values[name] = Path(values[name]) if values[name] is not None else None
+    for name in _PATH_TUPLE_FIELDS & values.keys():
+        values[name] = tuple(Path(path) for path in values[name])
     return GenerationRequest(**values)
 
 
