@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+import time
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.output import Outcome, Progress
-from app.core.generation.preview import PreviewMethod
+from app.core.generation.preview import PREVIEW_FILE_NAME, PreviewMethod
 from app.core.generation.request import GenerationRequest, ModelFiles
+from app.services.generation import live_preview
 from app.services.generation.live_preview import LivePreview, PreviewFrame
 from app.services.generation.runner import Generation
 from tests.core.test_preview import small_png
@@ -84,3 +89,25 @@ def test_a_frame_read_after_its_job_ended_is_dropped(qtbot: QtBot) -> None:
     assert preview.wait_until_removed()
     qtbot.wait(100)  # let a late frame arrive, if one were (wrongly) passed on
     assert shown == []
+
+
+def test_preview_folders_a_crash_left_behind_go_at_the_next_start(qtbot: QtBot, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(live_preview, "_left_behind_asked", False)
+    old, fresh, other = (tmp_path / name for name in ("polaris-preview-old", "polaris-preview-now", "someone-else"))
+    for folder in (old, fresh, other):
+        folder.mkdir()
+        (folder / PREVIEW_FILE_NAME).write_bytes(b"x")
+    two_days_ago = time.time() - 2 * 24 * 3600
+    for folder in (old, other):
+        os.utime(folder, (two_days_ago, two_days_ago))
+    first = LivePreview()
+    qtbot.waitUntil(lambda: not old.exists(), timeout=10_000)
+    assert fresh.is_dir() and other.is_dir()  # another copy's job now, and what is not ours, stay
+    fresh_again = tmp_path / "polaris-preview-later"
+    fresh_again.mkdir()
+    os.utime(fresh_again, (two_days_ago, two_days_ago))
+    LivePreview()  # the next card's: the folder is looked at once a process
+    first._pool.waitForDone(5_000)
+    assert fresh_again.is_dir()
