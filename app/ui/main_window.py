@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
@@ -233,6 +233,16 @@ class _FitToContents(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
+    def setWidget(self, widget: QWidget) -> None:
+        super().setWidget(widget)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # what it holds grew or shrank (a picture to start from, a banner): ask the window's layout again
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
     def sizeHint(self) -> QSize:
         inner = self.widget()
         return inner.sizeHint() + QSize(0, 2 * self.frameWidth()) if inner else super().sizeHint()
@@ -240,6 +250,14 @@ class _FitToContents(QScrollArea):
     def minimumSizeHint(self) -> QSize:
         inner = self.widget()
         return QSize(inner.minimumSizeHint().width(), 80) if inner else super().minimumSizeHint()
+
+
+class _TakesTheRest(QSplitter):
+    """The picture, the queue and the gallery: they ask for no more than their minimum height, so that on a short
+    screen the top gets what it needs first; every pixel left over is theirs (the layout's stretch)."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.minimumSizeHint().height())
 
 
 class MainWindow(QMainWindow):
@@ -398,7 +416,7 @@ class MainWindow(QMainWindow):
         advanced_layout.addStretch(1)
         self.advanced.setWidget(advanced_inner)
         self.advanced.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.main_splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.main_splitter = _TakesTheRest(Qt.Orientation.Horizontal, self)
         self.main_splitter.setObjectName("main_splitter")
         self.main_splitter.addWidget(self.picture_splitter)
         self.main_splitter.addWidget(self.advanced)
