@@ -113,7 +113,10 @@ def take(folder: Path, size: str) -> int:
         window.queue.idle.disconnect(loop.quit)
         window.panel.batch.count.setValue(1)
         start_from_the_new_image(window, Path(outcome[0].image))  # type: ignore[attr-defined]
+        window.queue.clear_finished()  # type: ignore[attr-defined]
         wait(300)
+        window.header.ensureWidgetVisible(window.panel.picture.painter)  # type: ignore[attr-defined]
+        wait(100)
         shot(window, "img2img.png")
         window.panel.picture.set_picture(None)
         window.advanced_toggle.click()
