@@ -43,7 +43,9 @@ def main() -> None:
         model, taesd = write_tiny_models(work / "model")
         common = ["--width", str(args.size), "--height", str(args.size), "--steps", str(args.steps),
                   "--seed", "42", "--cfg-scale", "1", "--clip-on-cpu", "--vae-on-cpu"]
-        app = [sys.executable, "-m", "app", "generate", "--prompt", "a lighthouse", "--model", str(model),
+        # --basedir: the benchmark's images stay out of the user's own gallery and settings
+        app = [sys.executable, "-m", "app", "--basedir", str(work / "base"), "generate", "--prompt", "a lighthouse",
+               "--model", str(model),
                "--taesd", str(taesd), "--out", str(work / "app"), *common]
         raw = [str(SD_CLI), "--prompt", "a lighthouse", "--model", str(model), "--taesd", str(taesd),
                "--output", str(work / "raw.png"), *common]

@@ -47,7 +47,9 @@ def main() -> None:
         model, taesd = write_tiny_models(work / "model")
         common = ["--width", str(args.size), "--height", str(args.size), "--steps", str(args.steps),
                   "--cfg-scale", "1", "--clip-on-cpu", "--vae-on-cpu"]
-        app = [sys.executable, "-m", "app", "generate", "--prompt", "a lighthouse", "--model", str(model),
+        # --basedir: the benchmark's images stay out of the user's own gallery and settings
+        app = [sys.executable, "-m", "app", "--basedir", str(work / "base"), "generate", "--prompt", "a lighthouse",
+               "--model", str(model),
                "--taesd", str(taesd), *common]
         env = {k: v for k, v in os.environ.items() if k != "GGML_VK_VISIBLE_DEVICES"}
         raw_env = {**env, "GGML_VK_VISIBLE_DEVICES": "0"}  # what the app picks on this machine's lavapipe

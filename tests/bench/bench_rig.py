@@ -24,7 +24,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def batch(models: Path, jobs: int, size: int, steps: int, out: Path, env: dict[str, str]) -> tuple[float, list]:
-    argv = [sys.executable, "-m", "app", "generate", "--events", "--prompt", "a lighthouse at dawn",
+    # --basedir: the benchmark's images stay out of the user's own gallery and settings
+    argv = [sys.executable, "-m", "app", "--basedir", str(out / "base"), "generate", "--events",
+            "--prompt", "a lighthouse at dawn",
             "--model", str(models / "flux_schnell_shaped_q4_0.gguf"), "--vae", str(models / "flux_ae_shaped_f32.gguf"),
             "--width", str(size), "--height", str(size), "--steps", str(steps), "--seed", "42",
             "--batch", str(jobs), "--out", str(out)]
