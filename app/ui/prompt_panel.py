@@ -210,7 +210,9 @@ class PromptPanel(QWidget):
         self.edit_label = QLabel(self)
         self.stop_editing = QPushButton("Stop editing", self)
         self.stop_editing.clicked.connect(lambda: self.set_edit_source(None))
-        self.hires = QCheckBox("&Hires fix: a second pass at a larger size", self)
+        # short: the row is labelled "Hires fix", and Windows' fonts make every word of the pane wider
+        self.hires = QCheckBox("O&n", self)
+        self.hires.setAccessibleName("Hires fix: a second pass at a larger size")
         self.hires.setToolTip("Draws at the chosen size, then enlarges and refines it (A1111's hires fix)")
         self.hires_scale = QDoubleSpinBox(self)
         self.hires_scale.setRange(1.1, 4)
@@ -264,7 +266,7 @@ class PromptPanel(QWidget):
         self.advanced = QWidget(self)
         manual = QGridLayout()
         for i, box in enumerate(self.manual_memory):
-            manual.addWidget(box, i // 2, i % 2)
+            manual.addWidget(box, i, 0)  # one column: two side by side need ~640 px with Windows' fonts
         memory = QVBoxLayout()
         memory.addWidget(self.automatic)
         memory.addLayout(manual)
