@@ -2,11 +2,12 @@
 
     python3 tests/bench/bench_rig.py --models DIR [--jobs 8] [--size 512] [--steps 4] [--out FILE.json]
 
-For a machine with two GPUs (the lent 2x H200 through its Vulkan driver; tests/bench/rig_device.sh sets it up).
+For a machine with two GPUs (the lent 2x H200 through its Vulkan driver; tests/bench/app_device.sh sets it up).
 DIR holds what `python -m app.core.models.demo_model --calibration --out DIR` writes (a Flux Schnell-shaped 12B
-q4_0 model with CLIP-L, and a real-shaped Flux AE). Both runs are `python -m app generate --batch N --events`
-with the same seeds: once with GGML_VK_VISIBLE_DEVICES=0 in the environment (the app then uses that one card
-and makes no rig), once without (the queue finds both cards and runs one job on each). A first unmeasured job
+q4_0 model with CLIP-L, and a real-shaped Flux AE); they are written there when missing. Both runs are
+`python -m app generate --batch N --events` with the same seeds: once with GGML_VK_VISIBLE_DEVICES=0 in the
+environment (the app then uses that one card and makes no rig), once without (the queue finds both cards and runs
+one job on each). A first unmeasured job
 compiles the shaders and fills the page cache. Prints wall times, the ratio, and which card ran each job.
 """
 
@@ -60,6 +61,11 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=4)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    if not (args.models / "flux_schnell_shaped_q4_0.gguf").exists():
+        sys.path.insert(0, str(REPO))
+        from app.core.models.demo_model import write_calibration_models
+
+        write_calibration_models(args.models)
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "bench_rig"
     both = {k: v for k, v in os.environ.items() if k != "GGML_VK_VISIBLE_DEVICES"}
     one = {**both, "GGML_VK_VISIBLE_DEVICES": "0"}

@@ -82,9 +82,17 @@ class Memory:
         return self.samples
 
 
-def run_case(memory: Memory, sd_cli: str, model: Path, width: int, height: int, steps: int, flags: list[str],
-             logs: Path, name: str, extra: list[str]) -> dict:
-    argv = ["stdbuf", "-oL", sd_cli, "-m", str(model), "-p", "a lighthouse on a cliff", "-W", str(width),
+PROMPT = "a lighthouse on a cliff"
+# a prompt of usual length (~75 Qwen3 tokens) for Z-Image, whose text is as long as the prompt written
+LONG_PROMPT = ("a weathered red and white lighthouse on a basalt cliff above a stormy sea at dusk, waves breaking "
+               "on the rocks, gulls in the wind, warm light in the lantern room, dramatic clouds, rain on the lens, "
+               "cinematic photograph, 35 mm, shallow depth of field, rich colours, fine detail")
+
+
+def run_case(memory: Memory, sd_cli: str, model: list[str], width: int, height: int, steps: int, flags: list[str],
+             logs: Path, name: str, extra: list[str], prompt: str = PROMPT) -> dict:
+    """One sd-cli run; `model` is its model arguments (`-m FILE`, or the parts of a split model)."""
+    argv = ["stdbuf", "-oL", sd_cli, *model, "-p", prompt, "-W", str(width),
             "-H", str(height), "--steps", str(steps), "-s", "42", "-v", *extra, *flags,
             "-o", str(logs / "out.png")]
     time.sleep(0.3)
@@ -140,7 +148,7 @@ def vulkan_heap(vulkaninfo: str) -> dict[str, int]:
     return {"size": heap.size, "budget": heap.budget or 0, "usage": heap.usage or 0}
 
 
-def gauge(memory: Memory, vulkaninfo: str, sd_cli: str, model: Path, logs: Path) -> list[dict]:
+def gauge(memory: Memory, vulkaninfo: str, sd_cli: str, model: list[str], logs: Path) -> list[dict]:
     rows = []
 
     def sample(state: str) -> None:
@@ -155,7 +163,7 @@ def gauge(memory: Memory, vulkaninfo: str, sd_cli: str, model: Path, logs: Path)
 
     for _ in range(3):
         sample("idle")
-    argv = [sd_cli, "-m", str(model), "-p", "a lighthouse", "-W", "1024", "-H", "1024", "--steps", "30",
+    argv = [sd_cli, *model, "-p", "a lighthouse", "-W", "1024", "-H", "1024", "--steps", "30",
             "--diffusion-fa", "-o", str(logs / "gauge.png")]
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
     assert process.stdout is not None
@@ -188,6 +196,33 @@ def cases(part: str) -> list[tuple[str, str, int, int, int, list[str], list[str]
             out.append((f"{part}_1024_fa_maxvram{gib}", part, 1024, 1024, 4,
                         [*fa, "--offload-to-cpu", "--max-vram", gib], []))
         out.append((f"{part}_1024_nofa_maxvram1", part, 1024, 1024, 4, ["--offload-to-cpu", "--max-vram", "1"], []))
+    if part in ("zimage", "klein"):
+        # fit shapes; the check (tests/bench/check_llm_gpu.py) runs others
+        for w, h in ((512, 512), (768, 768), (1024, 1024), (1280, 1024)):
+            out.append((f"{part}_{w}x{h}_fa", part, w, h, 2, fa, []))
+        for size in (768, 1024):
+            out.append((f"{part}_{size}_nofa", part, size, size, 2, [], []))
+        out.append((f"{part}_1024_fa_clipcpu", part, 1024, 1024, 2, [*fa, "--clip-on-cpu"], []))
+        out.append((f"{part}_1024_fa_tiled", part, 1024, 1024, 2, [*fa, "--vae-tiling"], []))
+        out.append((f"{part}_1024_fa_offload", part, 1024, 1024, 2, [*fa, "--offload-to-cpu"], []))
+        for gib in ("3", "2", "1.5"):
+            out.append((f"{part}_1024_fa_maxvram{gib}", part, 1024, 1024, 2,
+                        [*fa, "--offload-to-cpu", "--max-vram", gib], []))
+        if part == "klein":
+            for size in (768, 1024):
+                out.append((f"klein_{size}_fa_ref", part, size, size, 2, fa, ["REF"]))
+    if part == "cuts":
+        # --max-vram at other sizes than the fit's 1024 px, and klein's edits tiled and cut
+        for model in ("zimage", "klein"):
+            for w, h in ((768, 768), (1280, 1024)):
+                for gib in ("3", "2"):
+                    out.append((f"{model}_{w}x{h}_fa_maxvram{gib}", model, w, h, 2,
+                                [*fa, "--offload-to-cpu", "--max-vram", gib], []))
+        for size in (768, 1024):
+            out.append((f"klein_{size}_fa_ref_tiled", "klein", size, size, 2, [*fa, "--vae-tiling"], ["REF"]))
+        for gib in ("4", "3"):
+            out.append((f"klein_1024_fa_ref_maxvram{gib}", "klein", 1024, 1024, 2,
+                        [*fa, "--vae-tiling", "--offload-to-cpu", "--max-vram", gib], ["REF"]))
     if part == "decoders":
         shapes = ((512, 768), (768, 512), (832, 1216), (1216, 832), (1152, 1152))
         for w, h in shapes:
@@ -204,25 +239,43 @@ def main() -> None:
     parser.add_argument("--models", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--part", action="append", required=True,
-                        choices=("gauge", "sd1", "sdxl", "decoders", "check"))
+                        choices=("gauge", "sd1", "sdxl", "decoders", "check", "zimage", "klein", "cuts"))
     parser.add_argument("--case", action="append", default=[],
                         help="extra case: name,model,width,height,steps,flag flag ...")
     parser.add_argument("--deadline", type=float, default=540, help="seconds after which no new run starts")
     args = parser.parse_args()
     began = time.perf_counter()
-    from app.core.models.demo_model import write_sd_calibration_models
+    from app.core.models.demo_model import write_llm_calibration_models, write_sd_calibration_models
 
-    models = {"sd1": args.models / "sd15_shaped_f16.gguf", "sdxl": args.models / "sdxl_shaped_f16.gguf"}
-    taesd = args.models / "taesd_shaped.gguf"
-    if not all(p.exists() for p in (*models.values(), taesd)):
+    files = {"sd1": args.models / "sd15_shaped_f16.gguf", "sdxl": args.models / "sdxl_shaped_f16.gguf",
+             "taesd": args.models / "taesd_shaped.gguf", "zimage": args.models / "z_image_turbo_shaped_q4_0.gguf",
+             "klein": args.models / "flux2_klein_4b_shaped_q4_0.gguf",
+             "qwen3": args.models / "qwen3_4b_shaped_q4_0.gguf", "flux2_ae": args.models / "flux2_ae_shaped_f32.gguf",
+             "flux_ae": args.models / "flux_ae_shaped_f32.gguf"}
+    llm_parts = {"zimage", "klein", "cuts"} & set(args.part)
+    if llm_parts != set(args.part) and not all(files[k].exists() for k in ("sd1", "sdxl", "taesd")):
         write_sd_calibration_models(args.models)
+    if llm_parts and not all(files[k].exists() for k in ("zimage", "klein", "qwen3", "flux2_ae", "flux_ae")):
+        write_llm_calibration_models(args.models)
+    models = {"sd1": ["-m", str(files["sd1"])], "sdxl": ["-m", str(files["sdxl"])],
+              "zimage": ["--diffusion-model", str(files["zimage"]), "--llm", str(files["qwen3"]),
+                         "--vae", str(files["flux_ae"]), "--cfg-scale", "1"],
+              "klein": ["--diffusion-model", str(files["klein"]), "--llm", str(files["qwen3"]),
+                        "--vae", str(files["flux2_ae"]), "--cfg-scale", "1"]}
+    taesd = files["taesd"]
     print(f"models ready after {time.perf_counter() - began:.1f}s", flush=True)
     memory = Memory()
     logs = args.models / "logs"  # beside the models: only OUT's few files travel back
     logs.mkdir(parents=True, exist_ok=True)
     args.out.mkdir(parents=True, exist_ok=True)
     # the first run of a machine compiles ggml's shaders: once, unmeasured
-    run_case(memory, args.sd_cli, models["sd1"], 256, 256, 1, ["--diffusion-fa"], logs, "warmup", [])
+    warm = "klein" if llm_parts == set(args.part) else "sd1"
+    run_case(memory, args.sd_cli, models[warm], 256, 256, 1, ["--diffusion-fa"], logs, "warmup", [])
+    reference = logs / "reference.png"
+    if {"klein", "cuts"} & set(args.part):
+        from PIL import Image
+
+        Image.effect_mandelbrot((1024, 1024), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(reference)
     todo = [c for part in args.part if part != "gauge" for c in cases(part)]
     for spec in args.case:
         name, model, width, height, steps, *flags = spec.split(",")
@@ -235,8 +288,10 @@ def main() -> None:
             if time.perf_counter() - began > args.deadline:
                 print(f"deadline: skipped {name}", flush=True)
                 continue
-            more = ["--taesd", str(taesd)] if extra == ["TAE"] else []
-            result = run_case(memory, args.sd_cli, models[model], width, height, steps, flags, logs, name, more)
+            more = {"TAE": ["--taesd", str(taesd)], "REF": ["-r", str(reference)]}.get("".join(extra), [])
+            prompt = LONG_PROMPT if model in ("zimage", "klein") else PROMPT
+            result = run_case(memory, args.sd_cli, models[model], width, height, steps, flags, logs, name, more,
+                              prompt)
             result["model"] = model
             print(json.dumps({k: result[k] for k in ("name", "exit_code", "peak_mib", "stage_peak_mib", "wall_s",
                                                      "sampling_s", "decode_s", "cuts")}), flush=True)

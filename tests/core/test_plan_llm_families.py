@@ -1,6 +1,6 @@
 """The planner for Z-Image Turbo and FLUX.2 klein 4B: the Qwen3 LLM text-encoder stage, their DiTs, the reference
-picture of an edit, on 4, 6 and 8 GiB cards and under AMD's 2 GiB allocation cap. The numbers are estimates
-(plan.py says which) until measured on a GPU; these tests hold the plans' shape, not their bytes."""
+picture of an edit, on 4, 6 and 8 GiB cards and under AMD's 2 GiB allocation cap. The presets' plans are
+table-tested here; the bytes against the GPU measurements in tests/core/test_plan_measured_llm.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from app.core.generation.plan import (
     GIB,
-    LLM_TOKENS,
+    LLM_CUT_COMPUTE_SHARE,
     NO_EXTRA_WORK,
     Components,
     Device,
@@ -16,6 +16,7 @@ from app.core.generation.plan import (
     MemoryPlan,
     diffusion_compute,
     evaluate,
+    largest_tensor,
     llm_compute,
     plan_memory,
 )
@@ -29,6 +30,10 @@ PRESETS = load_catalog().presets
 WINDOWS_CAP = 2 * GIB - 64 * 2**20  # AMD's Windows driver's largest allocation
 CARDS = {4: Device(4 * GIB, max_allocation=WINDOWS_CAP), 6: Device(6 * GIB, max_allocation=WINDOWS_CAP),
          8: Device(8 * GIB, max_allocation=4 * GIB - 4)}
+
+
+def chosen_components(preset: str) -> Components:
+    return PRESETS[preset].components()
 
 
 def plan(preset: str, card: int, size: int = 1024, ram: int = 16 * GIB,
@@ -67,23 +72,32 @@ def test_each_preset_fits_within_the_budget_and_the_allocation_cap(preset: str, 
     chosen = plan(preset, card)
     device = CARDS[card]
     assert chosen.fits and chosen.peak_vram.total <= device.budget
-    assert max(s.compute for _, s in chosen.stages) <= device.max_allocation
+    # a compute buffer is split into blocks of 1 GiB at most: what must fit one allocation is its largest tensor
+    assert largest_tensor(chosen_components(preset), 1024, 1024, chosen.memory) <= device.max_allocation
     for fallback in chosen.fallbacks:
         assert fallback.peak_vram.total < chosen.peak_vram.total
 
 
 @pytest.mark.parametrize(("preset", "card"), TABLE)
-def test_the_llm_stage_is_planned_and_the_ladder_ends_with_it_on_the_cpu(preset: str, card: int) -> None:
+def test_the_llm_stage_is_planned_and_the_ladder_holds_less_of_it(preset: str, card: int) -> None:
     chosen = plan(preset, card)
+    family = PRESETS[preset].family
     llm = PRESETS[preset].components().text_encoders
     assert any(line.startswith("Text encoder (the Qwen3 LLM) on the ") for line in chosen.explanation)
+
+    def text_stage(candidate: MemoryPlan) -> int:
+        stage = dict(candidate.stages).get("text")
+        return stage.total if stage else 0
+
     if chosen.placement["text_encoders"].value == "gpu":
         [(_, text)] = [s for s in chosen.stages if s[0] == "text"]
-        assert text.weights >= llm and text.compute == llm_compute()
-        # out of memory at the LLM stage: a later rung runs the LLM on the CPU, in RAM
-        assert any(f.memory.clip_on_cpu for f in chosen.fallbacks)
+        cut = chosen.memory.max_vram_gib is not None
+        assert text.compute == int(llm_compute(family) * (LLM_CUT_COMPUTE_SHARE if cut else 1))
+        assert text.weights >= llm or (cut and text.total <= chosen.memory.max_vram_gib * GIB + 64 * 2**20)
+        # out of memory at the LLM stage: a later rung holds less of it (cut by --max-vram, or in RAM)
+        assert min(text_stage(f) for f in chosen.fallbacks) < text_stage(chosen)
     else:
-        assert chosen.peak_ram >= llm + llm_compute()
+        assert chosen.peak_ram >= llm + llm_compute(family)
 
 
 def test_the_llm_costs_ram_and_time_on_the_cpu_and_vram_on_the_gpu() -> None:
@@ -91,22 +105,23 @@ def test_the_llm_costs_ram_and_time_on_the_cpu_and_vram_on_the_gpu() -> None:
     on_cpu = MemoryFlags(clip_on_cpu=True, vae_on_cpu=False, offload_to_cpu=True, diffusion_fa=True)
     on_gpu = MemoryFlags(clip_on_cpu=False, vae_on_cpu=False, offload_to_cpu=True, diffusion_fa=True)
     cpu, gpu = (evaluate(components, CARDS[8], 16 * GIB, 1024, 1024, 4, m) for m in (on_cpu, on_gpu))
-    assert cpu.peak_ram - gpu.peak_ram == components.text_encoders + llm_compute()
+    assert cpu.peak_ram - gpu.peak_ram == components.text_encoders + llm_compute(ModelFamily.FLUX2)
     assert "text" in dict(gpu.stages) and "text" not in dict(cpu.stages)
-    # the estimate: a 4B LLM over 512 tokens on a desktop CPU takes far longer than on the card
+    # measured: Qwen3-4B over klein's 512 tokens took 19.9 s on 16 CPU cores (a desktop CPU 2.5 times slower)
     assert cpu.seconds > gpu.seconds + 30
 
 
-def test_llm_compute_grows_with_its_tokens() -> None:
-    assert llm_compute(LLM_TOKENS) < llm_compute(2 * LLM_TOKENS) < 4 * llm_compute(LLM_TOKENS)
-    assert 64 * 2**20 < llm_compute() < 512 * 2**20
+def test_llm_compute_follows_the_family_s_text() -> None:
+    # measured 75 MiB for klein's 512 tokens; Z-Image's is as long as the prompt (a long one counted)
+    assert llm_compute(ModelFamily.FLUX2) == pytest.approx(75 * 2**20, rel=0.01)
+    assert llm_compute(ModelFamily.Z_IMAGE) < llm_compute(ModelFamily.FLUX2)
 
 
 def test_a_reference_picture_adds_its_tokens_and_an_encode() -> None:
     klein = PRESETS["flux2-klein-4b-q4"].components()
     assert diffusion_compute(ModelFamily.FLUX2, 1024, 1024, True, references=1) > \
         diffusion_compute(ModelFamily.FLUX2, 1024, 1024, True)
-    edit = ExtraWork(encode=True, references=1)
+    edit = ExtraWork(references=1)
     memory = MemoryFlags(clip_on_cpu=True, vae_on_cpu=False, offload_to_cpu=True, diffusion_fa=True)
     plain = evaluate(klein, CARDS[8], 16 * GIB, 1024, 1024, 4, memory)
     edited = evaluate(klein, CARDS[8], 16 * GIB, 1024, 1024, 4, memory, edit)
@@ -115,11 +130,10 @@ def test_a_reference_picture_adds_its_tokens_and_an_encode() -> None:
     assert plan("flux2-klein-4b-q4", 4, work=edit).fits
 
 
-def test_z_image_reads_more_text_and_is_wider_than_flux_per_token() -> None:
-    z = diffusion_compute(ModelFamily.Z_IMAGE, 1024, 1024, True)
-    assert z > diffusion_compute(ModelFamily.FLUX, 1024, 1024, True)
+def test_klein_pads_its_text_to_512_tokens_and_z_image_does_not() -> None:
     flux = diffusion_compute(ModelFamily.FLUX, 1024, 1024, True)
-    assert diffusion_compute(ModelFamily.FLUX2, 1024, 1024, True) > flux  # klein pads its text to 512 tokens
+    assert diffusion_compute(ModelFamily.FLUX2, 1024, 1024, True) > flux
+    assert diffusion_compute(ModelFamily.Z_IMAGE, 1024, 1024, True) < flux
 
 
 def test_components_count_the_llm_as_the_text_encoder() -> None:

@@ -8,8 +8,19 @@ from pathlib import Path
 
 import numpy as np
 
-from app.core.generation.plan import MIB, Components, Device, decoder_compute, evaluate
+from app.core.generation.plan import (
+    GIB,
+    MIB,
+    Components,
+    Device,
+    ExtraWork,
+    MemoryPlan,
+    decoder_compute,
+    evaluate,
+    plan_memory,
+)
 from app.core.generation.request import MemoryFlags, ModelFamily
+from app.core.models.backend_caps import parse_help
 
 CALIBRATION = Path(__file__).resolve().parents[1] / "data" / "calibration"
 
@@ -107,4 +118,81 @@ def sd_comparisons(name: str) -> list[SdRun]:
                         memory_of(run["flags"]))
         stage = next(name for name, breakdown in plan.stages if breakdown == plan.peak_vram)
         result.append(SdRun(run, plan.peak_vram.total / MIB, stage))
+    return result
+
+
+def _gguf_bytes(tensors: object, quantize: bool, dtype_bytes: int = 2) -> int:
+    """A file's tensor bytes as demo_model._write stores them: q4_0 blocks (18 bytes per 32 weights) for the
+    matrices sd.cpp would quantize, f32 vectors, the rest f16 (or f32 for the VAEs)."""
+    total = 0
+    for t in tensors:  # type: ignore[attr-defined]
+        count = int(np.prod(t.shape))
+        if (quantize and len(t.shape) == 2 and t.shape[1] % 32 == 0 and t.init != "one"
+                and "position_embedding" not in t.name):
+            total += count // 32 * 18
+        elif len(t.shape) == 1 or "position_embedding" in t.name:
+            total += count * 4
+        else:
+            total += count * dtype_bytes
+    return total
+
+
+def llm_components(model: str) -> Components:
+    """The planner's view of the real-shaped Z-Image Turbo / FLUX.2 klein 4B files measured on the H100
+    (`demo_model --calibration llm`), from their tensor lists: the DiT and Qwen3-4B in q4_0, the VAE in f32."""
+    from app.core.models import demo_model
+
+    qwen3 = _gguf_bytes(demo_model.qwen3_tensors(2560, 36, 9728), quantize=True)
+    if model == "zimage":
+        return Components(ModelFamily.Z_IMAGE, _gguf_bytes(demo_model.z_image_tensors(), quantize=True), qwen3,
+                          _gguf_bytes(demo_model.ae_tensors(), quantize=False, dtype_bytes=4))
+    return Components(ModelFamily.FLUX2, _gguf_bytes(demo_model.flux2_tensors(3072, 5, 20, 7680), quantize=True),
+                      qwen3, _gguf_bytes(demo_model.ae_tensors(32), quantize=False, dtype_bytes=4))
+
+
+def llm_comparisons(name: str) -> list[SdRun]:
+    """Each measured Z-Image / klein run of a table (h100_llm_fit.json) against the planner."""
+    data = json.loads((CALIBRATION / name).read_text(encoding="utf-8"))
+    result = []
+    for run in data["runs"]:
+        work = ExtraWork(references=1 if run.get("reference") else 0)
+        plan = evaluate(llm_components(run["model"]), Device(80 * 2**30), 2**40, run["width"], run["height"],
+                        run["steps"], memory_of(run["flags"]), work)
+        stage = next(name for name, breakdown in plan.stages if breakdown == plan.peak_vram)
+        result.append(SdRun(run, plan.peak_vram.total / MIB, stage))
+    return result
+
+
+# the cards of the small models' check (tests/bench/bench_small_models.py): AMD's Windows driver's allocation cap,
+# a hobbyist's 16 GiB of RAM, a Polaris card's speeds for ranking the plans
+WINDOWS_CAP = 2 * GIB - 64 * MIB
+HOST_RAM = 16 * GIB
+
+
+def card(gib: int) -> Device:
+    return Device(gib * GIB, max_allocation=WINDOWS_CAP)
+
+
+@dataclass(frozen=True)
+class LlmCheck:
+    run: dict
+    plan: MemoryPlan  # what the planner picks today for that card, shape and edit
+
+    @property
+    def error(self) -> float:
+        return (self.plan.peak_vram.total / MIB - self.run["peak_mib"]) / self.run["peak_mib"]
+
+
+def llm_checks() -> list[LlmCheck]:
+    """The check runs of h100_llm_check.json (the plans picked for 4, 6 and 8 GiB cards at shapes never fitted
+    to) against the planner's plan for the same card now."""
+    from tests.helpers.captures import load
+
+    caps = parse_help(load("help").stdout.decode())
+    data = json.loads((CALIBRATION / "h100_llm_check.json").read_text(encoding="utf-8"))
+    result = []
+    for run in data["checks"]:
+        plan = plan_memory(llm_components(run["model"]), card(run["budget_gib"]), HOST_RAM, run["width"],
+                           run["height"], run["steps"], caps, ExtraWork(references=int(run["edit"])))
+        result.append(LlmCheck(run, plan))
     return result

@@ -47,9 +47,14 @@ FLUX_HEADS = 24
 MAX_VRAM_SEGMENT_SHARE = 0.97  # measured: the UNets' largest segment, a least-squares share of N (0.5..3 GiB)
 UNET_UNCUT_COMPUTE_SHARE = {ModelFamily.SD1: 0.52, ModelFamily.SDXL: 0.91}  # measured: largest segment / C
 # measured (sd.cpp's `graph cut ... merged A segments -> B segments` lines, N = 1..4 GiB): segments =
-# ceil(total / (N - P)), no more than the A pieces sd.cpp marks, P the share of N that packing leaves unused
-GRAPH_LARGEST_PIECE = {ModelFamily.SD1: 314 * MIB, ModelFamily.SDXL: 450 * MIB, ModelFamily.FLUX: 1384 * MIB}
-GRAPH_PIECES = {ModelFamily.SD1: 22, ModelFamily.SDXL: 17, ModelFamily.FLUX: 59}
+# ceil(total / capacity), no more than the A pieces sd.cpp marks; a segment holds N less what packing leaves
+# unused: a piece P and, for klein and Z-Image, a share s of the compute buffer C (their 9 and 7 runs within 31
+# and 40 %), never less than N / f
+GRAPH_CUT = {ModelFamily.SD1: (0.0, 314 * MIB, 4), ModelFamily.SDXL: (0.0, 450 * MIB, 4),
+             ModelFamily.FLUX: (0.0, 1384 * MIB, 4), ModelFamily.FLUX2: (1.0, 400 * MIB, 8),
+             ModelFamily.Z_IMAGE: (0.3, 950 * MIB, 8)}
+GRAPH_PIECES = {ModelFamily.SD1: 22, ModelFamily.SDXL: 17, ModelFamily.FLUX: 59, ModelFamily.FLUX2: 27,
+                ModelFamily.Z_IMAGE: 36}
 # measured (H100, Vulkan, tests/data/calibration/h100_sd_fit.json): what the process holds in VRAM besides the
 # stage's own weights and buffers (the Vulkan context, staging, the latents), per stage. sd-cli frees each
 # part's weights once its stage is done, so every stage but loading holds only its own parts.
@@ -86,27 +91,44 @@ TEXT_ENCODER_COMPUTE = 16 * MIB  # measured: CLIP-L / CLIP-G at 77 tokens took 1
 T5_COMPUTE = 160 * MIB  # estimate: T5-XXL at 256 tokens (the Flux runs kept T5 on the CPU)
 PROCESS_RAM = 400 * MIB  # estimate: sd-cli with ggml's CPU backend, before any weights
 
-# --- Z-Image Turbo and FLUX.2 klein, with Qwen3 as their text encoder: estimates, not yet measured on a GPU ---
+# --- Z-Image Turbo and FLUX.2 klein, with Qwen3-4B as their text encoder ---------------------------------------
+# measured (H100, Vulkan, tests/data/calibration/h100_llm_fit.json: real-shaped random-weight q4_0 files, 512 px to
+# 1280x1024, sd.cpp's own -v buffer lines)
 LLM_FAMILIES = (ModelFamily.Z_IMAGE, ModelFamily.FLUX2)
 # the text tokens the DiT attends to besides the picture's: Flux's T5 sequence; klein pads Qwen3's output to
-# 512 (conditioner.hpp min_length); Z-Image takes the prompt as written, padded to 32 (a long prompt, 256, here)
+# 512 (conditioner.hpp min_length); Z-Image takes the prompt as written (a long prompt, 256, here)
 DIT_TEXT_TOKENS = {ModelFamily.FLUX: FLUX_TEXT_TOKENS, ModelFamily.FLUX2: 512, ModelFamily.Z_IMAGE: 256}
-# estimate: the DiT's per-token buffers scale with its width (Flux 3072, klein 3072, Z-Image 3840) and the
-# attention scores with its heads (24, 24, 30)
-DIT_WIDTH_SHARE = {ModelFamily.FLUX: 1.0, ModelFamily.FLUX2: 1.0, ModelFamily.Z_IMAGE: 1.25}
+# measured: the DiT's compute buffer with flash attention = base + per_token * tokens (a klein edit's reference
+# tokens included: 6 klein runs within 11 %, 4 Z-Image runs within 1.2 %)
+DIT_COMPUTE_FA = {ModelFamily.FLUX: (FLUX_COMPUTE_BASE, FLUX_COMPUTE_PER_TOKEN),
+                  ModelFamily.FLUX2: (16 * MIB, int(0.234 * MIB)), ModelFamily.Z_IMAGE: (0, int(0.1667 * MIB))}
+# without flash attention the scores grow with the heads (24, 24, 30): klein took 4390 MiB at 1024 px (Flux's
+# figure, scaled, says 4638), Z-Image 4427 (4805)
 DIT_HEADS = {ModelFamily.FLUX: FLUX_HEADS, ModelFamily.FLUX2: 24, ModelFamily.Z_IMAGE: 30}
-# estimate: Qwen3's compute buffer at T tokens: 32 heads of f32 scores (x1.5 for the softmax's copy), and per token
-# the 9728-wide MLP (three live f32 rows) and the 2560-wide residual stream (four); the tiny Qwen3 took 55.5 MiB
-# at 512 tokens on lavapipe, most of it the scores
-LLM_COMPUTE_BASE = 24 * MIB
-LLM_SCORE_BYTES = 32 * 4 * 1.5
-LLM_BYTES_PER_TOKEN = (3 * 9728 + 4 * 2560) * 4
-LLM_TOKENS = 512  # klein's padded length; Z-Image's longest usual prompt
-# estimate: Qwen3 on the CPU costs CLIP's measured 2.8e-11 s per weight byte and token, twice over because a
-# 4-5 bit byte holds ~3.5 times the weights of an f16 byte and dequantizes as it goes
-LLM_CPU_SECONDS_PER_BYTE_TOKEN = 5.6e-11
-# estimate: one diffusion pass scales with the parameters from Flux's measured 12B (klein 3.9B, Z-Image 6.15B)
-DIT_PASS_SHARE = {ModelFamily.FLUX: 1.0, ModelFamily.FLUX2: 3.9 / 11.9, ModelFamily.Z_IMAGE: 6.15 / 11.9}
+# measured: Qwen3-4B's compute buffer per token: 75 MiB at klein's 512 tokens, 8 MiB for a 74-token Z-Image prompt;
+# cut by --max-vram it took 200 MiB for klein
+LLM_COMPUTE_PER_TOKEN = int(0.147 * MIB)
+LLM_CUT_COMPUTE_SHARE = 2.7
+LLM_TOKENS = {ModelFamily.FLUX2: 512, ModelFamily.Z_IMAGE: 256}
+# measured: --max-vram N cuts the LLM too once N is below ~90 % of its weights; the text stage then peaks at about
+# N (1464 and 1571 MiB at N = 1536, 2059 at 2048), else it holds the whole LLM (klein kept it whole at 2048)
+LLM_UNCUT_WEIGHT_SHARE = 0.9
+LLM_CUT_OVERHEAD = 35 * MIB
+# measured: Qwen3-4B (2.26 GB q4_0) on the H100 machine's 16 CPU cores took 19.9 s for klein's 512 tokens and
+# 3.8 s for 74: a fixed part per weight byte plus a part per byte and token
+LLM_CPU_SECONDS_PER_BYTE = 5.6e-10
+LLM_CPU_SECONDS_PER_BYTE_TOKEN = 1.61e-11
+# measured: --max-vram N peaks at share * N - compute_share * C + base (whole process; C the uncut compute buffer):
+# Flux's fit (above), and for klein and Z-Image a line through their 9 and 7 runs at N = 1.5..4 GiB, 768 px to
+# 1280x1024 and edits (C made no difference there), its base raised so that none is under by more than 2 %
+MAX_VRAM_FIT = {ModelFamily.FLUX: (MAX_VRAM_SHARE_FA, MAX_VRAM_COMPUTE_SHARE_FA, MAX_VRAM_BASE_FA),
+                ModelFamily.FLUX2: (0.792, 0.0, 224 * MIB), ModelFamily.Z_IMAGE: (0.762, 0.0, 200 * MIB)}
+# measured: the FLUX.2 VAE decodes tiles of 32x32 latents at 16 px each: 512 px tiles, 1984.5 MiB on Vulkan; its
+# tiled encoder took 1392.9 MiB at 768 and 1024 px (1.64 times a 512 px tile's pixels at the untiled rate, the
+# share the planner also gives the other VAEs' tiled encoders, unmeasured)
+FLUX2_VAE_TILE_PIXELS = 512 * 512
+FLUX2_VAE_TILE_COMPUTE_GPU = int(1984.5 * MIB)
+VAE_TILED_ENCODE_SHARE = 1.642
 
 
 @dataclass(frozen=True)
@@ -122,9 +144,12 @@ class Speed:
 # measured on the H100 (tests/data/calibration/h100_sd_fit.json), seconds:
 # one diffusion pass = a + b * latent tokens (SD 1.5, SDXL) or b * DiT tokens (Flux, H200)
 PASS_SECONDS = {ModelFamily.SD1: (0.0192, 1.79e-5), ModelFamily.SDXL: (0.164, 1.42e-5),
-                ModelFamily.FLUX: (0.0, 4.6e-4)}
-NO_FA_SLOWDOWN = {ModelFamily.SD1: 1.33, ModelFamily.SDXL: 1.05, ModelFamily.FLUX: 1.08}
-PASSES_PER_STEP = {ModelFamily.SD1: 2, ModelFamily.SDXL: 2, ModelFamily.FLUX: 1}  # classifier-free guidance
+                ModelFamily.FLUX: (0.0, 4.6e-4), ModelFamily.FLUX2: (0.0, 2.54e-4), ModelFamily.Z_IMAGE: (0.0, 4.04e-4)}
+NO_FA_SLOWDOWN = {ModelFamily.SD1: 1.33, ModelFamily.SDXL: 1.05, ModelFamily.FLUX: 1.08, ModelFamily.FLUX2: 1.16,
+                  ModelFamily.Z_IMAGE: 1.23}
+# classifier-free guidance: the UNets run twice a step; the distilled DiTs (CFG 1) once
+PASSES_PER_STEP = {ModelFamily.SD1: 2, ModelFamily.SDXL: 2, ModelFamily.FLUX: 1, ModelFamily.FLUX2: 1,
+                   ModelFamily.Z_IMAGE: 1}
 SEGMENT_SECONDS = 0.035  # measured: per segment and pass, beyond the streaming itself
 TEXT_CPU_SECONDS_PER_BYTE = 2.2e-9  # measured: CLIP-L + CLIP-G on 16 CPU cores, 3.4 s for 1.6 GB
 DECODE_SECONDS_PER_PIXEL = {("vae", "gpu"): 1.35e-6, ("vae", "gpu-tiled"): 2.1e-6, ("tae", "gpu"): 0.3e-6,
@@ -136,14 +161,21 @@ H100 = Speed()
 POLARIS = Speed(gpu_slowdown=15.0, cpu_slowdown=2.5)
 GPU_FLOPS = 3.0e12  # estimate: a Polaris-class GPU's usable rate, for the upscaler's time
 
-# estimate: the VAE encoder's compute buffer per input pixel (img2img, inpaint): as deep as the decoder, and
-# TAESD's encoder as light as its decoder
-VAE_ENCODE_BYTES_PER_PIXEL = VAE_BYTES_PER_PIXEL
+# measured: the VAE encoder's compute buffer per input pixel on Vulkan (a klein edit's reference picture, 768 and
+# 1024 px alike: 3394 bytes; SD's encoder has the same widths); TAESD's encoder an estimate, as light as its decoder
+VAE_ENCODE_BYTES_PER_PIXEL = 3394
 # estimate: ESRGAN (RRDBNet, 64 features) keeps ~3 maps of 64 f32 channels at the tile's output size
 ESRGAN_BYTES_PER_OUTPUT_PIXEL = 64 * 4 * 3
 ESRGAN_TILE_OVERLAP = 0.25  # sd.cpp's process_tiles_2d
 ESRGAN_FLOPS_PER_INPUT_PIXEL = 2 * 6e6  # estimate: RealESRGAN x4plus anime 6B, ~6M multiply-adds a pixel
 LORA_RUNTIME_COMPUTE_SHARE = 0.1  # estimate: at_runtime LoRA adds its down/up products to each patched layer
+
+# measured: ggml-vulkan splits a compute buffer into blocks of at most 1 GiB (and the driver's cap): the H100, whose
+# driver allocates at most 4 GiB at once, ran an 8157 MiB decoder buffer. What one allocation must hold is the
+# largest single tensor: the VAE's widest map (128 channels of f32 per pixel) or, without flash attention, one
+# layer's attention scores (f32, every head)
+VAE_WIDEST_MAP_BYTES_PER_PIXEL = 128 * 4
+UNET_ATTENTION_HEADS = {ModelFamily.SD1: 8, ModelFamily.SDXL: 10}  # at the level that attends over the most tokens
 
 SAFETY_MARGIN = 0.08  # of the budget: drivers, the desktop and fragmentation take their share
 MIN_MARGIN = 256 * MIB
@@ -231,9 +263,9 @@ def tokens(width: int, height: int, family: ModelFamily = ModelFamily.FLUX, refe
     return (width // 16) * (height // 16) * (1 + references) + DIT_TEXT_TOKENS.get(family, FLUX_TEXT_TOKENS)
 
 
-def llm_compute(token_count: int = LLM_TOKENS) -> int:
-    """Qwen3's compute buffer (an estimate, see LLM_SCORE_BYTES)."""
-    return int(LLM_COMPUTE_BASE + LLM_SCORE_BYTES * token_count ** 2 + LLM_BYTES_PER_TOKEN * token_count)
+def llm_compute(family: ModelFamily) -> int:
+    """Qwen3's compute buffer for the family's text (klein's padded 512 tokens, a long Z-Image prompt)."""
+    return LLM_COMPUTE_PER_TOKEN * LLM_TOKENS[family]
 
 
 def latent_tokens(width: int, height: int) -> int:
@@ -249,7 +281,8 @@ def diffusion_compute(family: ModelFamily, width: int, height: int, flash_attent
     if _is_dit(family):
         n = tokens(width, height, family, references)
         if flash_attention:
-            return FLUX_COMPUTE_BASE + int(FLUX_COMPUTE_PER_TOKEN * DIT_WIDTH_SHARE.get(family, 1.0) * n)
+            base, per_token = DIT_COMPUTE_FA.get(family, DIT_COMPUTE_FA[ModelFamily.FLUX])
+            return base + per_token * n
         heads = DIT_HEADS.get(family, FLUX_HEADS) / FLUX_HEADS
         return int(FLUX_COMPUTE_NOFA_BASE + FLUX_ATTENTION_PER_TOKEN_SQ * heads * n * n)
     n = latent_tokens(width, height)
@@ -268,24 +301,30 @@ def _on_vulkan(size: int) -> int:
 
 def decoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False) -> int:
     """The decoder's compute buffer: one allocation on the CPU backend, chunked above 1 GiB on Vulkan."""
+    flux2 = components.family is ModelFamily.FLUX2 and not components.tae
     if tiled and on_gpu and not components.tae:
-        return VAE_TILE_COMPUTE_GPU
-    pixels = min(width * height, VAE_TILE_PIXELS) if tiled else width * height
+        return FLUX2_VAE_TILE_COMPUTE_GPU if flux2 else VAE_TILE_COMPUTE_GPU
+    pixels = min(width * height, FLUX2_VAE_TILE_PIXELS if flux2 else VAE_TILE_PIXELS) if tiled else width * height
     size = pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
     return _on_vulkan(size) if on_gpu else size
 
 
-def encoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False) -> int:
-    pixels = min(width * height, VAE_TILE_PIXELS) if tiled else width * height
-    size = pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_ENCODE_BYTES_PER_PIXEL)
-    return _on_vulkan(size) if on_gpu else size
+def encoder_compute(components: Components, width: int, height: int, tiled: bool) -> int:
+    """The encoder's compute buffer (measured on Vulkan, chunks included; the CPU backend's is no larger)."""
+    if components.tae:
+        return width * height * TAE_BYTES_PER_PIXEL
+    tile = FLUX2_VAE_TILE_PIXELS if components.family is ModelFamily.FLUX2 else VAE_TILE_PIXELS
+    if tiled and width * height > tile:
+        return int(tile * VAE_ENCODE_BYTES_PER_PIXEL * VAE_TILED_ENCODE_SHARE)
+    return width * height * VAE_ENCODE_BYTES_PER_PIXEL
 
 
 def segments(components: Components, compute: int, max_vram: int) -> int:
     """How many pieces sd.cpp cuts the diffusion graph into under --max-vram (1: it runs uncut)."""
     total = components.diffusion + compute
     family = components.family if components.family in GRAPH_PIECES else ModelFamily.FLUX
-    cut = -(-total // max(max_vram - GRAPH_LARGEST_PIECE[family], max_vram // 4))
+    compute_share, piece, floor = GRAPH_CUT[family]
+    cut = -(-total // max(max_vram - int(compute_share * compute) - piece, max_vram // floor))
     return max(1, min(cut, GRAPH_PIECES[family]))
 
 
@@ -294,7 +333,8 @@ def _diffusion_peak(components: Components, compute: int, memory: MemoryFlags, w
     budget = int((memory.max_vram_gib or 0) * GIB)
     uncut = components.diffusion + compute
     if _is_dit(components.family):
-        peak = int(MAX_VRAM_SHARE_FA * budget - MAX_VRAM_COMPUTE_SHARE_FA * compute + MAX_VRAM_BASE_FA)
+        share, compute_share, base = MAX_VRAM_FIT.get(components.family, MAX_VRAM_FIT[ModelFamily.FLUX])
+        peak = int(share * budget - compute_share * compute + base)
         peak -= PROCESS_VRAM["diffusion"]  # the fit measured the whole process
         if not memory.diffusion_fa:
             # one layer's work cannot be cut: without flash attention that is a whole score matrix
@@ -306,6 +346,16 @@ def _diffusion_peak(components: Components, compute: int, memory: MemoryFlags, w
     if not memory.diffusion_fa:
         peak = max(peak, int(compute * UNET_UNCUT_COMPUTE_SHARE[components.family]))
     return min(peak, uncut)
+
+
+def _llm_stage(weights: int, compute: int, max_vram_gib: float | None) -> tuple[str, Breakdown]:
+    """The LLM's text stage with --offload-to-cpu: the whole model visits VRAM, unless --max-vram cuts it too."""
+    if max_vram_gib:
+        budget = int(max_vram_gib * GIB)
+        compute = int(compute * LLM_CUT_COMPUTE_SHARE)
+        if budget < weights * LLM_UNCUT_WEIGHT_SHARE:
+            weights = max(0, budget + LLM_CUT_OVERHEAD - compute - PROCESS_VRAM["text"])
+    return "text", Breakdown(weights, compute, PROCESS_VRAM["text"])
 
 
 def evaluate(components: Components, device: Device, ram_available: int, width: int, height: int, steps: int,
@@ -323,11 +373,14 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     if work.lora_at_runtime and work.lora_bytes:
         d_compute += int(d_compute * LORA_RUNTIME_COMPUTE_SHARE)
     v_compute = decoder_compute(components, final_w, final_h, memory.vae_tiling, vae_on_gpu)
-    e_compute = encoder_compute(components, width, height, memory.vae_tiling, vae_on_gpu) if work.encode else 0
-    # txt2img loads only the decoder half of a full VAE; img2img loads both halves
-    vae_weights = components.vae if components.tae or work.encode else int(components.vae * VAE_DECODER_SHARE)
+    # img2img encodes its input picture; a klein edit each reference picture, one at a time, resized by sd.cpp to
+    # about the output's area
+    encodes = work.encode or work.references > 0
+    e_compute = encoder_compute(components, width, height, memory.vae_tiling) if encodes else 0
+    # txt2img loads only the decoder half of a full VAE; img2img and edits load both halves
+    vae_weights = components.vae if components.tae or encodes else int(components.vae * VAE_DECODER_SHARE)
     diffusion = components.diffusion + work.lora_bytes
-    text_compute = (llm_compute() if family in LLM_FAMILIES else T5_COMPUTE if _is_dit(family)
+    text_compute = (llm_compute(family) if family in LLM_FAMILIES else T5_COMPUTE if _is_dit(family)
                     else TEXT_ENCODER_COMPUTE)
     gpu_vae = vae_weights if vae_on_gpu else 0
     gpu_text = components.text_encoders if text_on_gpu else 0
@@ -349,17 +402,19 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
                                      int(memory.max_vram_gib * GIB))
         else:
             stages.append(stage("diffusion", diffusion, d_compute))
-        if text_on_gpu:
-            # one text encoder at a time: the LLM families have only the one
-            share = 1.0 if family in LLM_FAMILIES else LARGEST_TEXT_ENCODER_SHARE.get(family, 0.97)
+        if text_on_gpu and family in LLM_FAMILIES:
+            stages.append(_llm_stage(components.text_encoders, text_compute, memory.max_vram_gib))
+        elif text_on_gpu:
+            # one text encoder at a time
+            share = LARGEST_TEXT_ENCODER_SHARE.get(family, 0.97)
             stages.append(stage("text", int(components.text_encoders * share), text_compute))
         if vae_on_gpu:
             stages.append(stage("decode", vae_weights, v_compute))
-            if work.encode:
+            if encodes:
                 stages.append(stage("encode", vae_weights, e_compute))
     else:
         stages.append(stage("load", diffusion + gpu_text + gpu_vae, 0))
-        if work.encode and vae_on_gpu:
+        if encodes and vae_on_gpu:
             stages.append(stage("encode", diffusion + gpu_text + gpu_vae, e_compute))
         if text_on_gpu:
             stages.append(stage("text", diffusion + gpu_text + gpu_vae, text_compute))
@@ -382,14 +437,34 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
 
     seconds = predicted_seconds(components, device.speed, width, height, steps, memory, segment_count, work,
                                 tae_preview)
-    largest_buffer = max(d_compute, v_compute if vae_on_gpu else 0)
-    too_big = device.max_allocation is not None and largest_buffer > device.max_allocation
+    too_big = (device.max_allocation is not None
+               and largest_tensor(components, width, height, memory, work) > device.max_allocation)
     fits = peak.total <= device.budget and ram <= ram_available and not too_big
     placement = {"diffusion": Where.GPU, "text_encoders": Where.GPU if text_on_gpu else Where.CPU,
                  "vae": Where.GPU if vae_on_gpu else Where.CPU}
     return MemoryPlan(memory, placement, (), peak, ram, seconds, fits, (),
                       preview=PreviewMethod.TAE if tae_preview else PreviewMethod.PROJ, stages=tuple(stages),
                       segments=segment_count)
+
+
+def largest_tensor(components: Components, width: int, height: int, memory: MemoryFlags,
+                   work: ExtraWork = NO_EXTRA_WORK) -> int:
+    """The largest single tensor a plan puts on the GPU (it must fit one allocation)."""
+    family = components.family
+    largest = 0
+    if not memory.diffusion_fa:
+        for w, h in {(width, height), work.hires_size or (width, height)}:
+            if _is_dit(family):
+                scores = DIT_HEADS.get(family, FLUX_HEADS) * tokens(w, h, family, work.references) ** 2
+            else:
+                scores = UNET_ATTENTION_HEADS[family] * (latent_tokens(w, h) // UNET_ATTENTION_DOWNSCALE[family]) ** 2
+            largest = max(largest, 4 * scores)
+    if not memory.vae_on_cpu:
+        final_w, final_h = work.hires_size or (width, height)
+        tile = FLUX2_VAE_TILE_PIXELS if family is ModelFamily.FLUX2 else VAE_TILE_PIXELS
+        pixels = max(final_w * final_h, width * height)
+        largest = max(largest, VAE_WIDEST_MAP_BYTES_PER_PIXEL * (min(pixels, tile) if memory.vae_tiling else pixels))
+    return largest
 
 
 def predicted_seconds(components: Components, speed: Speed, width: int, height: int, steps: int,
@@ -402,11 +477,9 @@ def predicted_seconds(components: Components, speed: Speed, width: int, height: 
     base, per_token = PASS_SECONDS[family]
     slowdown = 1.0 if memory.diffusion_fa else NO_FA_SLOWDOWN[family]
 
-    share = DIT_PASS_SHARE.get(components.family, 1.0)
-
     def pass_seconds(w: int, h: int) -> float:
         count = tokens(w, h, components.family, work.references) if _is_dit(family) else latent_tokens(w, h)
-        return (base + per_token * count) * share * slowdown * speed.gpu_slowdown
+        return (base + per_token * count) * slowdown * speed.gpu_slowdown
 
     passes = steps * PASSES_PER_STEP[family]
     seconds = passes * pass_seconds(width, height)
@@ -424,14 +497,15 @@ def predicted_seconds(components: Components, speed: Speed, width: int, height: 
             moved += diffusion
         seconds += moved / speed.offload_bytes_per_s
     if not text_on_gpu and components.family in LLM_FAMILIES:
-        seconds += components.text_encoders * LLM_TOKENS * LLM_CPU_SECONDS_PER_BYTE_TOKEN * speed.cpu_slowdown
+        per_byte = LLM_CPU_SECONDS_PER_BYTE + LLM_TOKENS[components.family] * LLM_CPU_SECONDS_PER_BYTE_TOKEN
+        seconds += components.text_encoders * per_byte * speed.cpu_slowdown
     elif not text_on_gpu:
         seconds += components.text_encoders * TEXT_CPU_SECONDS_PER_BYTE * speed.cpu_slowdown
     decoder = "tae" if components.tae else "vae"
     where = ("gpu-tiled" if memory.vae_tiling else "gpu") if vae_on_gpu else "cpu"
     per_pixel = DECODE_SECONDS_PER_PIXEL[(decoder, where)] * (speed.gpu_slowdown if vae_on_gpu else
                                                               speed.cpu_slowdown)
-    seconds += final_w * final_h * per_pixel * (2 if work.encode else 1)
+    seconds += final_w * final_h * per_pixel * (1 + max(int(work.encode), work.references))
     if tae_preview:
         seconds += steps * width * height * DECODE_SECONDS_PER_PIXEL[("tae", "gpu")] * speed.gpu_slowdown
     return seconds

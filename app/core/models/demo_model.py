@@ -472,14 +472,15 @@ def write_calibration_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
 
 def write_llm_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
     """Real-shaped Z-Image Turbo (6.15B), FLUX.2 klein 4B and Qwen3-4B (q4_0, as the 4 GB presets are about that
-    size) and a FLUX.2 VAE (f32), for memory measurements on a real GPU: ~9 GB in all. Not measured yet."""
+    size), a FLUX.2 VAE and the Flux AE Z-Image decodes with (f32), for memory measurements on a real GPU: ~9 GB."""
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng([seed, 5])
     return (_atomic(out / "z_image_turbo_shaped_q4_0.gguf", lambda p: _write(p, z_image_tensors(), rng, True)),
             _atomic(out / "flux2_klein_4b_shaped_q4_0.gguf",
                     lambda p: _write(p, flux2_tensors(3072, 5, 20, 7680), rng, True)),
             _atomic(out / "qwen3_4b_shaped_q4_0.gguf", lambda p: _write(p, qwen3_tensors(2560, 36, 9728), rng, True)),
-            _atomic(out / "flux2_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(32), rng, False, np.float32)))
+            _atomic(out / "flux2_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(32), rng, False, np.float32)),
+            _atomic(out / "flux_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(), rng, False, np.float32)))
 
 
 def write_sd_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:

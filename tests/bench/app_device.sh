@@ -1,9 +1,12 @@
 #!/bin/bash
-# Device side of tests/bench/bench_rig.py on the lent 2-GPU machine (its python3 has no PySide6, no Vulkan loader).
+# Runs one of the app's GPU benchmarks on a lent NVIDIA machine (its python3 has no PySide6, no Vulkan loader):
+#     app_device.sh tests/bench/bench_rig.py --out "$OUT/bench_rig.json"         (the 2-GPU machine)
+#     app_device.sh tests/bench/bench_small_models.py --part check --out "$OUT"
+# The benchmark runs in repo/ with `vulkaninfo` on PATH and our sd-cli in repo/backend_bin/bin/.
 # The folder this script sits in (carried) holds: gl/*.deb (Debian 12: the Vulkan loader, vulkan-tools and the
 # few libraries QtGui links to), pyside.tar.xz (PySide6's QtCore and QtGui with their Qt and ICU libraries, cut
 # from our .venv: the wheels are abi3), site/ (gguf), sd-cli.xz (our build) and repo/ (app, resources, tests).
-# Writes vulkaninfo's view of the machine and the benchmark's figures to $OUT.
+# Writes vulkaninfo's view of the machine to $OUT; the benchmark writes its figures where --out says.
 set -e
 here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p /tmp/vt /tmp/vtlib /tmp/bin /tmp/site
@@ -28,8 +31,7 @@ xz -dc "$here/sd-cli.xz" > "$here/repo/backend_bin/bin/sd-cli"
 chmod +x "$here/repo/backend_bin/bin/sd-cli"
 export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1 QT_QPA_PLATFORM=offscreen
 nvidia-smi > "$OUT/nvidia_smi.txt" 2>&1 || true
-vulkaninfo > "$OUT/vulkaninfo_2gpu_full.txt" 2> "$OUT/vulkaninfo_2gpu.err" || true
+vulkaninfo > "$OUT/vulkaninfo_full.txt" 2> "$OUT/vulkaninfo.err" || true
 cd "$here/repo"
 python3 -c "from PySide6.QtGui import QImage; import app.cli; print('app imports')"
-python3 -m app.core.models.demo_model --calibration --out /tmp/models
-python3 tests/bench/bench_rig.py --models /tmp/models --out "$OUT/bench_rig.json" "$@"
+python3 "$@"

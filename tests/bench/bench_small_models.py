@@ -1,0 +1,181 @@
+"""Z-Image Turbo and FLUX.2 klein 4B on a real GPU, through the app's own CLI (`python -m app generate`).
+
+    python3 tests/bench/bench_small_models.py --models DIR --out DIR --part check|edit|speed [--part ...]
+
+For the lent NVIDIA machine through its Vulkan driver; tests/bench/app_device.sh sets it up (PySide6, the Vulkan
+loader, vulkaninfo, our sd-cli). Missing model files are written into DIR first: the real-shaped random-weight
+files of `python -m app.core.models.demo_model --calibration llm` (and `flux`, `sd` for the speed part).
+
+Part `check`: for Z-Image Turbo and klein 4B at three shapes the planner was never fitted to, and 4, 6 and 8 GiB
+cards (AMD's 2 GiB allocation cap, 16 GiB of RAM, a Polaris card's speeds for ranking), the plan the planner picks
+runs once (the same flags once per shape), while NVML's memory.used is sampled every 5 ms. It prints predicted
+against measured peak VRAM (the highest sample above the idle figure) and whether the measured peak stayed
+within the card. Part `edit` does the same for klein editing a 1024 px picture (--ref-image).
+
+Part `speed`: seconds per image at 1024x1024 for Z-Image Turbo (8 steps), klein 4B (4), Flux Schnell (4; our
+12B-shaped file carries CLIP-L but no T5-XXL) and SDXL-Turbo (4, CFG 1), each with the plan it gets on a 4 GiB
+and on an 8 GiB card, measured side by side in one run: one unmeasured warm-up per model (shaders, page cache),
+then the eight runs in turn, `--rounds` times. Seconds are the CLI's whole wall time (loading included).
+Every run's figures go to OUT/small_models.jsonl.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from app.core.gallery.metadata import read_details  # noqa: E402
+from app.core.generation.plan import MIB, ExtraWork, components_from_files, plan_memory  # noqa: E402
+from app.core.generation.request import ModelFamily  # noqa: E402
+from app.core.models.backend_caps import parse_help  # noqa: E402
+from app.core.models.model_files import inspect_model  # noqa: E402
+from tests.bench.measure_sd_gpu import LONG_PROMPT, Memory  # noqa: E402
+from tests.helpers.calibration import HOST_RAM, card  # noqa: E402
+
+CHECK_SHAPES = ((640, 896), (1152, 896), (1152, 1152))
+CHECK_STEPS = 2  # the peak does not depend on the steps
+SCRATCH = Path("/tmp/bench_small_models")  # the images, the app's settings and gallery: not OUT's few files
+
+
+class Models:
+    """The real-shaped files in DIR, as the CLI's arguments and as the planner's components."""
+
+    def __init__(self, folder: Path, parts: list[str]) -> None:
+        from app.core.models import demo_model
+
+        self.folder = folder
+        if not (folder / "z_image_turbo_shaped_q4_0.gguf").exists():
+            demo_model.write_llm_calibration_models(folder)
+        if "speed" in parts and not (folder / "flux_schnell_shaped_q4_0.gguf").exists():
+            demo_model.write_calibration_models(folder)
+        if "speed" in parts and not (folder / "sdxl_shaped_f16.gguf").exists():
+            demo_model.write_sd_calibration_models(folder)
+
+    def files(self, model: str) -> dict[str, Path]:
+        f = self.folder
+        return {"zimage": {"diffusion_model": f / "z_image_turbo_shaped_q4_0.gguf",
+                           "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
+                "klein": {"diffusion_model": f / "flux2_klein_4b_shaped_q4_0.gguf",
+                          "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux2_ae_shaped_f32.gguf"},
+                "flux": {"model": f / "flux_schnell_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
+                "sdxl-turbo": {"model": f / "sdxl_shaped_f16.gguf"}}[model]
+
+    def arguments(self, model: str) -> list[str]:
+        names = {"diffusion_model": "--diffusion-model", "llm": "--llm", "vae": "--vae", "model": "--model"}
+        return [a for slot, path in self.files(model).items() for a in (names[slot], str(path))]
+
+    def components(self, model: str):  # type: ignore[no-untyped-def]
+        family = {"zimage": ModelFamily.Z_IMAGE, "klein": ModelFamily.FLUX2, "flux": ModelFamily.FLUX,
+                  "sdxl-turbo": ModelFamily.SDXL}[model]
+        return components_from_files({slot: inspect_model(p) for slot, p in self.files(model).items()}, family)
+
+
+STEPS = {"zimage": 8, "klein": 4, "flux": 4, "sdxl-turbo": 4}
+
+
+def generate(memory: Memory, models: Models, model: str, width: int, height: int, steps: int, flags: tuple[str, ...],
+             extra: tuple[str, ...] = ()) -> dict:
+    argv = [sys.executable, "-m", "app", "--basedir", str(SCRATCH / "base"), "generate", "--events",
+            "--prompt", LONG_PROMPT, *models.arguments(model), "--width", str(width), "--height", str(height),
+            "--steps", str(steps), "--cfg-scale", "1", "--seed", "42", *flags, *extra, "--out", str(SCRATCH / "images")]
+    time.sleep(0.3)
+    idle = memory.used()
+    memory.start()
+    started = time.perf_counter()
+    result = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    samples = memory.stop()
+    events = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    image = next((e["path"] for e in events if e["event"] == "image"), None)
+    error = next((e["message"] for e in events if e["event"] == "error"), None)
+    edited_from = (read_details(Path(image)) or {}).get("edited_from") if image and extra else None
+    return {"model": model, "width": width, "height": height, "steps": steps, "flags": list(flags),
+            "exit_code": result.returncode, "image": image, "error": error, "edited_from": edited_from,
+            "retries": [e["flags"] for e in events if e["event"] == "retry"],
+            "idle_mib": round(idle / MIB), "peak_mib": round((max(u for _, u in samples) - idle) / MIB),
+            "wall_s": round(wall, 2), "stderr_tail": result.stderr[-400:] if result.returncode else ""}
+
+
+def check(memory: Memory, models: Models, caps, log, edits: bool) -> None:  # type: ignore[no-untyped-def]
+    reference = SCRATCH / "reference.png"
+    from PIL import Image
+
+    Image.effect_mandelbrot((1024, 1024), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(reference)
+    if edits:
+        jobs = [("klein", w, h, budget, ExtraWork(references=1)) for w, h in CHECK_SHAPES for budget in (4, 6, 8)]
+    else:
+        jobs = [(model, w, h, budget, ExtraWork()) for model in ("zimage", "klein") for w, h in CHECK_SHAPES
+                for budget in (4, 6, 8)]
+    done: dict[tuple, dict] = {}
+    for model, width, height, budget, work in jobs:
+        components = models.components(model)
+        plan = plan_memory(components, card(budget), HOST_RAM, width, height, CHECK_STEPS, caps, work)
+        key = (model, width, height, plan.flags, work.references)
+        if key not in done:
+            extra = ("--ref-image", str(reference)) if work.references else ()
+            done[key] = generate(memory, models, model, width, height, CHECK_STEPS, plan.flags, extra)
+            done[key]["predicted_mib"] = round(plan.peak_vram.total / MIB)
+            done[key]["predicted_stage"] = next(n for n, s in plan.stages if s == plan.peak_vram)
+        run = {**done[key], "budget_gib": budget, "budget_after_margin_mib": round(card(budget).budget / MIB),
+               "fits_predicted": plan.fits, "edit": bool(work.references)}
+        run["error_pct"] = round(100 * (run["predicted_mib"] - run["peak_mib"]) / run["peak_mib"], 1)
+        run["within_card"] = run["peak_mib"] <= budget * 1024
+        log(run)
+
+
+def speed(memory: Memory, models: Models, caps, rounds: int, log) -> None:  # type: ignore[no-untyped-def]
+    plans = {}
+    for model in STEPS:
+        components = models.components(model)
+        for budget in (4, 8):
+            plan = plan_memory(components, card(budget), HOST_RAM, 1024, 1024, STEPS[model], caps)
+            plans[(model, budget)] = plan
+        warm = generate(memory, models, model, 512, 512, 1, plans[(model, 8)].flags)
+        print(f"warm-up {model}: {warm['wall_s']} s, exit {warm['exit_code']}", flush=True)
+    for round_number in range(rounds):
+        for (model, budget), plan in plans.items():
+            run = generate(memory, models, model, 1024, 1024, STEPS[model], plan.flags)
+            log({**run, "part": "speed", "round": round_number, "budget_gib": budget,
+                 "predicted_mib": round(plan.peak_vram.total / MIB), "within_card": run["peak_mib"] <= budget * 1024})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--models", type=Path, default=Path("/tmp/models"))
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--part", action="append", choices=("check", "edit", "speed"), required=True)
+    parser.add_argument("--rounds", type=int, default=1)
+    args = parser.parse_args()
+    began = time.perf_counter()
+    models = Models(args.models, args.part)
+    print(f"models ready after {time.perf_counter() - began:.1f}s", flush=True)
+    binary = REPO / "backend_bin" / "bin" / "sd-cli"
+    caps = parse_help(subprocess.run([str(binary), "--help"], capture_output=True, text=True, check=False).stdout)
+    memory = Memory()
+    args.out.mkdir(parents=True, exist_ok=True)
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    with (args.out / "small_models.jsonl").open("a") as record:
+        def log(run: dict) -> None:
+            record.write(json.dumps(run) + "\n")
+            record.flush()
+            print(json.dumps({k: v for k, v in run.items() if k not in ("stderr_tail", "image")}), flush=True)
+            if run["exit_code"]:
+                print(run["stderr_tail"], flush=True)
+
+        if "check" in args.part:
+            check(memory, models, caps, log, edits=False)
+        if "edit" in args.part:
+            check(memory, models, caps, log, edits=True)
+        if "speed" in args.part:
+            speed(memory, models, caps, args.rounds, log)
+
+
+if __name__ == "__main__":
+    main()
