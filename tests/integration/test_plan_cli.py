@@ -62,7 +62,9 @@ def test_z_image_and_klein_presets_are_planned_with_their_llm(sd_cli: Path) -> N
         assert "--max-vram 1.5 (~1." in result.stdout
     common = ("--preset", "flux2-klein-4b-q8", "--vram", "8GiB", "--ram", "16GB", "--json")
     plain, edit = (json.loads(plan(*common, *extra).stdout) for extra in ((), ("--edit",)))
-    assert edit["predicted_peak_vram_bytes"] > plain["predicted_peak_vram_bytes"]  # the picture's tokens
+    # the picture's encoding beside all the weights, and its tokens, no longer fit an 8 GB card: it offloads
+    assert "--offload-to-cpu" in edit["flags"] and "--offload-to-cpu" not in plain["flags"]
+    assert edit["predicted_peak_ram_bytes"] > plain["predicted_peak_ram_bytes"]
     refused = plan("--preset", "z-image-turbo-q8", "--vram", "8GiB", "--ram", "16GB", "--edit")
     assert refused.returncode == 2 and "--edit needs a FLUX.2 klein model" in refused.stderr
 
