@@ -399,10 +399,10 @@ class MainWindow(QMainWindow):
             self.gallery.preview_requested.connect(lambda entry: self.image.show_image(entry.path))
             self.gallery.use_as_input_requested.connect(lambda entry: self.use_as_input(entry.path))
             self.gallery.edit_requested.connect(lambda entry: self.edit_picture(entry.path))
-            self.panel.family_changed.connect(self._on_family_changed)
             self.gallery.upscale_requested.connect(self._on_upscale_requested)
         self.upscaling: Upscaling | None = None  # made on the first upscale: it asks vulkaninfo then
-        self.image.picture_dropped.connect(self.use_as_input)
+        self.panel.family_changed.connect(self._on_family_changed)
+        self.image.picture_dropped.connect(self._on_picture_dropped)
         self.picture_splitter.addWidget(self.details)
         self.picture_splitter.setStretchFactor(0, 4)
         self.picture_splitter.setCollapsible(0, False)
@@ -690,9 +690,16 @@ class MainWindow(QMainWindow):
         self.status.setText(f"The next image edits {path.name}: write what to change as the prompt "
                             "(e.g. 'make the sky stormy').")
 
+    def _on_picture_dropped(self, path: Path) -> None:
+        """A picture dropped on the image: FLUX.2 klein edits it; other models start from it (img2img)."""
+        if self.panel.family is ModelFamily.FLUX2:
+            self.edit_picture(path)
+        else:
+            self.use_as_input(path)
+
     def _on_family_changed(self, family: ModelFamily) -> None:
-        assert self.gallery is not None
-        self.gallery.set_editing_available(family is ModelFamily.FLUX2)
+        if self.gallery is not None:
+            self.gallery.set_editing_available(family is ModelFamily.FLUX2)
         if family is not ModelFamily.FLUX2:
             self.panel.set_edit_source(None)
 

@@ -1,5 +1,6 @@
-"""'Edit this picture' from the gallery's More menu: offered once a FLUX.2 klein model is chosen, it makes the next
-request an edit of that picture (sd.cpp's --ref-image) with the prompt as the instruction."""
+"""'Edit this picture' from the gallery's More menu, or a picture dropped on the image: offered once a FLUX.2 klein
+model is chosen, it makes the next request an edit of that picture (sd.cpp's --ref-image) with the prompt as the
+instruction; with any other model a dropped picture is the one to start from (img2img)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from app.core.gallery.metadata import write_metadata
 from app.core.generation.request import ModelFamily
 from app.services.generation.runner import Generation
 from app.ui.main_window import MainWindow
+from tests.helpers.drops import drop_file
 
 
 def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path, tmp_path: Path,
@@ -48,6 +50,10 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
     assert "edits polaris-1.png" in window.status.text()
     panel.stop_editing.click()
     assert panel.request().ref_images == () and not panel.edit_label.isVisible()
+    # a picture dropped on the image is the one to edit too, not the one to start from
+    drop_file(window.image, kept)
+    assert panel.request().ref_images == (kept,) and panel.request().init_image is None
+    panel.stop_editing.click()
     # back to editing, then a model that cannot edit: the offer and the edit go away
     window.gallery.edit_action.trigger()
     flux, taesd = tiny_model
@@ -58,7 +64,6 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
         panel.taesd.line_edit.setText(str(taesd))
     assert panel.family is ModelFamily.FLUX and not window.gallery.edit_action.isEnabled()
     assert panel.request().ref_images == ()
-    # Reuse settings on an edit brings its kept picture back as the one to edit, and says what is gone
-    window.gallery.reuse_button.click()
-    assert panel.edit_source == kept
-    assert "edited picture " + str(tmp_path / "gone.png") in window.status.text()
+    drop_file(window.image, kept)  # Flux cannot edit: the dropped picture is where the next image starts
+    assert panel.request().ref_images == () and panel.picture.picture() == kept
+

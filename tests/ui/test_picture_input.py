@@ -20,6 +20,7 @@ from app.ui.main_window import MainWindow
 from app.ui.mask_painter import MaskPainter
 from app.ui.picture_input import PictureInput
 from app.ui.prompt_panel import PromptPanel
+from tests.helpers.drops import drop_file
 
 
 def picture(path: Path, size: tuple[int, int] = (64, 32)) -> Path:
@@ -182,10 +183,7 @@ def test_use_as_input_reuse_and_a_drop_on_the_picture(qtbot: QtBot, out_dir: Pat
     window.gallery.upscale_actions[4].trigger()  # no upscaler downloaded: said, nothing runs
     assert "No upscaler yet" in window.status.text() and window.upscaling is None
     other = picture(tmp_path / "other.png")
-    data = QMimeData()
-    data.setUrls([QUrl.fromLocalFile(str(other))])
-    window.image.dropEvent(QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
-                                      Qt.KeyboardModifier.NoModifier))
+    drop_file(window.image, other)
     assert window.panel.picture.picture() == other
 
 
