@@ -5,7 +5,9 @@ automatic plan at each budget, the gauge, the decoders' buffers. Prints the goal
 
 Goals (issue 15): on the check set (shapes and budgets never fitted to) every peak within 10 %, no automatic
 plan measured above its budget, each automatic plan within 1.05x of the fastest measured plan that fits; the
-gauge within 5 % of the driver's figure idle and during a run.
+gauge within 5 % of the driver's figure idle and during a run. Issue 18: Z-Image Turbo's and FLUX.2 klein's
+automatic plans on 4, 6 and 8 GiB cards within 10 % and never above the card, and the seconds per image of the
+small models side by side.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from tests.helpers.calibration import (
     CALIBRATION,
     comparisons,
     decoder_comparisons,
+    llm_checks,
+    llm_comparisons,
     memory_of,
     sd_comparisons,
     sd_components,
@@ -130,6 +134,42 @@ def gauge() -> bool:
     return ok
 
 
+def small_models() -> bool:
+    """Z-Image Turbo and klein: the fit set, the automatic plans of the check set, and the speed table."""
+    print("== Z-Image Turbo / FLUX.2 klein fit set (H100): constants fitted to these")
+    fit = llm_comparisons("h100_llm_fit.json")
+    for row in fit:
+        print(f"{row.run['name']:30} {row.run['peak_mib']:>6} MiB measured {row.predicted_mib:>6.0f} predicted "
+              f"{row.error:>+7.1%}  {row.predicted_stage}")
+    print(f"fit peak error {min(r.error for r in fit):+.1%} .. {max(r.error for r in fit):+.1%} (over: Vulkan's "
+          "chunked decoder buffers, where a full-size decode is the peak)")
+    print()
+    print("== Their automatic plans on 4, 6 and 8 GiB cards (2 GiB allocation cap, 16 GiB RAM) at shapes never "
+          "fitted to, run by the app's CLI on the H100")
+    ok = True
+    checks = llm_checks()
+    for check in checks:
+        run = check.run
+        same = list(check.plan.flags) == run["flags"]
+        within = run["peak_mib"] <= run["budget_gib"] * 1024
+        ok &= same and within and abs(check.error) <= 0.10
+        what = f"{run['model']}{' edit' if run['edit'] else ''}"
+        print(f"{what:12} {run['width']:>4}x{run['height']:<4} {run['budget_gib']} GiB  {run['peak_mib']:>5} MiB "
+              f"measured {check.plan.peak_vram.total / MIB:>6.0f} predicted {check.error:>+6.1%}  "
+              f"{'within the card' if within else 'OVER THE CARD'}  {' '.join(run['flags'])}"
+              f"{'' if same else '  (the planner picks another plan now)'}")
+    errors = [c.error for c in checks]
+    print(f"check peak error {min(errors):+.1%} .. {max(errors):+.1%} over {len(checks)} runs")
+    print()
+    print("== Seconds per image at 1024x1024 (H100 through Vulkan, the app's CLI, loading included), with the plan "
+          "each gets on a 4 and an 8 GiB card")
+    speed = json.loads((CALIBRATION / "h100_llm_check.json").read_text(encoding="utf-8"))["speed"]
+    for run in speed:
+        print(f"{run['model']:11} {run['steps']} steps  {run['budget_gib']} GiB card  {run['wall_s']:>6.1f} s  "
+              f"peak {run['peak_mib']:>5} MiB  {' '.join(run['flags'])}")
+    return ok
+
+
 def main() -> None:
     print("== Flux (H200): every measured peak against the prediction")
     rows = comparisons()
@@ -156,12 +196,15 @@ def main() -> None:
         print(f"{run['decoder']:>4} {run['size']:>5} tiled={run['tiled']!s:5} {run['mib']:>8.1f} MiB "
               f"predicted {predicted:>8.1f} {error:>+7.1%}")
     print()
+    small_ok = small_models()
+    print()
     print("== Goals")
     print(f"check-set peaks within 10 %: {verdict(max(abs(low), abs(high)) <= 0.10)} ({low:+.1%} .. {high:+.1%}); "
           f"fit set {fit_low:+.1%} .. {fit_high:+.1%} (over: Vulkan's chunked decoder buffers at square sizes)")
     print(f"no automatic plan over its budget, each within 1.05x of the fastest fitting: {verdict(budgets_ok)}")
     print(f"gauge within 5 % of the driver's figure idle and during a run: {verdict(gauge_ok)} (with the "
           "driver's reservation subtracted; without it the figure is nvidia-smi's used + reserved)")
+    print(f"Z-Image Turbo and klein: automatic plans within 10 % and never above the card: {verdict(small_ok)}")
 
 
 if __name__ == "__main__":
