@@ -12,24 +12,17 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from app.core.models.demo_model import write_tiny_models  # noqa: E402
+from tests.helpers.cli import timed  # noqa: E402
 
 SD_CLI = REPO / "backend_bin" / "bin" / "sd-cli"
-
-
-def timed(argv: list[str], env: dict[str, str], cwd: Path) -> float:
-    start = time.perf_counter()
-    subprocess.run(argv, env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -51,11 +44,11 @@ def main() -> None:
                "--output", str(work / "raw.png"), *common]
         env = {k: v for k, v in os.environ.items() if k != "GGML_VK_VISIBLE_DEVICES"}
         raw_env = {**env, "GGML_VK_VISIBLE_DEVICES": "0"}  # what the app picks on this machine's lavapipe
-        timed(raw, raw_env, REPO)  # warm Mesa's shader cache and the page cache first
+        timed([raw], raw_env)  # warm Mesa's shader cache and the page cache first
         app_times, raw_times = [], []
         for run in range(args.runs):
-            app_times.append(timed(app, env, REPO))
-            raw_times.append(timed(raw, raw_env, REPO))
+            app_times.append(timed([app], env))
+            raw_times.append(timed([raw], raw_env))
             print(f"run {run + 1}: app {app_times[-1]:.3f}s  raw sd-cli {raw_times[-1]:.3f}s", flush=True)
     app_median, raw_median = statistics.median(app_times), statistics.median(raw_times)
     print(f"median app {app_median:.3f}s, raw {raw_median:.3f}s, overhead {app_median - raw_median:+.3f}s")

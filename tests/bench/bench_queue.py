@@ -14,25 +14,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from app.core.models.demo_model import write_tiny_models  # noqa: E402
+from tests.helpers.cli import timed  # noqa: E402
 
 SD_CLI = REPO / "backend_bin" / "bin" / "sd-cli"
-
-
-def timed(argvs: list[list[str]], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    for argv in argvs:
-        subprocess.run(argv, env=env, cwd=REPO, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
 
 
 def main() -> None:

@@ -70,3 +70,13 @@ def run_generate(argv: list[str], env: dict[str, str] | None = None, timeout: fl
                             timeout=timeout, check=False)
     events = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
     return CliRun(result.returncode, events, result.stderr.decode("utf-8", errors="replace"))
+
+
+def timed(argvs: list[list[str]], env: dict[str, str]) -> float:
+    """Seconds to run these programs one after another from the repository's root (for the benchmarks)."""
+    import time
+
+    start = time.perf_counter()
+    for argv in argvs:
+        subprocess.run(argv, env=env, cwd=REPO, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start

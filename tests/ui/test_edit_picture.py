@@ -9,12 +9,10 @@ from pathlib import Path
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
-from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.metadata import write_metadata
 from app.core.generation.request import ModelFamily
-from app.services.generation.runner import Generation
-from app.ui.main_window import MainWindow
 from tests.helpers.drops import drop_file
+from tests.helpers.gallery_window import window_over
 
 
 def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path, tmp_path: Path,
@@ -26,13 +24,7 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
     Image.new("RGB", (64, 64), "black").save(kept)
     write_metadata(made, "a cat\nSteps: 4, Seed: 1", {"prompt": "a cat", "width": 64, "height": 64, "seed": 1,
                                                       "ref_images": [str(kept), str(tmp_path / "gone.png")]})
-    index = GalleryIndex(tmp_path / "gallery.sqlite3")
-    entry = entry_from_png(made)
-    assert entry is not None
-    index.add(entry)
-    window = MainWindow(Generation(out_dir), gallery=index)
-    qtbot.addWidget(window)
-    window.show()
+    window = window_over(qtbot, made, tmp_path / "gallery.sqlite3")
     assert window.gallery is not None
     assert window.gallery.edit_action in window.gallery.more_menu.actions()
     assert not window.gallery.edit_action.isEnabled()  # no klein model chosen yet

@@ -11,16 +11,14 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
-from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.metadata import write_metadata
 from app.core.models.demo_model import write_tiny_lora
-from app.services.generation.runner import Generation
 from app.services.user_dirs import current_user_dirs
-from app.ui.main_window import MainWindow
 from app.ui.mask_painter import MaskPainter
 from app.ui.picture_input import PictureInput
 from app.ui.prompt_panel import PromptPanel
 from tests.helpers.drops import drop_file
+from tests.helpers.gallery_window import window_over
 
 
 def picture(path: Path, size: tuple[int, int] = (64, 32)) -> Path:
@@ -164,13 +162,7 @@ def test_use_as_input_reuse_and_a_drop_on_the_picture(qtbot: QtBot, out_dir: Pat
     write_metadata(made, "a cat\nSteps: 4, Seed: 1", {
         "prompt": "a cat", "width": 64, "height": 32, "seed": 1, "init_image": str(made), "strength": 0.3,
         "mask": str(tmp_path / "mask.png"), "loras": [{"name": "gone", "weight": 1, "file": str(tmp_path / "x")}]})
-    index = GalleryIndex(tmp_path / "gallery.sqlite3")
-    entry = entry_from_png(made)
-    assert entry is not None
-    index.add(entry)
-    window = MainWindow(Generation(out_dir), gallery=index)
-    qtbot.addWidget(window)
-    window.show()
+    window = window_over(qtbot, made, tmp_path / "gallery.sqlite3")
     assert window.gallery is not None
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
     window.gallery.use_as_input_action.trigger()

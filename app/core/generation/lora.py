@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.models.model_files import ComponentKind, ModelFileError, inspect_model, lora_family
+from app.core.models.model_files import ComponentKind, ModelFileError, inspect_as, lora_family
 
 LORA_TAG = re.compile(r"<lora:([^:>]+):([^>]+)>")  # sd.cpp's own pattern (examples/common/common.cpp)
 LORA_SUFFIXES = (".safetensors", ".gguf")  # sd.cpp also opens .pt, a pickle: never offered
@@ -73,11 +73,9 @@ def lora_files(folder: Path | None) -> dict[str, Path]:
 def lora_kind(path: Path) -> ComponentKind:
     """The family a LoRA file was made for; LoraRejected when the file is no LoRA at all."""
     try:
-        info = inspect_model(path)
-    except (ModelFileError, OSError) as error:
-        raise LoraRejected(f"cannot read the LoRA {path.name}: {error}") from error
-    if info.kind is not ComponentKind.LORA:
-        raise LoraRejected(f"{path.name} is a {info.kind.value}, not a LoRA")
+        info = inspect_as(path, ComponentKind.LORA, "a LoRA")
+    except ModelFileError as error:
+        raise LoraRejected(str(error)) from error
     return lora_family(list(info.tensors))
 
 

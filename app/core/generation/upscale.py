@@ -13,7 +13,7 @@ from pathlib import Path
 from PIL import Image
 
 from app.core.generation.input_image import InputImageRejected, check_input_image, save_whole
-from app.core.models.model_files import PICKLE_SUFFIXES, ComponentKind, ModelFileError, inspect_model
+from app.core.models.model_files import PICKLE_SUFFIXES, ComponentKind, ModelFileError, inspect_as
 
 UPSCALE_FACTORS = (2, 4)
 MAX_UPSCALED_SIDE = 8192
@@ -52,11 +52,9 @@ def esrgan_scale(model: Path) -> int:
         found = _SCALE_IN_NAME.search(model.stem)
         return int(found.group(1) or found.group(2)) if found else 4
     try:
-        info = inspect_model(model)
-    except (ModelFileError, OSError) as error:
-        raise UpscaleRejected(f"cannot use {model.name} as an upscaler: {error}") from error
-    if info.kind is not ComponentKind.UPSCALER:
-        raise UpscaleRejected(f"{model.name} is a {info.kind.value}, not an ESRGAN upscaler")
+        info = inspect_as(model, ComponentKind.UPSCALER, "an ESRGAN upscaler")
+    except ModelFileError as error:
+        raise UpscaleRejected(str(error)) from error
     names = {t.name for t in info.tensors}
     if "conv_first.weight" in names:
         return 4 if "conv_up2.weight" in names else 2 if "conv_up1.weight" in names else 1

@@ -333,6 +333,17 @@ _SLOT_OF_KIND = {ComponentKind.FULL_CHECKPOINT: "model", ComponentKind.T5XXL: "t
                  **{kind: "diffusion_model" for kind in DIFFUSION_KINDS}}
 
 
+def inspect_as(path: Path, kind: ComponentKind, what: str) -> ModelInfo:
+    """The file's header when it holds a `kind` (`what`, in the user's words); else ModelFileError saying why."""
+    try:
+        info = inspect_model(path)
+    except (ModelFileError, OSError) as error:
+        raise ModelFileError(f"cannot use {path.name} as {what}: {error}") from error
+    if info.kind is not kind:
+        raise ModelFileError(f"{path.name} is a {info.kind.value}, not {what}")
+    return info
+
+
 def slot_problem(slot: str, info: ModelInfo) -> str | None:
     """Why a file does not belong in this slot, naming the right one; None when it fits (or is unknown)."""
     right = _SLOT_OF_KIND.get(info.kind)
