@@ -140,3 +140,12 @@ def test_components_count_the_llm_as_the_text_encoder() -> None:
     components = PRESETS["z-image-turbo-q8"].components()
     assert isinstance(components, Components) and components.family is ModelFamily.Z_IMAGE
     assert components.diffusion == 6577440704
+
+
+def test_the_plan_says_how_long_the_files_take_to_read_from_a_hard_disk() -> None:
+    small, large = plan("flux2-klein-4b-q4", 8), plan("z-image-turbo-q8", 8)
+    [small_line] = [line for line in small.explanation if "from a hard disk" in line]
+    [large_line] = [line for line in large.explanation if "from a hard disk" in line]
+    seconds = lambda line: int(line.split("about ")[1].split(" s")[0])  # noqa: E731
+    # klein Q4 + Qwen3 + VAE are ~5.1 GB, Z-Image Q8 + Qwen3 + AE ~9.4 GB: the LLM's read is counted in both
+    assert 25 < seconds(small_line) < seconds(large_line) < 80
