@@ -47,15 +47,18 @@ SCRATCH = Path("/tmp/bench_small_models")  # the images, the app's settings and 
 class Models:
     """The real-shaped files in DIR, as the CLI's arguments and as the planner's components."""
 
-    def __init__(self, folder: Path, parts: list[str]) -> None:
+    def __init__(self, folder: Path, parts: list[str], chosen: list[str]) -> None:
         from app.core.models import demo_model
 
         self.folder = folder
         if not (folder / "z_image_turbo_shaped_q4_0.gguf").exists():
             demo_model.write_llm_calibration_models(folder)
-        if "speed" in parts and not (folder / "flux_schnell_shaped_q4_0.gguf").exists():
+        if any(m.endswith("-q8") for m in chosen) and not (folder / "z_image_turbo_shaped_q8_0.gguf").exists():
+            demo_model.write_llm_q8_calibration_models(folder)
+        every = "speed" in parts and not chosen  # the speed part's four models
+        if ("flux" in chosen or every) and not (folder / "flux_schnell_shaped_q4_0.gguf").exists():
             demo_model.write_calibration_models(folder)
-        if "speed" in parts and not (folder / "sdxl_shaped_f16.gguf").exists():
+        if ("sdxl-turbo" in chosen or every) and not (folder / "sdxl_shaped_f16.gguf").exists():
             demo_model.write_sd_calibration_models(folder)
 
     def files(self, model: str) -> dict[str, Path]:
@@ -64,6 +67,10 @@ class Models:
                            "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
                 "klein": {"diffusion_model": f / "flux2_klein_4b_shaped_q4_0.gguf",
                           "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux2_ae_shaped_f32.gguf"},
+                "zimage-q8": {"diffusion_model": f / "z_image_turbo_shaped_q8_0.gguf",
+                              "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
+                "klein-q8": {"diffusion_model": f / "flux2_klein_4b_shaped_q8_0.gguf",
+                             "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux2_ae_shaped_f32.gguf"},
                 "flux": {"model": f / "flux_schnell_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
                 "sdxl-turbo": {"model": f / "sdxl_shaped_f16.gguf"}}[model]
 
@@ -73,11 +80,11 @@ class Models:
 
     def components(self, model: str):  # type: ignore[no-untyped-def]
         family = {"zimage": ModelFamily.Z_IMAGE, "klein": ModelFamily.FLUX2, "flux": ModelFamily.FLUX,
-                  "sdxl-turbo": ModelFamily.SDXL}[model]
+                  "sdxl-turbo": ModelFamily.SDXL}[model.removesuffix("-q8")]
         return components_from_files({slot: inspect_model(p) for slot, p in self.files(model).items()}, family)
 
 
-STEPS = {"zimage": 8, "klein": 4, "flux": 4, "sdxl-turbo": 4}
+STEPS = {"zimage": 8, "klein": 4, "flux": 4, "sdxl-turbo": 4, "zimage-q8": 8, "klein-q8": 4}
 
 
 def generate(memory: Memory, models: Models, model: str, width: int, height: int, steps: int, flags: tuple[str, ...],
@@ -103,15 +110,17 @@ def generate(memory: Memory, models: Models, model: str, width: int, height: int
             "wall_s": round(wall, 2), "stderr_tail": result.stderr[-400:] if result.returncode else ""}
 
 
-def check(memory: Memory, models: Models, caps, log, edits: bool) -> None:  # type: ignore[no-untyped-def]
+def check(memory: Memory, models: Models, caps, log, edits: bool,  # type: ignore[no-untyped-def]
+          chosen: list[str]) -> None:
     reference = SCRATCH / "reference.png"
     from PIL import Image
 
     Image.effect_mandelbrot((1024, 1024), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(reference)
     if edits:
-        jobs = [("klein", w, h, budget, ExtraWork(references=1)) for w, h in CHECK_SHAPES for budget in (4, 6, 8)]
+        jobs = [(model, w, h, budget, ExtraWork(references=1)) for model in chosen if model.startswith("klein")
+                for w, h in CHECK_SHAPES for budget in (4, 6, 8)]
     else:
-        jobs = [(model, w, h, budget, ExtraWork()) for model in ("zimage", "klein") for w, h in CHECK_SHAPES
+        jobs = [(model, w, h, budget, ExtraWork()) for model in chosen for w, h in CHECK_SHAPES
                 for budget in (4, 6, 8)]
     done: dict[tuple, dict] = {}
     for model, width, height, budget, work in jobs:
@@ -130,9 +139,10 @@ def check(memory: Memory, models: Models, caps, log, edits: bool) -> None:  # ty
         log(run)
 
 
-def speed(memory: Memory, models: Models, caps, rounds: int, log) -> None:  # type: ignore[no-untyped-def]
+def speed(memory: Memory, models: Models, caps, rounds: int, log,  # type: ignore[no-untyped-def]
+          chosen: list[str]) -> None:
     plans = {}
-    for model in STEPS:
+    for model in chosen:
         components = models.components(model)
         for budget in (4, 8):
             plan = plan_memory(components, card(budget), HOST_RAM, 1024, 1024, STEPS[model], caps)
@@ -152,9 +162,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--part", action="append", choices=("check", "edit", "speed"), required=True)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--model", action="append", choices=tuple(STEPS),
+                        help="the models to run (default: zimage and klein for check and edit, the four q4 ones "
+                             "for speed); zimage-q8 and klein-q8 are the DiTs in q8_0, sized like the 8 GB presets")
     args = parser.parse_args()
     began = time.perf_counter()
-    models = Models(args.models, args.part)
+    models = Models(args.models, args.part, args.model or [])
     print(f"models ready after {time.perf_counter() - began:.1f}s", flush=True)
     binary = REPO / "backend_bin" / "bin" / "sd-cli"
     caps = parse_help(subprocess.run([str(binary), "--help"], capture_output=True, text=True, check=False).stdout)
@@ -170,11 +183,11 @@ def main() -> None:
                 print(run["stderr_tail"], flush=True)
 
         if "check" in args.part:
-            check(memory, models, caps, log, edits=False)
+            check(memory, models, caps, log, False, args.model or ["zimage", "klein"])
         if "edit" in args.part:
-            check(memory, models, caps, log, edits=True)
+            check(memory, models, caps, log, True, args.model or ["klein"])
         if "speed" in args.part:
-            speed(memory, models, caps, args.rounds, log)
+            speed(memory, models, caps, args.rounds, log, args.model or ["zimage", "klein", "flux", "sdxl-turbo"])
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ def logged(run: dict, part: str, where: str = "VRAM") -> float:
 
 def test_the_check_set_is_predicted_within_10_percent_and_never_above_the_card() -> None:
     checks = llm_checks()
-    assert len(checks) >= 25 and {c.run["model"] for c in checks} == {"zimage", "klein"}
+    assert len(checks) >= 40 and {c.run["model"] for c in checks} == {"zimage", "klein", "zimage-q8", "klein-q8"}
     assert any(c.run["edit"] for c in checks)
     for check in checks:
         run = check.run

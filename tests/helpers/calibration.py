@@ -121,15 +121,15 @@ def sd_comparisons(name: str) -> list[SdRun]:
     return result
 
 
-def _gguf_bytes(tensors: object, quantize: bool, dtype_bytes: int = 2) -> int:
-    """A file's tensor bytes as demo_model._write stores them: q4_0 blocks (18 bytes per 32 weights) for the
-    matrices sd.cpp would quantize, f32 vectors, the rest f16 (or f32 for the VAEs)."""
+def _gguf_bytes(tensors: object, quantize: bool, dtype_bytes: int = 2, block_bytes: int = 18) -> int:
+    """A file's tensor bytes as demo_model._write stores them: q4_0 blocks (18 bytes per 32 weights; q8_0 34) for
+    the matrices sd.cpp would quantize, f32 vectors, the rest f16 (or f32 for the VAEs)."""
     total = 0
     for t in tensors:  # type: ignore[attr-defined]
         count = int(np.prod(t.shape))
         if (quantize and len(t.shape) == 2 and t.shape[1] % 32 == 0 and t.init != "one"
                 and "position_embedding" not in t.name):
-            total += count // 32 * 18
+            total += count // 32 * block_bytes
         elif len(t.shape) == 1 or "position_embedding" in t.name:
             total += count * 4
         else:
@@ -139,15 +139,18 @@ def _gguf_bytes(tensors: object, quantize: bool, dtype_bytes: int = 2) -> int:
 
 def llm_components(model: str) -> Components:
     """The planner's view of the real-shaped Z-Image Turbo / FLUX.2 klein 4B files measured on the H100
-    (`demo_model --calibration llm`), from their tensor lists: the DiT and Qwen3-4B in q4_0, the VAE in f32."""
+    (`demo_model --calibration llm`, and `llm-q8` for "zimage-q8" / "klein-q8"), from their tensor lists: the DiT
+    in q4_0 (or q8_0), Qwen3-4B in q4_0, the VAE in f32."""
     from app.core.models import demo_model
 
     qwen3 = _gguf_bytes(demo_model.qwen3_tensors(2560, 36, 9728), quantize=True)
-    if model == "zimage":
-        return Components(ModelFamily.Z_IMAGE, _gguf_bytes(demo_model.z_image_tensors(), quantize=True), qwen3,
-                          _gguf_bytes(demo_model.ae_tensors(), quantize=False, dtype_bytes=4))
-    return Components(ModelFamily.FLUX2, _gguf_bytes(demo_model.flux2_tensors(3072, 5, 20, 7680), quantize=True),
-                      qwen3, _gguf_bytes(demo_model.ae_tensors(32), quantize=False, dtype_bytes=4))
+    block = 34 if model.endswith("-q8") else 18
+    if model.startswith("zimage"):
+        return Components(ModelFamily.Z_IMAGE, _gguf_bytes(demo_model.z_image_tensors(), True, block_bytes=block),
+                          qwen3, _gguf_bytes(demo_model.ae_tensors(), quantize=False, dtype_bytes=4))
+    klein = demo_model.flux2_tensors(3072, 5, 20, 7680)
+    return Components(ModelFamily.FLUX2, _gguf_bytes(klein, True, block_bytes=block), qwen3,
+                      _gguf_bytes(demo_model.ae_tensors(32), quantize=False, dtype_bytes=4))
 
 
 def llm_comparisons(name: str) -> list[SdRun]:

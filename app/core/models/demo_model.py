@@ -420,6 +420,16 @@ def _random_q4_0(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
     return blocks.reshape(rows, columns // 32 * 18)
 
 
+def _random_q8_0(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
+    """Random q8_0 blocks: a 2-byte scale and 32 signed bytes (uniform in -128..127, std ~74)."""
+    rows, columns = tensor.shape
+    blocks = np.empty((rows, columns // 32, 34), np.uint8)
+    scale = np.float16(0.5 / np.sqrt(columns) / 74)
+    blocks[..., :2] = np.frombuffer(scale.tobytes(), np.uint8)
+    blocks[..., 2:] = rng.integers(0, 256, (rows, columns // 32, 32), dtype=np.uint8)
+    return blocks.reshape(rows, columns // 32 * 34)
+
+
 def _values(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
     if tensor.init == "one":
         return np.ones(tensor.shape, np.float32)
@@ -430,7 +440,7 @@ def _values(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
 
 
 def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quantize: bool,
-           dtype: type = np.float16, chosen: dict[str, np.ndarray] | None = None) -> None:
+           dtype: type = np.float16, chosen: dict[str, np.ndarray] | None = None, block: str = "q4_0") -> None:
     import gguf
 
     writer = gguf.GGUFWriter(str(path), arch="polaris_tiny")
@@ -438,8 +448,10 @@ def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quan
         # sd.cpp's own rule: block-quantize only 2-D weights whose row length divides by 32.
         if (quantize and len(tensor.shape) == 2 and tensor.shape[1] % 32 == 0 and tensor.init != "one"
                 and "position_embedding" not in tensor.name):
-            q4 = gguf.GGMLQuantizationType.Q4_0
-            writer.add_tensor(tensor.name, _random_q4_0(tensor, rng), raw_dtype=q4)
+            if block == "q8_0":
+                writer.add_tensor(tensor.name, _random_q8_0(tensor, rng), raw_dtype=gguf.GGMLQuantizationType.Q8_0)
+            else:
+                writer.add_tensor(tensor.name, _random_q4_0(tensor, rng), raw_dtype=gguf.GGMLQuantizationType.Q4_0)
             continue
         values = chosen[tensor.name] if chosen is not None else _values(tensor, rng)
         if values.ndim == 1 or "position_embedding" in tensor.name:
@@ -481,6 +493,17 @@ def write_llm_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
             _atomic(out / "qwen3_4b_shaped_q4_0.gguf", lambda p: _write(p, qwen3_tensors(2560, 36, 9728), rng, True)),
             _atomic(out / "flux2_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(32), rng, False, np.float32)),
             _atomic(out / "flux_ae_shaped_f32.gguf", lambda p: _write(p, ae_tensors(), rng, False, np.float32)))
+
+
+def write_llm_q8_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
+    """The Z-Image Turbo and klein 4B DiTs in q8_0, sized like the 8 GB presets (Q8_0; they share the q4_0 set's
+    Qwen3-4B and VAEs, which `write_llm_calibration_models` writes): ~10.6 GB."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 8])
+    return (_atomic(out / "z_image_turbo_shaped_q8_0.gguf",
+                    lambda p: _write(p, z_image_tensors(), rng, True, block="q8_0")),
+            _atomic(out / "flux2_klein_4b_shaped_q8_0.gguf",
+                    lambda p: _write(p, flux2_tensors(3072, 5, 20, 7680), rng, True, block="q8_0")))
 
 
 def write_sd_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
@@ -614,10 +637,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--calibration", choices=("flux", "sd", "llm"), nargs="?", const="flux",
+    parser.add_argument("--calibration", choices=("flux", "sd", "llm", "llm-q8"), nargs="?", const="flux",
                         help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead (flux), "
                              "real-shaped SD 1.5 and SDXL checkpoints and a TAESD (sd), or real-shaped Z-Image "
-                             "Turbo, FLUX.2 klein 4B, Qwen3-4B and a FLUX.2 VAE (llm)")
+                             "Turbo, FLUX.2 klein 4B, Qwen3-4B and a FLUX.2 VAE (llm), and the two DiTs in q8_0 "
+                             "(llm-q8)")
     parser.add_argument("--if-stale", action="store_true",
                         help="write the demo only when the folder lacks it or an older writer made it")
     args = parser.parse_args()
@@ -625,7 +649,8 @@ def main() -> None:
         print(f"{args.out} holds the current demo model")
         return
     write = {"flux": write_calibration_models, "sd": write_sd_calibration_models,
-             "llm": write_llm_calibration_models, None: write_tiny_models}[args.calibration]
+             "llm": write_llm_calibration_models, "llm-q8": write_llm_q8_calibration_models,
+             None: write_tiny_models}[args.calibration]
     for path in write(args.out, args.seed):
         print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
     if not args.calibration:
