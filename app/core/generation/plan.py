@@ -4,10 +4,9 @@ Pure: a function of the component sizes, the device, the host RAM, the request s
 A plan is predicted stage by stage as sd-cli runs them (loading, VAE encoding, text encoding, diffusion,
 decoding); each stage holds its own weights and buffers plus what the process holds besides them, measured per
 stage. Constants marked `measured` come from real GPU runs through the Vulkan driver (tests/data/calibration/:
-Flux Schnell-shaped 12B on an H200; SD 1.5 and SDXL real-shaped checkpoints on an H100, with sd.cpp's own `-v`
-buffer and graph-cut lines); those marked `estimate` could not be measured here and say why. Z-Image Turbo and
-FLUX.2 klein (and their Qwen3 LLM text encoder) are estimates throughout: the Flux measurements scaled by their
-published shapes, until they are measured on a GPU the same way.
+Flux Schnell-shaped 12B on an H200; SD 1.5, SDXL, Z-Image Turbo, FLUX.2 klein 4B and Qwen3-4B real-shaped files
+on an H100, with sd.cpp's own `-v` buffer and graph-cut lines); those marked `estimate` could not be measured
+here and say why.
 """
 
 from __future__ import annotations
