@@ -164,9 +164,14 @@ def small_models() -> bool:
     print("== Seconds per image at 1024x1024 (H100 through Vulkan, the app's CLI, loading included), with the plan "
           "each gets on a 4 and an 8 GiB card")
     speed = json.loads((CALIBRATION / "h100_llm_check.json").read_text(encoding="utf-8"))["speed"]
+    runs: dict[tuple[str, int], list[dict]] = {}
     for run in speed:
-        print(f"{run['model']:11} {run['steps']} steps  {run['budget_gib']} GiB card  {run['wall_s']:>6.1f} s  "
-              f"peak {run['peak_mib']:>5} MiB  {' '.join(run['flags'])}")
+        runs.setdefault((run["model"], run["budget_gib"]), []).append(run)
+    for (model, budget), same in runs.items():
+        seconds = " / ".join(f"{r['wall_s']:.1f}" for r in same)
+        print(f"{model:11} {same[0]['steps']} steps  {budget} GiB card  {seconds:>11} s (machine "
+              f"{' / '.join(str(r['machine']) for r in same)})  peak {same[0]['peak_mib']:>5} MiB  "
+              f"{' '.join(same[0]['flags'])}")
     return ok
 
 
