@@ -160,6 +160,9 @@ def small_models() -> bool:
               f"{'' if same else '  (the planner picks another plan now)'}")
     errors = [c.error for c in checks]
     print(f"check peak error {min(errors):+.1%} .. {max(errors):+.1%} over {len(checks)} runs")
+    fitted = [c.error for c in llm_checks("weight_fit")]
+    print(f"(the q8_0 runs the --max-vram weight term was fitted to: {min(fitted):+.1%} .. {max(fitted):+.1%} over "
+          f"{len(fitted)} runs)")
     print()
     print("== Seconds per image at 1024x1024 (H100 through Vulkan, the app's CLI, loading included), with the plan "
           "each gets on a 4 and an 8 GiB card")

@@ -111,17 +111,16 @@ def generate(memory: Memory, models: Models, model: str, width: int, height: int
 
 
 def check(memory: Memory, models: Models, caps, log, edits: bool,  # type: ignore[no-untyped-def]
-          chosen: list[str]) -> None:
+          chosen: list[str], shapes: list[tuple[int, int]]) -> None:
     reference = SCRATCH / "reference.png"
     from PIL import Image
 
     Image.effect_mandelbrot((1024, 1024), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(reference)
     if edits:
         jobs = [(model, w, h, budget, ExtraWork(references=1)) for model in chosen if model.startswith("klein")
-                for w, h in CHECK_SHAPES for budget in (4, 6, 8)]
+                for w, h in shapes for budget in (4, 6, 8)]
     else:
-        jobs = [(model, w, h, budget, ExtraWork()) for model in chosen for w, h in CHECK_SHAPES
-                for budget in (4, 6, 8)]
+        jobs = [(model, w, h, budget, ExtraWork()) for model in chosen for w, h in shapes for budget in (4, 6, 8)]
     done: dict[tuple, dict] = {}
     for model, width, height, budget, work in jobs:
         components = models.components(model)
@@ -162,10 +161,13 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--part", action="append", choices=("check", "edit", "speed"), required=True)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--shape", action="append", metavar="WxH",
+                        help="the shapes of check and edit (default: 640x896, 1152x896 and 1152x1152)")
     parser.add_argument("--model", action="append", choices=tuple(STEPS),
                         help="the models to run (default: zimage and klein for check and edit, the four q4 ones "
                              "for speed); zimage-q8 and klein-q8 are the DiTs in q8_0, sized like the 8 GB presets")
     args = parser.parse_args()
+    shapes = [tuple(int(side) for side in shape.split("x")) for shape in args.shape] if args.shape else CHECK_SHAPES
     began = time.perf_counter()
     models = Models(args.models, args.part, args.model or [])
     print(f"models ready after {time.perf_counter() - began:.1f}s", flush=True)
@@ -183,9 +185,9 @@ def main() -> None:
                 print(run["stderr_tail"], flush=True)
 
         if "check" in args.part:
-            check(memory, models, caps, log, False, args.model or ["zimage", "klein"])
+            check(memory, models, caps, log, False, args.model or ["zimage", "klein"], shapes)
         if "edit" in args.part:
-            check(memory, models, caps, log, True, args.model or ["klein"])
+            check(memory, models, caps, log, True, args.model or ["klein"], shapes)
         if "speed" in args.part:
             speed(memory, models, caps, args.rounds, log, args.model or ["zimage", "klein", "flux", "sdxl-turbo"])
 

@@ -31,7 +31,7 @@ def logged(run: dict, part: str, where: str = "VRAM") -> float:
 
 def test_the_check_set_is_predicted_within_10_percent_and_never_above_the_card() -> None:
     checks = llm_checks()
-    assert len(checks) >= 40 and {c.run["model"] for c in checks} == {"zimage", "klein", "zimage-q8", "klein-q8"}
+    assert len(checks) >= 60 and {c.run["model"] for c in checks} == {"zimage", "klein", "zimage-q8", "klein-q8"}
     assert any(c.run["edit"] for c in checks)
     for check in checks:
         run = check.run
@@ -42,6 +42,12 @@ def test_the_check_set_is_predicted_within_10_percent_and_never_above_the_card()
         assert run["peak_mib"] * MIB <= run["budget_gib"] * GIB
         if run["edit"]:  # the image names the picture it edited
             assert run["edited_from"]
+
+
+def test_the_runs_the_weight_term_was_fitted_to_are_within_5_percent() -> None:
+    rows = llm_checks("weight_fit")
+    assert len(rows) >= 18 and all(row.run["model"].endswith("-q8") for row in rows)
+    assert all(abs(row.error) <= 0.05 for row in rows), [(row.run, f"{row.error:+.1%}") for row in rows]
 
 
 def test_the_fit_set_is_never_underpredicted_by_more_than_5_percent() -> None:

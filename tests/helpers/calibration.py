@@ -186,15 +186,16 @@ class LlmCheck:
         return (self.plan.peak_vram.total / MIB - self.run["peak_mib"]) / self.run["peak_mib"]
 
 
-def llm_checks() -> list[LlmCheck]:
-    """The check runs of h100_llm_check.json (the plans picked for 4, 6 and 8 GiB cards at shapes never fitted
-    to) against the planner's plan for the same card now."""
+def llm_checks(table: str = "checks") -> list[LlmCheck]:
+    """The runs of h100_llm_check.json (the plans picked for 4, 6 and 8 GiB cards: `checks` at shapes and sizes
+    never fitted to, `weight_fit` the q8_0 runs one term was fitted to) against the planner's plan for the same
+    card now."""
     from tests.helpers.captures import load
 
     caps = parse_help(load("help").stdout.decode())
     data = json.loads((CALIBRATION / "h100_llm_check.json").read_text(encoding="utf-8"))
     result = []
-    for run in data["checks"]:
+    for run in data[table]:
         plan = plan_memory(llm_components(run["model"]), card(run["budget_gib"]), HOST_RAM, run["width"],
                            run["height"], run["steps"], caps, ExtraWork(references=int(run["edit"])))
         result.append(LlmCheck(run, plan))

@@ -117,11 +117,13 @@ LLM_CUT_OVERHEAD = 35 * MIB
 # 3.8 s for 74: a fixed part per weight byte plus a part per byte and token
 LLM_CPU_SECONDS_PER_BYTE = 5.6e-10
 LLM_CPU_SECONDS_PER_BYTE_TOKEN = 1.61e-11
-# measured: --max-vram N peaks at share * N - compute_share * C + base (whole process; C the uncut compute buffer):
-# Flux's fit (above), and for klein and Z-Image a line through their 9 and 7 runs at N = 1.5..4 GiB, 768 px to
-# 1280x1024 and edits (C made no difference there), its base raised so that none is under by more than 2 %
-MAX_VRAM_FIT = {ModelFamily.FLUX: (MAX_VRAM_SHARE_FA, MAX_VRAM_COMPUTE_SHARE_FA, MAX_VRAM_BASE_FA),
-                ModelFamily.FLUX2: (0.792, 0.0, 224 * MIB), ModelFamily.Z_IMAGE: (0.762, 0.0, 200 * MIB)}
+# measured: --max-vram N peaks at share * N - compute_share * C + weight_share * W + base (whole process; C the
+# uncut compute buffer, W the diffusion weights): Flux's fit (above), and for klein and Z-Image a line through
+# their 9 and 7 runs at N = 1.5..4 GiB, 768 px to 1280x1024 and edits (C made no difference there), raised so that
+# none is under by more than 2 %; their q8_0 files (18 runs at N = 4 and 6 GiB) peaked 0.065 times their extra
+# size higher at the same N (coarser segments), klein and Z-Image alike
+MAX_VRAM_FIT = {ModelFamily.FLUX: (MAX_VRAM_SHARE_FA, MAX_VRAM_COMPUTE_SHARE_FA, 0.0, MAX_VRAM_BASE_FA),
+                ModelFamily.FLUX2: (0.792, 0.0, 0.065, 89 * MIB), ModelFamily.Z_IMAGE: (0.762, 0.0, 0.065, -15 * MIB)}
 # measured: the FLUX.2 VAE decodes tiles of 32x32 latents at 16 px each: 512 px tiles, 1984.5 MiB on Vulkan; its
 # tiled encoder took 1392.9 MiB at 768 and 1024 px (1.64 times a 512 px tile's pixels at the untiled rate, the
 # share the planner also gives the other VAEs' tiled encoders, unmeasured)
@@ -336,8 +338,9 @@ def _diffusion_peak(components: Components, compute: int, memory: MemoryFlags, w
     budget = int((memory.max_vram_gib or 0) * GIB)
     uncut = components.diffusion + compute
     if _is_dit(components.family):
-        share, compute_share, base = MAX_VRAM_FIT.get(components.family, MAX_VRAM_FIT[ModelFamily.FLUX])
-        peak = int(share * budget - compute_share * compute + base)
+        share, compute_share, weight_share, base = MAX_VRAM_FIT.get(components.family,
+                                                                    MAX_VRAM_FIT[ModelFamily.FLUX])
+        peak = int(share * budget - compute_share * compute + weight_share * components.diffusion + base)
         peak -= PROCESS_VRAM["diffusion"]  # the fit measured the whole process
         if not memory.diffusion_fa:
             # one layer's work cannot be cut: without flash attention that is a whole score matrix
