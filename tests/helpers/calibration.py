@@ -121,15 +121,16 @@ def sd_comparisons(name: str) -> list[SdRun]:
     return result
 
 
-def _gguf_bytes(tensors: object, quantize: bool, dtype_bytes: int = 2, block_bytes: int = 18) -> int:
-    """A file's tensor bytes as demo_model._write stores them: q4_0 blocks (18 bytes per 32 weights; q8_0 34) for
-    the matrices sd.cpp would quantize, f32 vectors, the rest f16 (or f32 for the VAEs)."""
+def _gguf_bytes(tensors: object, quantize: bool, dtype_bytes: int = 2, quantization: str = "q4_0") -> int:
+    """A file's tensor bytes as demo_model._write stores them: blocks for the matrices sd.cpp would quantize,
+    f32 vectors, the rest f16 (or f32 for the VAEs)."""
+    from app.core.models.demo_model import block_bytes, is_block_quantized
+
     total = 0
     for t in tensors:  # type: ignore[attr-defined]
         count = int(np.prod(t.shape))
-        if (quantize and len(t.shape) == 2 and t.shape[1] % 32 == 0 and t.init != "one"
-                and "position_embedding" not in t.name):
-            total += count // 32 * block_bytes
+        if quantize and is_block_quantized(t):
+            total += count // 32 * block_bytes(quantization)
         elif len(t.shape) == 1 or "position_embedding" in t.name:
             total += count * 4
         else:
@@ -144,12 +145,13 @@ def llm_components(model: str) -> Components:
     from app.core.models import demo_model
 
     qwen3 = _gguf_bytes(demo_model.qwen3_tensors(2560, 36, 9728), quantize=True)
-    block = 34 if model.endswith("-q8") else 18
+    quantization = "q8_0" if model.endswith("-q8") else "q4_0"
     if model.startswith("zimage"):
-        return Components(ModelFamily.Z_IMAGE, _gguf_bytes(demo_model.z_image_tensors(), True, block_bytes=block),
+        return Components(ModelFamily.Z_IMAGE, _gguf_bytes(demo_model.z_image_tensors(), True,
+                                                           quantization=quantization),
                           qwen3, _gguf_bytes(demo_model.ae_tensors(), quantize=False, dtype_bytes=4))
     klein = demo_model.flux2_tensors(3072, 5, 20, 7680)
-    return Components(ModelFamily.FLUX2, _gguf_bytes(klein, True, block_bytes=block), qwen3,
+    return Components(ModelFamily.FLUX2, _gguf_bytes(klein, True, quantization=quantization), qwen3,
                       _gguf_bytes(demo_model.ae_tensors(32), quantize=False, dtype_bytes=4))
 
 

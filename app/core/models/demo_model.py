@@ -409,25 +409,31 @@ def _ae_tensors(latent_channels: int, base: int, mult: tuple[int, ...], decoder_
     yield from _conv("encoder.conv_out", channels, 2 * latent_channels)
 
 
-def _random_q4_0(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
-    """Random q4_0 blocks written directly (a 12B model in seconds): 2-byte scale, 16 bytes of nibbles."""
-    rows, columns = tensor.shape
-    blocks = np.empty((rows, columns // 32, 18), np.uint8)
-    # nibbles are uniform in -8..7 (std ~4.6): scale them to the std a trained layer of this width has
-    scale = np.float16(0.5 / np.sqrt(columns) / 4.6)
-    blocks[..., :2] = np.frombuffer(scale.tobytes(), np.uint8)
-    blocks[..., 2:] = rng.integers(0, 256, (rows, columns // 32, 16), dtype=np.uint8)
-    return blocks.reshape(rows, columns // 32 * 18)
+# ggml's blocks of 32 weights: a 2-byte scale and the payload bytes, whose values are uniform with this std
+# (q4_0: two nibbles in -8..7 a byte; q8_0: one signed byte in -128..127)
+QUANT_BLOCKS = {"q4_0": (16, 4.6), "q8_0": (32, 74.0)}
 
 
-def _random_q8_0(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
-    """Random q8_0 blocks: a 2-byte scale and 32 signed bytes (uniform in -128..127, std ~74)."""
+def block_bytes(quantization: str) -> int:
+    return 2 + QUANT_BLOCKS[quantization][0]
+
+
+def is_block_quantized(tensor: Tensor) -> bool:
+    """sd.cpp's own rule: block-quantize only 2-D weights whose row length divides by 32."""
+    return (len(tensor.shape) == 2 and tensor.shape[1] % 32 == 0 and tensor.init != "one"
+            and "position_embedding" not in tensor.name)
+
+
+def _random_blocks(tensor: Tensor, rng: np.random.Generator, quantization: str) -> np.ndarray:
+    """Random blocks written directly (a 12B model in seconds), scaled to the std a trained layer of this width
+    has."""
+    payload, spread = QUANT_BLOCKS[quantization]
     rows, columns = tensor.shape
-    blocks = np.empty((rows, columns // 32, 34), np.uint8)
-    scale = np.float16(0.5 / np.sqrt(columns) / 74)
+    blocks = np.empty((rows, columns // 32, 2 + payload), np.uint8)
+    scale = np.float16(0.5 / np.sqrt(columns) / spread)
     blocks[..., :2] = np.frombuffer(scale.tobytes(), np.uint8)
-    blocks[..., 2:] = rng.integers(0, 256, (rows, columns // 32, 32), dtype=np.uint8)
-    return blocks.reshape(rows, columns // 32 * 34)
+    blocks[..., 2:] = rng.integers(0, 256, (rows, columns // 32, payload), dtype=np.uint8)
+    return blocks.reshape(rows, columns // 32 * (2 + payload))
 
 
 def _values(tensor: Tensor, rng: np.random.Generator) -> np.ndarray:
@@ -445,13 +451,9 @@ def _write(path: Path, tensors: Iterator[Tensor], rng: np.random.Generator, quan
 
     writer = gguf.GGUFWriter(str(path), arch="polaris_tiny")
     for tensor in tensors:
-        # sd.cpp's own rule: block-quantize only 2-D weights whose row length divides by 32.
-        if (quantize and len(tensor.shape) == 2 and tensor.shape[1] % 32 == 0 and tensor.init != "one"
-                and "position_embedding" not in tensor.name):
-            if block == "q8_0":
-                writer.add_tensor(tensor.name, _random_q8_0(tensor, rng), raw_dtype=gguf.GGMLQuantizationType.Q8_0)
-            else:
-                writer.add_tensor(tensor.name, _random_q4_0(tensor, rng), raw_dtype=gguf.GGMLQuantizationType.Q4_0)
+        if quantize and is_block_quantized(tensor):
+            writer.add_tensor(tensor.name, _random_blocks(tensor, rng, block),
+                              raw_dtype=gguf.GGMLQuantizationType[block.upper()])
             continue
         values = chosen[tensor.name] if chosen is not None else _values(tensor, rng)
         if values.ndim == 1 or "position_embedding" in tensor.name:
