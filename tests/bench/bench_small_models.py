@@ -36,7 +36,7 @@ from app.core.generation.plan import MIB, ExtraWork, components_from_files, plan
 from app.core.generation.request import ModelFamily  # noqa: E402
 from app.core.models.backend_caps import parse_help  # noqa: E402
 from app.core.models.model_files import inspect_model  # noqa: E402
-from tests.bench.measure_sd_gpu import LONG_PROMPT, Memory  # noqa: E402
+from tests.bench.measure_sd_gpu import LONG_PROMPT, Memory, write_reference  # noqa: E402
 from tests.helpers.calibration import HOST_RAM, card  # noqa: E402
 
 CHECK_SHAPES = ((640, 896), (1152, 896), (1152, 1152))
@@ -113,9 +113,7 @@ def generate(memory: Memory, models: Models, model: str, width: int, height: int
 def check(memory: Memory, models: Models, caps, log, edits: bool,  # type: ignore[no-untyped-def]
           chosen: list[str], shapes: list[tuple[int, int]]) -> None:
     reference = SCRATCH / "reference.png"
-    from PIL import Image
-
-    Image.effect_mandelbrot((1024, 1024), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(reference)
+    write_reference(reference)
     if edits:
         jobs = [(model, w, h, budget, ExtraWork(references=1)) for model in chosen if model.startswith("klein")
                 for w, h in shapes for budget in (4, 6, 8)]

@@ -89,6 +89,13 @@ LONG_PROMPT = ("a weathered red and white lighthouse on a basalt cliff above a s
                "cinematic photograph, 35 mm, shallow depth of field, rich colours, fine detail")
 
 
+def write_reference(path: Path) -> None:
+    """The 1024 px picture klein's edits start from (-r / --ref-image)."""
+    from PIL import Image
+
+    Image.effect_mandelbrot((1024, 1024), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(path)
+
+
 def run_case(memory: Memory, sd_cli: str, model: list[str], width: int, height: int, steps: int, flags: list[str],
              logs: Path, name: str, extra: list[str], prompt: str = PROMPT) -> dict:
     """One sd-cli run; `model` is its model arguments (`-m FILE`, or the parts of a split model)."""
@@ -273,9 +280,7 @@ def main() -> None:
     run_case(memory, args.sd_cli, models[warm], 256, 256, 1, ["--diffusion-fa"], logs, "warmup", [])
     reference = logs / "reference.png"
     if {"klein", "cuts"} & set(args.part):
-        from PIL import Image
-
-        Image.effect_mandelbrot((1024, 1024), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(reference)
+        write_reference(reference)
     todo = [c for part in args.part if part != "gauge" for c in cases(part)]
     for spec in args.case:
         name, model, width, height, steps, *flags = spec.split(",")

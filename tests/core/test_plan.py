@@ -22,7 +22,7 @@ from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
 from app.core.sizes import format_size, parse_size
 from app.core.system.vulkaninfo import MemoryHeap, VulkanDevice
-from tests.helpers.calibration import comparisons, decoder_comparisons
+from tests.helpers.calibration import card, comparisons, decoder_comparisons
 from tests.helpers.captures import load, vulkaninfo_devices
 
 CAPS = parse_help(load("help").stdout.decode())
@@ -30,7 +30,7 @@ PRESETS = load_catalog().presets
 FLUX = PRESETS["flux-schnell-q4k"].components()
 FLUX_T5Q8 = PRESETS["flux-schnell-q4k-t5q8"].components()
 POLARIS_8GB = Device(8 * GIB, max_allocation=4 * GIB - 4)  # RADV
-POLARIS_4GB_WINDOWS = Device(4 * GIB, max_allocation=2 * GIB - 64 * 2**20)  # AMD's Windows cap
+POLARIS_4GB_WINDOWS = card(4)  # AMD's Windows cap
 
 
 def plan(components: Components = FLUX, device: Device = POLARIS_8GB, ram: int = 24 * GIB, size: int = 1024,

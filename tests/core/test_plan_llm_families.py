@@ -23,17 +23,12 @@ from app.core.generation.plan import (
 from app.core.generation.request import MemoryFlags, ModelFamily
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
+from tests.helpers.calibration import card
 from tests.helpers.captures import load
 
 CAPS = parse_help(load("help").stdout.decode())
 PRESETS = load_catalog().presets
-WINDOWS_CAP = 2 * GIB - 64 * 2**20  # AMD's Windows driver's largest allocation
-CARDS = {4: Device(4 * GIB, max_allocation=WINDOWS_CAP), 6: Device(6 * GIB, max_allocation=WINDOWS_CAP),
-         8: Device(8 * GIB, max_allocation=4 * GIB - 4)}
-
-
-def chosen_components(preset: str) -> Components:
-    return PRESETS[preset].components()
+CARDS = {4: card(4), 6: card(6), 8: Device(8 * GIB, max_allocation=4 * GIB - 4)}  # AMD's Windows cap; RADV's
 
 
 def plan(preset: str, card: int, size: int = 1024, ram: int = 16 * GIB,
@@ -73,7 +68,7 @@ def test_each_preset_fits_within_the_budget_and_the_allocation_cap(preset: str, 
     device = CARDS[card]
     assert chosen.fits and chosen.peak_vram.total <= device.budget
     # a compute buffer is split into blocks of 1 GiB at most: what must fit one allocation is its largest tensor
-    assert largest_tensor(chosen_components(preset), 1024, 1024, chosen.memory) <= device.max_allocation
+    assert largest_tensor(PRESETS[preset].components(), 1024, 1024, chosen.memory) <= device.max_allocation
     for fallback in chosen.fallbacks:
         assert fallback.peak_vram.total < chosen.peak_vram.total
 

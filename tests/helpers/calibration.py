@@ -168,8 +168,8 @@ def llm_comparisons(name: str) -> list[SdRun]:
     return result
 
 
-# the cards of the small models' check (tests/bench/bench_small_models.py): AMD's Windows driver's allocation cap,
-# a hobbyist's 16 GiB of RAM, a Polaris card's speeds for ranking the plans
+# the cards of the small models' check (tests/bench/bench_small_models.py) and the planner's tests: AMD's Windows
+# driver's allocation cap, a hobbyist's 16 GiB of RAM, a Polaris card's speeds for ranking the plans
 WINDOWS_CAP = 2 * GIB - 64 * MIB
 HOST_RAM = 16 * GIB
 
