@@ -304,12 +304,20 @@ def _on_vulkan(size: int) -> int:
     return int(size * VULKAN_CHUNKED_SHARE) if size > VULKAN_CHUNK else size
 
 
+def _flux2_vae(components: Components) -> bool:
+    """The FLUX.2 VAE works in 512 px tiles; the 8 px VAEs (and any TAE) in 256 px ones."""
+    return components.family is ModelFamily.FLUX2 and not components.tae
+
+
+def _vae_tile_pixels(components: Components) -> int:
+    return FLUX2_VAE_TILE_PIXELS if _flux2_vae(components) else VAE_TILE_PIXELS
+
+
 def decoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False) -> int:
     """The decoder's compute buffer: one allocation on the CPU backend, chunked above 1 GiB on Vulkan."""
-    flux2 = components.family is ModelFamily.FLUX2 and not components.tae
     if tiled and on_gpu and not components.tae:
-        return FLUX2_VAE_TILE_COMPUTE_GPU if flux2 else VAE_TILE_COMPUTE_GPU
-    pixels = min(width * height, FLUX2_VAE_TILE_PIXELS if flux2 else VAE_TILE_PIXELS) if tiled else width * height
+        return FLUX2_VAE_TILE_COMPUTE_GPU if _flux2_vae(components) else VAE_TILE_COMPUTE_GPU
+    pixels = min(width * height, _vae_tile_pixels(components)) if tiled else width * height
     size = pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
     return _on_vulkan(size) if on_gpu else size
 
@@ -318,7 +326,7 @@ def encoder_compute(components: Components, width: int, height: int, tiled: bool
     """The encoder's compute buffer (measured on Vulkan, chunks included; the CPU backend's is no larger)."""
     if components.tae:
         return width * height * TAE_BYTES_PER_PIXEL
-    tile = FLUX2_VAE_TILE_PIXELS if components.family is ModelFamily.FLUX2 else VAE_TILE_PIXELS
+    tile = _vae_tile_pixels(components)
     if tiled and width * height > tile:
         return int(tile * VAE_ENCODE_BYTES_PER_PIXEL * VAE_TILED_ENCODE_SHARE)
     return width * height * VAE_ENCODE_BYTES_PER_PIXEL
@@ -467,9 +475,9 @@ def largest_tensor(components: Components, width: int, height: int, memory: Memo
             largest = max(largest, 4 * scores)
     if not memory.vae_on_cpu:
         final_w, final_h = work.hires_size or (width, height)
-        tile = FLUX2_VAE_TILE_PIXELS if family is ModelFamily.FLUX2 else VAE_TILE_PIXELS
         pixels = max(final_w * final_h, width * height)
-        largest = max(largest, VAE_WIDEST_MAP_BYTES_PER_PIXEL * (min(pixels, tile) if memory.vae_tiling else pixels))
+        tiled = min(pixels, _vae_tile_pixels(components))
+        largest = max(largest, VAE_WIDEST_MAP_BYTES_PER_PIXEL * (tiled if memory.vae_tiling else pixels))
     return largest
 
 
