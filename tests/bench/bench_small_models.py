@@ -44,6 +44,11 @@ CHECK_STEPS = 2  # the peak does not depend on the steps
 SCRATCH = Path("/tmp/bench_small_models")  # the images, the app's settings and gallery: not OUT's few files
 
 
+# what `demo_model --calibration llm` (and `llm-q8`) writes: each DiT's name, and the VAE it decodes with
+LLM_FILES = {"zimage": ("z_image_turbo_shaped", "flux_ae_shaped_f32.gguf"),
+             "klein": ("flux2_klein_4b_shaped", "flux2_ae_shaped_f32.gguf")}
+
+
 class Models:
     """The real-shaped files in DIR, as the CLI's arguments and as the planner's components."""
 
@@ -62,16 +67,15 @@ class Models:
             demo_model.write_sd_calibration_models(folder)
 
     def files(self, model: str) -> dict[str, Path]:
+        """`zimage`, `klein` (their DiTs in q4_0; `-q8`: in q8_0, with the same Qwen3-4B and VAE), `flux`,
+        `sdxl-turbo`."""
         f = self.folder
-        return {"zimage": {"diffusion_model": f / "z_image_turbo_shaped_q4_0.gguf",
-                           "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
-                "klein": {"diffusion_model": f / "flux2_klein_4b_shaped_q4_0.gguf",
-                          "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux2_ae_shaped_f32.gguf"},
-                "zimage-q8": {"diffusion_model": f / "z_image_turbo_shaped_q8_0.gguf",
-                              "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
-                "klein-q8": {"diffusion_model": f / "flux2_klein_4b_shaped_q8_0.gguf",
-                             "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / "flux2_ae_shaped_f32.gguf"},
-                "flux": {"model": f / "flux_schnell_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
+        family, _, q8 = model.partition("-q")
+        if family in LLM_FILES:
+            dit, vae = LLM_FILES[family]
+            return {"diffusion_model": f / f"{dit}_{'q8_0' if q8 else 'q4_0'}.gguf",
+                    "llm": f / "qwen3_4b_shaped_q4_0.gguf", "vae": f / vae}
+        return {"flux": {"model": f / "flux_schnell_shaped_q4_0.gguf", "vae": f / "flux_ae_shaped_f32.gguf"},
                 "sdxl-turbo": {"model": f / "sdxl_shaped_f16.gguf"}}[model]
 
     def arguments(self, model: str) -> list[str]:
