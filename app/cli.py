@@ -458,8 +458,21 @@ def run_generate(args: argparse.Namespace) -> int:
 
     queue.job_finished.connect(on_finished)
     queue.idle.connect(app.quit)
+    stopping: list[int] = []
+
+    def on_stop_signal(signum: int, _frame: object) -> None:
+        # the first Ctrl+C or SIGTERM cancels (the backend gets its grace period, nothing is half-written); a second
+        # one does not wait for that
+        stopping.append(signum)
+        if len(stopping) == 1:
+            printer.notice("stopping: cancelling the jobs (press Ctrl+C again to stop at once)")
+            queue.cancel_all()
+        else:
+            queue.stop_now()
+            app.quit()
+
     for signum in STOP_SIGNALS:
-        signal.signal(signum, lambda *_: queue.cancel_all())
+        signal.signal(signum, on_stop_signal)
     # Python runs signal handlers only between bytecodes: wake the interpreter now and then.
     wake = QTimer()
     wake.timeout.connect(lambda: None)
@@ -468,8 +481,12 @@ def run_generate(args: argparse.Namespace) -> int:
     app.exec()
     cancelled = any(outcome.cancelled for outcome in result) or len(result) < len(requests)
     ok = len(result) == len(requests) and all(outcome.ok for outcome in result)
+    made = sum(1 for outcome in result if outcome.ok)
     if numbered:
-        printer.batch_done(ok, sum(1 for outcome in result if outcome.ok), len(requests))
+        printer.batch_done(ok, made, len(requests))
+    if stopping:
+        printer.notice(f"stopped: {made} of {len(requests)} picture{'s' if len(requests) > 1 else ''} made"
+                       f"{f' (in {out_dir})' if made else ''}; nothing half-written was left")
     if cancelled:
         return 130
     return 0 if ok else 1

@@ -48,6 +48,16 @@ class UserDirs:
         return self.data / "queue.json"
 
     @property
+    def staging(self) -> Path:
+        """Where sd.cpp writes a picture before it is checked and moved to the user's folder."""
+        return self.data / "staging"
+
+    @property
+    def unsaved(self) -> Path:
+        """Finished pictures the user's folder refused (read-only, full, gone): kept here, never lost."""
+        return self.data / "Unsaved pictures"
+
+    @property
     def model_hashes(self) -> Path:
         return self.cache / "model_hashes.json"
 

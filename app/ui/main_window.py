@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -88,8 +89,13 @@ _ADVICE = {
     ErrorKind.BACKEND_MISSING: "The sd.cpp backend is missing.",
     ErrorKind.BACKEND_CRASHED: "The sd.cpp backend crashed. Details shows its last words.",
     ErrorKind.BAD_REQUEST: "The settings were not accepted.",
+    ErrorKind.CANNOT_SAVE: "The picture could not be saved where it should go. Choose another folder with the "
+                           "folder button, or free some space.",
     ErrorKind.UNKNOWN: "The generation failed.",
 }
+
+
+NO_PICTURE_YET = "No picture yet: write a prompt and press Generate"
 
 
 class ImageView(QWidget):
@@ -106,7 +112,7 @@ class ImageView(QWidget):
         self._pixmap = QPixmap()
         self.zoom = 1.0
         self.fit = True
-        self.canvas = QLabel("No picture yet: write a prompt and press Generate", self)
+        self.canvas = QLabel(NO_PICTURE_YET, self)
         self.canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.canvas.setAccessibleName("Picture")
         self.canvas.setWordWrap(True)
@@ -178,6 +184,11 @@ class ImageView(QWidget):
         self.preview_step = None
         self.canvas.setText("")
         self._render()
+
+    def show_waiting(self, words: str) -> None:
+        """What the job is doing, in the picture's place while there is no picture to show yet."""
+        if self._pixmap.isNull():
+            self.canvas.setText(words or NO_PICTURE_YET)
 
     def show_preview(self, image: QImage, step: int) -> None:
         """A frame of the picture as it forms (already decoded off the GUI thread); never a gallery picture."""
@@ -315,6 +326,12 @@ class MainWindow(QMainWindow):
         self._plan_timer.setSingleShot(True)
         self._plan_timer.setInterval(400)  # plan once the user pauses typing
         self._plan_timer.timeout.connect(self.update_plan)
+        # until the first step, the stage's words count the seconds: loading can take a minute without a line
+        self._stage: Stage | None = None
+        self._stage_since = 0.0
+        self._stage_clock = QTimer(self)
+        self._stage_clock.setInterval(1000)
+        self._stage_clock.timeout.connect(self._show_stage)
         self._last_sample: ResourceSample | None = None
         self._retry_note = ""
         self.gauge = ResourceGauge(self)
@@ -804,9 +821,23 @@ class MainWindow(QMainWindow):
         if stage is not Stage.SAMPLING:
             self.progress.setRange(0, 0)
         self.progress.setFormat(stage.value.capitalize() + "…")
-        self.status.setText(stage_words(stage))
+        self._stage, self._stage_since = stage, time.monotonic()
+        self._show_stage()
+        if stage in (Stage.LOADING, Stage.ENCODING):
+            self._stage_clock.start()
+        else:
+            self._stage_clock.stop()
+
+    def _show_stage(self) -> None:
+        if self._stage is None:
+            return
+        words = stage_words(self._stage, time.monotonic() - self._stage_since)
+        self.status.setText(words)
+        self.image.show_waiting(words)
+        self.queue_strip.refresh()
 
     def _on_progress(self, progress: Progress) -> None:
+        self._stage_clock.stop()
         self.progress.setRange(0, progress.steps)
         self.progress.setValue(progress.step)
         self.progress.setFormat(f"Step {progress.step}/{progress.steps}")
@@ -816,6 +847,9 @@ class MainWindow(QMainWindow):
         self.log.appendPlainText(text)
 
     def _on_finished(self, outcome: Outcome) -> None:
+        self._stage_clock.stop()
+        self._stage = None
+        self.image.show_waiting("")
         if not self.queue.busy:
             self._on_queue_idle()
         self.progress.setRange(0, 1)

@@ -3,6 +3,7 @@ why, cancelled), and the buttons that reorder, cancel, retry and clear; on a rig
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.generation.status_words import stage_words
 from app.core.queue.jobs import Job, JobState
 from app.services.queue.job_queue import JobQueue
 
@@ -30,7 +32,14 @@ def job_words(job: Job) -> str:
     if job.state is JobState.RUNNING:
         eta = f", about {job.eta_seconds:.0f} s left" if job.eta_seconds is not None else ""
         where = f" on {job.card}" if job.card else ""
-        state = f"running step {job.step}/{job.steps}{eta}{where}" if job.step else f"starting{where}"
+        if job.step:
+            state = f"running step {job.step}/{job.steps}{eta}{where}"
+        elif job.stage is not None:
+            state = f"{stage_words(job.stage, time.monotonic() - job.stage_since).lower()}{where}"
+        else:
+            state = f"starting{where}"
+    elif job.held:
+        state = f"waiting for Run queue — {job.reason}" if job.reason else "waiting for Run queue"
     elif job.state is JobState.FAILED:
         state = f"failed: {job.reason}"
     elif job.state is JobState.WAITING and job.reason:
@@ -106,7 +115,7 @@ class QueueStrip(QWidget):
     def _enable(self) -> None:
         job = self.selected()
         waiting = any(j.state is JobState.WAITING for j in self.queue.jobs)
-        self.run_button.setEnabled(waiting and not self.queue.busy)
+        self.run_button.setEnabled(self.queue.held > 0 or (waiting and not self.queue.busy))
         self.up_button.setEnabled(job is not None)
         self.down_button.setEnabled(job is not None)
         self.cancel_button.setEnabled(job is not None and not job.state.finished)

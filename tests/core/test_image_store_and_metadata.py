@@ -34,10 +34,10 @@ def write_png(path: Path, parameters: bytes | None = None) -> Path:
 
 def test_a_whole_png_moves_to_its_final_name(tmp_path: Path) -> None:
     staged = write_png(staging_path(tmp_path, "job1"))
-    final = accept(staged, tmp_path, 42, WHEN)
+    final = accept(staged, tmp_path, 42, WHEN, tmp_path / "unsaved")
     assert final == tmp_path / "polaris-20261122-093005-42.png"
     assert not staged.exists()
-    second = accept(write_png(staging_path(tmp_path, "job2")), tmp_path, 42, WHEN)
+    second = accept(write_png(staging_path(tmp_path, "job2")), tmp_path, 42, WHEN, tmp_path / "unsaved")
     assert second == tmp_path / "polaris-20261122-093005-42-1.png"
     assert final.exists()
 
@@ -51,7 +51,7 @@ def test_a_broken_file_is_rejected_and_nothing_reaches_the_final_name(tmp_path: 
     elif damage == "not_png":
         Image.new("RGB", (8, 8)).save(staged, format="BMP")
     with pytest.raises(ImageRejected):
-        accept(staged, tmp_path, 1, WHEN)
+        accept(staged, tmp_path, 1, WHEN, tmp_path / "unsaved")
     assert list(tmp_path.glob("polaris-*")) == []
 
 
@@ -73,7 +73,7 @@ def test_a_single_colour_image_is_blank_and_is_not_kept(tmp_path: Path, colour: 
     staged = staging_path(tmp_path, "job")
     Image.new("RGB", (64, 64), colour).save(staged)
     with pytest.raises(BlankImage, match="single colour"):
-        accept(staged, tmp_path, 1, WHEN)
+        accept(staged, tmp_path, 1, WHEN, tmp_path / "unsaved")
     assert list(tmp_path.glob("*.png")) == []
 
 

@@ -167,4 +167,4 @@ def test_a_failed_save_is_reported() -> None:
     parser = OutputParser()
     parser.feed(b"[INFO ] main.cpp:441  - save result image 0 to '/ro/out.png' (failed)\n")
     [error] = parser.finish(0)
-    assert error.kind is ErrorKind.UNKNOWN and "/ro/out.png" in error.message
+    assert error.kind is ErrorKind.CANNOT_SAVE and "/ro/out.png" in error.message

@@ -1,13 +1,25 @@
-"""Finished images: sd.cpp writes into a staging name, and only a verified PNG reaches its final name."""
+"""Finished images: sd.cpp writes into a staging file in the app's own data folder, and only a verified PNG reaches
+its final name in the user's folder. Whatever the user's folder does (read-only, full, gone, a file held by another
+program), the picture is never half-written there and never lost: it is kept in the app's folder instead."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import shutil
+import uuid
 from datetime import datetime
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from app.core.sizes import format_size
+
 STAGING_PREFIX = ".staging-"
+_PROBE_PREFIX = ".polaris-write-test-"
+# Windows' "the file is in use by another process" and "part of it is locked" (an antivirus scan, a viewer)
+_WINDOWS_FILE_IN_USE = (32, 33)
 
 
 class ImageRejected(Exception):
@@ -18,16 +30,73 @@ class BlankImage(ImageRejected):
     """A whole PNG of one colour: sd.cpp said success, but the numbers went wrong (NaN, overflow)."""
 
 
-def staging_path(out_dir: Path, job_id: str) -> Path:
-    return out_dir / f"{STAGING_PREFIX}{job_id}.png"
+class FolderProblem(Exception):
+    """A folder the app must write a picture into refuses it; the message is for the user. `kept`: where the
+    finished picture went instead, when there was one."""
+
+    def __init__(self, message: str, kept: Path | None = None) -> None:
+        super().__init__(message)
+        self.kept = kept
+
+
+def staging_path(folder: Path, job_id: str) -> Path:
+    return folder / f"{STAGING_PREFIX}{job_id}.png"
 
 
 def final_name(seed: int, when: datetime) -> str:
     return f"polaris-{when:%Y%m%d-%H%M%S}-{seed}.png"
 
 
-def accept(staged: Path, out_dir: Path, seed: int, when: datetime) -> Path:
-    """Verify `staged` is a complete PNG and rename it (atomic on one volume) to a name no file has."""
+def picture_bytes(width: int, height: int) -> int:
+    """Room one finished picture may need: PNG cannot shrink noise below its raw size; its copy with the settings
+    written in stands beside it for a moment; plus the text chunks."""
+    return 2 * width * height * 3 + 2**20
+
+
+def folder_words(error: OSError, folder: Path) -> str:
+    """Why a folder refused a file, in the user's words."""
+    code = error.errno
+    if code == errno.ENOSPC or getattr(error, "winerror", None) == 112:  # ERROR_DISK_FULL
+        return f"the disk with {folder} is full ({_free_words(folder)})"
+    if code == errno.EROFS:
+        return f"{folder} is on a read-only disk"
+    if getattr(error, "winerror", None) in _WINDOWS_FILE_IN_USE:
+        return f"another program is using a file in {folder} (an antivirus or a picture viewer, perhaps)"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"you may not write in {folder} (it is read-only or another user's)"
+    if code == errno.ENOENT:
+        return f"{folder} no longer exists (a removed drive or a deleted folder?)"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return f"{folder} is a file, not a folder"
+    return f"cannot write in {folder}: {error.strerror or error}"
+
+
+def _free_words(folder: Path) -> str:
+    for place in (folder, *folder.parents):
+        with contextlib.suppress(OSError):
+            return f"{format_size(shutil.disk_usage(place).free)} free"
+    return "no room left"
+
+
+def check_folder(folder: Path, needed: int) -> None:
+    """Before a job runs: `folder` can be made, written in, and has `needed` bytes free. Raises FolderProblem."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f"{_PROBE_PREFIX}{uuid.uuid4().hex}"
+        probe.write_bytes(b"")
+        probe.unlink()
+        free = shutil.disk_usage(folder).free
+    except OSError as error:
+        raise FolderProblem(f"Pictures cannot be saved: {folder_words(error, folder)}. Choose another folder.") \
+            from error
+    if free < needed:
+        raise FolderProblem(f"Pictures cannot be saved: the disk with {folder} is full ({format_size(free)} free; "
+                            f"a picture of this size needs about {format_size(needed)}). Free some space or "
+                            "choose another folder.")
+
+
+def verify(staged: Path) -> None:
+    """`staged` is a complete PNG that is not one flat colour; raises ImageRejected (the file is removed)."""
     try:
         with Image.open(staged) as image:
             if image.format != "PNG":
@@ -35,15 +104,67 @@ def accept(staged: Path, out_dir: Path, seed: int, when: datetime) -> Path:
             image.load()  # decodes every row: a truncated file fails here
             extrema = image.getextrema()
     except (OSError, UnidentifiedImageError, SyntaxError) as error:
+        discard(staged)
         raise ImageRejected(f"the backend's image {staged.name} is unreadable: {error}") from error
     bands = extrema if isinstance(extrema[0], tuple) else (extrema,)
     if all(low == high for low, high in bands):
-        staged.unlink()
+        discard(staged)
         raise BlankImage(f"sd.cpp reported success but the image is a single colour {tuple(b[0] for b in bands)}")
+
+
+def accept(staged: Path, out_dir: Path, seed: int, when: datetime, rescue: Path) -> Path:
+    """Verify `staged` and move it to a name no file has in `out_dir`. When the folder refuses, the picture goes to
+    `rescue` (the app's own folder) and FolderProblem says why and where; nothing half-written stays behind."""
+    verify(staged)
     stem = final_name(seed, when).removesuffix(".png")
+    try:
+        return _move_to_free_name(staged, out_dir, stem)
+    except OSError as error:
+        problem = folder_words(error, out_dir)
+    try:
+        kept = _move_to_free_name(staged, rescue, stem, make=True)
+    except OSError as error:
+        raise FolderProblem(f"The picture could not be saved: {problem}; nor in {rescue} "
+                            f"({folder_words(error, rescue)}). It is still in {staged}.", staged) from error
+    raise FolderProblem(f"The picture could not be saved: {problem}. It is kept in {kept}.", kept)
+
+
+def _move_to_free_name(source: Path, folder: Path, stem: str, make: bool = False) -> Path:
+    """Move `source` to `folder`; only the app's own folder is `make`d (a removed drive's is not made again on the
+    system disk)."""
+    if make:
+        folder.mkdir(parents=True, exist_ok=True)
     for n in range(1000):
-        target = out_dir / (f"{stem}.png" if n == 0 else f"{stem}-{n}.png")
-        if not target.exists():
-            staged.replace(target)
-            return target
-    raise ImageRejected(f"no free file name for {stem}.png in {out_dir}")
+        target = folder / (f"{stem}.png" if n == 0 else f"{stem}-{n}.png")
+        if target.exists():
+            continue
+        try:
+            source.replace(target)  # atomic on one volume
+        except OSError as error:
+            if error.errno != errno.EXDEV:
+                raise
+            _copy_whole(source, target)
+        return target
+    raise OSError(errno.EEXIST, f"no free file name for {stem}.png")
+
+
+def _copy_whole(source: Path, target: Path) -> None:
+    """Another volume: copy under a staging name, flush it to the disk, then rename; a copy cut short (a full
+    disk, a removed drive) is removed, and the source stays until the copy is whole."""
+    partial = staging_path(target.parent, uuid.uuid4().hex)
+    try:
+        with source.open("rb") as reading, partial.open("wb") as writing:
+            shutil.copyfileobj(reading, writing)
+            writing.flush()
+            os.fsync(writing.fileno())
+        partial.replace(target)
+    except BaseException:
+        discard(partial)
+        raise
+    discard(source)
+
+
+def discard(path: Path) -> None:
+    """Remove a file the app no longer needs, if it can: a folder that refuses this loses nothing of the user's."""
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)

@@ -27,6 +27,7 @@ class ErrorKind(StrEnum):
     BACKEND_MISSING = "backend_missing"
     BACKEND_CRASHED = "backend_crashed"
     BAD_REQUEST = "bad_request"
+    CANNOT_SAVE = "cannot_save"  # a folder refused the finished picture (read-only, full, gone)
     UNKNOWN = "unknown"
 
 
@@ -114,7 +115,7 @@ _FAILURES: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
     # ("invalid parameter for argument: --sampling-method"); which comes first depends on how the two streams'
     # reads interleave (it differs on Windows), so the specific line wins on its rank, not its place
     (ErrorKind.BAD_REQUEST, re.compile(r"error: invalid parameter for argument")),
-    (ErrorKind.UNKNOWN, re.compile(r"save result image \d+ to .* \(failed\)")),
+    (ErrorKind.CANNOT_SAVE, re.compile(r"save result image \d+ to .* \(failed\)")),
 )
 # A signal shows as 128+N through a shell; Windows reports a crash as an NTSTATUS (access violation,
 # stack buffer overrun, illegal instruction), which Qt's signed int turns negative.

@@ -27,8 +27,19 @@ def duration_in_words(seconds: float) -> str:
     return f"about {hours} hour{'s' if hours != 1 else ''}{rest}"
 
 
-def stage_words(stage: Stage) -> str:
-    return _STAGE_WORDS[stage] + "…"
+# sd.cpp prints nothing while ggml sets up the card and the driver compiles its programs (tens of seconds on a
+# first run): past this long, say so, or the app looks stuck
+_SLOW_LOADING_S = 5
+
+
+def stage_words(stage: Stage, elapsed: float | None = None) -> str:
+    """'Reading the prompt…', or with the time spent so far 'Loading the model… 12 seconds (…)'."""
+    words = _STAGE_WORDS[stage] + "…"
+    if elapsed is not None and elapsed >= 1:
+        words += f" {duration_in_words(elapsed)}"
+    if stage is Stage.LOADING and elapsed is not None and elapsed >= _SLOW_LOADING_S:
+        words += " (the first time, the graphics card also compiles its shaders)"
+    return words
 
 
 def progress_words(progress: Progress) -> str:

@@ -14,6 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from app.core.generation.output import Stage
 from app.core.generation.request import (
     MAX_SEED,
     GenerationRequest,
@@ -52,6 +53,9 @@ class Job:
     reason: str = ""  # why it failed, or why it waits
     image: str | None = None
     card: str | None = None  # the graphics card it runs (or ran) on, by name
+    held: bool = False  # brought back from last time: it waits for Run queue, never starts by itself
+    stage: Stage | None = None  # while it runs
+    stage_since: float = 0.0  # time.monotonic() when it entered that stage
 
 
 class DamagedQueue(ValueError):
@@ -128,7 +132,8 @@ def queue_json(jobs: list[Job]) -> dict[str, Any]:
 
 
 def jobs_from_json(document: object) -> list[Job]:
-    """The jobs of a queue file; one that ran when the app ended comes back waiting, and says so."""
+    """The jobs of a queue file; those not finished come back held for Run queue, and one that ran when the app
+    ended says so."""
     try:
         if not isinstance(document, dict) or document.get("format") != QUEUE_FORMAT:
             raise DamagedQueue("not a queue file of this version")
@@ -137,8 +142,9 @@ def jobs_from_json(document: object) -> list[Job]:
             state = JobState(entry["state"])
             reason = str(entry.get("reason", ""))
             if state is JobState.RUNNING:
-                state, reason = JobState.WAITING, "It was running when the app closed; it runs again."
-            jobs.append(Job(request_from_json(entry["request"]), id=str(entry["id"]), state=state, reason=reason))
+                state, reason = JobState.WAITING, "It was running when the app closed; press Run queue to try again."
+            jobs.append(Job(request_from_json(entry["request"]), id=str(entry["id"]), state=state, reason=reason,
+                            held=state is JobState.WAITING))
         return jobs
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedQueue(str(error)) from error

@@ -6,7 +6,9 @@ import dataclasses
 import os
 import random
 import shutil
+import sqlite3
 import time
+import traceback
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -16,12 +18,22 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from app import __version__
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
-from app.core.gallery.image_store import BlankImage, ImageRejected, accept, staging_path
+from app.core.gallery.image_store import (
+    BlankImage,
+    FolderProblem,
+    ImageRejected,
+    accept,
+    check_folder,
+    discard,
+    folder_words,
+    picture_bytes,
+    staging_path,
+)
 from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
 from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
 from app.core.generation.lora import LoraRejected, check_loras
-from app.core.generation.output import BackendError, ErrorKind, Outcome
+from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
 from app.core.generation.plan import (
     ExtraWork,
     MemoryPlan,
@@ -87,7 +99,7 @@ class Generation(QObject):
         self._gallery = gallery
         self._backend = backend
         self._process = SdProcess(self)
-        self._process.stage_changed.connect(self.stage_changed)
+        self._process.stage_changed.connect(self._on_stage)
         self._process.progress.connect(self.progress)
         self._process.log_line.connect(self.log_line)
         self._process.finished.connect(self._on_process_finished)
@@ -97,6 +109,7 @@ class Generation(QObject):
         self._preview_method = PreviewMethod.PROJ
         self._busy = False
         self._request: GenerationRequest | None = None
+        self._stage: Stage | None = None  # the running job's, said once each
         self._staged: Path | None = None
         self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
         self._edited_from: tuple[Path, ...] = ()  # an edit's pictures where the user chose them
@@ -192,10 +205,13 @@ class Generation(QObject):
             problem = install_dir_problem(self._out_dir.absolute(), None if portable_folder() else install_dir())
             if problem:
                 raise InvalidRequest(problem)
-            self._out_dir.mkdir(parents=True, exist_ok=True)
+            # said in a second, not after a 14-minute run: the folders take a picture of this size
+            needed = picture_bytes(*(request.hires_size or (request.width, request.height)))
+            check_folder(self._out_dir, needed)
+            check_folder(current_user_dirs().staging, needed)
             request = self._copy_pictures(request)
             self._binary, self._caps = binary, caps
-        except (ModelRejected, InvalidRequest, BackendMissing, OSError) as error:
+        except (ModelRejected, InvalidRequest, BackendMissing, FolderProblem, OSError) as error:
             self._fail_soon(*why_it_cannot_start(error, self._out_dir))
             return
         for note in notes:
@@ -242,7 +258,8 @@ class Generation(QObject):
     def _launch(self, request: GenerationRequest) -> None:
         assert self._binary is not None and self._caps is not None
         self._request = request
-        self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
+        # sd.cpp writes into the app's own folder: a user's folder that turns read-only mid-run loses no picture
+        self._staged = staging_path(current_user_dirs().staging, uuid.uuid4().hex)
         preview = None
         if self._caps.supports("--preview"):
             try:
@@ -258,7 +275,9 @@ class Generation(QObject):
             return
         device = self._device
         env = backend_environment(os.environ, device.index if device else None)
-        self._process.start(argv, env, self._out_dir)
+        self._stage = None
+        self._on_stage(Stage.LOADING)  # from the start: sd.cpp says nothing while it sets up the card
+        self._process.start(argv, env, self._staged.parent)
 
     def _plans(self, request: GenerationRequest, caps: BackendCaps) -> list[MemoryPlan]:
         """The chosen plan and its fallbacks, or nothing when the device's memory is unknown."""
@@ -346,40 +365,73 @@ class Generation(QObject):
                               round(time.monotonic() - self._started, 2), self._edited_from)
         write_metadata(staged, a1111_parameters(request.prompt, request.negative_prompt, settings), details)
 
+    def _on_stage(self, stage: Stage) -> None:
+        if stage is not self._stage:
+            self._stage = stage
+            self.stage_changed.emit(stage)
+
     def _on_process_finished(self, outcome: Outcome) -> None:
-        request, staged = self._request, self._staged
-        if outcome.ok and request is not None and request.seed is not None and staged is not None:
-            try:
-                if request.init_image is not None and request.mask is not None:
-                    keep_outside_mask(staged, request.init_image, request.mask)
-                self._label(staged, request)
-            except OSError as error:  # the backend's file is not a whole PNG: accept() says so below
-                self.notice.emit(f"could not write the image's parameters: {error}")
-            try:
-                final = accept(staged, self._out_dir, request.seed, datetime.now())
-                outcome = Outcome(outcome.exit_code, str(final))
-                entry = entry_from_png(final) if self._gallery is not None else None
-                if entry is not None and self._gallery is not None:
-                    self._gallery.add(entry)
-            except BlankImage as error:
-                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
-                if self._retry(request, "blank_image"):
-                    return
-            except ImageRejected as error:
-                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
-        else:
+        staged = self._staged
+        try:
+            ended = self._after_backend(outcome)
+        except Exception as error:  # a fault of ours must not leave this job, and the queue behind it, waiting
             if staged is not None:
-                staged.unlink(missing_ok=True)  # never leave a half-written image behind
-            error = outcome.error
-            if error is not None and error.kind is ErrorKind.OUT_OF_VRAM and request is not None:
-                if self._retry(request, "out_of_vram"):
-                    return
-                advice = ("Even the safest placement ran out of video memory" if self._automatic else
-                          "These memory settings ran out of video memory; automatic placement may fit")
-                outcome = Outcome(outcome.exit_code, None, BackendError(
-                    ErrorKind.OUT_OF_VRAM, f"{error.message}. {advice}: try a smaller image, a lower quantization "
-                    "(Q4_K, T5-XXL q8_0) or SD 1.5."))
-        self._end(outcome)
+                discard(staged)
+            self.log_line.emit(traceback.format_exc(), "stderr")
+            ended = Outcome(outcome.exit_code, None, BackendError(
+                ErrorKind.UNKNOWN, f"the picture could not be finished ({type(error).__name__}: {error})"))
+        if ended is not None:
+            self._end(ended)
+
+    def _after_backend(self, outcome: Outcome) -> Outcome | None:
+        """The job's outcome once its picture is checked and in place; None when a safer retry started."""
+        request, staged = self._request, self._staged
+        if not (outcome.ok and request is not None and request.seed is not None and staged is not None):
+            if staged is not None:
+                discard(staged)  # never leave a half-written image behind
+            return self._failed(outcome, request)
+        try:
+            if request.init_image is not None and request.mask is not None:
+                keep_outside_mask(staged, request.init_image, request.mask)
+            self._label(staged, request)
+        except OSError as error:  # a whole picture is kept without its settings; a broken one fails in accept()
+            self.notice.emit(f"the picture is kept without its settings: {folder_words(error, staged.parent)}")
+        try:
+            final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved)
+        except BlankImage as error:
+            if self._retry(request, "blank_image"):
+                return None
+            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+        except ImageRejected as error:
+            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+        except FolderProblem as problem:
+            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
+        entry = entry_from_png(final) if self._gallery is not None else None
+        if entry is not None and self._gallery is not None:
+            try:
+                self._gallery.add(entry)
+            except sqlite3.Error as error:  # the picture is in its folder; the gallery finds it on its next scan
+                self.notice.emit(f"the gallery could not list the picture yet: {error}")
+        return Outcome(outcome.exit_code, str(final))
+
+    def _failed(self, outcome: Outcome, request: GenerationRequest | None) -> Outcome | None:
+        """A run without a picture, in the user's words; None when a safer retry started."""
+        error = outcome.error
+        if error is not None and error.kind is ErrorKind.OUT_OF_VRAM and request is not None:
+            if self._retry(request, "out_of_vram"):
+                return None
+            advice = ("Even the safest placement ran out of video memory" if self._automatic else
+                      "These memory settings ran out of video memory; automatic placement may fit")
+            return Outcome(outcome.exit_code, None, BackendError(
+                ErrorKind.OUT_OF_VRAM, f"{error.message}. {advice}: try a smaller image, a lower quantization "
+                "(Q4_K, T5-XXL q8_0) or SD 1.5."))
+        if error is not None and error.kind is ErrorKind.CANNOT_SAVE and request is not None:
+            # sd.cpp could not write into the app's own folder: say why (full, read-only) when the folder shows it
+            try:
+                check_folder(current_user_dirs().staging, picture_bytes(request.width, request.height))
+            except FolderProblem as problem:
+                return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
+        return outcome
 
     def _retry(self, request: GenerationRequest, reason: str) -> bool:
         """Start again with the next, safer plan; False when none is left."""
@@ -409,6 +461,8 @@ def why_it_cannot_start(error: Exception, out_dir: Path) -> tuple[ErrorKind, str
         return ErrorKind.MODEL_LOAD_FAILED, str(error)
     if isinstance(error, BackendMissing):
         return ErrorKind.BACKEND_MISSING, str(error)
+    if isinstance(error, FolderProblem):
+        return ErrorKind.CANNOT_SAVE, str(error)
     if isinstance(error, OSError):
         return ErrorKind.BAD_REQUEST, f"cannot use output folder {out_dir}: {error}"
     return ErrorKind.BAD_REQUEST, str(error)  # a request, a picture or a model the checks refused

@@ -11,7 +11,15 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
-from app.core.gallery.image_store import ImageRejected, accept, staging_path
+from app.core.gallery.image_store import (
+    FolderProblem,
+    ImageRejected,
+    accept,
+    check_folder,
+    discard,
+    picture_bytes,
+    staging_path,
+)
 from app.core.gallery.metadata import read_details, read_parameters_text, write_metadata
 from app.core.generation.command import backend_environment, build_upscale_argv
 from app.core.generation.output import BackendError, ErrorKind, Outcome
@@ -32,6 +40,7 @@ from app.services.generation.runner import why_it_cannot_start
 from app.services.generation.sd_process import SdProcess
 from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+from app.services.user_dirs import current_user_dirs
 
 
 class Upscaling(QObject):
@@ -108,12 +117,14 @@ class Upscaling(QObject):
             caps = known_caps(binary)
             if caps is None:
                 raise BackendMissing(f"{binary} did not say what it offers")
-            self._out_dir.mkdir(parents=True, exist_ok=True)
-            self._staged = staging_path(self._out_dir, uuid.uuid4().hex)
+            needed, staging = picture_bytes(*job.size), current_user_dirs().staging
+            check_folder(self._out_dir, needed)
+            check_folder(staging, needed)
+            self._staged = staging_path(staging, uuid.uuid4().hex)
             argv = build_upscale_argv(binary, job.request.image.absolute(), job.request.model.absolute(),
                                       job.repeats, job.request.tile_size, caps, Path(self._staged.name),
                                       path_for_backend)
-        except (UpscaleRejected, InvalidRequest, BackendMissing, OSError) as error:
+        except (UpscaleRejected, InvalidRequest, BackendMissing, FolderProblem, OSError) as error:
             self._fail_soon(*why_it_cannot_start(error, self._out_dir))
             return
         self._job = job
@@ -124,7 +135,7 @@ class Upscaling(QObject):
         # ggml's CPU backend runs ESRGAN ~28x faster than a software Vulkan device (lavapipe: 101 s against
         # 3.6 s for 64 -> 256 px, tests/bench/bench_upscale.py): on such a device, leave Vulkan out
         index = device.index if device is not None and not device.is_cpu else None
-        self._process.start(argv, backend_environment(os.environ, index), self._out_dir)
+        self._process.start(argv, backend_environment(os.environ, index), self._staged.parent)
 
     def plan(self, job: UpscaleJob) -> UpscalePlan | None:
         """Tiles and VRAM for this job on the card, when vulkaninfo told its memory."""
@@ -140,18 +151,21 @@ class Upscaling(QObject):
             try:
                 finish_upscale(staged, job)
                 self._label(staged, job)
-                final = accept(staged, self._out_dir, self._seed_of(job.request.image), datetime.now())
+                final = accept(staged, self._out_dir, self._seed_of(job.request.image), datetime.now(),
+                               current_user_dirs().unsaved)
                 outcome = Outcome(outcome.exit_code, str(final))
                 entry = entry_from_png(final) if self._gallery is not None else None
                 if entry is not None and self._gallery is not None:
                     self._gallery.add(entry)
+            except FolderProblem as problem:
+                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
             except (ImageRejected, OSError) as error:
-                staged.unlink(missing_ok=True)
+                discard(staged)
                 outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
         elif self._retry_smaller(outcome, job):
             return
         elif staged is not None:
-            staged.unlink(missing_ok=True)
+            discard(staged)
             if outcome.ok:
                 outcome = Outcome(outcome.exit_code, None,
                                   BackendError(ErrorKind.UNKNOWN, "sd.cpp wrote no upscaled picture"))
@@ -161,7 +175,7 @@ class Upscaling(QObject):
         """Out of video memory: the same upscale in tiles half the size (a quarter of the buffers), down to
         the smallest tile; False when there is nothing smaller to try."""
         if self._staged is not None:
-            self._staged.unlink(missing_ok=True)
+            discard(self._staged)
         error = outcome.error
         if job is None or error is None or error.kind is not ErrorKind.OUT_OF_VRAM:
             return False

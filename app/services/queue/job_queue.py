@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,7 +15,7 @@ import psutil
 from PySide6.QtCore import QObject, Signal
 
 from app.core.generation.command import VISIBLE_DEVICES_VARIABLE
-from app.core.generation.output import Outcome, Progress
+from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.request import GenerationRequest, with_seed
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
@@ -85,8 +86,18 @@ class JobQueue(QObject):
         return jobs
 
     def start(self) -> None:
-        """Run what waits (the jobs a restart brought back wait for this)."""
+        """Run what waits, the jobs a restart brought back too (they wait for this)."""
+        held = [job for job in self.jobs if job.held]
+        for job in held:
+            job.held = False
+        if held:
+            self._changed(save=False)
         self._dispatch()
+
+    @property
+    def held(self) -> int:
+        """How many jobs from last time wait for Run queue."""
+        return sum(1 for job in self.jobs if job.held and job.state is JobState.WAITING)
 
     def cancel(self, job: Job) -> None:
         if job.state is JobState.WAITING:
@@ -157,7 +168,7 @@ class JobQueue(QObject):
         generation.progress.connect(lambda progress: self._on_progress(card, progress))
         generation.finished.connect(lambda outcome: self._on_finished(card, outcome))
         generation.preview_frame.connect(lambda frame: self._on_preview(card, frame))
-        generation.stage_changed.connect(lambda stage: card.job and self.job_stage.emit(card.job, stage))
+        generation.stage_changed.connect(lambda stage: self._on_stage(card, stage))
         generation.log_line.connect(lambda text, stream: card.job and self.job_log.emit(card.job, text, stream))
         generation.notice.connect(lambda text: card.job and self.job_notice.emit(card.job, text))
         generation.planned.connect(lambda plan: card.job and self.job_planned.emit(card.job, plan))
@@ -188,13 +199,13 @@ class JobQueue(QObject):
             return
         if not self._cards[0].generation.devices_probed:
             # which cards there are decides where the first job goes: ask first (Generation would wait anyway)
-            if any(job.state is JobState.WAITING for job in self.jobs):
+            if any(job.state is JobState.WAITING and not job.held for job in self.jobs):
                 self._cards[0].generation.probe_devices()
             return
         for card in self._cards:
             if card.job is not None or not card.enabled:
                 continue
-            job = next((j for j in self.jobs if j.state is JobState.WAITING), None)
+            job = next((j for j in self.jobs if j.state is JobState.WAITING and not j.held), None)
             if job is None:
                 break
             running = [c.ram for c in self._cards if c.job is not None]
@@ -210,7 +221,7 @@ class JobQueue(QObject):
                 break  # it runs when a running job ends
             card.job, card.ram = job, ram
             job.state, job.reason, job.card = JobState.RUNNING, "", card.label
-            job.step, job.steps, job.eta_seconds = 0, job.request.steps, None
+            job.step, job.steps, job.eta_seconds, job.stage = 0, job.request.steps, None, None
             self._changed(save=True)
             self.job_started.emit(job)
             card.generation.start(job.request)
@@ -218,6 +229,13 @@ class JobQueue(QObject):
     def _predicted_ram(self, card: _Card, request: GenerationRequest) -> int:
         plan = card.generation.preview(request)
         return plan.peak_ram if isinstance(plan, MemoryPlan) else 0
+
+    def _on_stage(self, card: _Card, stage: Stage) -> None:
+        if card.job is None:
+            return
+        card.job.stage, card.job.stage_since = stage, time.monotonic()
+        self.job_stage.emit(card.job, stage)
+        self.changed.emit()
 
     def _on_progress(self, card: _Card, progress: Progress) -> None:
         if card.job is None:
@@ -232,6 +250,8 @@ class JobQueue(QObject):
 
     def _on_finished(self, card: _Card, outcome: Outcome) -> None:
         job, card.job, card.ram = card.job, None, 0
+        if job is not None:
+            job.stage = None
         if job is None or self._closing:
             return  # closing: the file keeps it as running, so it comes back waiting
         if outcome.ok:
@@ -247,7 +267,8 @@ class JobQueue(QObject):
         self._idle_check()
 
     def _idle_check(self) -> None:
-        if not self.busy and not any(j.state is JobState.WAITING for j in self.jobs):
+        # jobs held from last time do not keep the queue busy: they wait for Run queue
+        if not self.busy and not any(j.state is JobState.WAITING and not j.held for j in self.jobs):
             self.idle.emit()
 
     def _changed(self, save: bool) -> None:
