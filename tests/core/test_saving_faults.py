@@ -58,9 +58,9 @@ def test_a_full_disk_says_how_much_is_free(tmp_path: Path) -> None:
 
 
 def test_a_read_only_disk_is_refused_before_anything_runs(tmp_path: Path) -> None:
-    with tmpfs(tmp_path / "ro", "1m", read_only=True) as read_only:
-        with pytest.raises(FolderProblem, match="read-only disk.*Choose another folder"):
-            check_folder(read_only / "images", picture_bytes(64, 64))
+    with (tmpfs(tmp_path / "ro", "1m", read_only=True) as read_only,
+          pytest.raises(FolderProblem, match=r"read-only disk\. Choose another folder")):
+        check_folder(read_only / "images", picture_bytes(64, 64))
 
 
 def test_a_file_in_the_folder_s_place_is_refused(tmp_path: Path) -> None:

@@ -1,9 +1,11 @@
 """The window with its persistent job queue, built as `python -m app` builds it, for tests that kill it.
 
     python queue_app.py BASEDIR fill MODEL TAESD   queue 4 jobs (the second one longer) and run them
-    python queue_app.py BASEDIR resume             load the queue left behind and run what waits
+    python queue_app.py BASEDIR resume             load the queue left behind, wait for the card's answer, then
+                                                   press Run queue
 
-Prints one JSON line per event: {"loaded": [[id, state, reason], ...]} at the start, {"state": s, "job": id,
+Prints one JSON line per event: {"loaded": [[id, state, reason], ...]} at the start, {"after_probe": {"busy": b,
+"held": n}} before Run queue is pressed, {"state": s, "job": id,
 "seed": n} on each change of a job's state, {"sampling": id, "backend": pid} when sd.cpp samples, {"idle": true}
 when nothing is left (then it quits).
 """
@@ -74,10 +76,13 @@ def main() -> None:
         requests = [dataclasses.replace(base_request, seed=100 + i, steps=12 if i == 1 else 1) for i in range(4)]
         queue.add(requests)
     else:
-        queue.start()
-        if not queue.busy and all(job.state.finished for job in queue.jobs):
-            say({"idle": True})
-            return
+        def on_probed() -> None:
+            # the queue heard the card's answer first: had it started jobs by itself, one would run now
+            say({"after_probe": {"busy": queue.busy, "held": queue.held}})
+            window.queue_strip.run_button.click()
+
+        generation.probed.connect(on_probed)
+        generation.probe_devices()
     app.exec()
 
 

@@ -1,5 +1,6 @@
 """Kill the app outright with one job done, one running and two waiting; start it again: the running one and the
-waiting ones come back waiting and run, the finished one never runs again, and no sd.cpp is left behind."""
+waiting ones come back waiting for Run queue and run when it is pressed, the finished one never runs again, and no
+sd.cpp is left behind."""
 
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ def test_a_killed_app_brings_its_unfinished_jobs_back_and_runs_nothing_twice(sd_
     assert [job for job, _, _ in loaded] == queued[1:]
     assert {state for _, state, _ in loaded} == {"waiting"}
     assert "running when the app closed" in loaded[0][2]
+    [after_probe] = [e["after_probe"] for e in second if "after_probe" in e]
+    assert after_probe == {"busy": False, "held": 3}  # nothing started by itself
     started = [e["job"] for e in second if e.get("state") == "running"]
     finished = [e["job"] for e in second if e.get("state") == "done"]
     assert started == queued[1:] and finished == queued[1:]  # each once, the done one never

@@ -1,0 +1,165 @@
+"""The fault matrix through the CLI, with the real sd.cpp on lavapipe: the output folder read-only, full, turned
+read-only, filled or deleted mid-run, and SIGINT/SIGTERM mid-run. Each job ends within a bounded time, says what
+happened in words, leaves nothing half-written and loses no finished picture."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from app.core.gallery.metadata import read_details
+from app.core.platform_paths import user_dirs
+from tests.helpers.cli import REPO, CliRun, generate_argv, run_generate, utf8_env
+from tests.helpers.filesystems import fill, make_read_only, tmpfs
+
+# a refused folder is said before sd.cpp starts: well under the ~10 s of a real run on lavapipe
+REFUSED_WITHIN_S = 8
+
+
+def app_dirs():
+    return user_dirs(sys.platform, os.environ, Path.home(), None)
+
+
+def no_staging_left() -> None:
+    staging = app_dirs().staging
+    assert not staging.exists() or list(staging.iterdir()) == [], "a staging file was left behind"
+
+
+def run_and_act(argv: list[str], when: Callable[[dict], bool], act: Callable[[subprocess.Popen], None],
+                timeout: float = 180) -> tuple[CliRun, float]:
+    """Run the CLI, call `act` once at the first event that `when` picks; the run and the seconds from then on."""
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO, env=utf8_env())
+    assert process.stdout is not None and process.stderr is not None
+    events: list[dict] = []
+    acted_at = None
+    deadline = time.monotonic() + timeout
+    try:
+        for line in process.stdout:
+            events.append(json.loads(line))
+            if acted_at is None and when(events[-1]):
+                act(process)
+                acted_at = time.monotonic()
+            assert time.monotonic() < deadline, f"the CLI still runs after {timeout} s: {events[-3:]}"
+        exit_code = process.wait(timeout=30)
+        ended_at = time.monotonic()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    stderr = process.stderr.read().decode("utf-8", errors="replace")
+    process.stderr.close()
+    process.stdout.close()
+    assert acted_at is not None, f"the event to act on never came: {events}"
+    return CliRun(exit_code, events, stderr), ended_at - acted_at
+
+
+def at_first_step(event: dict) -> bool:
+    return event["event"] == "progress" and event["step"] == 1
+
+
+@pytest.mark.parametrize("fault", ["read-only", "full", "a file"])
+def test_a_folder_that_cannot_take_the_picture_is_refused_before_drawing(sd_cli: Path, tiny_model, tmp_path: Path,
+                                                                         fault: str) -> None:
+    model, taesd = tiny_model
+    disk = tmp_path / "disk"
+    if fault == "a file":
+        disk.write_text("not a folder")
+        out, words = disk, "is a file, not a folder"
+        started = time.monotonic()
+        run = run_generate(generate_argv("x", model, taesd, out, "--width", "64", "--height", "64", "--steps", "1"))
+    else:
+        with tmpfs(disk, "256k", read_only=fault == "read-only"):
+            if fault == "full":
+                fill(disk)
+            out, words = disk / "images", "read-only disk" if fault == "read-only" else "is full ("
+            started = time.monotonic()
+            run = run_generate(generate_argv("x", model, taesd, out, "--width", "64", "--height", "64",
+                                             "--steps", "1"))
+    assert time.monotonic() - started < REFUSED_WITHIN_S
+    assert run.exit_code == 1, run.stderr
+    [error] = run.of("error")
+    assert error["kind"] == "cannot_save" and words in error["message"], error
+    assert "Errno" not in error["message"]
+    assert run.of("stage") == []  # sd.cpp never started
+    no_staging_left()
+
+
+def finish_mid_run(fault: str, tiny_model, out: Path) -> CliRun:
+    """Run a job into `out` and make `fault` happen to it at the first step; the run, checked to end in time."""
+    model, taesd = tiny_model
+    act: Callable[[Path], None] = {"turned read-only": make_read_only, "filled": fill, "deleted": shutil.rmtree}[fault]
+    argv = generate_argv("kept", model, taesd, out, "--width", "64", "--height", "64", "--steps", "3",
+                         "--seed", "5")
+    run, after = run_and_act(argv, at_first_step, lambda _: act(out if fault == "deleted" else out.parent))
+    assert after < 60
+    return run
+
+
+def assert_kept_aside(run: CliRun, words: str) -> None:
+    assert run.exit_code == 1, run.stderr
+    [error] = run.of("error")
+    assert error["kind"] == "cannot_save" and words in error["message"], error
+    [kept] = list(app_dirs().unsaved.iterdir())
+    assert f"It is kept in {kept}." in error["message"]
+    details = read_details(kept)  # the whole picture, with its settings
+    assert details is not None and details["seed"] == 5 and details["prompt"] == "kept"
+    no_staging_left()
+
+
+@pytest.mark.parametrize(("fault", "words"), [("turned read-only", "read-only disk"), ("filled", "is full (")])
+def test_a_disk_that_fails_mid_run_keeps_the_picture_in_the_app_s_folder(sd_cli: Path, tiny_model, tmp_path: Path,
+                                                                         fault: str, words: str) -> None:
+    with tmpfs(tmp_path / "disk", "4m") as disk:
+        run = finish_mid_run(fault, tiny_model, disk / "images")
+        assert [p.name for p in (disk / "images").iterdir()] == []
+    assert_kept_aside(run, words)
+
+
+def test_a_folder_deleted_mid_run_keeps_the_picture_in_the_app_s_folder(sd_cli: Path, tiny_model,
+                                                                        tmp_path: Path) -> None:
+    out = tmp_path / "usb" / "images"
+    run = finish_mid_run("deleted", tiny_model, out)
+    assert not out.exists()  # not made again
+    assert_kept_aside(run, "no longer exists")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT/SIGTERM for another process to send")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("stage", ["sampling", "saving"])
+def test_ctrl_c_or_sigterm_stops_the_cli_in_any_stage(sd_cli: Path, tiny_model, out_dir: Path, signum: int,
+                                                      stage: str) -> None:
+    model, taesd = tiny_model
+    argv = generate_argv("stop", model, taesd, out_dir, "--width", "64", "--height", "64", "--steps", "6",
+                         "--batch", "2")
+    run, after = run_and_act(argv, lambda e: e.get("stage") == stage, lambda process: process.send_signal(signum))
+    assert after < 20, "the CLI did not stop in time"
+    assert run.exit_code == 130, run.stderr
+    assert "stopping: cancelling the jobs" in run.stderr
+    made = len(run.of("image"))
+    assert f"stopped: {made} of 2 pictures made" in run.stderr and "nothing half-written was left" in run.stderr
+    assert len(list(out_dir.glob("*.png"))) == made  # a picture already finished is kept whole, none is half
+    no_staging_left()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT for another process to send")
+def test_a_second_ctrl_c_does_not_wait(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    model, taesd = tiny_model
+    argv = generate_argv("stop", model, taesd, out_dir, "--width", "64", "--height", "64", "--steps", "6")
+
+    def twice(process: subprocess.Popen) -> None:
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.5)  # (this test's reader thread) two signals at once would reach Python as one
+        process.send_signal(signal.SIGINT)
+
+    run, after = run_and_act(argv, lambda e: e.get("stage") == "loading", twice)
+    assert after < 20 and run.exit_code == 130, run.stderr
+    no_staging_left()

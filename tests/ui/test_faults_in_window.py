@@ -1,0 +1,147 @@
+"""The fault matrix through the real window (offscreen), with the real sd.cpp on lavapipe: a folder that refuses the
+picture before or during the run ends the job in words, the picture is kept, the next job runs and Cancel works;
+the loading stage is shown; jobs from last time wait for Run queue."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.core.generation.output import ErrorKind, Stage
+from app.core.generation.request import GenerationRequest, MemoryFlags, ModelFiles
+from app.core.platform_paths import user_dirs
+from app.core.queue.jobs import Job, JobState, save_queue
+from app.services.generation.runner import Generation
+from app.services.queue.job_queue import JobQueue
+from app.ui.main_window import NO_PICTURE_YET, MainWindow
+from tests.helpers.filesystems import make_read_only, tmpfs
+from tests.ui.test_main_window import fill_in
+
+
+@pytest.fixture
+def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
+    main = MainWindow(Generation(out_dir))
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    return main
+
+
+def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, window: MainWindow, sd_cli: Path,
+                                                                  tiny_model, tmp_path: Path, out_dir: Path) -> None:
+    fill_in(qtbot, window, tiny_model, "refused", 64, 1)
+    with tmpfs(tmp_path / "disk", "256k", read_only=True) as disk:
+        window.set_output_folder(disk / "images")
+        with qtbot.waitSignal(window.generation_finished, timeout=8_000) as finished:
+            qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].error.kind is ErrorKind.CANNOT_SAVE
+    assert "Choose another folder" in window.status.text() and "read-only disk" in window.status.text()
+    assert window.generate_button.isEnabled() and window.progress.format() == "Failed"
+    assert window.queue_strip.list.item(0).text().startswith("failed: Pictures cannot be saved")
+    window.set_output_folder(out_dir)
+    with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].ok, finished.args[0]
+
+
+def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_works(
+        qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model, tmp_path: Path, out_dir: Path) -> None:
+    fill_in(qtbot, window, tiny_model, "kept aside", 64, 4)
+    with tmpfs(tmp_path / "disk", "1m") as disk:
+        window.set_output_folder(disk)
+        window.generation.progress.connect(lambda progress: progress.step == 1 and make_read_only(disk))
+        with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
+            qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        assert list(disk.iterdir()) == []
+    outcome = finished.args[0]
+    assert outcome.error.kind is ErrorKind.CANNOT_SAVE, outcome
+    [kept] = list(user_dirs(sys.platform, os.environ, Path.home(), None).unsaved.iterdir())
+    assert f"It is kept in {kept}." in window.status.text()
+    assert window.generate_button.isEnabled()
+    # the queue is free: the next job runs, and Cancel ends it
+    window.set_output_folder(out_dir)
+    window.panel.steps.setValue(50)
+    with qtbot.waitSignal(window.generation.stage_changed, timeout=60_000,
+                          check_params_cb=lambda stage: stage is Stage.SAMPLING):
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].cancelled
+
+
+def test_the_loading_stage_shows_in_the_status_the_queue_and_the_picture(qtbot: QtBot, window: MainWindow,
+                                                                         sd_cli: Path, tiny_model) -> None:
+    fill_in(qtbot, window, tiny_model, "loading", 64, 1)
+    seen: list[tuple[str, str, str]] = []
+    window.generation.stage_changed.connect(lambda stage: stage is Stage.LOADING and seen.append(
+        (window.status.text(), window.image.canvas.text(), window.queue_strip.list.item(0).text())))
+    with qtbot.waitSignal(window.generation_finished, timeout=120_000):
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    [(status, picture, row)] = seen  # once, from the moment sd.cpp starts: not "Drawing…"
+    assert status == picture == "Loading the model…"
+    assert row.startswith("loading the model…")
+    assert window.image.canvas.text() == ""  # the picture shows now
+
+
+def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path,
+                                               tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    request = GenerationRequest(prompt="from last time", width=64, height=64, steps=1, seed=3,
+                                models=ModelFiles(model=model, taesd=taesd),
+                                memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
+    store = tmp_path / "queue.json"
+    save_queue(store, [Job(request, state=JobState.RUNNING), Job(request)])
+    generation = Generation(out_dir)
+    queue = JobQueue(generation, store)
+    window = MainWindow(generation, queue=queue)
+    qtbot.addWidget(window)
+    window.show()
+    assert "2 jobs from last time wait in the queue: press Run queue" in window.status.text()
+    assert window.image.canvas.text() == NO_PICTURE_YET
+    with qtbot.waitSignal(generation.probed, timeout=60_000):  # the queue dispatched on this answer before
+        generation.probe_devices()
+    assert not queue.busy and [job.state for job in queue.jobs] == [JobState.WAITING] * 2
+    rows = [window.queue_strip.list.item(i).text() for i in range(2)]
+    assert rows[0].startswith("waiting for Run queue — It was running when the app closed")
+    assert rows[1].startswith("waiting for Run queue — from last time")
+    assert window.queue_strip.run_button.isEnabled()
+    with qtbot.waitSignal(queue.idle, timeout=120_000):
+        qtbot.mouseClick(window.queue_strip.run_button, Qt.MouseButton.LeftButton)
+    assert [job.state for job in queue.jobs] == [JobState.DONE] * 2
+
+
+def test_a_file_held_by_another_program_ends_the_job_and_keeps_the_picture(
+        qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model, out_dir: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Windows refuses to move a file another program holds (an antivirus, a viewer): the one place that moves a
+    # picture into the user's folder is made to fail as Windows does, on every platform
+    from app.core.gallery import image_store
+
+    move = image_store._move_to_free_name
+
+    def held(source: Path, folder: Path, stem: str, make: bool = False) -> Path:
+        if folder == out_dir:
+            # (Windows Python sets winerror from the 4th argument; elsewhere the errno tells the same story)
+            raise OSError(errno.EACCES, "The process cannot access the file because it is being used by another "
+                          "process", str(folder / f"{stem}.png"), 32)
+        return move(source, folder, stem, make)
+
+    monkeypatch.setattr(image_store, "_move_to_free_name", held)
+    fill_in(qtbot, window, tiny_model, "held", 64, 1)
+    with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].error.kind is ErrorKind.CANNOT_SAVE
+    [kept] = list(user_dirs(sys.platform, os.environ, Path.home(), None).unsaved.iterdir())
+    words = "another program is using a file" if sys.platform == "win32" else "you may not write in"
+    assert words in window.status.text() and f"It is kept in {kept}." in window.status.text()
+    assert not [p for p in out_dir.glob("*") if p.name != ".jobs"]
+    monkeypatch.setattr(image_store, "_move_to_free_name", move)
+    with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].ok  # the next job runs
