@@ -43,6 +43,16 @@ def test_import_contracts_hold() -> None:
 
 
 @LINUX_ANSWERS_FOR_LINT
+@pytest.mark.parametrize("platform", ["linux", "win32"])
+def test_core_type_checks(platform: str) -> None:
+    # mypy skips the branches of `sys.platform == "win32"` that cannot run on the platform it checks for, so core
+    # is checked as each; a cache per platform keeps a second run under a second
+    result = run_tool("mypy", "--platform", platform, "--cache-dir", f".mypy_cache/{platform}")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("Success: no issues found")
+
+
+@LINUX_ANSWERS_FOR_LINT
 def test_ruff_is_clean() -> None:
     result = run_tool("ruff", "check", "app", "backend_bin", "installer", "tests", "scripts")
     assert result.returncode == 0, result.stdout + result.stderr
