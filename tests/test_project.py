@@ -27,11 +27,29 @@ LINUX_ANSWERS_FOR_LINT = pytest.mark.skipif(
     "(grimp, ruff) do not load under Wine 8")
 
 
+def test_every_folder_of_app_code_is_a_package() -> None:
+    # a folder of .py files without __init__.py is a namespace package, and neither import-linter's contracts
+    # nor pkgutil.walk_packages (the Qt-free import test, tests/core/test_core_is_pure.py) see a module in it
+    folders = {path.parent for path in (REPO / "app").rglob("*.py")}
+    unseen = sorted(folder.relative_to(REPO).as_posix() for folder in folders if not (folder / "__init__.py").is_file())
+    assert not unseen, f"add an __init__.py to: {unseen}"
+
+
 @LINUX_ANSWERS_FOR_LINT
 def test_import_contracts_hold() -> None:
     result = run_tool("lint-imports")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "2 kept, 0 broken" in result.stdout
+
+
+@LINUX_ANSWERS_FOR_LINT
+@pytest.mark.parametrize("platform", ["linux", "win32"])
+def test_core_type_checks(platform: str) -> None:
+    # mypy skips the branches of `sys.platform == "win32"` that cannot run on the platform it checks for, so core
+    # is checked as each; a cache per platform keeps a second run under a second
+    result = run_tool("mypy", "--platform", platform, "--cache-dir", f".mypy_cache/{platform}")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("Success: no issues found")
 
 
 @LINUX_ANSWERS_FOR_LINT

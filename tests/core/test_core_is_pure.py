@@ -32,6 +32,7 @@ def core_modules() -> list[str]:
 def test_every_core_module_imports_without_qt() -> None:
     modules = core_modules()
     assert "app.core.generation.output" in modules and "app.core.generation.command" in modules
+    assert "app.core.queue.jobs" in modules and "app.core.queue.rig" in modules
     result = subprocess.run([sys.executable, "-c", BLOCK_QT, *modules], capture_output=True, text=True,
                             cwd=REPO, check=False)
     assert result.returncode == 0, result.stderr

@@ -27,7 +27,7 @@ class ImageParameters:
 
 def read_parameters_text(path: Path) -> str | None:
     with Image.open(path) as image:
-        text = image.text.get("parameters")  # type: ignore[attr-defined]  # PngImageFile has .text
+        text: str | None = image.text.get("parameters")  # type: ignore[attr-defined]  # PngImageFile has .text
     if text is None:
         return None
     # sd.cpp stores UTF-8 bytes in a tEXt chunk, which PNG defines (and Pillow decodes) as Latin-1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from app.core.generation.request import MAX_SIDE, MIN_SIDE, ModelFamily, ModelFiles, family_of
-from app.core.models.model_files import ModelFileError, inspect_model
+from app.core.models.model_files import ComponentKind, ModelFileError, inspect_model
 
 
 class Aspect(StrEnum):
@@ -62,7 +62,7 @@ def aspect_of(family: ModelFamily, width: int, height: int) -> Aspect:
 def family_of_files(models: ModelFiles) -> ModelFamily:
     """The family the chosen files make, read from their headers; UNKNOWN while a file is missing or unreadable
     (the request's validation says why, when Generate is pressed)."""
-    kinds = []
+    kinds: list[ComponentKind] = []
     for path in models.given().values():
         try:
             kinds += inspect_model(path).parts

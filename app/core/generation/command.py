@@ -93,9 +93,10 @@ def build_upscale_argv(binary: Path, image: Path, model: Path, repeats: int, til
 
 def memory_options(memory: MemoryFlags) -> list[tuple[str, ...]]:
     """The backend options for a placement, each a flag and its value if it takes one, in a stable order."""
-    options = [(flag,) for name, flag in (("clip_on_cpu", "--clip-on-cpu"), ("vae_on_cpu", "--vae-on-cpu"),
-                                          ("vae_tiling", "--vae-tiling"), ("offload_to_cpu", "--offload-to-cpu"),
-                                          ("diffusion_fa", "--diffusion-fa")) if getattr(memory, name)]
+    options: list[tuple[str, ...]] = [
+        (flag,) for name, flag in (("clip_on_cpu", "--clip-on-cpu"), ("vae_on_cpu", "--vae-on-cpu"),
+                                   ("vae_tiling", "--vae-tiling"), ("offload_to_cpu", "--offload-to-cpu"),
+                                   ("diffusion_fa", "--diffusion-fa")) if getattr(memory, name)]
     if memory.max_vram_gib:
         options.append(("--max-vram", f"{memory.max_vram_gib:g}"))
     return options

@@ -408,10 +408,10 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
         # weights live in RAM and visit VRAM one stage at a time
         stages.append(stage("load", 0, 0))
         if memory.max_vram_gib:
-            peak = _diffusion_peak(dataclasses.replace(components, diffusion=diffusion), d_compute, memory, width,
-                                   height)
-            compute = min(d_compute, peak)
-            stages.append(stage("diffusion", peak - compute, compute))
+            diffusion_peak = _diffusion_peak(dataclasses.replace(components, diffusion=diffusion), d_compute, memory,
+                                             width, height)
+            compute = min(d_compute, diffusion_peak)
+            stages.append(stage("diffusion", diffusion_peak - compute, compute))
             segment_count = segments(dataclasses.replace(components, diffusion=diffusion), d_compute,
                                      int(memory.max_vram_gib * GIB))
         else:
@@ -544,7 +544,9 @@ def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
 
 
 def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: Components) -> tuple[str, ...]:
-    gib = lambda size: f"{size / GIB:.1f} GiB"  # noqa: E731
+    def gib(size: int) -> str:
+        return f"{size / GIB:.1f} GiB"
+
     text = "Text encoder (the Qwen3 LLM)" if components.family in LLM_FAMILIES else "Text encoders"
     lines = [
         f"Diffusion model on the GPU{', moved in from RAM for each stage' if plan.memory.offload_to_cpu else ''}"
@@ -591,9 +593,11 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
         if plan.peak_vram.total < floor * 0.9 and plan.peak_ram <= ram_available:
             ladder.append(plan)
             floor = plan.peak_vram.total
-    finish = lambda plan: _finish(  # noqa: E731
-        _with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
-        ram_available, components)
+
+    def finish(plan: MemoryPlan) -> MemoryPlan:
+        return _finish(_with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
+                       ram_available, components)
+
     return dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
 
 
@@ -652,7 +656,10 @@ def upscale_tiles(width: int, height: int, tile_size: int) -> int:
     if tile_size <= 0 or (width <= tile_size and height <= tile_size):
         return 1
     stride = tile_size * (1 - ESRGAN_TILE_OVERLAP)
-    along = lambda side: max(1, -int(-(side - tile_size) // stride) + 1)  # noqa: E731
+
+    def along(side: int) -> int:
+        return max(1, -int(-(side - tile_size) // stride) + 1)
+
     return along(width) * along(height)
 
 

@@ -36,7 +36,7 @@ def png_is_complete(data: bytes) -> bool:
         return False
     offset = len(PNG_SIGNATURE)
     while offset + 12 <= len(data):
-        (length,) = struct.unpack_from(">I", data, offset)
+        length: int = struct.unpack_from(">I", data, offset)[0]
         end = offset + 12 + length
         if end > len(data):
             return False

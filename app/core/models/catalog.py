@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from app.core.generation.plan import Components, components_from_slots
 from app.core.generation.request import ModelFamily
@@ -73,7 +74,7 @@ class Catalog:
         return self.presets.get(preset_id) or self.upscalers.get(preset_id)
 
 
-def _file(slot: str, entry: dict) -> CatalogFile:
+def _file(slot: str, entry: dict[str, Any]) -> CatalogFile:
     return CatalogFile(slot, entry["name"], tuple(entry["urls"]), entry.get("bytes"), entry.get("sha256"),
                        entry.get("licence", "unknown"), entry.get("note", ""), entry.get("parts"))
 
@@ -101,7 +102,7 @@ class FileStatus(StrEnum):
     MISSING = "missing"
 
 
-def _read_json_object(path: Path) -> dict:
+def _read_json_object(path: Path) -> dict[str, Any]:
     """A JSON object the app keeps beside the models; missing or damaged reads as empty."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -110,7 +111,7 @@ def _read_json_object(path: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def _write_json_whole(path: Path, data: dict) -> None:
+def _write_json_whole(path: Path, data: dict[str, Any]) -> None:
     """Written whole or not at all: a crash mid-write leaves the previous file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.tmp")
@@ -118,7 +119,7 @@ def _write_json_whole(path: Path, data: dict) -> None:
     temporary.replace(path)
 
 
-def read_ledger(models_dir: Path) -> dict[str, dict]:
+def read_ledger(models_dir: Path) -> dict[str, dict[str, Any]]:
     return _read_json_object(models_dir / LEDGER_NAME)
 
 
@@ -129,7 +130,7 @@ def record_in_ledger(models_dir: Path, name: str, sha256: str, size: int, verifi
     _write_json_whole(models_dir / LEDGER_NAME, ledger)
 
 
-def ledger_entry(models_dir: Path, file: CatalogFile, ledger: dict[str, dict]) -> dict | None:
+def ledger_entry(models_dir: Path, file: CatalogFile, ledger: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
     """The ledger's record of `file` when it still describes the file on disk (same size)."""
     entry = ledger.get(file.name)
     target = models_dir / file.name
@@ -138,7 +139,7 @@ def ledger_entry(models_dir: Path, file: CatalogFile, ledger: dict[str, dict]) -
     return entry
 
 
-def file_status(models_dir: Path, file: CatalogFile, ledger: dict[str, dict]) -> FileStatus:
+def file_status(models_dir: Path, file: CatalogFile, ledger: dict[str, dict[str, Any]]) -> FileStatus:
     if (models_dir / file.name).is_file():
         entry = ledger_entry(models_dir, file, ledger)
         if entry and file.sha256 and entry["sha256"] == file.sha256:
@@ -160,7 +161,7 @@ def preset_status(statuses: list[FileStatus]) -> FileStatus:
     return FileStatus.PARTIAL
 
 
-def status_of_preset(preset: Preset, models_dir: Path, ledger: dict[str, dict]) -> FileStatus:
+def status_of_preset(preset: Preset, models_dir: Path, ledger: dict[str, dict[str, Any]]) -> FileStatus:
     return preset_status([file_status(models_dir, f, ledger) for f in preset.files])
 
 

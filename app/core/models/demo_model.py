@@ -305,7 +305,7 @@ def _conv3x3(x: np.ndarray, weight: np.ndarray, bias: np.ndarray | None) -> np.n
     """x (C, H, W), weight (O, C, 3, 3), padding 1 -> (O, H, W); float32, as sd.cpp's Conv2d."""
     padded = np.pad(x, ((0, 0), (1, 1), (1, 1)))
     windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))  # C, H, W, 3, 3
-    out = np.einsum("chwij,ocij->ohw", windows, weight, optimize=True)
+    out: np.ndarray = np.einsum("chwij,ocij->ohw", windows, weight, optimize=True)
     return out if bias is None else out + bias[:, None, None]
 
 

@@ -106,7 +106,8 @@ def _read(f: BinaryIO, size: int) -> bytes:
 
 
 def _unpack(f: BinaryIO, fmt: str) -> int | float | bool:
-    return struct.unpack(fmt, _read(f, struct.calcsize(fmt)))[0]
+    value: int | float | bool = struct.unpack(fmt, _read(f, struct.calcsize(fmt)))[0]
+    return value
 
 
 def _gguf_string(f: BinaryIO) -> str:
@@ -391,10 +392,11 @@ def parts_problem(infos: dict[str, ModelInfo]) -> str | None:
         (kind for kind in diffusion.parts if kind in DIFFUSION_KINDS), None)
     name = Path(diffusion.path).name
     llm = infos.get("llm")
-    if llm is not None and _TEXT_ENCODER_OF.get(family) != "llm":
+    reads = _TEXT_ENCODER_OF.get(family) if family is not None else None
+    if llm is not None and reads != "llm":
         return (f"{Path(llm.path).name} is an LLM text encoder; {name} ({family.value if family else 'unknown'}) "
                 "does not read one: leave LLM text encoder empty")
-    if _TEXT_ENCODER_OF.get(family) == "llm":
+    if reads == "llm":
         words = family.value if family else ""
         if llm is None:
             return f"{name} is a {words}: it needs its Qwen3 text encoder in LLM text encoder"

@@ -129,7 +129,7 @@ class _Draft:
     """One device as it is being read; a GPU can appear in several sections of the output."""
 
     fields: dict[str, str] = field(default_factory=dict)
-    heaps: dict[int, dict[str, object]] = field(default_factory=dict)
+    heaps: dict[int, dict[str, int | None]] = field(default_factory=dict)  # device_local is a bool
     subgroups: set[str] = field(default_factory=set)
 
 
@@ -141,7 +141,7 @@ def parse(text: str) -> list[VulkanDevice]:
     """Devices in any vulkaninfo text layout, in their index order."""
     drafts: dict[int, _Draft] = {}
     current: _Draft | None = None
-    heap: dict[str, object] | None = None
+    heap: dict[str, int | None] | None = None
     for raw in text.splitlines():
         line = raw.strip()
         gpu = _GPU_HEADER.match(line)
@@ -175,7 +175,7 @@ def parse(text: str) -> list[VulkanDevice]:
     return [_finish(index, draft) for index, draft in sorted(drafts.items())]
 
 
-def _read_heap_line(heap: dict[str, object], line: str) -> None:
+def _read_heap_line(heap: dict[str, int | None], line: str) -> None:
     if "DEVICE_LOCAL" in line:
         heap["device_local"] = True
     for key in ("size", "budget", "usage"):
@@ -202,9 +202,8 @@ def _finish(index: int, draft: _Draft) -> VulkanDevice:
         dotted = _DOTTED.search(packed_driver)
         version = dotted.group(1) if dotted else packed_driver
     heaps = tuple(
-        MemoryHeap(size=int(h["size"]), device_local=bool(h.get("device_local")),  # type: ignore[arg-type]
-                   budget=h.get("budget"), usage=h.get("usage"))  # type: ignore[arg-type]
-        for _, h in sorted(draft.heaps.items()) if h.get("size") is not None
+        MemoryHeap(size=size, device_local=bool(h.get("device_local")), budget=h.get("budget"), usage=h.get("usage"))
+        for _, h in sorted(draft.heaps.items()) if (size := h.get("size")) is not None
     )
     device_type = _device_type(f["deviceType"]) if "deviceType" in f else _type_from_heaps(heaps)
     return VulkanDevice(
