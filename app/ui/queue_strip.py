@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.generation.status_words import duration_in_words
 from app.core.queue.jobs import Job, JobState
 from app.services.queue.job_queue import JobQueue
 
@@ -28,7 +29,7 @@ def job_words(job: Job) -> str:
     seed = job.request.seed if job.request.seed is not None else "random"
     what = f"{prompt[:60]}{'…' if len(prompt) > 60 else ''} (seed {seed})"
     if job.state is JobState.RUNNING:
-        eta = f", about {job.eta_seconds:.0f} s left" if job.eta_seconds is not None else ""
+        eta = f", {duration_in_words(job.eta_seconds)} left" if job.eta_seconds is not None else ""
         where = f" on {job.card}" if job.card else ""
         state = f"running step {job.step}/{job.steps}{eta}{where}" if job.step else f"starting{where}"
     elif job.state is JobState.FAILED:
