@@ -79,7 +79,7 @@ def model_files(args: argparse.Namespace) -> ModelFiles:
 
 
 def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--prompt", required=True)
+    parser.add_argument("--prompt", help="what to draw (not needed with --prompts)")
     parser.add_argument("--negative", default="")
     add_model_arguments(parser)
     parser.add_argument("--width", type=int, help="default 512, or the input image's width")
@@ -125,15 +125,21 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--random-seeds", action="store_true", help="with --batch: a random seed for each image")
 
 
-def request_from_args(args: argparse.Namespace) -> GenerationRequest:
+def lora_tags(args: argparse.Namespace) -> list[str]:
+    """Each --lora NAME:WEIGHT as the prompt's <lora:NAME:WEIGHT> (weight 1 when none is given)."""
     tags = []
     for text in args.lora:
         name, _, weight = text.rpartition(":")
         if not name:
             name, weight = text, "1"
         tags.append(f"<lora:{name}:{weight}>")
+    return tags
+
+
+def request_from_args(args: argparse.Namespace) -> GenerationRequest:
+    tags = lora_tags(args)
     return GenerationRequest(
-        prompt=" ".join([args.prompt, *tags]),
+        prompt=" ".join([args.prompt or "", *tags]),
         negative_prompt=args.negative,
         width=512 if args.width is None else args.width,
         height=512 if args.height is None else args.height,
@@ -150,7 +156,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         ref_images=tuple(args.ref_image),
         size_from_input=args.width is None and args.height is None,
         hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
-        lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in args.prompt else None),
+        lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in (args.prompt or "") else None),
     )
 
 
@@ -440,10 +446,13 @@ def run_models_import(args: argparse.Namespace) -> int:
 def generate_requests(args: argparse.Namespace) -> list[GenerationRequest]:
     """The jobs of one `generate`: one image, `--batch N` of them (seeds s, s+1, ... or `--random-seeds`), or
     one per line of `--prompts FILE` with the same seed."""
+    if args.prompt is None and args.prompts is None:
+        raise ValueError("say what to draw: --prompt TEXT, or --prompts FILE with one prompt a line")
     request = request_from_args(args)
     rng = random.SystemRandom()
     if args.prompts is not None:
-        return prompt_list_requests(request, parse_prompt_list(args.prompts.read_text(encoding="utf-8-sig")), rng)
+        lines = parse_prompt_list(args.prompts.read_text(encoding="utf-8-sig"))
+        return prompt_list_requests(request, [" ".join([line, *lora_tags(args)]) for line in lines], rng)
     if args.batch == 1:
         return [request]
     return batch_requests(request, args.batch, args.random_seeds, rng)
