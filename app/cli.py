@@ -137,9 +137,9 @@ def lora_tags(args: argparse.Namespace) -> list[str]:
 
 
 def request_from_args(args: argparse.Namespace) -> GenerationRequest:
-    tags = lora_tags(args)
+    prompt, tags = args.prompt or "", lora_tags(args)  # no --prompt: each line of --prompts stands in for it
     return GenerationRequest(
-        prompt=" ".join([args.prompt or "", *tags]),
+        prompt=" ".join([prompt, *tags]),
         negative_prompt=args.negative,
         width=512 if args.width is None else args.width,
         height=512 if args.height is None else args.height,
@@ -156,7 +156,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         ref_images=tuple(args.ref_image),
         size_from_input=args.width is None and args.height is None,
         hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
-        lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in (args.prompt or "") else None),
+        lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in prompt else None),
     )
 
 
