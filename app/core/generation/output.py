@@ -44,7 +44,8 @@ class Progress:
 
     @property
     def eta_seconds(self) -> float | None:
-        if self.sec_per_step is None:
+        """The sampling steps' time left; None after the last one: what follows (decoding, saving) is not steps."""
+        if self.sec_per_step is None or self.step >= self.steps:
             return None
         return self.sec_per_step * (self.steps - self.step)
 

@@ -144,6 +144,11 @@ def snap_side(name: str, value: int, multiple: int) -> tuple[int, str | None]:
     return snapped, f"{name} {value} is not a multiple of {multiple}; using {snapped}"
 
 
+def check_steps(steps: int) -> None:
+    if not 1 <= steps <= MAX_STEPS:
+        raise InvalidRequest(f"steps must be between 1 and {MAX_STEPS}, got {steps}")
+
+
 def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     """Return a request sd.cpp will run as asked (no silent alignment) and notes on what changed."""
     if not request.prompt.strip():
@@ -168,8 +173,7 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     problem = parts_problem(infos)
     if problem:
         raise InvalidRequest(problem)
-    if not 1 <= request.steps <= MAX_STEPS:
-        raise InvalidRequest(f"steps must be between 1 and {MAX_STEPS}, got {request.steps}")
+    check_steps(request.steps)
     if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
         raise InvalidRequest(f"cfg scale must be above 0 and at most 30, got {request.cfg_scale}")
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
@@ -192,7 +196,7 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     height, height_note = snap_side("height", height, multiple)
     notes += [n for n in (width_note, height_note) if n]
     if request.hires is not None:
-        _check_hires(dataclasses.replace(request, width=width, height=height, family=family))
+        check_hires(dataclasses.replace(request, width=width, height=height, family=family))
     if request.lora_dir is not None or "<lora:" in request.prompt:
         try:
             check_loras(request.prompt, request.lora_dir, family.value)
@@ -249,7 +253,8 @@ def _within_limits(width: int, height: int, notes: list[str], what: str = "input
     return width, height
 
 
-def _check_hires(request: GenerationRequest) -> None:
+def check_hires(request: GenerationRequest) -> None:
+    """Refuse a hires fix `validate` would refuse; the request's sides are already snapped."""
     assert request.hires is not None and request.hires_size is not None
     hires = request.hires
     if not 1 < hires.scale <= 4:
