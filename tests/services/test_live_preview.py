@@ -14,12 +14,15 @@ import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
+from app.core.gallery.image_store import staging_path
 from app.core.generation.output import Outcome, Progress
 from app.core.generation.preview import PREVIEW_FILE_NAME, PreviewMethod
 from app.core.generation.request import GenerationRequest, ModelFiles
 from app.services.generation import live_preview
 from app.services.generation.live_preview import LivePreview, PreviewFrame
 from app.services.generation.runner import Generation
+from app.services.left_behind import owner_tag
+from app.services.user_dirs import current_user_dirs
 from tests.core.test_preview import small_png
 
 
@@ -145,3 +148,22 @@ def test_preview_folders_whose_app_no_longer_runs_go_at_the_next_start(qtbot: Qt
     assert preview.folder is not None and preview.folder.name.startswith(f"polaris-preview-{me.pid}-{mine}-")
     preview.end()
     assert preview.wait_until_removed()
+
+
+def test_unfinished_pictures_whose_app_no_longer_runs_go_at_the_next_start(qtbot: QtBot, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(live_preview, "_left_behind_asked", False)
+    with subprocess.Popen([sys.executable, "-c", "pass"]) as child:
+        started = round(psutil.Process(child.pid).create_time() * 1000)
+    assert child.wait() == 0
+    staging = current_user_dirs().staging
+    staging.mkdir(parents=True)
+    crashed = staging_path(staging, f"{child.pid}-{started}-a1b2c3")
+    running = staging_path(staging, f"{owner_tag()}-d4e5f6")  # this app's own job, now
+    for picture in (crashed, running):
+        picture.write_bytes(b"\x89PNG half")
+    preview = LivePreview()
+    qtbot.waitUntil(lambda: not crashed.exists(), timeout=10_000)
+    assert preview.wait_until_removed()
+    assert running.is_file()

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
-import re
 import shutil
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import psutil
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QImage
 
 from app.core.generation.preview import PREVIEW_FILE_NAME, read_whole_png
 from app.services.child_process import path_for_backend
+from app.services.left_behind import PREVIEW_FOLDER_PREFIX, RemoveLeftBehind, owner_tag
 
 
 @dataclass(frozen=True)
@@ -41,34 +38,6 @@ class _ReadFrame(QRunnable):
         self._signals.decoded.emit(self._job, self._step, image)
 
 
-FOLDER_PREFIX = "polaris-preview-"
-# polaris-preview-<pid>-<start time in ms>-<random>: the owner's start time tells the app's process from a later
-# one the system gave the same id
-_OWNED_FOLDER = re.compile(rf"^{FOLDER_PREFIX}(\d+)-(\d+)-")
-LEFT_BEHIND_AFTER_S = 24 * 3600  # a folder of an older version names no owner: this old, no running job has it
-
-
-def _owner_tag(process: psutil.Process) -> str:
-    return f"{process.pid}-{round(process.create_time() * 1000)}"
-
-
-def _owner_runs(pid: int, started_ms: int) -> bool:
-    try:
-        # psutil reads a start time to the clock's tick (10 ms on Linux): a second apart is another process
-        return abs(psutil.Process(pid).create_time() * 1000 - started_ms) < 1000
-    except psutil.NoSuchProcess:
-        return False
-    except psutil.AccessDenied:
-        return True  # someone else's process, which cannot be told apart: its folder stays
-
-
-def _left_behind(folder: Path, cutoff: float) -> bool:
-    owner = _OWNED_FOLDER.match(folder.name)
-    if owner is None:
-        return folder.stat().st_mtime < cutoff
-    return not _owner_runs(int(owner.group(1)), int(owner.group(2)))
-
-
 class _RemoveFolder(QRunnable):
     def __init__(self, folder: Path) -> None:
         super().__init__()
@@ -76,18 +45,6 @@ class _RemoveFolder(QRunnable):
 
     def run(self) -> None:
         shutil.rmtree(self._folder, ignore_errors=True)
-
-
-class _RemoveLeftBehind(QRunnable):
-    """The preview folders a crashed or killed app left in the temporary folder: those whose owner no longer
-    runs (another copy of the app that runs keeps its own)."""
-
-    def run(self) -> None:
-        cutoff = time.time() - LEFT_BEHIND_AFTER_S
-        for folder in Path(tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
-            with contextlib.suppress(OSError):
-                if folder.is_dir() and _left_behind(folder, cutoff):
-                    shutil.rmtree(folder, ignore_errors=True)
 
 
 _left_behind_asked = False
@@ -112,7 +69,7 @@ class LivePreview(QObject):
         global _left_behind_asked  # once a process: every card's Generation has a LivePreview
         if not _left_behind_asked:
             _left_behind_asked = True
-            self._pool.start(_RemoveLeftBehind())
+            self._pool.start(RemoveLeftBehind())
         self._folder: Path | None = None
         self._job = 0
         self._reading = False
@@ -131,7 +88,7 @@ class LivePreview(QObject):
         """Make the job's folder (a retry of the same job keeps it); the preview file's name for the backend."""
         if self._folder is None:
             self._job += 1
-            self._folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{_owner_tag(psutil.Process())}-"))
+            self._folder = Path(tempfile.mkdtemp(prefix=f"{PREVIEW_FOLDER_PREFIX}{owner_tag()}-"))
             self._reading, self._pending, self._shown = False, None, 0
         # the folder exists, so on Windows its 8.3 name can stand in for a user name sd.cpp cannot open
         return str(Path(path_for_backend(self._folder)) / PREVIEW_FILE_NAME)

@@ -57,6 +57,7 @@ from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
 from app.services.generation.live_preview import LivePreview
 from app.services.generation.sd_process import SdProcess
+from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.models.model_hashes import ModelHashes
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
@@ -259,7 +260,7 @@ class Generation(QObject):
         assert self._binary is not None and self._caps is not None
         self._request = request
         # sd.cpp writes into the app's own folder: a user's folder that turns read-only mid-run loses no picture
-        self._staged = staging_path(current_user_dirs().staging, uuid.uuid4().hex)
+        self._staged = staging_path(current_user_dirs().staging, f"{owner_tag()}-{uuid.uuid4().hex}")
         preview = None
         if self._caps.supports("--preview"):
             try:
