@@ -16,24 +16,8 @@ from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
-from app.core.generation.plan import (
-    Device,
-    ExtraWork,
-    MemoryPlan,
-    components_from_files,
-    plan_json,
-    plan_memory,
-)
-from app.core.generation.request import (
-    SAMPLERS,
-    SCHEDULERS,
-    GenerationRequest,
-    HiresFix,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
-    family_of,
-)
+from app.core.generation.plan import Device, ExtraWork, MemoryPlan, plan_json, plan_memory
+from app.core.generation.request import SAMPLERS, SCHEDULERS, GenerationRequest, HiresFix
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
 from app.core.models.catalog import (
     Catalog,
@@ -44,8 +28,10 @@ from app.core.models.catalog import (
     read_ledger,
     upscaler_models,
 )
+from app.core.models.components import components_from_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
+from app.core.models.families import SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.queue.jobs import Job, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict

@@ -37,11 +37,9 @@ from app.core.generation.request import (
     SCHEDULERS,
     GenerationRequest,
     HiresFix,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
 )
 from app.core.models.catalog import ModelChoice
+from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.services.user_dirs import current_user_dirs
 from app.ui.batch import BatchControls
 from app.ui.lora_picker import LoraPicker
