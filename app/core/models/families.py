@@ -193,7 +193,8 @@ class MemorySwitch:
     flag: str
     words: str  # the prompt panel's label
     tooltip: str = ""
-    off_words: str = ""  # a number switch at 0, as the panel shows it
+    unit: str = ""  # a number switch's unit; "" for an on/off one
+    off_words: str = ""  # a number switch at 0 (off), as the panel shows it
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,8 @@ class MemoryFlags:
     # with offload_to_cpu: stream the diffusion weights within this budget (GiB)
     max_vram_gib: float | None = field(default=None, metadata={"switch": MemorySwitch(
         "--max-vram", "Video memory cap",
-        "With 'Weights in RAM between stages': stream the diffusion model within this much VRAM", "no VRAM cap")})
+        "With 'Weights in RAM between stages': stream the diffusion model within this much VRAM", unit="GiB",
+        off_words="no VRAM cap")})
 
 MEMORY_SWITCHES: dict[str, MemorySwitch] = {f.name: f.metadata["switch"] for f in dataclasses.fields(MemoryFlags)}
 
@@ -220,10 +222,10 @@ def memory_options(memory: MemoryFlags) -> list[tuple[str, ...]]:
     options: list[tuple[str, ...]] = []
     for name, switch in MEMORY_SWITCHES.items():
         value = getattr(memory, name)
-        if value is True:
-            options.append((switch.flag,))
-        elif value and not isinstance(value, bool):
+        if value and switch.unit:
             options.append((switch.flag, f"{value:g}"))
+        elif value:
+            options.append((switch.flag,))
     return options
 
 
