@@ -486,8 +486,7 @@ class MainWindow(QMainWindow):
         generation.planned.connect(self._show_plan)
         generation.retrying.connect(self._on_retrying)
         panel = self.panel
-        for field in (panel.model, panel.diffusion_model, panel.vae, panel.taesd, panel.clip_l, panel.t5xxl,
-                      panel.llm):
+        for field in panel.slot_fields.values():
             field.line_edit.textChanged.connect(self._plan_timer.start)
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)
