@@ -53,20 +53,20 @@ class ModelFamily(StrEnum):
     UNKNOWN = "unknown"
 
     @property
-    def traits(self) -> Family:
+    def traits(self) -> FamilyTraits:
         return FAMILIES[self]
 
     @property
     def size_multiple(self) -> int:
-        return FAMILIES[self].size_multiple
+        return self.traits.size_multiple
 
     @property
     def words(self) -> str:
-        return FAMILIES[self].words
+        return self.traits.words
 
 
 @dataclass(frozen=True)
-class Family:
+class FamilyTraits:
     """What the app knows of one model family."""
 
     words: str  # in the user's words
@@ -88,25 +88,30 @@ class Family:
 
 _MEGAPIXEL = (1024, 1024), (832, 1216)  # the SDXL buckets; they divide by 16 too
 # The order is the one `family_of` goes by when a set's files name several families.
-FAMILIES: dict[ModelFamily, Family] = {
+FAMILIES: dict[ModelFamily, FamilyTraits] = {
     # Flux packs 2x2 latent patches on top of the VAE's 8x downscale: sides must divide by 16. Flux Schnell,
     # FLUX.2 klein and Z-Image Turbo are distilled to run without a negative pass: sd.cpp's default cfg 7
     # would double the work (and their docs run them at 1.0). Flux keeps T5-XXL (~9.5 GB at q8) in RAM.
-    ModelFamily.FLUX: Family("Flux", ComponentKind.FLUX, 16, *_MEGAPIXEL, distilled=True, transformer=True,
-                             ram_gb=16, lora_kind=ComponentKind.FLUX),
+    ModelFamily.FLUX: FamilyTraits(
+        "Flux", ComponentKind.FLUX, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=16,
+        lora_kind=ComponentKind.FLUX),
     # Qwen3-4B (2.4 GB at q4) stays in RAM, with up to 6 GB of diffusion weights when they are offloaded
-    ModelFamily.FLUX2: Family("FLUX.2 klein", ComponentKind.FLUX2, 16, *_MEGAPIXEL, distilled=True,
-                              transformer=True, ram_gb=12, lora_kind=None, reads_llm=True,
-                              vae_kind=ComponentKind.FLUX2_VAE),
-    ModelFamily.Z_IMAGE: Family("Z-Image", ComponentKind.Z_IMAGE, 16, *_MEGAPIXEL, distilled=True,
-                                transformer=True, ram_gb=12, lora_kind=None, reads_llm=True),
-    ModelFamily.SDXL: Family("SDXL", ComponentKind.SDXL, 8, *_MEGAPIXEL, distilled=False, transformer=False,
-                             ram_gb=12, lora_kind=ComponentKind.SDXL),
-    ModelFamily.SD1: Family("SD 1.x", ComponentKind.SD1, 8, (512, 512), (512, 768), distilled=False,
-                            transformer=False, ram_gb=8, lora_kind=ComponentKind.SD1),
+    ModelFamily.FLUX2: FamilyTraits(
+        "FLUX.2 klein", ComponentKind.FLUX2, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=12,
+        lora_kind=None, reads_llm=True, vae_kind=ComponentKind.FLUX2_VAE),
+    ModelFamily.Z_IMAGE: FamilyTraits(
+        "Z-Image", ComponentKind.Z_IMAGE, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=12,
+        lora_kind=None, reads_llm=True),
+    ModelFamily.SDXL: FamilyTraits(
+        "SDXL", ComponentKind.SDXL, 8, *_MEGAPIXEL, distilled=False, transformer=False, ram_gb=12,
+        lora_kind=ComponentKind.SDXL),
+    ModelFamily.SD1: FamilyTraits(
+        "SD 1.x", ComponentKind.SD1, 8, (512, 512), (512, 768), distilled=False, transformer=False, ram_gb=8,
+        lora_kind=ComponentKind.SD1),
     # not known yet: the strictest multiple and the smallest sizes keep every family valid; RAM as for Flux
-    ModelFamily.UNKNOWN: Family("any model", ComponentKind.UNKNOWN, 16, (512, 512), (512, 768), distilled=False,
-                                transformer=True, ram_gb=16, lora_kind=None),
+    ModelFamily.UNKNOWN: FamilyTraits(
+        "any model", ComponentKind.UNKNOWN, 16, (512, 512), (512, 768), distilled=False, transformer=True,
+        ram_gb=16, lora_kind=None),
 }
 
 
