@@ -16,25 +16,14 @@ from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
-from app.core.generation.plan import (
-    Device,
-    ExtraWork,
-    MemoryPlan,
-    components_from_files,
-    plan_json,
-    plan_memory,
-)
+from app.core.generation.plan import Device, ExtraWork, MemoryPlan, plan_json, plan_memory
 from app.core.generation.request import (
     SAMPLERS,
     SCHEDULERS,
     GenerationRequest,
     HiresFix,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
     check_hires,
     check_steps,
-    family_of,
     snap_side,
 )
 from app.core.generation.status_words import duration_in_words
@@ -48,8 +37,10 @@ from app.core.models.catalog import (
     read_ledger,
     upscaler_models,
 )
+from app.core.models.components import components_from_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
+from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.queue.jobs import Job, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
@@ -111,9 +102,7 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     hires.add_argument("--hires-steps", type=int, default=0, help="0: as many as the first pass")
     memory = parser.add_argument_group("memory placement (without any of these, the planner chooses and "
                                        "retries a safer plan when VRAM runs out)")
-    for flag in ("clip-on-cpu", "vae-on-cpu", "vae-tiling", "offload-to-cpu", "diffusion-fa"):
-        memory.add_argument(f"--{flag}", action="store_true")
-    memory.add_argument("--max-vram", type=float, metavar="GIB")
+    add_memory_arguments(memory)
     parser.add_argument("--out", type=Path, help="folder for finished images")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
@@ -160,13 +149,18 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
     )
 
 
+def add_memory_arguments(group: argparse._ArgumentGroup) -> None:
+    """One option per memory switch, named as sd.cpp names it: --clip-on-cpu, ..., --max-vram GIB."""
+    for name, switch in MEMORY_SWITCHES.items():
+        if switch.unit:
+            group.add_argument(switch.flag, dest=name, type=float, metavar=switch.unit.upper())
+        else:
+            group.add_argument(switch.flag, dest=name, action="store_true")
+
+
 def explicit_memory(args: argparse.Namespace) -> MemoryFlags | None:
-    flags = MemoryFlags(clip_on_cpu=args.clip_on_cpu, vae_on_cpu=args.vae_on_cpu, vae_tiling=args.vae_tiling,
-                        offload_to_cpu=args.offload_to_cpu, diffusion_fa=args.diffusion_fa,
-                        max_vram_gib=args.max_vram)
-    chosen = any((args.clip_on_cpu, args.vae_on_cpu, args.vae_tiling, args.offload_to_cpu, args.diffusion_fa,
-                  args.max_vram))
-    return flags if chosen else None
+    chosen = {name: getattr(args, name) for name in MEMORY_SWITCHES}
+    return MemoryFlags(**chosen) if any(chosen.values()) else None
 
 
 class EventPrinter:

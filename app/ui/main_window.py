@@ -47,10 +47,10 @@ from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex, open_inde
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
-from app.core.generation.request import ModelFamily
 from app.core.generation.status_words import check_headline, plan_sentence, progress_words, stage_words
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
+from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.resources import resource_path
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
@@ -486,8 +486,7 @@ class MainWindow(QMainWindow):
         generation.planned.connect(self._show_plan)
         generation.retrying.connect(self._on_retrying)
         panel = self.panel
-        for field in (panel.model, panel.diffusion_model, panel.vae, panel.taesd, panel.clip_l, panel.t5xxl,
-                      panel.llm):
+        for field in panel.slot_fields.values():
             field.line_edit.textChanged.connect(self._plan_timer.start)
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self._plan_timer.start)

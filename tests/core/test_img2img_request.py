@@ -21,16 +21,9 @@ from app.core.generation.input_image import (
     copy_mask,
     keep_outside_mask,
 )
-from app.core.generation.request import (
-    GenerationRequest,
-    HiresFix,
-    InvalidRequest,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
-    validate,
-)
+from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, validate
 from app.core.models.backend_caps import parse_help
+from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from tests.helpers.captures import load
 from tests.helpers.model_headers import write_gguf
 
@@ -220,7 +213,8 @@ def test_outside_the_mask_the_input_comes_back_exactly(tmp_path: Path) -> None:
 
 
 def test_the_planner_counts_the_encode_and_hires_second_pass() -> None:
-    from app.core.generation.plan import GIB, Components, Device, ExtraWork, evaluate
+    from app.core.generation.plan import GIB, Device, ExtraWork, evaluate
+    from app.core.models.components import Components
 
     sd15 = Components(ModelFamily.SD1, diffusion=1_700_000_000, text_encoders=250_000_000, vae=160_000_000)
     card, on_gpu = Device(4 * GIB), MemoryFlags(clip_on_cpu=True, vae_on_cpu=False)

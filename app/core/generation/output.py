@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.core.models.families import SET_SLOTS
+
 
 class Stage(StrEnum):
     LOADING = "loading"
@@ -91,7 +93,9 @@ _LOG = re.compile(r"^\[(DEBUG|INFO |WARN |ERROR)\]\s*\S+\s*-\s?(.*)$")
 _SAVED = re.compile(r"save result image \d+ to '(.*)' \((success|failed)\)")
 
 _STAGE_MARKERS: tuple[tuple[re.Pattern[str], Stage], ...] = (
-    (re.compile(r"^loading (?:model|diffusion model|tae|vae|clip_l|t5xxl)\S* from '"), Stage.LOADING),
+    # sd.cpp names each part it loads: "loading diffusion model from '...'", "loading llm from '...'"
+    (re.compile(rf"^loading (?:{'|'.join(re.escape(slot.loading) for slot in SET_SLOTS.values())})\S* from '"),
+     Stage.LOADING),
     (re.compile(r"^generate_image \d+x\d+"), Stage.ENCODING),
     (re.compile(r"^generating image: \d+/\d+"), Stage.SAMPLING),
     (re.compile(r"^decoding \d+ latents"), Stage.DECODING),

@@ -5,20 +5,12 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, check_loras
-from app.core.models.model_files import (
-    SLOT_NAMES,
-    ComponentKind,
-    ModelFileError,
-    ModelInfo,
-    inspect_model,
-    parts_problem,
-    slot_problem,
-)
+from app.core.models.families import SLOT_NAMES, ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model, parts_problem, slot_problem
 
 MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
@@ -35,60 +27,12 @@ class ModelRejected(InvalidRequest):
     """A model file is unreadable, incomplete or not a model at all."""
 
 
-class ModelFamily(StrEnum):
-    FLUX = "flux"
-    FLUX2 = "flux2"  # FLUX.2 klein: Qwen3 text encoder, 32-channel VAE, edits from reference images
-    Z_IMAGE = "z_image"
-    SD1 = "sd1"
-    SDXL = "sdxl"
-    UNKNOWN = "unknown"
-
-    @property
-    def size_multiple(self) -> int:
-        # Flux packs 2x2 latent patches on top of the VAE's 8x downscale: sides must divide by 16.
-        # Until the model inspector names the family, the strictest rule keeps every family valid.
-        return 8 if self in (ModelFamily.SD1, ModelFamily.SDXL) else 16
-
-
-@dataclass(frozen=True)
-class ModelFiles:
-    """Paths to the model parts; a full checkpoint goes in `model`, split parts in the others."""
-
-    model: Path | None = None
-    diffusion_model: Path | None = None
-    vae: Path | None = None
-    taesd: Path | None = None
-    clip_l: Path | None = None
-    t5xxl: Path | None = None
-    llm: Path | None = None  # Z-Image and FLUX.2 klein read the prompt through Qwen3 (sd.cpp's --llm)
-
-    @property
-    def main(self) -> Path | None:
-        """The file that names the model (for 'Model' and 'Model hash'): the checkpoint or the diffusion part."""
-        return self.model or self.diffusion_model
-
-    def given(self) -> dict[str, Path]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if getattr(self, f.name)}
-
-
 # sd.cpp 0.4.7's --sampling-method and --scheduler choices, in its own order (its --help,
 # tests/data/sdcpp-0.4.7/bad_flag.stdout)
 SAMPLERS = ("euler", "euler_a", "heun", "dpm2", "dpm++2s_a", "dpm++2m", "dpm++2mv2", "ipndm", "ipndm_v", "lcm",
             "ddim_trailing", "tcd")
 SCHEDULERS = ("discrete", "karras", "exponential", "ays", "gits", "smoothstep", "sgm_uniform", "simple",
               "kl_optimal", "lcm", "bong_tangent")
-
-
-@dataclass(frozen=True)
-class MemoryFlags:
-    """Where sd.cpp puts each part: chosen by the memory planner, or by an expert."""
-
-    clip_on_cpu: bool = True
-    vae_on_cpu: bool = True
-    vae_tiling: bool = False
-    offload_to_cpu: bool = False
-    diffusion_fa: bool = False
-    max_vram_gib: float | None = None  # with offload_to_cpu: stream the diffusion weights within this budget
 
 
 @dataclass(frozen=True)
@@ -202,10 +146,8 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
             check_loras(request.prompt, request.lora_dir, family.value)
         except LoraRejected as error:
             raise InvalidRequest(str(error)) from error
-    # Flux Schnell, FLUX.2 klein and Z-Image Turbo are distilled to run without a negative pass: sd.cpp's
-    # default cfg 7 would double the work (and their docs run them at 1.0)
-    distilled = (ModelFamily.FLUX, ModelFamily.FLUX2, ModelFamily.Z_IMAGE)
-    cfg_scale = 1.0 if request.cfg_scale is None and family in distilled else request.cfg_scale
+    # a distilled family runs without a negative pass: sd.cpp's default cfg 7 would double its work
+    cfg_scale = 1.0 if request.cfg_scale is None and family.traits.distilled else request.cfg_scale
     pictures = {name: getattr(request, name).absolute() for name in ("init_image", "mask", "lora_dir")
                 if getattr(request, name) is not None}
     return dataclasses.replace(request, width=width, height=height, models=models, family=family,
@@ -268,15 +210,6 @@ def check_hires(request: GenerationRequest) -> None:
     if max(width, height) > MAX_SIDE:
         raise InvalidRequest(f"hires fix would make {width}x{height}; the largest side is {MAX_SIDE}: "
                              "lower the scale or the first pass's size")
-
-
-def family_of(kinds: list[ComponentKind]) -> ModelFamily:
-    for kind, family in ((ComponentKind.FLUX, ModelFamily.FLUX), (ComponentKind.FLUX2, ModelFamily.FLUX2),
-                         (ComponentKind.Z_IMAGE, ModelFamily.Z_IMAGE), (ComponentKind.SDXL, ModelFamily.SDXL),
-                         (ComponentKind.SD1, ModelFamily.SD1)):
-        if kind in kinds:
-            return family
-    return ModelFamily.UNKNOWN
 
 
 def with_seed(request: GenerationRequest, rng: random.Random) -> GenerationRequest:

@@ -34,23 +34,12 @@ from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
-from app.core.generation.plan import (
-    ExtraWork,
-    MemoryPlan,
-    components_from_files,
-    device_from_vulkan,
-    plan_memory,
-)
+from app.core.generation.plan import ExtraWork, MemoryPlan, device_from_vulkan, plan_memory
 from app.core.generation.preview import PreviewMethod
-from app.core.generation.request import (
-    GenerationRequest,
-    InvalidRequest,
-    MemoryFlags,
-    ModelRejected,
-    validate,
-    with_seed,
-)
+from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, validate, with_seed
 from app.core.models.backend_caps import BackendCaps
+from app.core.models.components import components_from_files
+from app.core.models.families import MemoryFlags
 from app.core.models.model_files import ModelInfo, inspect_model
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
