@@ -214,7 +214,7 @@ class EventPrinter:
                    f"{reason.replace('_', ' ')}: trying again with {' '.join(flags)}")
 
     def outcome(self, outcome: Outcome, done: bool = True) -> None:
-        if outcome.image:
+        if outcome.ok and outcome.image:
             self._emit({"event": "image", "path": outcome.image}, None)
             if not self._json:
                 print(outcome.image, flush=True)

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.core.generation.aspect import Aspect
 from app.core.generation.output import ErrorKind, Stage
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
@@ -31,6 +32,8 @@ def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
     qtbot.addWidget(main)
     main.show()
     qtbot.waitExposed(main)
+    # the size typed in stays (a shape button would resize to the model's family once its header is read)
+    qtbot.mouseClick(main.panel.aspect_buttons[Aspect.CUSTOM], Qt.MouseButton.LeftButton)
     return main
 
 

@@ -8,6 +8,7 @@ wrong slot, or parts of different families put together, before sd.cpp does.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -292,7 +293,17 @@ def main_quantization(tensors: list[TensorInfo]) -> str:
 
 
 def inspect_model(path: Path) -> ModelInfo:
-    """Read a model file's header. Raises ModelFileError (or OSError) with a message for the user."""
+    """A model file's header, read once per version of the file. Raises ModelFileError (or OSError) with a message
+    for the user."""
+    identity = path.stat()
+    return _read_header(path, identity.st_size, identity.st_mtime_ns)
+
+
+# A job's files are asked about by the check, the plan while typing, the queue's RAM count and the run: a T5-XXL or
+# Qwen3 header on a hard disk is read once, and again only when the file changes (its size or time). A failed read
+# is not kept: the next ask tries again.
+@functools.lru_cache(maxsize=256)
+def _read_header(path: Path, size: int, _mtime_ns: int) -> ModelInfo:
     with path.open("rb") as f:
         magic = f.read(4)
         f.seek(0)
@@ -302,7 +313,6 @@ def inspect_model(path: Path) -> ModelInfo:
             (tensors, needed), fmt = read_safetensors_tensors(f), "safetensors"
         else:
             raise ModelFileError(f"{path.name} is neither GGUF nor safetensors")
-    size = path.stat().st_size
     if size < needed:
         raise ModelFileError(f"{path.name} is {size:,} bytes but its header needs {needed:,}: "
                              "the download is incomplete")

@@ -376,7 +376,9 @@ class Generation(QObject):
     def _after_backend(self, outcome: Outcome) -> Outcome | None:
         """The job's outcome once its picture is checked and in place; None when a safer retry started."""
         request, staged = self._request, self._staged
-        if not (outcome.ok and request is not None and request.seed is not None and staged is not None):
+        # a cancel that came as sd.cpp wrote its picture (it said so) still keeps that whole picture
+        drawn = outcome.image is not None and outcome.error is None
+        if not (drawn and request is not None and request.seed is not None and staged is not None):
             if staged is not None:
                 discard(staged)  # never leave a half-written image behind
             return self._failed(outcome, request)
