@@ -7,15 +7,19 @@ sd.cpp reads the prompt with std::regex (the prompt-attention parser in util.cpp
 whitespace and word patterns in clip_tokenizer.cpp), and libstdc++'s regex executor recurses once per byte of a
 match: a long run that one pattern matches in one piece overflows the main thread's stack (a segfault on Linux,
 STATUS_STACK_OVERFLOW on Windows, whose main thread gets 2 MiB instead of Linux's 8). How long a prompt survives
-therefore depends on its text, so each kind of text below is measured apart: its length grows by doubling until
-sd-cli fails, then is bisected to within 2%. Each probe is one whole run (64x64, one step, CLIP and VAE on the
-CPU, lavapipe as the Vulkan device) that must end with exit status 0 and a picture.
+might depend on its text, so each kind of text below is measured apart (all came out alike in UTF-8 bytes, so
+emoji, four bytes each, allow the fewest characters): its length grows by doubling until
+sd-cli fails, then is bisected to within 2%. Each probe runs sd-cli (64x64, one step, CLIP and VAE on the CPU,
+lavapipe as the Vulkan device) until it has tokenized the prompt; a crash shows as a signal (Linux: SIGSEGV; Wine
+kills the overflowing program: SIGKILL). A run of spaces was measured too (2026-11, sd.cpp 0.4.7): the same limit
+in bytes, but sd.cpp's parser takes quadratic time over it (26,000 spaces: 2 to 4 minutes on 2 cores), so it is
+not among the defaults.
 
 Models: `flux` is the demo model (Flux DiT with CLIP-L), `klein` the tests' tiny FLUX.2 klein, which reads the
 prompt through Qwen3 (another tokenizer; the attention parser still runs). Linux needs backend_bin/bin/sd-cli,
 Wine backend_bin/bin/sd-cli.exe and Debian's wine64 (./scripts/setup.sh builds both). A Linux argument holds at
 most 128 KiB and a Windows command line 32,767 UTF-16 units: where a text survives up to that cap the table says
-so ("≥"). The result is what app/core/generation/request.py's MAX_PROMPT_CHARS is set from.
+so ("≥"). The result is what app/core/generation/request.py's MAX_PROMPT_BYTES is set from.
 """
 
 from __future__ import annotations
@@ -60,7 +64,6 @@ def _repeat(piece: str) -> Callable[[int], str]:
 CONTENTS: dict[str, Callable[[int], str]] = {
     "phrases": _repeat("a photo of a cat, "),  # a usual prompt: one attention-parser match, short CLIP words
     "one word": _repeat("a"),  # one match of every pattern, the CLIP word pattern included
-    "spaces": lambda n: "a" + " " * (n - 2) + "b",  # CLIP's whitespace pattern matches all of it at once
     "CJK": _repeat("灯台"),  # 3 UTF-8 bytes per character, outside CLIP's letters: one match of the symbol pattern
     "emoji": _repeat("🌅"),  # 4 bytes per character, 2 UTF-16 units on the Windows command line
 }
@@ -208,8 +211,10 @@ def main() -> None:
         survived = size if found.failed is not None else f"≥ {size}"
         failed = f"{found.failed:,}: {found.how}" if found.failed is not None else "none up to the command line's cap"
         print(f"{platform:<8} {model:<6} {name:<9} {survived:>24}  {failed}")
-    worst = min((found.survived, platform, model, name) for platform, model, name, found in rows)
-    print(f"\nshortest survivor: {worst[0]:,} characters ({worst[3]}, {worst[2]}, {worst[1]})")
+    worst = min((len(CONTENTS[name](found.survived).encode()), found.survived, platform, model, name)
+                for platform, model, name, found in rows)
+    print(f"\nshortest survivor: {worst[0]:,} bytes, {worst[1]:,} characters ({worst[4]}, {worst[3]}, {worst[2]}); "
+          "MAX_PROMPT_BYTES is about half of it")
 
 
 if __name__ == "__main__":
