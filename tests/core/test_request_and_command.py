@@ -6,9 +6,19 @@ import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
+from app.core.gallery.metadata import (
+    a1111_parameters,
+    generation_fields,
+    job_details,
+    parse_parameters,
+    read_details,
+    read_parameters_text,
+    write_metadata,
+)
 from app.core.generation.command import backend_environment, build_argv
-from app.core.generation.request import GenerationRequest, InvalidRequest, validate, with_seed
+from app.core.generation.request import MAX_PROMPT_BYTES, GenerationRequest, InvalidRequest, validate, with_seed
 from app.core.models.backend_caps import parse_help
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE
@@ -105,6 +115,67 @@ def test_sizes_snap_to_the_family_multiple_and_say_so(model: Path, family, width
 def test_bad_requests_get_a_clear_message(model: Path, changes: dict, message: str) -> None:
     with pytest.raises(InvalidRequest, match=re.escape(message)):
         validate(request(model, **changes))
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "message"),
+    [
+        ("prompt", "a" * (MAX_PROMPT_BYTES + 1),
+         f"the prompt is {MAX_PROMPT_BYTES + 1:,} characters long; sd.cpp handles at most {MAX_PROMPT_BYTES:,} "
+         "(longer ones crash it)"),
+        ("negative_prompt", "a" * 52_000,
+         f"the negative prompt is 52,000 characters long; sd.cpp handles at most {MAX_PROMPT_BYTES:,} "
+         "(longer ones crash it)"),
+        # sd.cpp's parser goes byte by byte: an emoji weighs four
+        ("prompt", "🌅" * (MAX_PROMPT_BYTES // 4 + 1),
+         f"the prompt is {MAX_PROMPT_BYTES // 4 + 1:,} characters long, {MAX_PROMPT_BYTES + 4:,} as sd.cpp counts "
+         "them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4); sd.cpp handles at most "
+         f"{MAX_PROMPT_BYTES:,} (longer ones crash it)"),
+    ],
+)
+def test_a_prompt_longer_than_sdcpp_survives_is_refused_in_words(model: Path, field: str, text: str,
+                                                                  message: str) -> None:
+    with pytest.raises(InvalidRequest) as refused:
+        validate(request(model, **{field: text}))
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize("text", ["a" * MAX_PROMPT_BYTES, "🌅" * (MAX_PROMPT_BYTES // 4),
+                                  "灯" * (MAX_PROMPT_BYTES // 3)])
+def test_a_prompt_at_the_limit_is_taken_whole(model: Path, text: str) -> None:
+    valid, notes = validate(request(model, prompt=text, negative_prompt=text))
+    assert (valid.prompt, valid.negative_prompt, notes) == (text, text, [])
+
+
+def test_control_characters_reach_sdcpp_and_the_metadata_alike(model: Path, tmp_path: Path) -> None:
+    # a NUL would end sd.cpp's argument (a C string) while the PNG kept what follows it; ESC, DEL and C1 are invisible
+    valid, notes = validate(request(model, prompt="a cat\x00 on a mat\r\nat dusk\tand\x1b[1m\x7f\x85 dawn",
+                                    negative_prompt="blurry\rdark\x07", seed=3))
+    assert (valid.prompt, valid.negative_prompt) == ("a cat on a mat\nat dusk\tand[1m dawn", "blurry\ndark")
+    assert notes == ["the prompt held invisible control characters (U+0000, U+001B, U+007F, U+0085); they were "
+                     "removed, as sd.cpp cannot read them",
+                     "the negative prompt held invisible control characters (U+0007); they were removed, as sd.cpp "
+                     "cannot read them"]
+    argv = build_argv(Path("sd-cli"), valid, CAPS, Path("o.png"))
+    picture = tmp_path / "made.png"
+    Image.new("RGB", (8, 8)).save(picture)
+    write_metadata(picture, a1111_parameters(valid.prompt, valid.negative_prompt,
+                                             generation_fields(valid, None, [], "test")),
+                   job_details(valid, [], False, {}, 1.0))
+    text = read_parameters_text(picture)
+    assert text is not None
+    written = parse_parameters(text)
+    details = read_details(picture)
+    assert details is not None
+    sent = (argv[argv.index("--prompt") + 1], argv[argv.index("--negative-prompt") + 1])
+    assert sent == (valid.prompt, valid.negative_prompt)
+    assert (written.prompt, written.negative_prompt) == sent
+    assert (details["prompt"], details["negative_prompt"]) == sent
+
+
+def test_a_prompt_of_control_characters_alone_is_empty(model: Path) -> None:
+    with pytest.raises(InvalidRequest, match="the prompt is empty"):
+        validate(request(model, prompt="\x00\x1b"))
 
 
 def test_relative_model_paths_become_absolute(model: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from app.core.gallery.metadata import parse_parameters, read_parameters_text
+from app.core.generation.request import MAX_PROMPT_BYTES
 from tests.helpers.cli import generate_argv, run_generate
 from tests.helpers.model_headers import write_gguf
 
@@ -50,6 +51,23 @@ def test_a_hostile_prompt_reaches_sdcpp_as_one_verbatim_argument(sd_cli: Path, t
     assert parameters.prompt == HOSTILE_PROMPT
     assert parameters.negative_prompt == "; touch pwned"
     assert not (out_dir / "pwned").exists() and not (out_dir / "x").exists()
+
+
+def test_the_longest_prompt_allowed_makes_a_picture_and_a_longer_one_is_refused(sd_cli: Path, tiny_model,
+                                                                                 out_dir: Path) -> None:
+    model, taesd = tiny_model
+    # sd.cpp's prompt parser recurses once per byte: emoji, four bytes each, are the most a prompt can hold
+    prompt = "🌅" * (MAX_PROMPT_BYTES // 4)
+    run = run_generate(generate_argv(prompt, model, taesd, out_dir, "--width", "64", "--height", "64",
+                                     "--steps", "1"))
+    assert run.exit_code == 0, run.stderr
+    [image] = run.of("image")
+    text = read_parameters_text(Path(image["path"]))
+    assert text is not None and parse_parameters(text).prompt == prompt
+    refused = run_generate(generate_argv(prompt + "🌅", model, taesd, out_dir, "--steps", "1"))
+    assert refused.exit_code != 0 and refused.of("image") == []
+    [error] = refused.of("error")
+    assert f"sd.cpp handles at most {MAX_PROMPT_BYTES:,} (longer ones crash it)" in error["message"]
 
 
 def test_size_is_snapped_and_said(sd_cli: Path, tiny_model, out_dir: Path) -> None:

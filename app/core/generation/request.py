@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,17 @@ MIN_SIDE = 64
 MAX_SIDE = 2048
 MAX_STEPS = 200
 MAX_SEED = 2**31 - 1
+# The longest prompt (and negative prompt) sd.cpp is given, in UTF-8 bytes: its prompt parser (util.cpp's
+# parse_prompt_attention, run for every model) uses std::regex, whose libstdc++ executor recurses once per byte
+# of a match, so a longer prompt overflows sd-cli's main-thread stack and kills it, whatever the text.
+# tests/bench/bench_prompt_limit.py measured our pinned sd.cpp 0.4.7 (demo Flux with CLIP-L and tiny FLUX.2
+# klein with Qwen3; phrases, one long word, CJK, emoji): 26,000 bytes survive on Linux (8 MiB stack), only
+# 4,872 under Wine (sd-cli.exe's PE header reserves 2 MiB for it). Half the smaller, rounded down to a number
+# that whole emoji (4 bytes) and CJK characters (3) fill exactly. Re-run the bench after changing the backend.
+MAX_PROMPT_BYTES = 2_400
+# Control characters other than tab and newline (C0, DEL, C1): a NUL ends the argument sd.cpp reads (a C string)
+# while the picture's metadata would keep what follows it, and the others are invisible in a text box
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 class InvalidRequest(ValueError):
@@ -95,7 +107,10 @@ def check_steps(steps: int) -> None:
 
 def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     """Return a request sd.cpp will run as asked (no silent alignment) and notes on what changed."""
-    if not request.prompt.strip():
+    notes: list[str] = []
+    prompt = _prompt_text("prompt", request.prompt, notes)
+    negative_prompt = _prompt_text("negative prompt", request.negative_prompt, notes)
+    if not prompt.strip():
         raise InvalidRequest("the prompt is empty")
     models = request.models
     if models.model is None and models.diffusion_model is None:
@@ -126,7 +141,6 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     models = ModelFiles(**{role: path.absolute() for role, path in models.given().items()})
     family = request.family if request.family is not ModelFamily.UNKNOWN else family_of(kinds)
     multiple = family.size_multiple
-    notes: list[str] = []
     width, height = request.width, request.height
     if request.mask is not None and request.init_image is None:
         raise InvalidRequest("a mask needs an input image: it marks which part of that picture to repaint")
@@ -141,18 +155,37 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     notes += [n for n in (width_note, height_note) if n]
     if request.hires is not None:
         check_hires(dataclasses.replace(request, width=width, height=height, family=family))
-    if request.lora_dir is not None or "<lora:" in request.prompt:
+    if request.lora_dir is not None or "<lora:" in prompt:
         try:
-            check_loras(request.prompt, request.lora_dir, family.value)
+            check_loras(prompt, request.lora_dir, family.value)
         except LoraRejected as error:
             raise InvalidRequest(str(error)) from error
     # a distilled family runs without a negative pass: sd.cpp's default cfg 7 would double its work
     cfg_scale = 1.0 if request.cfg_scale is None and family.traits.distilled else request.cfg_scale
     pictures = {name: getattr(request, name).absolute() for name in ("init_image", "mask", "lora_dir")
                 if getattr(request, name) is not None}
-    return dataclasses.replace(request, width=width, height=height, models=models, family=family,
-                               cfg_scale=cfg_scale, ref_images=tuple(p.absolute() for p in request.ref_images),
-                               **pictures), notes
+    return dataclasses.replace(request, prompt=prompt, negative_prompt=negative_prompt, width=width,
+                               height=height, models=models, family=family, cfg_scale=cfg_scale,
+                               ref_images=tuple(p.absolute() for p in request.ref_images), **pictures), notes
+
+
+def _prompt_text(name: str, text: str, notes: list[str]) -> str:
+    """The text sd.cpp and the picture's metadata both get: line ends as newlines, no other control characters
+    (a note says which went), at most MAX_PROMPT_BYTES long in UTF-8."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    removed = sorted(set(_CONTROL.findall(text)))
+    if removed:
+        text = _CONTROL.sub("", text)
+        codes = ", ".join(f"U+{ord(character):04X}" for character in removed)
+        notes.append(f"the {name} held invisible control characters ({codes}); they were removed, as sd.cpp "
+                     "cannot read them")
+    size = len(text.encode(errors="surrogatepass"))  # a lone surrogate (an undecodable argv byte) counts, not fails
+    if size > MAX_PROMPT_BYTES:
+        counted = "" if size == len(text) else (f", {size:,} as sd.cpp counts them (accented letters count 2, "
+                                                 "Chinese, Japanese and Korean 3, emoji 4)")
+        raise InvalidRequest(f"the {name} is {len(text):,} characters long{counted}; sd.cpp handles at most "
+                             f"{MAX_PROMPT_BYTES:,} (longer ones crash it)")
+    return text
 
 
 def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[int, int]:
