@@ -163,3 +163,19 @@ def test_a_second_ctrl_c_does_not_wait(sd_cli: Path, tiny_model, out_dir: Path) 
     run, after = run_and_act(argv, lambda e: e.get("stage") == "loading", twice)
     assert after < 20 and run.exit_code == 130, run.stderr
     no_staging_left()
+
+
+def test_control_characters_in_a_prompt_list_reach_sdcpp_and_the_picture_alike(sd_cli: Path, tiny_model,
+                                                                              out_dir: Path, tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    prompts = tmp_path / "prompts.txt"
+    prompts.write_bytes(b"a light\x00house\x1b at dawn\n")
+    argv = generate_argv("unused", model, taesd, out_dir, "--width", "64", "--height", "64", "--steps", "1")
+    argv[argv.index("--prompt"):argv.index("--prompt") + 2] = ["--prompts", str(prompts)]
+    run = run_generate(argv)
+    assert run.exit_code == 0, run.stderr
+    assert "invisible control characters (U+0000, U+001B); they were removed" in run.stderr
+    [image] = run.of("image")
+    details = read_details(Path(image["path"]))
+    # (argv and metadata are one text by construction: tests/core/test_request_and_command.py compares them)
+    assert details is not None and details["prompt"] == "a lighthouse at dawn"

@@ -149,3 +149,14 @@ def test_a_file_held_by_another_program_ends_the_job_and_keeps_the_picture(
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
     assert finished.args[0].ok  # the next job runs
+
+
+def test_a_prompt_too_long_for_sdcpp_is_refused_in_words_at_once(qtbot: QtBot, window: MainWindow, sd_cli: Path,
+                                                                 tiny_model) -> None:
+    fill_in(qtbot, window, tiny_model, "x", 64, 1)
+    window.panel.prompt.setPlainText("a lighthouse at dawn, " * 2300)  # 50,600 characters, pasted
+    with qtbot.waitSignal(window.generation_finished, timeout=8_000) as finished:
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].error.kind is ErrorKind.BAD_REQUEST
+    assert "the prompt is 50,600 characters long; sd.cpp handles at most 2,400" in window.status.text()
+    assert window.generate_button.isEnabled()
