@@ -160,3 +160,18 @@ def test_a_prompt_too_long_for_sdcpp_is_refused_in_words_at_once(qtbot: QtBot, w
     assert finished.args[0].error.kind is ErrorKind.BAD_REQUEST
     assert "the prompt is 50,600 characters long; sd.cpp handles at most 2,400" in window.status.text()
     assert window.generate_button.isEnabled()
+
+
+@pytest.mark.parametrize("stage", [Stage.LOADING, Stage.DECODING])
+def test_cancel_all_ends_the_job_in_any_stage(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model,
+                                              out_dir: Path, stage: Stage) -> None:
+    fill_in(qtbot, window, tiny_model, "cancelled", 64, 2)
+    window.panel.batch.count.setValue(2)  # a second job waits behind it
+    with qtbot.waitSignal(window.generation.stage_changed, timeout=120_000,
+                          check_params_cb=lambda entered: entered is stage):
+        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(window.queue.idle, timeout=30_000):
+        qtbot.mouseClick(window.queue_strip.cancel_all_button, Qt.MouseButton.LeftButton)
+    assert not window.queue.busy and window.generate_button.isEnabled()
+    assert {job.state for job in window.queue.jobs} <= {JobState.CANCELLED, JobState.DONE}
+    assert len(list(out_dir.glob("*.png"))) == sum(job.state is JobState.DONE for job in window.queue.jobs)
