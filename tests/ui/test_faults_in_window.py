@@ -13,7 +13,6 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.generation.aspect import Aspect
 from app.core.generation.output import ErrorKind, Stage
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
@@ -32,8 +31,6 @@ def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
     qtbot.addWidget(main)
     main.show()
     qtbot.waitExposed(main)
-    # the size typed in stays (a shape button would resize to the model's family once its header is read)
-    qtbot.mouseClick(main.panel.aspect_buttons[Aspect.CUSTOM], Qt.MouseButton.LeftButton)
     return main
 
 
@@ -57,7 +54,7 @@ def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, 
 def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_works(
         qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model, tmp_path: Path, out_dir: Path) -> None:
     fill_in(qtbot, window, tiny_model, "kept aside", 64, 4)
-    with tmpfs(tmp_path / "disk", "1m") as disk:
+    with tmpfs(tmp_path / "disk", "8m") as disk:
         window.set_output_folder(disk)
         window.generation.progress.connect(lambda progress: progress.step == 1 and make_read_only(disk))
         with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
@@ -65,7 +62,9 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
         assert list(disk.iterdir()) == []
     outcome = finished.args[0]
     assert outcome.error.kind is ErrorKind.CANNOT_SAVE, outcome
-    [kept] = list(user_dirs(sys.platform, os.environ, Path.home(), None).unsaved.iterdir())
+    unsaved = user_dirs(sys.platform, os.environ, Path.home(), None).unsaved
+    assert unsaved.is_dir(), outcome
+    [kept] = list(unsaved.iterdir())
     assert f"It is kept in {kept}." in window.status.text()
     assert window.generate_button.isEnabled()
     # the queue is free: the next job runs, and Cancel ends it

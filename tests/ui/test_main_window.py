@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
 
+from app.core.generation.aspect import Aspect
 from app.core.generation.output import Stage
 from app.services.generation.runner import Generation
 from app.ui.main_window import MainWindow
@@ -27,6 +28,9 @@ def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
 def fill_in(qtbot: QtBot, window: MainWindow, tiny_model, prompt: str, side: int, steps: int) -> None:
     model, taesd = tiny_model
     panel = window.panel
+    # the size typed stays: a shape button resizes to the model's family once its header is read (Flux: 1024 px,
+    # minutes a step on lavapipe), which a slow machine reaches before Generate
+    qtbot.mouseClick(panel.aspect_buttons[Aspect.CUSTOM], Qt.MouseButton.LeftButton)
     qtbot.keyClicks(panel.prompt, prompt)
     qtbot.keyClicks(panel.model.line_edit, str(model))
     qtbot.keyClicks(panel.taesd.line_edit, str(taesd))

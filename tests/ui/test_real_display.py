@@ -145,3 +145,13 @@ def test_no_text_is_clipped_at_150_percent_on_a_real_x_server(tmp_path: Path) ->
     assert result["window"] == result["screen"], result  # it fits the screen: nothing forces it wider or taller
     assert result["shown"] > 50
     assert not result["problems"], result["problems"]
+
+
+def test_the_window_s_fault_matrix_holds_on_a_real_x_server(x_display: str) -> None:
+    """tests/ui/test_faults_in_window.py once more with Qt's xcb platform on Xvfb instead of offscreen."""
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q",
+                             "tests/ui/test_faults_in_window.py"],
+                            env={**os.environ, "DISPLAY": x_display, "QT_QPA_PLATFORM": "xcb"}, cwd=REPO,
+                            capture_output=True, text=True, timeout=900, check=False)
+    assert result.returncode == 0, result.stdout[-4000:]
+    assert " failed" not in result.stdout and " passed" in result.stdout, result.stdout[-2000:]
