@@ -7,21 +7,18 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QFont, QKeySequence, QShortcut
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -29,10 +26,9 @@ from PySide6.QtWidgets import (
 
 from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
 from app.core.gallery.metadata import settings_from_png
-from app.core.generation.output import Outcome, Progress, Stage
-from app.core.generation.plan import MemoryPlan
+from app.core.generation.output import Outcome, Stage
 from app.core.generation.request import ModelFamily
-from app.core.generation.status_words import check_headline, failure_words, progress_words, stage_words
+from app.core.generation.status_words import check_headline
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
 from app.core.queue.jobs import Job, JobState
@@ -47,12 +43,14 @@ from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
+from app.ui.generate_buttons import GenerateButtons
 from app.ui.image_view import ImageView
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
 from app.ui.plan_view import MemoryPlanView
 from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
+from app.ui.status_line import StatusLine
 from app.ui.window_panes import FitToContents, TakesTheRest
 from app.ui.window_settings import (
     ADVANCED_OPEN_SETTING,
@@ -100,23 +98,8 @@ class MainWindow(QMainWindow):
         self._say_what_waits_from_last_time()
 
     def _make_buttons(self) -> None:
-        self.generate_button = QPushButton("&Generate", self)
-        self.generate_button.setToolTip("Draw the picture (Ctrl+Enter)")
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop drawing (Esc)")
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.hide()
-        self.add_button = QPushButton("Add to &queue", self)
-        self.add_button.setToolTip("Queue these settings too; they run after the jobs before them")
-        self.add_button.hide()
-        big = QFont(self.generate_button.font())
-        big.setPointSizeF(big.pointSizeF() * 1.3)
-        big.setBold(True)
-        for button in (self.generate_button, self.cancel_button):
-            button.setFont(big)
-            button.setMinimumHeight(56)
-            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-        self.generate_button.setDefault(True)
+        self.go = GenerateButtons(self)
+        self.generate_button, self.cancel_button, self.add_button = self.go.generate, self.go.cancel, self.go.add
         self.check_button = QPushButton("Check s&ystem", self)
         self.check_button.setToolTip("Check the driver, Vulkan and this computer")
         self.folder_button = QPushButton("Output &folder…", self)
@@ -133,24 +116,9 @@ class MainWindow(QMainWindow):
     def _make_views(self, gallery: GalleryIndex | None) -> None:
         self.plan = MemoryPlanView(self.panel, self.generation, self)
         self.plan_label, self.plan_summary = self.plan.label, self.plan.summary
-        # until the first step, the stage's words count the seconds: loading can take a minute without a line
-        self._stage: Stage | None = None
-        self._stage_since = 0.0
-        self._stage_clock = QTimer(self)
-        self._stage_clock.setInterval(1000)
-        self._retry_note = ""
         self.gauge = ResourceGauge(self)
-        self.progress = QProgressBar(self)
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        self.progress.setFormat("Ready")
-        self.progress.setTextVisible(True)
-        self.progress.setAccessibleName("Progress")
-        self.progress.setMinimumWidth(180)
-        self.status = QLabel(self)
-        self.status.setWordWrap(True)
-        self.status.setAccessibleName("Status")
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_line = StatusLine(self.plan_summary, self)
+        self.progress, self.status = self.status_line.progress, self.status_line.status
         self.image = ImageView(self)
         self.log = QPlainTextEdit(self)
         self.log.setReadOnly(True)
@@ -176,13 +144,7 @@ class MainWindow(QMainWindow):
         self.header.setWidget(self._top())
         layout.addWidget(self.header)
         layout.addWidget(self._middle(), 1)
-        # bottom: the status line
-        status_row = QHBoxLayout()
-        status_row.setContentsMargins(8, 0, 8, 6)
-        status_row.addWidget(self.progress)
-        status_row.addWidget(self.status, 2)
-        status_row.addWidget(self.plan_summary, 1)
-        layout.addLayout(status_row)
+        layout.addWidget(self.status_line)
         self.setCentralWidget(central)
 
     def _top(self) -> QWidget:
@@ -199,9 +161,7 @@ class MainWindow(QMainWindow):
         prompt_row = QHBoxLayout()
         prompt_row.addWidget(self.panel, 1)
         go = QVBoxLayout()
-        go.addWidget(self.generate_button, 1)
-        go.addWidget(self.cancel_button, 1)
-        go.addWidget(self.add_button)
+        go.addWidget(self.go, 1)
         toggles = QHBoxLayout()
         toggles.addWidget(self.advanced_toggle)
         toggles.addWidget(self.details_toggle)
@@ -287,16 +247,17 @@ class MainWindow(QMainWindow):
     def _connect_jobs(self) -> None:
         """What the generation, the queue and the resource monitor say, shown as it happens."""
         generation = self.generation
-        self._stage_clock.timeout.connect(self._show_stage)
-        generation.stage_changed.connect(self._on_stage_changed)
-        generation.progress.connect(self._on_progress)
+        generation.stage_changed.connect(self.status_line.show_stage)
+        self.status_line.waiting.connect(self._on_waiting)
+        generation.progress.connect(self.status_line.show_progress)
         self.queue.preview_frame.connect(self._on_preview_frame)
         generation.log_line.connect(self._on_log_line)
         generation.notice.connect(self.status.setText)
         generation.planned.connect(self.plan.show_plan)
-        generation.retrying.connect(self._on_retrying)
+        generation.retrying.connect(self.status_line.show_retry)
+        generation.retrying.connect(lambda _reason, plan: self.plan.show_plan(plan))
         self.queue.job_finished.connect(lambda _job, outcome: self._on_finished(outcome))
-        self.queue.idle.connect(self._on_queue_idle)
+        self.queue.idle.connect(self.go.show_idle)
         self.queue.note.connect(self.status.setText)
         monitor = self.monitor
         if monitor is not None:
@@ -389,12 +350,6 @@ class MainWindow(QMainWindow):
         if self.cancel_button.isEnabled():
             self.queue.cancel_all()
 
-    def _on_retrying(self, reason: str, plan: MemoryPlan) -> None:
-        what = "ran out of video memory" if reason == "out_of_vram" else "gave a blank image"
-        self._retry_note = f"The first try {what}; it was tried again, safer: {' '.join(plan.flags)}"
-        self.status.setText(self._retry_note)
-        self.plan.show_plan(plan)
-
     def _on_folder_clicked(self) -> None:
         chosen = QFileDialog.getExistingDirectory(self, "Where finished images go", str(self.generation.out_dir))
         if chosen:
@@ -465,9 +420,7 @@ class MainWindow(QMainWindow):
 
     def _on_upscale_finished(self, outcome: Outcome) -> None:
         if outcome.ok and outcome.image:
-            self.image.show_image(Path(outcome.image))
-            if self.gallery is not None:
-                self.gallery.model.refresh()
+            self._show_saved(Path(outcome.image))
             self.status.setText(f"Saved {outcome.image}")
         elif outcome.error:
             self.status.setText(f"Upscaling failed: {outcome.error.message}")
@@ -500,19 +453,11 @@ class MainWindow(QMainWindow):
             self.monitor.set_backend_pid(self.generation.pid())
 
     def _on_generate_clicked(self) -> None:
-        self.generate_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.generate_button.hide()
-        self.cancel_button.show()
-        self.cancel_button.setFocus()
-        self.status.clear()
+        self.go.show_busy()
+        self.status_line.show_starting()
         self.log.clear()
-        self._retry_note = ""
-        self.progress.setRange(0, 0)  # busy until the first step
-        self.progress.setFormat("Starting…")
-        self.add_button.show()
         if not self._queue_the_panel():
-            self._on_queue_idle()
+            self.go.show_idle()
 
     def _queue_the_panel(self) -> bool:
         """Put the panel's settings in the queue (as many jobs as the batch asks for); False when it refuses."""
@@ -530,63 +475,26 @@ class MainWindow(QMainWindow):
         if running and running[0] is job:
             self.image.show_preview(frame.image, frame.step)
 
-    def _on_queue_idle(self) -> None:
-        self.generate_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.hide()
-        self.add_button.hide()
-        self.generate_button.show()
-
-    def _on_stage_changed(self, stage: Stage) -> None:
-        if stage is not Stage.SAMPLING:
-            self.progress.setRange(0, 0)
-        self.progress.setFormat(stage.value.capitalize() + "…")
-        self._stage, self._stage_since = stage, time.monotonic()
-        self._show_stage()
-        if stage in (Stage.LOADING, Stage.ENCODING):
-            self._stage_clock.start()
-        else:
-            self._stage_clock.stop()
-
-    def _show_stage(self) -> None:
-        if self._stage is None:
-            return
-        words = stage_words(self._stage, time.monotonic() - self._stage_since)
-        self.status.setText(words)
+    def _on_waiting(self, words: str) -> None:
         self.image.show_waiting(words)
         self.queue_strip.refresh()
-
-    def _on_progress(self, progress: Progress) -> None:
-        self._stage_clock.stop()
-        self.progress.setRange(0, progress.steps)
-        self.progress.setValue(progress.step)
-        self.progress.setFormat(f"Step {progress.step}/{progress.steps}")
-        self.status.setText(progress_words(progress))
 
     def _on_log_line(self, text: str, stream: str) -> None:
         self.log.appendPlainText(text)
 
     def _on_finished(self, outcome: Outcome) -> None:
-        self._stage_clock.stop()
-        self._stage = None
+        self.status_line.show_outcome(outcome)
         self.image.show_waiting("")
         if not self.queue.busy:
-            self._on_queue_idle()
-        self.progress.setRange(0, 1)
-        self.progress.setValue(1 if outcome.ok else 0)
+            self.go.show_idle()
         if outcome.ok and outcome.image:
-            self.image.show_image(Path(outcome.image))
-            if self.gallery is not None:
-                self.gallery.model.refresh()
-            self.progress.setFormat("Done")
-            self.status.setText("\n".join(filter(None, [f"Saved {outcome.image}", self._retry_note])))
-        elif outcome.cancelled:
-            self.progress.setFormat("Cancelled")
-            self.status.setText("Cancelled.")
-        elif outcome.error:
-            self.progress.setFormat("Failed")
-            self.status.setText(failure_words(outcome.error))
+            self._show_saved(Path(outcome.image))
         self.generation_finished.emit(outcome)
+
+    def _show_saved(self, picture: Path) -> None:
+        self.image.show_image(picture)
+        if self.gallery is not None:
+            self.gallery.model.refresh()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.window_layout.save()
