@@ -52,13 +52,7 @@ from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
 from app.ui.window_panes import FitToContents, TakesTheRest
-from app.ui.window_settings import (
-    ADVANCED_OPEN_SETTING,
-    DETAILS_OPEN_SETTING,
-    Fold,
-    WindowLayout,
-    remember_output_folder,
-)
+from app.ui.window_settings import WindowLayout, remember_output_folder
 
 _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
 
@@ -89,8 +83,8 @@ class MainWindow(QMainWindow):
         self.refresh_model_choices()
         self._lay_out()
         self.window_layout = WindowLayout(
-            self, Fold(self.main_splitter, self.advanced, self.advanced_toggle, ADVANCED_OPEN_SETTING),
-            Fold(self.picture_splitter, self.details, self.details_toggle, DETAILS_OPEN_SETTING))
+            self, main_splitter=self.main_splitter, advanced=self.advanced, advanced_toggle=self.advanced_toggle,
+            picture_splitter=self.picture_splitter, details=self.details, details_toggle=self.details_toggle)
         self.window_layout.restore()
         self._set_tab_order()
         self._connect_controls()
@@ -228,8 +222,8 @@ class MainWindow(QMainWindow):
         self.check_button.clicked.connect(self.open_system_check)
         self.folder_button.clicked.connect(self._on_folder_clicked)
         self.models_button.clicked.connect(self.open_models)
-        self.advanced_toggle.toggled.connect(self._on_advanced_toggled)
-        self.details_toggle.toggled.connect(self._on_details_toggled)
+        self.advanced_toggle.toggled.connect(self.window_layout.fold_advanced)
+        self.details_toggle.toggled.connect(self.window_layout.fold_details)
         self.check_banner.action_clicked.connect(self.show_check_results)
         self.image.previous_requested.connect(lambda: self.step_through_gallery(-1))
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
@@ -291,17 +285,6 @@ class MainWindow(QMainWindow):
                       gallery.favourite_button, gallery.copy_image_button, gallery.more_button]
         for before, after in itertools.pairwise(chain):
             QWidget.setTabOrder(before, after)
-
-    def _on_advanced_toggled(self, shown: bool) -> None:
-        # the pane never scrolls sideways: it is at least as wide as its widest row (Windows' fonts are wider)
-        inner = self.advanced.widget()
-        self.advanced.setMinimumWidth(inner.minimumSizeHint().width() + self.advanced.verticalScrollBar().sizeHint()
-                                      .width() + 2 * self.advanced.frameWidth())
-        self.window_layout.fold(self.window_layout.advanced, shown, self.advanced.minimumWidth(),
-                                self.advanced.minimumWidth())
-
-    def _on_details_toggled(self, shown: bool) -> None:
-        self.window_layout.fold(self.window_layout.details, shown, self.details.minimumSizeHint().height(), 150)
 
     def show_demo_note(self) -> None:
         self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize
-from PySide6.QtWidgets import QAbstractButton, QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QAbstractButton, QMainWindow, QScrollArea, QSplitter, QWidget
 
 from app.services.user_dirs import current_user_dirs
 
@@ -41,7 +41,7 @@ def first_start(settings: QSettings) -> bool:
 
 
 @dataclass(frozen=True)
-class Fold:
+class _Fold:
     """A pane at the end of a splitter that a toggle shows or hides; whether it is open is remembered."""
 
     splitter: QSplitter
@@ -53,10 +53,13 @@ class Fold:
 class WindowLayout:
     """The window's size, its two splitters and its two folds: restored at the start, saved at the end."""
 
-    def __init__(self, window: QMainWindow, advanced: Fold, details: Fold) -> None:
+    def __init__(self, window: QMainWindow, *, main_splitter: QSplitter, advanced: QScrollArea,
+                 advanced_toggle: QAbstractButton, picture_splitter: QSplitter, details: QWidget,
+                 details_toggle: QAbstractButton) -> None:
         self.window = window
-        self.advanced = advanced  # on the right of the main splitter
-        self.details = details  # under the picture and the gallery
+        self.advanced_pane = advanced
+        self.advanced = _Fold(main_splitter, advanced, advanced_toggle, ADVANCED_OPEN_SETTING)
+        self.details = _Fold(picture_splitter, details, details_toggle, DETAILS_OPEN_SETTING)
         self._pane_sizes: dict[QWidget, int] = {}
 
     def restore(self) -> None:
@@ -83,7 +86,17 @@ class WindowLayout:
         for fold in (self.advanced, self.details):
             settings.setValue(fold.setting, fold.toggle.isChecked())
 
-    def fold(self, fold: Fold, shown: bool, smallest: int, default: int) -> None:
+    def fold_advanced(self, shown: bool) -> None:
+        # the pane never scrolls sideways: it is at least as wide as its widest row (Windows' fonts are wider)
+        pane = self.advanced_pane
+        pane.setMinimumWidth(pane.widget().minimumSizeHint().width() + pane.verticalScrollBar().sizeHint().width()
+                             + 2 * pane.frameWidth())
+        self._fold(self.advanced, shown, pane.minimumWidth(), pane.minimumWidth())
+
+    def fold_details(self, shown: bool) -> None:
+        self._fold(self.details, shown, self.details.pane.minimumSizeHint().height(), 150)
+
+    def _fold(self, fold: _Fold, shown: bool, smallest: int, default: int) -> None:
         """Show or hide the fold's pane, giving its room to (or taking it from) the splitter's first pane. Qt's
         splitter alone keeps a hidden pane's size after it has been shown twice, and opens a pane saved hidden at
         0 px."""
