@@ -56,45 +56,45 @@ class WindowLayout:
     def __init__(self, window: QMainWindow, *, main_splitter: QSplitter, advanced: QScrollArea,
                  advanced_toggle: QAbstractButton, picture_splitter: QSplitter, details: QWidget,
                  details_toggle: QAbstractButton) -> None:
-        self.window = window
-        self.advanced_pane = advanced
-        self.advanced = _Fold(main_splitter, advanced, advanced_toggle, ADVANCED_OPEN_SETTING)
-        self.details = _Fold(picture_splitter, details, details_toggle, DETAILS_OPEN_SETTING)
+        self._window = window
+        self._advanced_pane = advanced
+        self._advanced = _Fold(main_splitter, advanced, advanced_toggle, ADVANCED_OPEN_SETTING)
+        self._details = _Fold(picture_splitter, details, details_toggle, DETAILS_OPEN_SETTING)
         self._pane_sizes: dict[QWidget, int] = {}
 
     def restore(self) -> None:
         settings = QSettings()
         geometry = settings.value(GEOMETRY_SETTING)
-        if not (isinstance(geometry, QByteArray) and self.window.restoreGeometry(geometry)):
-            screen = self.window.screen().availableGeometry() if self.window.screen() else None
-            self.window.resize(DEFAULT_SIZE.boundedTo(screen.size()) if screen else DEFAULT_SIZE)
+        if not (isinstance(geometry, QByteArray) and self._window.restoreGeometry(geometry)):
+            screen = self._window.screen().availableGeometry() if self._window.screen() else None
+            self._window.resize(DEFAULT_SIZE.boundedTo(screen.size()) if screen else DEFAULT_SIZE)
         splitters = settings.value(SPLITTERS_SETTING)
         if isinstance(splitters, list) and len(splitters) == 2:
-            self.advanced.splitter.restoreState(splitters[0])
-            self.details.splitter.restoreState(splitters[1])
+            self._advanced.splitter.restoreState(splitters[0])
+            self._details.splitter.restoreState(splitters[1])
         else:
-            self.advanced.splitter.setSizes([self.window.width() - ADVANCED_WIDTH, ADVANCED_WIDTH])
-            self.details.splitter.setSizes(PICTURE_SPLIT)
-        for fold in (self.advanced, self.details):
+            self._advanced.splitter.setSizes([self._window.width() - ADVANCED_WIDTH, ADVANCED_WIDTH])
+            self._details.splitter.setSizes(PICTURE_SPLIT)
+        for fold in (self._advanced, self._details):
             fold.toggle.setChecked(settings.value(fold.setting, False, type=bool))
             fold.pane.setVisible(fold.toggle.isChecked())
 
     def save(self) -> None:
         settings = QSettings()
-        settings.setValue(GEOMETRY_SETTING, self.window.saveGeometry())
-        settings.setValue(SPLITTERS_SETTING, [self.advanced.splitter.saveState(), self.details.splitter.saveState()])
-        for fold in (self.advanced, self.details):
+        settings.setValue(GEOMETRY_SETTING, self._window.saveGeometry())
+        settings.setValue(SPLITTERS_SETTING, [self._advanced.splitter.saveState(), self._details.splitter.saveState()])
+        for fold in (self._advanced, self._details):
             settings.setValue(fold.setting, fold.toggle.isChecked())
 
     def fold_advanced(self, shown: bool) -> None:
         # the pane never scrolls sideways: it is at least as wide as its widest row (Windows' fonts are wider)
-        pane = self.advanced_pane
+        pane = self._advanced_pane
         pane.setMinimumWidth(pane.widget().minimumSizeHint().width() + pane.verticalScrollBar().sizeHint().width()
                              + 2 * pane.frameWidth())
-        self._fold(self.advanced, shown, pane.minimumWidth(), pane.minimumWidth())
+        self._fold(self._advanced, shown, pane.minimumWidth(), pane.minimumWidth())
 
     def fold_details(self, shown: bool) -> None:
-        self._fold(self.details, shown, self.details.pane.minimumSizeHint().height(), 150)
+        self._fold(self._details, shown, self._details.pane.minimumSizeHint().height(), PICTURE_SPLIT[-1])
 
     def _fold(self, fold: _Fold, shown: bool, smallest: int, default: int) -> None:
         """Show or hide the fold's pane, giving its room to (or taking it from) the splitter's first pane. Qt's
