@@ -16,24 +16,17 @@ from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
-from app.core.generation.plan import (
-    Device,
-    ExtraWork,
-    MemoryPlan,
-    components_from_files,
-    plan_json,
-    plan_memory,
-)
+from app.core.generation.plan import Device, ExtraWork, MemoryPlan, plan_json, plan_memory
 from app.core.generation.request import (
     SAMPLERS,
     SCHEDULERS,
     GenerationRequest,
     HiresFix,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
-    family_of,
+    check_hires,
+    check_steps,
+    snap_side,
 )
+from app.core.generation.status_words import duration_in_words
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
 from app.core.models.catalog import (
     Catalog,
@@ -44,13 +37,15 @@ from app.core.models.catalog import (
     read_ledger,
     upscaler_models,
 )
+from app.core.models.components import components_from_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.model_files import SLOT_NAMES, import_file, inspect_model, model_files_in
+from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.queue.jobs import Job, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
-from app.core.system.vulkaninfo import decode_paste
+from app.core.system.vulkaninfo import decode_paste, parse
 from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
@@ -75,7 +70,7 @@ def model_files(args: argparse.Namespace) -> ModelFiles:
 
 
 def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--prompt", required=True)
+    parser.add_argument("--prompt", help="what to draw (not needed with --prompts)")
     parser.add_argument("--negative", default="")
     add_model_arguments(parser)
     parser.add_argument("--width", type=int, help="default 512, or the input image's width")
@@ -107,9 +102,7 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     hires.add_argument("--hires-steps", type=int, default=0, help="0: as many as the first pass")
     memory = parser.add_argument_group("memory placement (without any of these, the planner chooses and "
                                        "retries a safer plan when VRAM runs out)")
-    for flag in ("clip-on-cpu", "vae-on-cpu", "vae-tiling", "offload-to-cpu", "diffusion-fa"):
-        memory.add_argument(f"--{flag}", action="store_true")
-    memory.add_argument("--max-vram", type=float, metavar="GIB")
+    add_memory_arguments(memory)
     parser.add_argument("--out", type=Path, help="folder for finished images")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
@@ -121,15 +114,21 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--random-seeds", action="store_true", help="with --batch: a random seed for each image")
 
 
-def request_from_args(args: argparse.Namespace) -> GenerationRequest:
+def lora_tags(args: argparse.Namespace) -> list[str]:
+    """Each --lora NAME:WEIGHT as the prompt's <lora:NAME:WEIGHT> (weight 1 when none is given)."""
     tags = []
     for text in args.lora:
         name, _, weight = text.rpartition(":")
         if not name:
             name, weight = text, "1"
         tags.append(f"<lora:{name}:{weight}>")
+    return tags
+
+
+def request_from_args(args: argparse.Namespace) -> GenerationRequest:
+    prompt, tags = args.prompt or "", lora_tags(args)  # no --prompt: each line of --prompts stands in for it
     return GenerationRequest(
-        prompt=" ".join([args.prompt, *tags]),
+        prompt=" ".join([prompt, *tags]),
         negative_prompt=args.negative,
         width=512 if args.width is None else args.width,
         height=512 if args.height is None else args.height,
@@ -146,17 +145,22 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         ref_images=tuple(args.ref_image),
         size_from_input=args.width is None and args.height is None,
         hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
-        lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in args.prompt else None),
+        lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in prompt else None),
     )
 
 
+def add_memory_arguments(group: argparse._ArgumentGroup) -> None:
+    """One option per memory switch, named as sd.cpp names it: --clip-on-cpu, ..., --max-vram GIB."""
+    for name, switch in MEMORY_SWITCHES.items():
+        if switch.unit:
+            group.add_argument(switch.flag, dest=name, type=float, metavar=switch.unit.upper())
+        else:
+            group.add_argument(switch.flag, dest=name, action="store_true")
+
+
 def explicit_memory(args: argparse.Namespace) -> MemoryFlags | None:
-    flags = MemoryFlags(clip_on_cpu=args.clip_on_cpu, vae_on_cpu=args.vae_on_cpu, vae_tiling=args.vae_tiling,
-                        offload_to_cpu=args.offload_to_cpu, diffusion_fa=args.diffusion_fa,
-                        max_vram_gib=args.max_vram)
-    chosen = any((args.clip_on_cpu, args.vae_on_cpu, args.vae_tiling, args.offload_to_cpu, args.diffusion_fa,
-                  args.max_vram))
-    return flags if chosen else None
+    chosen = {name: getattr(args, name) for name in MEMORY_SWITCHES}
+    return MemoryFlags(**chosen) if any(chosen.values()) else None
 
 
 class EventPrinter:
@@ -186,7 +190,7 @@ class EventPrinter:
         self._emit({"event": "job", "card": card}, f"started on {card}" if card else "started")
 
     def progress(self, progress: Progress) -> None:
-        eta = f", about {progress.eta_seconds:.0f}s left" if progress.eta_seconds is not None else ""
+        eta = f", {duration_in_words(progress.eta_seconds)} left" if progress.eta_seconds is not None else ""
         self._emit({"event": "progress", "step": progress.step, "steps": progress.steps,
                     "sec_per_step": progress.sec_per_step}, f"step {progress.step}/{progress.steps}{eta}")
 
@@ -279,10 +283,16 @@ def run_check(args: argparse.Namespace) -> int:
     pasted = []
     for path in args.vulkaninfo or []:
         try:
-            pasted.append(decode_paste(path.read_bytes()))
+            text = decode_paste(path.read_bytes())
         except OSError as error:
             print(f"cannot read {path}: {error}", file=sys.stderr)
             return 2
+        if not parse(text):
+            print(f"{path} is not vulkaninfo output: it shows no Vulkan device (vulkaninfo names each one GPU0, "
+                  "GPU1, ... with its deviceName and memoryHeaps); save what `vulkaninfo` or `vulkaninfo --summary` "
+                  "prints to a file and give that", file=sys.stderr)
+            return 2
+        pasted.append(text)
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     check = SystemCheck(args.sd_binary)
     result: list[tuple[SystemFacts, CompatibilityReport]] = []
@@ -316,24 +326,39 @@ def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sd-binary", type=Path, help="plan for this backend's flags instead of the built one")
 
 
-def plan_extra_work(args: argparse.Namespace, family: ModelFamily, quantized: bool) -> ExtraWork:
+def planned_request(args: argparse.Namespace, family: ModelFamily, steps: int) -> tuple[GenerationRequest, list[str]]:
+    """The size, steps and hires fix to plan for, refused and snapped as `generate` would; notes on what changed."""
+    width, width_note = snap_side("width", args.width, family.size_multiple)
+    height, height_note = snap_side("height", args.height, family.size_multiple)
+    check_steps(steps)
+    request = GenerationRequest("", width=width, height=height, steps=steps, family=family,
+                                hires=None if args.hires_scale is None else HiresFix(args.hires_scale))
+    if request.hires is not None:
+        check_hires(request)
+    return request, [note for note in (width_note, height_note) if note]
+
+
+def plan_extra_work(args: argparse.Namespace, request: GenerationRequest, quantized: bool) -> ExtraWork:
     """What the plan's options add to txt2img; a LoRA's size comes from its header."""
-    hires = None
-    if args.hires_scale:
-        multiple = family.size_multiple
-        hires = (round(args.width * args.hires_scale / multiple) * multiple,
-                 round(args.height * args.hires_scale / multiple) * multiple)
-    if args.edit and family is not ModelFamily.FLUX2:
+    if args.edit and request.family is not ModelFamily.FLUX2:
         raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
-    return ExtraWork(encode=args.img2img or args.edit, hires_size=hires,
+    return ExtraWork(encode=args.img2img or args.edit, hires_size=request.hires_size,
                      lora_bytes=sum(inspect_model(path).total_bytes for path in args.lora),
                      lora_at_runtime=quantized and bool(args.lora), references=int(args.edit))
 
 
+def budget(option: str, text: str) -> int:
+    """A memory size the plan is given; none can be zero or less."""
+    size = parse_size(text)
+    if size <= 0:
+        raise ValueError(f"{option} must be a size above zero, got {text!r}")
+    return size
+
+
 def run_plan(args: argparse.Namespace) -> int:
     try:
-        vram, ram = parse_size(args.vram), parse_size(args.ram)
-        max_alloc = parse_size(args.max_alloc) if args.max_alloc else None
+        vram, ram = budget("--vram", args.vram), budget("--ram", args.ram)
+        max_alloc = budget("--max-alloc", args.max_alloc) if args.max_alloc else None
         binary = find_backend(args.sd_binary)
         caps = probe_caps(binary)
         presets = load_catalog().presets
@@ -341,7 +366,7 @@ def run_plan(args: argparse.Namespace) -> int:
             if args.preset not in presets:
                 raise ValueError(f"no preset {args.preset!r}; known: {', '.join(sorted(presets))}")
             preset = presets[args.preset]
-            components, steps = preset.components(), args.steps or preset.steps
+            components, steps = preset.components(), preset.steps if args.steps is None else args.steps
             quantized = any(f.name.lower().endswith(".gguf") for f in preset.files)
         else:
             files = model_files(args).given()
@@ -349,15 +374,19 @@ def run_plan(args: argparse.Namespace) -> int:
                 raise ValueError("give model files (--model or --diffusion-model ...) or --preset NAME")
             infos = {role: inspect_model(path) for role, path in files.items()}
             kinds = [kind for info in infos.values() for kind in info.parts]
-            components, steps = components_from_files(infos, family_of(kinds)), args.steps or 4
+            components = components_from_files(infos, family_of(kinds))
+            steps = 4 if args.steps is None else args.steps
             main = infos.get("model") or infos.get("diffusion_model")
             quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
-        work = plan_extra_work(args, components.family, quantized)
+        request, notes = planned_request(args, components.family, steps)
+        work = plan_extra_work(args, request, quantized)
     except (ValueError, OSError, BackendMissing) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    plan = plan_memory(components, Device(vram, max_allocation=max_alloc), ram, args.width, args.height, steps,
-                       caps, work)
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    plan = plan_memory(components, Device(vram, max_allocation=max_alloc), ram, request.width, request.height,
+                       request.steps, caps, work)
     if args.json:
         print(json.dumps(plan_json(plan)))
     else:
@@ -411,10 +440,13 @@ def run_models_import(args: argparse.Namespace) -> int:
 def generate_requests(args: argparse.Namespace) -> list[GenerationRequest]:
     """The jobs of one `generate`: one image, `--batch N` of them (seeds s, s+1, ... or `--random-seeds`), or
     one per line of `--prompts FILE` with the same seed."""
+    if args.prompt is None and args.prompts is None:
+        raise ValueError("say what to draw: --prompt TEXT, or --prompts FILE with one prompt a line")
     request = request_from_args(args)
     rng = random.SystemRandom()
     if args.prompts is not None:
-        return prompt_list_requests(request, parse_prompt_list(args.prompts.read_text(encoding="utf-8-sig")), rng)
+        lines = parse_prompt_list(args.prompts.read_text(encoding="utf-8-sig"))
+        return prompt_list_requests(request, [" ".join([line, *lora_tags(args)]) for line in lines], rng)
     if args.batch == 1:
         return [request]
     return batch_requests(request, args.batch, args.random_seeds, rng)

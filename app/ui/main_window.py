@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.output import Outcome, Stage
-from app.core.generation.request import ModelFamily
 from app.core.generation.status_words import check_headline
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
+from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.services.generation.live_preview import PreviewFrame

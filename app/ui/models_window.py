@@ -32,6 +32,7 @@ from app.core.models.catalog import (
     status_of_preset,
 )
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
+from app.core.models.families import MEMORY_SWITCHES
 from app.core.models.model_files import ImportReport
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
@@ -47,8 +48,8 @@ _STATUS_WORDS = {
     FileStatus.PARTIAL: "partly downloaded",
     FileStatus.MISSING: "not downloaded",
 }
-_NOTABLE_FLAGS = ("--offload-to-cpu", "--max-vram", "--clip-on-cpu", "--vae-on-cpu", "--vae-tiling",
-                  "--diffusion-fa", "--mmap", "--stream-layers", "--auto-fit")
+# our memory switches, then the backend's own ways to save memory that the app does not use yet
+_NOTABLE_FLAGS = (*(switch.flag for switch in MEMORY_SWITCHES.values()), "--mmap", "--stream-layers", "--auto-fit")
 
 
 def install_words() -> str:

@@ -35,8 +35,7 @@ class MemoryPlanView(QObject):
     def follow_the_panel(self) -> None:
         """Plan again after any change to what the plan depends on; from now on, not while the window is built."""
         panel, generation = self.panel, self.generation
-        for field in (panel.model, panel.diffusion_model, panel.vae, panel.taesd, panel.clip_l, panel.t5xxl,
-                      panel.llm):
+        for field in panel.slot_fields.values():
             field.line_edit.textChanged.connect(self.timer.start)
         for box in (panel.width_box, panel.height_box, panel.steps):
             box.valueChanged.connect(self.timer.start)

@@ -37,11 +37,16 @@ from app.core.generation.request import (
     SCHEDULERS,
     GenerationRequest,
     HiresFix,
+)
+from app.core.models.catalog import ModelChoice
+from app.core.models.families import (
+    MEMORY_SWITCHES,
+    SET_SLOTS,
     MemoryFlags,
+    MemorySwitch,
     ModelFamily,
     ModelFiles,
 )
-from app.core.models.catalog import ModelChoice
 from app.services.user_dirs import current_user_dirs
 from app.ui.batch import BatchControls
 from app.ui.lora_picker import LoraPicker
@@ -51,8 +56,6 @@ RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
 _ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "P&ortrait", Aspect.LANDSCAPE: "&Landscape",
                   Aspect.CUSTOM: "C&ustom"}
-_FAMILY_WORDS = {ModelFamily.FLUX: "Flux", ModelFamily.FLUX2: "FLUX.2 klein", ModelFamily.Z_IMAGE: "Z-Image",
-                 ModelFamily.SDXL: "SDXL", ModelFamily.SD1: "SD 1.5", ModelFamily.UNKNOWN: "any model"}
 
 
 class FileField(QWidget):
@@ -179,40 +182,18 @@ class PromptPanel(QWidget):
         self.family = ModelFamily.UNKNOWN
         self.aspect = Aspect.SQUARE
         self.set_model_choices([])
-        self.model = FileField("Model file", self)
-        self.diffusion_model = FileField("Diffusion model file", self)
-        self.vae = FileField("VAE file", self)
-        self.taesd = FileField("Tiny autoencoder (TAESD) file", self)
-        self.clip_l = FileField("CLIP-L text encoder file", self)
-        self.t5xxl = FileField("T5-XXL text encoder file", self)
-        self.llm = FileField("LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)", self)
+        # one file field per model slot and one control per memory switch, each the panel's attribute of the
+        # slot's or switch's name (panel.taesd, panel.vae_tiling), which the window and the tests reach
+        for name, slot in SET_SLOTS.items():
+            setattr(self, name, FileField(slot.title, self))
 
     def _make_memory_switches(self) -> None:
         self.automatic = QCheckBox("&Automatic memory (the planner chooses, and retries safer when VRAM runs out)",
                                    self)
         self.automatic.setChecked(True)
-        self.clip_on_cpu = QCheckBox("Text encoder on CPU", self)
-        self.vae_on_cpu = QCheckBox("Image decoder on CPU", self)
-        self.vae_tiling = QCheckBox("Decode in tiles", self)
-        self.offload_to_cpu = QCheckBox("Weights in RAM between stages", self)
-        self.diffusion_fa = QCheckBox("Flash attention", self)
-        self.max_vram = QDoubleSpinBox(self)
-        self.max_vram.setRange(0, 64)
-        self.max_vram.setSingleStep(0.5)
-        self.max_vram.setDecimals(1)
-        self.max_vram.setSuffix(" GiB")
-        self.max_vram.setSpecialValueText("no VRAM cap")
-        self.max_vram.setAccessibleName("Video memory cap")
-        self.max_vram.setToolTip("With 'Weights in RAM between stages': stream the diffusion model within this "
-                                 "much VRAM")
-        self.manual_memory = (self.clip_on_cpu, self.vae_on_cpu, self.vae_tiling, self.offload_to_cpu,
-                              self.diffusion_fa, self.max_vram)
-        defaults = MemoryFlags()
-        for box, value in zip(self.manual_memory[:5], (defaults.clip_on_cpu, defaults.vae_on_cpu,
-                                                       defaults.vae_tiling, defaults.offload_to_cpu,
-                                                       defaults.diffusion_fa), strict=True):
-            box.setChecked(value)
-        for widget in self.manual_memory:
+        for name, switch in MEMORY_SWITCHES.items():
+            setattr(self, name, self._memory_control(switch, getattr(MemoryFlags(), name)))
+        for widget in self.memory_controls.values():
             widget.setEnabled(False)
         self.automatic.toggled.connect(self._on_automatic_toggled)
 
@@ -287,7 +268,7 @@ class PromptPanel(QWidget):
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
         manual = QGridLayout()
-        for i, box in enumerate(self.manual_memory):
+        for i, box in enumerate(self.memory_controls.values()):
             manual.addWidget(box, i, 0)  # one column: two side by side need ~640 px with Windows' fonts
         memory = QVBoxLayout()
         memory.addWidget(self.automatic)
@@ -300,13 +281,8 @@ class PromptPanel(QWidget):
         form.addRow("Scheduler", self.scheduler)
         form.addRow("CFG scale", self.cfg)
         form.addRow("Seed", self.seed)
-        form.addRow("Model", self.model)
-        form.addRow("Diffusion model", self.diffusion_model)
-        form.addRow("VAE", self.vae)
-        form.addRow("TAESD", self.taesd)
-        form.addRow("CLIP-L", self.clip_l)
-        form.addRow("T5-XXL", self.t5xxl)
-        form.addRow("LLM text encoder", self.llm)
+        for name, field in self.slot_fields.items():
+            form.addRow(SET_SLOTS[name].words, field)
         form.addRow("Memory", memory)
         hires = QHBoxLayout()
         hires.addWidget(self.hires)
@@ -317,8 +293,13 @@ class PromptPanel(QWidget):
 
     @property
     def slot_fields(self) -> dict[str, FileField]:
-        return {"model": self.model, "diffusion_model": self.diffusion_model, "vae": self.vae, "taesd": self.taesd,
-                "clip_l": self.clip_l, "t5xxl": self.t5xxl, "llm": self.llm}
+        fields: dict[str, FileField] = {name: getattr(self, name) for name in SET_SLOTS}
+        return fields
+
+    @property
+    def memory_controls(self) -> dict[str, QCheckBox | QDoubleSpinBox]:
+        controls: dict[str, QCheckBox | QDoubleSpinBox] = {name: getattr(self, name) for name in MEMORY_SWITCHES}
+        return controls
 
     def set_model_choices(self, choices: list[ModelChoice]) -> None:
         """The picker's entries; the one shown stays shown when it is still offered."""
@@ -387,7 +368,7 @@ class PromptPanel(QWidget):
     def _show_size(self) -> None:
         size = f"{self.width_box.value()} x {self.height_box.value()}"
         self.size_label.setText("" if self.aspect is Aspect.CUSTOM else size)
-        self.size_label.setToolTip(f"Sized for {_FAMILY_WORDS[self.family]}")
+        self.size_label.setToolTip(f"Sized for {self.family.words}")
 
     def _on_model_picked(self, index: int) -> None:
         if index > 0:
@@ -444,8 +425,24 @@ class PromptPanel(QWidget):
             self.negative.setFocus()
 
     def _on_automatic_toggled(self, automatic: bool) -> None:
-        for box in self.manual_memory:
-            box.setEnabled(not automatic)
+        for control in self.memory_controls.values():
+            control.setEnabled(not automatic)
+
+    def _memory_control(self, switch: MemorySwitch, default: bool | float | None) -> QCheckBox | QDoubleSpinBox:
+        """A check box for an on/off switch; a spin box for a number, 0 meaning off."""
+        if not switch.unit:
+            box = QCheckBox(switch.words, self)
+            box.setChecked(bool(default))
+            return box
+        spin = QDoubleSpinBox(self)
+        spin.setRange(0, 64)
+        spin.setSingleStep(0.5)
+        spin.setDecimals(1)
+        spin.setSuffix(f" {switch.unit}")
+        spin.setSpecialValueText(switch.off_words)
+        spin.setAccessibleName(switch.words)
+        spin.setToolTip(switch.tooltip)
+        return spin
 
     def _spin(self, low: int, high: int, value: int, step: int = 1, suffix: str = "") -> QSpinBox:
         box = QSpinBox(self)
@@ -474,13 +471,10 @@ class PromptPanel(QWidget):
             seed=None if seed == RANDOM_SEED else seed,
             sampler=self.sampler.currentData(),
             scheduler=self.scheduler.currentData(),
-            models=ModelFiles(model=self.model.path(), diffusion_model=self.diffusion_model.path(),
-                              vae=self.vae.path(), taesd=self.taesd.path(), clip_l=self.clip_l.path(),
-                              t5xxl=self.t5xxl.path(), llm=self.llm.path()),
-            memory=None if self.automatic.isChecked() else MemoryFlags(
-                clip_on_cpu=self.clip_on_cpu.isChecked(), vae_on_cpu=self.vae_on_cpu.isChecked(),
-                vae_tiling=self.vae_tiling.isChecked(), offload_to_cpu=self.offload_to_cpu.isChecked(),
-                diffusion_fa=self.diffusion_fa.isChecked(), max_vram_gib=self.max_vram.value() or None),
+            models=ModelFiles(**{name: field.path() for name, field in self.slot_fields.items()}),
+            memory=None if self.automatic.isChecked() else MemoryFlags(**{
+                name: control.isChecked() if isinstance(control, QCheckBox) else control.value() or None
+                for name, control in self.memory_controls.items()}),
             init_image=self.picture.picture(),
             strength=self.picture.strength_value(),
             mask=self.picture.mask(),

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.generation.status_words import stage_words
+from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
 from app.services.queue.job_queue import JobQueue
 
@@ -30,7 +30,7 @@ def job_words(job: Job) -> str:
     seed = job.request.seed if job.request.seed is not None else "random"
     what = f"{prompt[:60]}{'…' if len(prompt) > 60 else ''} (seed {seed})"
     if job.state is JobState.RUNNING:
-        eta = f", about {job.eta_seconds:.0f} s left" if job.eta_seconds is not None else ""
+        eta = f", {duration_in_words(job.eta_seconds)} left" if job.eta_seconds is not None else ""
         where = f" on {job.card}" if job.card else ""
         if job.step:
             state = f"running step {job.step}/{job.steps}{eta}{where}"

@@ -26,8 +26,9 @@ from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from app.core.generation.output import Outcome, Progress  # noqa: E402
-from app.core.generation.request import GenerationRequest, ModelFiles  # noqa: E402
+from app.core.generation.request import GenerationRequest  # noqa: E402
 from app.core.models.demo_model import write_tiny_models  # noqa: E402
+from app.core.models.families import ModelFiles  # noqa: E402
 from app.services.generation.live_preview import PreviewFrame  # noqa: E402
 from app.services.generation.runner import Generation  # noqa: E402
 from app.ui.image_view import ImageView  # noqa: E402

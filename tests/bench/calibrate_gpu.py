@@ -22,9 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.generation.plan import GIB, MIB, Device, components_from_files, evaluate, plan_memory
-from app.core.generation.request import ModelFamily
+from app.core.generation.plan import GIB, MIB, Device, evaluate, plan_memory
 from app.core.models.backend_caps import parse_help
+from app.core.models.components import components_from_files
+from app.core.models.families import ModelFamily
 from app.core.models.model_files import inspect_model
 from tests.helpers.calibration import memory_of
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.generation.aspect import Aspect, aspect_of, aspect_size, family_of_files, snap_size
-from app.core.generation.request import ModelFamily, ModelFiles
+from app.core.models.families import ModelFamily, ModelFiles
 
 
 @pytest.mark.parametrize(("family", "square", "portrait", "landscape"), [

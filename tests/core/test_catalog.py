@@ -25,7 +25,7 @@ from app.core.models.catalog import (
     save_custom_set,
 )
 from app.core.models.downloads import DownloadProgress, PresetProgress
-from app.core.models.model_files import SLOT_NAMES
+from app.core.models.families import SLOT_NAMES
 from backend_bin.build import TARGETS
 from tests.helpers.local_catalog import PRESET, preset_files, write_catalog
 

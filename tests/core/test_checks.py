@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.request import ModelFamily
+from app.core.models.families import ModelFamily
 from app.core.system.checks import (
     BackendStatus,
     DiskInfo,

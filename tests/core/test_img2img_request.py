@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import struct
+import warnings
 import zlib
 from pathlib import Path
 
@@ -20,16 +21,9 @@ from app.core.generation.input_image import (
     copy_mask,
     keep_outside_mask,
 )
-from app.core.generation.request import (
-    GenerationRequest,
-    HiresFix,
-    InvalidRequest,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
-    validate,
-)
+from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, validate
 from app.core.models.backend_caps import parse_help
+from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from tests.helpers.captures import load
 from tests.helpers.model_headers import write_gguf
 
@@ -65,8 +59,6 @@ def request(model: Path, **changes) -> GenerationRequest:
 
 @pytest.mark.parametrize(("make", "message"), [
     (lambda p: (p / "notes.png").write_text("not a picture") and p / "notes.png", "is not a picture"),
-    (lambda p: picture(p / "deep.png", mode="I;16", colour=40000), "16 bits per channel"),
-    (lambda p: picture(p / "print.jpg", mode="CMYK", colour=(0, 50, 100, 0)), "CMYK"),
     (lambda p: png_header_only(p / "bomb.png", 20000, 20000), "too many pixels to open safely"),
     (lambda p: png_header_only(p / "large.png", 5000, 5000), "5000x5000 pixels (25 megapixels)"),
     (lambda p: p / "gone.png", "not found"),
@@ -127,6 +119,60 @@ def test_hires_fix_past_the_largest_side_is_refused(model: Path) -> None:
         validate(request(model, width=1024, height=1536, hires=HiresFix(scale=2)))
 
 
+def sixteen_bit_grey(path: Path) -> Path:
+    """A 16-bit grey PNG, as a scanner or a renderer writes one: 0, 257, 30000, 40000 and 65535 in a row."""
+    Image.fromarray(np.array([[0, 257, 30000, 40000, 65535]] * 2, dtype=np.uint16)).save(path)
+    return path
+
+
+def palette_with_see_through(path: Path) -> Path:
+    """A palette PNG whose first two colours are see-through (a tRNS chunk of bytes), as GIF-era tools save."""
+    image = Image.new("P", (4, 1))
+    image.putpalette([255, 0, 0, 0, 0, 255, 0, 255, 0, 9, 9, 9])
+    for x in range(4):
+        image.putpixel((x, 0), x)
+    image.save(path, transparency=bytes([0, 128, 255, 255]))
+    return path
+
+
+# what people have, and the 8-bit RGB each becomes: Pillow's arithmetic, a 16-bit grey scaled (65535 is 255)
+@pytest.mark.parametrize(("make", "expected"), [
+    (lambda p: picture(p / "print.jpg", (16, 16), "CMYK", (0, 255, 255, 0)), [(255, 0, 0)]),
+    (lambda p: sixteen_bit_grey(p / "deep.png"), [(v, v, v) for v in (0, 1, 117, 156, 255)]),
+    (lambda p: palette_with_see_through(p / "palette.png"), [(255, 0, 0), (0, 0, 255), (0, 255, 0), (9, 9, 9)]),
+    (lambda p: picture(p / "line-art.png", (2, 1), "1", 1), [(255, 255, 255)]),
+    (lambda p: picture(p / "grey-alpha.png", (2, 1), "LA", (90, 128)), [(90, 90, 90)]),
+    (lambda p: picture(p / "lab.tif", (2, 1), "LAB", (128, 128, 128)), [(119, 119, 119)]),  # L* 50: sRGB 119
+])
+def test_pictures_people_have_are_converted_not_refused(tmp_path: Path, model: Path, make, expected: list) -> None:
+    given = make(tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # Pillow warns when a conversion may lose what the picture shows
+        checked, _ = validate(request(model, init_image=given, width=64, height=64, size_from_input=False))
+        copied = copy_input(given, tmp_path / "job-input.png")
+    assert checked.init_image == given.absolute()
+    with Image.open(copied) as image, Image.open(given) as original:
+        assert image.mode == "RGB" and image.size == original.size
+        pixels = [image.getpixel((x, 0)) for x in range(len(expected))]
+    if given.suffix == ".jpg":  # JPEG's rounding, on a flat colour
+        assert all(max(abs(a - b) for a, b in zip(got, want, strict=True)) <= 2
+                   for got, want in zip(pixels, expected, strict=True)), pixels
+    else:
+        assert pixels == expected
+
+
+def test_a_16_bit_or_lab_mask_is_made_black_and_white(tmp_path: Path) -> None:
+    # 30000 of 65535 is under half: kept; 40000 is over: repainted (clipped to 8 bits, both would be white)
+    copied = copy_mask(sixteen_bit_grey(tmp_path / "deep-mask.png"), tmp_path / "job-mask.png", (5, 2))
+    with Image.open(copied) as mask:
+        assert [mask.getpixel((x, 0)) for x in range(5)] == [0, 0, 0, 255, 255]
+    lab = Image.new("LAB", (2, 1), (0, 128, 128))
+    lab.putpixel((1, 0), (255, 128, 128))
+    lab.save(tmp_path / "lab-mask.tif")
+    with Image.open(copy_mask(tmp_path / "lab-mask.tif", tmp_path / "job-lab-mask.png", (2, 1))) as mask:
+        assert [mask.getpixel((x, 0)) for x in range(2)] == [0, 255]
+
+
 def test_the_mask_is_scaled_to_the_input_and_made_black_and_white(tmp_path: Path) -> None:
     painted = Image.new("L", (32, 16), 0)
     painted.paste(200, (16, 0, 32, 16))  # right half, a soft grey brush
@@ -167,7 +213,8 @@ def test_outside_the_mask_the_input_comes_back_exactly(tmp_path: Path) -> None:
 
 
 def test_the_planner_counts_the_encode_and_hires_second_pass() -> None:
-    from app.core.generation.plan import GIB, Components, Device, ExtraWork, evaluate
+    from app.core.generation.plan import GIB, Device, ExtraWork, evaluate
+    from app.core.models.components import Components
 
     sd15 = Components(ModelFamily.SD1, diffusion=1_700_000_000, text_encoders=250_000_000, vae=160_000_000)
     card, on_gpu = Device(4 * GIB), MemoryFlags(clip_on_cpu=True, vae_on_cpu=False)

@@ -9,23 +9,10 @@ from pathlib import Path
 import pytest
 
 from app.core.generation.command import build_argv
-from app.core.generation.request import (
-    GenerationRequest,
-    InvalidRequest,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
-    validate,
-)
+from app.core.generation.request import GenerationRequest, InvalidRequest, validate
 from app.core.models.backend_caps import parse_help
-from app.core.models.model_files import (
-    ComponentKind,
-    import_file,
-    inspect_model,
-    llm_width,
-    slot_problem,
-    wanted_llm_width,
-)
+from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles
+from app.core.models.model_files import import_file, inspect_model, llm_width, slot_problem, wanted_llm_width
 from tests.helpers import model_headers as mh
 
 DATA = Path(__file__).parents[1] / "data" / "sdcpp-0.4.7"

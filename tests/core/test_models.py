@@ -7,15 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.request import (
-    GenerationRequest,
-    InvalidRequest,
-    ModelFamily,
-    ModelFiles,
-    ModelRejected,
-    validate,
-)
-from app.core.models.model_files import ComponentKind, ModelFileError, inspect_model, slot_problem
+from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, validate
+from app.core.models.families import ComponentKind, ModelFamily, ModelFiles
+from app.core.models.model_files import ModelFileError, inspect_model, slot_problem
 from tests.helpers import model_headers as mh
 
 GIB = 2**30

@@ -146,6 +146,8 @@ def test_windows_paste_of_the_clear_line_escape_is_stripped() -> None:
 def test_eta_counts_the_remaining_steps() -> None:
     assert Progress(5, 20, 1.5).eta_seconds == pytest.approx(22.5)
     assert Progress(1, 2, None).eta_seconds is None
+    # after the last step comes the decoding, which no step time measures: no estimate, never "0 s left"
+    assert Progress(20, 20, 1.5).eta_seconds is None
 
 
 def test_a_step_bar_starts_sampling_when_the_log_line_is_missing() -> None:

@@ -8,7 +8,6 @@ import pytest
 
 from app.core.generation.plan import (
     GIB,
-    Components,
     Device,
     MemoryPlan,
     candidates,
@@ -17,9 +16,10 @@ from app.core.generation.plan import (
     plan_json,
     plan_memory,
 )
-from app.core.generation.request import MemoryFlags, ModelFamily
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
+from app.core.models.components import Components
+from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.sizes import format_size, parse_size
 from app.core.system.vulkaninfo import MemoryHeap, VulkanDevice
 from tests.helpers.calibration import card, comparisons, decoder_comparisons

@@ -14,7 +14,6 @@ from app.core.generation.plan import (
     MIB,
     PROCESS_VRAM,
     VAE_DECODER_SHARE,
-    Components,
     Device,
     decoder_compute,
     diffusion_compute,
@@ -23,8 +22,9 @@ from app.core.generation.plan import (
     plan_memory,
     segments,
 )
-from app.core.generation.request import MemoryFlags, ModelFamily
 from app.core.models.backend_caps import parse_help
+from app.core.models.components import Components
+from app.core.models.families import MemoryFlags, ModelFamily
 from tests.helpers.calibration import CALIBRATION, memory_of, sd_comparisons, sd_components
 from tests.helpers.captures import CAPTURES, load
 

@@ -9,14 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.request import (
-    MAX_SEED,
-    GenerationRequest,
-    HiresFix,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
-)
+from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
+from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.core.queue.jobs import (
     Job,
     JobState,

@@ -7,17 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.command import VISIBLE_DEVICES_VARIABLE, backend_environment, build_argv
-from app.core.generation.request import (
-    GenerationRequest,
-    InvalidRequest,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
-    validate,
-    with_seed,
-)
+from app.core.generation.command import backend_environment, build_argv
+from app.core.generation.request import GenerationRequest, InvalidRequest, validate, with_seed
 from app.core.models.backend_caps import parse_help
+from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
+from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE
 from tests.helpers.captures import load
 from tests.helpers.model_headers import write_gguf
 

@@ -4,7 +4,6 @@ import pytest
 
 from app.core.generation.output import BackendError, ErrorKind, Progress, Stage
 from app.core.generation.plan import Breakdown, MemoryPlan, Where
-from app.core.generation.request import MemoryFlags
 from app.core.generation.status_words import (
     check_headline,
     duration_in_words,
@@ -14,6 +13,7 @@ from app.core.generation.status_words import (
     progress_words,
     stage_words,
 )
+from app.core.models.families import MemoryFlags
 from app.core.system.checks import CheckResult, CompatibilityReport, HostInfo, SystemFacts, Verdict
 from app.core.system.usage import ResourceSample
 from app.core.system.vulkaninfo import DeviceType, VulkanDevice

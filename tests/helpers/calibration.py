@@ -8,19 +8,10 @@ from pathlib import Path
 
 import numpy as np
 
-from app.core.generation.plan import (
-    GIB,
-    MIB,
-    Components,
-    Device,
-    ExtraWork,
-    MemoryPlan,
-    decoder_compute,
-    evaluate,
-    plan_memory,
-)
-from app.core.generation.request import MemoryFlags, ModelFamily
+from app.core.generation.plan import GIB, MIB, Device, ExtraWork, MemoryPlan, decoder_compute, evaluate, plan_memory
 from app.core.models.backend_caps import parse_help
+from app.core.models.components import Components
+from app.core.models.families import MemoryFlags, ModelFamily
 
 CALIBRATION = Path(__file__).resolve().parents[1] / "data" / "calibration"
 

@@ -60,9 +60,10 @@ class CliRun:
         return [e for e in self.events if e["event"] == kind]
 
 
-def generate_argv(prompt: str, model: Path, taesd: Path, out: Path, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "app", "generate", "--events", "--prompt", prompt, "--model", str(model),
-            "--taesd", str(taesd), "--clip-on-cpu", "--vae-on-cpu", "--out", str(out), *extra]
+def generate_argv(prompt: str | None, model: Path, taesd: Path, out: Path, *extra: str) -> list[str]:
+    """None: no --prompt (the prompts come from --prompts FILE, or none are given)."""
+    return [sys.executable, "-m", "app", "generate", "--events", *(("--prompt", prompt) if prompt is not None else ()),
+            "--model", str(model), "--taesd", str(taesd), "--clip-on-cpu", "--vae-on-cpu", "--out", str(out), *extra]
 
 
 def run_generate(argv: list[str], env: dict[str, str] | None = None, timeout: float = 180) -> CliRun:

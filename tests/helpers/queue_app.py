@@ -31,7 +31,8 @@ def main() -> None:
 
     from app.core.gallery.gallery_index import open_index
     from app.core.generation.output import Stage
-    from app.core.generation.request import GenerationRequest, MemoryFlags, ModelFiles
+    from app.core.generation.request import GenerationRequest
+    from app.core.models.families import MemoryFlags, ModelFiles
     from app.services.generation.runner import Generation
     from app.services.queue.job_queue import JobQueue
     from app.services.user_dirs import current_user_dirs, keep_settings_in

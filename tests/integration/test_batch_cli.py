@@ -40,7 +40,7 @@ def test_a_prompt_file_makes_one_image_a_line_with_one_seed(sd_cli: Path, tiny_m
     model, taesd = tiny_model
     prompts = tmp_path / "prompts.txt"
     prompts.write_text("a red barn\n\n# skipped\na blue boat\n", encoding="utf-8")
-    run = run_generate(generate_argv("unused", model, taesd, out_dir, "--width", "64", "--height", "64",
+    run = run_generate(generate_argv(None, model, taesd, out_dir, "--width", "64", "--height", "64",
                                      "--steps", "1", "--seed", "9", "--prompts", str(prompts)))
     assert run.exit_code == 0, run.stderr
     assert sorted(seeds_and_prompts(run.of("image"))) == [(9, "a blue boat"), (9, "a red barn")]
@@ -51,6 +51,9 @@ def test_an_unreadable_prompt_file_or_a_bad_batch_size_is_said_and_runs_nothing(
     model, taesd = tiny_model
     run = run_generate(generate_argv("x", model, taesd, out_dir, "--prompts", str(tmp_path / "missing.txt")))
     assert run.exit_code == 2 and "missing.txt" in run.stderr and run.events == []
+    run = run_generate(generate_argv(None, model, taesd, out_dir))
+    assert run.exit_code == 2 and run.events == []
+    assert "error: say what to draw: --prompt TEXT, or --prompts FILE with one prompt a line" in run.stderr
     run = run_generate(generate_argv("x", model, taesd, out_dir, "--batch", "0"))
     assert run.exit_code == 2 and "number of images" in run.stderr
     assert not out_dir.exists() or list(out_dir.iterdir()) == []

@@ -86,3 +86,16 @@ def test_an_unreadable_paste_is_a_clear_error(tmp_path: Path) -> None:
                             capture_output=True, encoding="utf-8", env=utf8_env(), cwd=REPO, check=False)
     assert result.returncode == 2
     assert "cannot read" in result.stderr and "nope.txt" in result.stderr
+
+
+def test_a_file_that_is_not_vulkaninfo_output_is_refused(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my graphics card is an RX 580\nit has 8 GB\n", encoding="utf-8")
+    for given in ([notes], [DATA / "lavapipe_summary.txt", notes]):  # one good paste does not excuse another
+        result = subprocess.run([sys.executable, "-m", "app", "check",
+                                 *(part for path in given for part in ("--vulkaninfo", str(path)))],
+                                capture_output=True, encoding="utf-8", env=utf8_env(), cwd=REPO, timeout=120,
+                                check=False)
+        assert result.returncode == 2
+        assert result.stderr.startswith(f"{notes} is not vulkaninfo output: it shows no Vulkan device")
+        assert result.stdout == ""  # no report, so no "vulkaninfo runs"

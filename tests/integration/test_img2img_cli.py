@@ -58,14 +58,15 @@ def test_img2img_draws_at_the_input_size(sd_cli: Path, tiny_model, out_dir: Path
     assert stages[:3] == ["loading", "encoding", "sampling"]
 
 
-def test_a_cmyk_input_is_refused_and_nothing_runs(sd_cli: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
+def test_a_cmyk_input_is_converted_and_runs(sd_cli: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model
     Image.new("CMYK", (64, 64), (0, 40, 80, 0)).save(tmp_path / "print.jpg")
-    run = run_generate(generate_argv("x", model, taesd, out_dir, "--init-img", str(tmp_path / "print.jpg")))
-    assert run.exit_code == 1
-    [error] = run.of("error")
-    assert error["kind"] == "bad_request" and "CMYK" in error["message"]
-    assert run.of("stage") == [] and not (out_dir / ".jobs").exists()
+    run = run_generate(generate_argv("x", model, taesd, out_dir, "--init-img", str(tmp_path / "print.jpg"),
+                                     "--steps", "1", "--seed", "5"))
+    assert run.exit_code == 0, run.stderr
+    [image] = run.of("image")
+    with Image.open(image["path"]) as made:
+        assert made.size == (64, 64)
 
 
 def test_hires_fix_draws_twice_the_size_and_says_so(sd_cli: Path, tiny_model, out_dir: Path) -> None:

@@ -57,8 +57,6 @@ def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Pa
         app.wait(timeout=10)
     gone, _alive = psutil.wait_procs([backend], timeout=10)
     assert backend in gone, f"sd-cli {backend.pid} outlived the killed app"
-    for leftover in out_dir.glob(".staging-*"):  # only an unfinished job's staging name may remain
-        leftover.unlink()
 
 
 @pytest.mark.xfail(sys.platform == "win32", strict=True, raises=SystemError,

@@ -14,7 +14,8 @@ from pytestqt.qtbot import QtBot
 import app.services.generation.runner as generation_module
 from app.core.gallery.metadata import read_parameters_text
 from app.core.generation.output import ErrorKind
-from app.core.generation.request import GenerationRequest, MemoryFlags, ModelFiles
+from app.core.generation.request import GenerationRequest
+from app.core.models.families import MemoryFlags, ModelFiles
 from app.services.generation.runner import Generation
 from tests.helpers.cli import REPO, generate_argv, run_generate, utf8_env
 

@@ -84,3 +84,38 @@ def test_img2img_hires_and_a_lora_are_planned_too(sd_cli: Path, tmp_path: Path) 
     without, with_lora = (json.loads(plan(*flux, *extra).stdout) for extra in ((), ("--lora", str(lora))))
     assert with_lora["predicted_peak_vram_bytes"] > without["predicted_peak_vram_bytes"] + 500 * 2**20
     assert plan(*flux, "--lora", str(tmp_path / "missing.safetensors")).returncode == 2
+
+
+def test_a_budget_of_zero_or_less_is_refused() -> None:
+    # refused before anything else is looked at: no backend needed
+    for option, value in (("--vram", "0"), ("--ram", "-4GiB"), ("--max-alloc", "0GB")):
+        budgets = {"--vram": "8GiB", "--ram": "16GB", option: value}
+        # `--ram=-4GiB`: argparse reads a lone "-4GiB" as an option of its own
+        result = plan("--preset", "sd15", *(f"{name}={size}" for name, size in budgets.items()))
+        assert result.returncode == 2
+        assert f"error: {option} must be a size above zero, got '{value}'" in result.stderr
+        assert result.stdout == ""
+
+
+def test_sizes_and_steps_that_generate_refuses_are_refused_in_its_words(sd_cli: Path) -> None:
+    budgets = ("--vram", "8GiB", "--ram", "16GB")
+    for extra, words in ((("--width", "7", "--height", "100000", "--steps", "-5"),
+                          "width must be between 64 and 2048 pixels, got 7"),
+                         (("--width", "512", "--height", "100000"), "height must be between 64 and 2048 pixels, "
+                                                                     "got 100000"),
+                         (("--width", "512", "--height", "512", "--steps", "-5"), "steps must be between 1 and 200, "
+                                                                                  "got -5"),
+                         (("--steps", "0",), "steps must be between 1 and 200, got 0"),
+                         (("--hires-scale", "3"), "hires fix would make 3072x3072; the largest side is 2048")):
+        result = plan("--preset", "flux-schnell-q4k", *budgets, *extra, "--json")
+        assert result.returncode == 2, (extra, result.stdout)
+        assert f"error: {words}" in result.stderr
+        assert result.stdout == ""
+
+
+def test_a_side_off_the_model_s_multiple_is_planned_as_generate_would_run_it(sd_cli: Path) -> None:
+    common = ("--preset", "flux-schnell-q4k", "--vram", "8GiB", "--ram", "16GB", "--height", "512", "--json")
+    snapped, exact = plan(*common, "--width", "1000"), plan(*common, "--width", "1008")
+    assert snapped.returncode == exact.returncode == 0, snapped.stderr
+    assert "note: width 1000 is not a multiple of 16; using 1008" in snapped.stderr
+    assert json.loads(snapped.stdout) == json.loads(exact.stdout)

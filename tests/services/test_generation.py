@@ -8,7 +8,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.plan import MemoryPlan
-from app.core.generation.request import GenerationRequest, ModelFiles
+from app.core.generation.request import GenerationRequest
+from app.core.models.families import ModelFiles
 from app.services.generation.runner import Generation
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 

@@ -10,8 +10,9 @@ from PIL import Image
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.plan import MemoryPlan
-from app.core.generation.request import GenerationRequest, HiresFix, ModelFiles
+from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.models.demo_model import write_tiny_lora
+from app.core.models.families import ModelFiles
 from app.services.generation.runner import Generation
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 

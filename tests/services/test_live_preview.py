@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
+from app.core.gallery.image_store import staging_path
 from app.core.generation.output import Outcome, Progress
 from app.core.generation.preview import PREVIEW_FILE_NAME, PreviewMethod
-from app.core.generation.request import GenerationRequest, ModelFiles
+from app.core.generation.request import GenerationRequest
+from app.core.models.families import ModelFiles
 from app.services.generation import live_preview
 from app.services.generation.live_preview import LivePreview, PreviewFrame
 from app.services.generation.runner import Generation
+from app.services.left_behind import owner_tag
+from app.services.user_dirs import current_user_dirs
 from tests.core.test_preview import small_png
 
 
@@ -95,6 +102,7 @@ def test_preview_folders_a_crash_left_behind_go_at_the_next_start(qtbot: QtBot, 
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.setattr(live_preview, "_left_behind_asked", False)
+    # folders of an older version, whose names say no owner: a day's age tells
     old, fresh, other = (tmp_path / name for name in ("polaris-preview-old", "polaris-preview-now", "someone-else"))
     for folder in (old, fresh, other):
         folder.mkdir()
@@ -111,3 +119,52 @@ def test_preview_folders_a_crash_left_behind_go_at_the_next_start(qtbot: QtBot, 
     LivePreview()  # the next card's: the folder is looked at once a process
     first._pool.waitForDone(5_000)
     assert fresh_again.is_dir()
+
+
+def test_preview_folders_whose_app_no_longer_runs_go_at_the_next_start(qtbot: QtBot, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(live_preview, "_left_behind_asked", False)
+    # a real process that ran and ended, as a crashed app has: its id and start time, then it is gone
+    with subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE) as child:
+        started = round(psutil.Process(child.pid).create_time() * 1000)
+        assert child.stdin is not None
+        child.stdin.close()
+    assert child.wait() == 0
+    me = psutil.Process()
+    mine = round(me.create_time() * 1000)
+    crashed = tmp_path / f"polaris-preview-{child.pid}-{started}-a1b2c3"
+    # this process's id, but with the start time of an earlier process the system gave the same id to
+    reused = tmp_path / f"polaris-preview-{me.pid}-{mine - 3_600_000}-d4e5f6"
+    running = tmp_path / f"polaris-preview-{me.pid}-{mine}-g7h8i9"  # another window's job, now
+    for folder in (crashed, reused, running):
+        folder.mkdir()
+        (folder / PREVIEW_FILE_NAME).write_bytes(b"x")  # minutes old, not a day: the owner decides
+    preview = LivePreview()
+    qtbot.waitUntil(lambda: not crashed.exists() and not reused.exists(), timeout=10_000)
+    assert preview.wait_until_removed()
+    assert running.is_dir()
+    # the app's own folders carry its owner the same way
+    preview.begin()
+    assert preview.folder is not None and preview.folder.name.startswith(f"polaris-preview-{me.pid}-{mine}-")
+    preview.end()
+    assert preview.wait_until_removed()
+
+
+def test_unfinished_pictures_whose_app_no_longer_runs_go_at_the_next_start(qtbot: QtBot, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(live_preview, "_left_behind_asked", False)
+    with subprocess.Popen([sys.executable, "-c", "pass"]) as child:
+        started = round(psutil.Process(child.pid).create_time() * 1000)
+    assert child.wait() == 0
+    staging = current_user_dirs().staging
+    staging.mkdir(parents=True)
+    crashed = staging_path(staging, f"{child.pid}-{started}-a1b2c3")
+    running = staging_path(staging, f"{owner_tag()}-d4e5f6")  # this app's own job, now
+    for picture in (crashed, running):
+        picture.write_bytes(b"\x89PNG half")
+    preview = LivePreview()
+    qtbot.waitUntil(lambda: not crashed.exists(), timeout=10_000)
+    assert preview.wait_until_removed()
+    assert running.is_file()

@@ -12,7 +12,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.plan import MemoryPlan
-from app.core.generation.request import GenerationRequest, ModelFiles
+from app.core.generation.request import GenerationRequest
+from app.core.models.families import ModelFiles
 from app.core.queue.jobs import JobState
 from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue

@@ -10,7 +10,7 @@ from PIL import Image
 from pytestqt.qtbot import QtBot
 
 from app.core.gallery.metadata import write_metadata
-from app.core.generation.request import ModelFamily
+from app.core.models.families import ModelFamily
 from tests.helpers.drops import drop_file
 from tests.helpers.gallery_window import window_over
 

@@ -14,7 +14,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.output import ErrorKind, Stage
-from app.core.generation.request import GenerationRequest, MemoryFlags, ModelFiles
+from app.core.generation.request import GenerationRequest
+from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.platform_paths import user_dirs
 from app.core.queue.jobs import Job, JobState, save_queue
 from app.services.generation.runner import Generation

@@ -17,7 +17,7 @@ from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.metadata import ReusableSettings
 from app.core.generation.aspect import Aspect
 from app.core.generation.output import Stage
-from app.core.generation.request import ModelFamily
+from app.core.models.families import ModelFamily
 from app.services.generation.runner import Generation
 from app.ui.main_window import MainWindow
 from app.ui.theme import follow_system_theme

@@ -128,11 +128,11 @@ def test_the_plan_shows_next_to_generate_and_an_expert_can_override(qtbot: QtBot
     assert "--clip-on-cpu" in window.plan_label.toolTip()
     assert not window.panel.clip_on_cpu.isEnabled()
     window.panel.automatic.click()
-    assert window.panel.clip_on_cpu.isEnabled() and window.panel.max_vram.isEnabled()
+    assert window.panel.clip_on_cpu.isEnabled() and window.panel.max_vram_gib.isEnabled()
     qtbot.waitUntil(lambda: window.plan_label.text().startswith("Memory: your own settings"), timeout=5_000)
     window.panel.offload_to_cpu.click()
-    window.panel.max_vram.selectAll()
-    qtbot.keyClicks(window.panel.max_vram, "3")
+    window.panel.max_vram_gib.selectAll()
+    qtbot.keyClicks(window.panel.max_vram_gib, "3")
     memory = window.panel.request().memory
     assert memory is not None and (memory.offload_to_cpu, memory.max_vram_gib) == (True, 3.0)
 

@@ -9,7 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from app.core.queue.jobs import JobState
+from app.core.generation.output import Progress
+from app.core.generation.request import GenerationRequest
+from app.core.queue.jobs import Job, JobState
 from app.services.generation.runner import Generation
 from app.ui.main_window import MainWindow
 from app.ui.queue_strip import job_words
@@ -98,3 +100,13 @@ def test_a_damaged_queue_file_is_set_aside_and_said_and_the_app_starts(qtbot: Qt
     assert window.status.text().startswith("The job queue file was damaged")
     [aside] = store.parent.glob("queue.damaged-*.json")
     assert aside.read_bytes().startswith(b'{"format": 1') and not store.exists()
+
+
+def test_a_running_job_says_the_time_left_until_its_last_step() -> None:
+    def words(step: int) -> str:
+        progress = Progress(step, 4, 0.3)
+        return job_words(Job(GenerationRequest("a lighthouse", seed=7), state=JobState.RUNNING, step=step,
+                             steps=4, eta_seconds=progress.eta_seconds))
+
+    assert words(3) == "running step 3/4, less than a second left — a lighthouse (seed 7)"
+    assert words(4) == "running step 4/4 — a lighthouse (seed 7)"

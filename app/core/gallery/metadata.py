@@ -10,9 +10,9 @@ from typing import Any
 
 from PIL import Image, PngImagePlugin
 
-from app.core.generation.command import memory_flags
 from app.core.generation.lora import LoraUse
-from app.core.generation.request import GenerationRequest, ModelFamily
+from app.core.generation.request import GenerationRequest
+from app.core.models.families import ModelFamily, memory_flags
 
 _NEGATIVE = "Negative prompt: "
 _SETTINGS = "Steps: "

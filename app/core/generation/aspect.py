@@ -2,15 +2,17 @@
 
 Each family was trained at one pixel budget (SD 1.5 around 512x512, SDXL and Flux around 1024x1024); the
 portrait and landscape sizes keep that budget at 2:3 and 3:2, as the trainers' own aspect buckets do, and
-every side divides by what the family needs (8 for SD 1.5 and SDXL, 16 for the Flux family and Z-Image).
+every side divides by what the family needs (8 for SD 1.5 and SDXL, 16 for the Flux family and Z-Image). Each
+family's sizes are its entry in app/core/models/families.py.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from app.core.generation.request import MAX_SIDE, MIN_SIDE, ModelFamily, ModelFiles, family_of
-from app.core.models.model_files import ComponentKind, ModelFileError, inspect_model
+from app.core.generation.request import MAX_SIDE, MIN_SIDE
+from app.core.models.families import ComponentKind, ModelFamily, ModelFiles, family_of
+from app.core.models.model_files import ModelFileError, inspect_model
 
 
 class Aspect(StrEnum):
@@ -20,24 +22,16 @@ class Aspect(StrEnum):
     CUSTOM = "custom"
 
 
-# (width, height) per family and shape; the SDXL buckets (832x1216) suit Flux too, and divide by 16
-_SIZES: dict[ModelFamily, dict[Aspect, tuple[int, int]]] = {
-    ModelFamily.SD1: {Aspect.SQUARE: (512, 512), Aspect.PORTRAIT: (512, 768), Aspect.LANDSCAPE: (768, 512)},
-    ModelFamily.SDXL: {Aspect.SQUARE: (1024, 1024), Aspect.PORTRAIT: (832, 1216), Aspect.LANDSCAPE: (1216, 832)},
-    ModelFamily.FLUX: {Aspect.SQUARE: (1024, 1024), Aspect.PORTRAIT: (832, 1216), Aspect.LANDSCAPE: (1216, 832)},
-    # Z-Image Turbo and FLUX.2 klein draw at about a megapixel too, on the same 16-pixel grid
-    ModelFamily.FLUX2: {Aspect.SQUARE: (1024, 1024), Aspect.PORTRAIT: (832, 1216), Aspect.LANDSCAPE: (1216, 832)},
-    ModelFamily.Z_IMAGE: {Aspect.SQUARE: (1024, 1024), Aspect.PORTRAIT: (832, 1216), Aspect.LANDSCAPE: (1216, 832)},
-    # not known yet: the smallest sizes, which every family can draw
-    ModelFamily.UNKNOWN: {Aspect.SQUARE: (512, 512), Aspect.PORTRAIT: (512, 768), Aspect.LANDSCAPE: (768, 512)},
-}
+def _sizes(family: ModelFamily) -> dict[Aspect, tuple[int, int]]:
+    traits = family.traits
+    return {Aspect.SQUARE: traits.square, Aspect.PORTRAIT: traits.portrait, Aspect.LANDSCAPE: traits.landscape}
 
 
 def aspect_size(family: ModelFamily, aspect: Aspect) -> tuple[int, int]:
     """The size for a shape button; CUSTOM has none of its own (the user types it)."""
     if aspect is Aspect.CUSTOM:
         raise ValueError("a custom size is the user's own")
-    return _SIZES[family][aspect]
+    return _sizes(family)[aspect]
 
 
 def snap_size(family: ModelFamily, width: int, height: int) -> tuple[int, int]:
@@ -53,7 +47,7 @@ def snap_size(family: ModelFamily, width: int, height: int) -> tuple[int, int]:
 
 def aspect_of(family: ModelFamily, width: int, height: int) -> Aspect:
     """Which button a size belongs to (a reused image's size lights the right one, or Custom)."""
-    for aspect, size in _SIZES[family].items():
+    for aspect, size in _sizes(family).items():
         if size == (width, height):
             return aspect
     return Aspect.CUSTOM

@@ -6,22 +6,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from app.core.generation.preview import PreviewMethod, preview_options
-from app.core.generation.request import GenerationRequest, InvalidRequest, MemoryFlags
+from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.models.backend_caps import BackendCaps
+from app.core.models.families import SET_SLOTS, memory_options
+from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE
 
-# ggml-vulkan skips CPU-type devices (lavapipe) unless they are listed here, and this is also how a
-# machine with an iGPU and an RX 580 is told which card to use.
-VISIBLE_DEVICES_VARIABLE = "GGML_VK_VISIBLE_DEVICES"
 
-_MODEL_FLAGS = {
-    "model": "--model",
-    "diffusion_model": "--diffusion-model",
-    "vae": "--vae",
-    "taesd": "--taesd",
-    "clip_l": "--clip_l",
-    "t5xxl": "--t5xxl",
-    "llm": "--llm",
-}
 def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path,
                path_text: Callable[[Path], str] = str,
                preview: tuple[PreviewMethod, str] | None = None) -> list[str]:
@@ -38,7 +28,7 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         argv.extend((flag, *values))
 
     for role, path in request.models.given().items():
-        add(_MODEL_FLAGS[role], path_text(path))
+        add(SET_SLOTS[role].flag, path_text(path))
     add("--prompt", request.prompt)
     if request.negative_prompt:
         add("--negative-prompt", request.negative_prompt)
@@ -89,21 +79,6 @@ def build_upscale_argv(binary: Path, image: Path, model: Path, repeats: int, til
             raise InvalidRequest(f"this sd.cpp build has no {flag} option; update the backend")
         argv.extend((flag, *values))
     return argv
-
-
-def memory_options(memory: MemoryFlags) -> list[tuple[str, ...]]:
-    """The backend options for a placement, each a flag and its value if it takes one, in a stable order."""
-    options: list[tuple[str, ...]] = [
-        (flag,) for name, flag in (("clip_on_cpu", "--clip-on-cpu"), ("vae_on_cpu", "--vae-on-cpu"),
-                                   ("vae_tiling", "--vae-tiling"), ("offload_to_cpu", "--offload-to-cpu"),
-                                   ("diffusion_fa", "--diffusion-fa")) if getattr(memory, name)]
-    if memory.max_vram_gib:
-        options.append(("--max-vram", f"{memory.max_vram_gib:g}"))
-    return options
-
-
-def memory_flags(memory: MemoryFlags) -> tuple[str, ...]:
-    return tuple(part for option in memory_options(memory) for part in option)
 
 
 def backend_environment(base: Mapping[str, str], device_index: int | None) -> dict[str, str]:

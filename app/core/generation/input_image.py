@@ -1,10 +1,10 @@
 """Pictures the user gives a generation: the img2img input and the inpainting mask.
 
-Checked here with Pillow before anything runs (sd.cpp's stb_image would take a 16-bit PNG or a CMYK JPEG and
-quietly draw from wrong colours), copied into the job at the size sd.cpp will run (so editing or deleting
-the original mid-run harms nothing, and sd.cpp never resizes on its own), and, after the run, the input's
-own pixels put back outside the mask: sd.cpp blends the mask in latent space, so without this the kept part
-would come back through the autoencoder, changed (as A1111 does, with its "overlay").
+Checked here with Pillow before anything runs, copied into the job as 8-bit RGB (sd.cpp's stb_image would take a
+16-bit PNG or a CMYK JPEG and quietly draw from wrong colours; Pillow converts them here) at the size sd.cpp will
+run (so editing or deleting the original mid-run harms nothing, and sd.cpp never resizes on its own), and, after
+the run, the input's own pixels put back outside the mask: sd.cpp blends the mask in latent space, so without
+this the kept part would come back through the autoencoder, changed (as A1111 does, with its "overlay").
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from PIL import Image, UnidentifiedImageError
 # 4096 x 4096: four times the largest side we generate, on a side, and a 64 MiB RGB buffer. A 20000 x 20000
 # "decompression bomb" PNG is a few hundred KiB on disk and 1.2 GB in memory: it is refused from its header.
 MAX_INPUT_PIXELS = 4096 * 4096
-_SIXTEEN_BIT_MODES = ("I;16", "I;16B", "I;16L", "I;16N", "I", "F")
+_SIXTEEN_BIT_MODES = ("I;16", "I;16B", "I;16L", "I;16N", "I")  # how Pillow opens a 16-bit grey PNG, TIFF or PGM
 MASK_THRESHOLD = 128  # a painted mask is black (keep) and white (repaint); scaling greys its edges
 
 
@@ -26,7 +26,7 @@ class InputImageRejected(ValueError):
 
 
 def check_input_image(path: Path, what: str = "input image") -> tuple[int, int]:
-    """The picture's (width, height) when it is a whole 8-bit RGB/grey picture of a sane size; else why not."""
+    """The picture's (width, height) when it is a whole picture of a sane size; else why not."""
     if not path.is_file():
         raise InputImageRejected(f"{what} not found: {path}")
     try:
@@ -38,12 +38,6 @@ def check_input_image(path: Path, what: str = "input image") -> tuple[int, int]:
                     raise InputImageRejected(
                         f"{what} {path.name} is {width}x{height} pixels ({width * height / 1e6:.0f} megapixels); "
                         f"the most it may have is {MAX_INPUT_PIXELS / 1e6:.0f} megapixels: scale it down first")
-                if image.mode in _SIXTEEN_BIT_MODES:
-                    raise InputImageRejected(
-                        f"{what} {path.name} has 16 bits per channel ({image.mode}); save it as an 8-bit PNG or JPEG")
-                if image.mode == "CMYK":
-                    raise InputImageRejected(
-                        f"{what} {path.name} is in CMYK (print) colours; save it as an RGB PNG or JPEG")
                 image.load()  # decodes every row: a truncated file fails here
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         raise InputImageRejected(
@@ -56,11 +50,25 @@ def check_input_image(path: Path, what: str = "input image") -> tuple[int, int]:
     return width, height
 
 
+def _convertible(image: Image.Image) -> Image.Image:
+    """The picture in a mode Pillow's `convert` turns into RGB or grey exactly: a 16-bit grey scaled to 8 bits
+    (converted as it is, every value above 255 would be white), a palette with see-through entries as RGBA (as it
+    is, Pillow warns that the conversion may be wrong), a Lab TIFF as RGB (Pillow has no Lab to grey); any other
+    mode as it is (CMYK, palette, 1-bit, ...)."""
+    if image.mode in _SIXTEEN_BIT_MODES:
+        return image.convert("I").point(lambda value: value / 257 + 0.5).convert("L")  # 65535 -> 255, rounded
+    if "transparency" in image.info:
+        return image.convert("RGBA")
+    if image.mode == "LAB":
+        return image.convert("RGB")
+    return image
+
+
 def copy_input(source: Path, target: Path, size: tuple[int, int] | None = None) -> Path:
     """The input as an 8-bit RGB PNG of `size` (Lanczos when it must be scaled; None keeps its own), written
     whole."""
     with Image.open(source) as image:
-        picture = image.convert("RGB")
+        picture = _convertible(image).convert("RGB")
     if size is not None and picture.size != size:
         picture = picture.resize(size, Image.Resampling.LANCZOS)
     return save_whole(picture, target)
@@ -73,7 +81,7 @@ def copy_mask(source: Path, target: Path, size: tuple[int, int]) -> Path:
         if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
             grey = image.convert("RGBA").getchannel("A")
         else:
-            grey = image.convert("L")
+            grey = _convertible(image).convert("L")
     if grey.size != size:
         grey = grey.resize(size, Image.Resampling.BILINEAR)
     return save_whole(grey.point(lambda value: 255 if value >= MASK_THRESHOLD else 0), target)

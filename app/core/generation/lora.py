@@ -11,13 +11,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.models.model_files import ComponentKind, ModelFileError, inspect_as, lora_family
+from app.core.models.families import ComponentKind, ModelFamily, family_with_kind
+from app.core.models.model_files import ModelFileError, inspect_as, lora_family
 
 LORA_TAG = re.compile(r"<lora:([^:>]+):([^>]+)>")  # sd.cpp's own pattern (examples/common/common.cpp)
 LORA_SUFFIXES = (".safetensors", ".gguf")  # sd.cpp also opens .pt, a pickle: never offered
-_FAMILY_KIND = {"flux": ComponentKind.FLUX, "sd1": ComponentKind.SD1, "sdxl": ComponentKind.SDXL}
-_FAMILY_WORDS = {ComponentKind.FLUX: "Flux", ComponentKind.SD1: "SD 1.x", ComponentKind.SDXL: "SDXL",
-                 ComponentKind.SD3: "SD3"}
 
 
 class LoraRejected(ValueError):
@@ -94,9 +92,15 @@ def check_loras(prompt: str, folder: Path | None, family: str) -> list[tuple[Lor
         if path is None:
             raise LoraRejected(f"no LoRA {use.name} ({' or '.join(LORA_SUFFIXES)}) in {folder}")
         made_for = lora_kind(path)
-        wanted = _FAMILY_KIND.get(family)
+        wanted = ModelFamily(family).traits.lora_kind
         if wanted is not None and made_for is not ComponentKind.UNKNOWN and made_for is not wanted:
-            raise LoraRejected(f"LoRA {use.name} was made for {_FAMILY_WORDS.get(made_for, made_for.value)} "
-                               f"models, but the model is {_FAMILY_WORDS[wanted]}: choose a LoRA made for it")
+            raise LoraRejected(f"LoRA {use.name} was made for {_kind_words(made_for)} models, but the model is "
+                               f"{ModelFamily(family).words}: choose a LoRA made for it")
         checked.append((use, path))
     return checked
+
+
+def _kind_words(kind: ComponentKind) -> str:
+    """A LoRA's model in the user's words: its family's name, or the kind's own (SD3 has no family here)."""
+    family = family_with_kind(kind)
+    return family.words if family is not None else kind.value.removesuffix(" diffusion model")

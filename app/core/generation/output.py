@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.core.models.families import SET_SLOTS
+
 
 class Stage(StrEnum):
     LOADING = "loading"
@@ -44,7 +46,8 @@ class Progress:
 
     @property
     def eta_seconds(self) -> float | None:
-        if self.sec_per_step is None:
+        """The sampling steps' time left; None after the last one: what follows (decoding, saving) is not steps."""
+        if self.sec_per_step is None or self.step >= self.steps:
             return None
         return self.sec_per_step * (self.steps - self.step)
 
@@ -90,7 +93,9 @@ _LOG = re.compile(r"^\[(DEBUG|INFO |WARN |ERROR)\]\s*\S+\s*-\s?(.*)$")
 _SAVED = re.compile(r"save result image \d+ to '(.*)' \((success|failed)\)")
 
 _STAGE_MARKERS: tuple[tuple[re.Pattern[str], Stage], ...] = (
-    (re.compile(r"^loading (?:model|diffusion model|tae|vae|clip_l|t5xxl)\S* from '"), Stage.LOADING),
+    # sd.cpp names each part it loads: "loading diffusion model from '...'", "loading llm from '...'"
+    (re.compile(rf"^loading (?:{'|'.join(re.escape(slot.loading) for slot in SET_SLOTS.values())})\S* from '"),
+     Stage.LOADING),
     (re.compile(r"^generate_image \d+x\d+"), Stage.ENCODING),
     (re.compile(r"^generating image: \d+/\d+"), Stage.SAMPLING),
     (re.compile(r"^decoding \d+ latents"), Stage.DECODING),

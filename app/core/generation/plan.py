@@ -16,11 +16,10 @@ import itertools
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from app.core.generation.command import memory_flags
 from app.core.generation.preview import PreviewMethod
-from app.core.generation.request import MemoryFlags, ModelFamily
 from app.core.models.backend_caps import BackendCaps
-from app.core.models.model_files import ModelInfo
+from app.core.models.components import Components
+from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
 from app.core.system.vulkaninfo import VulkanDevice
 
 MIB = 2**20
@@ -93,7 +92,6 @@ PROCESS_RAM = 400 * MIB  # estimate: sd-cli with ggml's CPU backend, before any 
 # --- Z-Image Turbo and FLUX.2 klein, with Qwen3-4B as their text encoder ---------------------------------------
 # measured (H100, Vulkan, tests/data/calibration/h100_llm_fit.json: real-shaped random-weight q4_0 files, 512 px to
 # 1280x1024, sd.cpp's own -v buffer lines)
-LLM_FAMILIES = (ModelFamily.Z_IMAGE, ModelFamily.FLUX2)
 # the text tokens the DiT attends to besides the picture's: Flux's T5 sequence; klein pads Qwen3's output to
 # 512 (conditioner.hpp min_length); Z-Image takes the prompt as written (a long prompt, 256, here)
 DIT_TEXT_TOKENS = {ModelFamily.FLUX: FLUX_TEXT_TOKENS, ModelFamily.FLUX2: 512, ModelFamily.Z_IMAGE: 256}
@@ -192,17 +190,6 @@ class Where(StrEnum):
 
 
 @dataclass(frozen=True)
-class Components:
-    """Byte sizes of the weights (from file headers or the catalog) and what the family is."""
-
-    family: ModelFamily
-    diffusion: int
-    text_encoders: int = 0  # T5-XXL + CLIP-L (+ CLIP-G)
-    vae: int = 0
-    tae: bool = False  # a tiny autoencoder instead of the full one
-
-
-@dataclass(frozen=True)
 class ExtraWork:
     """What a request adds to plain txt2img, each a stage or a buffer the planner counts."""
 
@@ -277,13 +264,9 @@ def latent_tokens(width: int, height: int) -> int:
     return (width // 8) * (height // 8)
 
 
-def _is_dit(family: ModelFamily) -> bool:
-    return family not in (ModelFamily.SD1, ModelFamily.SDXL)
-
-
 def diffusion_compute(family: ModelFamily, width: int, height: int, flash_attention: bool,
                       references: int = 0) -> int:
-    if _is_dit(family):
+    if family.traits.transformer:
         n = tokens(width, height, family, references)
         if flash_attention:
             base, per_token = DIT_COMPUTE_FA.get(family, DIT_COMPUTE_FA[ModelFamily.FLUX])
@@ -345,7 +328,7 @@ def _diffusion_peak(components: Components, compute: int, memory: MemoryFlags, w
     """VRAM the diffusion stage's own weights and buffers take with --offload-to-cpu --max-vram N."""
     budget = int((memory.max_vram_gib or 0) * GIB)
     uncut = components.diffusion + compute
-    if _is_dit(components.family):
+    if components.family.traits.transformer:
         share, compute_share, weight_share, base = MAX_VRAM_FIT.get(components.family,
                                                                     MAX_VRAM_FIT[ModelFamily.FLUX])
         peak = int(share * budget - compute_share * compute + weight_share * components.diffusion + base)
@@ -394,7 +377,7 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     # txt2img loads only the decoder half of a full VAE; img2img and edits load both halves
     vae_weights = components.vae if components.tae or encodes else int(components.vae * VAE_DECODER_SHARE)
     diffusion = components.diffusion + work.lora_bytes
-    text_compute = (llm_compute(family) if family in LLM_FAMILIES else T5_COMPUTE if _is_dit(family)
+    text_compute = (llm_compute(family) if family.traits.reads_llm else T5_COMPUTE if family.traits.transformer
                     else TEXT_ENCODER_COMPUTE)
     gpu_vae = vae_weights if vae_on_gpu else 0
     gpu_text = components.text_encoders if text_on_gpu else 0
@@ -416,7 +399,7 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
                                      int(memory.max_vram_gib * GIB))
         else:
             stages.append(stage("diffusion", diffusion, d_compute))
-        if text_on_gpu and family in LLM_FAMILIES:
+        if text_on_gpu and family.traits.reads_llm:
             stages.append(_llm_stage(components.text_encoders, text_compute, memory.max_vram_gib))
         elif text_on_gpu:
             # one text encoder at a time
@@ -468,7 +451,7 @@ def largest_tensor(components: Components, width: int, height: int, memory: Memo
     largest = 0
     if not memory.diffusion_fa:
         for w, h in {(width, height), work.hires_size or (width, height)}:
-            if _is_dit(family):
+            if family.traits.transformer:
                 scores = DIT_HEADS.get(family, FLUX_HEADS) * tokens(w, h, family, work.references) ** 2
             else:
                 scores = UNET_ATTENTION_HEADS[family] * (latent_tokens(w, h) // UNET_ATTENTION_DOWNSCALE[family]) ** 2
@@ -492,7 +475,7 @@ def predicted_seconds(components: Components, speed: Speed, width: int, height: 
     slowdown = 1.0 if memory.diffusion_fa else NO_FA_SLOWDOWN[family]
 
     def pass_seconds(w: int, h: int) -> float:
-        count = tokens(w, h, components.family, work.references) if _is_dit(family) else latent_tokens(w, h)
+        count = tokens(w, h, components.family, work.references) if family.traits.transformer else latent_tokens(w, h)
         return (base + per_token * count) * slowdown * speed.gpu_slowdown
 
     passes = steps * PASSES_PER_STEP[family]
@@ -510,7 +493,7 @@ def predicted_seconds(components: Components, speed: Speed, width: int, height: 
         else:
             moved += diffusion
         seconds += moved / speed.offload_bytes_per_s
-    if not text_on_gpu and components.family in LLM_FAMILIES:
+    if not text_on_gpu and components.family.traits.reads_llm:
         per_byte = LLM_CPU_SECONDS_PER_BYTE + LLM_TOKENS[components.family] * LLM_CPU_SECONDS_PER_BYTE_TOKEN
         seconds += components.text_encoders * per_byte * speed.cpu_slowdown
     elif not text_on_gpu:
@@ -527,14 +510,18 @@ def predicted_seconds(components: Components, speed: Speed, width: int, height: 
 
 def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
     """Every placement this backend can express on this device."""
-    fa_options = [False, True] if device.flash_attention and caps.supports("--diffusion-fa") else [False]
+
+    def offers(switch: str) -> bool:
+        return caps.supports(MEMORY_SWITCHES[switch].flag)
+
+    fa_options = [False, True] if device.flash_attention and offers("diffusion_fa") else [False]
     gpu_side = [False] if device.is_cpu else [False, True]  # is the text encoder / VAE on the GPU?
     offload_options: list[tuple[bool, float | None]] = [(False, None)]
-    if caps.supports("--offload-to-cpu"):
+    if offers("offload_to_cpu"):
         offload_options.append((True, None))
-        if caps.supports("--max-vram"):
+        if offers("max_vram_gib"):
             offload_options += [(True, float(gib)) for gib in (6, 4, 3, 2, 1.5)]
-    tiling = [False, True] if caps.supports("--vae-tiling") else [False]
+    tiling = [False, True] if offers("vae_tiling") else [False]
     plans = []
     for fa, text_gpu, vae_gpu, tiled, (offload, max_vram) in itertools.product(
             fa_options, gpu_side, gpu_side, tiling, offload_options):
@@ -547,7 +534,7 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: C
     def gib(size: int) -> str:
         return f"{size / GIB:.1f} GiB"
 
-    text = "Text encoder (the Qwen3 LLM)" if components.family in LLM_FAMILIES else "Text encoders"
+    text = "Text encoder (the Qwen3 LLM)" if components.family.traits.reads_llm else "Text encoders"
     lines = [
         f"Diffusion model on the GPU{', moved in from RAM for each stage' if plan.memory.offload_to_cpu else ''}"
         f"{f', streamed in pieces of at most {plan.memory.max_vram_gib:g} GiB' if plan.memory.max_vram_gib else ''}.",
@@ -613,33 +600,6 @@ def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, 
 def _finish(plan: MemoryPlan, device: Device, ram_available: int, components: Components) -> MemoryPlan:
     with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory))
     return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available, components))
-
-
-# Which part of the pipeline each model slot feeds; a full checkpoint ("model") is split separately.
-SLOT_PARTS = {"diffusion_model": "diffusion", "t5xxl": "text_encoders", "clip_l": "text_encoders",
-              "llm": "text_encoders", "vae": "vae", "taesd": "vae"}
-
-
-def components_from_slots(family: ModelFamily, slot_bytes: dict[str, int],
-                          checkpoint: dict[str, int] | None = None) -> Components:
-    """Sizes per slot (and a full checkpoint's own diffusion/text/VAE split) -> the planner's components."""
-    parts = dict(checkpoint or {})
-    for slot, size in slot_bytes.items():
-        parts[SLOT_PARTS[slot]] = parts.get(SLOT_PARTS[slot], 0) + size
-    return Components(family, parts.get("diffusion", 0), parts.get("text_encoders", 0), parts.get("vae", 0),
-                      tae="taesd" in slot_bytes)
-
-
-def components_from_files(infos: dict[str, ModelInfo], family: ModelFamily) -> Components:
-    """Sizes from file headers; a full checkpoint is split by its tensor names."""
-    checkpoint = None
-    if "model" in infos:
-        info = infos["model"]
-        diffusion = info.bytes_where("model.diffusion_model.")
-        vae = info.bytes_where("first_stage_model.", "vae.")
-        checkpoint = {"diffusion": diffusion, "vae": vae, "text_encoders": info.total_bytes - diffusion - vae}
-    return components_from_slots(family, {slot: i.total_bytes for slot, i in infos.items() if slot != "model"},
-                                 checkpoint)
 
 
 @dataclass(frozen=True)

@@ -5,20 +5,12 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, check_loras
-from app.core.models.model_files import (
-    SLOT_NAMES,
-    ComponentKind,
-    ModelFileError,
-    ModelInfo,
-    inspect_model,
-    parts_problem,
-    slot_problem,
-)
+from app.core.models.families import SLOT_NAMES, ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model, parts_problem, slot_problem
 
 MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
@@ -35,60 +27,12 @@ class ModelRejected(InvalidRequest):
     """A model file is unreadable, incomplete or not a model at all."""
 
 
-class ModelFamily(StrEnum):
-    FLUX = "flux"
-    FLUX2 = "flux2"  # FLUX.2 klein: Qwen3 text encoder, 32-channel VAE, edits from reference images
-    Z_IMAGE = "z_image"
-    SD1 = "sd1"
-    SDXL = "sdxl"
-    UNKNOWN = "unknown"
-
-    @property
-    def size_multiple(self) -> int:
-        # Flux packs 2x2 latent patches on top of the VAE's 8x downscale: sides must divide by 16.
-        # Until the model inspector names the family, the strictest rule keeps every family valid.
-        return 8 if self in (ModelFamily.SD1, ModelFamily.SDXL) else 16
-
-
-@dataclass(frozen=True)
-class ModelFiles:
-    """Paths to the model parts; a full checkpoint goes in `model`, split parts in the others."""
-
-    model: Path | None = None
-    diffusion_model: Path | None = None
-    vae: Path | None = None
-    taesd: Path | None = None
-    clip_l: Path | None = None
-    t5xxl: Path | None = None
-    llm: Path | None = None  # Z-Image and FLUX.2 klein read the prompt through Qwen3 (sd.cpp's --llm)
-
-    @property
-    def main(self) -> Path | None:
-        """The file that names the model (for 'Model' and 'Model hash'): the checkpoint or the diffusion part."""
-        return self.model or self.diffusion_model
-
-    def given(self) -> dict[str, Path]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if getattr(self, f.name)}
-
-
 # sd.cpp 0.4.7's --sampling-method and --scheduler choices, in its own order (its --help,
 # tests/data/sdcpp-0.4.7/bad_flag.stdout)
 SAMPLERS = ("euler", "euler_a", "heun", "dpm2", "dpm++2s_a", "dpm++2m", "dpm++2mv2", "ipndm", "ipndm_v", "lcm",
             "ddim_trailing", "tcd")
 SCHEDULERS = ("discrete", "karras", "exponential", "ays", "gits", "smoothstep", "sgm_uniform", "simple",
               "kl_optimal", "lcm", "bong_tangent")
-
-
-@dataclass(frozen=True)
-class MemoryFlags:
-    """Where sd.cpp puts each part: chosen by the memory planner, or by an expert."""
-
-    clip_on_cpu: bool = True
-    vae_on_cpu: bool = True
-    vae_tiling: bool = False
-    offload_to_cpu: bool = False
-    diffusion_fa: bool = False
-    max_vram_gib: float | None = None  # with offload_to_cpu: stream the diffusion weights within this budget
 
 
 @dataclass(frozen=True)
@@ -144,6 +88,11 @@ def snap_side(name: str, value: int, multiple: int) -> tuple[int, str | None]:
     return snapped, f"{name} {value} is not a multiple of {multiple}; using {snapped}"
 
 
+def check_steps(steps: int) -> None:
+    if not 1 <= steps <= MAX_STEPS:
+        raise InvalidRequest(f"steps must be between 1 and {MAX_STEPS}, got {steps}")
+
+
 def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     """Return a request sd.cpp will run as asked (no silent alignment) and notes on what changed."""
     if not request.prompt.strip():
@@ -168,8 +117,7 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     problem = parts_problem(infos)
     if problem:
         raise InvalidRequest(problem)
-    if not 1 <= request.steps <= MAX_STEPS:
-        raise InvalidRequest(f"steps must be between 1 and {MAX_STEPS}, got {request.steps}")
+    check_steps(request.steps)
     if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
         raise InvalidRequest(f"cfg scale must be above 0 and at most 30, got {request.cfg_scale}")
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
@@ -192,16 +140,14 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     height, height_note = snap_side("height", height, multiple)
     notes += [n for n in (width_note, height_note) if n]
     if request.hires is not None:
-        _check_hires(dataclasses.replace(request, width=width, height=height, family=family))
+        check_hires(dataclasses.replace(request, width=width, height=height, family=family))
     if request.lora_dir is not None or "<lora:" in request.prompt:
         try:
             check_loras(request.prompt, request.lora_dir, family.value)
         except LoraRejected as error:
             raise InvalidRequest(str(error)) from error
-    # Flux Schnell, FLUX.2 klein and Z-Image Turbo are distilled to run without a negative pass: sd.cpp's
-    # default cfg 7 would double the work (and their docs run them at 1.0)
-    distilled = (ModelFamily.FLUX, ModelFamily.FLUX2, ModelFamily.Z_IMAGE)
-    cfg_scale = 1.0 if request.cfg_scale is None and family in distilled else request.cfg_scale
+    # a distilled family runs without a negative pass: sd.cpp's default cfg 7 would double its work
+    cfg_scale = 1.0 if request.cfg_scale is None and family.traits.distilled else request.cfg_scale
     pictures = {name: getattr(request, name).absolute() for name in ("init_image", "mask", "lora_dir")
                 if getattr(request, name) is not None}
     return dataclasses.replace(request, width=width, height=height, models=models, family=family,
@@ -249,7 +195,8 @@ def _within_limits(width: int, height: int, notes: list[str], what: str = "input
     return width, height
 
 
-def _check_hires(request: GenerationRequest) -> None:
+def check_hires(request: GenerationRequest) -> None:
+    """Refuse a hires fix `validate` would refuse; the request's sides are already snapped."""
     assert request.hires is not None and request.hires_size is not None
     hires = request.hires
     if not 1 < hires.scale <= 4:
@@ -263,15 +210,6 @@ def _check_hires(request: GenerationRequest) -> None:
     if max(width, height) > MAX_SIDE:
         raise InvalidRequest(f"hires fix would make {width}x{height}; the largest side is {MAX_SIDE}: "
                              "lower the scale or the first pass's size")
-
-
-def family_of(kinds: list[ComponentKind]) -> ModelFamily:
-    for kind, family in ((ComponentKind.FLUX, ModelFamily.FLUX), (ComponentKind.FLUX2, ModelFamily.FLUX2),
-                         (ComponentKind.Z_IMAGE, ModelFamily.Z_IMAGE), (ComponentKind.SDXL, ModelFamily.SDXL),
-                         (ComponentKind.SD1, ModelFamily.SD1)):
-        if kind in kinds:
-            return family
-    return ModelFamily.UNKNOWN
 
 
 def with_seed(request: GenerationRequest, rng: random.Random) -> GenerationRequest:

@@ -49,7 +49,7 @@ def progress_words(progress: Progress) -> str:
     if progress.sec_per_step is not None:
         parts.append(f"{progress.sec_per_step:.1f} s per step")
         eta = progress.eta_seconds
-        if eta is not None and progress.step < progress.steps:
+        if eta is not None:
             parts.append(f"{duration_in_words(eta)} left")
     return ", ".join(parts)
 

@@ -13,7 +13,8 @@ from pathlib import Path
 from PIL import Image
 
 from app.core.generation.input_image import InputImageRejected, check_input_image, save_whole
-from app.core.models.model_files import PICKLE_SUFFIXES, ComponentKind, ModelFileError, inspect_as
+from app.core.models.families import ComponentKind
+from app.core.models.model_files import PICKLE_SUFFIXES, ModelFileError, inspect_as
 
 UPSCALE_FACTORS = (2, 4)
 MAX_UPSCALED_SIDE = 8192

@@ -14,8 +14,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from app.core.generation.plan import Components, components_from_slots
-from app.core.generation.request import ModelFamily
+from app.core.models.components import Components, components_from_slots
+from app.core.models.families import ModelFamily
 from app.core.resources import resource_path
 
 LEDGER_NAME = "downloads.json"

@@ -14,9 +14,20 @@ import shutil
 import struct
 from collections import Counter
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import BinaryIO
+
+from app.core.models.families import (
+    DIFFUSION_KINDS,
+    FAMILIES,
+    FOLDER_SLOTS,
+    SET_SLOTS,
+    SLOT_NAMES,
+    ComponentKind,
+    ModelFamily,
+    family_with_kind,
+    slot_of_kind,
+)
 
 GGUF_MAGIC = b"GGUF"
 # ggml type id -> (name, elements per block, bytes per block)
@@ -39,30 +50,6 @@ _MAX_HEADER = 256 * 2**20  # refuse absurd headers instead of reading gigabytes
 
 class ModelFileError(ValueError):
     """The file is not a model file we can read; the message says why, for the user."""
-
-
-class ComponentKind(StrEnum):
-    FULL_CHECKPOINT = "full checkpoint"
-    FLUX = "Flux diffusion model"
-    FLUX2 = "FLUX.2 diffusion model"
-    Z_IMAGE = "Z-Image diffusion model"
-    SD3 = "SD3 diffusion model"
-    SDXL = "SDXL diffusion model"
-    SD1 = "SD 1.x diffusion model"
-    T5XXL = "T5-XXL text encoder"
-    CLIP_L = "CLIP-L text encoder"
-    CLIP_G = "CLIP-G text encoder"
-    QWEN3 = "Qwen3 text encoder (LLM)"
-    VAE = "VAE"
-    FLUX2_VAE = "FLUX.2 VAE"
-    TAE = "tiny autoencoder (TAESD)"
-    LORA = "LoRA"
-    UPSCALER = "ESRGAN upscaler"
-    UNKNOWN = "unknown"
-
-
-DIFFUSION_KINDS = (ComponentKind.FLUX, ComponentKind.FLUX2, ComponentKind.Z_IMAGE, ComponentKind.SD3,
-                   ComponentKind.SDXL, ComponentKind.SD1)
 
 
 @dataclass(frozen=True)
@@ -323,17 +310,6 @@ def inspect_model(path: Path) -> ModelInfo:
     return ModelInfo(str(path), fmt, tuple(tensors), kind, parts, prefixed, main_quantization(tensors))
 
 
-# What each model slot of a request takes, in the user's words.
-SLOT_NAMES = {"model": "Model", "diffusion_model": "Diffusion model", "vae": "VAE", "taesd": "TAESD",
-              "clip_l": "CLIP-L", "t5xxl": "T5-XXL", "llm": "LLM text encoder", "lora": "LoRA",
-              "upscaler": "Upscaler"}
-_SLOT_OF_KIND = {ComponentKind.FULL_CHECKPOINT: "model", ComponentKind.T5XXL: "t5xxl",
-                 ComponentKind.CLIP_L: "clip_l", ComponentKind.QWEN3: "llm", ComponentKind.VAE: "vae",
-                 ComponentKind.FLUX2_VAE: "vae", ComponentKind.TAE: "taesd",
-                 ComponentKind.LORA: "lora", ComponentKind.UPSCALER: "upscaler",
-                 **{kind: "diffusion_model" for kind in DIFFUSION_KINDS}}
-
-
 def inspect_as(path: Path, kind: ComponentKind, what: str) -> ModelInfo:
     """The file's header when it holds a `kind` (`what`, in the user's words); else ModelFileError saying why."""
     try:
@@ -347,7 +323,7 @@ def inspect_as(path: Path, kind: ComponentKind, what: str) -> ModelInfo:
 
 def slot_problem(slot: str, info: ModelInfo) -> str | None:
     """Why a file does not belong in this slot, naming the right one; None when it fits (or is unknown)."""
-    right = _SLOT_OF_KIND.get(info.kind)
+    right = slot_of_kind(info.kind)
     name = Path(info.path).name
     if right is None or right == slot:
         if slot == "model" and info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
@@ -376,32 +352,28 @@ def wanted_llm_width(info: ModelInfo) -> int | None:
     return None
 
 
-# The parts each diffusion family reads besides its own weights (sd.cpp's conditioner.hpp and vae.hpp)
-_TEXT_ENCODER_OF = {ComponentKind.Z_IMAGE: "llm", ComponentKind.FLUX2: "llm", ComponentKind.FLUX: "t5xxl",
-                    ComponentKind.SD3: "t5xxl"}
-_VAE_OF = {ComponentKind.FLUX2: ComponentKind.FLUX2_VAE}
-
-
 def parts_problem(infos: dict[str, ModelInfo]) -> str | None:
     """Why these files (by slot) cannot run together: a part of one family offered to another, or a missing
     text encoder that sd.cpp would only notice after loading gigabytes. None when they fit."""
     diffusion = infos.get("diffusion_model") or infos.get("model")
     if diffusion is None:
         return None
-    family = diffusion.kind if diffusion.kind in DIFFUSION_KINDS else next(
-        (kind for kind in diffusion.parts if kind in DIFFUSION_KINDS), None)
+    kind = diffusion.kind if diffusion.kind in DIFFUSION_KINDS else next(
+        (part for part in diffusion.parts if part in DIFFUSION_KINDS), None)
+    family = family_with_kind(kind) if kind is not None else None
+    traits = FAMILIES[family] if family is not None else None
     name = Path(diffusion.path).name
     llm = infos.get("llm")
-    reads = _TEXT_ENCODER_OF.get(family) if family is not None else None
-    if llm is not None and reads != "llm":
-        return (f"{Path(llm.path).name} is an LLM text encoder; {name} ({family.value if family else 'unknown'}) "
+    reads_llm = traits is not None and traits.reads_llm
+    if llm is not None and not reads_llm:
+        return (f"{Path(llm.path).name} is an LLM text encoder; {name} ({kind.value if kind else 'unknown'}) "
                 "does not read one: leave LLM text encoder empty")
-    if reads == "llm":
-        words = family.value if family else ""
+    if reads_llm:
+        words = kind.value if kind else ""
         if llm is None:
             return f"{name} is a {words}: it needs its Qwen3 text encoder in LLM text encoder"
-        for slot in ("clip_l", "t5xxl"):
-            if slot in infos:
+        for slot, part in SET_SLOTS.items():
+            if part.part == "text_encoders" and slot != "llm" and slot in infos:
                 return (f"{name} is a {words}: it reads the prompt through its Qwen3 LLM only; "
                         f"leave {SLOT_NAMES[slot]} empty")
         have, want = llm_width(llm), wanted_llm_width(diffusion)
@@ -409,14 +381,15 @@ def parts_problem(infos: dict[str, ModelInfo]) -> str | None:
             return (f"{Path(llm.path).name} is {have} wide but {name} reads a {want}-wide Qwen3 "
                     f"({_QWEN3_SIZES.get(want, 'another size')}): use the text encoder made for it")
     vae = infos.get("vae")
-    if vae is not None and family is not None and vae.kind in (ComponentKind.VAE, ComponentKind.FLUX2_VAE):
-        wanted = _VAE_OF.get(family, ComponentKind.VAE)
+    if vae is not None and kind is not None and vae.kind in SET_SLOTS["vae"].kinds:
+        wanted = traits.vae_kind if traits is not None else ComponentKind.VAE
         if vae.kind is not wanted:
-            return (f"{Path(vae.path).name} is a {vae.kind.value}, but {name} is a {family.value}: "
+            return (f"{Path(vae.path).name} is a {vae.kind.value}, but {name} is a {kind.value}: "
                     f"it needs a {'FLUX.2 VAE' if wanted is ComponentKind.FLUX2_VAE else 'FLUX.1 or SD VAE'}")
     return None
 
 
+_FAMILY_NAMES = ", ".join(FAMILIES[family].words for family in FAMILIES if family is not ModelFamily.UNKNOWN)
 _QWEN3_SIZES = {2048: "Qwen3-1.7B", 2560: "Qwen3-4B", 4096: "Qwen3-8B"}
 
 
@@ -444,16 +417,11 @@ def import_file(path: Path) -> ImportResult:
         info = inspect_model(path)
     except (ModelFileError, OSError) as error:
         return ImportResult(str(path), "unreadable", None, str(error))
-    slot = _SLOT_OF_KIND.get(info.kind)
-    warning = None if slot else ("not a model part Polaris Studio knows (Flux, FLUX.2, Z-Image, SD 1.x, SDXL, "
-                                 "their encoders, VAE)")
+    slot = slot_of_kind(info.kind)
+    warning = None if slot else (f"not a model part Polaris Studio knows ({_FAMILY_NAMES}, their encoders, VAE)")
     if info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
         slot, warning = None, slot_problem("model", info)
     return ImportResult(str(path), info.kind.value, slot, warning)
-
-
-# The slots that are folders, not parts of a set: sd.cpp finds a LoRA by name in one folder
-FOLDER_SLOTS = ("lora", "upscaler")
 
 
 def add_to_folder(path: Path, folder: Path) -> Path:
@@ -500,7 +468,7 @@ def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
     for result in (import_file(path) for path in model_files_in(paths)):
         where = SLOT_NAMES[result.slot] if result.slot else "not used"
         if result.slot in FOLDER_SLOTS:
-            folder = models_dir / ("loras" if result.slot == "lora" else "upscalers")
+            folder = models_dir / FOLDER_SLOTS[result.slot].folder
             try:
                 where = f"{where} folder, as {add_to_folder(Path(result.path), folder).stem}"
                 placed = True

@@ -15,14 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from app.core.generation.output import Stage
-from app.core.generation.request import (
-    MAX_SEED,
-    GenerationRequest,
-    HiresFix,
-    MemoryFlags,
-    ModelFamily,
-    ModelFiles,
-)
+from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
+from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 
 QUEUE_FORMAT = 1
 MAX_BATCH = 100

@@ -11,11 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from app.core.generation.command import VISIBLE_DEVICES_VARIABLE
-from app.core.generation.request import ModelFamily
+from app.core.models.families import FAMILIES, ModelFamily
 from app.core.sizes import format_size
 from app.core.system.polaris import is_polaris
-from app.core.system.vulkaninfo import VENDOR_AMD, VulkanDevice, preferred_device
+from app.core.system.vulkaninfo import VENDOR_AMD, VISIBLE_DEVICES_VARIABLE, VulkanDevice, preferred_device
 
 GIB = 2**30
 BUILD_COMMAND = "python -m backend_bin.build"
@@ -105,8 +104,6 @@ class CompatibilityReport:
         return max((c.status for c in self.checks), key=_SEVERITY.index, default=Verdict.PASS)
 
 
-# Memory a generation needs in system RAM: Flux keeps T5-XXL (~9.5 GB at q8) there.
-RAM_NEEDED = {ModelFamily.FLUX: 16, ModelFamily.SDXL: 12, ModelFamily.SD1: 8, ModelFamily.UNKNOWN: 16}
 MIN_VULKAN = (1, 2)  # ggml-vulkan's minimum
 MIN_VRAM_GIB = 4
 # AMD's Windows driver caps one allocation near 2 GiB (RADV: 4 GiB less 4 bytes); below this the
@@ -263,9 +260,11 @@ def check_max_allocation(facts: SystemFacts) -> CheckResult | None:
 
 
 def check_host_ram(facts: SystemFacts) -> CheckResult:
-    needed = RAM_NEEDED[facts.family]
+    # the system RAM a generation needs is its family's (an unknown family is taken to need Flux's)
+    needed = facts.family.traits.ram_gb
     total, available = facts.host.ram_total_bytes, facts.host.ram_available_bytes
-    family = facts.family.value.upper() if facts.family is not ModelFamily.UNKNOWN else "FLUX"
+    family = facts.family.words if facts.family is not ModelFamily.UNKNOWN else ModelFamily.FLUX.words
+    smallest = min(FAMILIES.values(), key=lambda traits: traits.ram_gb)
     if total is None:
         return CheckResult("host_ram", Verdict.WARN, "RAM unknown: the paste does not say.",
                            f"{family} models need about {needed} GB of RAM; run the check on that computer.")
@@ -273,7 +272,7 @@ def check_host_ram(facts: SystemFacts) -> CheckResult:
         return CheckResult(
             "host_ram", Verdict.FAIL,
             f"{format_size(total)} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).",
-            "Add RAM, or use SD 1.5 models, which need about 8 GB.")
+            f"Add RAM, or use {smallest.words} models, which need about {smallest.ram_gb} GB.")
     if available is not None and available < needed * GIB / 2:
         return CheckResult("host_ram", Verdict.WARN,
                            f"Only {format_size(available)} of {format_size(total)} RAM is free right now.",

@@ -26,6 +26,9 @@ _INTEGER = re.compile(r"\b(0x[0-9a-fA-F]+|\d+)\b")
 VENDOR_AMD = 0x1002
 VENDOR_NVIDIA = 0x10DE
 VENDOR_INTEL = 0x8086
+# ggml-vulkan skips CPU-type devices (lavapipe) unless they are listed here, and this is also how a
+# machine with an iGPU and an RX 580 is told which card to use.
+VISIBLE_DEVICES_VARIABLE = "GGML_VK_VISIBLE_DEVICES"
 
 
 class DeviceType(StrEnum):

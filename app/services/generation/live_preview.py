@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import shutil
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from PySide6.QtGui import QImage
 
 from app.core.generation.preview import PREVIEW_FILE_NAME, read_whole_png
 from app.services.child_process import path_for_backend
+from app.services.left_behind import PREVIEW_FOLDER_PREFIX, RemoveLeftBehind, owner_tag
 
 
 @dataclass(frozen=True)
@@ -39,10 +38,6 @@ class _ReadFrame(QRunnable):
         self._signals.decoded.emit(self._job, self._step, image)
 
 
-FOLDER_PREFIX = "polaris-preview-"
-LEFT_BEHIND_AFTER_S = 24 * 3600  # a folder this old belongs to no running job: a crash or a kill left it
-
-
 class _RemoveFolder(QRunnable):
     def __init__(self, folder: Path) -> None:
         super().__init__()
@@ -50,18 +45,6 @@ class _RemoveFolder(QRunnable):
 
     def run(self) -> None:
         shutil.rmtree(self._folder, ignore_errors=True)
-
-
-class _RemoveLeftBehind(QRunnable):
-    """The preview folders a crashed or killed app left in the temporary folder (a day old: none of them can be
-    a job of another copy of the app that still runs)."""
-
-    def run(self) -> None:
-        cutoff = time.time() - LEFT_BEHIND_AFTER_S
-        for folder in Path(tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
-            with contextlib.suppress(OSError):
-                if folder.is_dir() and folder.stat().st_mtime < cutoff:
-                    shutil.rmtree(folder, ignore_errors=True)
 
 
 _left_behind_asked = False
@@ -86,7 +69,7 @@ class LivePreview(QObject):
         global _left_behind_asked  # once a process: every card's Generation has a LivePreview
         if not _left_behind_asked:
             _left_behind_asked = True
-            self._pool.start(_RemoveLeftBehind())
+            self._pool.start(RemoveLeftBehind())
         self._folder: Path | None = None
         self._job = 0
         self._reading = False
@@ -105,7 +88,7 @@ class LivePreview(QObject):
         """Make the job's folder (a retry of the same job keeps it); the preview file's name for the backend."""
         if self._folder is None:
             self._job += 1
-            self._folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))
+            self._folder = Path(tempfile.mkdtemp(prefix=f"{PREVIEW_FOLDER_PREFIX}{owner_tag()}-"))
             self._reading, self._pending, self._shown = False, None, 0
         # the folder exists, so on Windows its 8.3 name can stand in for a user name sd.cpp cannot open
         return str(Path(path_for_backend(self._folder)) / PREVIEW_FILE_NAME)

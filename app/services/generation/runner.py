@@ -34,29 +34,19 @@ from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
-from app.core.generation.plan import (
-    ExtraWork,
-    MemoryPlan,
-    components_from_files,
-    device_from_vulkan,
-    plan_memory,
-)
+from app.core.generation.plan import ExtraWork, MemoryPlan, device_from_vulkan, plan_memory
 from app.core.generation.preview import PreviewMethod
-from app.core.generation.request import (
-    GenerationRequest,
-    InvalidRequest,
-    MemoryFlags,
-    ModelRejected,
-    validate,
-    with_seed,
-)
+from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, validate, with_seed
 from app.core.models.backend_caps import BackendCaps
+from app.core.models.components import components_from_files
+from app.core.models.families import MemoryFlags
 from app.core.models.model_files import ModelInfo, inspect_model
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
 from app.services.generation.live_preview import LivePreview
 from app.services.generation.sd_process import SdProcess
+from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.models.model_hashes import ModelHashes
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
@@ -259,7 +249,7 @@ class Generation(QObject):
         assert self._binary is not None and self._caps is not None
         self._request = request
         # sd.cpp writes into the app's own folder: a user's folder that turns read-only mid-run loses no picture
-        self._staged = staging_path(current_user_dirs().staging, uuid.uuid4().hex)
+        self._staged = staging_path(current_user_dirs().staging, f"{owner_tag()}-{uuid.uuid4().hex}")
         preview = None
         if self._caps.supports("--preview"):
             try:

@@ -38,6 +38,7 @@ from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
 from app.services.generation.runner import why_it_cannot_start
 from app.services.generation.sd_process import SdProcess
+from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 from app.services.user_dirs import current_user_dirs
@@ -120,7 +121,7 @@ class Upscaling(QObject):
             needed, staging = picture_bytes(*job.size), current_user_dirs().staging
             check_folder(self._out_dir, needed)
             check_folder(staging, needed)
-            self._staged = staging_path(staging, uuid.uuid4().hex)
+            self._staged = staging_path(staging, f"{owner_tag()}-{uuid.uuid4().hex}")
             argv = build_upscale_argv(binary, job.request.image.absolute(), job.request.model.absolute(),
                                       job.repeats, job.request.tile_size, caps, Path(self._staged.name),
                                       path_for_backend)

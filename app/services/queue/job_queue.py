@@ -14,13 +14,12 @@ from pathlib import Path
 import psutil
 from PySide6.QtCore import QObject, Signal
 
-from app.core.generation.command import VISIBLE_DEVICES_VARIABLE
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.request import GenerationRequest, with_seed
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
-from app.core.system.vulkaninfo import VulkanDevice
+from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
 from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
 

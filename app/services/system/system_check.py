@@ -8,10 +8,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.core.generation.command import VISIBLE_DEVICES_VARIABLE, backend_environment
+from app.core.generation.command import backend_environment
 from app.core.generation.output import vulkan_devices_seen
 from app.core.system.checks import BackendStatus, CompatibilityReport, SystemFacts, host_from_paste, run_checks
-from app.core.system.vulkaninfo import VulkanDevice, merge, preferred_device
+from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice, merge, preferred_device
 from app.services.models.backend import BackendMissing, find_backend
 from app.services.system.host import disk_info, host_info
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun

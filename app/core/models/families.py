@@ -1,0 +1,238 @@
+"""The vocabulary every layer reads: the model families, the model slots and the memory switches, one table each.
+
+The request and its validation, the argv builder, the CLI's options, the prompt panel, the models window, the
+planner, the system check and the picture's metadata all read these; adding a family, a slot or an sd.cpp
+memory switch is one entry here, plus its tests. The model slots are the fields of `ModelFiles` and the memory
+switches the fields of `MemoryFlags`: each field carries its sd.cpp flag and its words.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+
+class ComponentKind(StrEnum):
+    """What a model file holds, read from its header (model_files.classify); the value is the user's words."""
+
+    FULL_CHECKPOINT = "full checkpoint"
+    FLUX = "Flux diffusion model"
+    FLUX2 = "FLUX.2 diffusion model"
+    Z_IMAGE = "Z-Image diffusion model"
+    SD3 = "SD3 diffusion model"
+    SDXL = "SDXL diffusion model"
+    SD1 = "SD 1.x diffusion model"
+    T5XXL = "T5-XXL text encoder"
+    CLIP_L = "CLIP-L text encoder"
+    CLIP_G = "CLIP-G text encoder"
+    QWEN3 = "Qwen3 text encoder (LLM)"
+    VAE = "VAE"
+    FLUX2_VAE = "FLUX.2 VAE"
+    TAE = "tiny autoencoder (TAESD)"
+    LORA = "LoRA"
+    UPSCALER = "ESRGAN upscaler"
+    UNKNOWN = "unknown"
+
+
+DIFFUSION_KINDS = (ComponentKind.FLUX, ComponentKind.FLUX2, ComponentKind.Z_IMAGE, ComponentKind.SD3,
+                   ComponentKind.SDXL, ComponentKind.SD1)
+
+
+# --- model families --------------------------------------------------------------------------------------------
+
+class ModelFamily(StrEnum):
+    """A set's family, named by its diffusion model; the value is what requests, jobs and catalogs store."""
+
+    FLUX = "flux"
+    FLUX2 = "flux2"  # FLUX.2 klein: Qwen3 text encoder, 32-channel VAE, edits from reference images
+    Z_IMAGE = "z_image"
+    SD1 = "sd1"
+    SDXL = "sdxl"
+    UNKNOWN = "unknown"
+
+    @property
+    def traits(self) -> FamilyTraits:
+        return FAMILIES[self]
+
+    @property
+    def size_multiple(self) -> int:
+        return self.traits.size_multiple
+
+    @property
+    def words(self) -> str:
+        return self.traits.words
+
+
+@dataclass(frozen=True)
+class FamilyTraits:
+    """What the app knows of one model family."""
+
+    words: str  # in the user's words
+    kind: ComponentKind  # the diffusion model whose header names the family
+    size_multiple: int  # every side divides by this
+    square: tuple[int, int]  # the shape buttons' sizes: the family's pixel budget
+    portrait: tuple[int, int]  # 2:3 at about that budget; landscape is the same turned
+    distilled: bool  # runs without a negative pass: cfg 1 unless the user sets one
+    transformer: bool  # a DiT that attends over latent patches (and text tokens); else a UNet
+    ram_gb: int  # system RAM a generation needs: the text encoder (and offloaded weights) live there
+    lora_kind: ComponentKind | None  # the LoRAs it takes (by their header); None: not checked
+    reads_llm: bool = False  # its prompt goes through a Qwen3 LLM (--llm), not CLIP-L / T5-XXL
+    vae_kind: ComponentKind = ComponentKind.VAE  # the autoencoder it decodes with
+
+    @property
+    def landscape(self) -> tuple[int, int]:
+        return self.portrait[1], self.portrait[0]
+
+
+_MEGAPIXEL = (1024, 1024), (832, 1216)  # the SDXL buckets; they divide by 16 too
+# The order is the one `family_of` goes by when a set's files name several families.
+FAMILIES: dict[ModelFamily, FamilyTraits] = {
+    # Flux packs 2x2 latent patches on top of the VAE's 8x downscale: sides must divide by 16. Flux Schnell,
+    # FLUX.2 klein and Z-Image Turbo are distilled to run without a negative pass: sd.cpp's default cfg 7
+    # would double the work (and their docs run them at 1.0). Flux keeps T5-XXL (~9.5 GB at q8) in RAM.
+    ModelFamily.FLUX: FamilyTraits(
+        "Flux", ComponentKind.FLUX, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=16,
+        lora_kind=ComponentKind.FLUX),
+    # Qwen3-4B (2.4 GB at q4) stays in RAM, with up to 6 GB of diffusion weights when they are offloaded
+    ModelFamily.FLUX2: FamilyTraits(
+        "FLUX.2 klein", ComponentKind.FLUX2, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=12,
+        lora_kind=None, reads_llm=True, vae_kind=ComponentKind.FLUX2_VAE),
+    ModelFamily.Z_IMAGE: FamilyTraits(
+        "Z-Image", ComponentKind.Z_IMAGE, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=12,
+        lora_kind=None, reads_llm=True),
+    ModelFamily.SDXL: FamilyTraits(
+        "SDXL", ComponentKind.SDXL, 8, *_MEGAPIXEL, distilled=False, transformer=False, ram_gb=12,
+        lora_kind=ComponentKind.SDXL),
+    ModelFamily.SD1: FamilyTraits(
+        "SD 1.x", ComponentKind.SD1, 8, (512, 512), (512, 768), distilled=False, transformer=False, ram_gb=8,
+        lora_kind=ComponentKind.SD1),
+    # not known yet: the strictest multiple and the smallest sizes keep every family valid; RAM as for Flux
+    ModelFamily.UNKNOWN: FamilyTraits(
+        "any model", ComponentKind.UNKNOWN, 16, (512, 512), (512, 768), distilled=False, transformer=True,
+        ram_gb=16, lora_kind=None),
+}
+
+
+def family_of(kinds: list[ComponentKind] | frozenset[ComponentKind]) -> ModelFamily:
+    """The family the parts of a set make (by their diffusion model); UNKNOWN when none names one."""
+    return next((family for family, traits in FAMILIES.items() if traits.kind in kinds), ModelFamily.UNKNOWN)
+
+
+def family_with_kind(kind: ComponentKind) -> ModelFamily | None:
+    """The family whose diffusion model is this kind; None for one the app has no family for (SD3)."""
+    return next((family for family, traits in FAMILIES.items() if traits.kind is kind and kind in DIFFUSION_KINDS),
+                None)
+
+
+# --- model slots -----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Slot:
+    """One place a model file goes: a part of a set (an sd.cpp option) or a folder sd.cpp finds files in."""
+
+    words: str  # in the user's words: a form row, a message
+    kinds: tuple[ComponentKind, ...]  # the files that belong here, by their header
+    flag: str = ""  # the sd.cpp option that takes the file; "" for a folder
+    title: str = ""  # the file dialog's title
+    loading: str = ""  # what sd.cpp calls the part in its "loading ... from '...'" line
+    part: str = ""  # what the planner counts it as: diffusion, text_encoders, vae ("": a full checkpoint)
+    folder: str = ""  # a folder slot's folder under the models folder
+
+
+@dataclass(frozen=True)
+class ModelFiles:
+    """Paths to the model parts; a full checkpoint goes in `model`, split parts in the others. Each field is a
+    slot of the set, its `Slot` in the field's metadata."""
+
+    model: Path | None = field(default=None, metadata={"slot": Slot(
+        "Model", (ComponentKind.FULL_CHECKPOINT,), "--model", "Model file", loading="model")})
+    diffusion_model: Path | None = field(default=None, metadata={"slot": Slot(
+        "Diffusion model", DIFFUSION_KINDS, "--diffusion-model", "Diffusion model file", loading="diffusion model",
+        part="diffusion")})
+    vae: Path | None = field(default=None, metadata={"slot": Slot(
+        "VAE", (ComponentKind.VAE, ComponentKind.FLUX2_VAE), "--vae", "VAE file", loading="vae", part="vae")})
+    taesd: Path | None = field(default=None, metadata={"slot": Slot(
+        "TAESD", (ComponentKind.TAE,), "--taesd", "Tiny autoencoder (TAESD) file", loading="tae", part="vae")})
+    clip_l: Path | None = field(default=None, metadata={"slot": Slot(
+        "CLIP-L", (ComponentKind.CLIP_L,), "--clip_l", "CLIP-L text encoder file", loading="clip_l",
+        part="text_encoders")})
+    t5xxl: Path | None = field(default=None, metadata={"slot": Slot(
+        "T5-XXL", (ComponentKind.T5XXL,), "--t5xxl", "T5-XXL text encoder file", loading="t5xxl",
+        part="text_encoders")})
+    # Z-Image and FLUX.2 klein read the prompt through Qwen3
+    llm: Path | None = field(default=None, metadata={"slot": Slot(
+        "LLM text encoder", (ComponentKind.QWEN3,), "--llm",
+        "LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)", loading="llm", part="text_encoders")})
+
+    @property
+    def main(self) -> Path | None:
+        """The file that names the model (for 'Model' and 'Model hash'): the checkpoint or the diffusion part."""
+        return self.model or self.diffusion_model
+
+    def given(self) -> dict[str, Path]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if getattr(self, f.name)}
+
+
+SET_SLOTS: dict[str, Slot] = {f.name: f.metadata["slot"] for f in dataclasses.fields(ModelFiles)}
+# The slots that are folders, not parts of a set: sd.cpp finds a LoRA by name in one folder
+FOLDER_SLOTS: dict[str, Slot] = {"lora": Slot("LoRA", (ComponentKind.LORA,), folder="loras"),
+                                 "upscaler": Slot("Upscaler", (ComponentKind.UPSCALER,), folder="upscalers")}
+SLOTS: dict[str, Slot] = SET_SLOTS | FOLDER_SLOTS
+# What each model slot takes, in the user's words.
+SLOT_NAMES = {name: slot.words for name, slot in SLOTS.items()}
+
+
+def slot_of_kind(kind: ComponentKind) -> str | None:
+    """The slot a file of this kind goes in; None when it has none."""
+    return next((name for name, slot in SLOTS.items() if kind in slot.kinds), None)
+
+
+# --- memory switches -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MemorySwitch:
+    """One sd.cpp option that places the model's parts: on (a flag alone) or a number (the flag and its value)."""
+
+    flag: str
+    words: str  # the prompt panel's label
+    tooltip: str = ""
+    unit: str = ""  # a number switch's unit; "" for an on/off one
+    off_words: str = ""  # a number switch at 0 (off), as the panel shows it
+
+
+@dataclass(frozen=True)
+class MemoryFlags:
+    """Where sd.cpp puts each part: chosen by the memory planner, or by an expert. Each field is one switch, its
+    `MemorySwitch` in the field's metadata; the argv, the CLI's options and the prompt panel follow this order."""
+
+    clip_on_cpu: bool = field(default=True, metadata={"switch": MemorySwitch("--clip-on-cpu", "Text encoder on CPU")})
+    vae_on_cpu: bool = field(default=True, metadata={"switch": MemorySwitch("--vae-on-cpu", "Image decoder on CPU")})
+    vae_tiling: bool = field(default=False, metadata={"switch": MemorySwitch("--vae-tiling", "Decode in tiles")})
+    offload_to_cpu: bool = field(default=False, metadata={"switch": MemorySwitch(
+        "--offload-to-cpu", "Weights in RAM between stages")})
+    diffusion_fa: bool = field(default=False, metadata={"switch": MemorySwitch("--diffusion-fa", "Flash attention")})
+    # with offload_to_cpu: stream the diffusion weights within this budget (GiB)
+    max_vram_gib: float | None = field(default=None, metadata={"switch": MemorySwitch(
+        "--max-vram", "Video memory cap",
+        "With 'Weights in RAM between stages': stream the diffusion model within this much VRAM", unit="GiB",
+        off_words="no VRAM cap")})
+
+MEMORY_SWITCHES: dict[str, MemorySwitch] = {f.name: f.metadata["switch"] for f in dataclasses.fields(MemoryFlags)}
+
+
+def memory_options(memory: MemoryFlags) -> list[tuple[str, ...]]:
+    """The backend options for a placement, each a flag and its value if it takes one, in a stable order."""
+    options: list[tuple[str, ...]] = []
+    for name, switch in MEMORY_SWITCHES.items():
+        value = getattr(memory, name)
+        if value and switch.unit:
+            options.append((switch.flag, f"{value:g}"))
+        elif value:
+            options.append((switch.flag,))
+    return options
+
+
+def memory_flags(memory: MemoryFlags) -> tuple[str, ...]:
+    return tuple(part for option in memory_options(memory) for part in option)

@@ -1,0 +1,31 @@
+"""The command line's own words (app/cli.py); its commands run as a user would in tests/integration."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from app.cli import EventPrinter, add_generate_arguments, generate_requests
+from app.core.generation.output import Progress
+
+
+def test_progress_says_the_time_left_in_words_and_nothing_at_the_last_step(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    printer = EventPrinter(as_json=False)
+    for step in (1, 3, 4):
+        printer.progress(Progress(step, 4, 12.2))
+    assert capsys.readouterr().err.splitlines() == ["step 1/4, 37 seconds left", "step 3/4, 12 seconds left",
+                                                    "step 4/4"]
+
+
+def test_each_line_of_a_prompt_file_gets_the_loras_and_no_prompt_is_needed(tmp_path: Path) -> None:
+    prompts = tmp_path / "prompts.txt"
+    prompts.write_text("a red barn\na blue boat\n", encoding="utf-8")
+    parser = argparse.ArgumentParser()
+    add_generate_arguments(parser)
+    args = parser.parse_args(["--prompts", str(prompts), "--lora", "ink:0.6", "--lora", "paper", "--seed", "3"])
+    requests = generate_requests(args)
+    assert [(r.prompt, r.seed) for r in requests] == [("a red barn <lora:ink:0.6> <lora:paper:1>", 3),
+                                                      ("a blue boat <lora:ink:0.6> <lora:paper:1>", 3)]
