@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         from app.cli import run_check
 
         return run_check(args)
-    from app.ui.main_window import run_window
+    from app.ui.launch import run_window
 
     return run_window(demo=args.demo)
 

@@ -34,7 +34,8 @@ def take(folder: Path, size: str) -> int:
     from app.services.generation.runner import Generation
     from app.services.system.monitor import ResourceMonitor
     from app.services.user_dirs import keep_settings_in
-    from app.ui.main_window import MainWindow, load_demo
+    from app.ui.launch import load_demo
+    from app.ui.main_window import MainWindow
     from app.ui.theme import apply_scheme, follow_system_theme, high_dpi_before_the_app_starts
 
     QCoreApplication.setApplicationName("Polaris Studio")

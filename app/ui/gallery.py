@@ -224,6 +224,12 @@ class GalleryPanel(QWidget):
         self.reuse_button = QPushButton("Reuse settings", self)
         self.favourite_button = QPushButton("Favourite", self)
         self.copy_image_button = QPushButton("Copy image", self)
+        self._make_more_menu()
+        self._lay_out()
+        self._connect()
+        self.model.refresh()
+
+    def _make_more_menu(self) -> None:
         # the less-used actions wait in a "More" menu (also the strip's right-click menu): seven buttons in a row
         # need ~930 px with Windows' fonts, wider than the window on a 1366x768 laptop
         self.seed_action = QAction("Reuse seed", self)
@@ -249,6 +255,8 @@ class GalleryPanel(QWidget):
         self.more_button.setMenu(self.more_menu)
         self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+    def _lay_out(self) -> None:
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
         top.addWidget(self.favourites)
@@ -262,6 +270,7 @@ class GalleryPanel(QWidget):
         layout.addWidget(self.details)
         layout.addLayout(actions)
 
+    def _connect(self) -> None:
         self.search.textChanged.connect(self._on_filter_changed)
         self.favourites.toggled.connect(self._on_filter_changed)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -282,7 +291,6 @@ class GalleryPanel(QWidget):
         self.edit_action.triggered.connect(self._on_edit_triggered)
         for factor, action in self.upscale_actions.items():
             action.triggered.connect(lambda _=False, chosen=factor: self._on_upscale_triggered(chosen))
-        self.model.refresh()
 
     def selected(self) -> list[GalleryEntry]:
         return [self.model.entries[i.row()] for i in self.view.selectionModel().selectedIndexes()]

@@ -95,6 +95,14 @@ class ModelsWindow(QDialog):
         self.overall_progress = QProgressBar(self)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
+        self._make_imports()
+        self._make_backend()
+        self._lay_out()
+        self.resize(760, 640)
+        self.refresh()
+        self.refresh_backend()
+
+    def _make_imports(self) -> None:
         self.import_button = QPushButton("Add files I already have…", self)
         self.import_folder_button = QPushButton("Add a folder…", self)
         self.import_report = QPlainTextEdit(self)
@@ -107,6 +115,7 @@ class ModelsWindow(QDialog):
         self.import_button.clicked.connect(self._on_import_files)
         self.import_folder_button.clicked.connect(self._on_import_folder)
 
+    def _make_backend(self) -> None:
         self.backend_info = QLabel(self)
         self.backend_questions = BackendQuestions(self)
         self.backend_questions.answered.connect(self._on_backend_answered)
@@ -128,8 +137,9 @@ class ModelsWindow(QDialog):
         self.own_button.clicked.connect(self._on_own_backend)
         self.app_backend_button.clicked.connect(lambda: self.use_backend(None))
 
+    def _lay_out(self) -> None:
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"Models folder: {models_dir}", self))
+        layout.addWidget(QLabel(f"Models folder: {self.models_dir}", self))
         layout.addWidget(self.table)
         layout.addWidget(self.file_label)
         layout.addWidget(self.file_progress)
@@ -151,9 +161,6 @@ class ModelsWindow(QDialog):
         backend_layout.addWidget(self.backend_progress)
         backend_layout.addWidget(self.backend_message)
         layout.addWidget(backend)
-        self.resize(760, 640)
-        self.refresh()
-        self.refresh_backend()
 
     def status_of(self, preset_id: str) -> FileStatus:
         return status_of_preset(self._preset(preset_id), self.models_dir, read_ledger(self.models_dir))

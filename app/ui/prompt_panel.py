@@ -132,6 +132,19 @@ class PromptPanel(QWidget):
             self.aspect_buttons[aspect] = button
         self.size_label = QLabel(self)
         self.size_label.setAccessibleName("Picture size")
+        self._make_sampling()
+        self._make_model_fields()
+        self._make_memory_switches()
+        self._make_inputs()
+        self._lay_out_basics()
+        self._lay_out_advanced()
+        for field in self.slot_fields.values():
+            field.line_edit.textChanged.connect(self._on_model_field_edited)
+        self.width_box.editingFinished.connect(self._on_custom_size_edited)
+        self.height_box.editingFinished.connect(self._on_custom_size_edited)
+        self.set_aspect(Aspect.SQUARE)
+
+    def _make_sampling(self) -> None:
         self.steps = self._spin(1, MAX_STEPS, 4)
         self.steps.setAccessibleName("Steps")
         self.steps.setToolTip("More steps: more detail, more time. The model's preset sets a good default.")
@@ -157,6 +170,8 @@ class PromptPanel(QWidget):
             self.scheduler.addItem(name, name)
         self.scheduler.setAccessibleName("Scheduler")
         self.scheduler.setToolTip("How the noise level falls from step to step (karras suits many SD models)")
+
+    def _make_model_fields(self) -> None:
         self.model_picker = QComboBox(self)
         self.model_picker.setToolTip("Complete downloads from the Models window and sets of your own files")
         self.model_picker.setAccessibleName("Model")
@@ -171,6 +186,8 @@ class PromptPanel(QWidget):
         # slot's or switch's name (panel.taesd, panel.vae_tiling), which the window and the tests reach
         for name, slot in SET_SLOTS.items():
             setattr(self, name, FileField(slot.title, self))
+
+    def _make_memory_switches(self) -> None:
         self.automatic = QCheckBox("&Automatic memory (the planner chooses, and retries safer when VRAM runs out)",
                                    self)
         self.automatic.setChecked(True)
@@ -179,6 +196,9 @@ class PromptPanel(QWidget):
         for widget in self.memory_controls.values():
             widget.setEnabled(False)
         self.automatic.toggled.connect(self._on_automatic_toggled)
+
+    def _make_inputs(self) -> None:
+        """The LoRA picker, the picture to start from or to edit, and hires fix."""
         dirs = current_user_dirs()
         self.lora_picker = LoraPicker(self.prompt, dirs.loras, self)
         # img2img: the picture to start from, its strength and the painted mask (kept in the cache until a job
@@ -208,6 +228,7 @@ class PromptPanel(QWidget):
         self.hires_strength.setAccessibleName("Hires fix denoising strength")
         self.setAcceptDrops(True)  # a PNG with parameters (ours or A1111's) dropped here loads them
 
+    def _lay_out_basics(self) -> None:
         shape = QHBoxLayout()
         shape.setContentsMargins(0, 0, 0, 0)
         for button in self.aspect_buttons.values():
@@ -243,6 +264,7 @@ class PromptPanel(QWidget):
         basics.addLayout(editing)
         self.set_edit_source(None)
 
+    def _lay_out_advanced(self) -> None:
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
         manual = QGridLayout()
@@ -268,11 +290,6 @@ class PromptPanel(QWidget):
         hires.addWidget(QLabel("denoising", self))
         hires.addWidget(self.hires_strength)
         form.addRow("Hires fix", hires)
-        for field in self.slot_fields.values():
-            field.line_edit.textChanged.connect(self._on_model_field_edited)
-        self.width_box.editingFinished.connect(self._on_custom_size_edited)
-        self.height_box.editingFinished.connect(self._on_custom_size_edited)
-        self.set_aspect(Aspect.SQUARE)
 
     @property
     def slot_fields(self) -> dict[str, FileField]:

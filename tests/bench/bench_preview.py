@@ -31,7 +31,7 @@ from app.core.models.demo_model import write_tiny_models  # noqa: E402
 from app.core.models.families import ModelFiles  # noqa: E402
 from app.services.generation.live_preview import PreviewFrame  # noqa: E402
 from app.services.generation.runner import Generation  # noqa: E402
-from app.ui.main_window import ImageView  # noqa: E402
+from app.ui.image_view import ImageView  # noqa: E402
 
 TICK_MS = 5
 

@@ -2,17 +2,20 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.generation.output import Progress, Stage
+from app.core.generation.output import BackendError, ErrorKind, Progress, Stage
 from app.core.generation.plan import Breakdown, MemoryPlan, Where
 from app.core.generation.status_words import (
     check_headline,
     duration_in_words,
+    failure_words,
+    plan_in_detail,
     plan_sentence,
     progress_words,
     stage_words,
 )
 from app.core.models.families import MemoryFlags
 from app.core.system.checks import CheckResult, CompatibilityReport, HostInfo, SystemFacts, Verdict
+from app.core.system.usage import ResourceSample
 from app.core.system.vulkaninfo import DeviceType, VulkanDevice
 
 
@@ -39,6 +42,26 @@ def test_the_plan_is_one_sentence() -> None:
                                    "decoder on the processor; about 3.5 GiB of video memory.")
     tight = MemoryPlan(MemoryFlags(), {"diffusion": Where.GPU}, (), Breakdown(2**33, 0, 0), 0, 1.0, False, ())
     assert plan_sentence(tight).endswith("about 8.0 GiB of video memory — predicted not to fit, so it may fail.")
+
+
+def test_the_plan_in_detail_measures_against_this_computer_once_known() -> None:
+    plan = MemoryPlan(MemoryFlags(), {"diffusion": Where.GPU, "text_encoders": Where.CPU, "vae": Where.CPU}, (),
+                      Breakdown(3 * 2**30, 2**29, 0), 2**33, 10.0, True, ())
+    where = "Memory plan: diffusion model on GPU, text encoders on CPU, image decoder on CPU"
+    assert plan_in_detail(plan, None) == f"{where}; predicted 3.5 GiB VRAM, 8.0 GiB RAM."
+    sample = ResourceSample(ram_total=2**34, ram_used=2**32, vram_total=2**33)
+    assert plan_in_detail(plan, sample) == f"{where}; predicted 3.5 of 8.0 GiB VRAM, 8.0 of 16.0 GiB RAM."
+    # the card's memory is not known until vulkaninfo has answered: then only the RAM has its total
+    assert plan_in_detail(plan, ResourceSample(ram_total=2**34, ram_used=0)).endswith(
+        "predicted 3.5 GiB VRAM, 8.0 of 16.0 GiB RAM.")
+    tight = MemoryPlan(MemoryFlags(), {"diffusion": Where.GPU}, (), Breakdown(2**33, 0, 0), 0, 1.0, False, ())
+    assert plan_in_detail(tight, None).endswith("8.0 GiB VRAM, 0.0 GiB RAM — predicted NOT to fit.")
+
+
+@pytest.mark.parametrize("kind", list(ErrorKind))
+def test_every_failure_says_what_to_do_then_the_backend_s_words(kind: ErrorKind) -> None:
+    advice, message = failure_words(BackendError(kind, "ggml_vulkan: out of device memory")).split("\n")
+    assert advice[-1] in ".?" and message == "ggml_vulkan: out of device memory"
 
 
 def facts() -> SystemFacts:

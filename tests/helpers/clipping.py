@@ -64,7 +64,8 @@ def show_everything(window: QWidget, folder: Path) -> None:
     Advanced and Details open."""
     from PySide6.QtGui import QColor, QImage
 
-    from app.ui.main_window import MainWindow, load_demo
+    from app.ui.launch import load_demo
+    from app.ui.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     picture = QImage(512, 768, QImage.Format.Format_RGB32)

@@ -15,7 +15,8 @@ from app.core.system.usage import ResourceSample
 from app.services.generation.runner import Generation
 from app.services.system.monitor import ResourceMonitor
 from app.ui.gauge import ResourceGauge
-from app.ui.main_window import MainWindow, first_start
+from app.ui.main_window import MainWindow
+from app.ui.window_settings import first_start
 
 GIB = 2**30
 

@@ -20,7 +20,8 @@ from app.core.platform_paths import user_dirs
 from app.core.queue.jobs import Job, JobState, save_queue
 from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue
-from app.ui.main_window import NO_PICTURE_YET, MainWindow
+from app.ui.image_view import NO_PICTURE_YET
+from app.ui.main_window import MainWindow
 from tests.helpers.filesystems import make_read_only, tmpfs
 from tests.ui.test_main_window import fill_in
 

@@ -209,7 +209,7 @@ def test_the_output_folder_can_be_changed_and_is_remembered(qtbot: QtBot, galler
                                                             tmp_path: Path) -> None:
     from PySide6.QtCore import QSettings
 
-    from app.ui.main_window import OUTPUT_FOLDER_SETTING
+    from app.ui.window_settings import OUTPUT_FOLDER_SETTING
 
     index, _ = gallery
     window = MainWindow(Generation(out_dir), gallery=index)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from app.core.generation.output import Progress, Stage
+from app.core.generation.output import BackendError, ErrorKind, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.system.usage import ResourceSample
 
 _STAGE_WORDS = {Stage.LOADING: "Loading the model", Stage.ENCODING: "Reading the prompt",
                 Stage.SAMPLING: "Drawing", Stage.DECODING: "Finishing the picture", Stage.SAVING: "Saving"}
@@ -62,6 +63,44 @@ def plan_sentence(plan: MemoryPlan) -> str:
     where = ", ".join([first[0].upper() + first[1:], *rest])
     verdict = "" if plan.fits else " — predicted not to fit, so it may fail"
     return f"{where}; about {plan.peak_vram.total / 2**30:.1f} GiB of video memory{verdict}."
+
+
+# Advanced's plan is for those who asked for it: shorter names, and GPU / CPU
+_PART_SHORT_NAMES = {"diffusion": "diffusion model", "text_encoders": "text encoders", "vae": "image decoder"}
+
+
+def _gib(size: int) -> str:
+    return f"{size / 2**30:.1f}"
+
+
+def plan_in_detail(plan: MemoryPlan, sample: ResourceSample | None) -> str:
+    """The memory plan for Advanced, against what this computer has when known: 'Memory plan: diffusion model
+    on GPU, text encoders on CPU; predicted 3.1 of 8.0 GiB VRAM, 4.2 of 16.0 GiB RAM.'"""
+    vram_of = f" of {_gib(sample.vram_total)}" if sample and sample.vram_total else ""
+    ram_of = f" of {_gib(sample.ram_total)}" if sample else ""
+    where = ", ".join(f"{_PART_SHORT_NAMES[part]} on {place.value.upper()}" for part, place in plan.placement.items())
+    verdict = "" if plan.fits else " — predicted NOT to fit"
+    return (f"Memory plan: {where}; predicted {_gib(plan.peak_vram.total)}{vram_of} GiB VRAM, "
+            f"{_gib(plan.peak_ram)}{ram_of} GiB RAM{verdict}.")
+
+
+# What the user should do about each failure, in their words.
+_ADVICE = {
+    ErrorKind.OUT_OF_VRAM: "The graphics card ran out of memory. Try a smaller size, or tick 'Decode in tiles' "
+                           "in Advanced.",
+    ErrorKind.MODEL_LOAD_FAILED: "The model file could not be loaded. Is it complete and a supported model?",
+    ErrorKind.BACKEND_MISSING: "The sd.cpp backend is missing.",
+    ErrorKind.BACKEND_CRASHED: "The sd.cpp backend crashed. Details shows its last words.",
+    ErrorKind.BAD_REQUEST: "The settings were not accepted.",
+    ErrorKind.CANNOT_SAVE: "The picture could not be saved where it should go. Choose another folder with the "
+                           "folder button, or free some space.",
+    ErrorKind.UNKNOWN: "The generation failed.",
+}
+
+
+def failure_words(error: BackendError) -> str:
+    """What to do about a failed job, then the backend's own message on a line of its own."""
+    return f"{_ADVICE[error.kind]}\n{error.message}"
 
 
 def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Verdict, str]:

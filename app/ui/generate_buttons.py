@@ -1,0 +1,50 @@
+"""The big Generate button, and what takes its place while jobs run."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+
+class GenerateButtons(QWidget):
+    """One big Generate; while jobs run, an as big Cancel in its place, and Add to queue under it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.generate = QPushButton("&Generate", self)
+        self.generate.setToolTip("Draw the picture (Ctrl+Enter)")
+        self.cancel = QPushButton("Cancel", self)
+        self.cancel.setToolTip("Stop drawing (Esc)")
+        self.cancel.setEnabled(False)
+        self.cancel.hide()
+        self.add = QPushButton("Add to &queue", self)
+        self.add.setToolTip("Queue these settings too; they run after the jobs before them")
+        self.add.hide()
+        big = QFont(self.generate.font())
+        big.setPointSizeF(big.pointSizeF() * 1.3)
+        big.setBold(True)
+        for button in (self.generate, self.cancel):
+            button.setFont(big)
+            button.setMinimumHeight(56)
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.generate.setDefault(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.generate, 1)
+        layout.addWidget(self.cancel, 1)
+        layout.addWidget(self.add)
+
+    def show_busy(self) -> None:
+        self.generate.setEnabled(False)
+        self.cancel.setEnabled(True)
+        self.generate.hide()
+        self.cancel.show()
+        self.cancel.setFocus()
+        self.add.show()
+
+    def show_idle(self) -> None:
+        self.generate.setEnabled(True)
+        self.cancel.setEnabled(False)
+        self.cancel.hide()
+        self.add.hide()
+        self.generate.show()

@@ -1,0 +1,150 @@
+"""The picture in the window: fitted or zoomed, a preview while it forms, and next / previous through the
+gallery; a picture dropped on it becomes the next image's input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QKeySequence, QPixmap, QResizeEvent, QShortcut
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
+
+from app.ui.picture_input import picture_in
+
+NO_PICTURE_YET = "No picture yet: write a prompt and press Generate"
+
+
+class ImageView(QWidget):
+    """The picture: fitted to the window, or at 100 % and zoomed, with next / previous through the gallery."""
+
+    previous_requested = Signal()
+    next_requested = Signal()
+    picture_dropped = Signal(object)  # Path: a picture dropped here becomes the next image's input
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.image_path: Path | None = None
+        self.preview_step: int | None = None  # the step of the preview frame shown, None for a finished picture
+        self._pixmap = QPixmap()
+        self.zoom = 1.0
+        self.fit = True
+        self.canvas = QLabel(NO_PICTURE_YET, self)
+        self.canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.canvas.setAccessibleName("Picture")
+        self.canvas.setWordWrap(True)
+        self.scroll = QScrollArea(self)
+        self.scroll.setAccessibleName("Picture")
+        self.scroll.setWidget(self.canvas)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setMinimumSize(160, 120)
+        self.previous_button = self._tool("◀", "Previous picture", "Previous picture in the gallery (Alt+Left)")
+        self.next_button = self._tool("▶", "Next picture", "Next picture in the gallery (Alt+Right)")
+        self.fit_button = self._tool("Fit", "Fit to window", "Show the whole picture (F)")
+        self.actual_button = self._tool("100 %", "Actual size", "One picture pixel per screen pixel (1)")
+        self.zoom_out_button = self._tool("-", "Zoom out", "Zoom out (-)")
+        self.zoom_in_button = self._tool("+", "Zoom in", "Zoom in (+)")
+        self.fit_button.setCheckable(True)
+        self.fit_button.setChecked(True)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.previous_button)
+        bar.addWidget(self.next_button)
+        bar.addStretch(1)
+        for button in (self.fit_button, self.actual_button, self.zoom_out_button, self.zoom_in_button):
+            bar.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scroll, 1)
+        layout.addLayout(bar)
+        self.previous_button.clicked.connect(self.previous_requested)
+        self.next_button.clicked.connect(self.next_requested)
+        self.fit_button.clicked.connect(self.fit_to_window)
+        self.actual_button.clicked.connect(lambda: self.set_zoom(1.0))
+        self.zoom_in_button.clicked.connect(lambda: self.set_zoom(self.zoom * 1.25))
+        self.zoom_out_button.clicked.connect(lambda: self.set_zoom(self.zoom / 1.25))
+        self.setAcceptDrops(True)
+        for keys, action in (("F", self.fit_to_window), ("1", lambda: self.set_zoom(1.0)),
+                             ("+", lambda: self.set_zoom(self.zoom * 1.25)),
+                             ("-", lambda: self.set_zoom(self.zoom / 1.25)),
+                             ("Alt+Left", self.previous_requested.emit), ("Alt+Right", self.next_requested.emit)):
+            shortcut = QShortcut(QKeySequence(keys), self.scroll)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(action)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if picture_in(event) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = picture_in(event)
+        if path is not None:
+            self.picture_dropped.emit(path)
+            event.acceptProposedAction()
+
+    def _tool(self, text: str, name: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setAccessibleName(name)
+        button.setToolTip(tip)
+        button.setAutoRaise(True)
+        return button
+
+    def pixmap(self) -> QPixmap:
+        return self._pixmap
+
+    def show_image(self, path: Path) -> None:
+        self._pixmap = QPixmap(str(path))
+        self.image_path = path
+        self.preview_step = None
+        self.canvas.setText("")
+        self._render()
+
+    def show_waiting(self, words: str) -> None:
+        """What the job is doing, in the picture's place while there is no picture to show yet."""
+        if self._pixmap.isNull():
+            self.canvas.setText(words or NO_PICTURE_YET)
+
+    def show_preview(self, image: QImage, step: int) -> None:
+        """A frame of the picture as it forms (already decoded off the GUI thread); never a gallery picture."""
+        self._pixmap = QPixmap.fromImage(image)
+        self.image_path = None
+        self.preview_step = step
+        self.canvas.setText("")
+        self._render()
+
+    def fit_to_window(self) -> None:
+        self.fit = True
+        self._render()
+
+    def set_zoom(self, zoom: float) -> None:
+        self.fit = False
+        self.zoom = min(max(zoom, 0.05), 16.0)
+        self._render()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fit:
+            self._render()
+
+    def _render(self) -> None:
+        self.fit_button.setChecked(self.fit)
+        self.scroll.setWidgetResizable(self.fit)
+        if self._pixmap.isNull():
+            return
+        if self.fit:
+            area = self.scroll.viewport().size()
+            shown = self._pixmap.scaled(area, Qt.AspectRatioMode.KeepAspectRatio,
+                                        Qt.TransformationMode.SmoothTransformation)
+            self.zoom = shown.width() / max(self._pixmap.width(), 1)
+        else:
+            size = self._pixmap.size() * self.zoom
+            # past 100 %, show the pixels as pixels: smoothing would blur exactly what one zooms in to see
+            how = Qt.TransformationMode
+            shown = self._pixmap.scaled(size, Qt.AspectRatioMode.KeepAspectRatio,
+                                        how.SmoothTransformation if self.zoom < 1 else how.FastTransformation)
+            self.canvas.resize(shown.size())
+        self.canvas.setPixmap(shown)
+        name = self.image_path.name if self.image_path else f"preview of step {self.preview_step}"
+        self.canvas.setToolTip(f"{name} — {self.zoom:.0%}")

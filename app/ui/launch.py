@@ -1,0 +1,70 @@
+"""`python -m app` without a command: the window app put together. The one place that makes the gallery index,
+the Generation, the JobQueue and the resource monitor for the window, and starts them."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QProgressDialog
+
+from app.core.gallery.gallery_index import open_index
+from app.core.resources import resource_path
+from app.services.generation.runner import Generation
+from app.services.queue.job_queue import JobQueue
+from app.services.system.monitor import ResourceMonitor
+from app.services.user_dirs import current_user_dirs
+from app.ui.main_window import MainWindow
+from app.ui.prompt_panel import PromptPanel
+from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
+from app.ui.window_settings import first_start, output_folder
+
+DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
+
+
+def load_demo(panel: PromptPanel) -> None:
+    panel.model.set_path(DEMO_MODEL_DIR / "flux_tiny_clip.gguf")
+    panel.taesd.set_path(DEMO_MODEL_DIR / "taef1_tiny.gguf")
+    panel.prompt.setPlainText("a lighthouse on a cliff at dawn, oil painting")
+    # the demo model is tiny: a small picture draws in seconds, even on the processor
+    panel.set_size(128, 128)
+
+
+def rebuild_progress() -> Callable[[int, int], None]:
+    """A progress window for rebuilding a lost gallery index, shown only if that takes a while."""
+    dialog = QProgressDialog("Rebuilding the gallery from your images…", "", 0, 0)
+    dialog.setCancelButton(None)  # the rebuild only reads: it is safe, and quick to let finish
+    dialog.setMinimumDuration(500)
+
+    def report(done: int, total: int) -> None:
+        dialog.setMaximum(total)
+        dialog.setValue(done)
+        if done % 20 == 0:
+            QApplication.processEvents()
+
+    return report
+
+
+def run_window(demo: bool = False) -> int:
+    if QApplication.instance() is None:
+        high_dpi_before_the_app_starts()
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    follow_system_theme(app)
+    app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
+    monitor = ResourceMonitor()
+    out_dir = output_folder()
+    gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
+    generation = Generation(out_dir, gallery=gallery)
+    queue = JobQueue(generation, current_user_dirs().job_queue)
+    window = MainWindow(generation, monitor, gallery=gallery, queue=queue)
+    if demo:
+        load_demo(window.panel)
+        window.show_demo_note()
+    window.show()
+    monitor.start()
+    if first_start(QSettings()):
+        window.run_first_check()
+    return app.exec()

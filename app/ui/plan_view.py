@@ -1,0 +1,72 @@
+"""The memory plan in the window: in full under Advanced, in one sentence on the status line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QLabel, QWidget
+
+from app.core.generation.plan import MemoryPlan
+from app.core.generation.status_words import plan_in_detail, plan_sentence
+from app.core.system.usage import ResourceSample
+from app.services.generation.runner import Generation
+from app.ui.prompt_panel import PromptPanel
+
+
+class MemoryPlanView(QObject):
+    """What automatic placement would do with the panel's fields (or that the user chose their own): planned
+    again once the user pauses changing anything the plan depends on, and shown as the backend planned it."""
+
+    def __init__(self, panel: PromptPanel, generation: Generation, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.panel = panel
+        self.generation = generation
+        self.label = QLabel(parent)
+        self.label.setWordWrap(True)
+        self.label.setAccessibleName("Memory plan")
+        self.summary = QLabel(parent)
+        self.summary.setWordWrap(True)
+        self.summary.setAccessibleName("Memory plan in short")
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(400)  # plan once the user pauses typing
+        self.timer.timeout.connect(self.update_plan)
+        self._last_sample: ResourceSample | None = None
+
+    def follow_the_panel(self) -> None:
+        """Plan again after any change to what the plan depends on; from now on, not while the window is built."""
+        panel, generation = self.panel, self.generation
+        for field in panel.slot_fields.values():
+            field.line_edit.textChanged.connect(self.timer.start)
+        for box in (panel.width_box, panel.height_box, panel.steps):
+            box.valueChanged.connect(self.timer.start)
+        panel.automatic.toggled.connect(self.timer.start)
+        # img2img's encode, hires fix's second pass and the prompt's LoRAs change the plan too
+        panel.picture.picture_changed.connect(self.timer.start)
+        panel.hires.toggled.connect(self.timer.start)
+        panel.hires_scale.valueChanged.connect(self.timer.start)
+        panel.prompt.textChanged.connect(self.timer.start)
+        generation.probed.connect(self.timer.start)  # the card and the backend have answered: plan again
+
+    def update_plan(self) -> None:
+        """Show what automatic placement would do with the current fields (or that the user chose)."""
+        self.panel.update_family()
+        if not self.panel.automatic.isChecked():
+            self.label.setText("Memory: your own settings (no automatic retry).")
+            self.summary.setText("Memory: your own settings.")
+            return
+        result = self.generation.preview(self.panel.request())
+        if isinstance(result, str):
+            self.label.setText(f"Memory plan: not yet ({result}).")
+            self.summary.setText("")
+        else:
+            self.show_plan(result)
+
+    def show_plan(self, plan: MemoryPlan) -> None:
+        self.label.setText(plan_in_detail(plan, self._last_sample))
+        self.label.setToolTip("\n".join([" ".join(plan.flags), *plan.explanation]))
+        self.summary.setText(plan_sentence(plan))
+        self.summary.setToolTip(self.label.text())
+
+    def remember_sample(self, sample: ResourceSample) -> None:
+        """What this computer has: the plan in full says how much of it the plan takes."""
+        self._last_sample = sample

@@ -1,0 +1,97 @@
+"""The line at the bottom of the window: the job's progress bar, what it is doing in words, and the memory plan
+in one sentence."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
+
+from app.core.generation.output import Outcome, Progress, Stage
+from app.core.generation.plan import MemoryPlan
+from app.core.generation.status_words import failure_words, progress_words, stage_words
+
+
+class StatusLine(QWidget):
+    """How the job goes: busy while the model loads (its words counting the seconds), its steps while it draws,
+    then how it ended; a retry on the way is said too, and again beside the saved picture."""
+
+    waiting = Signal(str)  # the stage's words, again each second, while there is no step to show yet
+
+    def __init__(self, plan_summary: QLabel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("Ready")
+        self.progress.setTextVisible(True)
+        self.progress.setAccessibleName("Progress")
+        self.progress.setMinimumWidth(180)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.status.setAccessibleName("Status")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 0, 8, 6)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status, 2)
+        layout.addWidget(plan_summary, 1)
+        # until the first step, the stage's words count the seconds: loading can take a minute without a line
+        self._stage: Stage | None = None
+        self._stage_since = 0.0
+        self._stage_clock = QTimer(self)
+        self._stage_clock.setInterval(1000)
+        self._stage_clock.timeout.connect(self._show_stage)
+        self._retry_note = ""
+
+    def show_starting(self) -> None:
+        self.status.clear()
+        self._retry_note = ""
+        self.progress.setRange(0, 0)  # busy until the first step
+        self.progress.setFormat("Starting…")
+
+    def show_stage(self, stage: Stage) -> None:
+        if stage is not Stage.SAMPLING:
+            self.progress.setRange(0, 0)
+        self.progress.setFormat(stage.value.capitalize() + "…")
+        self._stage, self._stage_since = stage, time.monotonic()
+        self._show_stage()
+        if stage in (Stage.LOADING, Stage.ENCODING):
+            self._stage_clock.start()
+        else:
+            self._stage_clock.stop()
+
+    def _show_stage(self) -> None:
+        if self._stage is None:
+            return
+        words = stage_words(self._stage, time.monotonic() - self._stage_since)
+        self.status.setText(words)
+        self.waiting.emit(words)
+
+    def show_progress(self, progress: Progress) -> None:
+        self._stage_clock.stop()
+        self.progress.setRange(0, progress.steps)
+        self.progress.setValue(progress.step)
+        self.progress.setFormat(f"Step {progress.step}/{progress.steps}")
+        self.status.setText(progress_words(progress))
+
+    def show_retry(self, reason: str, plan: MemoryPlan) -> None:
+        what = "ran out of video memory" if reason == "out_of_vram" else "gave a blank image"
+        self._retry_note = f"The first try {what}; it was tried again, safer: {' '.join(plan.flags)}"
+        self.status.setText(self._retry_note)
+
+    def show_outcome(self, outcome: Outcome) -> None:
+        self._stage_clock.stop()
+        self._stage = None
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1 if outcome.ok else 0)
+        if outcome.ok and outcome.image:
+            self.progress.setFormat("Done")
+            self.status.setText("\n".join(filter(None, [f"Saved {outcome.image}", self._retry_note])))
+        elif outcome.cancelled:
+            self.progress.setFormat("Cancelled")
+            self.status.setText("Cancelled.")
+        elif outcome.error:
+            self.progress.setFormat("Failed")
+            self.status.setText(failure_words(outcome.error))
