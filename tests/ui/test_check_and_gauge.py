@@ -6,27 +6,17 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.system.usage import ResourceSample
-from app.services.generation.runner import Generation
 from app.services.system.monitor import ResourceMonitor
 from app.ui.gauge import ResourceGauge
 from app.ui.main_window import MainWindow
 from app.ui.window_settings import first_start
 
 GIB = 2**30
-
-
-@pytest.fixture
-def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
-    main = MainWindow(Generation(out_dir))
-    qtbot.addWidget(main)
-    main.show()
-    return main
 
 
 def test_check_system_button_shows_every_verdict(qtbot: QtBot, window: MainWindow, sd_cli: Path,

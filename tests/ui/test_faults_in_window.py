@@ -26,15 +26,6 @@ from tests.helpers.filesystems import make_read_only, tmpfs
 from tests.ui.test_main_window import fill_in
 
 
-@pytest.fixture
-def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
-    main = MainWindow(Generation(out_dir))
-    qtbot.addWidget(main)
-    main.show()
-    qtbot.waitExposed(main)
-    return main
-
-
 def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, window: MainWindow, sd_cli: Path,
                                                                   tiny_model, tmp_path: Path, out_dir: Path) -> None:
     fill_in(qtbot, window, tiny_model, "refused", 64, 1)

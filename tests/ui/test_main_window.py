@@ -16,15 +16,6 @@ from app.services.generation.runner import Generation
 from app.ui.main_window import MainWindow
 
 
-@pytest.fixture
-def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
-    main = MainWindow(Generation(out_dir))
-    qtbot.addWidget(main)
-    main.show()
-    qtbot.waitExposed(main)
-    return main
-
-
 def fill_in(qtbot: QtBot, window: MainWindow, tiny_model, prompt: str, side: int, steps: int) -> None:
     model, taesd = tiny_model
     panel = window.panel

@@ -1,0 +1,20 @@
+"""The UI tests' shared window: the real MainWindow over a real Generation, shown (offscreen, or on Xvfb)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.services.generation.runner import Generation
+from app.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
+    main = MainWindow(Generation(out_dir))
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    return main
