@@ -44,7 +44,8 @@ def test_a_failed_self_test_exits_non_zero_with_the_reason(sd_cli: Path, tmp_pat
     assert result.returncode == 1
     assert result.stdout.startswith("# Polaris Studio 0.1.0 self-test: FAIL")
     [reason] = result.stderr.splitlines()
-    assert reason.startswith(f"self-test failed: generation failed: cannot use output folder {base / 'images'}")
+    assert reason == (f"self-test failed: generation failed: Pictures cannot be saved: {base / 'images'} is a file, "
+                      "not a folder. Choose another folder.")
 
 
 # Windows Python under Wine starts with errors="surrogateescape" on its standard streams, which fails on an
