@@ -38,7 +38,7 @@ def job_words(job: Job) -> str:
             state = f"{stage_words(job.stage, time.monotonic() - job.stage_since).lower()}{where}"
         else:
             state = f"starting{where}"
-    elif job.held:
+    elif job.held and job.state is JobState.WAITING:  # a held job cancelled is just cancelled
         state = f"waiting for Run queue — {job.reason}" if job.reason else "waiting for Run queue"
     elif job.state is JobState.FAILED:
         state = f"failed: {job.reason}"

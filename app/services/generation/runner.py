@@ -196,7 +196,7 @@ class Generation(QObject):
             if problem:
                 raise InvalidRequest(problem)
             # said in a second, not after a 14-minute run: the folders take a picture of this size
-            needed = picture_bytes(*(request.hires_size or (request.width, request.height)))
+            needed = _room_for(request)
             check_folder(self._out_dir, needed)
             check_folder(current_user_dirs().staging, needed)
             request = self._copy_pictures(request)
@@ -420,7 +420,7 @@ class Generation(QObject):
         if error is not None and error.kind is ErrorKind.CANNOT_SAVE and request is not None:
             # sd.cpp could not write into the app's own folder: say why (full, read-only) when the folder shows it
             try:
-                check_folder(current_user_dirs().staging, picture_bytes(request.width, request.height))
+                check_folder(current_user_dirs().staging, _room_for(request))
             except FolderProblem as problem:
                 return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
         return outcome
@@ -445,6 +445,11 @@ class Generation(QObject):
         self._request = None
         self._staged = None
         self.finished.emit(outcome)
+
+
+def _room_for(request: GenerationRequest) -> int:
+    """What the finished picture may need on disk: at hires fix's size when there is a second pass."""
+    return picture_bytes(*(request.hires_size or (request.width, request.height)))
 
 
 def why_it_cannot_start(error: Exception, out_dir: Path) -> tuple[ErrorKind, str]:
