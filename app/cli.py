@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
 from app.core.generation.plan import Device, ExtraWork, MemoryPlan, plan_json, plan_memory
+from app.core.generation.prepare import lora_at_runtime
 from app.core.generation.request import (
     SAMPLERS,
     SCHEDULERS,
@@ -339,7 +340,8 @@ def planned_request(args: argparse.Namespace, family: ModelFamily, steps: int) -
 
 
 def plan_extra_work(args: argparse.Namespace, request: GenerationRequest, quantized: bool) -> ExtraWork:
-    """What the plan's options add to txt2img; a LoRA's size comes from its header."""
+    """What the plan's options add to txt2img (as `prepare` counts a real request's); a LoRA's size comes from its
+    header."""
     if args.edit and request.family is not ModelFamily.FLUX2:
         raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
     return ExtraWork(encode=args.img2img or args.edit, hires_size=request.hires_size,
@@ -376,8 +378,7 @@ def run_plan(args: argparse.Namespace) -> int:
             kinds = [kind for info in infos.values() for kind in info.parts]
             components = components_from_files(infos, family_of(kinds))
             steps = 4 if args.steps is None else args.steps
-            main = infos.get("model") or infos.get("diffusion_model")
-            quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
+            quantized = lora_at_runtime(infos)
         request, notes = planned_request(args, components.family, steps)
         work = plan_extra_work(args, request, quantized)
     except (ValueError, OSError, BackendMissing) as error:

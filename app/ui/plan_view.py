@@ -6,8 +6,11 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app.core.generation.plan import MemoryPlan
+from app.core.generation.prepare import PreparedJob
 from app.core.generation.status_words import plan_in_detail, plan_sentence
+from app.core.models.families import ModelFamily
 from app.core.system.usage import ResourceSample
+from app.services.generation.plan_preview import PlanPreview
 from app.services.generation.runner import Generation
 from app.ui.prompt_panel import PromptPanel
 
@@ -30,6 +33,8 @@ class MemoryPlanView(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(400)  # plan once the user pauses typing
         self.timer.timeout.connect(self.update_plan)
+        self.preview = PlanPreview(generation, self)
+        self.preview.answered.connect(self._on_answered)
         self._last_sample: ResourceSample | None = None
 
     def follow_the_panel(self) -> None:
@@ -48,18 +53,21 @@ class MemoryPlanView(QObject):
         generation.probed.connect(self.timer.start)  # the card and the backend have answered: plan again
 
     def update_plan(self) -> None:
-        """Show what automatic placement would do with the current fields (or that the user chose)."""
-        self.panel.update_family()
+        """Read the current fields on a worker thread; the answer shows what automatic placement would do."""
+        self.preview.ask(self.panel.request())
+
+    def _on_answered(self, family: ModelFamily, result: PreparedJob | str) -> None:
+        """The chosen files' family (the shape buttons follow it) and the plan, or that the user chose."""
+        self.panel.set_family(family)
         if not self.panel.automatic.isChecked():
             self.label.setText("Memory: your own settings (no automatic retry).")
             self.summary.setText("Memory: your own settings.")
-            return
-        result = self.generation.preview(self.panel.request())
-        if isinstance(result, str):
-            self.label.setText(f"Memory plan: not yet ({result}).")
+        elif isinstance(result, str) or not result.plans:
+            reason = result if isinstance(result, str) else "vulkaninfo did not report the card's memory"
+            self.label.setText(f"Memory plan: not yet ({reason}).")
             self.summary.setText("")
         else:
-            self.show_plan(result)
+            self.show_plan(result.plans[0])
 
     def show_plan(self, plan: MemoryPlan) -> None:
         self.label.setText(plan_in_detail(plan, self._last_sample))

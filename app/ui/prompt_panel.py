@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.gallery.metadata import ReusableSettings, settings_from_png
-from app.core.generation.aspect import Aspect, aspect_of, aspect_size, family_of_files, snap_size
+from app.core.generation.aspect import Aspect, aspect_of, aspect_size, snap_size
 from app.core.generation.request import (
     MAX_SEED,
     MAX_SIDE,
@@ -322,16 +322,15 @@ class PromptPanel(QWidget):
             self.steps.setValue(choice.steps)
         self.cfg.setValue(choice.cfg_scale or MODEL_DEFAULT_CFG)
         self.model_picker.setCurrentText(label)
-        self.update_family()
 
     def _on_model_field_edited(self) -> None:
         if not self._filling:  # the user's own files now: the preset's settings no longer apply
             self.model_picker.setCurrentIndex(0)
             self.cfg.setValue(MODEL_DEFAULT_CFG)
 
-    def update_family(self) -> None:
-        """Read the model files' headers for their family; the shape buttons resize to it."""
-        family = family_of_files(self.request().models)
+    def set_family(self, family: ModelFamily) -> None:
+        """The family the chosen files make (read from their headers off the GUI thread, by the plan): the shape
+        buttons resize to it."""
         if family is not self.family:
             self.family = family
             if self.aspect is not Aspect.CUSTOM:

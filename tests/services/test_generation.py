@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.generation.plan import MemoryPlan
+from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.services.generation.runner import Generation
@@ -22,10 +22,10 @@ def test_the_plan_waits_for_vulkaninfo_instead_of_blocking(qtbot: QtBot, sd_cli:
     generation = Generation(out_dir)
     request = GenerationRequest(prompt="x", models=ModelFiles(model=model, taesd=taesd))
     with qtbot.waitSignal(generation.probed, timeout=30_000):
-        assert generation.preview(request) == "looking at the graphics card"
-        assert generation.preview(request) == "looking at the graphics card"  # asked once, not twice at a time
-    plan = generation.preview(request)
-    assert isinstance(plan, MemoryPlan) and plan.fits  # planned for the RX 470's 4 GiB
+        assert generation.prepare(request) == "looking at the graphics card"
+        assert generation.prepare(request) == "looking at the graphics card"  # asked once, not twice at a time
+    prepared = generation.prepare(request)
+    assert isinstance(prepared, PreparedJob) and prepared.plans[0].fits  # planned for the RX 470's 4 GiB
 
 
 def test_a_generation_started_before_vulkaninfo_answers_runs_after_it(qtbot: QtBot, sd_cli: Path, tiny_model,

@@ -10,6 +10,7 @@ from PIL import Image
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.plan import MemoryPlan
+from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.models.demo_model import write_tiny_lora
 from app.core.models.families import ModelFiles
@@ -24,12 +25,12 @@ def test_the_preview_plan_counts_the_encode_hires_and_loras(qtbot: QtBot, sd_cli
     generation = Generation(out_dir)
     plain = GenerationRequest(prompt="x", width=512, height=512, models=ModelFiles(model=model, taesd=taesd))
     with qtbot.waitSignal(generation.probed, timeout=30_000):
-        generation.preview(plain)
+        generation.prepare(plain)
 
     def plan(request: GenerationRequest) -> MemoryPlan:
-        result = generation.preview(request)
-        assert isinstance(result, MemoryPlan), result
-        return result
+        result = generation.prepare(request)
+        assert isinstance(result, PreparedJob), result
+        return result.plans[0]
 
     base = plan(plain)
     Image.new("RGB", (512, 512), (90, 120, 200)).save(tmp_path / "in.png")
@@ -39,7 +40,7 @@ def test_the_preview_plan_counts_the_encode_hires_and_loras(qtbot: QtBot, sd_cli
     lora = write_tiny_lora(tmp_path / "loras")
     with_lora = plan(dataclasses.replace(plain, prompt="x <lora:flux_tiny_lora:1>", lora_dir=lora.parent))
     assert with_lora.peak_vram.weights >= base.peak_vram.weights + lora.stat().st_size - 4096  # f16 tensors
-    refused = generation.preview(dataclasses.replace(plain, prompt="x <lora:../x:1>", lora_dir=lora.parent))
+    refused = generation.prepare(dataclasses.replace(plain, prompt="x <lora:../x:1>", lora_dir=lora.parent))
     assert isinstance(refused, str) and "not a plain name" in refused
 
 

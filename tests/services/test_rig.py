@@ -12,6 +12,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.plan import MemoryPlan
+from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.core.queue.jobs import JobState
@@ -44,11 +45,13 @@ def calls(state: Path) -> list[dict]:
 
 def plans_per_card(qtbot: QtBot, queue: JobQueue, request: GenerationRequest) -> list[MemoryPlan]:
     with qtbot.waitSignal(queue.cards_changed, timeout=30_000):
-        queue.cards[0][2].preview(request)  # the first question starts vulkaninfo
+        queue.cards[0][2].prepare(request)  # the first question starts vulkaninfo
     plans = []
     for _, _, generation in queue.cards:
-        qtbot.waitUntil(lambda g=generation: isinstance(g.preview(request), MemoryPlan), timeout=30_000)
-        plans.append(generation.preview(request))
+        qtbot.waitUntil(lambda g=generation: isinstance(g.prepare(request), PreparedJob), timeout=30_000)
+        prepared = generation.prepare(request)
+        assert isinstance(prepared, PreparedJob)
+        plans.append(prepared.plans[0])
     return plans
 
 

@@ -12,6 +12,7 @@ from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
 from app.core.gallery.metadata import write_metadata
+from app.core.generation.aspect import family_of_files
 from app.core.models.demo_model import write_tiny_lora
 from app.services.user_dirs import current_user_dirs
 from app.ui.mask_painter import MaskPainter
@@ -186,7 +187,7 @@ def test_a_square_picture_keeps_its_size_under_flux(qtbot: QtBot, tmp_path: Path
     panel.picture.set_picture(picture(tmp_path / "square.png", (512, 512)))
     panel.model.set_path(model)  # the model is chosen after the picture: now the family is Flux
     panel.taesd.set_path(taesd)
-    panel.update_family()  # what the window does when a model field changes
+    panel.set_family(family_of_files(panel.request().models))  # what the window's plan does on a worker thread
     assert panel.family.value == "flux"
     # Flux's Square button means 1024 x 1024: the picture's own 512 stays, as Custom
     assert (panel.width_box.value(), panel.height_box.value()) == (512, 512)

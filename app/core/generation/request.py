@@ -107,6 +107,12 @@ def check_steps(steps: int) -> None:
 
 def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     """Return a request sd.cpp will run as asked (no silent alignment) and notes on what changed."""
+    request, notes, _ = validate_with_models(request)
+    return request, notes
+
+
+def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest, list[str], dict[str, ModelInfo]]:
+    """`validate`, and each given slot's header as it was read for the check."""
     notes: list[str] = []
     prompt = _prompt_text("prompt", request.prompt, notes)
     negative_prompt = _prompt_text("negative prompt", request.negative_prompt, notes)
@@ -164,9 +170,10 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     cfg_scale = 1.0 if request.cfg_scale is None and family.traits.distilled else request.cfg_scale
     pictures = {name: getattr(request, name).absolute() for name in ("init_image", "mask", "lora_dir")
                 if getattr(request, name) is not None}
-    return dataclasses.replace(request, prompt=prompt, negative_prompt=negative_prompt, width=width,
-                               height=height, models=models, family=family, cfg_scale=cfg_scale,
-                               ref_images=tuple(p.absolute() for p in request.ref_images), **pictures), notes
+    checked = dataclasses.replace(request, prompt=prompt, negative_prompt=negative_prompt, width=width,
+                                  height=height, models=models, family=family, cfg_scale=cfg_scale,
+                                  ref_images=tuple(p.absolute() for p in request.ref_images), **pictures)
+    return checked, notes, infos
 
 
 def _prompt_text(name: str, text: str, notes: list[str]) -> str:

@@ -34,13 +34,12 @@ from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
-from app.core.generation.plan import ExtraWork, MemoryPlan, device_from_vulkan, plan_memory
+from app.core.generation.plan import MemoryPlan, device_from_vulkan
+from app.core.generation.prepare import MachineFacts, PreparedJob, prepare
 from app.core.generation.preview import PreviewMethod
-from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, validate, with_seed
+from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, with_seed
 from app.core.models.backend_caps import BackendCaps
-from app.core.models.components import components_from_files
 from app.core.models.families import MemoryFlags
-from app.core.models.model_files import ModelInfo, inspect_model
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
@@ -53,20 +52,6 @@ from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 
 JOBS_FOLDER = ".jobs"  # in the output folder: each img2img job's input and mask, kept for "Reuse settings"
-
-
-def extra_work(request: GenerationRequest, infos: dict[str, ModelInfo]) -> ExtraWork:
-    """What the request adds to txt2img, for the planner: the encode, hires' second pass, LoRA weights."""
-    lora_bytes = 0
-    if request.lora_dir is not None:
-        lora_bytes = sum(inspect_model(path).total_bytes
-                         for _, path in check_loras(request.prompt, request.lora_dir, request.family.value))
-    main = infos.get("model") or infos.get("diffusion_model")
-    # sd.cpp's auto mode: a model with quantized weights gets its LoRAs at run time
-    quantized = main is not None and main.quantization not in ("f32", "f16", "bf16")
-    return ExtraWork(encode=request.init_image is not None or bool(request.ref_images),
-                     hires_size=request.hires_size, hires_steps=request.hires.steps if request.hires else 0,
-                     lora_bytes=lora_bytes, lora_at_runtime=quantized, references=len(request.ref_images))
 
 
 class Generation(QObject):
@@ -166,24 +151,26 @@ class Generation(QObject):
         sibling.pin_card(device)
         return sibling
 
-    def start(self, request: GenerationRequest) -> None:
-        """Run a request; with `memory=None` the planner chooses the placement and recovers from OOM."""
+    def start(self, request: GenerationRequest, prepared: PreparedJob | None = None) -> None:
+        """Run a request; with `memory=None` the planner chooses the placement and recovers from OOM. `prepared`:
+        the request as `prepare` read it just now (the queue's), so that nothing reads its files again."""
         if self.running:
             raise RuntimeError("a generation is already running")
         self._busy = True
         if self._ask_what_is_unknown():
             self._waiting = request
             return
-        self._begin(request)
+        self._begin(request, prepared)
 
-    def _begin(self, request: GenerationRequest) -> None:
+    def _begin(self, request: GenerationRequest, prepared: PreparedJob | None = None) -> None:
         try:
-            request, notes = validate(request)
-            request = with_seed(request, random.SystemRandom())
             binary = find_backend(self._backend)
             caps = self._caps_of(binary)
+            if prepared is None:
+                prepared = prepare(request, self._facts(caps))
+            request = with_seed(prepared.request, random.SystemRandom())
             self._automatic = request.memory is None
-            self._ladder = self._plans(request, caps) if self._automatic else []
+            self._ladder = list(prepared.plans) if self._automatic else []
             # without a plan that counts a decoder's memory, the preview is the projection, which needs none
             self._preview_method = self._ladder[0].preview if self._ladder else PreviewMethod.PROJ
             if self._ladder:
@@ -204,7 +191,7 @@ class Generation(QObject):
         except (ModelRejected, InvalidRequest, BackendMissing, FolderProblem, OSError) as error:
             self._fail_soon(*why_it_cannot_start(error, self._out_dir))
             return
-        for note in notes:
+        for note in prepared.notes:
             self.notice.emit(note)
         self._started = time.monotonic()
         if request.models.main:
@@ -227,23 +214,33 @@ class Generation(QObject):
                            for number, picture in enumerate(request.ref_images, 1))
         return dataclasses.replace(request, init_image=init_image, mask=mask, ref_images=references)
 
-    def preview(self, request: GenerationRequest) -> MemoryPlan | str:
-        """The plan automatic placement would choose for this request now, or why there is none yet."""
+    def machine_facts(self) -> MachineFacts | str:
+        """What `prepare` plans with now, or why there is nothing to plan with yet (asking what is unknown)."""
         try:
-            request, _ = validate(dataclasses.replace(
-                # the prompt's LoRAs count in the plan; an empty one is no reason not to plan
-                request, prompt=request.prompt if request.prompt.strip() else "preview"))
             binary = find_backend(self._backend)
-        except (InvalidRequest, BackendMissing) as error:
+        except BackendMissing as error:
             return str(error)
         if self._ask_what_is_unknown():
             return "looking at the graphics card"
         try:
-            caps = self._caps_of(binary)
+            return self._facts(self._caps_of(binary))
         except BackendMissing as error:
             return str(error)
-        plans = self._plans(request, caps)
-        return plans[0] if plans else "vulkaninfo did not report the card's memory"
+
+    def prepare(self, request: GenerationRequest) -> PreparedJob | str:
+        """The request read and planned for this card now, or why it cannot be (yet). Reads the model headers
+        (cached by file identity): off the GUI thread where they may be new, as the window's plan does."""
+        facts = self.machine_facts()
+        if isinstance(facts, str):
+            return facts
+        try:
+            return prepare(request, facts)
+        except (InvalidRequest, ModelRejected) as error:
+            return str(error)
+
+    def _facts(self, caps: BackendCaps) -> MachineFacts:
+        vulkan = self._device
+        return MachineFacts(device_from_vulkan(vulkan) if vulkan else None, psutil.virtual_memory().available, caps)
 
     def _launch(self, request: GenerationRequest) -> None:
         assert self._binary is not None and self._caps is not None
@@ -268,18 +265,6 @@ class Generation(QObject):
         self._stage = None
         self._on_stage(Stage.LOADING)  # from the start: sd.cpp says nothing while it sets up the card
         self._process.start(argv, env, self._staged.parent)
-
-    def _plans(self, request: GenerationRequest, caps: BackendCaps) -> list[MemoryPlan]:
-        """The chosen plan and its fallbacks, or nothing when the device's memory is unknown."""
-        vulkan = self._device
-        device = device_from_vulkan(vulkan) if vulkan else None
-        if device is None:
-            return []
-        infos = {role: inspect_model(path) for role, path in request.models.given().items()}
-        plan = plan_memory(components_from_files(infos, request.family), device,
-                           psutil.virtual_memory().available, request.width, request.height, request.steps, caps,
-                           extra_work(request, infos))
-        return [plan, *plan.fallbacks]
 
     def cancel(self) -> None:
         if self._waiting is not None:  # nothing runs yet: the request ends here

@@ -15,7 +15,7 @@ import psutil
 from PySide6.QtCore import QObject, Signal
 
 from app.core.generation.output import Outcome, Progress, Stage
-from app.core.generation.plan import MemoryPlan
+from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, with_seed
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
@@ -210,7 +210,9 @@ class JobQueue(QObject):
             running = [c.ram for c in self._cards if c.job is not None]
             if not running:
                 self._ram_budget = self._host_ram()
-            ram = self._predicted_ram(card, job.request)
+            # read and planned once: the RAM it is predicted to take here, and then the run itself
+            prepared = card.generation.prepare(job.request)
+            ram = prepared.peak_ram if isinstance(prepared, PreparedJob) else 0
             reason = ram_wait_reason(ram, running, self._ram_budget)
             if reason is not None:
                 if job.reason != reason:
@@ -223,11 +225,7 @@ class JobQueue(QObject):
             job.step, job.steps, job.eta_seconds, job.stage = 0, job.request.steps, None, None
             self._changed(save=True)
             self.job_started.emit(job)
-            card.generation.start(job.request)
-
-    def _predicted_ram(self, card: _Card, request: GenerationRequest) -> int:
-        plan = card.generation.preview(request)
-        return plan.peak_ram if isinstance(plan, MemoryPlan) else 0
+            card.generation.start(job.request, prepared if isinstance(prepared, PreparedJob) else None)
 
     def _on_stage(self, card: _Card, stage: Stage) -> None:
         if card.job is None:
