@@ -40,17 +40,19 @@ class MemoryPlanView(QObject):
     def follow_the_panel(self) -> None:
         """Plan again after any change to what the plan depends on; from now on, not while the window is built."""
         panel, generation = self.panel, self.generation
-        for field in panel.slot_fields.values():
-            field.line_edit.textChanged.connect(self.timer.start)
-        for box in (panel.width_box, panel.height_box, panel.steps):
-            box.valueChanged.connect(self.timer.start)
-        panel.automatic.toggled.connect(self.timer.start)
+        changes = [field.line_edit.textChanged for field in panel.slot_fields.values()]
+        changes += [box.valueChanged for box in (panel.width_box, panel.height_box, panel.steps)]
         # img2img's encode, hires fix's second pass and the prompt's LoRAs change the plan too
-        panel.picture.picture_changed.connect(self.timer.start)
-        panel.hires.toggled.connect(self.timer.start)
-        panel.hires_scale.valueChanged.connect(self.timer.start)
-        panel.prompt.textChanged.connect(self.timer.start)
-        generation.probed.connect(self.timer.start)  # the card and the backend have answered: plan again
+        changes += [panel.automatic.toggled, panel.picture.picture_changed, panel.hires.toggled,
+                    panel.hires_scale.valueChanged, panel.prompt.textChanged]
+        changes.append(generation.probed)  # the card and the backend have answered: plan again
+        for change in changes:
+            # not `connect(self.timer.start)`: a signal's value (the steps, a width) would become its interval
+            change.connect(self.plan_soon)
+
+    def plan_soon(self, *_: object) -> None:
+        """Plan once the user pauses: the pause starts again with every change."""
+        self.timer.start()
 
     def update_plan(self) -> None:
         """Read the current fields on a worker thread; the answer shows what automatic placement would do."""

@@ -132,6 +132,15 @@ def test_the_plan_shows_next_to_generate_and_an_expert_can_override(qtbot: QtBot
     assert memory is not None and (memory.offload_to_cpu, memory.max_vram_gib) == (True, 3.0)
 
 
+def test_the_plan_waits_for_a_pause_whatever_changed(qtbot: QtBot, window: MainWindow) -> None:
+    # a changed value once became the pause itself: Steps 7 planned after 7 ms, a width of 1024 after a second
+    panel, pause = window.panel, window.plan.timer.interval()
+    for change in (lambda: panel.steps.setValue(7), lambda: panel.width_box.setValue(1024), panel.automatic.click,
+                   lambda: panel.prompt.setPlainText("a lighthouse")):
+        change()
+        assert window.plan.timer.isActive() and window.plan.timer.interval() == pause == 400
+
+
 def test_the_window_says_why_it_retried(qtbot: QtBot, out_dir: Path, sd_cli: Path, standin: Path, tiny_model,
                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STANDIN_CASE", "oom_then_real")
