@@ -35,8 +35,10 @@ class ToolRun(QObject):
         self._process = contained_process(self)
         self._process.finished.connect(self._on_finished)
         self._process.errorOccurred.connect(self._on_error)
-        self._process.readyReadStandardOutput.connect(lambda: self._read(QProcess.ProcessChannel.StandardOutput))
-        self._process.readyReadStandardError.connect(lambda: self._read(QProcess.ProcessChannel.StandardError))
+        # methods, not lambdas: Qt drops a method's connection before this object's children (the process) go,
+        # whereas a lambda still ran when a closing window's QProcess said its last words while being deleted
+        self._process.readyReadStandardOutput.connect(self._read_stdout)
+        self._process.readyReadStandardError.connect(self._read_stderr)
         self._output = {QProcess.ProcessChannel.StandardOutput: bytearray(),
                         QProcess.ProcessChannel.StandardError: bytearray()}
         self._line_start = dict.fromkeys(self._output, 0)
@@ -77,6 +79,12 @@ class ToolRun(QObject):
     def _on_timeout(self) -> None:
         self._timed_out = True
         self._process.kill()
+
+    def _read_stdout(self) -> None:
+        self._read(QProcess.ProcessChannel.StandardOutput)
+
+    def _read_stderr(self) -> None:
+        self._read(QProcess.ProcessChannel.StandardError)
 
     def _read(self, channel: QProcess.ProcessChannel) -> None:
         self._process.setReadChannel(channel)
