@@ -65,9 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         os.environ[BASEDIR_VARIABLE] = str(base.absolute())
     from PySide6.QtCore import QCoreApplication
 
+    from app.core.platform_paths import APP_DIR_NAME, ORGANIZATION_NAME
+
     # names the app's folders (AppLocalDataLocation and the like) before anything asks for them
-    QCoreApplication.setApplicationName("Polaris Studio")
-    QCoreApplication.setOrganizationName("Polaris")
+    QCoreApplication.setApplicationName(APP_DIR_NAME)
+    QCoreApplication.setOrganizationName(ORGANIZATION_NAME)
     if base is not None:
         keep_settings_in(current_user_dirs().data / "settings")
     if args.self_test:

@@ -43,6 +43,7 @@ from app.core.models.downloads import DownloadCancelled, DownloadError, PresetPr
 from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
 from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.queue.jobs import Job, batch_requests, parse_prompt_list, prompt_list_requests
+from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
@@ -53,9 +54,12 @@ from app.services.generation.upscaling import Upscaling
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
 from app.services.queue.job_queue import JobQueue
+from app.services.settings import Settings
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 
+# --out's help: without it, images go where the window sends them
+OUT_HELP_DEFAULT = "default: the output folder chosen in the window, at first Pictures/Polaris Studio"
 # Ctrl+C; on Windows also Ctrl+Break, the one console event another program can send (to a process group)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGBREAK,) if sys.platform == "win32" else ()))
 
@@ -104,7 +108,7 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     memory = parser.add_argument_group("memory placement (without any of these, the planner chooses and "
                                        "retries a safer plan when VRAM runs out)")
     add_memory_arguments(memory)
-    parser.add_argument("--out", type=Path, help="folder for finished images")
+    parser.add_argument("--out", type=Path, help=f"folder for finished images ({OUT_HELP_DEFAULT})")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
     batch = parser.add_mutually_exclusive_group()
@@ -238,7 +242,7 @@ def add_upscale_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an ESRGAN model (default: the first one in the app's models folder)")
     parser.add_argument("--tile-size", type=int, default=DEFAULT_TILE_SIZE,
                         help=f"smaller tiles need less VRAM (default {DEFAULT_TILE_SIZE})")
-    parser.add_argument("--out", type=Path, help="folder for the upscaled image")
+    parser.add_argument("--out", type=Path, help=f"folder for the upscaled image ({OUT_HELP_DEFAULT})")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
 
@@ -255,7 +259,7 @@ def run_upscale(args: argparse.Namespace) -> int:
                 f"or put an ESRGAN file in {current_user_dirs().upscalers}"))))
             return 1
         model = found[0]
-    out_dir = args.out or current_user_dirs().images
+    out_dir = args.out or Settings().get(OUTPUT_FOLDER)
     upscaling = Upscaling(out_dir, args.sd_binary, open_index(current_user_dirs().gallery_index, out_dir))
     upscaling.log_line.connect(printer.log)
     upscaling.planned.connect(lambda plan: printer.notice(f"upscale plan: {plan.explanation}"))
@@ -461,7 +465,7 @@ def run_generate(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    out_dir = args.out or current_user_dirs().images
+    out_dir = args.out or Settings().get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
     if gallery.problem:
         printer.notice(gallery.problem)

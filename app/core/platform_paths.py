@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 APP_DIR_NAME = "Polaris Studio"
+# with APP_DIR_NAME, what Qt names the app's own folders and its settings file after
+ORGANIZATION_NAME = "Polaris"
 # `--basedir DIR` sets this, so that child processes of ours (and a portable install) agree on it
 BASEDIR_VARIABLE = "POLARIS_STUDIO_BASEDIR"
 # beside PolarisStudio.exe in the portable zip: this copy keeps all its data in its own folder

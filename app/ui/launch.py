@@ -7,20 +7,21 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from app.core.gallery.gallery_index import open_index
 from app.core.resources import resource_path
+from app.core.settings_schema import OUTPUT_FOLDER
 from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue
+from app.services.settings import Settings
 from app.services.system.monitor import ResourceMonitor
 from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
 from app.ui.prompt_panel import PromptPanel
 from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
-from app.ui.window_settings import first_start, output_folder
+from app.ui.window_settings import first_start
 
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
 
@@ -55,7 +56,8 @@ def run_window(demo: bool = False) -> int:
     follow_system_theme(app)
     app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
     monitor = ResourceMonitor()
-    out_dir = output_folder()
+    settings = Settings()
+    out_dir = settings.get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
     generation = Generation(out_dir, gallery=gallery)
     queue = JobQueue(generation, current_user_dirs().job_queue)
@@ -65,6 +67,6 @@ def run_window(demo: bool = False) -> int:
         window.show_demo_note()
     window.show()
     monitor.start()
-    if first_start(QSettings()):
+    if first_start(settings):
         window.run_first_check()
     return app.exec()

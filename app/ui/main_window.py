@@ -32,11 +32,13 @@ from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
+from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
 from app.services.queue.job_queue import JobQueue
+from app.services.settings import Settings
 from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
@@ -52,7 +54,7 @@ from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
 from app.ui.window_panes import FitToContents, TakesTheRest
-from app.ui.window_settings import WindowLayout, remember_output_folder
+from app.ui.window_settings import WindowLayout
 
 _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
 
@@ -341,7 +343,7 @@ class MainWindow(QMainWindow):
     def set_output_folder(self, folder: Path) -> None:
         """Send the next images to `folder`, remember it, and show what it already holds in the gallery."""
         self.generation.set_out_dir(folder)
-        remember_output_folder(folder)
+        Settings().set(OUTPUT_FOLDER, folder)
         self.folder_button.setToolTip(str(folder))
         if self.gallery is not None:
             self.gallery.model.gallery.scan(folder)

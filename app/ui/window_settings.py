@@ -1,42 +1,33 @@
-"""What the window keeps between runs in QSettings: every key it uses, with the default it has until the user
-changes it, and the layout (size, splitters, Advanced and Details open or folded) saved and restored with them."""
+"""The window's layout between runs (size, splitters, Advanced and Details open or folded), saved and restored
+through the declared settings (`app/core/settings_schema.py`), and the first start."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize
+from PySide6.QtCore import QByteArray, QSize
 from PySide6.QtWidgets import QAbstractButton, QMainWindow, QScrollArea, QSplitter, QWidget
 
-from app.services.user_dirs import current_user_dirs
+from app.core.settings_schema import (
+    ADVANCED_OPEN,
+    DETAILS_OPEN,
+    FIRST_START_DONE,
+    WINDOW_GEOMETRY,
+    WINDOW_SPLITTERS,
+    Setting,
+)
+from app.services.settings import Settings
 
-OUTPUT_FOLDER_SETTING = "output/folder"  # default: the user's pictures folder (current_user_dirs().images)
-GEOMETRY_SETTING = "window/geometry"  # default: DEFAULT_SIZE, or the screen where that is larger
-SPLITTERS_SETTING = "window/splitters"  # default: ADVANCED_WIDTH and PICTURE_SPLIT
-ADVANCED_OPEN_SETTING = "window/advanced_open"  # default: folded
-DETAILS_OPEN_SETTING = "window/details_open"  # default: folded
-FIRST_START_DONE_SETTING = "system_check/first_start_done"  # default: not yet
-
-DEFAULT_SIZE = QSize(1280, 800)
+DEFAULT_SIZE = QSize(1280, 800)  # or the screen, where that is smaller
 ADVANCED_WIDTH = 400
 PICTURE_SPLIT = [560, 250, 150]  # the picture, the gallery strip, Details
 
 
-def output_folder() -> Path:
-    """Where finished images go: the folder the user chose last, else their pictures folder."""
-    return Path(QSettings().value(OUTPUT_FOLDER_SETTING, str(current_user_dirs().images), type=str))
-
-
-def remember_output_folder(folder: Path) -> None:
-    QSettings().setValue(OUTPUT_FOLDER_SETTING, str(folder))
-
-
-def first_start(settings: QSettings) -> bool:
+def first_start(settings: Settings) -> bool:
     """True once per user: the first start runs the system check by itself."""
-    if settings.value(FIRST_START_DONE_SETTING, False, type=bool):
+    if settings.get(FIRST_START_DONE):
         return False
-    settings.setValue(FIRST_START_DONE_SETTING, True)
+    settings.set(FIRST_START_DONE, True)
     return True
 
 
@@ -47,7 +38,7 @@ class _Fold:
     splitter: QSplitter
     pane: QWidget
     toggle: QAbstractButton
-    setting: str  # ADVANCED_OPEN_SETTING or DETAILS_OPEN_SETTING
+    setting: Setting[bool]  # ADVANCED_OPEN or DETAILS_OPEN
 
 
 class WindowLayout:
@@ -58,33 +49,34 @@ class WindowLayout:
                  details_toggle: QAbstractButton) -> None:
         self._window = window
         self._advanced_pane = advanced
-        self._advanced = _Fold(main_splitter, advanced, advanced_toggle, ADVANCED_OPEN_SETTING)
-        self._details = _Fold(picture_splitter, details, details_toggle, DETAILS_OPEN_SETTING)
+        self._advanced = _Fold(main_splitter, advanced, advanced_toggle, ADVANCED_OPEN)
+        self._details = _Fold(picture_splitter, details, details_toggle, DETAILS_OPEN)
         self._pane_sizes: dict[QWidget, int] = {}
 
     def restore(self) -> None:
-        settings = QSettings()
-        geometry = settings.value(GEOMETRY_SETTING)
-        if not (isinstance(geometry, QByteArray) and self._window.restoreGeometry(geometry)):
+        settings = Settings()
+        geometry = settings.get(WINDOW_GEOMETRY)
+        if not (geometry is not None and self._window.restoreGeometry(QByteArray(geometry))):
             screen = self._window.screen().availableGeometry() if self._window.screen() else None
             self._window.resize(DEFAULT_SIZE.boundedTo(screen.size()) if screen else DEFAULT_SIZE)
-        splitters = settings.value(SPLITTERS_SETTING)
-        if isinstance(splitters, list) and len(splitters) == 2:
-            self._advanced.splitter.restoreState(splitters[0])
-            self._details.splitter.restoreState(splitters[1])
+        splitters = settings.get(WINDOW_SPLITTERS)
+        if splitters is not None:
+            self._advanced.splitter.restoreState(QByteArray(splitters[0]))
+            self._details.splitter.restoreState(QByteArray(splitters[1]))
         else:
             self._advanced.splitter.setSizes([self._window.width() - ADVANCED_WIDTH, ADVANCED_WIDTH])
             self._details.splitter.setSizes(PICTURE_SPLIT)
         for fold in (self._advanced, self._details):
-            fold.toggle.setChecked(settings.value(fold.setting, False, type=bool))
+            fold.toggle.setChecked(settings.get(fold.setting))
             fold.pane.setVisible(fold.toggle.isChecked())
 
     def save(self) -> None:
-        settings = QSettings()
-        settings.setValue(GEOMETRY_SETTING, self._window.saveGeometry())
-        settings.setValue(SPLITTERS_SETTING, [self._advanced.splitter.saveState(), self._details.splitter.saveState()])
+        settings = Settings()
+        settings.set(WINDOW_GEOMETRY, self._window.saveGeometry().data())
+        settings.set(WINDOW_SPLITTERS, (self._advanced.splitter.saveState().data(),
+                                        self._details.splitter.saveState().data()))
         for fold in (self._advanced, self._details):
-            settings.setValue(fold.setting, fold.toggle.isChecked())
+            settings.set(fold.setting, fold.toggle.isChecked())
 
     def fold_advanced(self, shown: bool) -> None:
         # the pane never scrolls sideways: it is at least as wide as its widest row (Windows' fonts are wider)
@@ -114,4 +106,4 @@ class WindowLayout:
             sizes[0] += sizes[-1]
             sizes[-1] = 0
         fold.splitter.setSizes(sizes)
-        QSettings().setValue(fold.setting, shown)
+        Settings().set(fold.setting, shown)

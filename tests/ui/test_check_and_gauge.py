@@ -6,11 +6,12 @@ import json
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.system.usage import ResourceSample
+from app.services.settings import Settings
 from app.services.system.monitor import ResourceMonitor
 from app.ui.gauge import ResourceGauge
 from app.ui.main_window import MainWindow
@@ -43,7 +44,7 @@ def test_check_system_button_shows_every_verdict(qtbot: QtBot, window: MainWindo
 
 
 def test_the_check_runs_by_itself_only_on_the_first_start() -> None:
-    settings = QSettings()  # under the test's own HOME
+    settings = Settings()  # under the test's own HOME
     assert first_start(settings) is True
     assert first_start(settings) is False
 

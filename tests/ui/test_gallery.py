@@ -207,9 +207,8 @@ def test_dropping_an_a1111_png_loads_its_parameters(qtbot: QtBot, tmp_path: Path
 
 def test_the_output_folder_can_be_changed_and_is_remembered(qtbot: QtBot, gallery, out_dir: Path,
                                                             tmp_path: Path) -> None:
-    from PySide6.QtCore import QSettings
-
-    from app.ui.window_settings import OUTPUT_FOLDER_SETTING
+    from app.core.settings_schema import OUTPUT_FOLDER
+    from app.services.settings import Settings
 
     index, _ = gallery
     window = MainWindow(Generation(out_dir), gallery=index)
@@ -219,7 +218,7 @@ def test_the_output_folder_can_be_changed_and_is_remembered(qtbot: QtBot, galler
     moved = ours(elsewhere, "old.png", "an older image, found there", 9, 1.5)
     window.set_output_folder(elsewhere)
     assert window.generation.out_dir == elsewhere
-    assert QSettings().value(OUTPUT_FOLDER_SETTING) == str(elsewhere)
+    assert Settings().get(OUTPUT_FOLDER) == elsewhere
     assert moved in [e.path for e in window.gallery.model.entries]  # type: ignore[union-attr]
     assert len(window.gallery.model.entries) == 5  # type: ignore[union-attr]  # the earlier ones stay
 

@@ -7,18 +7,19 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.models.backend_caps import BackendCaps, Flavour, parse_help
 from app.core.models.catalog import CatalogError, load_catalog
 from app.core.resources import backend_names, bundled_backend_dir
+from app.core.settings_schema import OWN_BACKEND
 from app.services.child_process import creation_flags, unrunnable_reason
+from app.services.settings import Settings
 from app.services.tool_run import ToolResult, ToolRun
 from app.services.user_dirs import current_user_dirs
 
 BUILD_COMMAND = "python -m backend_bin.build"
 PROBE_TIMEOUT_S = 20
-OWN_BACKEND_SETTING = "backend/own_program"  # "Use my own sd-cli"
 INSTALLED_VERSION_FILE = "installed-version.txt"
 
 
@@ -47,15 +48,14 @@ def installed_is_current() -> bool:
 
 def own_backend() -> Path | None:
     """The sd-cli the user chose with "Use my own sd-cli", if any."""
-    value = QSettings().value(OWN_BACKEND_SETTING, "", type=str)
-    return Path(value) if value else None
+    return Settings().get(OWN_BACKEND)
 
 
 def set_own_backend(program: Path | None) -> None:
     """Choose a program of the user's own (after checking it can run), or go back to the app's backend."""
     if program is not None and (problem := unrunnable_reason(program.absolute())):
         raise BackendMissing(problem)
-    QSettings().setValue(OWN_BACKEND_SETTING, str(program.absolute()) if program else "")
+    Settings().set(OWN_BACKEND, program.absolute() if program else None)
 
 
 def how_to_get_backend() -> str:

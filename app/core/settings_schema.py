@@ -1,0 +1,132 @@
+"""Every setting the app keeps between runs, declared once: its key in the settings file, its type, its default
+and what it is in the user's words; the version of this schema and the steps that bring an older settings file up
+to it. Pure: `app/services/settings.py` reads and writes them in Qt's settings file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from app.core.platform_paths import UserDirs
+
+SCHEMA_VERSION = 1
+# written with the first change, beside the settings; a file without it is from before this schema (version 0)
+VERSION_KEY = "schema_version"
+
+T = TypeVar("T")
+# what a settings file holds: text, a yes or no, the bytes Qt saves a window's layout in, a list of those
+Stored = str | bool | bytes | list[bytes]
+
+
+@dataclass(frozen=True)
+class Kind(Generic[T]):
+    """A type of setting: how a stored value is read (ValueError when it is not one of these) and written."""
+
+    read: Callable[[object], T]
+    write: Callable[[T], Stored]
+
+
+def _text(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise ValueError(f"{raw!r} is not text")
+    return raw
+
+
+def _folder(raw: object) -> Path:
+    text = _text(raw)
+    if not text:
+        raise ValueError("no folder is named")
+    return Path(text)
+
+
+def _flag(raw: object) -> bool:
+    # Qt's INI files keep a yes or no as "true" or "false"; a value not yet written back is still a bool
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    raise ValueError(f"{raw!r} is neither true nor false")
+
+
+def _saved_layout(raw: object) -> bytes | None:
+    if raw == "":
+        return None
+    if not isinstance(raw, bytes):
+        raise ValueError(f"{raw!r} is not a saved layout")
+    return raw
+
+
+def _saved_layouts(raw: object) -> tuple[bytes, bytes] | None:
+    if raw == "":
+        return None
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(part, bytes) for part in raw)):
+        raise ValueError(f"{raw!r} is not two saved layouts")
+    return raw[0], raw[1]
+
+
+FOLDER = Kind[Path](_folder, str)
+# "" in the file: none chosen (what the app wrote before this schema, too)
+PROGRAM_OR_NONE = Kind[Path | None](lambda raw: Path(_text(raw)) if _text(raw) else None,
+                                    lambda program: str(program) if program else "")
+FLAG = Kind[bool](_flag, lambda value: value)
+LAYOUT_OR_NONE = Kind[bytes | None](_saved_layout, lambda layout: layout or "")
+TWO_LAYOUTS_OR_NONE = Kind[tuple[bytes, bytes] | None](_saved_layouts, lambda pair: list(pair) if pair else "")
+
+
+@dataclass(frozen=True)
+class Setting(Generic[T]):
+    """One remembered choice; `default` finds its value until the user makes the choice (some depend on the
+    computer's folders)."""
+
+    key: str
+    kind: Kind[T]
+    default: Callable[[UserDirs], T]
+    meaning: str  # in the user's words
+
+
+OUTPUT_FOLDER = Setting("output/folder", FOLDER, lambda dirs: dirs.images,
+                        "Where finished images go: the folder chosen in the window, for the window and the "
+                        "command line alike (at first the user's Pictures/Polaris Studio)")
+OWN_BACKEND = Setting("backend/own_program", PROGRAM_OR_NONE, lambda _: None,
+                      "The sd-cli chosen with Models > Backend > Use my own sd-cli (none: the app's own backend)")
+WINDOW_GEOMETRY = Setting("window/geometry", LAYOUT_OR_NONE, lambda _: None,
+                          "The window's size and place (none saved: the window's own default size)")
+WINDOW_SPLITTERS = Setting("window/splitters", TWO_LAYOUTS_OR_NONE, lambda _: None,
+                           "How the window is split between the picture, the gallery, Details and Advanced "
+                           "(none saved: the window's own split)")
+ADVANCED_OPEN = Setting("window/advanced_open", FLAG, lambda _: False, "Whether Advanced is open")
+DETAILS_OPEN = Setting("window/details_open", FLAG, lambda _: False, "Whether Details is open")
+FIRST_START_DONE = Setting("system_check/first_start_done", FLAG, lambda _: False,
+                           "Whether the app has started once (the first start runs the system check by itself)")
+
+SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
+                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE)
+
+
+def _from_unversioned(values: dict[str, object]) -> dict[str, object]:
+    # the settings of before the schema had these very keys and forms: every choice is kept as it is
+    return values
+
+
+# MIGRATIONS[n] brings a file of version n to version n + 1
+MIGRATIONS: tuple[Callable[[dict[str, object]], dict[str, object]], ...] = (_from_unversioned,)
+
+
+def file_version(raw: object) -> int:
+    """The schema version a settings file was written with: 0 when it names none (or none that can be read)."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.isdigit():
+        return int(raw)
+    return 0
+
+
+def migrated(version: int, values: Mapping[str, object]) -> dict[str, object]:
+    """A file's values (its version's keys) as this schema's keys name them. A file from a newer version is read
+    as far as its keys are known here, and nothing is taken from it."""
+    current = dict(values)
+    for step in MIGRATIONS[max(version, 0):]:
+        current = step(current)
+    return current
