@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import EventPrinter, add_generate_arguments, generate_requests
+from app.cli import EventPrinter, add_generate_arguments, add_upscale_arguments, generate_requests
 from app.core.generation.output import Progress
 
 
@@ -29,3 +29,10 @@ def test_each_line_of_a_prompt_file_gets_the_loras_and_no_prompt_is_needed(tmp_p
     requests = generate_requests(args)
     assert [(r.prompt, r.seed) for r in requests] == [("a red barn <lora:ink:0.6> <lora:paper:1>", 3),
                                                       ("a blue boat <lora:ink:0.6> <lora:paper:1>", 3)]
+
+
+@pytest.mark.parametrize("add_arguments", [add_generate_arguments, add_upscale_arguments])
+def test_the_help_says_pictures_go_to_the_folder_chosen_in_the_window(add_arguments) -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert "default: the output folder chosen in the window" in " ".join(parser.format_help().split())
