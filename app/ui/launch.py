@@ -1,5 +1,5 @@
-"""`python -m app` without a command: the window app put together. The one place that makes the gallery index,
-the Generation, the JobQueue and the resource monitor for the window, and starts them."""
+"""`python -m app` without a command: the window app put together. The one place that makes the machine, the
+gallery index, the Generation, the JobQueue and the resource monitor for the window, and starts them."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from app.core.gallery.gallery_index import open_index
 from app.core.resources import resource_path
 from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue
+from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
@@ -54,10 +55,11 @@ def run_window(demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     follow_system_theme(app)
     app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
-    monitor = ResourceMonitor()
+    machine = Machine()  # vulkaninfo and the backend's --help, asked once for the whole window
+    monitor = ResourceMonitor(machine)
     out_dir = output_folder()
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
-    generation = Generation(out_dir, gallery=gallery)
+    generation = Generation(out_dir, machine, gallery)
     queue = JobQueue(generation, current_user_dirs().job_queue)
     window = MainWindow(generation, monitor, gallery=gallery, queue=queue)
     if demo:
