@@ -146,7 +146,7 @@ class Generation(QObject):
         self._device, self._pinned = device, True
 
     def for_card(self, device: VulkanDevice) -> Generation:
-        """Another generation like this one (folder, backend, gallery), pinned to another card of the rig."""
+        """Another generation like this one (folder, machine, gallery), pinned to another card of the rig."""
         sibling = Generation(self._out_dir, self._machine, self._gallery, self.parent())
         sibling.pin_card(device)
         return sibling
