@@ -55,6 +55,7 @@ from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
 from app.services.queue.job_queue import JobQueue
 from app.services.settings import Settings
+from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 
@@ -260,7 +261,7 @@ def run_upscale(args: argparse.Namespace) -> int:
             return 1
         model = found[0]
     out_dir = args.out or Settings().get(OUTPUT_FOLDER)
-    upscaling = Upscaling(out_dir, args.sd_binary, open_index(current_user_dirs().gallery_index, out_dir))
+    upscaling = Upscaling(out_dir, Machine(args.sd_binary), open_index(current_user_dirs().gallery_index, out_dir))
     upscaling.log_line.connect(printer.log)
     upscaling.planned.connect(lambda plan: printer.notice(f"upscale plan: {plan.explanation}"))
     upscaling.retrying.connect(lambda tile: printer.retry("out_of_vram", tile))
@@ -299,7 +300,7 @@ def run_check(args: argparse.Namespace) -> int:
             return 2
         pasted.append(text)
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
-    check = SystemCheck(args.sd_binary)
+    check = SystemCheck(Machine(args.sd_binary))
     result: list[tuple[SystemFacts, CompatibilityReport]] = []
     check.finished.connect(lambda facts, report: (result.append((facts, report)), app.quit()))
     check.start(pasted)
@@ -470,7 +471,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if gallery.problem:
         printer.notice(gallery.problem)
     # the same queue as the window's (not its file: these jobs are this command's), one job per card on a rig
-    queue = JobQueue(Generation(out_dir, args.sd_binary, gallery))
+    queue = JobQueue(Generation(out_dir, Machine(args.sd_binary), gallery))
     numbered = len(requests) > 1
 
     def on(job: Job) -> EventPrinter:

@@ -32,6 +32,7 @@ def take(folder: Path, size: str) -> int:
     from app.core.gallery.gallery_index import open_index
     from app.core.generation.output import Progress
     from app.services.generation.runner import Generation
+    from app.services.system.machine import Machine
     from app.services.system.monitor import ResourceMonitor
     from app.services.user_dirs import keep_settings_in
     from app.ui.launch import load_demo
@@ -61,9 +62,10 @@ def take(folder: Path, size: str) -> int:
 
     with tempfile.TemporaryDirectory() as out:
         keep_settings_in(Path(out) / "settings")  # a first start: nothing remembered from the user's own use
-        monitor = ResourceMonitor()
+        machine = Machine()
+        monitor = ResourceMonitor(machine)
         gallery = open_index(Path(out) / "gallery.sqlite3", Path(out))
-        window = MainWindow(Generation(Path(out), gallery=gallery), monitor, gallery=gallery,
+        window = MainWindow(Generation(Path(out), machine, gallery), monitor, gallery=gallery,
                             models_dir=Path(out) / "models")
         window.resize(round(width / scale), round(height / scale))  # the whole screen, as a maximised window
         window.show()

@@ -1,5 +1,5 @@
-"""`python -m app` without a command: the window app put together. The one place that makes the gallery index,
-the Generation, the JobQueue and the resource monitor for the window, and starts them."""
+"""`python -m app` without a command: the window app put together. The one place that makes the machine, the
+gallery index, the Generation, the JobQueue and the resource monitor for the window, and starts them."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from app.core.settings_schema import OUTPUT_FOLDER
 from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue
 from app.services.settings import Settings
+from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
@@ -55,11 +56,12 @@ def run_window(demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     follow_system_theme(app)
     app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
-    monitor = ResourceMonitor()
+    machine = Machine()  # vulkaninfo and the backend's --help, asked once for the whole window
+    monitor = ResourceMonitor(machine)
     settings = Settings()
     out_dir = settings.get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
-    generation = Generation(out_dir, gallery=gallery)
+    generation = Generation(out_dir, machine, gallery)
     queue = JobQueue(generation, current_user_dirs().job_queue)
     window = MainWindow(generation, monitor, gallery=gallery, queue=queue)
     if demo:

@@ -73,10 +73,10 @@ class MainWindow(QMainWindow):
         # every Generate goes through the queue (one place, as for the CLI); made before the window connects
         # to it, so that the next job has started when the window hears that one finished
         self.queue = queue or JobQueue(generation, parent=self)
-        self.system_check = system_check or SystemCheck(parent=self)
+        self.system_check = system_check or SystemCheck(generation.machine, parent=self)
         self.check_dialog: CheckDialog | None = None
         self.models_window: ModelsWindow | None = None
-        self.upscaling: Upscaling | None = None  # made on the first upscale: it asks vulkaninfo then
+        self.upscaling: Upscaling | None = None  # made on the first upscale
         self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
         self.panel = PromptPanel(self)
@@ -392,7 +392,7 @@ class MainWindow(QMainWindow):
             return
         if self.upscaling is None:
             index = self.gallery.model.gallery if self.gallery is not None else None
-            self.upscaling = Upscaling(self.generation.out_dir, gallery=index, parent=self)
+            self.upscaling = Upscaling(self.generation.out_dir, self.generation.machine, index, self)
             self.upscaling.finished.connect(self._on_upscale_finished)
             self.upscaling.planned.connect(lambda plan: self.status.setText(f"Upscaling: {plan.explanation}"))
             self.upscaling.retrying.connect(lambda tile: self.status.setText(
@@ -421,7 +421,7 @@ class MainWindow(QMainWindow):
 
     def open_models(self) -> None:
         if self.models_window is None:
-            self.models_window = ModelsWindow(self.catalog, self.models_dir, self)
+            self.models_window = ModelsWindow(self.catalog, self.models_dir, self.generation.machine, self)
             self.models_window.choices_changed.connect(self.refresh_model_choices)
         self.models_window.show()
         self.models_window.raise_()

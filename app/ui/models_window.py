@@ -36,10 +36,11 @@ from app.core.models.families import MEMORY_SWITCHES
 from app.core.models.model_files import ImportReport
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
-from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, set_own_backend
+from app.services.models.backend import BackendInfo, BackendMissing, set_own_backend
 from app.services.models.backend_manager import BackendInstall, can_build_here
 from app.services.models.model_import import ModelImport
 from app.services.models.model_manager import PresetDownload
+from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 
 _STATUS_WORDS = {
@@ -64,11 +65,12 @@ class ModelsWindow(QDialog):
     choices_changed = Signal()  # a preset became complete or a custom set was added: the picker must update
     imported = Signal()  # the files of an import_paths() are read (and placed) and the report says so
 
-    def __init__(self, catalog: Catalog, models_dir: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog, models_dir: Path, machine: Machine, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Models")
         self.catalog = catalog
         self.models_dir = models_dir
+        self.machine = machine
         self.download = PresetDownload(self)
         self.download.progress.connect(self._on_progress)
         self.download.finished.connect(self._on_download_finished)
@@ -117,14 +119,13 @@ class ModelsWindow(QDialog):
 
     def _make_backend(self) -> None:
         self.backend_info = QLabel(self)
-        self.backend_questions = BackendQuestions(self)
-        self.backend_questions.answered.connect(self._on_backend_answered)
+        self.machine.backend_answered.connect(self._on_backend_answered)
         self.backend_info.setWordWrap(True)
         self.install_button = QPushButton(install_words(), self)
         self.own_button = QPushButton("Use my own sd-cli…", self)
         self.app_backend_button = QPushButton("Use the app's backend", self)
         self.gpu_button = QPushButton("Does it see my graphics card?", self)
-        self.gpu_check = SystemCheck(parent=self)
+        self.gpu_check = SystemCheck(self.machine, parent=self)
         self.gpu_check.finished.connect(self._on_gpu_checked)
         self.gpu_button.clicked.connect(self.check_gpu)
         self.backend_progress = QProgressBar(self)
@@ -263,7 +264,7 @@ class ModelsWindow(QDialog):
 
     def refresh_backend(self) -> None:
         self.backend_info.setText("Asking the backend what it is…")
-        self.backend_questions.ask(version=True)
+        self.machine.ask_backend(version=True)
 
     def _on_backend_answered(self, info: BackendInfo | str) -> None:
         if isinstance(info, str):

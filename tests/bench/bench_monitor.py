@@ -26,6 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from app.services.generation.runner import Generation  # noqa: E402
+from app.services.system.machine import Machine  # noqa: E402
 from app.services.system.monitor import ResourceMonitor  # noqa: E402
 from app.ui.main_window import MainWindow  # noqa: E402
 
@@ -42,8 +43,9 @@ def main() -> None:
     args = parser.parse_args()
     app = QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as out:
-        monitor = ResourceMonitor()
-        window = MainWindow(Generation(Path(out)), monitor)
+        machine = Machine()
+        monitor = ResourceMonitor(machine)
+        window = MainWindow(Generation(Path(out), machine), monitor)
         window.show()
         # one sample's cost: psutil part in-process, vulkaninfo part as a child
         psutil_times = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from app.core.system.vulkaninfo_program import VulkaninfoProgram, vulkaninfo_arg
 from app.services.system import vulkaninfo_run
 
 STANDIN = Path(__file__).resolve().parent / "vulkaninfo_standin.py"
+RUN_COUNTER = Path(__file__).resolve().parent / "run_counter.py"
 CAPTURES = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
 
 
@@ -36,3 +38,15 @@ def use_fake_vulkaninfo(monkeypatch: pytest.MonkeyPatch, *fakes: FakeVulkaninfo)
     monkeypatch.setattr(vulkaninfo_run, "installed_vulkaninfo", lambda platform=sys.platform: list(programs))
     monkeypatch.setattr(vulkaninfo_run, "vulkaninfo_argv", argv)
     return list(names)
+
+
+def count_vulkaninfo_runs(monkeypatch: pytest.MonkeyPatch, log: Path) -> Callable[[], int]:
+    """The real vulkaninfo, each of its runs written down in `log` on the way (tests/helpers/run_counter.py).
+    Returns how many times it has run so far."""
+    real_argv = vulkaninfo_run.vulkaninfo_argv
+
+    def argv(program: Path, platform: str, output_file: str | None) -> list[str]:
+        return [sys.executable, str(RUN_COUNTER), str(log), *real_argv(program, platform, output_file)]
+
+    monkeypatch.setattr(vulkaninfo_run, "vulkaninfo_argv", argv)
+    return lambda: len(log.read_text(encoding="utf-8").splitlines()) if log.exists() else 0

@@ -11,7 +11,7 @@ logs each call's arguments (one JSON list per line) to $STANDIN_STATE, fails the
 hands later calls to the real $STANDIN_REAL. CASE "blank_then_real" runs the real backend each time but
 blackens the first image. CASE "record_card" (one card of a rig) logs each call's GGML_VK_VISIBLE_DEVICES, arguments
 and start and end times (one JSON object per line) to $STANDIN_STATE, replays the real 2-step run over a second and
-writes a noise PNG where --output says.
+writes a noise PNG where --output says. With $STANDIN_HELP_LOG set, each `--help` asked writes one line there.
 """
 
 from __future__ import annotations
@@ -83,6 +83,9 @@ def crash() -> None:
 def main() -> None:
     # the app reads `--help` first to learn the flags: answer as our build does
     case = "help" if "--help" in sys.argv else os.environ["STANDIN_CASE"]
+    if case == "help" and "STANDIN_HELP_LOG" in os.environ:  # how many times the app asked
+        with Path(os.environ["STANDIN_HELP_LOG"]).open("a", encoding="utf-8") as log:
+            log.write("--help\n")
     if case == "oom_then_real":
         # the first run fails as the real OOM did; later runs are the real backend with the same arguments
         calls = Path(os.environ["STANDIN_STATE"])

@@ -51,4 +51,4 @@ def test_cancel_before_vulkaninfo_answers_ends_the_request(qtbot: QtBot, out_dir
         generation.start(GenerationRequest(prompt="x"))
         generation.cancel()
     assert finished.args[0].cancelled and not generation.running
-    qtbot.waitUntil(lambda: not generation._vulkaninfo.running, timeout=30_000)
+    qtbot.waitUntil(lambda: not generation.machine.looking, timeout=30_000)

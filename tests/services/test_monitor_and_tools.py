@@ -13,6 +13,7 @@ from app.core.system.nvidia_smi import RESERVED_QUERY
 from app.core.system.usage import ResourceSample, vram_usage
 from app.core.system.vulkaninfo import parse, preferred_device
 from app.services.system import monitor as monitor_module
+from app.services.system.machine import Machine
 from app.services.system.monitor import BUSY_INTERVAL_MS, IDLE_INTERVAL_MS, ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.tool_run import ToolResult, ToolRun
@@ -20,7 +21,8 @@ from tests.helpers.fake_vulkaninfo import CAPTURES, FakeVulkaninfo, use_fake_vul
 
 
 def test_monitor_reports_ram_and_lavapipe_vram_from_real_vulkaninfo(qtbot: QtBot) -> None:
-    monitor = ResourceMonitor()
+    machine = Machine()
+    monitor = ResourceMonitor(machine)
     samples: list[ResourceSample] = []
     monitor.sampled.connect(samples.append)
     with qtbot.waitSignal(monitor.sampled, timeout=20_000,
@@ -46,7 +48,8 @@ def test_the_gauge_leaves_out_what_nvidias_driver_keeps_for_itself(qtbot: QtBot,
     device = preferred_device(parse((CAPTURES / "nvidia_h200_full.txt").read_text(encoding="utf-8")))
     as_vulkan_reads_it = vram_usage(device)
     assert as_vulkan_reads_it[0] is not None and as_vulkan_reads_it[1] is not None
-    monitor = ResourceMonitor()
+    machine = Machine()
+    monitor = ResourceMonitor(machine)
     samples: list[ResourceSample] = []
     monitor.sampled.connect(samples.append)
     monitor.start()
@@ -58,19 +61,21 @@ def test_the_gauge_leaves_out_what_nvidias_driver_keeps_for_itself(qtbot: QtBot,
 
 
 def test_monitor_never_runs_two_vulkaninfo_at_once(qtbot: QtBot) -> None:
-    monitor = ResourceMonitor()
+    machine = Machine()
+    monitor = ResourceMonitor(machine)
     monitor.start()
     for _ in range(12):  # ticks far faster than vulkaninfo answers
         monitor._on_tick()
     assert monitor.vulkaninfo_runs == 1
     monitor.stop()
-    qtbot.waitUntil(lambda: not monitor._run.running, timeout=20_000)
+    qtbot.waitUntil(lambda: not machine.looking, timeout=20_000)
 
 
 def test_monitor_follows_the_backend_and_samples_faster_meanwhile(qtbot: QtBot) -> None:
     child = subprocess.Popen([sys.executable, "-c", "b = bytearray(64 * 2**20); import time; time.sleep(30)"])
     try:
-        monitor = ResourceMonitor()
+        machine = Machine()
+        monitor = ResourceMonitor(machine)
         monitor.start()
         assert monitor._timer.interval() == IDLE_INTERVAL_MS
         monitor.set_backend_pid(child.pid)
@@ -81,7 +86,7 @@ def test_monitor_follows_the_backend_and_samples_faster_meanwhile(qtbot: QtBot) 
         assert monitor.sample().backend_rss is None
         assert monitor._timer.interval() == IDLE_INTERVAL_MS
         monitor.stop()
-        qtbot.waitUntil(lambda: not monitor._run.running, timeout=20_000)
+        qtbot.waitUntil(lambda: not machine.looking, timeout=20_000)
     finally:
         child.kill()
         child.wait()
@@ -101,7 +106,7 @@ def test_a_helper_that_fails_or_hangs_ends_with_a_message(qtbot: QtBot, argv: li
 
 
 def test_system_check_without_a_backend_says_how_to_build_it(qtbot: QtBot, tmp_path: Path) -> None:
-    check = SystemCheck(backend=tmp_path / "missing-sd-cli", models_dir=tmp_path)
+    check = SystemCheck(Machine(tmp_path / "missing-sd-cli"), models_dir=tmp_path)
     with qtbot.waitSignal(check.finished, timeout=60_000) as finished:
         check.start()
     facts, report = finished.args
@@ -119,7 +124,7 @@ def test_a_check_that_cannot_run_vulkaninfo_uses_what_the_backend_sees(qtbot: Qt
     use_fake_vulkaninfo(monkeypatch, *([vulkaninfo] if vulkaninfo else []))
     # ggml lists a Radeon by itself, but a CPU device (lavapipe, here) only when asked for it by number
     monkeypatch.setenv("GGML_VK_VISIBLE_DEVICES", "0")
-    check = SystemCheck(models_dir=tmp_path)
+    check = SystemCheck(Machine(), models_dir=tmp_path)
     with qtbot.waitSignal(check.finished, timeout=60_000) as finished:
         check.start()
     facts, report = finished.args
@@ -145,7 +150,7 @@ def test_a_backend_missing_a_library_is_reported_with_the_fix(qtbot: QtBot, tmp_
     subprocess.run(["cc", "-o", str(tmp_path / "sd-cli"), str(tmp_path / "main.c"), f"-L{tmp_path}",
                     "-lpolarisneeded", f"-Wl,-rpath,{tmp_path}"], check=True)
     (tmp_path / "libpolarisneeded.so").unlink()
-    check = SystemCheck(backend=tmp_path / "sd-cli", models_dir=tmp_path)
+    check = SystemCheck(Machine(tmp_path / "sd-cli"), models_dir=tmp_path)
     with qtbot.waitSignal(check.finished, timeout=60_000) as finished:
         check.start()
     [backend] = [c for c in finished.args[1].checks if c.id == "backend"]
@@ -164,7 +169,7 @@ def test_a_backend_missing_a_dll_is_reported_with_the_fix(qtbot: QtBot, tmp_path
     path = [part for part in os.environ.get("PATH", "").split(os.pathsep)
             if part and Path(part).resolve() != base.resolve()]
     monkeypatch.setenv("PATH", os.pathsep.join(path))
-    check = SystemCheck(backend=tmp_path / "sd-cli.exe", models_dir=tmp_path)
+    check = SystemCheck(Machine(tmp_path / "sd-cli.exe"), models_dir=tmp_path)
     with qtbot.waitSignal(check.finished, timeout=60_000) as finished:
         check.start()
     [backend] = [c for c in finished.args[1].checks if c.id == "backend"]
@@ -178,7 +183,7 @@ def test_a_pasted_output_is_checked_with_the_pastes_host_facts_not_this_computer
                                                                                    tmp_path: Path) -> None:
     heaps_only = (Path(__file__).resolve().parents[1] / "data" / "vulkaninfo" / "fragments" /
                   "rx470_memory_heaps_only.txt").read_text(encoding="utf-8")
-    check = SystemCheck(models_dir=tmp_path)
+    check = SystemCheck(Machine(), models_dir=tmp_path)
     with qtbot.waitSignal(check.finished, timeout=10_000) as finished:
         check.start([heaps_only, "MemTotal:       16314024 kB\n"])
     facts, report = finished.args

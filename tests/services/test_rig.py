@@ -18,6 +18,7 @@ from app.core.models.families import ModelFiles
 from app.core.queue.jobs import JobState
 from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue
+from app.services.system.machine import Machine
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
 TWO_GPUS = "public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt"  # an RTX 3060 Ti and a Ryzen's iGPU
@@ -36,7 +37,7 @@ def rig(qtbot: QtBot, standin: Path, tiny_model, out_dir: Path, tmp_path: Path,
     # 1024 px: the diffusion model's compute buffer alone is larger than the iGPU's 256 MiB
     request = GenerationRequest(prompt="rig", width=1024, height=1024, steps=2,
                                 models=ModelFiles(model=model, taesd=taesd))
-    return Generation(out_dir, standin), state, request
+    return Generation(out_dir, Machine(standin)), state, request
 
 
 def calls(state: Path) -> list[dict]:
@@ -116,7 +117,7 @@ def test_the_gauge_shows_each_cards_vram(qtbot: QtBot, monkeypatch: pytest.Monke
     gauge = ResourceGauge()
     qtbot.addWidget(gauge)
     gauge.show()
-    monitor = ResourceMonitor()
+    monitor = ResourceMonitor(Machine())
     monitor.cards_sampled.connect(gauge.show_cards)
     with qtbot.waitSignal(monitor.cards_sampled, timeout=20_000):
         monitor.start()

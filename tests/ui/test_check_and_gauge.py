@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.system.usage import ResourceSample
 from app.services.settings import Settings
+from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.ui.gauge import ResourceGauge
 from app.ui.main_window import MainWindow
@@ -52,7 +53,8 @@ def test_the_check_runs_by_itself_only_on_the_first_start() -> None:
 def test_gauge_follows_the_real_monitor(qtbot: QtBot) -> None:
     gauge = ResourceGauge()
     qtbot.addWidget(gauge)
-    monitor = ResourceMonitor()
+    machine = Machine()
+    monitor = ResourceMonitor(machine)
     monitor.sampled.connect(gauge.show_sample)
     with qtbot.waitSignal(monitor.sampled, timeout=20_000, check_params_cb=lambda s: s.vram_total is not None):
         monitor.start()
@@ -62,7 +64,7 @@ def test_gauge_follows_the_real_monitor(qtbot: QtBot) -> None:
     # lavapipe reports its heap size but not its use: the gauge says so rather than showing 0 %
     assert gauge.vram_label.text() == "VRAM: 2.0 GiB total (use not reported)"
     assert len(gauge.ram_history.values) >= 2
-    qtbot.waitUntil(lambda: not monitor._run.running, timeout=20_000)
+    qtbot.waitUntil(lambda: not machine.looking, timeout=20_000)
 
 
 def test_gauge_warns_near_the_limit(qtbot: QtBot) -> None:

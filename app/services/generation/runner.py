@@ -41,14 +41,14 @@ from app.core.generation.request import GenerationRequest, InvalidRequest, Model
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import MemoryFlags
 from app.core.platform_paths import install_dir_problem
-from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
+from app.core.system.vulkaninfo import VulkanDevice
 from app.services.child_process import path_for_backend
 from app.services.generation.live_preview import LivePreview
 from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
-from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
+from app.services.models.backend import BackendMissing
 from app.services.models.model_hashes import ModelHashes
-from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 
 JOBS_FOLDER = ".jobs"  # in the output folder: each img2img job's input and mask, kept for "Reuse settings"
@@ -67,12 +67,16 @@ class Generation(QObject):
     preview_frame = Signal(object)  # PreviewFrame: the picture as it forms, one per step
     finished = Signal(object)  # Outcome, with the final image path when ok
 
-    def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
+    def __init__(self, out_dir: Path, machine: Machine | None = None, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._out_dir = out_dir
         self._gallery = gallery
-        self._backend = backend
+        # the card's memory and what the backend offers, asked once for the app and never on the GUI thread's
+        # time; a generation made on its own (a test, the self-test) asks for itself
+        self._machine = machine or Machine(parent=self)
+        self._machine.devices_changed.connect(self._on_devices_changed)
+        self._machine.backend_answered.connect(self._on_backend_answered)
         self._process = SdProcess(self)
         self._process.stage_changed.connect(self._on_stage)
         self._process.progress.connect(self.progress)
@@ -94,17 +98,8 @@ class Generation(QObject):
         self._hashes = ModelHashes(current_user_dirs().model_hashes)
         self._binary: Path | None = None
         self._caps: BackendCaps | None = None
-        self._device: VulkanDevice | None = None
-        self._devices: list[VulkanDevice] | None = None  # every device vulkaninfo listed, once it answered
+        self._device: VulkanDevice | None = self._machine.preferred_device
         self._pinned = False  # one card of a rig: vulkaninfo's answer does not move it
-        self._devices_probed = False
-        # the card's memory comes from vulkaninfo, asked once and never on the GUI thread's time
-        self._vulkaninfo = VulkaninfoRun(parent=self)
-        self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
-        # what the backend offers (its --help) is asked the same way, once per binary
-        self._backend_questions = BackendQuestions(self)
-        self._backend_questions.answered.connect(self._on_backend_answered)
-        self._backend_problem: str | None = None
         self._waiting: GenerationRequest | None = None  # started before vulkaninfo or the backend answered
 
     @property
@@ -123,14 +118,19 @@ class Generation(QObject):
         return self._process.pid()
 
     @property
+    def machine(self) -> Machine:
+        """What this computer and its backend are: the app's one, shared with every part that asks."""
+        return self._machine
+
+    @property
     def devices(self) -> list[VulkanDevice] | None:
         """The Vulkan devices vulkaninfo listed; None until it answered (or when it could not)."""
-        return self._devices
+        return self._machine.devices
 
     @property
     def devices_probed(self) -> bool:
-        """vulkaninfo has answered (or could not): `devices` is what it will be."""
-        return self._devices_probed
+        """vulkaninfo has answered (or could not), or this is one pinned card of a rig: `card` is what it will be."""
+        return self._pinned or self._machine.devices_known
 
     def probe_devices(self) -> None:
         """Ask vulkaninfo (and the backend) now, without starting anything; `probed` says when they answered."""
@@ -143,11 +143,11 @@ class Generation(QObject):
 
     def pin_card(self, device: VulkanDevice) -> None:
         """Run every next job on this device (one card of a rig) and plan for its own memory."""
-        self._device, self._pinned, self._devices_probed = device, True, True
+        self._device, self._pinned = device, True
 
     def for_card(self, device: VulkanDevice) -> Generation:
-        """Another generation like this one (folder, backend, gallery), pinned to another card of the rig."""
-        sibling = Generation(self._out_dir, self._backend, self._gallery, self.parent())
+        """Another generation like this one (folder, machine, gallery), pinned to another card of the rig."""
+        sibling = Generation(self._out_dir, self._machine, self._gallery, self.parent())
         sibling.pin_card(device)
         return sibling
 
@@ -164,8 +164,8 @@ class Generation(QObject):
 
     def _begin(self, request: GenerationRequest, prepared: PreparedJob | None = None) -> None:
         try:
-            binary = find_backend(self._backend)
-            caps = self._caps_of(binary)
+            binary = self._machine.backend()
+            caps = self._machine.caps(binary)
             if prepared is None:
                 prepared = prepare(request, self._facts(caps))
             request = with_seed(prepared.request, random.SystemRandom())
@@ -217,13 +217,13 @@ class Generation(QObject):
     def machine_facts(self) -> MachineFacts | str:
         """What `prepare` plans with now, or why there is nothing to plan with yet (asking what is unknown)."""
         try:
-            binary = find_backend(self._backend)
+            binary = self._machine.backend()
         except BackendMissing as error:
             return str(error)
         if self._ask_what_is_unknown():
             return "looking at the graphics card"
         try:
-            return self._facts(self._caps_of(binary))
+            return self._facts(self._machine.caps(binary))
         except BackendMissing as error:
             return str(error)
 
@@ -274,7 +274,7 @@ class Generation(QObject):
         self._process.cancel()
 
     def stop_now(self) -> None:
-        self._vulkaninfo.stop_now()
+        self._machine.stop_now()
         if self._waiting is not None:
             self._waiting, self._busy = None, False
         self._process.stop_now()
@@ -283,37 +283,19 @@ class Generation(QObject):
 
     def _ask_what_is_unknown(self) -> bool:
         """Start asking vulkaninfo and the backend what is not known yet; True while an answer is awaited."""
-        if not self._devices_probed and not self._vulkaninfo.running:
-            self._vulkaninfo.start()
-        if not self._backend_questions.running and self._backend_problem is None:
-            try:
-                if known_caps(find_backend(self._backend)) is None:
-                    self._backend_questions.ask(self._backend)
-            except BackendMissing:
-                pass  # said by the request that needs it
-        return not self._devices_probed or self._backend_questions.running
+        self._machine.ask()
+        return not self.devices_probed or self._machine.asking_backend
 
-    def _caps_of(self, binary: Path) -> BackendCaps:
-        caps = known_caps(binary)
-        if caps is None:
-            problem, self._backend_problem = self._backend_problem, None  # asked again next time
-            raise BackendMissing(problem or f"{binary} did not say what it offers")
-        return caps
-
-    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
-        # without vulkaninfo the backend still runs; only automatic placement lacks the card's memory
-        self._devices = parse(result.text) if result.text is not None else None
+    def _on_devices_changed(self) -> None:
         if not self._pinned:
-            self._device = preferred_device(self._devices) if self._devices is not None else None
-        self._devices_probed = True
+            self._device = self._machine.preferred_device
         self._after_an_answer()
 
-    def _on_backend_answered(self, answer: BackendInfo | str) -> None:
-        self._backend_problem = answer if isinstance(answer, str) else None
+    def _on_backend_answered(self, _answer: object) -> None:
         self._after_an_answer()
 
     def _after_an_answer(self) -> None:
-        if not self._devices_probed or self._backend_questions.running:
+        if not self.devices_probed or self._machine.asking_backend:
             return
         self.probed.emit()
         request, self._waiting = self._waiting, None

@@ -28,7 +28,8 @@ from app.core.platform_paths import BASEDIR_VARIABLE, UserDirs
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_markdown
 from app.services.generation.runner import Generation
-from app.services.models.backend import BackendMissing, find_backend
+from app.services.models.backend import BackendMissing
+from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 
 SIDE = 64  # the smallest image sd.cpp makes: a few seconds on a CPU Vulkan device
@@ -49,9 +50,10 @@ class SelfTest(QObject):
     def __init__(self, dirs: UserDirs, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._dirs = dirs
-        self._check = SystemCheck(models_dir=dirs.models, parent=self)
+        self._machine = Machine(parent=self)  # the check's vulkaninfo answer is the one the generation plans with
+        self._check = SystemCheck(self._machine, dirs.models, self)
         self._check.finished.connect(self._on_check_finished)
-        self._generation = Generation(dirs.images, parent=self)
+        self._generation = Generation(dirs.images, self._machine, parent=self)
         self._generation.finished.connect(self._on_generation_finished)
         self._facts: SystemFacts | None = None
         self._report: CompatibilityReport | None = None
@@ -85,7 +87,7 @@ class SelfTest(QObject):
         else:
             generation = f"- failed after {seconds:.1f} s: {_generation_error(outcome)}"
         try:
-            backend = str(find_backend())
+            backend = str(self._machine.backend())
         except BackendMissing as error:
             backend = str(error)
         lines = [

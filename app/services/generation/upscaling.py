@@ -34,13 +34,12 @@ from app.core.generation.upscale import (
     plan_upscale_job,
     upscaled_parameters,
 )
-from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
 from app.services.child_process import path_for_backend
 from app.services.generation.runner import why_it_cannot_start
 from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
-from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
-from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+from app.services.models.backend import BackendMissing
+from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 
 
@@ -52,19 +51,15 @@ class Upscaling(QObject):
     retrying = Signal(int)  # out of video memory: trying again with tiles of this many pixels
     finished = Signal(object)  # Outcome, with the upscaled image's path when ok
 
-    def __init__(self, out_dir: Path, backend: Path | None = None, gallery: GalleryIndex | None = None,
+    def __init__(self, out_dir: Path, machine: Machine, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._out_dir, self._backend, self._gallery = out_dir, backend, gallery
+        self._out_dir, self._machine, self._gallery = out_dir, machine, gallery
         self._process = SdProcess(self)
         self._process.log_line.connect(self.log_line)
         self._process.finished.connect(self._on_process_finished)
-        self._vulkaninfo = VulkaninfoRun(parent=self)
-        self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
-        self._questions = BackendQuestions(self)
-        self._questions.answered.connect(self._on_backend_answered)
-        self._device: VulkanDevice | None = None
-        self._probed = False
+        machine.devices_changed.connect(self._after_an_answer)
+        machine.backend_answered.connect(self._on_backend_answered)
         self._waiting: UpscaleRequest | None = None
         self._job: UpscaleJob | None = None
         self._staged: Path | None = None
@@ -79,10 +74,9 @@ class Upscaling(QObject):
             raise RuntimeError("an upscale is already running")
         self._busy = True
         self._waiting = request
-        if not self._probed:
-            self._vulkaninfo.start()
-        else:
-            self._questions.ask(self._backend)
+        # the backend is asked again each time: the user may have chosen or rebuilt one since
+        self._machine.ask_backend()
+        self._machine.ask()
 
     def cancel(self) -> None:
         if self._waiting is not None:
@@ -92,32 +86,24 @@ class Upscaling(QObject):
         self._process.cancel()
 
     def stop_now(self) -> None:
-        self._vulkaninfo.stop_now()
+        self._machine.stop_now()
         self._waiting = None
         self._process.stop_now()
 
-    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
-        self._device = preferred_device(parse(result.text)) if result.text is not None else None
-        self._probed = True
-        if self._waiting is not None:
-            self._questions.ask(self._backend)
+    def _on_backend_answered(self, _answer: object) -> None:
+        self._after_an_answer()
 
-    def _on_backend_answered(self, answer: BackendInfo | str) -> None:
+    def _after_an_answer(self) -> None:
+        if self._waiting is None or not self._machine.devices_known or self._machine.asking_backend:
+            return
         request, self._waiting = self._waiting, None
-        if request is None:
-            return
-        if isinstance(answer, str):
-            self._fail_soon(ErrorKind.BACKEND_MISSING, answer)
-            return
         self._begin(request)
 
     def _begin(self, request: UpscaleRequest) -> None:
         try:
+            binary = self._machine.backend()
+            caps = self._machine.caps(binary)  # why the backend could not be asked, if so, comes first
             job = plan_upscale_job(request)
-            binary = find_backend(self._backend)
-            caps = known_caps(binary)
-            if caps is None:
-                raise BackendMissing(f"{binary} did not say what it offers")
             needed, staging = picture_bytes(*job.size), current_user_dirs().staging
             check_folder(self._out_dir, needed)
             check_folder(staging, needed)
@@ -132,7 +118,7 @@ class Upscaling(QObject):
         plan = self.plan(job)
         if plan is not None:
             self.planned.emit(plan)
-        device = self._device
+        device = self._machine.preferred_device
         # ggml's CPU backend runs ESRGAN ~28x faster than a software Vulkan device (lavapipe: 101 s against
         # 3.6 s for 64 -> 256 px, tests/bench/bench_upscale.py): on such a device, leave Vulkan out
         index = device.index if device is not None and not device.is_cpu else None
@@ -140,7 +126,8 @@ class Upscaling(QObject):
 
     def plan(self, job: UpscaleJob) -> UpscalePlan | None:
         """Tiles and VRAM for this job on the card, when vulkaninfo told its memory."""
-        device = device_from_vulkan(self._device) if self._device else None
+        vulkan = self._machine.preferred_device
+        device = device_from_vulkan(vulkan) if vulkan else None
         if device is None:
             return None
         return plan_upscale(job.request.model.stat().st_size, job.model_scale, device, *job.source_size,

@@ -125,7 +125,7 @@ def learn_caps(binary: Path, help_text: str) -> BackendCaps:
 
 
 def probe_caps(binary: Path) -> BackendCaps:
-    """Blocking: for the CLI. The window learns them on `BackendQuestions` instead."""
+    """Blocking: for the CLI. The window learns them through the `Machine` instead."""
     caps = known_caps(binary)
     if caps is not None:
         return caps

@@ -1,4 +1,5 @@
-"""Samples RAM, VRAM and the backend's own memory for the gauge, at a throttled rate."""
+"""Samples RAM, VRAM and the backend's own memory for the gauge, at a throttled rate: VRAM through the app's one
+`Machine`, whose vulkaninfo answers (the gauge's samples and every other part's questions) all show."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.core.queue.rig import card_label, rig_cards
 from app.core.system.nvidia_smi import nvidia_smi_argv, reserved_bytes
 from app.core.system.usage import ResourceSample, vram_usage
-from app.core.system.vulkaninfo import VENDOR_NVIDIA, parse, preferred_device
-from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+from app.core.system.vulkaninfo import VENDOR_NVIDIA, VulkanDevice, preferred_device
+from app.services.system.machine import Machine
+from app.services.system.vulkaninfo_run import VulkaninfoResult
 from app.services.tool_run import ToolResult, ToolRun
 
 BUSY_INTERVAL_MS = 1000  # while a generation runs
@@ -27,13 +29,13 @@ class ResourceMonitor(QObject):
     sampled = Signal(object)
     cards_sampled = Signal(list)  # [(card label, VRAM total, VRAM used)] of every card a rig's queue can use
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, machine: Machine, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._on_tick)
-        self._run = VulkaninfoRun(timeout_ms=10_000, parent=self)
-        self._run.finished.connect(self._on_vulkaninfo_finished)
-        self._vulkaninfo = self._run.available  # none at all: the gauge shows RAM only, without asking again
+        self._machine = machine
+        machine.looked.connect(self._on_looked)
+        self._vulkaninfo = machine.can_look  # none at all: the gauge shows RAM only, without asking again
         self._vram: tuple[int | None, int | None] = (None, None)
         self._backend: psutil.Process | None = None
         # what NVIDIA's driver keeps for itself, asked of nvidia-smi once: the gauge shows what programs use
@@ -53,8 +55,7 @@ class ResourceMonitor(QObject):
         self._on_tick()
 
     def stop(self) -> None:
-        self._timer.stop()
-        self._run.stop_now()
+        self._timer.stop()  # a vulkaninfo in flight is the machine's: others may wait for its answer
         self._reservation.stop_now()
 
     def set_backend_pid(self, pid: int | None) -> None:
@@ -68,9 +69,9 @@ class ResourceMonitor(QObject):
 
     def _on_tick(self) -> None:
         every = VRAM_EVERY_BUSY if self.busy else VRAM_EVERY_IDLE
-        if self._vulkaninfo and not self._run.running and self._ticks % every == 0:
+        if self._vulkaninfo and not self._machine.looking and self._ticks % every == 0:
             self.vulkaninfo_runs += 1
-            self._run.start()
+            self._machine.sample()
         self._ticks += 1
         self.sampled.emit(self.sample())
 
@@ -85,9 +86,8 @@ class ResourceMonitor(QObject):
         total, used = self._vram
         return ResourceSample(memory.total, memory.total - memory.available, total, used, rss)
 
-    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
-        if result.text is not None:
-            devices = parse(result.text)
+    def _on_looked(self, _result: VulkaninfoResult, devices: list[VulkanDevice] | None) -> None:
+        if devices is not None:
             device = preferred_device(devices)
             if device is not None and device.vendor_id == VENDOR_NVIDIA and not self._reservation_asked:
                 self._ask_the_reservation()

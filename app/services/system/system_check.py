@@ -12,9 +12,10 @@ from app.core.generation.command import backend_environment
 from app.core.generation.output import vulkan_devices_seen
 from app.core.system.checks import BackendStatus, CompatibilityReport, SystemFacts, host_from_paste, run_checks
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice, merge, preferred_device
-from app.services.models.backend import BackendMissing, find_backend
+from app.services.models.backend import BackendMissing
 from app.services.system.host import disk_info, host_info
-from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
+from app.services.system.machine import Machine
+from app.services.system.vulkaninfo_run import VulkaninfoResult
 from app.services.tool_run import ToolResult, ToolRun
 from app.services.user_dirs import current_user_dirs
 
@@ -24,15 +25,13 @@ class SystemCheck(QObject):
 
     finished = Signal(object, object)  # SystemFacts, CompatibilityReport
 
-    def __init__(self, backend: Path | None = None, models_dir: Path | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, machine: Machine, models_dir: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._backend_override = backend
+        self._machine = machine
         self._models_dir = models_dir
         self._run = ToolRun(parent=self)
         self._run.finished.connect(self._on_backend_finished)
-        self._vulkaninfo = VulkaninfoRun(parent=self)
-        self._vulkaninfo.finished.connect(self._on_vulkaninfo_finished)
+        machine.looked.connect(self._on_looked)
         self._step = ""
         self._devices: tuple[VulkanDevice, ...] = ()
         self._vulkaninfo_error: str | None = None
@@ -59,9 +58,11 @@ class SystemCheck(QObject):
             return
         self._devices, self._probe_backend = (), True
         self._step = "vulkaninfo"
-        self._vulkaninfo.start()
+        self._machine.look_again()  # the user may have installed a driver since: what it says now
 
-    def _on_vulkaninfo_finished(self, result: VulkaninfoResult) -> None:
+    def _on_looked(self, result: VulkaninfoResult, _devices: object) -> None:
+        if self._step != "vulkaninfo":
+            return  # a gauge's sample, or another part's question
         # vulkaninfo exits 0 even without a display; a failed instance shows as no devices
         if result.text is None:
             self._vulkaninfo_error = result.error or "vulkaninfo failed"
@@ -84,7 +85,7 @@ class SystemCheck(QObject):
     def _start_backend_probe(self) -> None:
         self._step = "backend"
         try:
-            binary = find_backend(self._backend_override)
+            binary = self._machine.backend()
         except BackendMissing as error:
             self._backend_status = BackendStatus(str(error))
             self._report()
