@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.gallery.gallery_index import open_index
-from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
+from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
 from app.core.generation.plan import Device, ExtraWork, MemoryPlan, plan_json, plan_memory
 from app.core.generation.prepare import lora_at_runtime
 from app.core.generation.request import (
@@ -42,19 +42,30 @@ from app.core.models.components import components_from_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
 from app.core.models.model_files import import_file, inspect_model, model_files_in
-from app.core.queue.jobs import Job, batch_requests, parse_prompt_list, prompt_list_requests
+from app.core.queue.jobs import batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
 from app.core.system.vulkaninfo import decode_paste, parse
-from app.services.generation.live_preview import PreviewFrame
-from app.services.generation.runner import Generation
-from app.services.generation.upscaling import Upscaling
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
-from app.services.queue.job_queue import JobQueue
+from app.services.queue.events import (
+    ImageSaved,
+    JobEnded,
+    JobEvent,
+    JobFailed,
+    JobStarted,
+    LogLine,
+    Notice,
+    PlanChosen,
+    PreviewShown,
+    Retrying,
+    StageEntered,
+    StepMade,
+)
 from app.services.settings import Settings
+from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
@@ -189,29 +200,13 @@ class EventPrinter:
         elif text is not None:
             print(text, file=sys.stderr, flush=True)
 
-    def stage(self, stage: Stage) -> None:
-        self._emit({"event": "stage", "stage": stage.value}, f"{stage.value}...")
-
-    def started(self, card: str | None) -> None:
-        self._emit({"event": "job", "card": card}, f"started on {card}" if card else "started")
-
     def progress(self, progress: Progress) -> None:
         eta = f", {duration_in_words(progress.eta_seconds)} left" if progress.eta_seconds is not None else ""
         self._emit({"event": "progress", "step": progress.step, "steps": progress.steps,
                     "sec_per_step": progress.sec_per_step}, f"step {progress.step}/{progress.steps}{eta}")
 
-    def preview(self, frame: PreviewFrame) -> None:
-        self._emit({"event": "preview", "path": str(frame.path), "step": frame.step}, None)
-
-    def log(self, text: str, stream: str) -> None:
-        self._emit({"event": "log", "stream": stream, "text": text}, None)
-
     def notice(self, text: str) -> None:
         print(f"note: {text}", file=sys.stderr, flush=True)
-
-    def planned(self, plan: MemoryPlan) -> None:
-        print(f"memory plan: {' '.join(plan.flags) or '(no flags)'}; "
-              f"~{plan.peak_vram.total / 2**30:.1f} GiB VRAM predicted", file=sys.stderr, flush=True)
 
     def retry(self, reason: str, plan: MemoryPlan | int) -> None:
         """A safer plan, or for an upscale a smaller tile."""
@@ -219,18 +214,47 @@ class EventPrinter:
         self._emit({"event": "retry", "reason": reason, "flags": flags},
                    f"{reason.replace('_', ' ')}: trying again with {' '.join(flags)}")
 
-    def outcome(self, outcome: Outcome, done: bool = True) -> None:
-        if outcome.ok and outcome.image:
-            self._emit({"event": "image", "path": outcome.image}, None)
-            if not self._json:
-                print(outcome.image, flush=True)
-        if outcome.error:
-            self._emit({"event": "error", "kind": outcome.error.kind.value, "message": outcome.error.message},
-                       f"error ({outcome.error.kind.value}): {outcome.error.message}")
-        if done:
-            self._emit({"event": "done", "ok": outcome.ok, "exit_code": outcome.exit_code},
-                       "cancelled" if outcome.cancelled else None)
+    def image(self, path: Path) -> None:
+        self._emit({"event": "image", "path": str(path)}, None)
+        if not self._json:
+            print(path, flush=True)
 
+    def error(self, error: BackendError) -> None:
+        self._emit({"event": "error", "kind": error.kind.value, "message": error.message},
+                   f"error ({error.kind.value}): {error.message}")
+
+    def done(self, outcome: Outcome) -> None:
+        self._emit({"event": "done", "ok": outcome.ok, "exit_code": outcome.exit_code},
+                   "cancelled" if outcome.cancelled else None)
+
+    def show(self, event: JobEvent) -> None:
+        """One event of the studio's stream; in a batch, each job's own `done` gives way to the batch's."""
+        match event:
+            case JobStarted(card=card) if self._job is not None:
+                self._emit({"event": "job", "card": card}, f"started on {card}")
+            case StageEntered(stage=stage):
+                self._emit({"event": "stage", "stage": stage.value}, f"{stage.value}...")
+            case StepMade(progress=progress):
+                self.progress(progress)
+            case PreviewShown(frame=frame):
+                self._emit({"event": "preview", "path": str(frame.path), "step": frame.step}, None)
+            case LogLine(text=text, stream=stream):
+                self._emit({"event": "log", "stream": stream, "text": text}, None)
+            case Notice(text=text):
+                self.notice(text)
+            case PlanChosen(plan=MemoryPlan() as plan):
+                print(f"memory plan: {' '.join(plan.flags) or '(no flags)'}; "
+                      f"~{plan.peak_vram.total / 2**30:.1f} GiB VRAM predicted", file=sys.stderr, flush=True)
+            case PlanChosen(plan=plan):
+                self.notice(f"upscale plan: {plan.explanation}")
+            case Retrying(reason=reason, plan=plan):
+                self.retry(reason, plan)
+            case ImageSaved(path=path):
+                self.image(path)
+            case JobFailed(error=error):
+                self.error(error)
+            case JobEnded(outcome=outcome) if self._job is None:
+                self.done(outcome)
 
     def batch_done(self, ok: bool, images: int, jobs: int) -> None:
         self._emit({"event": "done", "ok": ok, "images": images, "jobs": jobs}, f"{images} of {jobs} images made")
@@ -249,32 +273,21 @@ def add_upscale_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_upscale(args: argparse.Namespace) -> int:
-    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     printer = EventPrinter(args.events)
     model = args.model
     if model is None:
         found = upscaler_models(load_catalog(), current_user_dirs().models, current_user_dirs().upscalers)
         if not found:
-            printer.outcome(Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
+            outcome = Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
                 "no upscaler model: download one (python -m app models download realesrgan-x4plus-anime-6b) "
-                f"or put an ESRGAN file in {current_user_dirs().upscalers}"))))
+                f"or put an ESRGAN file in {current_user_dirs().upscalers}")))
+            printer.error(outcome.error)
+            printer.done(outcome)
             return 1
         model = found[0]
-    out_dir = args.out or Settings().get(OUTPUT_FOLDER)
-    upscaling = Upscaling(out_dir, Machine(args.sd_binary), open_index(current_user_dirs().gallery_index, out_dir))
-    upscaling.log_line.connect(printer.log)
-    upscaling.planned.connect(lambda plan: printer.notice(f"upscale plan: {plan.explanation}"))
-    upscaling.retrying.connect(lambda tile: printer.retry("out_of_vram", tile))
-    result: list[Outcome] = []
-    upscaling.finished.connect(lambda outcome: (printer.outcome(outcome), result.append(outcome), app.quit()))
-    for signum in STOP_SIGNALS:
-        signal.signal(signum, lambda *_: upscaling.cancel())
-    wake = QTimer()
-    wake.timeout.connect(lambda: None)
-    wake.start(200)
-    upscaling.start(UpscaleRequest(args.image, model, args.factor, args.tile_size))
-    app.exec()
-    outcome = result[0]
+    studio = open_studio(args)
+    studio.upscale(UpscaleRequest(args.image, model, args.factor, args.tile_size))
+    [outcome] = run_jobs(studio, printer, numbered=False)
     return 130 if outcome.cancelled else 0 if outcome.ok else 1
 
 
@@ -458,44 +471,31 @@ def generate_requests(args: argparse.Namespace) -> list[GenerationRequest]:
     return batch_requests(request, args.batch, args.random_seeds, rng)
 
 
-def run_generate(args: argparse.Namespace) -> int:
-    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
-    printer = EventPrinter(args.events)
-    try:
-        requests = generate_requests(args)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+def open_studio(args: argparse.Namespace) -> Studio:
+    """The window's studio, without its queue file (these jobs are this command's) and sending the pictures to
+    `--out` or else to the folder chosen in the window."""
     out_dir = args.out or Settings().get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
     if gallery.problem:
-        printer.notice(gallery.problem)
-    # the same queue as the window's (not its file: these jobs are this command's), one job per card on a rig
-    queue = JobQueue(Generation(out_dir, Machine(args.sd_binary), gallery))
-    numbered = len(requests) > 1
+        print(f"note: {gallery.problem}", file=sys.stderr, flush=True)
+    return Studio(out_dir, Machine(args.sd_binary), gallery)
 
-    def on(job: Job) -> EventPrinter:
-        # the queue holds this command's jobs alone, in order: job n is the n-th request
-        return printer.for_job(queue.jobs.index(job) + 1) if numbered else printer
 
-    if numbered:
-        queue.job_started.connect(lambda job: on(job).started(job.card))
-    queue.job_stage.connect(lambda job, stage: on(job).stage(stage))
-    queue.job_progress.connect(lambda job, progress: on(job).progress(progress))
-    queue.preview_frame.connect(lambda job, frame: on(job).preview(frame))
-    queue.job_log.connect(lambda job, text, stream: on(job).log(text, stream))
-    queue.job_notice.connect(lambda job, text: on(job).notice(text))
-    queue.job_planned.connect(lambda job, plan: on(job).planned(plan))
-    queue.job_retrying.connect(lambda job, reason, plan: on(job).retry(reason, plan))
-    queue.note.connect(printer.notice)
+def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool) -> list[Outcome]:
+    """Run what the studio's queue holds, printing its events, until nothing waits; Ctrl+C cancels. The outcomes
+    of the jobs that ended, in the order they ended."""
+    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     result: list[Outcome] = []
 
-    def on_finished(job: Job, outcome: Outcome) -> None:
-        on(job).outcome(outcome, done=not numbered)
-        result.append(outcome)
+    def on_event(event: JobEvent) -> None:
+        # the queue holds this command's jobs alone, in order: job n is the n-th request
+        (printer.for_job(studio.queue.jobs.index(event.job) + 1) if numbered else printer).show(event)
+        if isinstance(event, JobEnded):
+            result.append(event.outcome)
 
-    queue.job_finished.connect(on_finished)
-    queue.idle.connect(app.quit)
+    studio.event.connect(on_event)
+    studio.queue.note.connect(printer.notice)
+    studio.queue.idle.connect(app.quit)
     stopping: list[int] = []
 
     def on_stop_signal(signum: int, _frame: object) -> None:
@@ -504,9 +504,9 @@ def run_generate(args: argparse.Namespace) -> int:
         stopping.append(signum)
         if len(stopping) == 1:
             printer.notice("stopping: cancelling the jobs (press Ctrl+C again to stop at once)")
-            queue.cancel_all()
+            studio.queue.cancel_all()
         else:
-            queue.stop_now()
+            studio.stop_now()
             app.quit()
 
     for signum in STOP_SIGNALS:
@@ -515,17 +515,30 @@ def run_generate(args: argparse.Namespace) -> int:
     wake = QTimer()
     wake.timeout.connect(lambda: None)
     wake.start(200)
-    queue.add(requests)
     app.exec()
-    cancelled = any(outcome.cancelled for outcome in result) or len(result) < len(requests)
-    ok = len(result) == len(requests) and all(outcome.ok for outcome in result)
-    made = sum(1 for outcome in result if outcome.ok)
-    if numbered:
-        printer.batch_done(ok, made, len(requests))
+    jobs = len(studio.queue.jobs)
     if stopping:
-        printer.notice(f"stopped: {made} of {len(requests)} picture{'s' if len(requests) > 1 else ''} made"
-                       f"{f' (in {out_dir})' if made else ''}; nothing half-written was left")
-    if cancelled:
+        made = sum(1 for outcome in result if outcome.ok)
+        printer.notice(f"stopped: {made} of {jobs} picture{'s' if jobs > 1 else ''} made"
+                       f"{f' (in {studio.out_dir})' if made else ''}; nothing half-written was left")
+    return result + [Outcome(None, cancelled=True)] * (jobs - len(result))
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    printer = EventPrinter(args.events)
+    try:
+        requests = generate_requests(args)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    studio = open_studio(args)
+    numbered = len(requests) > 1
+    studio.add(requests)
+    result = run_jobs(studio, printer, numbered)
+    ok = all(outcome.ok for outcome in result)
+    if numbered:
+        printer.batch_done(ok, sum(1 for outcome in result if outcome.ok), len(requests))
+    if any(outcome.cancelled for outcome in result):
         return 130
     return 0 if ok else 1
 

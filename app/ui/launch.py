@@ -13,9 +13,8 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 from app.core.gallery.gallery_index import open_index
 from app.core.resources import resource_path
 from app.core.settings_schema import OUTPUT_FOLDER
-from app.services.generation.runner import Generation
-from app.services.queue.job_queue import JobQueue
 from app.services.settings import Settings
+from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.services.user_dirs import current_user_dirs
@@ -61,9 +60,8 @@ def run_window(demo: bool = False) -> int:
     settings = Settings()
     out_dir = settings.get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
-    generation = Generation(out_dir, machine, gallery)
-    queue = JobQueue(generation, current_user_dirs().job_queue)
-    window = MainWindow(generation, monitor, gallery=gallery, queue=queue)
+    studio = Studio(out_dir, machine, gallery, current_user_dirs().job_queue, settings)
+    window = MainWindow(studio, monitor)
     if demo:
         load_demo(window.panel)
         window.show_demo_note()

@@ -26,19 +26,26 @@ from PySide6.QtWidgets import (
 
 from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
 from app.core.gallery.metadata import settings_from_png
-from app.core.generation.output import Outcome, Stage
+from app.core.generation.output import Outcome, Progress, Stage
+from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import check_headline
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
-from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
-from app.services.generation.live_preview import PreviewFrame
-from app.services.generation.runner import Generation
-from app.services.generation.upscaling import Upscaling
-from app.services.queue.job_queue import JobQueue
-from app.services.settings import Settings
+from app.services.queue.events import (
+    JobEnded,
+    JobEvent,
+    LogLine,
+    Notice,
+    PlanChosen,
+    PreviewShown,
+    Retrying,
+    StageEntered,
+    StepMade,
+)
+from app.services.studio import Studio
 from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
@@ -62,26 +69,25 @@ _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"
 class MainWindow(QMainWindow):
     generation_finished = Signal(object)  # Outcome, after the window has shown it
 
-    def __init__(self, generation: Generation, monitor: ResourceMonitor | None = None,
-                 system_check: SystemCheck | None = None, gallery: GalleryIndex | None = None,
-                 catalog: Catalog | None = None, models_dir: Path | None = None,
-                 queue: JobQueue | None = None) -> None:
+    def __init__(self, studio: Studio, monitor: ResourceMonitor | None = None,
+                 system_check: SystemCheck | None = None, catalog: Catalog | None = None,
+                 models_dir: Path | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Polaris Studio")
-        self.generation = generation
+        # every Generate and every upscale goes through the studio's queue, as for the CLI; the window hears
+        # what the jobs do from its one stream of events, every card's
+        self.studio = studio
+        self.generation, self.queue = studio.generation, studio.queue
         self.monitor = monitor
-        # every Generate goes through the queue (one place, as for the CLI); made before the window connects
-        # to it, so that the next job has started when the window hears that one finished
-        self.queue = queue or JobQueue(generation, parent=self)
-        self.system_check = system_check or SystemCheck(generation.machine, parent=self)
+        self.system_check = system_check or SystemCheck(studio.machine, parent=self)
         self.check_dialog: CheckDialog | None = None
         self.models_window: ModelsWindow | None = None
-        self.upscaling: Upscaling | None = None  # made on the first upscale
         self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
+        self._steps: dict[str, Progress] = {}  # each card's last step, while its job runs
         self.panel = PromptPanel(self)
         self._make_buttons()
-        self._make_views(gallery)
+        self._make_views(studio.gallery)
         self.refresh_model_choices()
         self._lay_out()
         self.window_layout = WindowLayout(
@@ -99,7 +105,7 @@ class MainWindow(QMainWindow):
         self.check_button = QPushButton("Check s&ystem", self)
         self.check_button.setToolTip("Check the driver, Vulkan and this computer")
         self.folder_button = QPushButton("Output &folder…", self)
-        self.folder_button.setToolTip(str(self.generation.out_dir))
+        self.folder_button.setToolTip(str(self.studio.out_dir))
         self.models_button = QPushButton("Get &models…", self)
         self.models_button.setToolTip("Download Flux, SD 1.5 or SDXL, or add model files you already have")
         self.advanced_toggle = QPushButton("A&dvanced", self)
@@ -241,27 +247,50 @@ class MainWindow(QMainWindow):
         self.plan.follow_the_panel()
 
     def _connect_jobs(self) -> None:
-        """What the generation, the queue and the resource monitor say, shown as it happens."""
-        generation = self.generation
-        generation.stage_changed.connect(self.status_line.show_stage)
+        """What the jobs, the queue and the resource monitor say, shown as it happens."""
+        self.studio.event.connect(self._on_event)
         self.status_line.waiting.connect(self._on_waiting)
-        generation.progress.connect(self.status_line.show_progress)
-        self.queue.preview_frame.connect(self._on_preview_frame)
-        generation.log_line.connect(self._on_log_line)
-        generation.notice.connect(self.status.setText)
-        generation.planned.connect(self.plan.show_plan)
-        generation.retrying.connect(self.status_line.show_retry)
-        generation.retrying.connect(lambda _reason, plan: self.plan.show_plan(plan))
-        self.queue.job_finished.connect(lambda _job, outcome: self._on_finished(outcome))
         self.queue.idle.connect(self.go.show_idle)
         self.queue.note.connect(self.status.setText)
-        monitor = self.monitor
-        if monitor is not None:
-            monitor.sampled.connect(self.gauge.show_sample)
-            monitor.cards_sampled.connect(self.gauge.show_cards)
-            monitor.sampled.connect(self.plan.remember_sample)
-            generation.stage_changed.connect(self._on_backend_started)
-            generation.finished.connect(lambda _: monitor.set_backend_pid(None))
+        if self.monitor is not None:
+            self.monitor.sampled.connect(self.gauge.show_sample)
+            self.monitor.cards_sampled.connect(self.gauge.show_cards)
+            self.monitor.sampled.connect(self.plan.remember_sample)
+
+    def _on_event(self, event: JobEvent) -> None:
+        """Every card's jobs: the steps of all of them, the stage and picture of the first one running."""
+        followed = self._followed(event.job)
+        match event:
+            case StageEntered(stage=stage) if followed:
+                self.status_line.show_stage(stage)
+                if stage is Stage.LOADING and self.monitor is not None:
+                    self.monitor.set_backend_pid(self.queue.pid(event.job))
+            case StepMade(card=card, progress=progress):
+                self._steps[card] = progress
+                self.status_line.show_steps(self._steps)
+            case PreviewShown(frame=frame) if followed:
+                self.image.show_preview(frame.image, frame.step)
+            case LogLine(text=text):
+                self.log.appendPlainText(text)
+            case Notice(text=text):
+                self.status.setText(text)
+            case PlanChosen(plan=MemoryPlan() as plan):
+                self.plan.show_plan(plan)
+            case PlanChosen(plan=plan):
+                self.status.setText(f"Upscaling: {plan.explanation}")
+            case Retrying(reason=reason, plan=MemoryPlan() as plan):
+                self.status_line.show_retry(reason, plan)
+                self.plan.show_plan(plan)
+            case Retrying(plan=int(tile)):
+                self.status.setText(f"Out of video memory: upscaling again in tiles of {tile} px")
+            case JobEnded(card=card, outcome=outcome):
+                self._steps.pop(card, None)
+                self._on_finished(outcome)
+
+    def _followed(self, job: Job) -> bool:
+        """On a rig several jobs run at once: the picture and the stage follow the first of them."""
+        running = self.queue.running_jobs()
+        return not running or running[0] is job
 
     def _say_what_waits_from_last_time(self) -> None:
         if self.queue.message:
@@ -336,17 +365,15 @@ class MainWindow(QMainWindow):
             self.queue.cancel_all()
 
     def _on_folder_clicked(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, "Where finished images go", str(self.generation.out_dir))
+        chosen = QFileDialog.getExistingDirectory(self, "Where finished images go", str(self.studio.out_dir))
         if chosen:
             self.set_output_folder(Path(chosen))
 
     def set_output_folder(self, folder: Path) -> None:
         """Send the next images to `folder`, remember it, and show what it already holds in the gallery."""
-        self.generation.set_out_dir(folder)
-        Settings().set(OUTPUT_FOLDER, folder)
+        self.studio.set_output_folder(folder)
         self.folder_button.setToolTip(str(folder))
         if self.gallery is not None:
-            self.gallery.model.gallery.scan(folder)
             self.gallery.model.refresh()
         self.status.setText(f"New images go to {folder}")
 
@@ -390,25 +417,10 @@ class MainWindow(QMainWindow):
             self.status.setText("No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add "
                                 "an ESRGAN model there.")
             return
-        if self.upscaling is None:
-            index = self.gallery.model.gallery if self.gallery is not None else None
-            self.upscaling = Upscaling(self.generation.out_dir, self.generation.machine, index, self)
-            self.upscaling.finished.connect(self._on_upscale_finished)
-            self.upscaling.planned.connect(lambda plan: self.status.setText(f"Upscaling: {plan.explanation}"))
-            self.upscaling.retrying.connect(lambda tile: self.status.setText(
-                f"Out of video memory: upscaling again in tiles of {tile} px"))
-        if self.upscaling.running:
-            self.status.setText("An upscale is already running.")
-            return
-        self.status.setText(f"Upscaling {entry.path.name} x{factor} with {models[0].stem}…")
-        self.upscaling.start(UpscaleRequest(entry.path, models[0], factor))
-
-    def _on_upscale_finished(self, outcome: Outcome) -> None:
-        if outcome.ok and outcome.image:
-            self._show_saved(Path(outcome.image))
-            self.status.setText(f"Saved {outcome.image}")
-        elif outcome.error:
-            self.status.setText(f"Upscaling failed: {outcome.error.message}")
+        self.go.show_busy()
+        self.studio.upscale(UpscaleRequest(entry.path, models[0], factor))
+        self.status.setText(f"Upscaling {entry.path.name} x{factor} with {models[0].stem}"
+                            f"{' when the jobs before it are done' if self.queue.busy else ''}…")
 
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)
@@ -421,7 +433,7 @@ class MainWindow(QMainWindow):
 
     def open_models(self) -> None:
         if self.models_window is None:
-            self.models_window = ModelsWindow(self.catalog, self.models_dir, self.generation.machine, self)
+            self.models_window = ModelsWindow(self.catalog, self.models_dir, self.studio.machine, self)
             self.models_window.choices_changed.connect(self.refresh_model_choices)
         self.models_window.show()
         self.models_window.raise_()
@@ -432,10 +444,6 @@ class MainWindow(QMainWindow):
         dialog.raise_()
         if not self.system_check.running:
             dialog.run()
-
-    def _on_backend_started(self, stage: Stage) -> None:
-        if stage is Stage.LOADING and self.monitor is not None:
-            self.monitor.set_backend_pid(self.generation.pid())
 
     def _on_generate_clicked(self) -> None:
         self.go.show_busy()
@@ -454,24 +462,17 @@ class MainWindow(QMainWindow):
         self.queue.add(requests)
         return True
 
-    def _on_preview_frame(self, job: Job, frame: PreviewFrame) -> None:
-        # on a rig several jobs form at once: the view follows the first of them
-        running = self.queue.running_jobs()
-        if running and running[0] is job:
-            self.image.show_preview(frame.image, frame.step)
-
     def _on_waiting(self, words: str) -> None:
         self.image.show_waiting(words)
         self.queue_strip.refresh()
-
-    def _on_log_line(self, text: str, stream: str) -> None:
-        self.log.appendPlainText(text)
 
     def _on_finished(self, outcome: Outcome) -> None:
         self.status_line.show_outcome(outcome)
         self.image.show_waiting("")
         if not self.queue.busy:
             self.go.show_idle()
+            if self.monitor is not None:
+                self.monitor.set_backend_pid(None)
         if outcome.ok and outcome.image:
             self._show_saved(Path(outcome.image))
         self.generation_finished.emit(outcome)
@@ -485,9 +486,7 @@ class MainWindow(QMainWindow):
         self.window_layout.save()
         self.plan.timer.stop()  # a plan pending from the last keystroke would start a probe after the end
         # closing the window ends the app: the backend and any probe go with it, now
-        self.queue.stop_now()
-        if self.upscaling is not None:
-            self.upscaling.stop_now()
+        self.studio.stop_now()
         if self.models_window is not None:
             self.models_window.stop()
         if self.monitor is not None:

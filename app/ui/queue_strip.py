@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.generation.request import GenerationRequest
 from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
 from app.services.queue.job_queue import JobQueue
@@ -26,9 +27,6 @@ from app.services.queue.job_queue import JobQueue
 
 def job_words(job: Job) -> str:
     """One line for a job, in the user's words."""
-    prompt = job.request.prompt.replace("\n", " ")
-    seed = job.request.seed if job.request.seed is not None else "random"
-    what = f"{prompt[:60]}{'…' if len(prompt) > 60 else ''} (seed {seed})"
     if job.state is JobState.RUNNING:
         eta = f", {duration_in_words(job.eta_seconds)} left" if job.eta_seconds is not None else ""
         where = f" on {job.card}" if job.card else ""
@@ -46,7 +44,7 @@ def job_words(job: Job) -> str:
         state = f"waiting — {job.reason}"
     else:
         state = job.state.value
-    return f"{state} — {what}"
+    return f"{state} — {job.what}"
 
 
 class QueueStrip(QWidget):
@@ -104,7 +102,7 @@ class QueueStrip(QWidget):
         for job in self.queue.jobs:
             item = QListWidgetItem(job_words(job), self.list)
             item.setData(Qt.ItemDataRole.UserRole, job)
-            item.setToolTip(job.request.prompt)
+            item.setToolTip(job.request.prompt if isinstance(job.request, GenerationRequest) else job.what)
             if job is chosen:
                 self.list.setCurrentItem(item)
         counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}

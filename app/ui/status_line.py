@@ -69,12 +69,18 @@ class StatusLine(QWidget):
         self.status.setText(words)
         self.waiting.emit(words)
 
-    def show_progress(self, progress: Progress) -> None:
+    def show_steps(self, steps: dict[str, Progress]) -> None:
+        """The steps of every card's running job: one bar for all of them (a rig's cards draw at once), and each
+        card's in words."""
         self._stage_clock.stop()
-        self.progress.setRange(0, progress.steps)
-        self.progress.setValue(progress.step)
-        self.progress.setFormat(f"Step {progress.step}/{progress.steps}")
-        self.status.setText(progress_words(progress))
+        done, total = sum(p.step for p in steps.values()), sum(p.steps for p in steps.values())
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.progress.setFormat(f"Step {done}/{total}")
+        if len(steps) == 1:
+            self.status.setText(progress_words(*steps.values()))
+        else:
+            self.status.setText("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
 
     def show_retry(self, reason: str, plan: MemoryPlan) -> None:
         what = "ran out of video memory" if reason == "out_of_vram" else "gave a blank image"

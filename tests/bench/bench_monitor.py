@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QApplication
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.services.generation.runner import Generation  # noqa: E402
+from app.services.studio import Studio  # noqa: E402
 from app.services.system.machine import Machine  # noqa: E402
 from app.services.system.monitor import ResourceMonitor  # noqa: E402
 from app.ui.main_window import MainWindow  # noqa: E402
@@ -45,7 +45,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as out:
         machine = Machine()
         monitor = ResourceMonitor(machine)
-        window = MainWindow(Generation(Path(out), machine), monitor)
+        window = MainWindow(Studio(Path(out), machine), monitor)
         window.show()
         # one sample's cost: psutil part in-process, vulkaninfo part as a child
         psutil_times = []

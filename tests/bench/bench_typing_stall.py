@@ -78,12 +78,12 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 
 model, taesd, out, seconds = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), float(sys.argv[4])
 application = QApplication([])
-window = MainWindow(Generation(out))
+window = MainWindow(Studio(out))
 window.show()
 panel = window.panel
 panel.slot_fields["model"].set_path(model)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
+from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.core.queue.jobs import (
     Job,
@@ -101,3 +102,13 @@ def test_the_file_names_every_setting_of_the_request() -> None:
     assert request["models"] == {"model": "m.gguf", "taesd": "t.gguf"}
     assert request["memory"]["max_vram_gib"] == 2.5 and request["family"] == "flux"
     json.dumps(document)  # plain JSON
+
+
+def test_an_upscale_job_survives_a_restart_as_an_upscale(tmp_path: Path) -> None:
+    upscale = UpscaleRequest(tmp_path / "a picture.png", tmp_path / "x4.pth", factor=2, tile_size=64)
+    store = tmp_path / "queue.json"
+    save_queue(store, [Job(upscale), Job(GenerationRequest(prompt="a cat", seed=1))])
+    loaded = load_queue(store, datetime(2026, 1, 1))
+    assert loaded.jobs[0].request == upscale
+    assert isinstance(loaded.jobs[1].request, GenerationRequest) and loaded.jobs[1].request.prompt == "a cat"
+    assert loaded.jobs[0].what == "upscale a picture.png x2" and loaded.jobs[1].what == "a cat (seed 1)"

@@ -103,7 +103,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from app.core.gallery.gallery_index import GalleryIndex
-    from app.services.generation.runner import Generation
+    from app.services.studio import Studio
     from app.services.user_dirs import keep_settings_in
     from app.ui.main_window import MainWindow
     from app.ui.theme import high_dpi_before_the_app_starts
@@ -113,7 +113,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         keep_settings_in(Path(folder) / "settings")
         gallery = GalleryIndex(Path(folder) / "gallery.sqlite3")
-        window = MainWindow(Generation(Path(folder) / "images"), gallery=gallery)
+        window = MainWindow(Studio(Path(folder) / "images", gallery=gallery))
         show_everything(window, Path(folder))
         window.showMaximized()  # the whole screen, in logical pixels: 1280x720 at 150 % of 1920x1080
         QTimer.singleShot(1500, app.quit)

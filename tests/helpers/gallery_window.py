@@ -7,7 +7,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 
 
@@ -17,7 +17,7 @@ def window_over(qtbot: QtBot, image: Path, index_file: Path) -> MainWindow:
     entry = entry_from_png(image)
     assert entry is not None
     index.add(entry)
-    window = MainWindow(Generation(image.parent), gallery=index)
+    window = MainWindow(Studio(image.parent, gallery=index))
     qtbot.addWidget(window)
     window.show()
     assert window.gallery is not None

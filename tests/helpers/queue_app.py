@@ -33,8 +33,7 @@ def main() -> None:
     from app.core.generation.output import Stage
     from app.core.generation.request import GenerationRequest
     from app.core.models.families import MemoryFlags, ModelFiles
-    from app.services.generation.runner import Generation
-    from app.services.queue.job_queue import JobQueue
+    from app.services.studio import Studio
     from app.services.user_dirs import current_user_dirs, keep_settings_in
     from app.ui.main_window import MainWindow
 
@@ -42,9 +41,8 @@ def main() -> None:
     dirs = current_user_dirs()
     keep_settings_in(dirs.data / "settings")
     gallery = open_index(dirs.gallery_index, dirs.images)
-    generation = Generation(dirs.images, gallery=gallery)
-    queue = JobQueue(generation, dirs.job_queue)
-    window = MainWindow(generation, gallery=gallery, queue=queue)
+    window = MainWindow(Studio(dirs.images, gallery=gallery, store=dirs.job_queue))
+    generation, queue = window.generation, window.queue
 
     def say(record: dict) -> None:
         sys.stdout.write(json.dumps(record) + "\n")

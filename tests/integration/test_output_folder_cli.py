@@ -9,7 +9,7 @@ from PIL import Image
 from pytestqt.qtbot import QtBot
 
 from app.core.models.demo_model import write_tiny_upscaler
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.services.user_dirs import keep_settings_in
 from app.ui.main_window import MainWindow
 from tests.helpers.cli import run_generate
@@ -19,7 +19,7 @@ def test_the_folder_chosen_in_the_window_is_the_clis_default(qtbot: QtBot, sd_cl
                                                               tmp_path: Path) -> None:
     base = tmp_path / "portable"
     keep_settings_in(base / "data" / "settings")  # where `--basedir` keeps the settings: the window's are the CLI's
-    window = MainWindow(Generation(tmp_path / "at first"))
+    window = MainWindow(Studio(tmp_path / "at first"))
     qtbot.addWidget(window)
     chosen = tmp_path / "Bilder José"
     window.set_output_folder(chosen)

@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 
 
 @pytest.fixture
 def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
-    main = MainWindow(Generation(out_dir))
+    main = MainWindow(Studio(out_dir))
     qtbot.addWidget(main)
     main.show()
     qtbot.waitExposed(main)

@@ -7,13 +7,13 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.ui.launch import load_demo
 from app.ui.main_window import MainWindow
 
 
 def test_the_demo_note_says_it_draws_noise_and_can_be_dismissed(qtbot: QtBot, out_dir: Path) -> None:
-    window = MainWindow(Generation(out_dir))
+    window = MainWindow(Studio(out_dir))
     qtbot.addWidget(window)
     window.show()
     assert not window.demo_note.isVisible()

@@ -18,8 +18,7 @@ from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.platform_paths import user_dirs
 from app.core.queue.jobs import Job, JobState, save_queue
-from app.services.generation.runner import Generation
-from app.services.queue.job_queue import JobQueue
+from app.services.studio import Studio
 from app.ui.image_view import NO_PICTURE_YET
 from app.ui.main_window import MainWindow
 from tests.helpers.filesystems import make_read_only, tmpfs
@@ -92,9 +91,8 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
                                 memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
     store = tmp_path / "queue.json"
     save_queue(store, [Job(request, state=JobState.RUNNING), Job(request)])
-    generation = Generation(out_dir)
-    queue = JobQueue(generation, store)
-    window = MainWindow(generation, queue=queue)
+    window = MainWindow(Studio(out_dir, store=store))
+    generation, queue = window.generation, window.queue
     qtbot.addWidget(window)
     window.show()
     assert "2 jobs from last time wait in the queue: press Run queue" in window.status.text()

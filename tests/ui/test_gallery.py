@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 import app.ui.gallery as gallery_module
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.metadata import a1111_parameters, write_metadata
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
 from app.ui.gallery import GalleryPanel, prune_thumbnails
 from app.ui.main_window import MainWindow
@@ -147,7 +147,7 @@ def test_drag_out_offers_file_urls_and_the_image(qtbot: QtBot, gallery) -> None:
 
 def test_reuse_settings_fills_the_prompt_panel(qtbot: QtBot, gallery, out_dir: Path) -> None:
     index, paths = gallery
-    window = MainWindow(Generation(out_dir), gallery=index)
+    window = MainWindow(Studio(out_dir, gallery=index))
     qtbot.addWidget(window)
     window.show()
     assert window.gallery is not None
@@ -211,7 +211,7 @@ def test_the_output_folder_can_be_changed_and_is_remembered(qtbot: QtBot, galler
     from app.services.settings import Settings
 
     index, _ = gallery
-    window = MainWindow(Generation(out_dir), gallery=index)
+    window = MainWindow(Studio(out_dir, gallery=index))
     qtbot.addWidget(window)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -259,11 +259,11 @@ def test_an_image_open_in_another_program_is_not_lost_when_trashed(qtbot: QtBot,
 def test_a_gallery_the_app_could_not_repair_is_said_above_the_window(qtbot: QtBot, out_dir: Path) -> None:
     index = GalleryIndex(None)
     index.problem = "The gallery's index (x) is damaged and could not be moved aside: held."
-    window = MainWindow(Generation(out_dir), gallery=index)
+    window = MainWindow(Studio(out_dir, gallery=index))
     qtbot.addWidget(window)
     window.show()
     assert window.gallery_note.isVisible() and window.gallery_note.text.text() == index.problem
-    quiet = MainWindow(Generation(out_dir), gallery=GalleryIndex(None))
+    quiet = MainWindow(Studio(out_dir, gallery=GalleryIndex(None)))
     qtbot.addWidget(quiet)
     quiet.show()
     assert not quiet.gallery_note.isVisible()

@@ -18,7 +18,7 @@ from app.core.gallery.metadata import ReusableSettings
 from app.core.generation.aspect import Aspect
 from app.core.generation.output import Stage
 from app.core.models.families import ModelFamily
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.theme import follow_system_theme
 from tests.helpers.clipping import problems_in, show_everything
@@ -27,7 +27,7 @@ from tests.ui.test_gallery import ours
 
 
 def open_window(qtbot: QtBot, out_dir: Path, gallery: GalleryIndex | None = None) -> MainWindow:
-    window = MainWindow(Generation(out_dir), gallery=gallery)
+    window = MainWindow(Studio(out_dir, gallery=gallery))
     qtbot.addWidget(window)
     with qtbot.waitActive(window):  # shortcuts reach the active window, as the one the user works in is
         window.show()

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.generation.aspect import Aspect
 from app.core.generation.output import Stage
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.ui.main_window import MainWindow
 
@@ -147,7 +147,7 @@ def test_the_window_says_why_it_retried(qtbot: QtBot, out_dir: Path, sd_cli: Pat
     monkeypatch.setenv("STANDIN_CASE", "oom_then_real")
     monkeypatch.setenv("STANDIN_STATE", str(tmp_path / "calls.jsonl"))
     monkeypatch.setenv("STANDIN_REAL", str(sd_cli))
-    window = MainWindow(Generation(out_dir, Machine(standin)))
+    window = MainWindow(Studio(out_dir, Machine(standin)))
     qtbot.addWidget(window)
     window.show()
     fill_in(qtbot, window, tiny_model, "retry", 64, 1)

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.core.models.catalog import FileStatus
-from app.services.generation.runner import Generation
 from app.services.models import downloader
+from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.models_window import ModelsWindow
 from tests.helpers.file_server import Served, file_server
@@ -42,7 +42,7 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
     server = Served(files=served(files), pause_s=0.01)
     with file_server(server) as base:
         catalog = write_catalog(tmp_path / "catalog.json", base, files)
-        window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=tmp_path / "models")
+        window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=tmp_path / "models")
         qtbot.addWidget(window)
         window.show()
         assert picker_labels(window) == ["Files chosen in Advanced"]  # nothing downloaded yet
@@ -85,7 +85,7 @@ def test_a_failed_download_says_why_and_keeps_the_window(qtbot: QtBot, tmp_path:
     files = preset_files(1000)
     with file_server(Served(files={})) as base:
         catalog = write_catalog(tmp_path / "catalog.json", base, files)
-        window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=tmp_path / "models")
+        window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=tmp_path / "models")
         qtbot.addWidget(window)
         models = open_models(qtbot, window)
         with qtbot.waitSignal(models.download.finished, timeout=10_000):
@@ -102,7 +102,7 @@ def test_files_you_already_have_become_a_set_in_the_picker(qtbot: QtBot, tmp_pat
     shutil.copy(model, folder / "flux_tiny_clip.gguf")
     shutil.copy(taesd, folder / "taef1_tiny.gguf")
     (folder / "old.ckpt").write_bytes(b"PK\x03\x04 a pickle")
-    window = MainWindow(Generation(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
+    window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
                         models_dir=tmp_path / "models")
     qtbot.addWidget(window)
     models = open_models(qtbot, window)
@@ -118,7 +118,7 @@ def test_files_you_already_have_become_a_set_in_the_picker(qtbot: QtBot, tmp_pat
 
 def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, tmp_path: Path, out_dir: Path,
                                                                   sd_cli: Path) -> None:
-    window = MainWindow(Generation(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
+    window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
                         models_dir=tmp_path / "models")
     qtbot.addWidget(window)
     models = open_models(qtbot, window)
@@ -153,7 +153,7 @@ def test_files_copied_in_by_hand_are_checked_on_request(qtbot: QtBot, tmp_path: 
     server = Served(files=served(files))
     with file_server(server) as base:
         catalog = write_catalog(tmp_path / "catalog.json", base, files)
-        window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=models_dir)
+        window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=models_dir)
         qtbot.addWidget(window)
         models = open_models(qtbot, window)
         button = models.buttons[PRESET]
@@ -169,7 +169,7 @@ def test_closing_the_app_pauses_a_download_for_next_time(qtbot: QtBot, tmp_path:
     files = preset_files(2_000_000)
     with file_server(Served(files=served(files), pause_s=0.01)) as base:
         catalog = write_catalog(tmp_path / "catalog.json", base, files)
-        window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=tmp_path / "models")
+        window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=tmp_path / "models")
         qtbot.addWidget(window)
         models = open_models(qtbot, window)
         models.start_download(PRESET)
@@ -187,7 +187,7 @@ def test_a_picked_preset_brings_its_settings_until_you_choose_your_own_files(qtb
     for name, data, _ in files.values():
         (models_dir / name).write_bytes(data)
     catalog = write_catalog(tmp_path / "catalog.json", "https://x", files, cfg_scale=1.5)
-    window = MainWindow(Generation(out_dir), catalog=catalog, models_dir=models_dir)
+    window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=models_dir)
     qtbot.addWidget(window)
     panel = window.panel
     panel.pick_model("Local Flux (unverified)")
@@ -202,7 +202,7 @@ def test_a_lora_and_an_upscaler_go_to_their_folders(qtbot: QtBot, tmp_path: Path
     from app.core.models.demo_model import write_tiny_lora, write_tiny_upscaler
 
     lora, upscaler = write_tiny_lora(tmp_path / "mine"), write_tiny_upscaler(tmp_path / "mine")
-    window = MainWindow(Generation(out_dir), models_dir=tmp_path / "models")
+    window = MainWindow(Studio(out_dir), models_dir=tmp_path / "models")
     qtbot.addWidget(window)
     models = open_models(qtbot, window)
     titles = [models.table.item(row, 0).text() for row in range(models.table.rowCount())]

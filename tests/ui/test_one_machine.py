@@ -10,9 +10,8 @@ from pytestqt.qtbot import QtBot
 from app.core.generation.upscale import UpscaleRequest
 from app.core.system.checks import SystemFacts
 from app.core.system.usage import ResourceSample
-from app.services.generation.runner import Generation
-from app.services.generation.upscaling import Upscaling
 from app.services.models import backend as backend_module
+from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.ui.main_window import MainWindow
@@ -28,10 +27,10 @@ def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
     monkeypatch.setattr(backend_module, "_KNOWN_CAPS", {})  # this backend not asked yet by this process
     machine = Machine(standin)
     monitor = ResourceMonitor(machine)
-    window = MainWindow(Generation(out_dir, machine), monitor, models_dir=tmp_path / "models")
+    window = MainWindow(Studio(out_dir, machine), monitor, models_dir=tmp_path / "models")
     qtbot.addWidget(window)
     window.show()
-    upscaling = Upscaling(out_dir, machine, parent=window)
+    upscaling = window.studio.upscaling
     samples: list[ResourceSample] = []
     monitor.sampled.connect(samples.append)
     checked: list[SystemFacts] = []
@@ -43,7 +42,7 @@ def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
         window.generation.probe_devices()
         window.open_system_check()
         window.open_models()  # asks the backend what it is, and so what it offers
-        upscaling.start(UpscaleRequest(tmp_path / "no-picture.png", tmp_path / "no-model.pth"))
+        window.studio.upscale(UpscaleRequest(tmp_path / "no-picture.png", tmp_path / "no-model.pth"))
     models = window.models_window
     assert models is not None
     qtbot.waitUntil(lambda: f"{standin} (given on the command line)" in models.backend_info.text(), timeout=30_000)

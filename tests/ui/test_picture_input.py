@@ -174,7 +174,7 @@ def test_use_as_input_reuse_and_a_drop_on_the_picture(qtbot: QtBot, out_dir: Pat
     assert window.panel.picture.paint_mask.isChecked() and window.panel.picture.mask() is not None
     assert "these files are gone: LoRA gone" in window.status.text()
     window.gallery.upscale_actions[4].trigger()  # no upscaler downloaded: said, nothing runs
-    assert "No upscaler yet" in window.status.text() and window.upscaling is None
+    assert "No upscaler yet" in window.status.text() and window.queue.jobs == []
     other = picture(tmp_path / "other.png")
     drop_file(window.image, other)
     assert window.panel.picture.picture() == other

@@ -7,14 +7,14 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from tests.ui.test_main_window import fill_in
 
 
 def test_the_image_view_shows_each_frame_then_the_finished_picture(qtbot: QtBot, sd_cli: Path, tiny_model,
                                                                    out_dir: Path) -> None:
-    window = MainWindow(Generation(out_dir))
+    window = MainWindow(Studio(out_dir))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)

@@ -12,14 +12,14 @@ from pytestqt.qtbot import QtBot
 from app.core.generation.output import Progress
 from app.core.generation.request import GenerationRequest
 from app.core.queue.jobs import Job, JobState
-from app.services.generation.runner import Generation
+from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.queue_strip import job_words
 from tests.ui.test_main_window import fill_in
 
 
 def make_window(qtbot: QtBot, out_dir: Path) -> MainWindow:
-    window = MainWindow(Generation(out_dir))
+    window = MainWindow(Studio(out_dir))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
@@ -87,14 +87,12 @@ def test_a_failed_job_says_why_and_cancel_stops_the_whole_batch(qtbot: QtBot, sd
 
 
 def test_a_damaged_queue_file_is_set_aside_and_said_and_the_app_starts(qtbot: QtBot, out_dir: Path) -> None:
-    from app.services.queue.job_queue import JobQueue
     from app.services.user_dirs import current_user_dirs
 
     store = current_user_dirs().job_queue
     store.parent.mkdir(parents=True, exist_ok=True)
     store.write_bytes(b'{"format": 1, "jobs": [{"id": "half-writ')
-    generation = Generation(out_dir)
-    window = MainWindow(generation, queue=JobQueue(generation, store))
+    window = MainWindow(Studio(out_dir, store=store))
     qtbot.addWidget(window)
     assert window.queue.jobs == [] and not window.queue_strip.isVisible()
     assert window.status.text().startswith("The job queue file was damaged")

@@ -1,5 +1,5 @@
-"""The job queue as data: job states, batches and prompt lists, the queue file's format, its atomic write and
-what happens to a damaged one."""
+"""The job queue as data: job states, the two kinds of job (a picture to make, a picture to upscale), batches and
+prompt lists, the queue file's format, its atomic write and what happens to a damaged one."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any
 
 from app.core.generation.output import Stage
 from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
+from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 
 QUEUE_FORMAT = 1
@@ -36,9 +37,9 @@ class JobState(StrEnum):
 
 @dataclass
 class Job:
-    """One request in the queue, with what became of it."""
+    """One request in the queue (a picture to make, or one to upscale), with what became of it."""
 
-    request: GenerationRequest
+    request: GenerationRequest | UpscaleRequest
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     state: JobState = JobState.WAITING
     step: int = 0
@@ -50,6 +51,16 @@ class Job:
     held: bool = False  # brought back from last time: it waits for Run queue, never starts by itself
     stage: Stage | None = None  # while it runs
     stage_since: float = 0.0  # time.monotonic() when it entered that stage
+
+    @property
+    def what(self) -> str:
+        """The job in a few words: its prompt and seed, or the picture it upscales."""
+        request = self.request
+        if isinstance(request, UpscaleRequest):
+            return f"upscale {request.image.name} x{request.factor}"
+        prompt = request.prompt.replace("\n", " ")
+        seed = request.seed if request.seed is not None else "random"
+        return f"{prompt[:60]}{'…' if len(prompt) > 60 else ''} (seed {seed})"
 
 
 class DamagedQueue(ValueError):
@@ -118,11 +129,27 @@ def request_from_json(document: dict[str, Any]) -> GenerationRequest:
     return GenerationRequest(**values)
 
 
+def upscale_json(request: UpscaleRequest) -> dict[str, Any]:
+    return {"image": str(request.image), "model": str(request.model), "factor": request.factor,
+            "tile_size": request.tile_size}
+
+
+def upscale_from_json(document: dict[str, Any]) -> UpscaleRequest:
+    return UpscaleRequest(Path(document["image"]), Path(document["model"]), int(document["factor"]),
+                          int(document["tile_size"]))
+
+
+def _job_json(job: Job) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": job.id, "state": job.state.value, "reason": job.reason}
+    if isinstance(job.request, UpscaleRequest):
+        return {**entry, "kind": "upscale", "request": upscale_json(job.request)}
+    return {**entry, "request": request_json(job.request)}
+
+
 def queue_json(jobs: list[Job]) -> dict[str, Any]:
     """What survives a restart: the jobs not finished, and the failed ones (to retry); done and cancelled go."""
     kept = [job for job in jobs if job.state in (JobState.WAITING, JobState.RUNNING, JobState.FAILED)]
-    return {"format": QUEUE_FORMAT, "jobs": [{"id": job.id, "state": job.state.value, "reason": job.reason,
-                                              "request": request_json(job.request)} for job in kept]}
+    return {"format": QUEUE_FORMAT, "jobs": [_job_json(job) for job in kept]}
 
 
 def jobs_from_json(document: object) -> list[Job]:
@@ -137,7 +164,10 @@ def jobs_from_json(document: object) -> list[Job]:
             reason = str(entry.get("reason", ""))
             if state is JobState.RUNNING:
                 state, reason = JobState.WAITING, "It was running when the app closed; press Run queue to try again."
-            jobs.append(Job(request_from_json(entry["request"]), id=str(entry["id"]), state=state, reason=reason,
+            # a job without a kind is a picture to make: the files written before upscales queued
+            request = (upscale_from_json(entry["request"]) if entry.get("kind") == "upscale"
+                       else request_from_json(entry["request"]))
+            jobs.append(Job(request, id=str(entry["id"]), state=state, reason=reason,
                             held=state is JobState.WAITING))
         return jobs
     except (KeyError, TypeError, ValueError) as error:

@@ -55,6 +55,7 @@ class Upscaling(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._out_dir, self._machine, self._gallery = out_dir, machine, gallery
+        self._target = out_dir  # where the running upscale goes
         self._process = SdProcess(self)
         self._process.log_line.connect(self.log_line)
         self._process.finished.connect(self._on_process_finished)
@@ -68,6 +69,13 @@ class Upscaling(QObject):
     @property
     def running(self) -> bool:
         return self._busy
+
+    def pid(self) -> int | None:
+        return self._process.pid()
+
+    def set_out_dir(self, folder: Path) -> None:
+        """Where the next upscales go (a running one finishes where it started)."""
+        self._out_dir = folder
 
     def start(self, request: UpscaleRequest) -> None:
         if self._busy:
@@ -105,7 +113,8 @@ class Upscaling(QObject):
             caps = self._machine.caps(binary)  # why the backend could not be asked, if so, comes first
             job = plan_upscale_job(request)
             needed, staging = picture_bytes(*job.size), current_user_dirs().staging
-            check_folder(self._out_dir, needed)
+            self._target = self._out_dir
+            check_folder(self._target, needed)
             check_folder(staging, needed)
             self._staged = staging_path(staging, f"{owner_tag()}-{uuid.uuid4().hex}")
             argv = build_upscale_argv(binary, job.request.image.absolute(), job.request.model.absolute(),
@@ -139,7 +148,7 @@ class Upscaling(QObject):
             try:
                 finish_upscale(staged, job)
                 self._label(staged, job)
-                final = accept(staged, self._out_dir, self._seed_of(job.request.image), datetime.now(),
+                final = accept(staged, self._target, self._seed_of(job.request.image), datetime.now(),
                                current_user_dirs().unsaved)
                 outcome = Outcome(outcome.exit_code, str(final))
                 entry = entry_from_png(final) if self._gallery is not None else None

@@ -1,5 +1,6 @@
 """The job queue: many requests, run one after another through `Generation` (one at a time per card, every
-card of a rig at once), kept in the user's data folder so that unfinished jobs survive a crash."""
+card of a rig at once) or, for an upscale, `Upscaling` on the first card; kept in the user's data folder so that
+unfinished jobs survive a crash."""
 
 from __future__ import annotations
 
@@ -14,19 +15,35 @@ from pathlib import Path
 import psutil
 from PySide6.QtCore import QObject, Signal
 
-from app.core.generation.output import Outcome, Progress, Stage
+from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, with_seed
+from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
-from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import Generation
+from app.services.generation.upscaling import Upscaling
+from app.services.queue.events import (
+    ImageSaved,
+    JobEnded,
+    JobEvent,
+    JobFailed,
+    JobStarted,
+    LogLine,
+    Notice,
+    PlanChosen,
+    PreviewShown,
+    Retrying,
+    StageEntered,
+    StepMade,
+)
 
 
 @dataclass
 class _Card:
     generation: Generation
+    upscaling: Upscaling | None = None  # the first card's: upscales run there, one at a time like pictures
     device: VulkanDevice | None = None  # None: the one device Generation picks itself
     enabled: bool = True
     job: Job | None = None
@@ -36,29 +53,31 @@ class _Card:
     def label(self) -> str:
         return card_label(self.device) if self.device else "the graphics card"
 
+    def can_run(self, job: Job) -> bool:
+        return not isinstance(job.request, UpscaleRequest) or self.upscaling is not None
+
+    def runner(self) -> Generation | Upscaling:
+        """What runs this card's job now."""
+        if self.job is not None and isinstance(self.job.request, UpscaleRequest) and self.upscaling is not None:
+            return self.upscaling
+        return self.generation
+
 
 class JobQueue(QObject):
-    """Jobs in order; `changed` after any change (state, order, a step), `job_finished(Job, Outcome)` once per
-    job run, `note(str)` for what the user should know (a damaged queue file, a job that waits for RAM)."""
+    """Jobs in order, pictures to make and pictures to upscale alike. `event(JobEvent)` for everything a running
+    job does (events.py: which job, which card); `changed` after any change to the list (state, order, a step);
+    `note(str)` for what the user should know about the queue itself (a damaged queue file, a job that waits for
+    RAM); `idle` once nothing waits and nothing runs."""
 
     changed = Signal()
     note = Signal(str)
-    job_started = Signal(object)  # Job, with the card it runs on
-    job_finished = Signal(object, object)  # Job, Outcome
-    preview_frame = Signal(object, object)  # Job, PreviewFrame
-    # each card's Generation signals, with the job they belong to (for the CLI: every card's, not just one)
-    job_stage = Signal(object, object)  # Job, Stage
-    job_progress = Signal(object, object)  # Job, Progress
-    job_log = Signal(object, str, str)  # Job, text, stream
-    job_notice = Signal(object, str)  # Job, text
-    job_planned = Signal(object, object)  # Job, MemoryPlan
-    job_retrying = Signal(object, str, object)  # Job, reason, MemoryPlan
+    event = Signal(object)  # a JobEvent
     cards_changed = Signal()  # the rig's cards are known
     idle = Signal()  # nothing waits and nothing runs
 
     def __init__(self, generation: Generation, store: Path | None = None,
                  host_ram: Callable[[], int] = lambda: psutil.virtual_memory().available,
-                 parent: QObject | None = None) -> None:
+                 upscaling: Upscaling | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.jobs: list[Job] = []
         self._store = store
@@ -66,7 +85,7 @@ class JobQueue(QObject):
         self._rng = random.SystemRandom()
         self._ram_budget = 0  # RAM free when no job of ours ran: what concurrent jobs share
         self._closing = False
-        self._cards = [self._card(generation)]
+        self._cards = [self._card(generation, upscaling=upscaling)]
         generation.probed.connect(self._on_probed)
         self.message: str | None = None  # what loading the queue file had to say (a damaged file set aside)
         if store is not None:
@@ -78,7 +97,13 @@ class JobQueue(QObject):
     # --- what the window and the CLI do -------------------------------------------------------------------
     def add(self, requests: list[GenerationRequest]) -> list[Job]:
         # seeded now: a retry, or a run again after a crash, draws the same picture
-        jobs = [Job(with_seed(request, self._rng)) for request in requests]
+        return self._enqueue([Job(with_seed(request, self._rng)) for request in requests])
+
+    def add_upscale(self, request: UpscaleRequest) -> Job:
+        """An upscale waits its turn like a picture; it runs on the first card."""
+        return self._enqueue([Job(request)])[0]
+
+    def _enqueue(self, jobs: list[Job]) -> list[Job]:
         self.jobs += jobs
         self._changed(save=True)
         self._dispatch()
@@ -105,7 +130,7 @@ class JobQueue(QObject):
             self._idle_check()
         elif job.state is JobState.RUNNING:
             card = next(c for c in self._cards if c.job is job)
-            card.generation.cancel()
+            card.runner().cancel()
 
     def cancel_all(self) -> None:
         for job in list(self.jobs):
@@ -114,13 +139,15 @@ class JobQueue(QObject):
         self._changed(save=True)
         for card in self._cards:
             if card.job is not None:
-                card.generation.cancel()
+                card.runner().cancel()
         self._idle_check()
 
     def retry(self, job: Job) -> Job:
         """A failed or cancelled job again, with the same settings and seed, at the end of the queue."""
         if not job.state.finished:
             raise ValueError("only a finished job can be tried again")
+        if isinstance(job.request, UpscaleRequest):
+            return self.add_upscale(job.request)
         return self.add([job.request])[0]
 
     def move(self, job: Job, offset: int) -> None:
@@ -150,6 +177,11 @@ class JobQueue(QObject):
                 card.enabled = enabled
         self._dispatch()
 
+    def pid(self, job: Job) -> int | None:
+        """The process id of the backend that runs this job, while it runs."""
+        card = next((c for c in self._cards if c.job is job), None)
+        return card.runner().pid() if card is not None else None
+
     def running_jobs(self) -> list[Job]:
         return [job for job in self.jobs if job.state is JobState.RUNNING]
 
@@ -160,19 +192,34 @@ class JobQueue(QObject):
         self._closing = True
         for card in self._cards:
             card.generation.stop_now()
+            if card.upscaling is not None:
+                card.upscaling.stop_now()
 
     # --- running ----------------------------------------------------------------------------------------------
-    def _card(self, generation: Generation, device: VulkanDevice | None = None) -> _Card:
-        card = _Card(generation, device)
+    def _card(self, generation: Generation, device: VulkanDevice | None = None,
+              upscaling: Upscaling | None = None) -> _Card:
+        card = _Card(generation, upscaling, device)
         generation.progress.connect(lambda progress: self._on_progress(card, progress))
-        generation.finished.connect(lambda outcome: self._on_finished(card, outcome))
-        generation.preview_frame.connect(lambda frame: self._on_preview(card, frame))
+        generation.preview_frame.connect(lambda frame: self._tell(card, PreviewShown, frame=frame))
         generation.stage_changed.connect(lambda stage: self._on_stage(card, stage))
-        generation.log_line.connect(lambda text, stream: card.job and self.job_log.emit(card.job, text, stream))
-        generation.notice.connect(lambda text: card.job and self.job_notice.emit(card.job, text))
-        generation.planned.connect(lambda plan: card.job and self.job_planned.emit(card.job, plan))
-        generation.retrying.connect(lambda why, plan: card.job and self.job_retrying.emit(card.job, why, plan))
+        generation.notice.connect(lambda text: self._tell(card, Notice, text=text))
+        generation.planned.connect(lambda plan: self._tell(card, PlanChosen, plan=plan))
+        generation.retrying.connect(lambda why, plan: self._tell(card, Retrying, reason=why, plan=plan))
+        runners: list[Generation | Upscaling] = [generation]
+        if upscaling is not None:
+            upscaling.planned.connect(lambda plan: self._tell(card, PlanChosen, plan=plan))
+            upscaling.retrying.connect(lambda tile: self._tell(
+                card, Retrying, reason=ErrorKind.OUT_OF_VRAM.value, plan=tile))
+            runners.append(upscaling)
+        for runner in runners:
+            runner.log_line.connect(lambda text, stream: self._tell(card, LogLine, text=text, stream=stream))
+            runner.finished.connect(lambda outcome: self._on_finished(card, outcome))
         return card
+
+    def _tell(self, card: _Card, event: type[JobEvent], **what: object) -> None:
+        """Say what the card's running job does; a card between jobs (a late line from a process) says nothing."""
+        if card.job is not None:
+            self.event.emit(event(job=card.job, card=card.label, **what))  # type: ignore[arg-type]
 
     def _on_probed(self) -> None:
         self._set_up_rig()
@@ -204,12 +251,16 @@ class JobQueue(QObject):
         for card in self._cards:
             if card.job is not None or not card.enabled:
                 continue
-            job = next((j for j in self.jobs if j.state is JobState.WAITING and not j.held), None)
+            job = next((j for j in self.jobs if j.state is JobState.WAITING and not j.held and card.can_run(j)), None)
             if job is None:
-                break
+                continue  # an upscale waits for the first card; the other cards may still find a picture to make
             running = [c.ram for c in self._cards if c.job is not None]
             if not running:
                 self._ram_budget = self._host_ram()
+            if isinstance(job.request, UpscaleRequest) and card.upscaling is not None:
+                self._run(card, job, 0)
+                card.upscaling.start(job.request)
+                continue
             # read and planned once: the RAM it is predicted to take here, and then the run itself
             prepared = card.generation.prepare(job.request)
             ram = prepared.peak_ram if isinstance(prepared, PreparedJob) else 0
@@ -220,33 +271,33 @@ class JobQueue(QObject):
                     self.note.emit(reason)
                     self._changed(save=False)
                 break  # it runs when a running job ends
-            card.job, card.ram = job, ram
-            job.state, job.reason, job.card = JobState.RUNNING, "", card.label
-            job.step, job.steps, job.eta_seconds, job.stage = 0, job.request.steps, None, None
-            self._changed(save=True)
-            self.job_started.emit(job)
+            self._run(card, job, ram)
             card.generation.start(job.request, prepared if isinstance(prepared, PreparedJob) else None)
+
+    def _run(self, card: _Card, job: Job, ram: int) -> None:
+        card.job, card.ram = job, ram
+        job.state, job.reason, job.card = JobState.RUNNING, "", card.label
+        steps = 0 if isinstance(job.request, UpscaleRequest) else job.request.steps
+        job.step, job.steps, job.eta_seconds, job.stage = 0, steps, None, None
+        self._changed(save=True)
+        self._tell(card, JobStarted)
 
     def _on_stage(self, card: _Card, stage: Stage) -> None:
         if card.job is None:
             return
         card.job.stage, card.job.stage_since = stage, time.monotonic()
-        self.job_stage.emit(card.job, stage)
+        self._tell(card, StageEntered, stage=stage)
         self.changed.emit()
 
     def _on_progress(self, card: _Card, progress: Progress) -> None:
         if card.job is None:
             return
         card.job.step, card.job.steps, card.job.eta_seconds = progress.step, progress.steps, progress.eta_seconds
-        self.job_progress.emit(card.job, progress)
+        self._tell(card, StepMade, progress=progress)
         self.changed.emit()
 
-    def _on_preview(self, card: _Card, frame: PreviewFrame) -> None:
-        if card.job is not None:
-            self.preview_frame.emit(card.job, frame)
-
     def _on_finished(self, card: _Card, outcome: Outcome) -> None:
-        job, card.job, card.ram = card.job, None, 0
+        job, label, card.job, card.ram = card.job, card.label, None, 0
         if job is not None:
             job.stage = None
         if job is None or self._closing:
@@ -260,7 +311,11 @@ class JobQueue(QObject):
             job.reason = outcome.error.message if outcome.error else "the backend stopped without an image"
         self._changed(save=True)  # at once: a finished job must never run again after a crash
         self._dispatch()  # first: who hears of this job's end finds the next one running
-        self.job_finished.emit(job, outcome)
+        if outcome.ok and outcome.image:
+            self.event.emit(ImageSaved(job, label, Path(outcome.image)))
+        if outcome.error is not None:
+            self.event.emit(JobFailed(job, label, outcome.error))
+        self.event.emit(JobEnded(job, label, outcome))
         self._idle_check()
 
     def _idle_check(self) -> None:

@@ -1,0 +1,75 @@
+"""The app's one front door: the window and the command line make a `Studio` and go through it alone.
+
+It owns the machine (vulkaninfo and the backend's `--help`, asked once), the job queue (pictures to make and
+pictures to upscale, one kind of job each, every card of a rig), the declared settings (the output folder chosen
+in the window is the command line's default too) and one typed stream of events (`event`, events.py), each naming
+its job and card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import psutil
+from PySide6.QtCore import QObject, Signal
+
+from app.core.gallery.gallery_index import GalleryIndex
+from app.core.generation.request import GenerationRequest
+from app.core.generation.upscale import UpscaleRequest
+from app.core.queue.jobs import Job
+from app.core.settings_schema import OUTPUT_FOLDER
+from app.services.generation.runner import Generation
+from app.services.generation.upscaling import Upscaling
+from app.services.queue.job_queue import JobQueue
+from app.services.settings import Settings
+from app.services.system.machine import Machine
+
+
+class Studio(QObject):
+    """`event(JobEvent)` for whatever a job does; `queue` for the list itself (its `changed`, `note`, `idle`,
+    and reordering, retrying, cancelling a job); `machine` for what this computer is."""
+
+    event = Signal(object)  # a JobEvent (app/services/queue/events.py)
+
+    def __init__(self, out_dir: Path | None = None, machine: Machine | None = None,
+                 gallery: GalleryIndex | None = None, store: Path | None = None,
+                 settings: Settings | None = None,
+                 host_ram: Callable[[], int] = lambda: psutil.virtual_memory().available,
+                 parent: QObject | None = None) -> None:
+        """`out_dir`: where pictures go (None: the folder chosen in the window last time); `store`: the queue file
+        that keeps unfinished jobs over a restart (None: this command's jobs only)."""
+        super().__init__(parent)
+        self.settings = settings or Settings()
+        folder = out_dir if out_dir is not None else self.settings.get(OUTPUT_FOLDER)
+        self.machine = machine or Machine(parent=self)
+        self.gallery = gallery
+        self.generation = Generation(folder, self.machine, gallery, self)  # the first card's
+        self.upscaling = Upscaling(folder, self.machine, gallery, self)
+        self.queue = JobQueue(self.generation, store, host_ram, self.upscaling, self)
+        self.queue.event.connect(self.event)
+
+    @property
+    def out_dir(self) -> Path:
+        return self.generation.out_dir
+
+    def add(self, requests: list[GenerationRequest]) -> list[Job]:
+        """Pictures to make, in the queue's order; each seeded now."""
+        return self.queue.add(requests)
+
+    def upscale(self, request: UpscaleRequest) -> Job:
+        return self.queue.add_upscale(request)
+
+    def set_output_folder(self, folder: Path, remember: bool = True) -> None:
+        """Send the next pictures and upscales to `folder` on every card; `remember` makes it the default of the
+        window and of the command line from now on."""
+        for _label, _ticked, generation in self.queue.cards:
+            generation.set_out_dir(folder)
+        self.upscaling.set_out_dir(folder)
+        if remember:
+            self.settings.set(OUTPUT_FOLDER, folder)
+        if self.gallery is not None:
+            self.gallery.scan(folder)
+
+    def stop_now(self) -> None:
+        """The app is closing: running jobs stay in the queue file (they come back waiting), backends are killed."""
+        self.queue.stop_now()
