@@ -9,6 +9,7 @@ import random
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -286,8 +287,8 @@ def run_upscale(args: argparse.Namespace) -> int:
             return 1
         model = found[0]
     studio = open_studio(args)
-    studio.upscale(UpscaleRequest(args.image, model, args.factor, args.tile_size))
-    [outcome] = run_jobs(studio, printer, numbered=False)
+    [outcome] = run_jobs(studio, printer, False,
+                         lambda: studio.upscale(UpscaleRequest(args.image, model, args.factor, args.tile_size)))
     return 130 if outcome.cancelled else 0 if outcome.ok else 1
 
 
@@ -474,6 +475,7 @@ def generate_requests(args: argparse.Namespace) -> list[GenerationRequest]:
 def open_studio(args: argparse.Namespace) -> Studio:
     """The window's studio, without its queue file (these jobs are this command's) and sending the pictures to
     `--out` or else to the folder chosen in the window."""
+    QCoreApplication.instance() or QCoreApplication(sys.argv[:1])  # before any of the studio's objects
     out_dir = args.out or Settings().get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
     if gallery.problem:
@@ -481,10 +483,10 @@ def open_studio(args: argparse.Namespace) -> Studio:
     return Studio(out_dir, Machine(args.sd_binary), gallery)
 
 
-def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool) -> list[Outcome]:
-    """Run what the studio's queue holds, printing its events, until nothing waits; Ctrl+C cancels. The outcomes
-    of the jobs that ended, in the order they ended."""
-    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
+def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callable[[], object]) -> list[Outcome]:
+    """`add` the jobs to the studio's queue and run them, printing their events, until nothing waits; Ctrl+C
+    cancels. The outcomes of the jobs that ended, in the order they ended."""
+    app = QCoreApplication.instance()
     result: list[Outcome] = []
 
     def on_event(event: JobEvent) -> None:
@@ -515,6 +517,7 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool) -> list[Outc
     wake = QTimer()
     wake.timeout.connect(lambda: None)
     wake.start(200)
+    add()  # heard from its first event on
     app.exec()
     jobs = len(studio.queue.jobs)
     if stopping:
@@ -533,8 +536,7 @@ def run_generate(args: argparse.Namespace) -> int:
         return 2
     studio = open_studio(args)
     numbered = len(requests) > 1
-    studio.add(requests)
-    result = run_jobs(studio, printer, numbered)
+    result = run_jobs(studio, printer, numbered, lambda: studio.add(requests))
     ok = all(outcome.ok for outcome in result)
     if numbered:
         printer.batch_done(ok, sum(1 for outcome in result if outcome.ok), len(requests))
