@@ -159,8 +159,8 @@ def check_gpu(facts: SystemFacts) -> CheckResult:
     if selected.is_cpu:
         return CheckResult(
             "gpu", Verdict.WARN,
-            f"The only Vulkan device is {selected.name}, which is not a graphics card but Vulkan run by the "
-            "processor: images will be made on the processor, many times slower than on a graphics card.",
+            f"The only Vulkan device is {selected.name}, {_not_used_because(selected)}: images will be made on "
+            "the processor, many times slower than on a graphics card.",
             "Install the AMD driver for your Radeon so that Vulkan lists it.")
     if selected.translates_to is not None:
         return CheckResult(

@@ -30,7 +30,7 @@ VENDOR_INTEL = 0x8086
 # ggml-vulkan skips CPU-type devices (lavapipe) unless they are listed here, and this is also how a
 # machine with an iGPU and an RX 580 is told which card to use.
 VISIBLE_DEVICES_VARIABLE = "GGML_VK_VISIBLE_DEVICES"
-MIN_VULKAN = (1, 2)  # ggml-vulkan's minimum: a device offering less is never drawn on
+MIN_VULKAN = (1, 2)  # ggml-vulkan's minimum
 
 
 class DeviceType(StrEnum):
@@ -301,11 +301,10 @@ def _combine(old: VulkanDevice, new: VulkanDevice) -> VulkanDevice:
 
 
 def preferred_device(devices: list[VulkanDevice]) -> VulkanDevice | None:
-    """The device to draw on: one with the Vulkan version ggml needs, then a card's own driver before a translation
-    (Dozen) before software Vulkan, whatever order or type the drivers report; lavapipe alone is still chosen (it is
-    what CI runs on), and a lone device below the Vulkan floor too, for the check to refuse in words."""
-    ranked = sorted(devices, key=lambda d: (not d.meets_vulkan_floor, _kind_rank(d), _PREFERENCE.index(d.device_type),
-                                            d.index))
+    """The device to draw on: a card's own driver before a translation (Dozen) before software Vulkan, whatever
+    order or type the drivers report; lavapipe alone is still chosen (it is what CI runs on). A card below the
+    Vulkan floor is still the one chosen: the check refuses it in words (`meets_vulkan_floor`)."""
+    ranked = sorted(devices, key=lambda d: (_kind_rank(d), _PREFERENCE.index(d.device_type), d.index))
     return ranked[0] if ranked else None
 
 
