@@ -17,8 +17,8 @@ from app.core.system.checks import (
     host_from_paste,
     run_checks,
 )
-from app.core.system.vulkaninfo import VulkanDevice, parse
-from tests.helpers.captures import vulkaninfo_devices
+from app.core.system.vulkaninfo import VulkanDevice, decode_paste, layers, parse
+from tests.helpers.captures import CAPTURES, vulkaninfo_devices
 
 GIB = 2**30
 GOOD_HOST = HostInfo(32 * GIB, 24 * GIB, frozenset({"avx2", "fma", "sse4_2"}), "win32")
@@ -28,9 +28,14 @@ def devices(name: str) -> tuple[VulkanDevice, ...]:
     return tuple(vulkaninfo_devices(name))
 
 
+def layers_in(name: str):
+    return layers(decode_paste((CAPTURES / "vulkaninfo" / name).read_bytes()))
+
+
 RX470 = devices("public/amd_rx470_radv_linux_full.txt")
 GOOD = SystemFacts(None, RX470, dataclasses.replace(GOOD_HOST, platform="linux"),
-                   DiskInfo("/models", 200 * GIB, False), BackendStatus(None, ("AMD Radeon RX 470 Graphics",)))
+                   DiskInfo("/models", 200 * GIB, False), BackendStatus(None, ("AMD Radeon RX 470 Graphics",)),
+                   layers=layers_in("public/amd_rx470_radv_linux_full.txt"))
 
 
 def verdicts(facts: SystemFacts) -> dict[str, Verdict]:
@@ -45,8 +50,8 @@ def result(facts: SystemFacts, check_id: str):
 def test_a_good_polaris_machine_passes_everything() -> None:
     report = run_checks(GOOD)
     assert {c.id for c in report.checks} == {
-        "vulkan_loader", "gpu", "vulkan_api", "device_order", "amd_driver", "vram", "max_allocation", "host_ram",
-        "disk_free", "disk_rotational", "cpu_features", "backend"}
+        "vulkan_loader", "gpu", "vulkan_api", "device_order", "amd_driver", "overlay_layers", "vram", "max_allocation",
+        "host_ram", "disk_free", "disk_rotational", "cpu_features", "backend"}
     assert report.overall is Verdict.PASS, [c for c in report.checks if c.status is not Verdict.PASS]
     assert "Polaris" in result(GOOD, "gpu").message
     assert all(c.fix is None for c in report.checks)
@@ -66,7 +71,7 @@ def test_every_problem_says_how_to_fix_it() -> None:
 def test_only_a_cpu_device_warns_that_it_runs_on_the_processor() -> None:
     facts = dataclasses.replace(GOOD, devices=devices("lavapipe_full.txt"))
     assert result(facts, "gpu").status is Verdict.WARN
-    assert "CPU emulation" in result(facts, "gpu").message
+    assert "Vulkan run by the processor, not a graphics card: images" in result(facts, "gpu").message
     assert result(facts, "vram").status is Verdict.WARN
 
 
@@ -93,8 +98,9 @@ def test_amd_driver_kinds() -> None:
     old_windows = VulkanDevice(0, "Radeon RX 580 Series", 0x1002, 0x67DF, RX470[0].device_type, "1.2.131",
                                "2.0.117", "DRIVER_ID_AMD_PROPRIETARY", "AMD proprietary driver", "20.4.2")
     new_windows = dataclasses.replace(old_windows, api_version="1.3.260", driver_info="23.19.10.11")
-    cases = [(radv_old, "linux", Verdict.WARN, "Mesa 21.2.6"), (amdvlk, "linux", Verdict.WARN, "AMDVLK"),
-             (old_windows, "win32", Verdict.WARN, "is old"), (new_windows, "win32", Verdict.PASS, "23.19.10.11")]
+    cases = [(radv_old, "linux", Verdict.WARN, "Mesa 21.2.6 is too old"), (amdvlk, "linux", Verdict.WARN, "AMDVLK"),
+             (old_windows, "win32", Verdict.WARN, "Adrenalin Edition 20.4.2 is older than Adrenalin 22.11.2"),
+             (new_windows, "win32", Verdict.PASS, "23.19.10.11 (the pre-RDNA branch 23.19")]
     for device, platform, verdict, words in cases:
         facts = dataclasses.replace(GOOD, devices=(device,), host=dataclasses.replace(GOOD_HOST, platform=platform))
         check = result(facts, "amd_driver")
@@ -209,3 +215,240 @@ def test_a_heaps_only_paste_finds_the_card_and_says_the_host_is_unknown() -> Non
     assert checks["host_ram"].message == "RAM unknown: the paste does not say."
     assert checks["disk_free"].message == "Free disk space unknown: the paste does not say."
     assert checks["cpu_features"].message.startswith("Processor unknown: the paste does not say")
+
+
+# Golden cases: real public vulkaninfo outputs of Polaris cards, their drivers, Dozen and overlay layers
+# (tests/data/vulkaninfo/polaris/README.md and ../public/SOURCES.md say where each was transcribed from), and what
+# the check says of each, word for word. A case that writes a value into a real device says which.
+RX580_WINDOWS = devices("polaris/rx580_windows_amd_26_5_2_excerpt.txt")[0]
+DOZEN_ON_RADEON = devices("polaris/dozen_radeon_8060s_wsl2_summary_excerpt.txt")[0]
+OVERLAYS_FULL = "public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt"
+OVERLAYS_SUMMARY = "polaris/amd_igpu_26_3_1_nvidia_rtx3070_windows_summary_overlays.txt"
+GOLDEN_CHECKS = ("gpu", "vulkan_api", "device_order", "amd_driver", "overlay_layers")
+
+
+def golden_facts(case: str) -> SystemFacts:
+    windows, linux = GOOD_HOST, dataclasses.replace(GOOD_HOST, platform="linux")
+    if case == "rx580 windows adrenalin 26.5.2":
+        return SystemFacts(None, (RX580_WINDOWS,), windows)
+    if case == "rx580 windows, a 2021 branch driver":  # the excerpt's card with an older driver's driverInfo
+        old = dataclasses.replace(RX580_WINDOWS, driver_info="21.30.02.13 (AMD proprietary shader compiler)")
+        return SystemFacts(None, (old,), windows)
+    if case == "rx580 windows, Vulkan 1.2 and no driverInfo":  # as a driver from before Adrenalin 22.1.2 says
+        old = dataclasses.replace(RX580_WINDOWS, api_version="1.2.131", driver_version="2.0.117", driver_info=None)
+        return SystemFacts(None, (old,), windows)
+    if case == "vega igpu on the pre-rdna branch":
+        vega = devices(OVERLAYS_FULL)[1]
+        return SystemFacts(None, (dataclasses.replace(vega, index=0),), windows)
+    if case == "rx470 linux radv":
+        return dataclasses.replace(GOOD, layers=layers_in("public/amd_rx470_radv_linux_full.txt"))
+    if case == "dozen beside the radeon":  # two real excerpts as one machine, Dozen first
+        return SystemFacts(None, (DOZEN_ON_RADEON, dataclasses.replace(RX580_WINDOWS, index=1)), windows)
+    if case == "dozen and llvmpipe only":
+        return SystemFacts(None, devices("polaris/dozen_rtx3080_llvmpipe_wsl2_summary_excerpt.txt"), linux)
+    if case == "lavapipe only":
+        return SystemFacts(None, devices("lavapipe_full.txt"), linux, layers=layers_in("lavapipe_full.txt"))
+    if case == "overlay layers, full output":
+        return SystemFacts(None, devices(OVERLAYS_FULL), windows, layers=layers_in(OVERLAYS_FULL))
+    if case == "overlay layers, summary":
+        return SystemFacts(None, devices(OVERLAYS_SUMMARY), windows, layers=layers_in(OVERLAYS_SUMMARY))
+    if case == "vulkan 1.0 only":
+        return SystemFacts(None, devices("public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt"), linux)
+    raise KeyError(case)
+
+
+GOLDEN = [
+    ('rx580 windows adrenalin 26.5.2', {
+        'gpu': (Verdict.PASS,
+            'Using Radeon RX 580 Series (a Polaris card).',
+            None),
+        'device_order': (Verdict.PASS,
+            'Radeon RX 580 Series is Vulkan device 0.',
+            None),
+        'amd_driver': (Verdict.PASS,
+            'AMD Software: Adrenalin Edition 26.5.2. Polaris users report Adrenalin 22.11.2 as the '
+            'fastest release for these cards; newer ones bring fixes, not speed.',
+            None),
+    }),
+    ('rx580 windows, a 2021 branch driver', {
+        'gpu': (Verdict.PASS,
+            'Using Radeon RX 580 Series (a Polaris card).',
+            None),
+        'device_order': (Verdict.PASS,
+            'Radeon RX 580 Series is Vulkan device 0.',
+            None),
+        'amd_driver': (Verdict.WARN,
+            "AMD's driver 21.30.02.13 (a 2021 driver branch) is older than Adrenalin 22.11.2.",
+            'Install Adrenalin 22.11.2, the release Polaris users report as the fastest, or the '
+            'newest driver AMD lists for your card on amd.com/support (since late 2023 Polaris has '
+            'its own driver branch with critical fixes only, so choose your card there rather than '
+            "using the auto-detect tool). Run AMD's Cleanup Utility before installing either."),
+    }),
+    ('rx580 windows, Vulkan 1.2 and no driverInfo', {
+        'gpu': (Verdict.PASS,
+            'Using Radeon RX 580 Series (a Polaris card).',
+            None),
+        'vulkan_api': (Verdict.PASS,
+            'Vulkan 1.2.131.',
+            None),
+        'device_order': (Verdict.PASS,
+            'Radeon RX 580 Series is Vulkan device 0.',
+            None),
+        'amd_driver': (Verdict.WARN,
+            "AMD's driver (Vulkan driver 2.0.117) is older than Adrenalin 22.11.2, and it offers only"
+            ' Vulkan 1.2.131 (Vulkan 1.3 came with Adrenalin 22.1.2).',
+            'Install Adrenalin 22.11.2, the release Polaris users report as the fastest, or the '
+            'newest driver AMD lists for your card on amd.com/support (since late 2023 Polaris has '
+            'its own driver branch with critical fixes only, so choose your card there rather than '
+            "using the auto-detect tool). Run AMD's Cleanup Utility before installing either."),
+    }),
+    ('vega igpu on the pre-rdna branch', {
+        'gpu': (Verdict.PASS,
+            'Using AMD Radeon(TM) Graphics.',
+            None),
+        'vulkan_api': (Verdict.PASS,
+            'Vulkan 1.3.260.',
+            None),
+        'device_order': (Verdict.PASS,
+            'AMD Radeon(TM) Graphics is Vulkan device 0.',
+            None),
+        'amd_driver': (Verdict.PASS,
+            "AMD's driver 23.19.10.11 (the pre-RDNA branch 23.19, which AMD keeps for Polaris and "
+            'Vega cards with critical fixes only).',
+            None),
+    }),
+    ('rx470 linux radv', {
+        'gpu': (Verdict.PASS,
+            'Using AMD Radeon RX 470 Graphics (RADV POLARIS10) (a Polaris card). Not used: llvmpipe '
+            '(LLVM 15.0.7, 256 bits), Vulkan run by the processor, not a graphics card.',
+            None),
+        'vulkan_api': (Verdict.PASS,
+            'Vulkan 1.3.255.',
+            None),
+        'device_order': (Verdict.PASS,
+            'AMD Radeon RX 470 Graphics (RADV POLARIS10) is Vulkan device 0.',
+            None),
+        'amd_driver': (Verdict.PASS,
+            'RADV from Mesa 23.2.1, new enough (22.0 or newer is needed).',
+            None),
+        'overlay_layers': (Verdict.PASS,
+            'No FPS counter or recording overlay hooks into Vulkan programs.',
+            None),
+    }),
+    ('dozen beside the radeon', {
+        'gpu': (Verdict.PASS,
+            'Using Radeon RX 580 Series (a Polaris card). Not used: Microsoft Direct3D12 (AMD '
+            "Radeon(TM) 8060S Graphics), Vulkan translated to Direct3D 12 (Microsoft's Dozen), on "
+            'which loading a model can hang.',
+            None),
+        'device_order': (Verdict.PASS,
+            'Radeon RX 580 Series is device 1, behind Microsoft Direct3D12 (AMD Radeon(TM) 8060S '
+            'Graphics); Polaris Studio tells the backend to use it (GGML_VK_VISIBLE_DEVICES=1).',
+            None),
+        'amd_driver': (Verdict.PASS,
+            'AMD Software: Adrenalin Edition 26.5.2. Polaris users report Adrenalin 22.11.2 as the '
+            'fastest release for these cards; newer ones bring fixes, not speed.',
+            None),
+    }),
+    ('dozen and llvmpipe only', {
+        'gpu': (Verdict.WARN,
+            'The only graphics device Vulkan lists is Microsoft Direct3D12 (NVIDIA GeForce RTX 3080),'
+            " Vulkan translated to Direct3D 12 (Microsoft's Dozen), on which loading a model can "
+            'hang.',
+            'Install the AMD driver for your Radeon so that Vulkan lists the card itself.'),
+        'vulkan_api': (Verdict.PASS,
+            'Vulkan 1.2.362.',
+            None),
+        'device_order': (Verdict.PASS,
+            'Microsoft Direct3D12 (NVIDIA GeForce RTX 3080) is Vulkan device 0.',
+            None),
+    }),
+    ('lavapipe only', {
+        'gpu': (Verdict.WARN,
+            'The only Vulkan device is llvmpipe (LLVM 15.0.6, 256 bits), Vulkan run by the processor,'
+            ' not a graphics card: images will be made on the processor, many times slower than on a '
+            'graphics card.',
+            'Install the AMD driver for your Radeon so that Vulkan lists it.'),
+        'vulkan_api': (Verdict.PASS,
+            'Vulkan 1.3.230.',
+            None),
+        'device_order': (Verdict.PASS,
+            'llvmpipe (LLVM 15.0.6, 256 bits) is Vulkan device 0.',
+            None),
+        'overlay_layers': (Verdict.PASS,
+            'No FPS counter or recording overlay hooks into Vulkan programs.',
+            None),
+    }),
+    ('overlay layers, full output', {
+        'gpu': (Verdict.PASS,
+            'Using NVIDIA GeForce RTX 3060 Ti.',
+            None),
+        'vulkan_api': (Verdict.PASS,
+            'Vulkan 1.3.280.',
+            None),
+        'device_order': (Verdict.PASS,
+            'NVIDIA GeForce RTX 3060 Ti is Vulkan device 0.',
+            None),
+        'overlay_layers': (Verdict.WARN,
+            'These programs hook into every Vulkan program, the image backend too, and can crash or '
+            "hang it while a model loads: RivaTuner Statistics Server (VK_LAYER_RTSS); OBS Studio's "
+            "game capture (VK_LAYER_OBS_HOOK); Overwolf's game capture (VK_LAYER_OW_OBS_HOOK); "
+            "Overwolf's in-game overlay (VK_LAYER_OW_OVERLAY); the Steam overlay "
+            '(VK_LAYER_VALVE_steam_overlay); the Epic Games overlay (VK_LAYER_EOS_Overlay); '
+            "Medal.tv's clip recorder (VK_LAYER_MEDAL_HOOK).",
+            'RivaTuner Statistics Server: close RivaTuner Statistics Server and MSI Afterburner '
+            '(which starts it) from the system tray while you generate, or set the environment '
+            "variable DISABLE_RTSS_LAYER=1 and start Polaris Studio again. OBS Studio's game capture:"
+            ' close OBS Studio while you generate, or set the environment variable '
+            "DISABLE_VULKAN_OBS_CAPTURE=1 and start Polaris Studio again. Overwolf's game capture: "
+            'quit Overwolf from the system tray while you generate, or set the environment variable '
+            "DISABLE_VULKAN_OW_OBS_CAPTURE=1 and start Polaris Studio again. Overwolf's in-game "
+            'overlay: quit Overwolf from the system tray while you generate. The Steam overlay: quit '
+            'Steam, or turn the in-game overlay off in Steam > Settings > In Game, or set the '
+            'environment variable DISABLE_VK_LAYER_VALVE_steam_overlay_1=1 and start Polaris Studio '
+            'again. The Epic Games overlay: quit the Epic Games Launcher while you generate, or set '
+            'the environment variable EOS_OVERLAY_DISABLE_VULKAN_WIN64=1 and start Polaris Studio '
+            "again. Medal.tv's clip recorder: quit Medal from the system tray while you generate, or "
+            'set the environment variable DISABLE_VULKAN_MEDAL_OBS_CAPTURE=1 and start Polaris Studio'
+            ' again.'),
+    }),
+    ('overlay layers, summary', {
+        'gpu': (Verdict.PASS,
+            'Using NVIDIA GeForce RTX 3070.',
+            None),
+        'vulkan_api': (Verdict.PASS,
+            'Vulkan 1.4.325.',
+            None),
+        'device_order': (Verdict.PASS,
+            'NVIDIA GeForce RTX 3070 is device 1, behind AMD Radeon(TM) Graphics; Polaris Studio '
+            'tells the backend to use it (GGML_VK_VISIBLE_DEVICES=1).',
+            None),
+        'overlay_layers': (Verdict.WARN,
+            'These programs hook into every Vulkan program, the image backend too, and can crash or '
+            'hang it while a model loads: the Steam overlay (VK_LAYER_VALVE_steam_overlay); the Epic '
+            'Games overlay (VK_LAYER_EOS_Overlay).',
+            'The Steam overlay: quit Steam, or turn the in-game overlay off in Steam > Settings > In '
+            'Game, or set the environment variable DISABLE_VK_LAYER_VALVE_steam_overlay_1=1 and start'
+            ' Polaris Studio again. The Epic Games overlay: quit the Epic Games Launcher while you '
+            'generate, or set the environment variable EOS_OVERLAY_DISABLE_VULKAN_WIN64=1 and start '
+            'Polaris Studio again.'),
+    }),
+    ('vulkan 1.0 only', {
+        'gpu': (Verdict.PASS,
+            'Using Quadro K620.',
+            None),
+        'vulkan_api': (Verdict.FAIL,
+            'Quadro K620 offers Vulkan 1.0.65; the image backend needs Vulkan 1.2 or newer, so it '
+            'cannot draw on it.',
+            'Update the graphics driver; Polaris cards get Vulkan 1.3 from current drivers.'),
+        'device_order': (Verdict.PASS,
+            'Quadro K620 is Vulkan device 0.',
+            None),
+    }),
+]
+
+
+@pytest.mark.parametrize(("case", "expected"), GOLDEN, ids=[case for case, _ in GOLDEN])
+def test_golden_driver_device_and_layer_words(case: str, expected: dict) -> None:
+    said = {c.id: (c.status, c.message, c.fix) for c in run_checks(golden_facts(case)).checks if c.id in GOLDEN_CHECKS}
+    assert said == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,11 @@ def test_jobs_run_side_by_side_only_while_their_ram_fits_the_host() -> None:
     reason = ram_wait_reason(14 * GIB, [14 * GIB], 24 * GIB)
     assert reason == ("Waits for a running job: beside it, it would need 28.0 GiB of RAM in all and 24.0 GiB "
                       "is free.")
+
+
+def test_dozens_copy_of_a_card_is_no_second_card() -> None:
+    # Dozen (Vulkan on Direct3D 12) lists the same GPU again, with its memory: one card, not two
+    rx470 = parse(decode_paste((CAPTURES / "public/amd_rx470_radv_linux_full.txt").read_bytes()))[0]
+    dozen = parse((CAPTURES / "polaris/dozen_radeon_8060s_wsl2_summary_excerpt.txt").read_text(encoding="utf-8"))[0]
+    dozen = replace(dozen, index=1, heaps=rx470.heaps)
+    assert [card.device for card in rig_cards([dozen, rx470])] == [rx470]

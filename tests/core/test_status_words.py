@@ -82,3 +82,11 @@ def test_the_banner_names_the_card_and_the_first_thing_to_fix() -> None:
     bad = CompatibilityReport((CheckResult("disk", Verdict.WARN, "Slow disk."),
                                CheckResult("vulkan", Verdict.FAIL, "No Vulkan driver.", "Install the AMD driver.")))
     assert check_headline(facts(), bad) == (Verdict.FAIL, "Fix this first: No Vulkan driver. Install the AMD driver.")
+
+
+def test_the_banner_does_not_call_software_vulkan_your_card() -> None:
+    lavapipe = VulkanDevice(0, "llvmpipe (LLVM 15.0.6, 256 bits)", 0x10005, 0, DeviceType.CPU)
+    on_the_processor = SystemFacts(None, (lavapipe,), facts().host)
+    warn = CompatibilityReport((CheckResult("gpu", Verdict.WARN, "The only Vulkan device is llvmpipe."),))
+    assert check_headline(on_the_processor, warn) == (
+        Verdict.WARN, "Your computer will work, but: The only Vulkan device is llvmpipe.")

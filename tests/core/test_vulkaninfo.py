@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.system.polaris import is_polaris
+from app.core.system.overlay_layers import known_bad
+from app.core.system.polaris import amd_windows_driver, is_polaris, mesa_version
 from app.core.system.vulkaninfo import (
     DeviceType,
     VulkanDevice,
     decode_paste,
     driver_version,
+    layers,
     merge,
     parse,
     preferred_device,
@@ -98,6 +101,11 @@ def test_polaris_is_recognised_by_pci_id_or_radv_name() -> None:
     assert is_polaris(VulkanDevice(0, name="AMD Radeon RX 550 / 550 Series (RADV POLARIS12)"))
     assert not is_polaris(vulkaninfo_devices("public/amd_rx7800xt_radv_summary_validation_warnings.txt")[0])
     assert not is_polaris(vulkaninfo_devices("nvidia_h200_full.txt")[0])
+    # AMD's Windows driver names only the model, and an excerpt may lack the PCI ID
+    assert is_polaris(vulkaninfo_devices("polaris/rx580_windows_amd_26_5_2_excerpt.txt")[0])
+    assert is_polaris(VulkanDevice(0, name="Radeon (TM) RX 480 Graphics", vendor_id=0x1002))
+    assert not is_polaris(VulkanDevice(0, name="AMD Radeon RX 5500 XT", vendor_id=0x1002))  # Navi, not an RX 550
+    assert not is_polaris(VulkanDevice(0, name="Radeon RX 580 Series", vendor_id=0x10DE))
 
 
 def test_driver_versions_decode_per_vendor() -> None:
@@ -174,3 +182,105 @@ def test_heaps_alone_tell_a_card_from_a_shared_memory_gpu() -> None:
     apu = "memoryHeaps[0]:\n size = 268435456\n flags = 0x1\nmemoryHeaps[1]:\n size = 16000000000\n flags = 0x0\n"
     assert (kind(card), kind(shared), kind(apu)) == (DeviceType.DISCRETE, DeviceType.INTEGRATED,
                                                      DeviceType.INTEGRATED)
+
+
+def text_of(name: str) -> str:
+    return decode_paste((DATA / name).read_bytes())
+
+
+# file, the layers vulkaninfo lists (None: the paste has no layers section)
+LAYERS = [
+    ("public/amd_rx470_radv_linux_full.txt", ["VK_LAYER_INTEL_nullhw", "VK_LAYER_MESA_device_select",
+                                              "VK_LAYER_MESA_overlay"]),
+    # the 2018 SDK 1.1 layout: no colon after a layer's line
+    ("public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt", [
+        "VK_LAYER_LUNARG_core_validation", "VK_LAYER_LUNARG_standard_validation", "VK_LAYER_GOOGLE_unique_objects",
+        "VK_LAYER_GOOGLE_threading", "VK_LAYER_LUNARG_object_tracker", "VK_LAYER_LUNARG_parameter_validation"]),
+    # --summary: name, description, version in columns; the Epic layer is listed twice and kept once
+    ("polaris/amd_igpu_26_3_1_nvidia_rtx3070_windows_summary_overlays.txt", [
+        "VK_LAYER_AMD_switchable_graphics", "VK_LAYER_EOS_Overlay", "VK_LAYER_NV_optimus", "VK_LAYER_NV_present",
+        "VK_LAYER_VALVE_steam_fossilize", "VK_LAYER_VALVE_steam_overlay"]),
+    ("fragments/rx470_memory_heaps_only.txt", None),
+    ("polaris/rx580_windows_amd_26_5_2_excerpt.txt", None),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), LAYERS, ids=[n for n, _ in LAYERS])
+def test_layers_are_read_from_each_layout(name: str, expected: list[str] | None) -> None:
+    found = layers(text_of(name))
+    assert (None if found is None else [layer.name for layer in found]) == expected
+
+
+def test_known_bad_layers_are_found_in_real_outputs() -> None:
+    full = layers(text_of("public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt"))
+    assert full is not None and len(full) == 21  # 23 listed, the Epic and Medal layers twice each
+    assert [entry.layer for entry in known_bad(full)] == [
+        "VK_LAYER_RTSS", "VK_LAYER_OBS_HOOK", "VK_LAYER_OW_OBS_HOOK", "VK_LAYER_OW_OVERLAY",
+        "VK_LAYER_VALVE_steam_overlay", "VK_LAYER_EOS_Overlay", "VK_LAYER_MEDAL_HOOK"]
+    # the Steam overlay's 32- and 64-bit layers are one entry; its pipeline cache (fossilize) is no overlay
+    summary = layers(text_of("public/amd_rx7800xt_radv_summary_validation_warnings.txt"))
+    assert summary is not None
+    assert [entry.layer for entry in known_bad(summary)] == ["VK_LAYER_VALVE_steam_overlay"]
+    lavapipe = layers(text_of("lavapipe_full.txt"))
+    assert lavapipe is not None and known_bad(lavapipe) == ()  # Mesa's own overlay is off unless asked for
+
+
+def test_dozen_and_software_vulkan_are_never_chosen_beside_a_card() -> None:
+    rx580 = vulkaninfo_devices("polaris/rx580_windows_amd_26_5_2_excerpt.txt")[0]
+    dozen = vulkaninfo_devices("polaris/dozen_radeon_8060s_wsl2_summary_excerpt.txt")[0]
+    assert (dozen.translates_to, dozen.is_hardware, rx580.is_hardware) == ("Direct3D 12", False, True)
+    machine = [dozen, replace(rx580, index=1)]  # Dozen says DISCRETE/INTEGRATED and comes first
+    assert preferred_device(machine) == machine[1]
+    # without a driver ID, Dozen is known by its name; alone with llvmpipe it still beats the processor
+    dozen_rtx, llvmpipe = vulkaninfo_devices("polaris/dozen_rtx3080_llvmpipe_wsl2_summary_excerpt.txt")
+    assert dozen_rtx.driver_id is None and dozen_rtx.translates_to == "Direct3D 12"
+    assert (llvmpipe.is_cpu, llvmpipe.translates_to) == (True, None)
+    assert preferred_device([llvmpipe, dozen_rtx]) == dozen_rtx
+    # a software device that calls itself a GPU is still software (SwiftShader, lavapipe by driver ID)
+    swiftshader = VulkanDevice(0, "SwiftShader Device (LLVM 16.0.0)", device_type=DeviceType.INTEGRATED)
+    lavapipe_as_gpu = VulkanDevice(1, "lavapipe", device_type=DeviceType.OTHER, driver_id="DRIVER_ID_MESA_LLVMPIPE")
+    assert swiftshader.is_cpu and lavapipe_as_gpu.is_cpu
+    assert preferred_device([swiftshader, lavapipe_as_gpu, replace(rx580, index=2)]).name == rx580.name
+    # lavapipe alone is what CI draws on
+    [lavapipe] = vulkaninfo_devices("lavapipe_full.txt")
+    assert preferred_device([lavapipe]) == lavapipe
+
+
+def test_the_vulkan_floor() -> None:
+    [quadro] = vulkaninfo_devices("public/old_sdk_1_1_nvidia_quadro_k620_linux_full.txt")
+    assert not quadro.meets_vulkan_floor  # 1.0.65
+    assert vulkaninfo_devices("polaris/dozen_rtx3080_llvmpipe_wsl2_summary_excerpt.txt")[0].meets_vulkan_floor
+    assert VulkanDevice(0, api_version="").meets_vulkan_floor  # not said: not refused
+
+
+# file, device index, (the version as driverInfo says it, is it AMD's branch number, the pre-RDNA branch, older
+# than the floor)
+AMD_WINDOWS_DRIVERS = [
+    ("polaris/rx580_windows_amd_26_5_2_excerpt.txt", 0, ("26.5.2", False, False, False)),
+    ("polaris/amd_igpu_26_3_1_nvidia_rtx3070_windows_summary_overlays.txt", 0, ("26.3.1", False, False, False)),
+    ("public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt", 1, ("23.19.10.11", True, True, False)),
+    ("public/multi_gpu_amd_igpu_nvidia_rtx3070_windows_summary.txt", 0, ("23.40.02", True, False, False)),
+]
+
+
+@pytest.mark.parametrize(("name", "index", "expected"), AMD_WINDOWS_DRIVERS,
+                         ids=[f"{n}#{i}" for n, i, _ in AMD_WINDOWS_DRIVERS])
+def test_amd_windows_driver_versions_decode(name: str, index: int, expected: tuple) -> None:
+    driver = amd_windows_driver(vulkaninfo_devices(name)[index])
+    assert (driver.text, driver.is_branch, driver.on_pre_rdna_branch, driver.older_than_floor) == expected
+
+
+def test_older_amd_windows_drivers_are_below_the_floor() -> None:
+    rx580 = vulkaninfo_devices("polaris/rx580_windows_amd_26_5_2_excerpt.txt")[0]
+    for info, api in [("21.30.02.13 (AMD proprietary shader compiler)", ""), ("22.11.1", ""), (None, "1.2.131")]:
+        assert amd_windows_driver(replace(rx580, driver_info=info, api_version=api)).older_than_floor, info
+    for info in ["22.11.2", "22.40.00.57", "23.19.02"]:
+        assert not amd_windows_driver(replace(rx580, driver_info=info)).older_than_floor, info
+
+
+def test_mesa_versions_of_radv() -> None:
+    rx470 = vulkaninfo_devices("public/amd_rx470_radv_linux_full.txt")[0]
+    assert mesa_version(rx470) == (23, 2, 1)  # "Mesa 23.2.1-1ubuntu3.1~22.04.3"
+    assert mesa_version(replace(rx470, driver_info=None)) == (23, 2, 1)  # driverVersion 96477185 (0x5c02001)
+    assert mesa_version(vulkaninfo_devices("public/amd_rx7800xt_radv_summary_validation_warnings.txt")[0]) == \
+        (26, 0, 8)

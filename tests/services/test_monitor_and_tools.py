@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.core.system.checks import Verdict
 from app.core.system.nvidia_smi import RESERVED_QUERY
 from app.core.system.usage import ResourceSample, vram_usage
-from app.core.system.vulkaninfo import parse, preferred_device
+from app.core.system.vulkaninfo import decode_paste, parse, preferred_device
 from app.services.system import monitor as monitor_module
 from app.services.system.machine import Machine
 from app.services.system.monitor import BUSY_INTERVAL_MS, IDLE_INTERVAL_MS, ResourceMonitor
@@ -193,3 +194,16 @@ def test_a_pasted_output_is_checked_with_the_pastes_host_facts_not_this_computer
     messages = {c.id: c.message for c in report.checks}
     assert messages["gpu"] == "Using the discrete GPU the paste shows (its name is not in the paste)."
     assert "unknown" in messages["disk_free"] and messages["host_ram"].startswith("15.6 GiB of RAM")
+
+
+def test_a_pasted_output_with_overlay_layers_names_them(qtbot: QtBot, tmp_path: Path) -> None:
+    # a real Windows paste whose Layers section lists RivaTuner, OBS, Overwolf, Steam, Epic and Medal
+    pasted = decode_paste((Path(__file__).resolve().parents[1] / "data" / "vulkaninfo" / "public" /
+                           "multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt").read_bytes())
+    check = SystemCheck(Machine(), models_dir=tmp_path)
+    with qtbot.waitSignal(check.finished, timeout=10_000) as finished:
+        check.start([pasted])
+    facts, report = finished.args
+    assert facts.layers is not None and "VK_LAYER_RTSS" in [layer.name for layer in facts.layers]
+    [overlays] = [c for c in report.checks if c.id == "overlay_layers"]
+    assert overlays.status is Verdict.WARN and "RivaTuner Statistics Server (VK_LAYER_RTSS)" in overlays.message

@@ -106,7 +106,8 @@ def failure_words(error: BackendError) -> str:
 def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Verdict, str]:
     """The first-start banner: 'Your Radeon RX 580 is ready.' or the first thing to fix."""
     device = facts.selected
-    name = _short_name(device.name) if device is not None else "computer"
+    # software Vulkan (lavapipe) or Dozen is no card to call "your llvmpipe": the check's words name it
+    name = _short_name(device.name) if device is not None and device.is_hardware else "computer"
     overall = report.overall
     if overall is Verdict.PASS:
         return overall, f"Your {name} is ready."

@@ -19,7 +19,7 @@ def rig_cards(devices: list[VulkanDevice]) -> list[RigCard]:
     is ticked; an integrated GPU beside a card is offered unticked (it shares the host's RAM and would hold the
     batch up), and a CPU device (lavapipe) is no card at all."""
     gpus = [d for d in devices if d.device_type in (DeviceType.DISCRETE, DeviceType.INTEGRATED)
-            and d.vram_heap is not None]
+            and d.vram_heap is not None and d.is_hardware]  # Dozen's copy of a card is no second card
     first = preferred_device(gpus)
     ordered = sorted(gpus, key=lambda d: (d is not first, d.index))
     any_discrete = any(d.device_type is DeviceType.DISCRETE for d in gpus)

@@ -13,8 +13,16 @@ from enum import StrEnum
 
 from app.core.models.families import FAMILIES, ModelFamily
 from app.core.sizes import format_size
-from app.core.system.polaris import is_polaris
-from app.core.system.vulkaninfo import VENDOR_AMD, VISIBLE_DEVICES_VARIABLE, VulkanDevice, preferred_device
+from app.core.system.overlay_layers import known_bad
+from app.core.system.polaris import amd_windows_driver, driver_facts, is_polaris, mesa_version, version_text
+from app.core.system.vulkaninfo import (
+    MIN_VULKAN,
+    VENDOR_AMD,
+    VISIBLE_DEVICES_VARIABLE,
+    VulkanDevice,
+    VulkanLayer,
+    preferred_device,
+)
 
 GIB = 2**30
 BUILD_COMMAND = "python -m backend_bin.build"
@@ -89,6 +97,7 @@ class SystemFacts:
     backend: BackendStatus | None = None  # None when not probed (reading someone's paste)
     pinned_device: str | None = None  # GGML_VK_VISIBLE_DEVICES from the user's environment
     family: ModelFamily = ModelFamily.FLUX
+    layers: tuple[VulkanLayer, ...] | None = None  # the implicit layers vulkaninfo listed; None: not in the output
 
     @property
     def selected(self) -> VulkanDevice | None:
@@ -104,18 +113,12 @@ class CompatibilityReport:
         return max((c.status for c in self.checks), key=_SEVERITY.index, default=Verdict.PASS)
 
 
-MIN_VULKAN = (1, 2)  # ggml-vulkan's minimum
 MIN_VRAM_GIB = 4
 # AMD's Windows driver caps one allocation near 2 GiB (RADV: 4 GiB less 4 bytes); below this the
 # image decoder must work in tiles
 ONE_ALLOCATION_GIB = 3
 MIN_FREE_DISK_GIB = 15  # one Flux Schnell q4 set with T5 and CLIP is about 12 GB
-MIN_MESA = (22, 0)
 NEEDED_CPU_FLAGS = ("avx2", "fma")  # our portable backend build targets these (GGML_NATIVE=OFF)
-
-
-def _version(text: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
 
 
 def _backend_sees(facts: SystemFacts) -> tuple[str, ...]:
@@ -156,24 +159,41 @@ def check_gpu(facts: SystemFacts) -> CheckResult:
     if selected.is_cpu:
         return CheckResult(
             "gpu", Verdict.WARN,
-            f"The only Vulkan device is {selected.name}, a CPU emulation: images will be made on the "
-            "processor, many times slower than on a graphics card.",
+            f"The only Vulkan device is {selected.name}, {_not_used_because(selected)}: images will be made on "
+            "the processor, many times slower than on a graphics card.",
             "Install the AMD driver for your Radeon so that Vulkan lists it.")
+    if selected.translates_to is not None:
+        return CheckResult(
+            "gpu", Verdict.WARN,
+            f"The only graphics device Vulkan lists is {selected.name}, {_not_used_because(selected)}.",
+            "Install the AMD driver for your Radeon so that Vulkan lists the card itself.")
     polaris = " (a Polaris card)" if is_polaris(selected) else ""
+    others = [d for d in facts.devices if not d.is_hardware]
+    not_used = "".join(f" Not used: {d.name}, {_not_used_because(d)}." for d in others)
     if selected.name == VulkanDevice(0).name:  # a fragment without the properties block
         return CheckResult("gpu", Verdict.PASS, f"Using the {selected.device_type.value} GPU the paste shows "
-                                                "(its name is not in the paste).")
-    return CheckResult("gpu", Verdict.PASS, f"Using {selected.name}{polaris}.")
+                                                f"(its name is not in the paste).{not_used}")
+    return CheckResult("gpu", Verdict.PASS, f"Using {selected.name}{polaris}.{not_used}")
+
+
+def _not_used_because(device: VulkanDevice) -> str:
+    if device.is_cpu:
+        return "Vulkan run by the processor, not a graphics card"
+    # Dozen: shader compiles hang and model loads stall on it (leejet/stable-diffusion.cpp #548)
+    return (f"Vulkan translated to {device.translates_to} (Microsoft's Dozen), on which loading a model can hang"
+            if device.translates_to == "Direct3D 12" else f"Vulkan passed on to {device.translates_to}")
 
 
 def check_vulkan_version(facts: SystemFacts) -> CheckResult | None:
     selected = facts.selected
     if selected is None or not selected.api_version:
         return None
-    if _version(selected.api_version)[:2] < MIN_VULKAN:
+    if not selected.meets_vulkan_floor:
+        floor = ".".join(map(str, MIN_VULKAN))
         return CheckResult(
             "vulkan_api", Verdict.FAIL,
-            f"{selected.name} offers Vulkan {selected.api_version}; the backend needs 1.2 or newer.",
+            f"{selected.name} offers Vulkan {selected.api_version}; the image backend needs Vulkan {floor} or newer, "
+            "so it cannot draw on it.",
             "Update the graphics driver; Polaris cards get Vulkan 1.3 from current drivers.")
     return CheckResult("vulkan_api", Verdict.PASS, f"Vulkan {selected.api_version}.")
 
@@ -199,32 +219,91 @@ def check_device_order(facts: SystemFacts) -> CheckResult | None:
 
 def check_amd_driver(facts: SystemFacts) -> CheckResult | None:
     selected = facts.selected
-    if selected is None or selected.vendor_id != VENDOR_AMD:
+    if selected is None or not selected.is_hardware:
         return None
-    windows = facts.host.platform == "win32"
-    recommended = (
-        "Install the newest AMD Software: Adrenalin Edition that AMD lists for your card: since late 2023 "
-        "Polaris (RX 400/500) has its own driver branch with critical updates only, so choose your card on "
-        "amd.com/support rather than the auto-detect tool's main branch."
-        if windows else
-        "Use Mesa's RADV driver (package mesa-vulkan-drivers) 22.0 or newer.")
     driver_id = selected.driver_id or ""
+    # an excerpt of a paste may lack the vendor ID: AMD's drivers name themselves
+    if selected.vendor_id != VENDOR_AMD and driver_id not in _AMD_DRIVERS:
+        return None
     if driver_id == "DRIVER_ID_MESA_RADV" or "RADV" in selected.name:
-        mesa = _version(selected.driver_info or selected.driver_version)
-        if mesa and mesa[:2] < MIN_MESA:
-            return CheckResult("amd_driver", Verdict.WARN,
-                               f"RADV from Mesa {'.'.join(map(str, mesa))} is old.", recommended)
-        return CheckResult("amd_driver", Verdict.PASS, f"RADV (Mesa) {selected.driver_info or ''}".strip() + ".")
+        return _radv(selected)
     if driver_id == "DRIVER_ID_AMD_OPEN_SOURCE":
+        version = f" {selected.driver_info.split(' (')[0]}" if selected.driver_info else ""
         return CheckResult("amd_driver", Verdict.WARN,
-                           "AMDVLK is in use; AMD no longer develops it for Polaris, RADV is maintained.",
-                           recommended)
-    kind = "AMD proprietary driver" if driver_id == "DRIVER_ID_AMD_PROPRIETARY" else "AMD driver"
-    detail = f" {selected.driver_info}" if selected.driver_info else ""
-    if selected.api_version and _version(selected.api_version)[:2] < (1, 3):
+                           f"AMDVLK{version} is in use: AMD has stopped developing it, and Mesa's RADV is the "
+                           "maintained Vulkan driver for Radeon cards.",
+                           "Remove the amdvlk package; Mesa's RADV (package mesa-vulkan-drivers) then drives the card.")
+    return _amd_own_driver(selected, facts.host.platform)
+
+
+_AMD_DRIVERS = ("DRIVER_ID_AMD_PROPRIETARY", "DRIVER_ID_AMD_OPEN_SOURCE", "DRIVER_ID_MESA_RADV")
+
+
+def _radv(device: VulkanDevice) -> CheckResult:
+    mesa, floor = mesa_version(device), driver_facts().mesa_floor
+    if not mesa:
+        return CheckResult("amd_driver", Verdict.PASS, "RADV (Mesa); the paste does not say which Mesa version.")
+    if mesa[:2] < floor[:2]:
+        return CheckResult(
+            "amd_driver", Verdict.WARN,
+            f"RADV from Mesa {version_text(mesa)} is too old: it predates Mesa {version_text(floor)}, which brought "
+            "Vulkan 1.3 to Radeon cards.",
+            f"Update Mesa's Vulkan driver (package mesa-vulkan-drivers) to {version_text(floor)} or newer with your "
+            "distribution's updates.")
+    return CheckResult("amd_driver", Verdict.PASS,
+                       f"RADV from Mesa {version_text(mesa)}, new enough ({version_text(floor)} or newer is needed).")
+
+
+def _amd_own_driver(device: VulkanDevice, platform: str | None) -> CheckResult:
+    driver, facts = amd_windows_driver(device), driver_facts()
+    best = version_text(facts.best_release)
+    polaris = is_polaris(device)
+    if driver.on_pre_rdna_branch:
+        what = (f"AMD's driver {driver.text} (the pre-RDNA branch "
+                f"{version_text(facts.pre_rdna_branch)}, which AMD keeps for Polaris and Vega cards with critical "
+                "fixes only)")
+    elif driver.is_branch:
+        what = f"AMD's driver {driver.text} (a 20{driver.version[0]} driver branch)"
+    elif driver.version:
+        what = f"AMD Software: Adrenalin Edition {driver.text}"
+    else:
+        what = f"AMD's driver (Vulkan driver {driver.packed})" if driver.packed else "AMD's driver"
+    if driver.older_than_floor:
+        vulkan = (f", and it offers only Vulkan {device.api_version} (Vulkan 1.3 came with Adrenalin "
+                  f"{version_text(facts.vulkan_1_3_release)})" if driver.below_vulkan_1_3 else "")
+        if platform not in (None, "win32"):
+            fix = f"Use Mesa's RADV driver (package mesa-vulkan-drivers) {version_text(facts.mesa_floor)} or newer."
+        elif polaris:
+            fix = (f"Install Adrenalin {best}, the release Polaris users report as the fastest, or the newest driver "
+                   "AMD lists for your card on amd.com/support (since late 2023 Polaris has its own driver branch "
+                   "with critical fixes only, so choose your card there rather than using the auto-detect tool). "
+                   "Run AMD's Cleanup Utility before installing either.")
+        else:
+            fix = "Install the newest AMD Software: Adrenalin Edition that amd.com/support lists for your card."
         return CheckResult("amd_driver", Verdict.WARN,
-                           f"The {kind}{detail} is old (Vulkan {selected.api_version}).", recommended)
-    return CheckResult("amd_driver", Verdict.PASS, f"{kind}{detail}.")
+                           f"{what} is older than Adrenalin {version_text(facts.floor_release)}{vulkan}.", fix)
+    users = (f" Polaris users report Adrenalin {best} as the fastest release for these cards; newer ones bring "
+             "fixes, not speed." if polaris else "")
+    return CheckResult("amd_driver", Verdict.PASS, f"{what}.{users}")
+
+
+def check_overlay_layers(facts: SystemFacts) -> CheckResult | None:
+    if facts.layers is None:
+        return None
+    found = known_bad(facts.layers)
+    if not found:
+        return CheckResult("overlay_layers", Verdict.PASS,
+                           "No FPS counter or recording overlay hooks into Vulkan programs.")
+    names = "; ".join(f"{entry.program} ({entry.layer})" for entry in found)
+    how = " ".join(
+        f"{entry.program[0].upper()}{entry.program[1:]}: {entry.how}"
+        + (f", or set the environment variable {entry.disable_variable}=1 and start Polaris Studio again."
+           if entry.disable_variable else ".")
+        for entry in found)
+    return CheckResult(
+        "overlay_layers", Verdict.WARN,
+        f"{'These programs hook' if len(found) > 1 else 'This program hooks'} into every Vulkan program, the image "
+        f"backend too, and can crash or hang it while a model loads: {names}.", how)
 
 
 def check_vram(facts: SystemFacts) -> CheckResult | None:
@@ -346,8 +425,8 @@ def check_backend(facts: SystemFacts) -> CheckResult | None:
 
 
 CHECKS: tuple[Callable[[SystemFacts], CheckResult | None], ...] = (
-    check_vulkan_runs, check_gpu, check_vulkan_version, check_device_order, check_amd_driver, check_vram,
-    check_max_allocation, check_host_ram, check_disk_space, check_disk_kind, check_cpu, check_backend,
+    check_vulkan_runs, check_gpu, check_vulkan_version, check_device_order, check_amd_driver, check_overlay_layers,
+    check_vram, check_max_allocation, check_host_ram, check_disk_space, check_disk_kind, check_cpu, check_backend,
 )
 
 

@@ -5,7 +5,8 @@ properties, memory heaps with `budget`/`usage` where VK_EXT_memory_budget exists
 1.1/1.2-era layouts (numeric `apiVersion = 4194306 (1.0.2)`, `deviceType = DISCRETE_GPU`, `memoryHeaps[0] :`,
 `flags = 0x1`). Windows CRLF, loader warnings and several GPUs are fine; a partial paste gives partial
 devices, never an exception. A fragment without any `GPU0` line (only the memory heaps, or only a properties
-block) is the one device it describes; with no `deviceType` its kind is read from its heaps.
+block) is the one device it describes; with no `deviceType` its kind is read from its heaps. The implicit layers the
+loader puts into every Vulkan program (FPS counters, recorders) are read from the `Layers:` section (`layers`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ VENDOR_INTEL = 0x8086
 # ggml-vulkan skips CPU-type devices (lavapipe) unless they are listed here, and this is also how a
 # machine with an iGPU and an RX 580 is told which card to use.
 VISIBLE_DEVICES_VARIABLE = "GGML_VK_VISIBLE_DEVICES"
+MIN_VULKAN = (1, 2)  # ggml-vulkan's minimum
 
 
 class DeviceType(StrEnum):
@@ -47,6 +49,13 @@ _DEVICE_TYPES = {
 }
 # ggml prefers real GPUs; among several, a discrete card (the RX 580) beats the CPU's iGPU.
 _PREFERENCE = [DeviceType.DISCRETE, DeviceType.INTEGRATED, DeviceType.VIRTUAL, DeviceType.OTHER, DeviceType.CPU]
+# Vulkan drivers that draw on the processor, whatever deviceType they report
+_SOFTWARE_DRIVERS = {"DRIVER_ID_MESA_LLVMPIPE", "DRIVER_ID_GOOGLE_SWIFTSHADER"}
+_SOFTWARE_NAMES = ("llvmpipe", "SwiftShader", "Microsoft Basic Render Driver")
+# Vulkan drivers that translate to another graphics API: they report the card's own type (Dozen: DISCRETE_GPU) but
+# ggml's shader compiles hang on Dozen (sd.cpp #548), so the real driver of the same card is always preferred
+_TRANSLATING_DRIVERS = {"DRIVER_ID_MESA_DOZEN": "Direct3D 12", "DRIVER_ID_MESA_VENUS": "a virtual machine's host"}
+_DOZEN_NAME = "Microsoft Direct3D12 ("
 
 
 @dataclass(frozen=True)
@@ -80,7 +89,30 @@ class VulkanDevice:
 
     @property
     def is_cpu(self) -> bool:
-        return self.device_type is DeviceType.CPU
+        """Software Vulkan (lavapipe, SwiftShader): images are made on the processor."""
+        return (self.device_type is DeviceType.CPU or self.driver_id in _SOFTWARE_DRIVERS
+                or self.name.startswith(_SOFTWARE_NAMES))
+
+    @property
+    def translates_to(self) -> str | None:
+        """The graphics API this Vulkan device is built on, e.g. 'Direct3D 12' for Dozen; None for a card's own
+        driver (and for software Vulkan, which is `is_cpu`)."""
+        if self.is_cpu:
+            return None
+        if self.driver_id in _TRANSLATING_DRIVERS:
+            return _TRANSLATING_DRIVERS[self.driver_id]
+        return "Direct3D 12" if self.name.startswith(_DOZEN_NAME) else None
+
+    @property
+    def meets_vulkan_floor(self) -> bool:
+        """It offers the Vulkan version ggml needs (True when the paste does not say)."""
+        numbers = tuple(int(part) for part in re.findall(r"\d+", self.api_version)[:2])
+        return not numbers or numbers >= MIN_VULKAN
+
+    @property
+    def is_hardware(self) -> bool:
+        """A graphics card or iGPU driven by its own Vulkan driver: neither software nor a translation."""
+        return not self.is_cpu and self.translates_to is None
 
     @property
     def vram_bytes(self) -> int | None:
@@ -269,5 +301,49 @@ def _combine(old: VulkanDevice, new: VulkanDevice) -> VulkanDevice:
 
 
 def preferred_device(devices: list[VulkanDevice]) -> VulkanDevice | None:
-    ranked = sorted(devices, key=lambda d: (_PREFERENCE.index(d.device_type), d.index))
+    """The device to draw on: a card's own driver before a translation (Dozen) before software Vulkan, whatever
+    order or type the drivers report; lavapipe alone is still chosen (it is what CI runs on). A card below the
+    Vulkan floor is still the one chosen: the check refuses it in words (`meets_vulkan_floor`)."""
+    ranked = sorted(devices, key=lambda d: (_kind_rank(d), _PREFERENCE.index(d.device_type), d.index))
     return ranked[0] if ranked else None
+
+
+def _kind_rank(device: VulkanDevice) -> int:
+    if device.is_hardware:
+        return 0
+    return 2 if device.is_cpu else 1
+
+
+@dataclass(frozen=True)
+class VulkanLayer:
+    name: str  # VK_LAYER_RTSS
+    description: str  # RTSS overlay hook bootstrap
+
+
+# full output: `VK_LAYER_RTSS (RTSS overlay hook bootstrap) Vulkan version 1.3.224, layer version 1:` (1.1-era
+# output has no colon); --summary: `VK_LAYER_RTSS   RTSS overlay hook bootstrap   1.3.224  version 1`
+_FULL_LAYER = re.compile(r"^(\S+) \((.*)\) Vulkan version [\d.]+, layer version \d+:?$")
+_SUMMARY_LAYER = re.compile(r"^(\S+)\s+(.*?)\s+\d+\.\d+\.\d+\s+version \d+$")
+_LAYERS_HEADER = re.compile(r"^(?:Instance )?Layers\s*:?\s*count\s*=\s*\d+")
+# what follows the layers in either layout
+_AFTER_LAYERS = re.compile(r"^(?:Presentable Surfaces|Device Groups|Devices|Device Properties|GPU\s?\d)")
+
+
+def layers(text: str) -> tuple[VulkanLayer, ...] | None:
+    """The layers vulkaninfo lists (each once); None when the text has no layers section (a short paste)."""
+    found: dict[str, VulkanLayer] = {}
+    inside = seen = False
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if _LAYERS_HEADER.match(line.strip()):
+            inside = seen = True
+            continue
+        if not inside or not line or line[0].isspace():
+            continue  # a layer's own lines (its extensions, the devices it sees) are indented
+        if _AFTER_LAYERS.match(line):
+            inside = False
+            continue
+        match = _FULL_LAYER.match(line) or _SUMMARY_LAYER.match(line)
+        if match:
+            found.setdefault(match.group(1), VulkanLayer(match.group(1), match.group(2).strip()))
+    return tuple(found.values()) if seen else None

@@ -11,7 +11,14 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.core.generation.command import backend_environment
 from app.core.generation.output import vulkan_devices_seen
 from app.core.system.checks import BackendStatus, CompatibilityReport, SystemFacts, host_from_paste, run_checks
-from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice, merge, preferred_device
+from app.core.system.vulkaninfo import (
+    VISIBLE_DEVICES_VARIABLE,
+    VulkanDevice,
+    VulkanLayer,
+    layers,
+    merge,
+    preferred_device,
+)
 from app.services.models.backend import BackendMissing
 from app.services.system.host import disk_info, host_info
 from app.services.system.machine import Machine
@@ -34,6 +41,7 @@ class SystemCheck(QObject):
         machine.looked.connect(self._on_looked)
         self._step = ""
         self._devices: tuple[VulkanDevice, ...] = ()
+        self._layers: tuple[VulkanLayer, ...] | None = None
         self._vulkaninfo_error: str | None = None
         self._backend_status: BackendStatus | None = None
         self._probe_backend = True
@@ -53,10 +61,11 @@ class SystemCheck(QObject):
         if pasted:
             # someone else's paste: the local backend's view of local GPUs would not match it
             self._devices, self._probe_backend = tuple(merge(*pasted)), False
+            self._layers = layers("\n".join(pasted))
             self._step = "report"
             QTimer.singleShot(0, self._report)
             return
-        self._devices, self._probe_backend = (), True
+        self._devices, self._layers, self._probe_backend = (), None, True
         self._step = "vulkaninfo"
         self._machine.look_again()  # the user may have installed a driver since: what it says now
 
@@ -67,7 +76,7 @@ class SystemCheck(QObject):
         if result.text is None:
             self._vulkaninfo_error = result.error or "vulkaninfo failed"
         else:
-            self._devices = tuple(merge(result.text))
+            self._devices, self._layers = tuple(merge(result.text)), layers(result.text)
         self._start_backend_probe()
 
     def _on_backend_finished(self, result: ToolResult) -> None:
@@ -105,6 +114,7 @@ class SystemCheck(QObject):
             models_disk=None if self._pasted else disk_info(self._models_dir or current_user_dirs().models),
             backend=self._backend_status if self._probe_backend else None,
             pinned_device=os.environ.get(VISIBLE_DEVICES_VARIABLE),
+            layers=self._layers,
         )
         report: CompatibilityReport = run_checks(facts)
         self._step = ""
