@@ -73,7 +73,7 @@ def time_range_words(low: float, high: float) -> str:
             return max(1, round(value / 5) * 5 if value >= 20 else round(value))
         low_s, high_s = seconds(low), seconds(high)
         return f"about {low_s} seconds" if low_s == high_s else f"about {low_s}-{high_s} seconds"
-    if high < 2 * 3600:
+    if high < 90 * 60:
         low_m, high_m = max(1, round(low / 60)), max(1, round(high / 60))
         if low_m == high_m:
             return f"about {low_m} minute{'s' if low_m != 1 else ''}"

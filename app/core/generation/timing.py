@@ -174,7 +174,9 @@ def card_table() -> tuple[tuple[Card, tuple[str, ...], str | None], ...]:
 
 def _by_name(name: str) -> Card | None:
     text = " ".join(name.upper().split())
-    found = [(len(word), card) for card, words, _ in card_table() for word in words if word.upper() in text]
+    # whole words: "RX 570" is not in "RX 5700 XT"
+    found = [(len(word), card) for card, words, _ in card_table() for word in words
+             if re.search(rf"\b{re.escape(word.upper())}\b", text)]
     return max(found, key=lambda pair: pair[0])[1] if found else None
 
 
