@@ -33,7 +33,7 @@ def published_table() -> list[float]:
     return ratios
 
 
-def h100_table() -> list[float]:
+def h100_table() -> dict[str, list[float]]:
     """Every warm H100 run: sampling seconds, predicted from the H100's specifications."""
     card = find_card("NVIDIA H100 80GB HBM3")
     assert card is not None
@@ -41,7 +41,7 @@ def h100_table() -> list[float]:
           f"{card.clock_mhz:.0f} MHz = {card.peak_flops / 1e12:.1f} TFLOP/s FP32, "
           f"{card.bandwidth / 1e12:.2f} TB/s): sampling, measured vs predicted")
     print(f"{'run':34} {'meas s':>7} {'pred s':>7} {'ratio':>6}   {'whole meas':>10} {'pred':>6} {'ratio':>6}")
-    ratios = []
+    ratios: dict[str, list[float]] = {}
     for name in ("h100_sd_fit.json", "h100_sd_check.json", "h100_llm_fit.json"):
         for run in json.loads((CALIBRATION / name).read_text(encoding="utf-8"))["runs"]:
             if run.get("cold") or run.get("reference"):
@@ -58,7 +58,7 @@ def h100_table() -> list[float]:
                 sampling += dict(picture.stages).get("moving weights", 0.0)  # streamed each pass, inside sampling
             ratio = sampling / run["sampling_s"]
             whole = picture.seconds / (run["generate_s"])
-            ratios.append(ratio)
+            ratios.setdefault(model, []).append(ratio)
             print(f"{run['name'][:34]:34} {run['sampling_s']:>7.2f} {sampling:>7.2f} {ratio:>6.2f}   "
                   f"{run['generate_s']:>10.2f} {picture.seconds:>6.2f} {whole:>6.2f}")
     return ratios
@@ -67,9 +67,14 @@ def h100_table() -> list[float]:
 def main() -> int:
     published = published_table()
     print()
-    h100 = h100_table()
+    by_model = h100_table()
+    h100 = [ratio for ratios in by_model.values() for ratio in ratios]
     within = sum(0.7 <= r <= 1.3 for r in h100)
     print()
+    for model, ratios in by_model.items():
+        ratios = sorted(ratios)
+        print(f"H100 {model:7} sampling ratio median {ratios[len(ratios) // 2]:.2f} ({ratios[0]:.2f} .. "
+              f"{ratios[-1]:.2f}, {len(ratios)} runs)")
     print(f"RX 580: ratios {min(published):.2f} .. {max(published):.2f} "
           f"({'MET' if all(0.75 <= r <= 1.25 for r in published) else 'NOT MET'}: each within 25 %)")
     print(f"H100 sampling: ratios {min(h100):.2f} .. {max(h100):.2f}; {within} of {len(h100)} within 30 % "
