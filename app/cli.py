@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import random
 import signal
 import sys
@@ -28,7 +29,16 @@ from app.core.generation.request import (
     check_steps,
     snap_side,
 )
-from app.core.generation.status_words import duration_in_words
+from app.core.generation.status_words import duration_in_words, time_words
+from app.core.generation.timing import (
+    PCIE_X1_RISER,
+    PCIE_X16,
+    Host,
+    conservative_card,
+    find_card,
+    picture_time,
+    time_json,
+)
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
 from app.core.models.catalog import (
     Catalog,
@@ -330,9 +340,15 @@ def run_check(args: argparse.Namespace) -> int:
 def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
     add_model_arguments(parser)
     parser.add_argument("--preset", help="plan a catalog preset before downloading it (e.g. flux-schnell-q4k)")
-    parser.add_argument("--vram", required=True, help="the card's VRAM, e.g. 8GiB")
+    parser.add_argument("--card", metavar="NAME|PCI-ID",
+                        help="plan for this card, even one not in this PC: a name or PCI device ID from our table "
+                             "(e.g. \"Radeon RX 580 Series\", 0x67DF); it sets --vram and --max-alloc unless given")
+    parser.add_argument("--vram", help="the card's VRAM, e.g. 8GiB (needed without --card)")
     parser.add_argument("--ram", required=True, help="free system RAM, e.g. 16GB")
     parser.add_argument("--max-alloc", help="the driver's largest single allocation, e.g. 2GiB")
+    parser.add_argument("--riser", action="store_true",
+                        help="the card sits on a PCIe x1 riser (a mining rig's): weights move at ~0.9 GB/s")
+    parser.add_argument("--cores", type=int, help="CPU cores for the stages on the CPU (default: this PC's)")
     parser.add_argument("--width", type=int, default=1024)
     parser.add_argument("--height", type=int, default=1024)
     parser.add_argument("--steps", type=int)
@@ -378,8 +394,16 @@ def budget(option: str, text: str) -> int:
 
 def run_plan(args: argparse.Namespace) -> int:
     try:
-        vram, ram = budget("--vram", args.vram), budget("--ram", args.ram)
-        max_alloc = budget("--max-alloc", args.max_alloc) if args.max_alloc else None
+        card = find_card(args.card) if args.card else None
+        if args.card and card is None:
+            raise ValueError(f"no card {args.card!r} in our table; give its name (e.g. \"Radeon RX 580\") or a "
+                             "Polaris PCI ID (e.g. 0x67DF)")
+        if not args.vram and card is None:
+            raise ValueError("give the card's VRAM with --vram, or a card with --card")
+        vram = budget("--vram", args.vram) if args.vram else max(card.memory) if card else 0
+        ram = budget("--ram", args.ram)
+        max_alloc = budget("--max-alloc", args.max_alloc) if args.max_alloc else card.max_allocation if card else None
+        host = Host(args.cores or os.cpu_count() or 1, PCIE_X1_RISER if args.riser else PCIE_X16)
         binary = find_backend(args.sd_binary)
         caps = probe_caps(binary)
         presets = load_catalog().presets
@@ -407,10 +431,13 @@ def run_plan(args: argparse.Namespace) -> int:
         print(f"note: {note}", file=sys.stderr)
     plan = plan_memory(components, Device(vram, max_allocation=max_alloc), ram, request.width, request.height,
                        request.steps, caps, work)
+    # without --card the card is unknown here: priced as the slowest Polaris card
+    picture = picture_time(components, plan, card or conservative_card("card"), host, request.width,
+                           request.height, request.steps, quantized, work)
     if args.json:
-        print(json.dumps(plan_json(plan)))
+        print(json.dumps(plan_json(plan) | time_json(picture)))
     else:
-        print("\n".join([" ".join(plan.flags) or "(no memory flags)", *plan.explanation]))
+        print("\n".join([" ".join(plan.flags) or "(no memory flags)", *plan.explanation, time_words(picture)]))
         for fallback in plan.fallbacks:
             print(f"if that runs out of memory: {' '.join(fallback.flags)} "
                   f"(~{fallback.peak_vram.total / 2**30:.1f} GiB VRAM)")

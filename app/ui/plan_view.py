@@ -1,4 +1,5 @@
-"""The memory plan in the window: in full under Advanced, in one sentence on the status line."""
+"""The memory plan in the window, with how long the picture will take: in full under Advanced, in one sentence on
+the status line."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.prepare import PreparedJob
-from app.core.generation.status_words import plan_in_detail, plan_sentence
-from app.core.models.families import ModelFamily
+from app.core.generation.status_words import plan_in_detail, plan_sentence, time_words
+from app.core.generation.timing import PictureTime
+from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.system.usage import ResourceSample
 from app.services.generation.plan_preview import PlanPreview
 from app.services.generation.runner import Generation
@@ -36,6 +38,7 @@ class MemoryPlanView(QObject):
         self.preview = PlanPreview(generation, self)
         self.preview.answered.connect(self._on_answered)
         self._last_sample: ResourceSample | None = None
+        self._time: tuple[MemoryFlags, PictureTime] | None = None  # the latest plan's placement and its time
 
     def follow_the_panel(self) -> None:
         """Plan again after any change to what the plan depends on; from now on, not while the window is built."""
@@ -69,12 +72,16 @@ class MemoryPlanView(QObject):
             self.label.setText(f"Memory plan: not yet ({reason}).")
             self.summary.setText("")
         else:
+            picture = self.generation.speeds.estimate(result, self.generation.card)
+            self._time = (result.plans[0].memory, picture) if picture else None
             self.show_plan(result.plans[0])
 
     def show_plan(self, plan: MemoryPlan) -> None:
-        self.label.setText(plan_in_detail(plan, self._last_sample))
+        """The plan, and its time where it is the placement last timed (a safer retry's is not)."""
+        time = f" {time_words(self._time[1])}" if self._time and self._time[0] == plan.memory else ""
+        self.label.setText(plan_in_detail(plan, self._last_sample) + time)
         self.label.setToolTip("\n".join([" ".join(plan.flags), *plan.explanation]))
-        self.summary.setText(plan_sentence(plan))
+        self.summary.setText(plan_sentence(plan) + time)
         self.summary.setToolTip(self.label.text())
 
     def remember_sample(self, sample: ResourceSample) -> None:

@@ -21,7 +21,8 @@ def test_flux_schnell_q4k_at_1024_fits_a_4gb_card(sd_cli: Path) -> None:
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert set(document) == {"fits", "flags", "placement", "predicted_peak_vram_bytes", "predicted_peak_ram_bytes",
-                             "explanation", "fallbacks", "preview"}
+                             "explanation", "fallbacks", "preview", "predicted_seconds", "predicted_seconds_range",
+                             "time_from", "time_card", "stages"}
     assert document["fits"] is True
     assert document["predicted_peak_vram_bytes"] < 4 * 2**30
     assert document["placement"]["text_encoders"] == "cpu"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.core.generation.output import BackendError, ErrorKind, Progress, Stage
 from app.core.generation.plan import MemoryPlan
+from app.core.generation.timing import PictureTime
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.usage import ResourceSample
 
@@ -63,6 +64,38 @@ def plan_sentence(plan: MemoryPlan) -> str:
     where = ", ".join([first[0].upper() + first[1:], *rest])
     verdict = "" if plan.fits else " — predicted not to fit, so it may fail"
     return f"{where}; about {plan.peak_vram.total / 2**30:.1f} GiB of video memory{verdict}."
+
+
+def time_range_words(low: float, high: float) -> str:
+    """'about 20-30 seconds', 'about 1-2 minutes', 'about 12-16 minutes', 'about 1-2 hours'."""
+    if high < 60:
+        def seconds(value: float) -> int:
+            return max(1, round(value / 5) * 5 if value >= 20 else round(value))
+        low_s, high_s = seconds(low), seconds(high)
+        return f"about {low_s} seconds" if low_s == high_s else f"about {low_s}-{high_s} seconds"
+    if high < 90 * 60:
+        low_m, high_m = max(1, round(low / 60)), max(1, round(high / 60))
+        if low_m == high_m:
+            return f"about {low_m} minute{'s' if low_m != 1 else ''}"
+        return f"about {low_m}-{high_m} minutes"
+    low_h, high_h = max(1, round(low / 3600)), max(1, round(high / 3600))
+    return f"about {low_h} hours" if low_h == high_h else f"about {low_h}-{high_h} hours"
+
+
+_TIME_STAGE_WORDS = {"text": "reading the prompt", "encode": "reading the picture", "sampling": "drawing",
+                     "decode": "finishing", "moving weights": "moving the model over PCIe"}
+
+
+def time_words(picture: PictureTime) -> str:
+    """'About 12-16 minutes a picture on the AMD Radeon RX 580 Series (mostly drawing), estimated from the card's
+    specifications.'"""
+    low, high = picture.low_high
+    longest = max(picture.stages, key=lambda stage: stage[1])[0]
+    where = f" on the {_short_name(picture.card)}" if picture.card else ""
+    basis = ("as it ran here before" if picture.measured else "estimated from the card's specifications"
+             if picture.card_known else "estimated as for a slow Polaris card until a first picture is made")
+    words = time_range_words(low, high)
+    return f"{words[0].upper()}{words[1:]} a picture{where} (mostly {_TIME_STAGE_WORDS[longest]}), {basis}."
 
 
 # Advanced's plan is for those who asked for it: shorter names, and GPU / CPU

@@ -17,14 +17,15 @@ from app.core.system.vulkaninfo import VENDOR_AMD, VulkanDevice
 class PolarisTable:
     device_ids: frozenset[int]
     radv_names: tuple[str, ...]
+    chips: dict[int, str]  # device ID -> its chip, e.g. 0x67DF -> "Polaris10"
     model_names: tuple[str, ...] = ()
 
 
 @functools.cache
 def polaris_table() -> PolarisTable:
     data = json.loads(resource_path("polaris_ids.json").read_text(encoding="utf-8"))
-    ids = frozenset(int(i, 16) for family in data["families"].values() for i in family)
-    return PolarisTable(ids, tuple(data["radv_names"]), tuple(data["model_names"]))
+    chips = {int(i, 16): chip for chip, ids in data["families"].items() for i in ids}
+    return PolarisTable(frozenset(chips), tuple(data["radv_names"]), chips, tuple(data["model_names"]))
 
 
 def is_polaris(device: VulkanDevice, table: PolarisTable | None = None) -> bool:

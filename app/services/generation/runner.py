@@ -44,6 +44,7 @@ from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.child_process import path_for_backend
 from app.services.generation.live_preview import LivePreview
+from app.services.generation.measured_speeds import MeasuredSpeeds
 from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
@@ -82,6 +83,8 @@ class Generation(QObject):
         self._process.progress.connect(self.progress)
         self._process.log_line.connect(self.log_line)
         self._process.finished.connect(self._on_process_finished)
+        self.speeds = MeasuredSpeeds(parent=self)  # this card's seconds per step, for the next plan's time
+        self._process.progress.connect(self.speeds.step_done)
         self._live_preview = LivePreview(self)
         self._process.progress.connect(lambda progress: self._live_preview.step_done(progress.step))
         self._live_preview.frame.connect(self.preview_frame)
@@ -407,6 +410,7 @@ class Generation(QObject):
         if self._job_dir is not None and not outcome.ok:
             shutil.rmtree(self._job_dir, ignore_errors=True)  # kept beside a finished image only
         self._job_dir = None
+        self.speeds.run_finished(self._device, self._request, outcome.ok)
         self._busy = False
         self._ladder = []
         self._request = None

@@ -1,0 +1,362 @@
+"""How long a picture takes on a card, said before Generate: a roofline over each stage's work.
+
+Each stage's work is counted from the model's architecture and the picture's latent tokens (floating-point
+operations) and from the bytes it moves: a GPU stage takes its operations at the card's peak rate (compute
+units x lanes x 2 x clock) times an efficiency, or its weights at the card's memory bandwidth, whichever is
+slower, plus a small cost per dispatched operation; weights moved over PCIe (--offload-to-cpu, and every pass
+under --max-vram) take the link's rate; a stage on the CPU takes the host's cores. The two efficiencies are
+calibrated to the published RX 580 figures (cited at each constant), and the shape is checked against the H100
+runs in tests/data/calibration/ from the H100's own specifications, never fitted to them
+(tests/bench/bench_time_model.py prints both). After a real run, the card's own seconds per step replace the
+roofline's sampling time (`MeasuredStep`).
+
+Pure: a function of the card, the host, the memory plan's placement and the request's size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import re
+from dataclasses import dataclass
+
+from app.core.generation.plan import (
+    DIT_TEXT_TOKENS,
+    LLM_TOKENS,
+    NO_EXTRA_WORK,
+    PASSES_PER_STEP,
+    SEGMENT_SECONDS,
+    ExtraWork,
+    MemoryPlan,
+    Speed,
+    latent_tokens,
+    tokens,
+)
+from app.core.generation.prepare import PreparedJob, lora_at_runtime
+from app.core.models.components import Components, components_from_files
+from app.core.models.families import ModelFamily
+from app.core.resources import resource_path
+from app.core.system.polaris import is_polaris, polaris_table
+from app.core.system.vulkaninfo import DeviceType, VulkanDevice
+
+GIB = 2**30
+
+# --- the work of each stage ----------------------------------------------------------------------------------
+# A UNet pass: a * latent tokens + b * latent tokens^2 operations. SD 1.x: 339 G multiply-adds at 512 px
+# (BK-SDM, Kim et al. 2023, table 1: the SD-v1.4 U-Net), of which the self-attention over 64x64 and 32x32
+# latents (4 N^2 d a layer, 5 layers a level) is b * N^2. SDXL: estimate from its architecture (70 transformer
+# blocks at 1/16 of the tokens and 10 at 1/4, resnets at every level): 6.2 T operations at 1024 px.
+UNET_FLOPS = {ModelFamily.SD1: (1.357e8, 7300.0), ModelFamily.SDXL: (3.33e8, 2800.0)}
+# A DiT pass: 2 * parameters * tokens (its linear layers) + 4 * tokens^2 * width * layers (attention); its
+# tokens are the picture's 2x2 latent patches and the text's (plan.tokens). Public model cards: FLUX.1 12B
+# (3072 wide, 19 + 38 blocks), FLUX.2 klein 4B (3072 wide, 5 + 20 blocks), Z-Image 6.15B (3840 wide, 30 layers
+# and 4 refiner layers)
+DIT_SHAPE = {ModelFamily.FLUX: (11.9e9, 3072 * 57), ModelFamily.FLUX2: (3.9e9, 3072 * 25),
+             ModelFamily.Z_IMAGE: (6.15e9, 3840 * 34)}
+# the text encoders: parameters and the tokens they read (CLIP-L 123M at 77 tokens, CLIP-G 695M, T5-XXL's
+# encoder 4.76B at Flux's 256, Qwen3-4B at the family's LLM tokens)
+CLIP_L, CLIP_G, T5_XXL, QWEN3_4B = 123e6, 695e6, 4.76e9, 4.02e9
+CLIP_TOKENS = 77
+# the VAE decoder: 1.22 T multiply-adds at 512 px out (its convolutions counted level by level: 512 channels
+# at 64 and 128 px, 256 at 256 px, 128 at 512 px), per output pixel; the encoder about half; the FLUX.1 AE and
+# the FLUX.2 VAE have the same widths. TAESD (64 channels throughout) an estimate from its convolutions.
+VAE_DECODE_FLOPS_PER_PIXEL = 9.3e6
+VAE_ENCODE_FLOPS_PER_PIXEL = 4.6e6
+TAE_FLOPS_PER_PIXEL = 3.9e5
+TILED_DECODE_SHARE = 1.56  # measured (H100): a tiled decode redoes each tile's overlap: 2.1 vs 1.35 us a pixel
+# estimate: ggml dispatches ~60 operations a transformer block and ~12 a resnet; each dispatch and its barrier
+# costs the GPU about 10 us whatever its size (what makes a huge card slow on a small picture)
+GRAPH_NODES = {ModelFamily.SD1: 1500, ModelFamily.SDXL: 5000, ModelFamily.FLUX: 2300, ModelFamily.FLUX2: 1000,
+               ModelFamily.Z_IMAGE: 1400}
+DISPATCH_SECONDS = 10e-6
+
+# --- efficiencies, calibrated to the published RX 580 figures --------------------------------------------------
+# f16/f32 weights: SDXL at 5.74 s/it on an RX 580 8 GB (36 CUs, 6.17 TFLOP/s), Linux RADV, 25 steps, assumed at
+# its usual 1024 px with CFG (LostRuins/koboldcpp #1667): 12.4 T operations a step, 35 % of the peak.
+EFFICIENCY_FULL = 0.35
+# block-quantized weights on a card without integer dot products (Polaris: ggml-vulkan dequantizes them in
+# the shader): FLUX.1 Schnell Q4_K at 1024 px, 4 steps in ~838 s of sampling on an RX 580 8 GB, T5 and the VAE
+# on the CPU (dev.to, aivisionslab, "Running FLUX.1 Schnell on an RX 580 8GB: GPU/CPU hybrid architecture"):
+# 117 T operations a step, 9 % of the peak. The third figure, SD 1.5 GGUF at 512 px, 20 steps, ~72 s per image
+# on an RX 580 2048SP (dev.to, aivisionslab, "Running Flux Schnell 12B + LLMs on a legacy AMD RX 580 8GB via
+# native Vulkan"), checks them without being fitted (tests/core/test_timing.py).
+EFFICIENCY_QUANTIZED = 0.09
+MEMORY_EFFICIENCY = 0.7  # estimate: the share of the bandwidth that streaming weights reaches
+# measured on the H100 machine's 16 CPU cores (our portable CPU build, ggml's CPU backend): Qwen3-4B read
+# klein's 512 tokens in 19.9 s (4.1 T operations: 12.9 G a core a second); the VAE decoded 512 px in 25.7 s
+# (2.4 T: 5.9 G a core)
+CPU_MATRIX_FLOPS_PER_CORE = 12.9e9
+CPU_CONV_FLOPS_PER_CORE = 5.9e9
+
+# --- the link and the host ------------------------------------------------------------------------------------
+PCIE_X16 = 13e9  # PCIe 3.0 x16 in practice (/work/shared/reference/polaris.md)
+PCIE_X1_RISER = 0.9e9  # an ex-mining rig's x1 riser
+HOST = Speed()  # measured on the H100 machine: what the host side copies at most, per stage and per pass
+
+# --- the card --------------------------------------------------------------------------------------------------
+# a card vulkaninfo names but our table does not: the slowest Polaris card (conservative for this app's cards);
+# an integrated GPU: a typical 8-unit iGPU; lavapipe: the host's cores at its vector width, an assumed clock
+LANES_BY_BITS = re.compile(r"(\d+) bits")
+CPU_CLOCK_MHZ = 3000.0  # estimate
+CPU_BANDWIDTH = 25e9  # estimate: dual-channel DDR4
+LAVAPIPE_EFFICIENCY = 0.1  # estimate: LLVM-compiled shaders on the CPU
+
+
+@dataclass(frozen=True)
+class Card:
+    """A GPU's specifications, as the roofline uses them."""
+
+    name: str
+    units: int  # compute units (AMD), streaming multiprocessors (NVIDIA), cores (lavapipe)
+    lanes: int  # FP32 lanes per unit
+    clock_mhz: float
+    bandwidth: float  # bytes a second
+    integer_dot: bool = False
+    memory: tuple[int, ...] = ()  # the VRAM sizes it is sold with, bytes
+    max_allocation: int | None = None  # the most one allocation really gets
+    known: bool = True  # False: a conservative stand-in for a card the table does not list
+    cpu: bool = False
+
+    @property
+    def peak_flops(self) -> float:
+        return self.units * self.lanes * 2 * self.clock_mhz * 1e6
+
+
+@dataclass(frozen=True)
+class Host:
+    cores: int
+    link_bytes_per_s: float = PCIE_X16
+
+
+@dataclass(frozen=True)
+class MeasuredStep:
+    """This card's own seconds per sampling step from an earlier run, at that run's size."""
+
+    seconds_per_step: float
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class PictureTime:
+    """The predicted seconds of each stage, in the order they run; `measured` when sampling comes from this
+    card's own earlier runs rather than the roofline."""
+
+    stages: tuple[tuple[str, float], ...]
+    measured: bool = False
+    card: str = ""
+    card_known: bool = True  # False: priced as the slowest Polaris card, the table does not list this one
+
+    @property
+    def seconds(self) -> float:
+        return sum(seconds for _, seconds in self.stages)
+
+    @property
+    def uncertainty(self) -> float:
+        # the roofline is calibrated within 25 % on the published figures; a measured step varies less
+        return 0.15 if self.measured else 0.25
+
+    @property
+    def low_high(self) -> tuple[float, float]:
+        return self.seconds * (1 - self.uncertainty), self.seconds * (1 + self.uncertainty)
+
+
+@functools.cache
+def card_table() -> tuple[tuple[Card, tuple[str, ...], str | None], ...]:
+    """Every card of resources/card_specs.json with the words of its name and its Polaris chip."""
+    data = json.loads(resource_path("card_specs.json").read_text(encoding="utf-8"))
+    return tuple((Card(c["name"], c["units"], c["lanes"], c["boost_mhz"], c["bandwidth_gb_s"] * 1e9,
+                       c["integer_dot"], tuple(size * GIB for size in c["memory_gib"]),
+                       int(c["max_allocation_gib"] * GIB)),
+                  tuple(c["match"]), c.get("chip")) for c in data["cards"])
+
+
+def _by_name(name: str) -> Card | None:
+    text = " ".join(name.upper().split())
+    # whole words: "RX 570" is not in "RX 5700 XT"
+    found = [(len(word), card) for card, words, _ in card_table() for word in words
+             if re.search(rf"\b{re.escape(word.upper())}\b", text)]
+    return max(found, key=lambda pair: pair[0])[1] if found else None
+
+
+def _slowest_of_chip(chip: str) -> Card | None:
+    cards = [card for card, _, card_chip in card_table() if card_chip == chip]
+    return min(cards, key=lambda card: card.peak_flops) if cards else None
+
+
+def find_card(text: str) -> Card | None:
+    """A card by its name ("Radeon RX 580 Series") or its PCI device ID ("0x67DF", "1002:67df"); a Polaris ID
+    names the slowest card of its chip, as one ID covers several cards."""
+    match = re.fullmatch(r"(?:(?:0x)?1002:)?(?:0x)?([0-9a-fA-F]{4})", text.strip())
+    if match:
+        chip = polaris_table().chips.get(int(match.group(1), 16))
+        return _slowest_of_chip(chip) if chip else None
+    return _by_name(text)
+
+
+def _lavapipe(device: VulkanDevice, cores: int) -> Card:
+    bits = LANES_BY_BITS.search(device.name)
+    lanes = int(bits.group(1)) // 32 if bits else 4
+    return Card(device.name, cores, lanes * 2, CPU_CLOCK_MHZ, CPU_BANDWIDTH, cpu=True)  # two FMA units a core
+
+
+def conservative_card(name: str) -> Card:
+    """A card the table does not list: priced as the slowest Polaris card, until a real run measures it."""
+    slowest = min((card for card, _, chip in card_table() if chip == "Polaris10"), key=lambda c: c.peak_flops)
+    return dataclasses.replace(slowest, name=name, known=False)
+
+
+def card_for_device(device: VulkanDevice, cores: int) -> Card:
+    """The card vulkaninfo names: from our table by its name, else by its Polaris PCI ID; lavapipe from the
+    host's cores; an integrated GPU or any other card a conservative stand-in."""
+    if device.is_cpu:
+        return _lavapipe(device, cores)
+    card = _by_name(device.name)
+    if card is None and is_polaris(device) and device.device_id is not None:
+        chip = polaris_table().chips.get(device.device_id)
+        card = _slowest_of_chip(chip) if chip else None
+    if card is not None:
+        return dataclasses.replace(card, name=device.name)
+    if device.device_type is DeviceType.INTEGRATED:
+        return Card(device.name, 8, 64, 1100.0, 50e9, known=False)  # estimate: a typical 8-unit iGPU
+    return conservative_card(device.name)
+
+
+# --- the work ------------------------------------------------------------------------------------------------
+
+def _family(components: Components) -> ModelFamily:
+    family = components.family
+    return family if family in GRAPH_NODES else ModelFamily.SDXL
+
+
+def pass_flops(family: ModelFamily, width: int, height: int, references: int = 0) -> float:
+    """Operations of one diffusion pass at this size."""
+    if family in DIT_SHAPE:
+        params, width_layers = DIT_SHAPE[family]
+        n = tokens(width, height, family, references)
+        return 2 * params * n + 4 * n * n * width_layers
+    a, b = UNET_FLOPS.get(family, UNET_FLOPS[ModelFamily.SDXL])
+    n = latent_tokens(width, height)
+    return a * n + b * n * n
+
+
+def text_flops(family: ModelFamily) -> float:
+    if family in LLM_TOKENS:
+        return 2 * QWEN3_4B * LLM_TOKENS[family]
+    if family is ModelFamily.FLUX:
+        return 2 * (T5_XXL * DIT_TEXT_TOKENS[family] + CLIP_L * CLIP_TOKENS)
+    return 2 * (CLIP_L + (CLIP_G if family is ModelFamily.SDXL else 0)) * CLIP_TOKENS
+
+
+def _gpu_seconds(card: Card, flops: float, weight_bytes: float, efficiency: float) -> float:
+    if card.cpu:
+        efficiency = LAVAPIPE_EFFICIENCY
+    return max(flops / (card.peak_flops * efficiency), weight_bytes / (card.bandwidth * MEMORY_EFFICIENCY))
+
+
+def pass_seconds(card: Card, components: Components, width: int, height: int, quantized: bool,
+                 references: int = 0) -> float:
+    """One diffusion pass on the card: its operations or its weights, and its dispatches."""
+    family = _family(components)
+    efficiency = EFFICIENCY_QUANTIZED if quantized and not card.integer_dot else EFFICIENCY_FULL
+    return (_gpu_seconds(card, pass_flops(family, width, height, references), components.diffusion, efficiency)
+            + GRAPH_NODES[family] * DISPATCH_SECONDS)
+
+
+def picture_time(components: Components, plan: MemoryPlan, card: Card, host: Host, width: int, height: int,
+                 steps: int, quantized: bool, work: ExtraWork = NO_EXTRA_WORK,
+                 measured: MeasuredStep | None = None) -> PictureTime:
+    """Seconds of each stage after loading: text encoding, encoding an input picture, sampling (the hires
+    pass too), decoding, and the weights moved over PCIe. `measured`: this card's own seconds per step, scaled
+    by the roofline to this size."""
+    family = _family(components)
+    memory = plan.memory
+    passes_per_step = PASSES_PER_STEP[family]
+
+    def step_seconds(w: int, h: int) -> float:
+        roofline = passes_per_step * pass_seconds(card, components, w, h, quantized, work.references)
+        if measured is None:
+            return roofline
+        at_measured = passes_per_step * pass_seconds(card, components, measured.width, measured.height, quantized)
+        return measured.seconds_per_step * roofline / at_measured
+
+    final_w, final_h = work.hires_size or (width, height)
+    sampling = steps * step_seconds(width, height)
+    passes = steps * passes_per_step
+    if work.hires_size:
+        sampling += (work.hires_steps or steps) * step_seconds(final_w, final_h)
+        passes += (work.hires_steps or steps) * passes_per_step
+
+    cpu_matrix = host.cores * CPU_MATRIX_FLOPS_PER_CORE
+    cpu_conv = host.cores * CPU_CONV_FLOPS_PER_CORE
+    if memory.clip_on_cpu:
+        text = text_flops(family) / cpu_matrix
+    else:
+        text = _gpu_seconds(card, text_flops(family), components.text_encoders, EFFICIENCY_FULL)
+
+    decode_flops = final_w * final_h * (TAE_FLOPS_PER_PIXEL if components.tae else VAE_DECODE_FLOPS_PER_PIXEL)
+    decode_flops *= TILED_DECODE_SHARE if memory.vae_tiling else 1
+    encode_flops = width * height * VAE_ENCODE_FLOPS_PER_PIXEL * max(int(work.encode), work.references)
+    if memory.vae_on_cpu:
+        decode, encode = decode_flops / cpu_conv, encode_flops / cpu_conv
+    else:
+        decode = _gpu_seconds(card, decode_flops, components.vae, EFFICIENCY_FULL)
+        encode = _gpu_seconds(card, encode_flops, 0, EFFICIENCY_FULL) if encode_flops else 0.0
+
+    moving = 0.0
+    if memory.offload_to_cpu:
+        per_stage = min(host.link_bytes_per_s, HOST.offload_bytes_per_s)
+        moved = (0 if memory.clip_on_cpu else components.text_encoders) + (0 if memory.vae_on_cpu else
+                                                                           components.vae)
+        diffusion = components.diffusion + work.lora_bytes
+        if plan.segments > 1 and measured is None:  # a measured step already holds its streaming
+            streamed = min(host.link_bytes_per_s, HOST.stream_bytes_per_s)
+            moving += passes * (diffusion / streamed + plan.segments * SEGMENT_SECONDS)
+        elif plan.segments <= 1:
+            moved += diffusion
+        moving += moved / per_stage
+
+    stages = [("text", text), ("encode", encode), ("sampling", sampling), ("decode", decode),
+              ("moving weights", moving)]
+    return PictureTime(tuple((name, seconds) for name, seconds in stages if seconds > 0 or name == "sampling"),
+                       measured is not None, card.name, card.known)
+
+
+def job_time(prepared: PreparedJob, card: Card, host: Host, measured: MeasuredStep | None = None) -> PictureTime | None:
+    """The chosen plan's time for a prepared job; None without a plan."""
+    if not prepared.plans:
+        return None
+    request = prepared.request
+    components = components_from_files(dict(prepared.models), request.family)
+    return picture_time(components, prepared.plans[0], card, host, request.width, request.height, request.steps,
+                        # sd.cpp applies LoRAs at run time exactly when the main model is block-quantized
+                        lora_at_runtime(prepared.models), prepared.work, measured)
+
+
+def size_class(width: int, height: int) -> str:
+    """The size a measured step is kept under: steps scale with the picture's tokens, and near sizes share."""
+    megapixels = width * height / 1e6
+    return "small" if megapixels <= 0.4 else "medium" if megapixels <= 0.75 else "large" if megapixels <= 1.3 \
+        else "huge"
+
+
+def measured_key(family: ModelFamily, width: int, height: int, streamed: bool) -> str:
+    """'sdxl/large' (or 'sdxl/large/streamed' under --max-vram: its steps hold the weights' streaming)."""
+    return f"{family.value}/{size_class(width, height)}{'/streamed' if streamed else ''}"
+
+
+def time_json(picture: PictureTime) -> dict[str, object]:
+    """`predicted_seconds` (the whole picture) and each stage's seconds and share, for `plan --json`."""
+    total = picture.seconds
+    low, high = picture.low_high
+    return {
+        "predicted_seconds": round(total, 1),
+        "predicted_seconds_range": [round(low, 1), round(high, 1)],
+        "time_from": ("measured on this card" if picture.measured else "estimated from the card's specifications"
+                      if picture.card_known else "estimated as for the slowest Polaris card (this card is not in "
+                      "our table)"),
+        "time_card": picture.card,
+        "stages": [{"stage": name, "seconds": round(seconds, 2), "share": round(seconds / total, 3) if total else 0}
+                   for name, seconds in picture.stages],
+    }
