@@ -8,7 +8,6 @@ import pytest
 from PIL import Image, PngImagePlugin
 
 from app.core.gallery.image_store import BadPicture, ImageRejected, accept, set_aside, staging_path
-from app.core.gallery.picture_check import PictureFault
 from app.core.gallery.metadata import (
     ImageParameters,
     a1111_parameters,
@@ -20,6 +19,7 @@ from app.core.gallery.metadata import (
     scheduler_name,
     write_metadata,
 )
+from app.core.gallery.picture_check import PictureFault
 
 WHEN = datetime(2026, 11, 22, 9, 30, 5)
 
