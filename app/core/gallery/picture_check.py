@@ -71,10 +71,14 @@ _FAULT_WORDS = {
     PictureFault.ONE_TILE: "Only one square of the picture was drawn; the rest is one flat colour {colour}",
     PictureFault.NOISE: "The picture came out as noise of pure colours",
 }
-# what a user can change when even the safer try drew a broken picture: the decoder's place and tiles, the size,
-# the model file (a damaged download draws black too) and the driver (Polaris users report 22.11.2 good on Windows)
-WHAT_TO_TRY = ("Try 'Image decoder on CPU' in Advanced, a smaller size, another model file or quantization, "
-               "or another graphics driver.")
+
+
+def what_to_try(memory: MemoryFlags) -> str:
+    """What a user can change when even the safer try drew a broken picture: the decoder's place, the size, the
+    model file (a damaged or unusual download draws black too) and the driver."""
+    first = ("Tick 'Image decoder on CPU' in Advanced, or try" if not memory.vae_on_cpu else
+             "The image decoder already ran on the processor, so the drawing itself went wrong: try")
+    return f"{first} a smaller size, another model file or quantization, or another graphics driver."
 
 
 @dataclass(frozen=True)

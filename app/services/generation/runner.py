@@ -31,7 +31,7 @@ from app.core.gallery.image_store import (
     staging_path,
 )
 from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
-from app.core.gallery.picture_check import WHAT_TO_TRY, rung_words, safer_rung
+from app.core.gallery.picture_check import rung_words, safer_rung, what_to_try
 from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
 from app.core.generation.lora import LoraRejected, check_loras
@@ -410,7 +410,8 @@ class Generation(QObject):
         except OSError as problem:
             where = f"It is still in {staged} ({folder_words(problem, current_user_dirs().bad_pictures)})"
         return Outcome(outcome.exit_code, None, BackendError(
-            ErrorKind.BAD_PICTURE, f"{error}{tried}. {where}, not in the gallery. {WHAT_TO_TRY}"))
+            ErrorKind.BAD_PICTURE, f"{error}{tried}. {where}, not in the gallery. "
+            f"{what_to_try(request.memory)}"))
 
     def _retry(self, request: GenerationRequest, reason: str, rung: int = 0) -> bool:
         """Start again with a safer plan (the next, or the ladder's `rung`: those before it need more memory and
