@@ -1,0 +1,45 @@
+"""A broken picture through the queue, with the real backend (lavapipe) and a decoder that overflows: one safer try,
+then the queue shows the job failed, in words that say what went wrong, where the picture is and what to try."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from app.core.generation.output import ErrorKind
+from app.core.generation.plan import MemoryPlan
+from app.core.generation.request import GenerationRequest
+from app.core.models.demo_model import write_tiny_models
+from app.core.models.families import ModelFiles
+from app.core.queue.jobs import JobState
+from app.services.generation.runner import Generation
+from app.services.queue.job_queue import JobQueue
+from app.services.user_dirs import current_user_dirs
+
+
+def test_a_broken_picture_is_drawn_once_more_then_the_queue_says_why_it_failed(qtbot: QtBot, sd_cli: Path,
+                                                                               out_dir: Path, tmp_path: Path) -> None:
+    model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+    generation = Generation(out_dir)
+    queue = JobQueue(generation)
+    plans: list[MemoryPlan] = []
+    retries: list[tuple[str, MemoryPlan]] = []
+    notices: list[str] = []
+    generation.planned.connect(plans.append)
+    generation.retrying.connect(lambda reason, plan: retries.append((reason, plan)))
+    generation.notice.connect(notices.append)
+    request = GenerationRequest(prompt="overflow", width=64, height=64, steps=1, seed=3,
+                                models=ModelFiles(model=model, taesd=taesd))
+    with qtbot.waitSignal(queue.job_finished, timeout=300_000) as finished:
+        [job] = queue.add([request])
+    outcome = finished.args[1]
+    [(reason, safer)] = retries
+    assert reason == "bad_picture" and safer == plans[0].fallbacks[0]  # lavapipe's plan decodes on the CPU already
+    assert any(n.endswith("; trying once more with less video memory, in smaller pieces.") for n in notices), notices
+    assert outcome.error.kind is ErrorKind.BAD_PICTURE
+    assert job.state is JobState.FAILED and job.reason == outcome.error.message
+    assert "on the safer try too" in job.reason and "The image decoder already ran on the processor" in job.reason
+    [kept] = list(current_user_dirs().bad_pictures.glob("*.png"))
+    assert f"It is kept in {kept}, not in the gallery." in job.reason
+    assert list(out_dir.glob("*.png")) == []
