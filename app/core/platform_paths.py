@@ -60,6 +60,11 @@ class UserDirs:
         return self.data / "Unsaved pictures"
 
     @property
+    def bad_pictures(self) -> Path:
+        """Pictures the check refused (black, flat, one tile): kept here, out of the gallery, never deleted."""
+        return self.data / "Bad pictures"
+
+    @property
     def model_hashes(self) -> Path:
         return self.cache / "model_hashes.json"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, PngImagePlugin
 
-from app.core.gallery.image_store import BlankImage, ImageRejected, accept, staging_path
+from app.core.gallery.image_store import BadPicture, ImageRejected, accept, set_aside, staging_path
 from app.core.gallery.metadata import (
     ImageParameters,
     a1111_parameters,
@@ -19,6 +19,7 @@ from app.core.gallery.metadata import (
     scheduler_name,
     write_metadata,
 )
+from app.core.gallery.picture_check import PictureFault
 
 WHEN = datetime(2026, 11, 22, 9, 30, 5)
 
@@ -68,13 +69,19 @@ def test_parameters_without_negative_or_settings(tmp_path: Path) -> None:
     assert read_parameters_text(write_png(tmp_path / "b.png")) is None
 
 
-@pytest.mark.parametrize("colour", [(0, 0, 0), (127, 127, 127)])
-def test_a_single_colour_image_is_blank_and_is_not_kept(tmp_path: Path, colour: tuple[int, int, int]) -> None:
+@pytest.mark.parametrize(("colour", "fault"), [((0, 0, 0), PictureFault.BLACK), ((127, 127, 127), PictureFault.FLAT)])
+def test_a_single_colour_image_is_refused_and_kept_for_setting_aside(tmp_path: Path, colour: tuple[int, int, int],
+                                                                     fault: PictureFault) -> None:
     staged = staging_path(tmp_path, "job")
     Image.new("RGB", (64, 64), colour).save(staged)
-    with pytest.raises(BlankImage, match="single colour"):
+    with pytest.raises(BadPicture) as refused:
         accept(staged, tmp_path, 1, WHEN, tmp_path / "unsaved")
-    assert list(tmp_path.glob("*.png")) == []
+    assert refused.value.fault is fault
+    assert list(tmp_path.glob("polaris-*")) == [] and staged.is_file()  # not in the folder, not deleted
+    kept = set_aside(staged, tmp_path / "Bad pictures", 1, WHEN)
+    assert kept == tmp_path / "Bad pictures" / "polaris-20261122-093005-1.png" and not staged.exists()
+    with Image.open(kept) as png:
+        assert png.getpixel((5, 5)) == colour
 
 
 def chunk_types(path: Path) -> dict[bytes, bytes]:

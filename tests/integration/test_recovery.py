@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 
 from PIL import Image
 
+from app.core.gallery.gallery_index import open_index
+from app.core.models.demo_model import write_tiny_models
+from app.core.platform_paths import user_dirs
 from tests.helpers.cli import generate_argv, run_generate
 
 
@@ -57,8 +62,38 @@ def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, standin: Path, tin
     run = run_generate(argv, env={"STANDIN_CASE": "blank_then_real", "STANDIN_STATE": str(calls),
                                   "STANDIN_REAL": str(sd_cli)})
     assert run.exit_code == 0, run.stderr
-    assert [r["reason"] for r in run.of("retry")] == ["blank_image"]
+    [retry] = run.of("retry")
+    assert retry["reason"] == "bad_picture" and "--vae-on-cpu" in retry["flags"]
+    # lavapipe is a CPU: the planner puts the decoder there from the start, and the safer rung is the next one
+    assert "note: The picture came out black; trying once more with less video memory, in smaller pieces." \
+        in run.stderr
     [image] = run.of("image")
     with Image.open(image["path"]) as png:
         assert png.getextrema() != ((0, 0), (0, 0), (0, 0))
     assert len(list(out_dir.glob("*.png"))) == 1  # the blank one was not kept
+
+
+def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(sd_cli: Path, out_dir: Path,
+                                                                          tmp_path: Path) -> None:
+    """A tiny model whose decoder's numbers overflow (NaN, infinities), through the real backend: sd.cpp says
+    success, the app draws it once more with the decoder on the processor, then keeps the picture aside."""
+    model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+    argv = [a for a in generate_argv("overflow", model, taesd, out_dir, "--width", "64", "--height", "64",
+                                     "--steps", "1", "--seed", "3")
+            if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # the planner's placement, and its safer rungs
+    run = run_generate(argv, env={"GGML_VK_VISIBLE_DEVICES": "0"})
+    assert run.exit_code == 1, run.stderr
+    [retry] = run.of("retry")
+    assert retry["reason"] == "bad_picture" and "--vae-on-cpu" in retry["flags"]
+    assert "; trying once more with less video memory, in smaller pieces." in run.stderr
+    [error] = run.of("error")
+    assert error["kind"] == "bad_picture"
+    assert "on the safer try too" in error["message"] and "not in the gallery" in error["message"]
+    assert "The image decoder already ran on the processor" in error["message"]
+    kept_aside = user_dirs(sys.platform, os.environ, Path.home(), None).bad_pictures
+    [kept] = list(kept_aside.glob("*.png"))
+    assert str(kept) in error["message"]
+    with Image.open(kept) as png:
+        assert png.size == (64, 64)
+    assert list(out_dir.glob("*.png")) == []
+    assert open_index(user_dirs(sys.platform, os.environ, Path.home(), None).gallery_index, out_dir).entries() == []

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from app.core.gallery.picture_check import PictureFault, check_picture
 from app.core.sizes import format_size
 
 STAGING_PREFIX = ".staging-"
@@ -26,8 +27,14 @@ class ImageRejected(Exception):
     """The backend's file is missing or not a whole PNG."""
 
 
-class BlankImage(ImageRejected):
-    """A whole PNG of one colour: sd.cpp said success, but the numbers went wrong (NaN, overflow)."""
+class BadPicture(ImageRejected):
+    """A whole PNG that is not a picture (black, flat, one tile, saturated noise: see picture_check): sd.cpp said
+    success, but the numbers went wrong on the card. The file stays: it is kept aside, never deleted, as the check
+    may be wrong."""
+
+    def __init__(self, fault: PictureFault, message: str) -> None:
+        super().__init__(message)
+        self.fault = fault
 
 
 class FolderProblem(Exception):
@@ -96,20 +103,24 @@ def check_folder(folder: Path, needed: int) -> None:
 
 
 def verify(staged: Path) -> None:
-    """`staged` is a complete PNG that is not one flat colour; raises ImageRejected (the file is removed)."""
+    """`staged` is a complete PNG and a picture; raises ImageRejected (the file is removed), or BadPicture (the file
+    stays, to be kept aside)."""
     try:
         with Image.open(staged) as image:
             if image.format != "PNG":
                 raise ImageRejected(f"{staged} is {image.format}, not PNG")
             image.load()  # decodes every row: a truncated file fails here
-            extrema = image.getextrema()
+            refusal = check_picture(image)
     except (OSError, UnidentifiedImageError, SyntaxError) as error:
         discard(staged)
         raise ImageRejected(f"the backend's image {staged.name} is unreadable: {error}") from error
-    bands = extrema if isinstance(extrema[0], tuple) else (extrema,)
-    if all(low == high for low, high in bands):
-        discard(staged)
-        raise BlankImage(f"sd.cpp reported success but the image is a single colour {tuple(b[0] for b in bands)}")
+    if refusal is not None:
+        raise BadPicture(refusal.fault, refusal.words)
+
+
+def set_aside(staged: Path, folder: Path, seed: int, when: datetime) -> Path:
+    """Move a picture the check refused into `folder` (the app's own) under its would-be name: never deleted."""
+    return _move_to_free_name(staged, folder, final_name(seed, when).removesuffix(".png"), make=True)
 
 
 def accept(staged: Path, out_dir: Path, seed: int, when: datetime, rescue: Path) -> Path:

@@ -30,6 +30,7 @@ class ErrorKind(StrEnum):
     BACKEND_CRASHED = "backend_crashed"
     BAD_REQUEST = "bad_request"
     CANNOT_SAVE = "cannot_save"  # a folder refused the finished picture (read-only, full, gone)
+    BAD_PICTURE = "bad_picture"  # black, flat, one tile or saturated noise, on the safer try too: kept aside
     UNKNOWN = "unknown"
 
 

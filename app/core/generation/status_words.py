@@ -127,6 +127,8 @@ _ADVICE = {
     ErrorKind.BAD_REQUEST: "The settings were not accepted.",
     ErrorKind.CANNOT_SAVE: "The picture could not be saved where it should go. Choose another folder with the "
                            "folder button, or free some space.",
+    ErrorKind.BAD_PICTURE: "The picture came out broken (the graphics card's numbers went wrong), so it was kept "
+                           "aside, not in the gallery.",
     ErrorKind.UNKNOWN: "The generation failed.",
 }
 

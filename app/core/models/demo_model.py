@@ -541,6 +541,9 @@ def esrgan_tensors(blocks: int = 1, features: int = 64, growth: int = 32, scale:
     yield from _conv("conv_last", features, 3)
 
 
+UPSCALER_GAIN = 50.0
+
+
 def write_tiny_upscaler(out: Path, seed: int = 0) -> Path:
     """A random-weight ESRGAN x4 of one RRDB block (sd.cpp's smallest): draws noise around mid-grey at four times
     the size, proving the upscale pipeline (tiles, repeats, output size) without a download."""
@@ -549,6 +552,9 @@ def write_tiny_upscaler(out: Path, seed: int = 0) -> Path:
     tensors = list(esrgan_tensors())
     values = {tensor.name: _values(tensor, rng) for tensor in tensors}
     values["conv_last.bias"] = np.full(3, DEMO_IMAGE_MEAN, np.float32)  # sd.cpp clamps to 0..1: centre it
+    # plain random weights shrink the signal to about one level of 255 around that grey, which the picture check
+    # rightly calls one flat colour: widened to about DEMO_IMAGE_SPREAD
+    values["conv_last.weight"] *= UPSCALER_GAIN
     return _atomic(out / ESRGAN_FILE, lambda p: _write(p, iter(tensors), rng, False, chosen=values))
 
 
@@ -608,14 +614,19 @@ def write_tiny_klein(out: Path, seed: int = 0) -> tuple[Path, Path, Path]:
     return model, llm, vae
 
 
-def write_tiny_models(out: Path, seed: int = 0) -> tuple[Path, Path]:
-    """Write both files into `out` (atomically) and return (model, taesd)."""
+def write_tiny_models(out: Path, seed: int = 0, decoder_gain: float = 1.0) -> tuple[Path, Path]:
+    """Write both files into `out` (atomically) and return (model, taesd). `decoder_gain` above 1 multiplies every
+    weight of the calibrated decoder: its signal then grows that much at each of its 35 convolutions and overflows
+    float32 (NaN, infinities), as a Polaris card's broken arithmetic does; the backend still reports success."""
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     model = _atomic(out / FLUX_FILE, lambda p: _write(p, iter((*flux_tensors(), *clip_l_tensors())), rng, True))
     tae = list(tae_tensors())
     values = {tensor.name: _values(tensor, rng) for tensor in tae}
     calibrated_tae_decoder(values, np.random.default_rng([seed, 1]))
+    for name in values:
+        if name.startswith("decoder.") and name.endswith(".weight"):
+            values[name] *= decoder_gain
     taesd = _atomic(out / TAE_FILE, lambda p: _write(p, iter(tae), rng, False, chosen=values))
     return model, taesd
 

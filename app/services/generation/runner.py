@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app import __version__
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.image_store import (
-    BlankImage,
+    BadPicture,
     FolderProblem,
     ImageRejected,
     accept,
@@ -27,9 +27,11 @@ from app.core.gallery.image_store import (
     discard,
     folder_words,
     picture_bytes,
+    set_aside,
     staging_path,
 )
 from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
+from app.core.gallery.picture_check import rung_words, safer_rung, what_to_try
 from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
 from app.core.generation.lora import LoraRejected, check_loras
@@ -63,7 +65,7 @@ class Generation(QObject):
     log_line = Signal(str, str)  # text, stream
     notice = Signal(str)  # something the app changed in the request, said to the user
     planned = Signal(object)  # MemoryPlan chosen for an automatic placement
-    retrying = Signal(str, object)  # reason ("out_of_vram" | "blank_image"), the next MemoryPlan
+    retrying = Signal(str, object)  # reason ("out_of_vram" | "bad_picture"), the next MemoryPlan
     probed = Signal()  # vulkaninfo and the backend's --help have answered: `preview` can plan for the card now
     preview_frame = Signal(object)  # PreviewFrame: the picture as it forms, one per step
     finished = Signal(object)  # Outcome, with the final image path when ok
@@ -97,6 +99,7 @@ class Generation(QObject):
         self._edited_from: tuple[Path, ...] = ()  # an edit's pictures where the user chose them
         self._ladder: list[MemoryPlan] = []
         self._automatic = False
+        self._picture_retried = False  # a broken picture is drawn again once, on a safer rung
         self._started = time.monotonic()
         self._hashes = ModelHashes(current_user_dirs().model_hashes)
         self._binary: Path | None = None
@@ -360,10 +363,8 @@ class Generation(QObject):
             self.notice.emit(f"the picture is kept without its settings: {folder_words(error, staged.parent)}")
         try:
             final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved)
-        except BlankImage as error:
-            if self._retry(request, "blank_image"):
-                return None
-            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+        except BadPicture as error:
+            return self._bad_picture(outcome, request, staged, error)
         except ImageRejected as error:
             return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
         except FolderProblem as problem:
@@ -395,11 +396,33 @@ class Generation(QObject):
                 return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
         return outcome
 
-    def _retry(self, request: GenerationRequest, reason: str) -> bool:
-        """Start again with the next, safer plan; False when none is left."""
+    def _bad_picture(self, outcome: Outcome, request: GenerationRequest, staged: Path,
+                     error: BadPicture) -> Outcome | None:
+        """A picture the check refused: drawn once more on a safer rung; else kept aside, with what to try."""
+        assert request.memory is not None and request.seed is not None
+        rung = None if self._picture_retried else safer_rung(request.memory, [p.memory for p in self._ladder])
+        if rung is not None:
+            self._picture_retried = True
+            discard(staged)  # the same seed is drawn again
+            self.notice.emit(f"{error}; trying once more {rung_words(request.memory, self._ladder[rung].memory)}.")
+            self._retry(request, "bad_picture", rung)
+            return None
+        tried = " on the safer try too" if self._picture_retried else ""
+        try:
+            where = f"It is kept in {set_aside(staged, current_user_dirs().bad_pictures, request.seed, datetime.now())}"
+        except OSError as problem:
+            where = f"It is still in {staged} ({folder_words(problem, current_user_dirs().bad_pictures)})"
+        return Outcome(outcome.exit_code, None, BackendError(
+            ErrorKind.BAD_PICTURE, f"{error}{tried}. {where}, not in the gallery. "
+            f"{what_to_try(request.memory)}"))
+
+    def _retry(self, request: GenerationRequest, reason: str, rung: int = 0) -> bool:
+        """Start again with a safer plan (the next, or the ladder's `rung`: those before it need more memory and
+        are dropped); False when none is left."""
         if not self._ladder:
             return False
-        plan = self._ladder.pop(0)
+        plan = self._ladder[rung]
+        del self._ladder[:rung + 1]
         self.retrying.emit(reason, plan)
         self._preview_method = plan.preview
         self._launch(dataclasses.replace(request, memory=plan.memory))
@@ -413,6 +436,7 @@ class Generation(QObject):
         self.speeds.run_finished(self._device, self._request, outcome.ok)
         self._busy = False
         self._ladder = []
+        self._picture_retried = False
         self._request = None
         self._staged = None
         self.finished.emit(outcome)

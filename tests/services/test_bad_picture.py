@@ -1,0 +1,42 @@
+"""A broken picture through the queue, with the real backend (lavapipe) and a decoder that overflows: one safer try,
+then the queue shows the job failed, in words that say what went wrong, where the picture is and what to try."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from app.core.generation.output import ErrorKind
+from app.core.generation.request import GenerationRequest
+from app.core.models.demo_model import write_tiny_models
+from app.core.models.families import ModelFiles
+from app.core.queue.jobs import JobState
+from app.services.generation.runner import Generation
+from app.services.queue.events import JobEnded, JobFailed, Notice, PlanChosen, Retrying
+from app.services.queue.job_queue import JobQueue
+from app.services.user_dirs import current_user_dirs
+
+
+def test_a_broken_picture_is_drawn_once_more_then_the_queue_says_why_it_failed(qtbot: QtBot, sd_cli: Path,
+                                                                               out_dir: Path, tmp_path: Path) -> None:
+    model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+    queue = JobQueue(Generation(out_dir))
+    events: list[object] = []
+    queue.event.connect(events.append)
+    request = GenerationRequest(prompt="overflow", width=64, height=64, steps=1, seed=3,
+                                models=ModelFiles(model=model, taesd=taesd))
+    with qtbot.waitSignal(queue.event, timeout=300_000, check_params_cb=lambda e: isinstance(e, JobEnded)):
+        [job] = queue.add([request])
+    [chosen] = [e.plan for e in events if isinstance(e, PlanChosen)]
+    [retry] = [e for e in events if isinstance(e, Retrying)]
+    assert retry.reason == "bad_picture" and retry.plan == chosen.fallbacks[0]  # lavapipe decodes on the CPU already
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert any(n.endswith("; trying once more with less video memory, in smaller pieces.") for n in notices), notices
+    [failed] = [e for e in events if isinstance(e, JobFailed)]
+    assert failed.error.kind is ErrorKind.BAD_PICTURE
+    assert job.state is JobState.FAILED and job.reason == failed.error.message
+    assert "on the safer try too" in job.reason and "The image decoder already ran on the processor" in job.reason
+    [kept] = list(current_user_dirs().bad_pictures.glob("*.png"))
+    assert f"It is kept in {kept}, not in the gallery." in job.reason
+    assert list(out_dir.glob("*.png")) == []
