@@ -83,7 +83,7 @@ class StatusLine(QWidget):
             self.status.setText("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
 
     def show_retry(self, reason: str, plan: MemoryPlan) -> None:
-        what = "ran out of video memory" if reason == "out_of_vram" else "gave a blank image"
+        what = "ran out of video memory" if reason == "out_of_vram" else "drew a broken picture"
         self._retry_note = f"The first try {what}; it was tried again, safer: {' '.join(plan.flags)}"
         self.status.setText(self._retry_note)
 
