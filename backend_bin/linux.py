@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend_bin.output import BIN_DIR, cache_lock, expose, options_digest
-from backend_bin.source import SDIST_VERSION, extract_sd_cpp, fetch_sdist, sdist_record
+from backend_bin.source import SDIST_VERSION, extract_sd_cpp, fetch_sdist, sdist_record, source_patches_record
 from backend_bin.tools import BuildError, Program, SystemFile, missing_packages, missing_packages_message, run_step, say
 
 TARGETS = ("sd-cli", "sd-server")
@@ -21,6 +21,7 @@ REQUIREMENTS = (
     Program("c++", "build-essential"),
     Program("make", "build-essential"),
     Program("glslc", "glslc"),
+    Program("patch", "patch"),
     SystemFile(tuple(d / "vulkan" / "vulkan.hpp" for d in INCLUDE_DIRS), "libvulkan-dev"),
     SystemFile(tuple(d / "spirv" / "unified1" / "spirv.hpp" for d in INCLUDE_DIRS), "spirv-headers"),
 )
@@ -40,8 +41,9 @@ class BuildOptions:
         ]
 
     def cache_key(self) -> str:
-        # unchanged since the first Linux build, so existing caches stay warm
-        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags())}"
+        # our patches are part of the key: a changed patch must rebuild, never reuse a cache built without it
+        patches = [patch["sha256"] for patch in source_patches_record()]
+        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags(), *patches)}"
 
 
 def missing_linux_packages() -> list[str]:
@@ -72,13 +74,15 @@ def build(options: BuildOptions, cache: Path, jobs: int) -> Path:
         binaries.mkdir(exist_ok=True)
         for target in TARGETS:
             shutil.copy2(build_dir / "bin" / target, binaries / target)
-        stamp.write_text(json.dumps({"version": SDIST_VERSION, "cmake_flags": options.cmake_flags()}))
+        stamp.write_text(json.dumps({"version": SDIST_VERSION, "cmake_flags": options.cmake_flags(),
+                                     "patches": source_patches_record()}))
         say(f"built in {time.monotonic() - started:.0f}s")
         return binaries
 
 
 def build_and_expose(options: BuildOptions, cache: Path, jobs: int) -> None:
     binaries = build(options, cache, jobs)
-    record = {"source": sdist_record(), "cmake_flags": options.cmake_flags(), "cache": str(binaries.parent)}
+    record = {"source": sdist_record(), "patches": source_patches_record(), "cmake_flags": options.cmake_flags(),
+              "cache": str(binaries.parent)}
     expose("linux", {target: binaries / target for target in TARGETS}, record)
     say(f"ready: {BIN_DIR / TARGETS[0]}")

@@ -1,5 +1,6 @@
 """The sources every backend is built from, fetched and checked once: the pinned PyPI sdist (sd.cpp and ggml)
-and Debian source packages; plus the one source fix every target needs (old Vulkan headers)."""
+and Debian source packages; plus our source changes to ggml-vulkan: the submit cap (a patch file beside this
+module, on every target) and the guard for old Vulkan headers (where the target's headers need it)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ LAYER_SETTINGS_FALLBACK = (
     "#endif\n"
 )
 
+# Bounds the work per vkQueueSubmit on AMD GCN cards (POLARIS_VK_MAX_NODES_PER_SUBMIT overrides it on any
+# device): an RX 580 can exceed the driver's ~2 s timeout otherwise (llama.cpp #18523, #21724). Our own patch;
+# the ggml in this sdist predates upstream's knob.
+SUBMIT_CAP_PATCH = Path(__file__).resolve().parent / "ggml-vulkan-submit-cap.patch"
+SUBMIT_CAP_MARKER = "polaris: submit cap"
+
 
 def fetch_sdist(downloads: Path) -> Path:
     downloads.mkdir(parents=True, exist_ok=True)
@@ -55,6 +62,23 @@ def fetch_sdist(downloads: Path) -> Path:
 
 def sdist_record() -> dict[str, str]:
     return {"name": SDIST_NAME, "version": SDIST_VERSION, "file": SDIST_FILE, "sha256": SDIST_SHA256}
+
+
+def source_patches_record() -> list[dict[str, str]]:
+    """Our patches to the sdist's sources, as build-info.json records them (and the cache keys digest them)."""
+    return [{"file": SUBMIT_CAP_PATCH.name, "sha256": sha256_of(SUBMIT_CAP_PATCH), "marker": SUBMIT_CAP_MARKER}]
+
+
+def apply_submit_cap(sd_cpp: Path) -> None:
+    """Apply the submit cap patch to sd.cpp's ggml-vulkan.cpp, once (a tree that has it is left alone)."""
+    if SUBMIT_CAP_MARKER in (sd_cpp / GGML_VULKAN_CPP).read_text():
+        return
+    say(f"applying {SUBMIT_CAP_PATCH.name} to ggml-vulkan.cpp")
+    try:
+        run_step(["patch", "--directory", str(sd_cpp), "--strip=1", "--forward", "--batch",
+                  "--no-backup-if-mismatch", "--input", str(SUBMIT_CAP_PATCH)])
+    except BuildError as error:
+        raise BuildError(f"{error}\nggml-vulkan.cpp changed shape; {SUBMIT_CAP_PATCH.name} needs updating") from error
 
 
 def headers_lack_layer_settings(include_dirs: Iterable[Path]) -> bool:
@@ -77,9 +101,10 @@ def guard_layer_settings(source: str) -> str:
 
 
 def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path]) -> Path:
-    """Unpack the sdist into work/src (once) and return sd.cpp's folder, guarded for the headers it will use.
+    """Unpack the sdist into work/src (once) and return sd.cpp's folder, with the submit cap applied and
+    guarded for the headers it will use.
 
-    Each target unpacks its own copy: whether the guard applies depends on that target's headers.
+    Each target (Linux, Windows) unpacks its own copy: whether the guard applies depends on that target's headers.
     """
     source_root = work / "src"
     sd_cpp = source_root / SD_CPP_SUBDIR
@@ -88,6 +113,7 @@ def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path]) -> Pat
         shutil.rmtree(source_root, ignore_errors=True)
         with tarfile.open(sdist) as archive:
             archive.extractall(source_root, filter="data")
+    apply_submit_cap(sd_cpp)
     if headers_lack_layer_settings(include_dirs):
         ggml_vulkan = sd_cpp / GGML_VULKAN_CPP
         text = ggml_vulkan.read_text()

@@ -29,6 +29,7 @@ from backend_bin.source import (
     fetch_debian_source,
     fetch_sdist,
     sdist_record,
+    source_patches_record,
 )
 from backend_bin.tools import BuildError, Program, Requirement, SystemFile, require_packages, run_step, say
 
@@ -76,6 +77,7 @@ SD_CLI_REQUIREMENTS: tuple[Requirement, ...] = (
     Program("g++", "build-essential"),
     Program("make", "build-essential"),
     Program("glslc", "glslc"),
+    Program("patch", "patch"),
     SystemFile((WINE_VULKAN_DLL,), "libwine"),
     *(SystemFile((folder,), "libvulkan-dev") for folder in SYSTEM_VULKAN_HEADERS),
 )
@@ -174,7 +176,8 @@ class WindowsOptions:
         ]
 
     def cache_key(self) -> str:
-        digest = options_digest(*self.option_flags(), TOOLCHAIN_FILE_TEXT, COMPAT_HEADER_TEXT)
+        patches = [patch["sha256"] for patch in source_patches_record()]
+        digest = options_digest(*self.option_flags(), TOOLCHAIN_FILE_TEXT, COMPAT_HEADER_TEXT, *patches)
         return f"windows-{SDIST_VERSION}-{digest}"
 
 
@@ -300,7 +303,8 @@ def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path,
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", "sd-cli"])
         run_step([MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / SD_CLI_EXE)])
         imports = check_standalone(program, frozenset({VULKAN_LOADER_DLL}))
-        return {"source": sdist_record(), "cmake_flags": options.cmake_flags(work, glslc), "imports": imports}
+        return {"source": sdist_record(), "patches": source_patches_record(),
+                "cmake_flags": options.cmake_flags(work, glslc), "imports": imports}
 
     return cached_build(cache / options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS, build)
 
