@@ -88,6 +88,10 @@ LARGEST_TEXT_ENCODER_SHARE = {ModelFamily.SD1: 1.0, ModelFamily.SDXL: 0.85}
 TEXT_ENCODER_COMPUTE = 16 * MIB  # measured: CLIP-L / CLIP-G at 77 tokens took 1..14 MiB
 T5_COMPUTE = 160 * MIB  # estimate: T5-XXL at 256 tokens (the Flux runs kept T5 on the CPU)
 PROCESS_RAM = 400 * MIB  # estimate: sd-cli with ggml's CPU backend, before any weights
+# --offload-to-cpu pins the weights the GPU runs in host-visible memory; the driver lets a card pin about half of
+# RAM (amdgpu's GTT, Windows' "shared GPU memory"), and pinning past it ends in DeviceLost (sd.cpp #2015). Used
+# where vulkaninfo reports no budget for that heap (VK_EXT_memory_budget).
+PINNED_SHARE_OF_RAM = 0.5
 
 # --- Z-Image Turbo and FLUX.2 klein, with Qwen3-4B as their text encoder ---------------------------------------
 # measured (H100, Vulkan, tests/data/calibration/h100_llm_fit.json: real-shaped random-weight q4_0 files, 512 px to
@@ -216,6 +220,7 @@ class Device:
     is_cpu: bool = False  # lavapipe: running CLIP or the VAE there corrupts memory, so they stay on the CPU
     flash_attention: bool = True  # subgroup shuffle and vote: ggml-vulkan's scalar flash attention
     speed: Speed = POLARIS  # for ranking plans by time
+    pinned_budget: int | None = None  # host memory the card may pin (PINNED_SHARE_OF_RAM); None: not known
 
     @property
     def budget(self) -> int:
@@ -248,6 +253,8 @@ class MemoryPlan:
     preview: PreviewMethod = PreviewMethod.PROJ  # the live preview's method, its memory counted in the peaks
     stages: tuple[tuple[str, Breakdown], ...] = ()  # each stage's VRAM, in the order sd-cli runs them
     segments: int = 1  # pieces of the diffusion graph under --max-vram
+    pinned_ram: int = 0  # weights --offload-to-cpu pins in host-visible memory (part of peak_ram)
+    pinned_over_budget: bool = False  # it would fit, but pins more than the card's pinned budget
 
 
 def tokens(width: int, height: int, family: ModelFamily = ModelFamily.FLUX, references: int = 0) -> int:
@@ -436,12 +443,17 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
                                 tae_preview)
     too_big = (device.max_allocation is not None
                and largest_tensor(components, width, height, memory, work) > device.max_allocation)
-    fits = peak.total <= device.budget and ram <= ram_available and not too_big
+    # what the GPU runs from RAM is pinned; parts on the CPU backend sit in ordinary memory
+    pinned = diffusion + gpu_text + gpu_vae if memory.offload_to_cpu else 0
+    pins_too_much = device.pinned_budget is not None and pinned > device.pinned_budget
+    fits_otherwise = peak.total <= device.budget and ram <= ram_available and not too_big
+    fits = fits_otherwise and not pins_too_much
     placement = {"diffusion": Where.GPU, "text_encoders": Where.GPU if text_on_gpu else Where.CPU,
                  "vae": Where.GPU if vae_on_gpu else Where.CPU}
     return MemoryPlan(memory, placement, (), peak, ram, seconds, fits, (),
                       preview=PreviewMethod.TAE if tae_preview else PreviewMethod.PROJ, stages=tuple(stages),
-                      segments=segment_count)
+                      segments=segment_count, pinned_ram=pinned,
+                      pinned_over_budget=fits_otherwise and pins_too_much)
 
 
 def largest_tensor(components: Components, width: int, height: int, memory: MemoryFlags,
@@ -548,6 +560,11 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: C
     lines.append(f"Predicted VRAM peak {gib(plan.peak_vram.total)} (weights {gib(plan.peak_vram.weights)}, "
                  f"compute {gib(plan.peak_vram.compute)}) of a {gib(device.budget)} budget; "
                  f"RAM {gib(plan.peak_ram)} of {gib(ram_available)} free.")
+    if plan.pinned_ram and device.pinned_budget is not None:
+        lines.append(f"{gib(plan.pinned_ram)} of it is held for the card, of the {gib(device.pinned_budget)} of "
+                     "system memory its driver lets it use." if not _pins_too_much(plan, device) else
+                     f"It would hold {gib(plan.pinned_ram)} of system memory for the card, more than the "
+                     f"{gib(device.pinned_budget)} its driver allows: past that the card stops.")
     files = components.diffusion + components.text_encoders + components.vae
     lines.append(f"Each image first reads {gib(files)} of model files: about {files / HARD_DISK_BYTES_PER_S:.0f} s "
                  "from a hard disk, a second or two once they are cached in RAM.")
@@ -573,11 +590,12 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
                  for m in candidates(device, caps)]
     fitting = [p for p in evaluated if p.fits]
     # when nothing fits, the smallest is the best try, and the explanation says what would help
-    chosen = fastest(fitting) if fitting else min(evaluated, key=lambda p: (p.peak_vram.total, p.seconds))
+    chosen = fastest(fitting) if fitting else min(
+        evaluated, key=lambda p: (_pins_too_much(p, device), p.peak_vram.total, p.seconds))
     ladder: list[MemoryPlan] = []
     floor = chosen.peak_vram.total
     for plan in sorted(evaluated, key=lambda p: (p.seconds, p.peak_vram.total)):
-        if plan.peak_vram.total < floor * 0.9 and plan.peak_ram <= ram_available:
+        if plan.peak_vram.total < floor * 0.9 and plan.peak_ram <= ram_available and not _pins_too_much(plan, device):
             ladder.append(plan)
             floor = plan.peak_vram.total
 
@@ -585,7 +603,19 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
         return _finish(_with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
                        ram_available, components)
 
-    return dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
+    planned = dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
+    refused = [p for p in evaluated if p.pinned_over_budget and p.seconds < chosen.seconds]
+    if refused and device.pinned_budget is not None:
+        least = min(p.pinned_ram for p in refused)
+        planned = dataclasses.replace(planned, explanation=(*planned.explanation, (
+            f"Moving the weights in from RAM would be quicker, but it holds {least / GIB:.1f} GiB of system memory "
+            f"for the card, more than the {device.pinned_budget / GIB:.1f} GiB its driver allows: past that the "
+            "card stops, so this plan keeps them elsewhere.")))
+    return planned
+
+
+def _pins_too_much(plan: MemoryPlan, device: Device) -> bool:
+    return device.pinned_budget is not None and plan.pinned_ram > device.pinned_budget
 
 
 def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, ram_available: int, width: int,
@@ -654,10 +684,14 @@ def plan_json(plan: MemoryPlan) -> dict[str, object]:
     }
 
 
-def device_from_vulkan(device: VulkanDevice) -> Device | None:
-    """The planner's view of a Vulkan device; None when vulkaninfo did not tell its memory."""
+def device_from_vulkan(device: VulkanDevice, ram_total: int | None = None) -> Device | None:
+    """The planner's view of a Vulkan device; None when vulkaninfo did not tell its memory. What it may pin: the
+    host heap's budget where the driver reports one, else PINNED_SHARE_OF_RAM of `ram_total` where that is given."""
     heap = device.vram_heap
     if heap is None:
         return None
+    host = device.host_heap
+    pinned = host.budget if host is not None and host.budget else (
+        int(ram_total * PINNED_SHARE_OF_RAM) if ram_total else None)
     return Device(vram_total=heap.size, vram_free=heap.budget or None, max_allocation=device.max_allocation_bytes,
-                  is_cpu=device.is_cpu, flash_attention=device.flash_attention)
+                  is_cpu=device.is_cpu, flash_attention=device.flash_attention, pinned_budget=pinned)

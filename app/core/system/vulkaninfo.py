@@ -124,6 +124,13 @@ class VulkanDevice:
         local = [heap for heap in self.heaps if heap.device_local]
         return max(local, key=lambda heap: heap.size) if local else None
 
+    @property
+    def host_heap(self) -> MemoryHeap | None:
+        """The system memory the card reaches over PCIe (the heap without DEVICE_LOCAL): amdgpu's GTT, Windows'
+        "shared GPU memory". Weights offloaded to the CPU are pinned there, within its `budget`."""
+        host = [heap for heap in self.heaps if not heap.device_local]
+        return max(host, key=lambda heap: heap.size) if host else None
+
 
 def _integer(text: str) -> int | None:
     match = _INTEGER.search(text)

@@ -246,7 +246,8 @@ class Generation(QObject):
 
     def _facts(self, caps: BackendCaps) -> MachineFacts:
         vulkan = self._device
-        return MachineFacts(device_from_vulkan(vulkan) if vulkan else None, psutil.virtual_memory().available, caps)
+        memory = psutil.virtual_memory()
+        return MachineFacts(device_from_vulkan(vulkan, memory.total) if vulkan else None, memory.available, caps)
 
     def _launch(self, request: GenerationRequest) -> None:
         assert self._binary is not None and self._caps is not None
@@ -267,7 +268,7 @@ class Generation(QObject):
             self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
             return
         device = self._device
-        env = backend_environment(os.environ, device.index if device else None)
+        env = backend_environment(os.environ, device)
         self._stage = None
         self._on_stage(Stage.LOADING)  # from the start: sd.cpp says nothing while it sets up the card
         self._process.start(argv, env, self._staged.parent)
