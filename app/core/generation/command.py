@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -9,7 +10,30 @@ from app.core.generation.preview import PreviewMethod, preview_options
 from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import SET_SLOTS, memory_options
-from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE
+from app.core.system.polaris import is_polaris
+from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
+
+# Our ggml patch (backend_bin/ggml-vulkan-submit-cap.patch): nodes queued per vkQueueSubmit, 0 = ggml's own 100.
+# Work in one submit must finish within the driver's ~2 s timeout, which big graphs exceed on an RX 580
+# (llama.cpp #18523, #21724); ggml's GCN detection misses some drivers, so a Polaris card gets it by its PCI ID.
+SUBMIT_CAP_VARIABLE = "POLARIS_VK_MAX_NODES_PER_SUBMIT"
+POLARIS_NODES_PER_SUBMIT = "16"
+# What a Polaris card lacks (RADV: "fp16: 0 | int dot: 0 | matrix cores: none", koboldcpp #1667), switched off on
+# any Vulkan device so that it runs the shader paths an RX 580 runs; the ~2 GiB one allocation really gets on
+# Polaris drivers (llama.cpp #5441); and the submit cap. The tests' Polaris lane runs the backend with these.
+POLARIS_FEATURE_SET: Mapping[str, str] = {
+    "GGML_VK_DISABLE_F16": "1",
+    "GGML_VK_DISABLE_INTEGER_DOT_PRODUCT": "1",
+    "GGML_VK_DISABLE_COOPMAT": "1",
+    "GGML_VK_DISABLE_COOPMAT2": "1",
+    "GGML_VK_DISABLE_BFLOAT16": "1",
+    "GGML_VK_FORCE_MAX_ALLOCATION_SIZE": str(2 * 2**30),
+    SUBMIT_CAP_VARIABLE: POLARIS_NODES_PER_SUBMIT,
+}
+# AMD's Windows driver: ggml's weights offloaded into host-visible VRAM crash there, and with this off the T5
+# stage ran 4.7x faster (sd.cpp #1946)
+HOST_VISIBLE_VIDMEM_VARIABLE = "GGML_VK_DISABLE_HOST_VISIBLE_VIDMEM"
+AMD_WINDOWS_DRIVER = "DRIVER_ID_AMD_PROPRIETARY"
 
 
 def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, output: Path,
@@ -81,9 +105,16 @@ def build_upscale_argv(binary: Path, image: Path, model: Path, repeats: int, til
     return argv
 
 
-def backend_environment(base: Mapping[str, str], device_index: int | None) -> dict[str, str]:
-    """The child's environment: the chosen Vulkan device, unless the user pinned one already."""
+def backend_environment(base: Mapping[str, str], device: VulkanDevice | None,
+                        on_windows: bool = sys.platform == "win32") -> dict[str, str]:
+    """The child's environment: the chosen Vulkan device and what its driver needs, each unless the user set that
+    variable already (None: no Vulkan device, the backend runs on the CPU)."""
     env = dict(base)
-    if device_index is not None and VISIBLE_DEVICES_VARIABLE not in env:
-        env[VISIBLE_DEVICES_VARIABLE] = str(device_index)
+    if device is None:
+        return env
+    env.setdefault(VISIBLE_DEVICES_VARIABLE, str(device.index))
+    if is_polaris(device):
+        env.setdefault(SUBMIT_CAP_VARIABLE, POLARIS_NODES_PER_SUBMIT)
+    if on_windows and device.driver_id == AMD_WINDOWS_DRIVER:
+        env.setdefault(HOST_VISIBLE_VIDMEM_VARIABLE, "1")
     return env

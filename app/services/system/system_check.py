@@ -100,7 +100,7 @@ class SystemCheck(QObject):
             self._report()
             return
         device = preferred_device(list(self._devices))
-        env = backend_environment(os.environ, device.index if device else None)
+        env = backend_environment(os.environ, device)
         # `-v` makes ggml list its Vulkan devices at start-up; the model path is never read as a model
         missing_model = str(Path(tempfile.gettempdir()) / "polaris-studio-device-probe.gguf")
         self._run.start([str(binary), "-v", "--model", missing_model, "--prompt", "probe"], env)
