@@ -18,6 +18,28 @@ SD_CLI = REPO / "backend_bin" / "bin" / ("sd-cli.exe" if sys.platform == "win32"
 BUILD_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 
 
+# The Polaris lane (README, "Polaris notes"): POLARIS_LANE=1 runs every backend the tests start with the Polaris
+# feature set (no fp16, no integer dot product, no cooperative matrices, a 2 GiB allocation cap, the submit cap),
+# so lavapipe and NVIDIA run the shader paths an RX 580 runs.
+POLARIS_LANE = os.environ.get("POLARIS_LANE") == "1"
+
+
+def pytest_report_header() -> str:
+    return f"Polaris lane: {'on (POLARIS_LANE=1)' if POLARIS_LANE else 'off'}"
+
+
+@pytest.fixture(autouse=True)
+def polaris_lane(monkeypatch: pytest.MonkeyPatch) -> bool:
+    """The app's backend environment starts from os.environ (backend_environment): set there, the lane reaches
+    every sd-cli the app or a test starts."""
+    if POLARIS_LANE:
+        from app.core.generation.command import POLARIS_FEATURE_SET
+
+        for variable, value in POLARIS_FEATURE_SET.items():
+            monkeypatch.setenv(variable, value)
+    return POLARIS_LANE
+
+
 @pytest.fixture(scope="session")
 def shader_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # lavapipe compiles ggml's shaders with LLVM (~20 s); sharing Mesa's cache across tests pays that once

@@ -9,11 +9,23 @@ from pathlib import Path
 
 import pytest
 
-from backend_bin import output
+from backend_bin import output, source
 from backend_bin.linux import TARGETS, BuildOptions
 from backend_bin.output import BIN_DIR, cache_lock, sha256_of
-from backend_bin.source import OLD_HEADERS_MARKER, SD_CPP_SUBDIR, SDIST_FILE, SDIST_SHA256, guard_layer_settings
+from backend_bin.source import (
+    GGML_VULKAN_CPP,
+    OLD_HEADERS_MARKER,
+    SD_CPP_SUBDIR,
+    SDIST_FILE,
+    SDIST_SHA256,
+    SUBMIT_CAP_MARKER,
+    SUBMIT_CAP_PATCH,
+    apply_submit_cap,
+    extract_sd_cpp,
+    guard_layer_settings,
+)
 from backend_bin.tools import BuildError
+from backend_bin.windows import WindowsOptions, copy_vulkan_headers
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -82,6 +94,7 @@ def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
 def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_info: dict) -> None:
     assert build_info["source"]["version"] == "0.4.7" and build_info["source"]["sha256"] == SDIST_SHA256
     assert build_info["cmake_flags"] == BuildOptions().cmake_flags()
+    assert build_info["patches"] == source.source_patches_record()
     assert Path(build_info["cache"]).name == BuildOptions().cache_key()
     assert sorted(build_info["files"]) == sorted(TARGETS)
     for name, recorded in build_info["files"].items():
@@ -91,9 +104,48 @@ def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_
 
 def test_the_portable_linux_build_keeps_its_cache_key() -> None:
     # the key names the cache folder every machine already holds: changing it means a ~7 minute rebuild
-    # everywhere, so it changes only on purpose (with the version or the options)
-    assert BuildOptions().cache_key() == "0.4.7-036085fc9739"
+    # everywhere, so it changes only on purpose (with the version, the options or our patches)
+    assert BuildOptions().cache_key() == "0.4.7-9b32af7c2ec6"
     assert BuildOptions(native=True).cache_key() != BuildOptions().cache_key()
+
+
+def test_both_cache_keys_change_with_the_submit_cap_patch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    linux, windows = BuildOptions().cache_key(), WindowsOptions().cache_key()
+    changed = tmp_path / SUBMIT_CAP_PATCH.name
+    changed.write_text(SUBMIT_CAP_PATCH.read_text().replace("polaris_gcn_max_nodes_per_submit = 16",
+                                                            "polaris_gcn_max_nodes_per_submit = 8"))
+    monkeypatch.setattr(source, "SUBMIT_CAP_PATCH", changed)
+    assert BuildOptions().cache_key() != linux
+    assert WindowsOptions().cache_key() != windows
+
+
+@pytest.fixture(scope="module")
+def sdist(build_info: dict) -> Path:
+    return Path(build_info["cache"]).parent / "downloads" / SDIST_FILE
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="runs GNU patch, a tool of the Linux build machine")
+@pytest.mark.parametrize("target", ["linux", "windows"])
+def test_the_submit_cap_applies_to_each_targets_source_tree_once(target: str, sdist: Path, tmp_path: Path) -> None:
+    # the Windows build unpacks its own tree and guards it for the headers it copies beside it (windows.py)
+    include_dirs = [Path("/usr/include")] if target == "linux" else [copy_vulkan_headers(tmp_path / "headers")]
+    sd_cpp = extract_sd_cpp(sdist, tmp_path / target, include_dirs)
+    patched = (sd_cpp / GGML_VULKAN_CPP).read_text()
+    assert patched.count(SUBMIT_CAP_MARKER) == 2  # the submit counter and the cap
+    assert 'getenv("POLARIS_VK_MAX_NODES_PER_SUBMIT")' in patched
+    assert "nodes_per_submit = std::min(nodes_per_submit, polaris_cap);" in patched
+    apply_submit_cap(sd_cpp)  # a second run (a retried build) leaves the tree alone
+    assert (sd_cpp / GGML_VULKAN_CPP).read_text() == patched
+    assert not list(sd_cpp.rglob("*.orig")) and not list(sd_cpp.rglob("*.rej"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="runs GNU patch, a tool of the Linux build machine")
+def test_the_submit_cap_refuses_a_source_of_another_shape(tmp_path: Path) -> None:
+    ggml_vulkan = tmp_path / GGML_VULKAN_CPP
+    ggml_vulkan.parent.mkdir(parents=True)
+    ggml_vulkan.write_text("int main() { return 0; }\n")
+    with pytest.raises(BuildError, match="needs updating"):
+        apply_submit_cap(tmp_path)
 
 
 def test_a_second_build_of_one_cache_waits_for_the_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

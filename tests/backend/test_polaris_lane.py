@@ -1,0 +1,102 @@
+"""Our ggml-vulkan patch and the Polaris feature set, on the real sd.cpp (lavapipe here, any Vulkan device):
+the submit cap splits the work into more vkQueueSubmits without changing the picture, and the shader paths an
+RX 580 runs (no fp16, no integer dot product, no cooperative matrices, 2 GiB allocations) draw the same picture
+as the full feature set, within a tolerance measured here.
+
+The tiny models exist for Flux and FLUX.2 klein only; SD 1.5 and SDXL have real-shaped models (demo_model.py's
+calibration set) too big for lavapipe, so their lane runs on the lent GPU."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from app.core.generation.command import POLARIS_FEATURE_SET, SUBMIT_CAP_VARIABLE
+from backend_bin.output import read_build_info
+from backend_bin.source import SUBMIT_CAP_MARKER, SUBMIT_CAP_PATCH
+from tests.helpers.cli import CliRun, generate_argv, run_generate
+
+# what the patch prints per graph when POLARIS_VK_LOG_SUBMITS is set
+SUBMITS_LINE = re.compile(r"polaris: graph of (\d+) nodes in (\d+) submits \(cap (\d+) nodes per submit\)")
+LOG_SUBMITS = "POLARIS_VK_LOG_SUBMITS"
+# measured on lavapipe (llvmpipe, Mesa 22.3) with seed 7: the largest difference of one channel, in 1/255
+# steps, between the Polaris feature set and the full one; a wrong shader path differs by far more
+POLARIS_TOLERANCE = {"flux": 2, "klein": 2}
+
+pytestmark = pytest.mark.backend
+
+
+@pytest.fixture
+def full_feature_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the lane set: ggml reads a variable's presence, so each is removed, not emptied."""
+    for variable in (*POLARIS_FEATURE_SET, LOG_SUBMITS):
+        monkeypatch.delenv(variable, raising=False)
+
+
+def _pixels(run: CliRun) -> np.ndarray:
+    assert run.exit_code == 0, run.stderr
+    [image] = run.of("image")
+    with Image.open(image["path"]) as made:
+        return np.asarray(made.convert("RGB"), int)
+
+
+def _submits(run: CliRun) -> list[tuple[int, int, int]]:
+    text = run.stderr + "\n".join(event["text"] for event in run.of("log"))
+    return [(int(n), int(s), int(c)) for n, s, c in SUBMITS_LINE.findall(text)]
+
+
+def _flux(tiny_model: tuple[Path, Path], out: Path, env: dict[str, str]) -> CliRun:
+    model, taesd = tiny_model
+    return run_generate(generate_argv("a lighthouse", model, taesd, out, "--width", "64", "--height", "64",
+                                      "--steps", "2", "--seed", "7"), env)
+
+
+def _klein(tiny_klein: tuple[Path, Path, Path], out: Path, env: dict[str, str]) -> CliRun:
+    model, llm, vae = tiny_klein
+    return run_generate([sys.executable, "-m", "app", "generate", "--events", "--prompt", "a lovely cat",
+                         "--diffusion-model", str(model), "--llm", str(llm), "--vae", str(vae), "--clip-on-cpu",
+                         "--vae-on-cpu", "--out", str(out), "--width", "64", "--height", "64", "--seed", "7",
+                         "--steps", "2"], env)
+
+
+def test_the_built_backend_carries_the_submit_cap(sd_cli: Path) -> None:
+    record = read_build_info()["linux"]
+    assert [patch["file"] for patch in record["patches"]] == [SUBMIT_CAP_PATCH.name]
+    assert SUBMIT_CAP_MARKER in SUBMIT_CAP_PATCH.read_text()
+    assert SUBMIT_CAP_VARIABLE.encode() in sd_cli.read_bytes()  # the variable the patch reads is in the binary
+
+
+def test_the_submit_cap_makes_more_submits_and_the_same_picture(sd_cli: Path, tiny_model, tmp_path: Path,
+                                                                full_feature_set: None) -> None:
+    uncapped = _flux(tiny_model, tmp_path / "off", {LOG_SUBMITS: "1", SUBMIT_CAP_VARIABLE: "0"})
+    capped = _flux(tiny_model, tmp_path / "on", {LOG_SUBMITS: "1", SUBMIT_CAP_VARIABLE: "4"})
+    off, on = _submits(uncapped), _submits(capped)
+    assert off and on, uncapped.stderr
+    assert {cap for _, _, cap in off} == {0} and {cap for _, _, cap in on} == {4}
+    # the same graphs, in the same order, each cut into more submits; at most 4 nodes each (views count as
+    # nodes but queue no work, so a submit may hold fewer)
+    assert [nodes for nodes, _, _ in off] == [nodes for nodes, _, _ in on]
+    assert sum(s for _, s, _ in on) > sum(s for _, s, _ in off)
+    biggest = max(on, key=lambda graph: graph[0])
+    assert biggest[1] >= biggest[0] // 4 // 4  # a quarter of the nodes queue work, at the least
+    difference = np.abs(_pixels(capped) - _pixels(uncapped)).max()
+    assert difference <= 1, difference
+
+
+@pytest.mark.parametrize("family", ["flux", "klein"])
+def test_the_polaris_feature_set_draws_the_same_picture(family: str, sd_cli: Path, tiny_model, tiny_klein,
+                                                        tmp_path: Path, full_feature_set: None) -> None:
+    run = (lambda out, env: _flux(tiny_model, out, env)) if family == "flux" else (
+        lambda out, env: _klein(tiny_klein, out, env))
+    full = _pixels(run(tmp_path / "full", {}))
+    polaris = _pixels(run(tmp_path / "polaris", dict(POLARIS_FEATURE_SET)))
+    difference = np.abs(polaris - full)
+    print(f"{family}: Polaris feature set vs full, largest difference {difference.max()}/255, "
+          f"mean {difference.mean():.3f}/255")
+    assert full.std() > 0  # a picture, not a flat square
+    assert difference.max() <= POLARIS_TOLERANCE[family]
