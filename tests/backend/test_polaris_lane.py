@@ -78,12 +78,10 @@ def test_the_submit_cap_makes_more_submits_and_the_same_picture(sd_cli: Path, ti
     off, on = _submits(uncapped), _submits(capped)
     assert off and on, uncapped.stderr
     assert {cap for _, _, cap in off} == {0} and {cap for _, _, cap in on} == {4}
-    # the same graphs, in the same order, each cut into more submits; at most 4 nodes each (views count as
-    # nodes but queue no work, so a submit may hold fewer)
+    # the same graphs, in the same order, each cut into more submits (measured: the tiny Flux's 273-node graph
+    # in 3 and then 7 submits uncapped, 30 each at 4 nodes; views count as nodes but queue no work)
     assert [nodes for nodes, _, _ in off] == [nodes for nodes, _, _ in on]
-    assert sum(s for _, s, _ in on) > sum(s for _, s, _ in off)
-    biggest = max(on, key=lambda graph: graph[0])
-    assert biggest[1] >= biggest[0] // 4 // 4  # a quarter of the nodes queue work, at the least
+    assert all(capped > uncapped for (_, uncapped, _), (_, capped, _) in zip(off, on, strict=True))
     difference = np.abs(_pixels(capped) - _pixels(uncapped)).max()
     assert difference <= 1, difference
 
