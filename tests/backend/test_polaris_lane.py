@@ -8,7 +8,9 @@ calibration set) too big for lavapipe, so their lane runs on the lent GPU."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -24,9 +26,10 @@ from tests.helpers.cli import CliRun, generate_argv, run_generate
 # what the patch prints per graph when POLARIS_VK_LOG_SUBMITS is set
 SUBMITS_LINE = re.compile(r"polaris: graph of (\d+) nodes in (\d+) submits \(cap (\d+) nodes per submit\)")
 LOG_SUBMITS = "POLARIS_VK_LOG_SUBMITS"
-# measured on lavapipe (llvmpipe, Mesa 22.3) with seed 7: the largest difference of one channel, in 1/255
-# steps, between the Polaris feature set and the full one; a wrong shader path differs by far more
-POLARIS_TOLERANCE = {"flux": 2, "klein": 2}
+# the largest difference of one channel, in 1/255 steps, between the Polaris feature set and the full one, seed 7:
+# measured on lavapipe 1 (Flux) and 2 (klein), means 0.14 and 0.10; one step of margin for another Mesa. A wrong
+# shader path differs by far more (the pictures are random noise with a std of ~50/255).
+POLARIS_TOLERANCE = {"flux": 2, "klein": 3}
 
 pytestmark = pytest.mark.backend
 
@@ -69,6 +72,18 @@ def test_the_built_backend_carries_the_submit_cap(sd_cli: Path) -> None:
     assert [patch["file"] for patch in record["patches"]] == [SUBMIT_CAP_PATCH.name]
     assert SUBMIT_CAP_MARKER in SUBMIT_CAP_PATCH.read_text()
     assert SUBMIT_CAP_VARIABLE.encode() in sd_cli.read_bytes()  # the variable the patch reads is in the binary
+
+
+def test_under_the_polaris_feature_set_the_device_reports_what_an_rx_580_has(sd_cli: Path, tmp_path: Path,
+                                                                             full_feature_set: None) -> None:
+    # `-v` with a model that is not there: ggml lists its devices, with their features, and sd-cli stops
+    env = {**os.environ, **POLARIS_FEATURE_SET, "GGML_VK_VISIBLE_DEVICES": "0"}
+    probe = subprocess.run([str(sd_cli), "-v", "--model", str(tmp_path / "none.gguf"), "--prompt", "probe"],
+                           capture_output=True, text=True, env=env, timeout=60, check=False)
+    [device] = re.findall(r"ggml_vulkan: 0 = .*", probe.stdout + probe.stderr)
+    # RADV on an RX 580: "fp16: 0 | int dot: 0 | matrix cores: none" (koboldcpp #1667)
+    assert "fp16: 0" in device and "bf16: 0" in device and "int dot: 0" in device, device
+    assert device.endswith("matrix cores: none"), device
 
 
 def test_the_submit_cap_makes_more_submits_and_the_same_picture(sd_cli: Path, tiny_model, tmp_path: Path,
