@@ -3,8 +3,12 @@
 # 12B q4_0 model at 1024², 4 steps, with POLARIS_VK_MAX_NODES_PER_SUBMIT=0 (ggml's own 100 nodes per submit)
 # and =16 (what a Polaris card gets), alternated three times each after one unmeasured run that compiles the
 # shaders. Prints one line per run: the cap, sampling and decode seconds, and the submits of the largest graph.
-# On the lent NVIDIA machine, from the repository's root, with gpu-carry/ holding gl/*.deb (libvulkan1 libegl1
-# libglvnd0 libopengl0 libgl1 libglx0 libgles2, Debian 12 amd64), sd-cli.xz (our build) and site/gguf:
+# On the lent NVIDIA machine, from the repository's root, with gpu-carry/ (untracked: it travels with the tree)
+# made here first:
+#     mkdir -p gpu-carry/gl gpu-carry/site && (cd gpu-carry/gl && apt-get -oAPT::Architecture=amd64 download \
+#         libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2)
+#     cp -r .venv/lib/python3*/site-packages/gguf gpu-carry/site/ && xz -T2 -c backend_bin/bin/sd-cli > gpu-carry/sd-cli.xz
+# then, on the device:
 #     bash tests/bench/bench_submit_cap.sh
 set -euo pipefail
 carry=gpu-carry
