@@ -43,8 +43,6 @@ def run(sd_cli: Path, models: Models, model: str, flags: tuple[str, ...], polari
     samples = memory.stop()
     return {"exit_code": result.returncode, "wall_s": round(wall, 2),
             "peak_mib": round((max(u for _, u in samples) - idle) / MIB),
-            "fp16_line": next((line.strip() for line in result.stdout.splitlines() + result.stderr.splitlines()
-                               if "fp16:" in line), ""),
             "tail": "" if result.returncode == 0 else (result.stdout + result.stderr)[-600:]}
 
 
