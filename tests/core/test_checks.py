@@ -390,27 +390,14 @@ GOLDEN = [
             'NVIDIA GeForce RTX 3060 Ti is Vulkan device 0.',
             None),
         'overlay_layers': (Verdict.WARN,
-            'These programs hook into every Vulkan program, the image backend too, and can crash or '
-            "hang it while a model loads: RivaTuner Statistics Server (VK_LAYER_RTSS); OBS Studio's "
-            "game capture (VK_LAYER_OBS_HOOK); Overwolf's game capture (VK_LAYER_OW_OBS_HOOK); "
-            "Overwolf's in-game overlay (VK_LAYER_OW_OVERLAY); the Steam overlay "
+            'This program hooks into every Vulkan program, the image backend too, and can crash or '
+            "hang it while a model loads: Overwolf's in-game overlay (VK_LAYER_OW_OVERLAY). RivaTuner "
+            "Statistics Server (VK_LAYER_RTSS); OBS Studio's game capture (VK_LAYER_OBS_HOOK); "
+            "Overwolf's game capture (VK_LAYER_OW_OBS_HOOK); the Steam overlay "
             '(VK_LAYER_VALVE_steam_overlay); the Epic Games overlay (VK_LAYER_EOS_Overlay); '
-            "Medal.tv's clip recorder (VK_LAYER_MEDAL_HOOK).",
-            'RivaTuner Statistics Server: close RivaTuner Statistics Server and MSI Afterburner '
-            '(which starts it) from the system tray while you generate, or set the environment '
-            "variable DISABLE_RTSS_LAYER=1 and start Polaris Studio again. OBS Studio's game capture:"
-            ' close OBS Studio while you generate, or set the environment variable '
-            "DISABLE_VULKAN_OBS_CAPTURE=1 and start Polaris Studio again. Overwolf's game capture: "
-            'quit Overwolf from the system tray while you generate, or set the environment variable '
-            "DISABLE_VULKAN_OW_OBS_CAPTURE=1 and start Polaris Studio again. Overwolf's in-game "
-            'overlay: quit Overwolf from the system tray while you generate. The Steam overlay: quit '
-            'Steam, or turn the in-game overlay off in Steam > Settings > In Game, or set the '
-            'environment variable DISABLE_VK_LAYER_VALVE_steam_overlay_1=1 and start Polaris Studio '
-            'again. The Epic Games overlay: quit the Epic Games Launcher while you generate, or set '
-            'the environment variable EOS_OVERLAY_DISABLE_VULKAN_WIN64=1 and start Polaris Studio '
-            "again. Medal.tv's clip recorder: quit Medal from the system tray while you generate, or "
-            'set the environment variable DISABLE_VULKAN_MEDAL_OBS_CAPTURE=1 and start Polaris Studio'
-            ' again.'),
+            "Medal.tv's clip recorder (VK_LAYER_MEDAL_HOOK) hook into Vulkan programs; Polaris Studio "
+            'keeps them out of the image backend.',
+            "Overwolf's in-game overlay: quit Overwolf from the system tray while you generate."),
     }),
     ('overlay layers, summary', {
         'gpu': (Verdict.PASS,
@@ -423,15 +410,11 @@ GOLDEN = [
             'NVIDIA GeForce RTX 3070 is device 1, behind AMD Radeon(TM) Graphics; Polaris Studio '
             'tells the backend to use it (GGML_VK_VISIBLE_DEVICES=1).',
             None),
-        'overlay_layers': (Verdict.WARN,
-            'These programs hook into every Vulkan program, the image backend too, and can crash or '
-            'hang it while a model loads: the Steam overlay (VK_LAYER_VALVE_steam_overlay); the Epic '
-            'Games overlay (VK_LAYER_EOS_Overlay).',
-            'The Steam overlay: quit Steam, or turn the in-game overlay off in Steam > Settings > In '
-            'Game, or set the environment variable DISABLE_VK_LAYER_VALVE_steam_overlay_1=1 and start'
-            ' Polaris Studio again. The Epic Games overlay: quit the Epic Games Launcher while you '
-            'generate, or set the environment variable EOS_OVERLAY_DISABLE_VULKAN_WIN64=1 and start '
-            'Polaris Studio again.'),
+        'overlay_layers': (Verdict.PASS,
+            'The Steam overlay (VK_LAYER_VALVE_steam_overlay); the Epic Games overlay '
+            '(VK_LAYER_EOS_Overlay) hook into Vulkan programs; Polaris Studio keeps them out of the image '
+            'backend.',
+            None),
     }),
     ('vulkan 1.0 only', {
         'gpu': (Verdict.PASS,

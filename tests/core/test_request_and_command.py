@@ -27,6 +27,7 @@ from app.core.generation.command import (
 from app.core.generation.request import MAX_PROMPT_BYTES, GenerationRequest, InvalidRequest, validate, with_seed
 from app.core.models.backend_caps import parse_help
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
+from app.core.system.overlay_layers import overlay_layers
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE
 from tests.helpers.captures import load, vulkaninfo_devices
 from tests.helpers.model_headers import write_gguf
@@ -190,22 +191,34 @@ def test_relative_model_paths_become_absolute(model: Path, monkeypatch: pytest.M
     assert valid.models.model == model
 
 
+# every backend runs with the overlays that declare a way out kept out (overlay_layers.json)
+OVERLAYS_OUT = {layer.disable_variable: "1" for layer in overlay_layers() if layer.disable_variable}
+
+
 def test_environment_names_the_chosen_vulkan_device_unless_pinned() -> None:
     [lavapipe] = vulkaninfo_devices("lavapipe_full.txt")
     second = dataclasses.replace(lavapipe, index=1)
-    assert backend_environment({"PATH": "/bin"}, second) == {"PATH": "/bin", VISIBLE_DEVICES_VARIABLE: "1"}
-    assert backend_environment({VISIBLE_DEVICES_VARIABLE: "0"}, second) == {VISIBLE_DEVICES_VARIABLE: "0"}
-    assert backend_environment({}, None) == {}
+    assert backend_environment({"PATH": "/bin"}, second) == {
+        "PATH": "/bin", VISIBLE_DEVICES_VARIABLE: "1", **OVERLAYS_OUT}
+    assert backend_environment({VISIBLE_DEVICES_VARIABLE: "0"}, second) == {
+        VISIBLE_DEVICES_VARIABLE: "0", **OVERLAYS_OUT}
+    assert backend_environment({}, None) == OVERLAYS_OUT
 
 
 def test_a_polaris_card_gets_the_submit_cap_and_amds_windows_driver_no_host_visible_vram() -> None:
     rx470 = vulkaninfo_devices("public/amd_rx470_radv_linux_full.txt")[0]  # RADV, Linux
     assert backend_environment({}, rx470, on_windows=False) == {
-        VISIBLE_DEVICES_VARIABLE: "0", SUBMIT_CAP_VARIABLE: POLARIS_FEATURE_SET[SUBMIT_CAP_VARIABLE]}
+        VISIBLE_DEVICES_VARIABLE: "0", SUBMIT_CAP_VARIABLE: POLARIS_FEATURE_SET[SUBMIT_CAP_VARIABLE], **OVERLAYS_OUT}
     # the user's own setting wins (0 turns the cap off)
     assert backend_environment({SUBMIT_CAP_VARIABLE: "0"}, rx470, on_windows=False)[SUBMIT_CAP_VARIABLE] == "0"
     amd_windows = dataclasses.replace(rx470, driver_id="DRIVER_ID_AMD_PROPRIETARY", name="Radeon RX 580 Series")
     assert backend_environment({}, amd_windows, on_windows=True)[HOST_VISIBLE_VIDMEM_VARIABLE] == "1"
     assert HOST_VISIBLE_VIDMEM_VARIABLE not in backend_environment({}, amd_windows, on_windows=False)
     [gpu, _] = vulkaninfo_devices("public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt")[:2]
-    assert set(backend_environment({}, gpu, on_windows=True)) == {VISIBLE_DEVICES_VARIABLE}
+    assert set(backend_environment({}, gpu, on_windows=True)) == {VISIBLE_DEVICES_VARIABLE, *OVERLAYS_OUT}
+
+
+def test_the_backend_runs_without_the_overlays_that_declare_a_way_out() -> None:
+    env = backend_environment({"DISABLE_RTSS_LAYER": "0"}, None)
+    assert {"DISABLE_VULKAN_OBS_CAPTURE", "DISABLE_RTSS_LAYER"} <= OVERLAYS_OUT.keys()
+    assert env == {**OVERLAYS_OUT, "DISABLE_RTSS_LAYER": "0"}  # what the user set stays

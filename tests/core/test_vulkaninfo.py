@@ -284,3 +284,10 @@ def test_mesa_versions_of_radv() -> None:
     assert mesa_version(replace(rx470, driver_info=None)) == (23, 2, 1)  # driverVersion 96477185 (0x5c02001)
     assert mesa_version(vulkaninfo_devices("public/amd_rx7800xt_radv_summary_validation_warnings.txt")[0]) == \
         (26, 0, 8)
+
+
+def test_polaris_on_radv_offers_what_ggml_flash_attention_needs_without_fp16() -> None:
+    # ggml-vulkan's scalar flash attention needs subgroup shuffle and vote, not fp16 (ggml-vulkan.cpp's
+    # supports_op for GGML_OP_FLASH_ATTN_EXT): a real RX 470 on RADV reports both
+    rx470 = vulkaninfo_devices("public/amd_rx470_radv_linux_full.txt")[0]
+    assert {"SHUFFLE", "VOTE"} <= rx470.subgroup_operations and rx470.flash_attention

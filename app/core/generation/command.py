@@ -10,6 +10,7 @@ from app.core.generation.preview import PreviewMethod, preview_options
 from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import SET_SLOTS, memory_options
+from app.core.system.overlay_layers import overlay_layers
 from app.core.system.polaris import is_polaris
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
 
@@ -110,6 +111,10 @@ def backend_environment(base: Mapping[str, str], device: VulkanDevice | None,
     """The child's environment: the chosen Vulkan device and what its driver needs, each unless the user set that
     variable already (None: no Vulkan device, the backend runs on the CPU)."""
     env = dict(base)
+    # FPS counters' and recorders' layers crash or hang model loads: those that declare a way out are kept out
+    for layer in overlay_layers():
+        if layer.disable_variable:
+            env.setdefault(layer.disable_variable, "1")
     if device is None:
         return env
     env.setdefault(VISIBLE_DEVICES_VARIABLE, str(device.index))

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from app.core.models.families import FAMILIES, ModelFamily
 from app.core.sizes import format_size
-from app.core.system.overlay_layers import known_bad
+from app.core.system.overlay_layers import OverlayLayer, known_bad
 from app.core.system.polaris import amd_windows_driver, driver_facts, is_polaris, mesa_version, version_text
 from app.core.system.vulkaninfo import (
     MIN_VULKAN,
@@ -288,22 +288,35 @@ def _amd_own_driver(device: VulkanDevice, platform: str | None) -> CheckResult:
 
 
 def check_overlay_layers(facts: SystemFacts) -> CheckResult | None:
+    """Overlays whose layer declares a variable that keeps it out are kept out of the backend by the app itself
+    (command.py's backend_environment); only the others are the user's to close."""
     if facts.layers is None:
         return None
     found = known_bad(facts.layers)
     if not found:
         return CheckResult("overlay_layers", Verdict.PASS,
                            "No FPS counter or recording overlay hooks into Vulkan programs.")
-    names = "; ".join(f"{entry.program} ({entry.layer})" for entry in found)
-    how = " ".join(
-        f"{entry.program[0].upper()}{entry.program[1:]}: {entry.how}"
-        + (f", or set the environment variable {entry.disable_variable}=1 and start Polaris Studio again."
-           if entry.disable_variable else ".")
-        for entry in found)
+    kept_out = [entry for entry in found if entry.disable_variable]
+    left = [entry for entry in found if not entry.disable_variable]
+    kept_words = (f"{_capitalised(_names(kept_out))} {'hook' if len(kept_out) > 1 else 'hooks'} into Vulkan programs; "
+                  f"Polaris Studio keeps {'them' if len(kept_out) > 1 else 'it'} out of the image backend."
+                  if kept_out else "")
+    if not left:
+        return CheckResult("overlay_layers", Verdict.PASS, kept_words)
+    how = " ".join(f"{_capitalised(entry.program)}: {entry.how}." for entry in left)
     return CheckResult(
         "overlay_layers", Verdict.WARN,
-        f"{'These programs hook' if len(found) > 1 else 'This program hooks'} into every Vulkan program, the image "
-        f"backend too, and can crash or hang it while a model loads: {names}.", how)
+        f"{'These programs hook' if len(left) > 1 else 'This program hooks'} into every Vulkan program, the image "
+        f"backend too, and can crash or hang it while a model loads: {_names(left)}."
+        + (f" {kept_words}" if kept_words else ""), how)
+
+
+def _names(entries: list[OverlayLayer]) -> str:
+    return "; ".join(f"{entry.program} ({entry.layer})" for entry in entries)
+
+
+def _capitalised(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def check_vram(facts: SystemFacts) -> CheckResult | None:
