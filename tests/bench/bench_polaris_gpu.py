@@ -16,7 +16,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -25,7 +24,7 @@ sys.path.insert(0, str(REPO))
 from app.core.generation.command import POLARIS_FEATURE_SET  # noqa: E402
 from app.core.generation.plan import MIB, plan_memory  # noqa: E402
 from app.core.models.backend_caps import parse_help  # noqa: E402
-from tests.bench.bench_small_models import LONG_PROMPT, STEPS, Models  # noqa: E402
+from tests.bench.bench_small_models import LONG_PROMPT, STEPS, Models, measured  # noqa: E402
 from tests.bench.measure_sd_gpu import Memory  # noqa: E402
 from tests.helpers.calibration import HOST_RAM, card  # noqa: E402
 
@@ -34,15 +33,8 @@ def run(sd_cli: Path, models: Models, model: str, flags: tuple[str, ...], polari
     env = {**os.environ, **(POLARIS_FEATURE_SET if polaris else {})}
     argv = [str(sd_cli), *models.arguments(model), "-p", LONG_PROMPT, "-W", "1024", "-H", "1024", "--steps",
             str(STEPS[model]), "--cfg-scale", "1", "-s", "42", *flags, "-o", "/tmp/polaris_gpu.png"]
-    time.sleep(0.3)
-    idle = memory.used()
-    memory.start()
-    started = time.perf_counter()
-    result = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - started
-    samples = memory.stop()
-    return {"exit_code": result.returncode, "wall_s": round(wall, 2),
-            "peak_mib": round((max(u for _, u in samples) - idle) / MIB),
+    result, wall, _idle, peak = measured(memory, argv, env)
+    return {"exit_code": result.returncode, "wall_s": round(wall, 2), "peak_mib": round(peak / MIB),
             "tail": "" if result.returncode == 0 else (result.stdout + result.stderr)[-600:]}
 
 

@@ -92,18 +92,26 @@ class Models:
 STEPS = {"zimage": 8, "klein": 4, "flux": 4, "sdxl-turbo": 4, "zimage-q8": 8, "klein-q8": 4}
 
 
+def measured(memory: Memory, argv: list[str], env: dict[str, str] | None = None,
+             ) -> tuple[subprocess.CompletedProcess[str], float, int, int]:
+    """Run argv while NVML samples the GPU's memory: the result, the wall seconds, the idle memory before and the
+    peak above it (bytes)."""
+    time.sleep(0.3)
+    idle = memory.used()
+    memory.start()
+    started = time.perf_counter()
+    result = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    samples = memory.stop()
+    return result, wall, idle, max(u for _, u in samples) - idle
+
+
 def generate(memory: Memory, models: Models, model: str, width: int, height: int, steps: int, flags: tuple[str, ...],
              extra: tuple[str, ...] = ()) -> dict:
     argv = [sys.executable, "-m", "app", "--basedir", str(SCRATCH / "base"), "generate", "--events",
             "--prompt", LONG_PROMPT, *models.arguments(model), "--width", str(width), "--height", str(height),
             "--steps", str(steps), "--cfg-scale", "1", "--seed", "42", *flags, *extra, "--out", str(SCRATCH / "images")]
-    time.sleep(0.3)
-    idle = memory.used()
-    memory.start()
-    started = time.perf_counter()
-    result = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - started
-    samples = memory.stop()
+    result, wall, idle, peak = measured(memory, argv)
     events = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     image = next((e["path"] for e in events if e["event"] == "image"), None)
     error = next((e["message"] for e in events if e["event"] == "error"), None)
@@ -111,7 +119,7 @@ def generate(memory: Memory, models: Models, model: str, width: int, height: int
     return {"model": model, "width": width, "height": height, "steps": steps, "flags": list(flags),
             "exit_code": result.returncode, "image": image, "error": error, "edited_from": edited_from,
             "retries": [e["flags"] for e in events if e["event"] == "retry"],
-            "idle_mib": round(idle / MIB), "peak_mib": round((max(u for _, u in samples) - idle) / MIB),
+            "idle_mib": round(idle / MIB), "peak_mib": round(peak / MIB),
             "wall_s": round(wall, 2), "stderr_tail": result.stderr[-400:] if result.returncode else ""}
 
 
