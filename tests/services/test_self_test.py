@@ -9,8 +9,9 @@ from pytestqt.qtbot import QtBot
 
 from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.platform_paths import UserDirs
+from app.core.system import overlay_layers as overlay_module
 from app.core.system.checks import CheckResult, CompatibilityReport, Verdict
-from app.services.generation.self_test import SelfTest, SelfTestResult, failure_reason
+from app.services.generation.self_test import SelfTest, SelfTestResult, failure_reason, run_self_test
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
 IMAGE = Outcome(0, "/images/one.png")
@@ -59,3 +60,19 @@ def test_a_test_model_that_cannot_be_written_ends_the_self_test(qtbot: QtBot, tm
     result: SelfTestResult = finished.args[0]
     assert not result.ok and result.reason is not None
     assert result.reason.startswith(f"generation failed: cannot write the test model into {base / 'data' / 'models'}")
+
+
+def test_a_broken_install_ends_the_self_test_as_a_failure(qtbot: QtBot, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # a bundle without one of its tables: the exception is raised in a slot, where it would only be printed
+    monkeypatch.setattr(overlay_module, "resource_path", lambda name: tmp_path / "not installed" / name)
+    overlay_module.overlay_layers.cache_clear()
+    try:
+        code = run_self_test(tmp_path / "base", tmp_path / "report.md")
+    finally:
+        overlay_module.overlay_layers.cache_clear()
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert code == 1
+    assert report.startswith("# Polaris Studio 0.1.0 self-test: FAIL\n\n- the self-test itself broke: "
+                             "FileNotFoundError")
+    assert "overlay_layers.json" in report

@@ -16,6 +16,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
@@ -147,8 +148,22 @@ def _run_self_test(base: Path | None, report_file: Path | None) -> int:
         result: list[SelfTestResult] = []
         test = SelfTest(UserDirs.under(folder))
         test.finished.connect(lambda outcome: (result.append(outcome), app.quit()))
-        test.start()
-        app.exec()
+        # an exception in a slot (a broken install: a table missing from the bundle) would only be printed, and
+        # the self-test would wait for ever: it ends the run, and the self-test fails with it
+        broke: list[BaseException] = []
+
+        def on_exception(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+            broke.append(error)
+            app.quit()
+
+        previous, sys.excepthook = sys.excepthook, on_exception
+        try:
+            test.start()
+            app.exec()
+        finally:
+            sys.excepthook = previous
+        if broke:
+            raise broke[0]
     [outcome] = result
     if report_file is not None:
         report_file.write_text(outcome.report, encoding="utf-8")
