@@ -8,7 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.output import BackendError, ErrorKind, Outcome
-from app.core.platform_paths import UserDirs
+from app.core.platform_paths import BASEDIR_VARIABLE, UserDirs
 from app.core.system import overlay_layers as overlay_module
 from app.core.system.checks import CheckResult, CompatibilityReport, Verdict
 from app.services.generation.self_test import SelfTest, SelfTestResult, failure_reason, run_self_test
@@ -66,6 +66,7 @@ def test_a_broken_install_ends_the_self_test_as_a_failure(qtbot: QtBot, tmp_path
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     # a bundle without one of its tables: the exception is raised in a slot, where it would only be printed
     monkeypatch.setattr(overlay_module, "resource_path", lambda name: tmp_path / "not installed" / name)
+    monkeypatch.setenv(BASEDIR_VARIABLE, str(tmp_path / "base"))  # the self-test sets it: put back afterwards
     overlay_module.overlay_layers.cache_clear()
     try:
         code = run_self_test(tmp_path / "base", tmp_path / "report.md")
