@@ -21,8 +21,9 @@ from app.core.generation.timing import (
     picture_time,
     time_json,
 )
-from app.core.models.components import Components
+from app.core.models.components import Components, components_from_files
 from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.models.model_files import inspect_model
 from app.core.system.vulkaninfo import decode_paste, parse
 from tests.helpers.published_speeds import PUBLISHED, published_time
 
@@ -176,3 +177,13 @@ def test_the_json_gives_the_whole_and_each_stage_s_share() -> None:
     assert sum(s["share"] for s in stages) == pytest.approx(1.0, abs=0.01)
     low, high = document["predicted_seconds_range"]
     assert low < document["predicted_seconds"] < high
+
+
+def test_a_tiny_model_is_priced_by_its_own_size_not_by_its_family_s(tiny_model: tuple[Path, Path]) -> None:
+    # the demo model is Flux-shaped but a hundred times smaller: priced as a Flux release, its 128 px picture
+    # took "about 2 minutes" in the window, where it draws in seconds
+    model, taesd = tiny_model
+    tiny = components_from_files({"model": inspect_model(model), "taesd": inspect_model(taesd)}, ModelFamily.FLUX)
+    released, demo = seconds(FLUX, size=128, memory=ON_CPU), seconds(tiny, size=128, memory=ON_CPU)
+    assert demo["total"] < released["total"] / 20
+    assert demo["text"] < released["text"] / 10  # its small CLIP, not a T5-XXL

@@ -57,6 +57,8 @@ DIT_SHAPE = {ModelFamily.FLUX: (11.9e9, 3072 * 57), ModelFamily.FLUX2: (3.9e9, 3
 # the text encoders: parameters and the tokens they read (CLIP-L 123M at 77 tokens, CLIP-G 695M, T5-XXL's
 # encoder 4.76B at Flux's 256, Qwen3-4B at the family's LLM tokens)
 CLIP_L, CLIP_G, T5_XXL, QWEN3_4B = 123e6, 695e6, 4.76e9, 4.02e9
+UNET_PARAMS = {ModelFamily.SD1: 860e6, ModelFamily.SDXL: 2.57e9}  # the UNets of SD 1.5 and SDXL base
+MIN_BYTES_PER_PARAM = 0.3  # below Q2_K's 2.625 bits a weight: no real file is smaller than its parameters times this
 CLIP_TOKENS = 77
 # the VAE decoder: 1.22 T multiply-adds at 512 px out (its convolutions counted level by level: 512 channels
 # at 64 and 128 px, 256 at 256 px, 128 at 512 px), per output pixel; the encoder about half; the FLUX.1 AE and
@@ -230,23 +232,39 @@ def _family(components: Components) -> ModelFamily:
     return family if family in GRAPH_NODES else ModelFamily.SDXL
 
 
-def pass_flops(family: ModelFamily, width: int, height: int, references: int = 0) -> float:
-    """Operations of one diffusion pass at this size."""
+def size_share(file_bytes: int, published_params: float) -> float:
+    """How much of the published model a file can hold: 1 for any real release (no quantization packs a
+    parameter in fewer than MIN_BYTES_PER_PARAM bytes), a small share for a tiny test or demo model, whose work
+    the published shapes would overstate a hundredfold."""
+    return min(1.0, file_bytes / (published_params * MIN_BYTES_PER_PARAM))
+
+
+def pass_flops(family: ModelFamily, width: int, height: int, references: int = 0,
+               diffusion_bytes: int | None = None) -> float:
+    """Operations of one diffusion pass at this size (`diffusion_bytes`: the model file's weights, which scale a
+    model smaller than the family's published one)."""
     if family in DIT_SHAPE:
         params, width_layers = DIT_SHAPE[family]
         n = tokens(width, height, family, references)
-        return 2 * params * n + 4 * n * n * width_layers
-    a, b = UNET_FLOPS.get(family, UNET_FLOPS[ModelFamily.SDXL])
-    n = latent_tokens(width, height)
-    return a * n + b * n * n
+        flops = 2 * params * n + 4 * n * n * width_layers
+    else:
+        a, b = UNET_FLOPS.get(family, UNET_FLOPS[ModelFamily.SDXL])
+        n = latent_tokens(width, height)
+        params, flops = UNET_PARAMS.get(family, UNET_PARAMS[ModelFamily.SDXL]), a * n + b * n * n
+    return flops * (1.0 if diffusion_bytes is None else size_share(diffusion_bytes, params))
 
 
-def text_flops(family: ModelFamily) -> float:
+def text_flops(family: ModelFamily, text_bytes: int | None = None) -> float:
+    """Operations of reading the prompt (`text_bytes`: the text encoders' weights, as for `pass_flops`)."""
     if family in LLM_TOKENS:
-        return 2 * QWEN3_4B * LLM_TOKENS[family]
-    if family is ModelFamily.FLUX:
-        return 2 * (T5_XXL * DIT_TEXT_TOKENS[family] + CLIP_L * CLIP_TOKENS)
-    return 2 * (CLIP_L + (CLIP_G if family is ModelFamily.SDXL else 0)) * CLIP_TOKENS
+        params, flops = QWEN3_4B, 2 * QWEN3_4B * LLM_TOKENS[family]
+    elif family is ModelFamily.FLUX:
+        params = T5_XXL + CLIP_L
+        flops = 2 * (T5_XXL * DIT_TEXT_TOKENS[family] + CLIP_L * CLIP_TOKENS)
+    else:
+        params = CLIP_L + (CLIP_G if family is ModelFamily.SDXL else 0)
+        flops = 2 * params * CLIP_TOKENS
+    return flops * (1.0 if text_bytes is None else size_share(text_bytes, params))
 
 
 def _gpu_seconds(card: Card, flops: float, weight_bytes: float, efficiency: float) -> float:
@@ -260,7 +278,8 @@ def pass_seconds(card: Card, components: Components, width: int, height: int, qu
     """One diffusion pass on the card: its operations or its weights, and its dispatches."""
     family = _family(components)
     efficiency = EFFICIENCY_QUANTIZED if quantized and not card.integer_dot else EFFICIENCY_FULL
-    return (_gpu_seconds(card, pass_flops(family, width, height, references), components.diffusion, efficiency)
+    flops = pass_flops(family, width, height, references, components.diffusion)
+    return (_gpu_seconds(card, flops, components.diffusion, efficiency)
             + GRAPH_NODES[family] * DISPATCH_SECONDS)
 
 
@@ -291,9 +310,10 @@ def picture_time(components: Components, plan: MemoryPlan, card: Card, host: Hos
     cpu_matrix = host.cores * CPU_MATRIX_FLOPS_PER_CORE
     cpu_conv = host.cores * CPU_CONV_FLOPS_PER_CORE
     if memory.clip_on_cpu:
-        text = text_flops(family) / cpu_matrix
+        text = text_flops(family, components.text_encoders) / cpu_matrix
     else:
-        text = _gpu_seconds(card, text_flops(family), components.text_encoders, EFFICIENCY_FULL)
+        text = _gpu_seconds(card, text_flops(family, components.text_encoders), components.text_encoders,
+                            EFFICIENCY_FULL)
 
     decode_flops = final_w * final_h * (TAE_FLOPS_PER_PIXEL if components.tae else VAE_DECODE_FLOPS_PER_PIXEL)
     decode_flops *= TILED_DECODE_SHARE if memory.vae_tiling else 1
