@@ -59,14 +59,13 @@ class Studio(QObject):
     def upscale(self, request: UpscaleRequest) -> Job:
         return self.queue.add_upscale(request)
 
-    def set_output_folder(self, folder: Path, remember: bool = True) -> None:
-        """Send the next pictures and upscales to `folder` on every card; `remember` makes it the default of the
-        window and of the command line from now on."""
+    def set_output_folder(self, folder: Path) -> None:
+        """Send the next pictures and upscales to `folder` on every card, and make it the default of the window
+        and of the command line from now on."""
         for _label, _ticked, generation in self.queue.cards:
             generation.set_out_dir(folder)
         self.upscaling.set_out_dir(folder)
-        if remember:
-            self.settings.set(OUTPUT_FOLDER, folder)
+        self.settings.set(OUTPUT_FOLDER, folder)
         if self.gallery is not None:
             self.gallery.scan(folder)
 
