@@ -318,9 +318,10 @@ class MainWindow(QMainWindow):
             QWidget.setTabOrder(before, after)
 
     def show_demo_note(self) -> None:
+        button = self.models_button.text().replace("&", "")
         self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "
                            "your prompt. It proves that everything works here. For real pictures, get a model "
-                           "with the button above.")
+                           f"with the “{button}” button next to the model picker.")
 
     def run_first_check(self) -> None:
         """The first start's check, as a banner over the window instead of a dialog in front of it."""
