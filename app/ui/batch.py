@@ -82,7 +82,7 @@ class BatchControls(QWidget):
         self.seeds.setAccessibleName("Seeds of the images")
         self.seeds.setToolTip("In a row: seed s, s+1, s+2… (small variations you can find again); random: each "
                               "its own")
-        self.list_button = QPushButton("Prompt &list…", self)
+        self.list_button = QPushButton("&Prompt list…", self)
         self.list_button.setToolTip("The same seed and settings for each prompt of a list")
         self.list_button.clicked.connect(self.edit_prompt_list)
         self.prompt_list: list[str] = []
@@ -111,7 +111,7 @@ class BatchControls(QWidget):
 
     def _show(self) -> None:
         listed = len(self.prompt_list)
-        self.list_button.setText(f"Prompt &list: {listed}" if listed else "Prompt &list…")
+        self.list_button.setText(f"&Prompt list: {listed}" if listed else "&Prompt list…")
         # a list sets how many images there are; its seed is one for all
         self.count.setEnabled(not listed)
         self.seeds.setEnabled(not listed and self.count.value() > 1)

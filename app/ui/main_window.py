@@ -106,12 +106,12 @@ class MainWindow(QMainWindow):
         self.check_button.setToolTip("Check the driver, Vulkan and this computer")
         self.folder_button = QPushButton("Output &folder…", self)
         self.folder_button.setToolTip(str(self.studio.out_dir))
-        self.models_button = QPushButton("Get &models…", self)
+        self.models_button = QPushButton("Get mod&els…", self)
         self.models_button.setToolTip("Download Flux, SD 1.5 or SDXL, or add model files you already have")
-        self.advanced_toggle = QPushButton("A&dvanced", self)
+        self.advanced_toggle = QPushButton("Ad&vanced", self)
         self.advanced_toggle.setCheckable(True)
         self.advanced_toggle.setToolTip("Model files, sampler, CFG, seed, memory and the plan")
-        self.details_toggle = QPushButton("Detai&ls", self)
+        self.details_toggle = QPushButton("&Details", self)
         self.details_toggle.setCheckable(True)
         self.details_toggle.setToolTip("The backend's log and the memory gauge")
 
@@ -318,9 +318,10 @@ class MainWindow(QMainWindow):
             QWidget.setTabOrder(before, after)
 
     def show_demo_note(self) -> None:
+        button = self.models_button.text().replace("&", "")
         self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "
                            "your prompt. It proves that everything works here. For real pictures, get a model "
-                           "with the button above.")
+                           f"with the “{button}” button next to the model picker.")
 
     def run_first_check(self) -> None:
         """The first start's check, as a banner over the window instead of a dialog in front of it."""
@@ -429,7 +430,7 @@ class MainWindow(QMainWindow):
         self.panel.lora_picker.folder = self.models_dir / "loras"
         self.panel.lora_picker.refresh()
         # nothing installed yet: say where models come from
-        self.models_button.setText("&Models…" if choices else "Get &models…")
+        self.models_button.setText("Mod&els…" if choices else "Get mod&els…")
 
     def open_models(self) -> None:
         if self.models_window is None:

@@ -81,7 +81,7 @@ class MemoryPlanView(QObject):
         time = f" {time_words(self._time[1])}" if self._time and self._time[0] == plan.memory else ""
         self.label.setText(plan_in_detail(plan, self._last_sample) + time)
         self.label.setToolTip("\n".join([" ".join(plan.flags), *plan.explanation]))
-        self.summary.setText(plan_sentence(plan) + time)
+        self.summary.setText(plan_sentence(plan, self.generation.card) + time)
         self.summary.setToolTip(self.label.text())
 
     def remember_sample(self, sample: ResourceSample) -> None:

@@ -54,7 +54,7 @@ from app.ui.picture_input import PictureInput
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
-_ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "P&ortrait", Aspect.LANDSCAPE: "&Landscape",
+_ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "Po&rtrait", Aspect.LANDSCAPE: "&Landscape",
                   Aspect.CUSTOM: "C&ustom"}
 
 
@@ -212,7 +212,7 @@ class PromptPanel(QWidget):
         self.stop_editing = QPushButton("Stop editing", self)
         self.stop_editing.clicked.connect(lambda: self.set_edit_source(None))
         # short: the row is labelled "Hires fix", and Windows' fonts make every word of the pane wider
-        self.hires = QCheckBox("O&n", self)
+        self.hires = QCheckBox("&On", self)
         self.hires.setAccessibleName("Hires fix: a second pass at a larger size")
         self.hires.setToolTip("Draws at the chosen size, then enlarges and refines it (A1111's hires fix)")
         self.hires_scale = QDoubleSpinBox(self)

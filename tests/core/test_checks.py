@@ -355,7 +355,7 @@ GOLDEN = [
             'The only graphics device Vulkan lists is Microsoft Direct3D12 (NVIDIA GeForce RTX 3080),'
             " Vulkan translated to Direct3D 12 (Microsoft's Dozen), on which loading a model can "
             'hang.',
-            'Install the AMD driver for your Radeon so that Vulkan lists the card itself.'),
+            'Install the NVIDIA driver for your graphics card so that Vulkan lists the card itself.'),
         'vulkan_api': (Verdict.PASS,
             'Vulkan 1.2.362.',
             None),
@@ -368,7 +368,7 @@ GOLDEN = [
             'The only Vulkan device is llvmpipe (LLVM 15.0.6, 256 bits), Vulkan run by the processor,'
             ' not a graphics card: images will be made on the processor, many times slower than on a '
             'graphics card.',
-            'Install the AMD driver for your Radeon so that Vulkan lists it.'),
+            "If this computer has a graphics card, install its maker's driver so that Vulkan lists it."),
         'vulkan_api': (Verdict.PASS,
             'Vulkan 1.3.230.',
             None),
@@ -435,3 +435,35 @@ GOLDEN = [
 def test_golden_driver_device_and_layer_words(case: str, expected: dict) -> None:
     said = {c.id: (c.status, c.message, c.fix) for c in run_checks(golden_facts(case)).checks if c.id in GOLDEN_CHECKS}
     assert said == expected
+
+
+@pytest.mark.parametrize(("shown", "driver"), [
+    ((), None),  # llvmpipe alone: nothing says which card, if any, the computer has
+    (("AMD Radeon RX 580 Series (RADV POLARIS10)",), "the AMD driver for your Radeon"),
+    (("NVIDIA GeForce RTX 3080",), "the NVIDIA driver for your graphics card"),
+])
+def test_the_processor_alone_is_told_the_driver_of_the_card_it_shows(shown: tuple[str, ...],
+                                                                     driver: str | None) -> None:
+    lavapipe = golden_facts("lavapipe only")
+    # the backend's own list of devices is the only sign of a card here (vulkaninfo showed the processor only)
+    facts = dataclasses.replace(lavapipe, backend=BackendStatus(None, shown))
+    fixes = [result(facts, "gpu").fix, result(facts, "vram").fix]
+    if driver is None:
+        assert fixes == ["If this computer has a graphics card, install its maker's driver so that Vulkan lists it.",
+                         "If this computer has a graphics card, install its maker's driver so that its video memory "
+                         "is used."]
+    else:
+        assert fixes == [f"Install {driver} so that Vulkan lists the card.",
+                         f"Install {driver} so that the card's video memory is used."]
+    assert ("Radeon" in " ".join(fixes)) == ("Radeon" in " ".join(shown))
+
+
+def test_dozen_on_a_radeon_alone_is_told_to_install_the_amd_driver() -> None:
+    facts = SystemFacts(None, (DOZEN_ON_RADEON,), dataclasses.replace(GOOD_HOST, platform="linux"))
+    assert result(facts, "gpu").fix == "Install the AMD driver for your Radeon so that Vulkan lists the card itself."
+
+
+def test_no_device_at_all_is_told_to_install_the_card_makers_driver() -> None:
+    facts = SystemFacts("vulkaninfo was not found", (), GOOD_HOST)
+    assert result(facts, "gpu").fix == ("Install the driver of your graphics card, from its maker, then run the check "
+                                        "again.")

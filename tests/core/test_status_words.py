@@ -17,6 +17,10 @@ from app.core.models.families import MemoryFlags
 from app.core.system.checks import CheckResult, CompatibilityReport, HostInfo, SystemFacts, Verdict
 from app.core.system.usage import ResourceSample
 from app.core.system.vulkaninfo import DeviceType, VulkanDevice
+from tests.helpers.captures import vulkaninfo_devices
+
+RX470 = vulkaninfo_devices("public/amd_rx470_radv_linux_full.txt")[0]
+LAVAPIPE = vulkaninfo_devices("lavapipe_full.txt")[0]
 
 
 @pytest.mark.parametrize(("seconds", "words"), [
@@ -38,10 +42,20 @@ def test_progress_says_step_time_per_step_and_time_left() -> None:
 def test_the_plan_is_one_sentence() -> None:
     plan = MemoryPlan(MemoryFlags(), {"diffusion": Where.GPU, "text_encoders": Where.CPU, "vae": Where.CPU}, (),
                       Breakdown(3 * 2**30, 2**29, 0), 2**33, 10.0, True, ())
-    assert plan_sentence(plan) == ("The model on the graphics card, the text encoders on the processor, the image "
-                                   "decoder on the processor; about 3.5 GiB of video memory.")
+    assert plan_sentence(plan, RX470) == ("The model on the graphics card, the text encoders on the processor, the "
+                                          "image decoder on the processor; about 3.5 GiB of video memory.")
     tight = MemoryPlan(MemoryFlags(), {"diffusion": Where.GPU}, (), Breakdown(2**33, 0, 0), 0, 1.0, False, ())
-    assert plan_sentence(tight).endswith("about 8.0 GiB of video memory — predicted not to fit, so it may fail.")
+    assert plan_sentence(tight, RX470).endswith("about 8.0 GiB of video memory — predicted not to fit, so it may "
+                                                "fail.")
+
+
+def test_the_plan_on_vulkan_run_by_the_processor_says_the_processor() -> None:
+    plan = MemoryPlan(MemoryFlags(), {"diffusion": Where.GPU, "text_encoders": Where.CPU, "vae": Where.GPU}, (),
+                      Breakdown(3 * 2**30, 2**29, 0), 2**32, 10.0, True, ())
+    said = plan_sentence(plan, LAVAPIPE)
+    assert said == ("Everything on the processor (no graphics card that can draw was found); up to 7.5 GiB of the "
+                    "computer's memory.")
+    assert "graphics card," not in said and "video memory" not in said
 
 
 def test_the_plan_in_detail_measures_against_this_computer_once_known() -> None:

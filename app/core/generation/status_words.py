@@ -7,6 +7,7 @@ from app.core.generation.plan import MemoryPlan
 from app.core.generation.timing import PictureTime
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.usage import ResourceSample
+from app.core.system.vulkaninfo import VulkanDevice
 
 _STAGE_WORDS = {Stage.LOADING: "Loading the model", Stage.ENCODING: "Reading the prompt",
                 Stage.SAMPLING: "Drawing", Stage.DECODING: "Finishing the picture", Stage.SAVING: "Saving"}
@@ -55,14 +56,20 @@ def progress_words(progress: Progress) -> str:
     return ", ".join(parts)
 
 
-def plan_sentence(plan: MemoryPlan) -> str:
-    """The memory plan in one sentence: 'The model runs on the graphics card, the text encoders on the
+def plan_sentence(plan: MemoryPlan, device: VulkanDevice | None) -> str:
+    """The memory plan on `device` in one sentence: 'The model on the graphics card, the text encoders on the
     processor; about 3.1 GiB of video memory.'"""
+    verdict = "" if plan.fits else " — predicted not to fit, so it may fail"
+    if device is not None and device.is_cpu:
+        # Vulkan run by the processor (llvmpipe): the "graphics card" parts run on the processor too, and their
+        # "video memory" is the computer's own, as is the rest's
+        memory = (plan.peak_vram.total + plan.peak_ram) / 2**30
+        return (f"Everything on the processor (no graphics card that can draw was found); up to {memory:.1f} GiB "
+                f"of the computer's memory{verdict}.")
     places = [f"{_PART_WORDS.get(part, part)} {_PLACE_WORDS.get(place.value, place.value)}"
               for part, place in plan.placement.items()]
     first, *rest = places or ["nothing placed yet"]
     where = ", ".join([first[0].upper() + first[1:], *rest])
-    verdict = "" if plan.fits else " — predicted not to fit, so it may fail"
     return f"{where}; about {plan.peak_vram.total / 2**30:.1f} GiB of video memory{verdict}."
 
 

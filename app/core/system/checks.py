@@ -18,6 +18,8 @@ from app.core.system.polaris import amd_windows_driver, driver_facts, is_polaris
 from app.core.system.vulkaninfo import (
     MIN_VULKAN,
     VENDOR_AMD,
+    VENDOR_INTEL,
+    VENDOR_NVIDIA,
     VISIBLE_DEVICES_VARIABLE,
     VulkanDevice,
     VulkanLayer,
@@ -125,6 +127,24 @@ def _backend_sees(facts: SystemFacts) -> tuple[str, ...]:
     return facts.backend.devices_seen if facts.backend is not None else ()
 
 
+# the driver to install for a card, found by its vendor ID or by a word of its name (a translated device, such as
+# Dozen's "Microsoft Direct3D12 (NVIDIA GeForce RTX 3080)", names the card underneath, and a summary has no IDs)
+_CARD_DRIVERS = ((VENDOR_AMD, ("AMD", "Radeon"), "the AMD driver for your Radeon"),
+                 (VENDOR_NVIDIA, ("NVIDIA", "GeForce", "Quadro"), "the NVIDIA driver for your graphics card"),
+                 (VENDOR_INTEL, ("Intel",), "the Intel graphics driver"))
+_ANY_CARD_DRIVER = "the driver of your graphics card, from its maker"
+
+
+def _card_driver(facts: SystemFacts) -> str | None:
+    """The driver of the graphics card that Vulkan or the backend shows signs of; None when none shows."""
+    names = [*(d.name for d in facts.devices if not d.is_cpu), *_backend_sees(facts)]
+    for vendor, words, driver in _CARD_DRIVERS:
+        if any(d.vendor_id == vendor for d in facts.devices if not d.is_cpu) or any(
+                re.search(rf"\b{word}\b", name) for word in words for name in names):
+            return driver
+    return None
+
+
 def check_vulkan_runs(facts: SystemFacts) -> CheckResult:
     if facts.vulkaninfo_error is None:
         return CheckResult("vulkan_loader", Verdict.PASS, "The Vulkan runtime is installed and vulkaninfo runs.")
@@ -155,18 +175,21 @@ def check_gpu(facts: SystemFacts) -> CheckResult:
             "Update the graphics driver, then run the check again.")
     if selected is None:
         return CheckResult("gpu", Verdict.FAIL, "No Vulkan device was found.",
-                           "Install the AMD driver for your card, then run the check again.")
+                           f"Install {_card_driver(facts) or _ANY_CARD_DRIVER}, "
+                           "then run the check again.")
     if selected.is_cpu:
         return CheckResult(
             "gpu", Verdict.WARN,
             f"The only Vulkan device is {selected.name}, {_not_used_because(selected)}: images will be made on "
             "the processor, many times slower than on a graphics card.",
-            "Install the AMD driver for your Radeon so that Vulkan lists it.")
+            f"Install {driver} so that Vulkan lists the card." if (driver := _card_driver(facts)) else
+            "If this computer has a graphics card, install its maker's driver so that Vulkan lists it.")
     if selected.translates_to is not None:
         return CheckResult(
             "gpu", Verdict.WARN,
             f"The only graphics device Vulkan lists is {selected.name}, {_not_used_because(selected)}.",
-            "Install the AMD driver for your Radeon so that Vulkan lists the card itself.")
+            f"Install {_card_driver(facts) or _ANY_CARD_DRIVER} so that Vulkan "
+            "lists the card itself.")
     polaris = " (a Polaris card)" if is_polaris(selected) else ""
     others = [d for d in facts.devices if not d.is_hardware]
     not_used = "".join(f" Not used: {d.name}, {_not_used_because(d)}." for d in others)
@@ -325,7 +348,10 @@ def check_vram(facts: SystemFacts) -> CheckResult | None:
         return None
     if selected.is_cpu:
         return CheckResult("vram", Verdict.WARN, "A CPU device has no video memory of its own; it uses RAM.",
-                           "Install the AMD driver so that the Radeon's VRAM is used.")
+                           f"Install {driver} so that the card's video memory is used."
+                           if (driver := _card_driver(facts)) else
+                           "If this computer has a graphics card, install its maker's driver so that its video "
+                           "memory is used.")
     vram = selected.vram_bytes
     if vram is None:
         return CheckResult("vram", Verdict.WARN, "The driver did not report the video memory size.",

@@ -1,0 +1,120 @@
+"""Each Alt+letter of a window goes to one control: no letter is underlined twice in the same window."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget, QWidget
+from pytestqt.qtbot import QtBot
+
+from app.services.studio import Studio
+from app.services.system.machine import Machine
+from app.ui.main_window import MainWindow
+
+
+def mnemonic(text: str) -> str | None:
+    """The letter after the first single `&` (a `&&` is a shown ampersand), lower case; None without one."""
+    at = 0
+    while (at := text.find("&", at)) != -1 and at + 1 < len(text):
+        if text[at + 1] != "&":
+            return text[at + 1].lower()
+        at += 2
+    return None
+
+
+def labelled_texts(widget: QWidget) -> list[str]:
+    """The texts of `widget` that Qt gives a mnemonic to."""
+    if isinstance(widget, QAbstractButton):
+        return [widget.text()]
+    if isinstance(widget, QGroupBox):
+        return [widget.title()]
+    if isinstance(widget, QTabWidget):
+        return [widget.tabText(i) for i in range(widget.count()) if widget.isTabVisible(i)]
+    if isinstance(widget, QLabel) and widget.buddy() is not None:
+        return [widget.text()]
+    return []
+
+
+def clashes(window: QWidget) -> dict[str, list[str]]:
+    """Each letter that more than one visible control of `window` (not of its dialogs) answers to."""
+    used: dict[str, list[str]] = defaultdict(list)
+    for widget in window.findChildren(QWidget):
+        if widget.window() is not window or not widget.isVisible():
+            continue
+        for text in labelled_texts(widget):
+            if (letter := mnemonic(text)) is not None:
+                used[letter].append(text)
+    return {letter: texts for letter, texts in used.items() if len(texts) > 1}
+
+
+@pytest.mark.parametrize(("text", "letter"), [("Detai&ls", "l"), ("&&Co", None), ("Salt && &Pepper", "p"),
+                                              ("No mnemonic", None), ("end&", None)])
+def test_the_mnemonic_of_a_text(text: str, letter: str | None) -> None:
+    assert mnemonic(text) == letter
+
+
+@pytest.fixture
+def window(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> MainWindow:
+    # a backend that is not there: opening the Models window asks it nothing
+    main = MainWindow(Studio(out_dir, machine=Machine(backend=tmp_path / "no-backend")))
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    return main
+
+
+def test_a_clash_is_found(qtbot: QtBot) -> None:
+    page = QWidget()
+    qtbot.addWidget(page)
+    first, second = QLabel("&Landscape", page), QLabel("Detai&ls", page)
+    first.setBuddy(second)
+    second.setBuddy(first)
+    page.show()
+    assert clashes(page) == {"l": ["&Landscape", "Detai&ls"]}
+
+
+@pytest.mark.parametrize("opened", [(), ("advanced",), ("details",), ("advanced", "details")])
+def test_the_main_window_has_no_clash(qtbot: QtBot, window: MainWindow, opened: tuple[str, ...]) -> None:
+    for name in opened:
+        qtbot.mouseClick(getattr(window, f"{name}_toggle"), Qt.MouseButton.LeftButton)
+    assert window.advanced.isVisible() == ("advanced" in opened)
+    assert window.details.isVisible() == ("details" in opened)
+    assert clashes(window) == {}
+
+
+def test_the_main_window_with_the_demo_note_and_the_check_banner_has_no_clash(window: MainWindow) -> None:
+    window.show_demo_note()
+    window.check_banner.say("Your computer will work.", "good", "Full &check…")  # as the first check ends
+    assert window.demo_note.isVisible() and window.check_banner.isVisible()
+    assert clashes(window) == {}
+
+
+def test_the_models_window_has_no_clash(qtbot: QtBot, window: MainWindow) -> None:
+    window.open_models()
+    models = window.models_window
+    assert models is not None
+    qtbot.waitExposed(models)
+    assert clashes(models) == {}
+
+
+def test_the_check_dialog_has_no_clash(qtbot: QtBot, window: MainWindow) -> None:
+    window.show_check_results()
+    dialog = window.check_dialog
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    assert clashes(dialog) == {}
+
+
+def test_alt_d_opens_the_details_and_alt_l_picks_landscape(qtbot: QtBot, window: MainWindow) -> None:
+    window.activateWindow()
+    qtbot.waitActive(window)
+    window.panel.prompt.setFocus()
+    qtbot.keyClick(window.panel.prompt, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(window.details.isVisible)  # a mnemonic clicks the button as a mouse would: after a moment
+    assert window.details_toggle.isChecked()
+    qtbot.keyClick(window.panel.prompt, Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: window.panel.request().width > window.panel.request().height)
+    assert window.details.isVisible()  # Alt+L is the landscape shape's alone
