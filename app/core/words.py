@@ -1,0 +1,31 @@
+"""The words the app shows, in the user's language.
+
+Every sentence a person reads goes through `translate(context, text)`: Qt's `pyside6-lupdate` finds the calls
+by that name (in `app/core` as in `app/ui`) and lists the texts in `resources/translations/*.ts`. Until the
+window installs Qt's translator with `speak_with`, the words stay English, as the CLI and its JSON lines want.
+Values go in after the translation (`translate(...).format(...)`), so a translator sees `{name}` and can move it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Translator = Callable[[str, str], str]
+
+
+def _english(context: str, text: str) -> str:
+    return text
+
+
+_translator: Translator = _english
+
+
+def translate(context: str, text: str) -> str:
+    """`text` in the user's language; `context` groups it for the translator (a window, a message family)."""
+    return _translator(context, text)
+
+
+def speak_with(translator: Translator | None) -> None:
+    """From now on `translate` asks `translator` (the window passes Qt's); None goes back to English."""
+    global _translator
+    _translator = translator or _english
