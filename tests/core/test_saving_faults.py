@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from app.core.file_words import file_problem
 from app.core.gallery.image_store import (
     FolderProblem,
     accept,
     check_folder,
-    folder_words,
     picture_bytes,
     staging_path,
 )
@@ -35,10 +35,10 @@ def noise_png(path: Path, side: int = 64) -> Path:
     (OSError(errno.EACCES, "Permission denied"), "you may not write in"),
     (OSError(errno.ENOENT, "No such file or directory"), "no longer exists"),
     (OSError(errno.ENOTDIR, "Not a directory"), "is a file, not a folder"),
-    (OSError(errno.EIO, "Input/output error"), "cannot write in"),
+    (OSError(errno.EIO, "Input/output error"), "cannot be used (input/output error)"),
 ])
 def test_each_fault_is_said_in_words(tmp_path: Path, error: OSError, words: str) -> None:
-    said = folder_words(error, tmp_path)
+    said = file_problem(error, tmp_path)
     assert words in said and str(tmp_path) in said
     assert "Errno" not in said
 
@@ -46,7 +46,7 @@ def test_each_fault_is_said_in_words(tmp_path: Path, error: OSError, words: str)
 def test_a_file_held_by_another_program_on_windows_is_said_so(tmp_path: Path) -> None:
     held = OSError(errno.EACCES, "The process cannot access the file")
     held.winerror = 32  # type: ignore[attr-defined]  # ERROR_SHARING_VIOLATION, as Windows' OSError carries it
-    assert "another program is using a file" in folder_words(held, tmp_path)
+    assert "another program is using a file" in file_problem(held, tmp_path)
 
 
 def test_a_full_disk_says_how_much_is_free(tmp_path: Path) -> None:

@@ -14,13 +14,13 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from app.core.file_words import file_problem
 from app.core.gallery.picture_check import PictureFault, check_picture
 from app.core.sizes import format_size
+from app.core.words import translate
 
 STAGING_PREFIX = ".staging-"
 _PROBE_PREFIX = ".polaris-write-test-"
-# Windows' "the file is in use by another process" and "part of it is locked" (an antivirus scan, a viewer)
-_WINDOWS_FILE_IN_USE = (32, 33)
 
 
 class ImageRejected(Exception):
@@ -60,31 +60,6 @@ def picture_bytes(width: int, height: int) -> int:
     return 2 * width * height * 3 + 2**20
 
 
-def folder_words(error: OSError, folder: Path) -> str:
-    """Why a folder refused a file, in the user's words."""
-    code = error.errno
-    if code == errno.ENOSPC or getattr(error, "winerror", None) == 112:  # ERROR_DISK_FULL
-        return f"the disk with {folder} is full ({_free_words(folder)})"
-    if code == errno.EROFS:
-        return f"{folder} is on a read-only disk"
-    if getattr(error, "winerror", None) in _WINDOWS_FILE_IN_USE:
-        return f"another program is using a file in {folder} (an antivirus or a picture viewer, perhaps)"
-    if code in (errno.EACCES, errno.EPERM):
-        return f"you may not write in {folder} (it is read-only or another user's)"
-    if code == errno.ENOENT:
-        return f"{folder} no longer exists (a removed drive or a deleted folder?)"
-    if code in (errno.ENOTDIR, errno.EEXIST):
-        return f"{folder} is a file, not a folder"
-    return f"cannot write in {folder}: {error.strerror or error}"
-
-
-def _free_words(folder: Path) -> str:
-    for place in (folder, *folder.parents):
-        with contextlib.suppress(OSError):
-            return f"{format_size(shutil.disk_usage(place).free)} free"
-    return "no room left"
-
-
 def check_folder(folder: Path, needed: int) -> None:
     """Before a job runs: `folder` can be made, written in, and has `needed` bytes free. Raises FolderProblem."""
     try:
@@ -94,12 +69,13 @@ def check_folder(folder: Path, needed: int) -> None:
         probe.unlink()
         free = shutil.disk_usage(folder).free
     except OSError as error:
-        raise FolderProblem(f"Pictures cannot be saved: {folder_words(error, folder)}. Choose another folder.") \
-            from error
+        raise FolderProblem(translate("Files", "Pictures cannot be saved: {problem}. Choose another folder.").format(
+            problem=file_problem(error, folder))) from error
     if free < needed:
-        raise FolderProblem(f"Pictures cannot be saved: the disk with {folder} is full ({format_size(free)} free; "
-                            f"a picture of this size needs about {format_size(needed)}). Free some space or "
-                            "choose another folder.")
+        raise FolderProblem(translate("Files", "Pictures cannot be saved: the disk with {folder} is full ({free} free; "
+                                               "a picture of this size needs about {needed}). Free some space or "
+                                               "choose another folder.").format(
+            folder=folder, free=format_size(free), needed=format_size(needed)))
 
 
 def verify(staged: Path) -> None:
@@ -108,12 +84,14 @@ def verify(staged: Path) -> None:
     try:
         with Image.open(staged) as image:
             if image.format != "PNG":
-                raise ImageRejected(f"{staged} is {image.format}, not PNG")
+                raise ImageRejected(translate("Picture", "The backend wrote {file} as {format}, not as a PNG "
+                                                         "picture").format(file=staged.name, format=image.format))
             image.load()  # decodes every row: a truncated file fails here
             refusal = check_picture(image)
     except (OSError, UnidentifiedImageError, SyntaxError) as error:
         discard(staged)
-        raise ImageRejected(f"the backend's image {staged.name} is unreadable: {error}") from error
+        raise ImageRejected(translate("Picture", "The picture the backend wrote ({file}) is not whole and cannot be "
+                                                 "read").format(file=staged.name)) from error
     if refusal is not None:
         raise BadPicture(refusal.fault, refusal.words)
 
@@ -131,13 +109,16 @@ def accept(staged: Path, out_dir: Path, seed: int, when: datetime, rescue: Path)
     try:
         return _move_to_free_name(staged, out_dir, stem)
     except OSError as error:
-        problem = folder_words(error, out_dir)
+        problem = file_problem(error, out_dir)
     try:
         kept = _move_to_free_name(staged, rescue, stem, make=True)
     except OSError as error:
-        raise FolderProblem(f"The picture could not be saved: {problem}; nor in {rescue} "
-                            f"({folder_words(error, rescue)}). It is still in {staged}.", staged) from error
-    raise FolderProblem(f"The picture could not be saved: {problem}. It is kept in {kept}.", kept)
+        raise FolderProblem(translate("Files", "The picture could not be saved: {problem}; nor in {rescue} "
+                                               "({rescue_problem}). It is still in {staged}.").format(
+            problem=problem, rescue=rescue, rescue_problem=file_problem(error, rescue), staged=staged), staged) \
+            from error
+    raise FolderProblem(translate("Files", "The picture could not be saved: {problem}. It is kept in {kept}.").format(
+        problem=problem, kept=kept), kept)
 
 
 def _move_to_free_name(source: Path, folder: Path, stem: str, make: bool = False) -> Path:

@@ -35,6 +35,7 @@ import numpy as np
 from PIL import Image
 
 from app.core.models.families import MemoryFlags
+from app.core.words import translate
 
 FLAT_TOLERANCE = 4
 FLAT_SHARE = 0.99
@@ -64,21 +65,26 @@ class PictureFault(StrEnum):
     NOISE = "noise"
 
 
-_FAULT_WORDS = {
-    PictureFault.BLACK: "The picture came out black",
-    PictureFault.FLAT: "The picture came out as one flat colour {colour}",
-    PictureFault.MOSTLY_FLAT: "The picture came out almost all one colour {colour}",
-    PictureFault.ONE_TILE: "Only one square of the picture was drawn; the rest is one flat colour {colour}",
-    PictureFault.NOISE: "The picture came out as noise of pure colours",
-}
+def _fault_words(fault: PictureFault) -> str:
+    return {
+        PictureFault.BLACK: translate("Picture", "The picture came out black"),
+        PictureFault.FLAT: translate("Picture", "The picture came out as one flat colour {colour}"),
+        PictureFault.MOSTLY_FLAT: translate("Picture", "The picture came out almost all one colour {colour}"),
+        PictureFault.ONE_TILE: translate("Picture", "Only one square of the picture was drawn; the rest is one flat "
+                                                    "colour {colour}"),
+        PictureFault.NOISE: translate("Picture", "The picture came out as noise of pure colours"),
+    }[fault]
 
 
 def what_to_try(memory: MemoryFlags) -> str:
     """What a user can change when even the safer try drew a broken picture: the decoder's place, the size, the
     model file (a damaged or unusual download draws black too) and the driver."""
-    first = ("Tick 'Image decoder on CPU' in Advanced, or try" if not memory.vae_on_cpu else
-             "The image decoder already ran on the processor, so the drawing itself went wrong: try")
-    return f"{first} a smaller size, another model file or quantization, or another graphics driver."
+    if memory.vae_on_cpu:
+        return translate("Picture", "The image decoder already ran on the processor, so the drawing itself went "
+                                    "wrong: try a smaller size, another model file or quantization, or another "
+                                    "graphics driver.")
+    return translate("Picture", "Tick 'Image decoder on CPU' in Advanced, or try a smaller size, another model file "
+                                "or quantization, or another graphics driver.")
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,7 @@ class Refusal:
     @property
     def words(self) -> str:
         """'The picture came out as one flat colour (12, 200, 3)'."""
-        return _FAULT_WORDS[self.fault].format(colour=self.colour)
+        return _fault_words(self.fault).format(colour=self.colour)
 
 
 def safer_rung(current: MemoryFlags, rungs: Sequence[MemoryFlags]) -> int | None:
@@ -110,10 +116,10 @@ def safer_rung(current: MemoryFlags, rungs: Sequence[MemoryFlags]) -> int | None
 def rung_words(current: MemoryFlags, rung: MemoryFlags) -> str:
     """How the safer try differs, in words: 'with the image decoder on the processor'."""
     if rung.vae_on_cpu and not current.vae_on_cpu:
-        return "with the image decoder on the processor"
+        return translate("Picture", "with the image decoder on the processor")
     if rung.vae_tiling and not current.vae_tiling:
-        return "with the image decoder in tiles"
-    return "with less video memory, in smaller pieces"
+        return translate("Picture", "with the image decoder in tiles")
+    return translate("Picture", "with less video memory, in smaller pieces")
 
 
 def _tile_overlap(latents: int, size: int) -> int:

@@ -14,6 +14,9 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from app.core.file_words import file_problem
+from app.core.words import translate
+
 # 4096 x 4096: four times the largest side we generate, on a side, and a 64 MiB RGB buffer. A 20000 x 20000
 # "decompression bomb" PNG is a few hundred KiB on disk and 1.2 GB in memory: it is refused from its header.
 MAX_INPUT_PIXELS = 4096 * 4096
@@ -25,28 +28,42 @@ class InputImageRejected(ValueError):
     """The picture cannot be used; the message is meant for the user."""
 
 
-def check_input_image(path: Path, what: str = "input image") -> tuple[int, int]:
-    """The picture's (width, height) when it is a whole picture of a sane size; else why not."""
+def check_input_image(path: Path, what: str | None = None) -> tuple[int, int]:
+    """The picture's (width, height) when it is a whole picture of a sane size; else why not. `what`: the picture's
+    role in words ('mask'); the starting picture when not given."""
+    what = what or translate("Picture", "starting picture")
     if not path.is_file():
-        raise InputImageRejected(f"{what} not found: {path}")
+        raise InputImageRejected(translate("Picture", "The {picture} is not there: {path}").format(picture=what,
+                                                                                                   path=path))
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(path) as image:
                 width, height = image.size
                 if width * height > MAX_INPUT_PIXELS:
-                    raise InputImageRejected(
-                        f"{what} {path.name} is {width}x{height} pixels ({width * height / 1e6:.0f} megapixels); "
-                        f"the most it may have is {MAX_INPUT_PIXELS / 1e6:.0f} megapixels: scale it down first")
+                    raise InputImageRejected(translate(
+                        "Picture", "The {picture} {file} is {width}x{height} pixels ({megapixels} megapixels); the "
+                                   "most it may have is {most} megapixels: scale it down first.").format(
+                        picture=what, file=path.name, width=width, height=height,
+                        megapixels=f"{width * height / 1e6:.0f}", most=f"{MAX_INPUT_PIXELS / 1e6:.0f}"))
                 image.load()  # decodes every row: a truncated file fails here
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
-        raise InputImageRejected(
-            f"{what} {path.name} has too many pixels to open safely (a 'decompression bomb'); the most it may have "
-            f"is {MAX_INPUT_PIXELS / 1e6:.0f} megapixels: scale it down first") from error
+        raise InputImageRejected(translate(
+            "Picture", "The {picture} {file} has too many pixels to open safely; the most it may have is {most} "
+                       "megapixels: scale it down first.").format(picture=what, file=path.name,
+                                                                  most=f"{MAX_INPUT_PIXELS / 1e6:.0f}")) from error
     except UnidentifiedImageError as error:
-        raise InputImageRejected(f"{what} {path.name} is not a picture (PNG, JPEG, WebP or BMP)") from error
-    except (OSError, SyntaxError, ValueError) as error:
-        raise InputImageRejected(f"{what} {path.name} cannot be read: {error}") from error
+        raise InputImageRejected(translate("Picture", "The {picture} {file} is not a picture (PNG, JPEG, WebP or "
+                                                      "BMP).").format(picture=what, file=path.name)) from error
+    except OSError as error:
+        if error.errno is not None:  # the disk refused it; Pillow's own faults (a cut-short file) have no errno
+            raise InputImageRejected(translate("Picture", "The {picture} cannot be read: {why}.").format(
+                picture=what, why=file_problem(error, path))) from error
+        raise InputImageRejected(translate("Picture", "The {picture} {file} is damaged or cut short and cannot be "
+                                                      "read.").format(picture=what, file=path.name)) from error
+    except (SyntaxError, ValueError) as error:
+        raise InputImageRejected(translate("Picture", "The {picture} {file} is damaged or cut short and cannot be "
+                                                      "read.").format(picture=what, file=path.name)) from error
     return width, height
 
 

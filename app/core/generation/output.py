@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.core.models.families import SET_SLOTS
+from app.core.words import translate
 
 
 class Stage(StrEnum):
@@ -68,6 +69,7 @@ class LogLine:
 class BackendError:
     kind: ErrorKind
     message: str
+    from_backend: bool = False  # the message is a line of sd.cpp's own output (for the log), not our words
 
 
 Event = StageChanged | Progress | ImageSaved | LogLine | BackendError
@@ -174,12 +176,14 @@ class OutputParser:
         if self._failure is not None:
             return self._failure
         if crashed or exit_code in _CRASH_EXIT_CODES:
-            where = f" while {self._stage.value}" if self._stage else ""
-            code = f" (exit code {exit_code})" if exit_code is not None else ""
-            return BackendError(ErrorKind.BACKEND_CRASHED, f"sd.cpp crashed{where}{code}")
+            where = translate("Errors", " while {stage}").format(stage=self._stage.value) if self._stage else ""
+            code = translate("Errors", " (exit code {code})").format(code=exit_code) if exit_code is not None else ""
+            return BackendError(ErrorKind.BACKEND_CRASHED, translate("Errors", "sd.cpp crashed{where}{code}").format(
+                where=where, code=code))
         if exit_code == 0:
-            return BackendError(ErrorKind.UNKNOWN, "sd.cpp finished without writing an image")
-        return BackendError(ErrorKind.UNKNOWN, f"sd.cpp failed with exit code {exit_code}")
+            return BackendError(ErrorKind.UNKNOWN, translate("Errors", "sd.cpp finished without writing an image"))
+        return BackendError(ErrorKind.UNKNOWN, translate("Errors", "sd.cpp failed with exit code {code}").format(
+            code=exit_code))
 
     def _line(self, line: str, stream: str) -> list[Event]:
         bar = _BAR.search(line)
@@ -234,7 +238,7 @@ class OutputParser:
                 return
             kind, rank = ErrorKind.UNKNOWN, (len(_FAILURES), 0)
         if rank < self._failure_rank:
-            self._failure, self._failure_rank = BackendError(kind, message), rank
+            self._failure, self._failure_rank = BackendError(kind, message, from_backend=True), rank
 
 
 _VULKAN_DEVICE = re.compile(r"ggml_vulkan: \d+ = (.+?) \|")

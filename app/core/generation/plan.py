@@ -21,6 +21,7 @@ from app.core.models.backend_caps import BackendCaps
 from app.core.models.components import Components
 from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
 from app.core.system.vulkaninfo import VulkanDevice
+from app.core.words import translate
 
 MIB = 2**20
 GIB = 2**30
@@ -546,30 +547,45 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: C
     def gib(size: int) -> str:
         return f"{size / GIB:.1f} GiB"
 
-    text = "Text encoder (the Qwen3 LLM)" if components.family.traits.reads_llm else "Text encoders"
-    lines = [
-        f"Diffusion model on the GPU{', moved in from RAM for each stage' if plan.memory.offload_to_cpu else ''}"
-        f"{f', streamed in pieces of at most {plan.memory.max_vram_gib:g} GiB' if plan.memory.max_vram_gib else ''}.",
-        f"{text} on the {plan.placement['text_encoders'].value.upper()}.",
-        f"Image decoder on the {plan.placement['vae'].value.upper()}{' in tiles' if plan.memory.vae_tiling else ''}.",
-    ]
-    if plan.memory.diffusion_fa:
-        lines.append("Flash attention keeps the attention buffers small.")
-    lines.append("The live preview is decoded by the tiny autoencoder at every step." if plan.preview is
-                 PreviewMethod.TAE else "The live preview is a quick colour sketch of each step.")
-    lines.append(f"Predicted VRAM peak {gib(plan.peak_vram.total)} (weights {gib(plan.peak_vram.weights)}, "
-                 f"compute {gib(plan.peak_vram.compute)}) of a {gib(device.budget)} budget; "
-                 f"RAM {gib(plan.peak_ram)} of {gib(ram_available)} free.")
+    text = (translate("Plan", "Text encoder (the Qwen3 LLM)") if components.family.traits.reads_llm else
+            translate("Plan", "Text encoders"))
+    memory = plan.memory
+    diffusion = translate("Plan", "Diffusion model on the GPU")
+    if memory.offload_to_cpu:
+        diffusion += translate("Plan", ", moved in from RAM for each stage")
+    if memory.max_vram_gib:
+        diffusion += translate("Plan", ", streamed in pieces of at most {size} GiB").format(
+            size=f"{memory.max_vram_gib:g}")
+    decoder = (translate("Plan", "Image decoder on the {place} in tiles.") if memory.vae_tiling else
+               translate("Plan", "Image decoder on the {place}."))
+    lines = [diffusion + ".",
+             translate("Plan", "{part} on the {place}.").format(part=text,
+                                                                place=plan.placement["text_encoders"].value.upper()),
+             decoder.format(place=plan.placement["vae"].value.upper())]
+    if memory.diffusion_fa:
+        lines.append(translate("Plan", "Flash attention keeps the attention buffers small."))
+    lines.append(translate("Plan", "The live preview is decoded by the tiny autoencoder at every step.") if
+                 plan.preview is PreviewMethod.TAE else
+                 translate("Plan", "The live preview is a quick colour sketch of each step."))
+    lines.append(translate("Plan", "Predicted VRAM peak {peak} (weights {weights}, compute {compute}) of a {budget} "
+                                   "budget; RAM {ram} of {free} free.").format(
+        peak=gib(plan.peak_vram.total), weights=gib(plan.peak_vram.weights), compute=gib(plan.peak_vram.compute),
+        budget=gib(device.budget), ram=gib(plan.peak_ram), free=gib(ram_available)))
     if plan.pinned_ram and device.pinned_budget is not None:
-        lines.append(f"{gib(plan.pinned_ram)} of it is held for the card, of the {gib(device.pinned_budget)} of "
-                     "system memory its driver lets it use." if not _pins_too_much(plan, device) else
-                     f"It would hold {gib(plan.pinned_ram)} of system memory for the card, more than the "
-                     f"{gib(device.pinned_budget)} its driver allows: past that the card stops.")
+        lines.append(translate("Plan", "{held} of it is held for the card, of the {budget} of system memory its "
+                                       "driver lets it use.").format(held=gib(plan.pinned_ram),
+                                                                     budget=gib(device.pinned_budget))
+                     if not _pins_too_much(plan, device) else
+                     translate("Plan", "It would hold {held} of system memory for the card, more than the {budget} "
+                                       "its driver allows: past that the card stops.").format(
+                         held=gib(plan.pinned_ram), budget=gib(device.pinned_budget)))
     files = components.diffusion + components.text_encoders + components.vae
-    lines.append(f"Each image first reads {gib(files)} of model files: about {files / HARD_DISK_BYTES_PER_S:.0f} s "
-                 "from a hard disk, a second or two once they are cached in RAM.")
+    lines.append(translate("Plan", "Each image first reads {size} of model files: about {seconds} s from a hard "
+                                   "disk, a second or two once they are cached in RAM.").format(
+        size=gib(files), seconds=f"{files / HARD_DISK_BYTES_PER_S:.0f}"))
     if not plan.fits:
-        lines.append("Nothing fits: try a smaller image, a lower quantization (e.g. Q4_K and T5 q8_0), or more RAM.")
+        lines.append(translate("Plan", "Nothing fits: try a smaller image, a lower quantization (e.g. Q4_K and T5 "
+                                       "q8_0), or more RAM."))
     return tuple(lines)
 
 
@@ -608,9 +624,10 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
     if refused and device.pinned_budget is not None:
         least = min(p.pinned_ram for p in refused)
         planned = dataclasses.replace(planned, explanation=(*planned.explanation, (
-            f"Moving the weights in from RAM would be quicker, but it holds {least / GIB:.1f} GiB of system memory "
-            f"for the card, more than the {device.pinned_budget / GIB:.1f} GiB its driver allows: past that the "
-            "card stops, so this plan keeps them elsewhere.")))
+            translate("Plan", "Moving the weights in from RAM would be quicker, but it holds {held} GiB of system "
+                              "memory for the card, more than the {budget} GiB its driver allows: past that the card "
+                              "stops, so this plan keeps them elsewhere.").format(
+                held=f"{least / GIB:.1f}", budget=f"{device.pinned_budget / GIB:.1f}"))))
     return planned
 
 
@@ -664,8 +681,9 @@ def plan_upscale(model_bytes: int, scale: int, device: Device, width: int, heigh
         seconds += width * height * ESRGAN_FLOPS_PER_INPUT_PIXEL / GPU_FLOPS
         width, height = width * scale, height * scale
     fits = peak <= device.budget
-    explanation = (f"{tiles} tile{'s' if tiles != 1 else ''} of {tile_size} px; predicted VRAM peak "
-                   f"{peak / GIB:.2f} GiB of a {device.budget / GIB:.1f} GiB budget")
+    explanation = translate("Plan", "Tiles of {size} px: {tiles}; predicted VRAM peak {peak} GiB of a {budget} GiB "
+                                    "budget").format(size=tile_size, tiles=tiles, peak=f"{peak / GIB:.2f}",
+                                                     budget=f"{device.budget / GIB:.1f}")
     return UpscalePlan(tiles, peak, seconds, fits, explanation)
 
 

@@ -8,10 +8,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core.file_words import file_problem
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.models.families import SLOT_NAMES, ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of
 from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model, parts_problem, slot_problem
+from app.core.words import translate
 
 MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
@@ -91,18 +93,27 @@ class GenerationRequest:
 def snap_side(name: str, value: int, multiple: int) -> tuple[int, str | None]:
     """Round a side to the nearest allowed multiple and say so when it changes."""
     if value <= 0:
-        raise InvalidRequest(f"{name} must be a positive number of pixels, got {value}")
+        raise InvalidRequest(translate("Request", "The {side} must be a positive number of pixels, not "
+                                                  "{value}.").format(side=_side_words(name), value=value))
     if value < MIN_SIDE or value > MAX_SIDE:
-        raise InvalidRequest(f"{name} must be between {MIN_SIDE} and {MAX_SIDE} pixels, got {value}")
+        raise InvalidRequest(translate("Request", "The {side} must be from {least} to {most} pixels, not "
+                                                  "{value}.").format(side=_side_words(name), least=MIN_SIDE,
+                                                                     most=MAX_SIDE, value=value))
     snapped = (value + multiple // 2) // multiple * multiple
     if snapped == value:
         return value, None
-    return snapped, f"{name} {value} is not a multiple of {multiple}; using {snapped}"
+    return snapped, translate("Request", "The {side} {value} is not a multiple of {multiple}; using {snapped}.").format(
+        side=_side_words(name), value=value, multiple=multiple, snapped=snapped)
+
+
+def _side_words(name: str) -> str:
+    return {"width": translate("Request", "width"), "height": translate("Request", "height")}.get(name, name)
 
 
 def check_steps(steps: int) -> None:
     if not 1 <= steps <= MAX_STEPS:
-        raise InvalidRequest(f"steps must be between 1 and {MAX_STEPS}, got {steps}")
+        raise InvalidRequest(translate("Request", "Steps must be from 1 to {most}, not {steps}.").format(
+            most=MAX_STEPS, steps=steps))
 
 
 def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
@@ -114,22 +125,25 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
 def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest, list[str], dict[str, ModelInfo]]:
     """`validate`, and each given slot's header as it was read for the check."""
     notes: list[str] = []
-    prompt = _prompt_text("prompt", request.prompt, notes)
-    negative_prompt = _prompt_text("negative prompt", request.negative_prompt, notes)
+    prompt = _prompt_text(translate("Request", "prompt"), request.prompt, notes)
+    negative_prompt = _prompt_text(translate("Request", "negative prompt"), request.negative_prompt, notes)
     if not prompt.strip():
-        raise InvalidRequest("the prompt is empty")
+        raise InvalidRequest(translate("Request", "The prompt is empty: write what the picture should show."))
     models = request.models
     if models.model is None and models.diffusion_model is None:
-        raise InvalidRequest("no model chosen: give a model file (--model) or a diffusion model (--diffusion-model)")
+        raise InvalidRequest(translate("Request", "No model is chosen: choose a model, or a model file."))
     kinds: list[ComponentKind] = []
     infos: dict[str, ModelInfo] = {}
     for role, path in models.given().items():
         if not path.is_file():
-            raise InvalidRequest(f"{role.replace('_', ' ')} file not found: {path}")
+            raise InvalidRequest(translate("Request", "The {part} file is not there: {path}").format(
+                part=SLOT_NAMES[role], path=path))
         try:
             info = inspect_model(path)
         except (ModelFileError, OSError) as error:
-            raise ModelRejected(f"cannot use {path} as {SLOT_NAMES[role]}: {error}") from error
+            why = file_problem(error, path) if isinstance(error, OSError) else str(error)
+            raise ModelRejected(translate("Request", "{path} cannot be used as {part}: {why}").format(
+                path=path, part=SLOT_NAMES[role], why=why)) from error
         problem = slot_problem(role, info)
         if problem:
             raise InvalidRequest(problem)
@@ -140,22 +154,26 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
         raise InvalidRequest(problem)
     check_steps(request.steps)
     if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
-        raise InvalidRequest(f"cfg scale must be above 0 and at most 30, got {request.cfg_scale}")
+        raise InvalidRequest(translate("Request", "The CFG scale must be above 0 and at most 30, not {value}.").format(
+            value=request.cfg_scale))
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
-        raise InvalidRequest(f"seed must be between 0 and {MAX_SEED}, got {request.seed}")
+        raise InvalidRequest(translate("Request", "The seed must be from 0 to {most}, not {value}.").format(
+            most=MAX_SEED, value=request.seed))
     # sd.cpp runs in the output folder, so every path it gets must be absolute
     models = ModelFiles(**{role: path.absolute() for role, path in models.given().items()})
     family = request.family if request.family is not ModelFamily.UNKNOWN else family_of(kinds)
     multiple = family.size_multiple
     width, height = request.width, request.height
     if request.mask is not None and request.init_image is None:
-        raise InvalidRequest("a mask needs an input image: it marks which part of that picture to repaint")
+        raise InvalidRequest(translate("Request", "A mask needs a starting picture: it marks which part of that "
+                                                  "picture to repaint."))
     if request.init_image is not None:
         width, height = _check_pictures(request, notes)
     if request.ref_images:
         edited = _check_references(request.ref_images, family)
         if request.init_image is None and request.size_from_input:
-            width, height = _within_limits(*edited, notes, "edited picture")  # an edit keeps its picture's size
+            # an edit keeps its picture's size
+            width, height = _within_limits(*edited, notes, translate("Request", "edited picture"))
     width, width_note = snap_side("width", width, multiple)
     height, height_note = snap_side("height", height, multiple)
     notes += [n for n in (width_note, height_note) if n]
@@ -184,24 +202,27 @@ def _prompt_text(name: str, text: str, notes: list[str]) -> str:
     if removed:
         text = _CONTROL.sub("", text)
         codes = ", ".join(f"U+{ord(character):04X}" for character in removed)
-        notes.append(f"the {name} held invisible control characters ({codes}); they were removed, as sd.cpp "
-                     "cannot read them")
+        notes.append(translate("Request", "The {text} held invisible control characters ({codes}); they were "
+                                          "removed, as the image backend cannot read them.").format(text=name,
+                                                                                                    codes=codes))
     size = len(text.encode(errors="surrogatepass"))  # a lone surrogate (an undecodable argv byte) counts, not fails
     if size > MAX_PROMPT_BYTES:
-        counted = "" if size == len(text) else (f", {size:,} as sd.cpp counts them (accented letters count 2, "
-                                                 "Chinese, Japanese and Korean 3, emoji 4)")
-        raise InvalidRequest(f"the {name} is {len(text):,} characters long{counted}; sd.cpp handles at most "
-                             f"{MAX_PROMPT_BYTES:,} (longer ones crash it)")
+        counted = "" if size == len(text) else translate(
+            "Request", ", {size} as the image backend counts them (accented letters count 2, Chinese, Japanese and "
+                       "Korean 3, emoji 4)").format(size=f"{size:,}")
+        raise InvalidRequest(translate("Request", "The {text} is {length} characters long{counted}; the image backend "
+                                                  "handles at most {most} (longer ones make it stop).").format(
+            text=name, length=f"{len(text):,}", counted=counted, most=f"{MAX_PROMPT_BYTES:,}"))
     return text
 
 
 def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[int, int]:
     """Check the pictures an edit starts from; the first one's size."""
     if family is not ModelFamily.FLUX2:
-        raise InvalidRequest("editing from a reference picture needs a FLUX.2 klein model; this one "
-                             f"({family.value}) only makes new pictures")
+        raise InvalidRequest(translate("Request", "Editing a picture needs a FLUX.2 klein model; this one ({family}) "
+                                                  "only makes new pictures.").format(family=family.words))
     try:
-        sizes = [check_input_image(picture, "reference picture") for picture in pictures]
+        sizes = [check_input_image(picture, translate("Request", "reference picture")) for picture in pictures]
     except InputImageRejected as error:
         raise InvalidRequest(str(error)) from error
     return sizes[0]
@@ -211,11 +232,12 @@ def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, 
     """Check the input (and mask); the size to run at, which follows the input unless the user set one."""
     assert request.init_image is not None
     if not 0 < request.strength <= 1:
-        raise InvalidRequest(f"strength must be above 0 and at most 1, got {request.strength:g}")
+        raise InvalidRequest(translate("Request", "The strength must be above 0 and at most 1, not {value}.").format(
+            value=f"{request.strength:g}"))
     try:
         width, height = check_input_image(request.init_image)
         if request.mask is not None:
-            check_input_image(request.mask, "mask")
+            check_input_image(request.mask, translate("Request", "mask"))
     except InputImageRejected as error:
         raise InvalidRequest(str(error)) from error
     if not request.size_from_input:
@@ -223,14 +245,16 @@ def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, 
     return _within_limits(width, height, notes)
 
 
-def _within_limits(width: int, height: int, notes: list[str], what: str = "input image") -> tuple[int, int]:
+def _within_limits(width: int, height: int, notes: list[str], what: str | None = None) -> tuple[int, int]:
     """A picture's size, scaled (keeping its shape) into the sides the app allows; a note says so."""
     largest = max(width, height)
     if largest > MAX_SIDE or min(width, height) < MIN_SIDE:
         scale = MAX_SIDE / largest if largest > MAX_SIDE else MIN_SIDE / min(width, height)
         scaled = tuple(max(MIN_SIDE, min(MAX_SIDE, round(side * scale))) for side in (width, height))
-        notes.append(f"the {what} is {width}x{height}; it is scaled to {scaled[0]}x{scaled[1]} "
-                     f"(sides from {MIN_SIDE} to {MAX_SIDE} pixels)")
+        notes.append(translate("Request", "The {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} "
+                                          "(sides from {least} to {most} pixels).").format(
+            picture=what or translate("Request", "starting picture"), width=width, height=height,
+            new_width=scaled[0], new_height=scaled[1], least=MIN_SIDE, most=MAX_SIDE))
         width, height = scaled
     return width, height
 
@@ -240,16 +264,19 @@ def check_hires(request: GenerationRequest) -> None:
     assert request.hires is not None and request.hires_size is not None
     hires = request.hires
     if not 1 < hires.scale <= 4:
-        raise InvalidRequest(f"hires fix scale must be above 1 and at most 4, got {hires.scale:g}")
+        raise InvalidRequest(translate("Request", "The hires fix scale must be above 1 and at most 4, not "
+                                                  "{value}.").format(value=f"{hires.scale:g}"))
     if not 0 < hires.denoising_strength <= 1:
-        raise InvalidRequest(f"hires fix denoising strength must be above 0 and at most 1, "
-                             f"got {hires.denoising_strength:g}")
+        raise InvalidRequest(translate("Request", "The hires fix strength must be above 0 and at most 1, not "
+                                                  "{value}.").format(value=f"{hires.denoising_strength:g}"))
     if not 0 <= hires.steps <= MAX_STEPS:
-        raise InvalidRequest(f"hires fix steps must be between 0 and {MAX_STEPS}, got {hires.steps}")
+        raise InvalidRequest(translate("Request", "The hires fix steps must be from 0 to {most}, not "
+                                                  "{value}.").format(most=MAX_STEPS, value=hires.steps))
     width, height = request.hires_size
     if max(width, height) > MAX_SIDE:
-        raise InvalidRequest(f"hires fix would make {width}x{height}; the largest side is {MAX_SIDE}: "
-                             "lower the scale or the first pass's size")
+        raise InvalidRequest(translate("Request", "The hires fix would make {width}x{height}; the largest side is "
+                                                  "{most}: lower the scale or the first pass's size.").format(
+            width=width, height=height, most=MAX_SIDE))
 
 
 def with_seed(request: GenerationRequest, rng: random.Random) -> GenerationRequest:

@@ -8,26 +8,41 @@ from app.core.generation.timing import PictureTime
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.usage import ResourceSample
 from app.core.system.vulkaninfo import VulkanDevice
+from app.core.words import translate
 
-_STAGE_WORDS = {Stage.LOADING: "Loading the model", Stage.ENCODING: "Reading the prompt",
-                Stage.SAMPLING: "Drawing", Stage.DECODING: "Finishing the picture", Stage.SAVING: "Saving"}
-_PART_WORDS = {"diffusion": "the model", "text_encoders": "the text encoders", "vae": "the image decoder"}
-_PLACE_WORDS = {"gpu": "on the graphics card", "cpu": "on the processor"}
+
+def _stage_words(stage: Stage) -> str:
+    return {Stage.LOADING: translate("Status", "Loading the model"),
+            Stage.ENCODING: translate("Status", "Reading the prompt"),
+            Stage.SAMPLING: translate("Status", "Drawing"),
+            Stage.DECODING: translate("Status", "Finishing the picture"),
+            Stage.SAVING: translate("Status", "Saving")}[stage]
+
+
+def _part_words(part: str) -> str:
+    return {"diffusion": translate("Plan", "the model"), "text_encoders": translate("Plan", "the text encoders"),
+            "vae": translate("Plan", "the image decoder")}.get(part, part)
+
+
+def _place_words(place: str) -> str:
+    return {"gpu": translate("Plan", "on the graphics card"), "cpu": translate("Plan", "on the processor")}.get(
+        place, place)
 
 
 def duration_in_words(seconds: float) -> str:
-    """'less than a second', '12 seconds', 'about 3 minutes', 'about 1 hour 5 minutes'."""
+    """'less than a second', '12 s', 'about 3 min', 'about 1 h 5 min' (short units: a translation needs no
+    plural forms)."""
     if seconds < 1:
-        return "less than a second"
+        return translate("Time", "less than a second")
     if seconds < 60:
-        whole = round(seconds)
-        return f"{whole} second{'s' if whole != 1 else ''}"
+        return translate("Time", "{seconds} s").format(seconds=round(seconds))
     minutes = round(seconds / 60)
     if minutes < 60:
-        return f"about {minutes} minute{'s' if minutes != 1 else ''}"
+        return translate("Time", "about {minutes} min").format(minutes=minutes)
     hours, minutes = divmod(minutes, 60)
-    rest = f" {minutes} minute{'s' if minutes != 1 else ''}" if minutes else ""
-    return f"about {hours} hour{'s' if hours != 1 else ''}{rest}"
+    if minutes:
+        return translate("Time", "about {hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    return translate("Time", "about {hours} h").format(hours=hours)
 
 
 # sd.cpp prints nothing while ggml sets up the card and the driver compiles its programs (tens of seconds on a
@@ -36,77 +51,89 @@ _SLOW_LOADING_S = 5
 
 
 def stage_words(stage: Stage, elapsed: float | None = None) -> str:
-    """'Reading the prompt…', or with the time spent so far 'Loading the model… 12 seconds (…)'."""
-    words = _STAGE_WORDS[stage] + "…"
+    """'Reading the prompt…', or with the time spent so far 'Loading the model… 12 s (…)'."""
+    words = _stage_words(stage) + "…"
     if elapsed is not None and elapsed >= 1:
         words += f" {duration_in_words(elapsed)}"
     if stage is Stage.LOADING and elapsed is not None and elapsed >= _SLOW_LOADING_S:
-        words += " (the first time, the graphics card also compiles its shaders)"
+        words += " " + translate("Status", "(the first time, the graphics card also prepares its programs)")
     return words
 
 
 def progress_words(progress: Progress) -> str:
-    """'Drawing — step 3 of 20, 1.4 s per step, about 24 seconds left'."""
-    parts = [f"Drawing — step {progress.step} of {progress.steps}"]
+    """'Drawing — step 3 of 20, 1.4 s per step, 24 s left'."""
+    words = translate("Status", "Drawing — step {step} of {steps}").format(step=progress.step, steps=progress.steps)
     if progress.sec_per_step is not None:
-        parts.append(f"{progress.sec_per_step:.1f} s per step")
+        words += ", " + translate("Status", "{seconds} s per step").format(seconds=f"{progress.sec_per_step:.1f}")
         eta = progress.eta_seconds
         if eta is not None:
-            parts.append(f"{duration_in_words(eta)} left")
-    return ", ".join(parts)
+            words += ", " + translate("Status", "{time} left").format(time=duration_in_words(eta))
+    return words
 
 
 def plan_sentence(plan: MemoryPlan, device: VulkanDevice | None) -> str:
     """The memory plan on `device` in one sentence: 'The model on the graphics card, the text encoders on the
     processor; about 3.1 GiB of video memory.'"""
-    verdict = "" if plan.fits else " — predicted not to fit, so it may fail"
+    verdict = "" if plan.fits else translate("Plan", " — predicted not to fit, so it may fail")
     if device is not None and device.is_cpu:
         # Vulkan run by the processor (llvmpipe): the "graphics card" parts run on the processor too, and their
         # "video memory" is the computer's own, as is the rest's
         memory = (plan.peak_vram.total + plan.peak_ram) / 2**30
-        return (f"Everything on the processor (no graphics card that can draw was found); up to {memory:.1f} GiB "
-                f"of the computer's memory{verdict}.")
-    places = [f"{_PART_WORDS.get(part, part)} {_PLACE_WORDS.get(place.value, place.value)}"
+        return translate("Plan", "Everything on the processor (no graphics card that can draw was found); up to "
+                                 "{memory} GiB of the computer's memory{verdict}.").format(
+            memory=f"{memory:.1f}", verdict=verdict)
+    places = [translate("Plan", "{part} {place}").format(part=_part_words(part), place=_place_words(place.value))
               for part, place in plan.placement.items()]
-    first, *rest = places or ["nothing placed yet"]
+    first, *rest = places or [translate("Plan", "nothing placed yet")]
     where = ", ".join([first[0].upper() + first[1:], *rest])
-    return f"{where}; about {plan.peak_vram.total / 2**30:.1f} GiB of video memory{verdict}."
+    return translate("Plan", "{where}; about {memory} GiB of video memory{verdict}.").format(
+        where=where, memory=f"{plan.peak_vram.total / 2**30:.1f}", verdict=verdict)
 
 
 def time_range_words(low: float, high: float) -> str:
-    """'about 20-30 seconds', 'about 1-2 minutes', 'about 12-16 minutes', 'about 1-2 hours'."""
+    """'about 20-30 s', 'about 1-2 min', 'about 12-16 min', 'about 1-2 h'."""
     if high < 60:
         def seconds(value: float) -> int:
             return max(1, round(value / 5) * 5 if value >= 20 else round(value))
         low_s, high_s = seconds(low), seconds(high)
-        return f"about {low_s} seconds" if low_s == high_s else f"about {low_s}-{high_s} seconds"
+        return (translate("Time", "about {seconds} s").format(seconds=low_s) if low_s == high_s else
+                translate("Time", "about {low}-{high} s").format(low=low_s, high=high_s))
     if high < 90 * 60:
         low_m, high_m = max(1, round(low / 60)), max(1, round(high / 60))
-        if low_m == high_m:
-            return f"about {low_m} minute{'s' if low_m != 1 else ''}"
-        return f"about {low_m}-{high_m} minutes"
+        return (translate("Time", "about {minutes} min").format(minutes=low_m) if low_m == high_m else
+                translate("Time", "about {low}-{high} min").format(low=low_m, high=high_m))
     low_h, high_h = max(1, round(low / 3600)), max(1, round(high / 3600))
-    return f"about {low_h} hours" if low_h == high_h else f"about {low_h}-{high_h} hours"
+    return (translate("Time", "about {hours} h").format(hours=low_h) if low_h == high_h else
+            translate("Time", "about {low}-{high} h").format(low=low_h, high=high_h))
 
 
-_TIME_STAGE_WORDS = {"text": "reading the prompt", "encode": "reading the picture", "sampling": "drawing",
-                     "decode": "finishing", "moving weights": "moving the model over PCIe"}
+def _time_stage_words(stage: str) -> str:
+    return {"text": translate("Time", "reading the prompt"), "encode": translate("Time", "reading the picture"),
+            "sampling": translate("Time", "drawing"), "decode": translate("Time", "finishing"),
+            "moving weights": translate("Time", "moving the model to the card")}[stage]
 
 
 def time_words(picture: PictureTime) -> str:
-    """'About 12-16 minutes a picture on the AMD Radeon RX 580 Series (mostly drawing), estimated from the card's
+    """'About 12-16 min a picture on the AMD Radeon RX 580 Series (mostly drawing), estimated from the card's
     specifications.'"""
     low, high = picture.low_high
     longest = max(picture.stages, key=lambda stage: stage[1])[0]
-    where = f" on the {_short_name(picture.card)}" if picture.card else ""
-    basis = ("as it ran here before" if picture.measured else "estimated from the card's specifications"
-             if picture.card_known else "estimated as for a slow Polaris card until a first picture is made")
+    basis = (translate("Time", "as it ran here before") if picture.measured else
+             translate("Time", "estimated from the card's specifications") if picture.card_known else
+             translate("Time", "estimated as for a slow Polaris card until a first picture is made"))
     words = time_range_words(low, high)
-    return f"{words[0].upper()}{words[1:]} a picture{where} (mostly {_TIME_STAGE_WORDS[longest]}), {basis}."
+    words = words[0].upper() + words[1:]
+    if picture.card:
+        return translate("Time", "{time} a picture on the {card} (mostly {stage}), {basis}.").format(
+            time=words, card=_short_name(picture.card), stage=_time_stage_words(longest), basis=basis)
+    return translate("Time", "{time} a picture (mostly {stage}), {basis}.").format(
+        time=words, stage=_time_stage_words(longest), basis=basis)
 
 
 # Advanced's plan is for those who asked for it: shorter names, and GPU / CPU
-_PART_SHORT_NAMES = {"diffusion": "diffusion model", "text_encoders": "text encoders", "vae": "image decoder"}
+def _part_short_name(part: str) -> str:
+    return {"diffusion": translate("Plan", "diffusion model"), "text_encoders": translate("Plan", "text encoders"),
+            "vae": translate("Plan", "image decoder")}[part]
 
 
 def _gib(size: int) -> str:
@@ -116,50 +143,64 @@ def _gib(size: int) -> str:
 def plan_in_detail(plan: MemoryPlan, sample: ResourceSample | None) -> str:
     """The memory plan for Advanced, against what this computer has when known: 'Memory plan: diffusion model
     on GPU, text encoders on CPU; predicted 3.1 of 8.0 GiB VRAM, 4.2 of 16.0 GiB RAM.'"""
-    vram_of = f" of {_gib(sample.vram_total)}" if sample and sample.vram_total else ""
-    ram_of = f" of {_gib(sample.ram_total)}" if sample else ""
-    where = ", ".join(f"{_PART_SHORT_NAMES[part]} on {place.value.upper()}" for part, place in plan.placement.items())
-    verdict = "" if plan.fits else " — predicted NOT to fit"
-    return (f"Memory plan: {where}; predicted {_gib(plan.peak_vram.total)}{vram_of} GiB VRAM, "
-            f"{_gib(plan.peak_ram)}{ram_of} GiB RAM{verdict}.")
+    vram = (translate("Plan", "{used} of {total} GiB VRAM").format(used=_gib(plan.peak_vram.total),
+                                                                    total=_gib(sample.vram_total))
+            if sample and sample.vram_total else
+            translate("Plan", "{used} GiB VRAM").format(used=_gib(plan.peak_vram.total)))
+    ram = (translate("Plan", "{used} of {total} GiB RAM").format(used=_gib(plan.peak_ram), total=_gib(sample.ram_total))
+           if sample else translate("Plan", "{used} GiB RAM").format(used=_gib(plan.peak_ram)))
+    where = ", ".join(translate("Plan", "{part} on {place}").format(part=_part_short_name(part),
+                                                                   place=place.value.upper())
+                      for part, place in plan.placement.items())
+    verdict = "" if plan.fits else translate("Plan", " — predicted NOT to fit")
+    return translate("Plan", "Memory plan: {where}; predicted {vram}, {ram}{verdict}.").format(
+        where=where, vram=vram, ram=ram, verdict=verdict)
 
 
-# What the user should do about each failure, in their words.
-_ADVICE = {
-    ErrorKind.OUT_OF_VRAM: "The graphics card ran out of memory. Try a smaller size, or tick 'Decode in tiles' "
-                           "in Advanced.",
-    ErrorKind.MODEL_LOAD_FAILED: "The model file could not be loaded. Is it complete and a supported model?",
-    ErrorKind.BACKEND_MISSING: "The sd.cpp backend is missing.",
-    ErrorKind.BACKEND_CRASHED: "The sd.cpp backend crashed. Details shows its last words.",
-    ErrorKind.BAD_REQUEST: "The settings were not accepted.",
-    ErrorKind.CANNOT_SAVE: "The picture could not be saved where it should go. Choose another folder with the "
-                           "folder button, or free some space.",
-    ErrorKind.BAD_PICTURE: "The picture came out broken (the graphics card's numbers went wrong), so it was kept "
-                           "aside, not in the gallery.",
-    ErrorKind.UNKNOWN: "The generation failed.",
-}
+def _advice(kind: ErrorKind) -> str:
+    """What the user should do about each failure, in their words."""
+    return {
+        ErrorKind.OUT_OF_VRAM: translate("Errors", "The graphics card ran out of memory. Try a smaller size, or tick "
+                                                   "'Decode in tiles' in Advanced."),
+        ErrorKind.MODEL_LOAD_FAILED: translate("Errors", "The model file could not be loaded. Is it complete and a "
+                                                         "supported model?"),
+        ErrorKind.BACKEND_MISSING: translate("Errors", "The image backend is missing."),
+        ErrorKind.BACKEND_CRASHED: translate("Errors", "The image backend stopped suddenly. Details shows its last "
+                                                       "words."),
+        ErrorKind.BAD_REQUEST: translate("Errors", "The settings were not accepted."),
+        ErrorKind.CANNOT_SAVE: translate("Errors", "The picture could not be saved where it should go. Choose another "
+                                                   "folder with the folder button, or free some space."),
+        ErrorKind.BAD_PICTURE: translate("Errors", "The picture came out broken (the graphics card's numbers went "
+                                                   "wrong), so it was kept aside, not in the gallery."),
+        ErrorKind.UNKNOWN: translate("Errors", "The generation failed."),
+    }[kind]
 
 
 def failure_words(error: BackendError) -> str:
-    """What to do about a failed job, then the backend's own message on a line of its own."""
-    return f"{_ADVICE[error.kind]}\n{error.message}"
+    """What to do about a failed job, then why on a line of its own: ours in words, or, for a line of the
+    backend's own output (flags, file names, C++ words), where to read it."""
+    why = (translate("Errors", "The backend's own words are under Details.") if error.from_backend else
+           error.message)
+    return f"{_advice(error.kind)}\n{why}"
 
 
 def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Verdict, str]:
-    """The first-start banner: 'Your Radeon RX 580 is ready.' or the first thing to fix."""
+    """The first-start banner: 'Your Radeon RX 580 is ready.', the warning to know, or the first thing to fix."""
     device = facts.selected
-    # software Vulkan (lavapipe) or Dozen is no card to call "your llvmpipe": the check's words name it
-    name = _short_name(device.name) if device is not None and device.is_hardware else "computer"
     overall = report.overall
     if overall is Verdict.PASS:
-        return overall, f"Your {name} is ready."
+        # software Vulkan (lavapipe) or Dozen is no card to call "your llvmpipe": the check's words name it
+        if device is not None and device.is_hardware:
+            return overall, translate("Check", "Your {card} is ready.").format(card=_short_name(device.name))
+        return overall, translate("Check", "This computer is ready.")
     worst = next(c for c in report.checks if c.status is overall)
     fix = f" {worst.fix}" if worst.fix else ""
     if overall is Verdict.WARN:
         warnings = sum(c.status is Verdict.WARN for c in report.checks)
-        more = f" ({warnings - 1} more in the full check)" if warnings > 1 else ""
-        return overall, f"Your {name} will work, but: {worst.message}{fix}{more}"
-    return overall, f"Fix this first: {worst.message}{fix}"
+        more = " " + translate("Check", "(Warnings in the full check: {count})").format(count=warnings) \
+            if warnings > 1 else ""
+        return overall, f"{worst.message}{fix}{more}"
+    return overall, translate("Check", "Fix this first: {problem}").format(problem=f"{worst.message}{fix}")
 
 
 def _short_name(name: str) -> str:

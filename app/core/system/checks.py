@@ -25,9 +25,9 @@ from app.core.system.vulkaninfo import (
     VulkanLayer,
     preferred_device,
 )
+from app.core.words import translate
 
 GIB = 2**30
-BUILD_COMMAND = "python -m backend_bin.build"
 
 
 class Verdict(StrEnum):
@@ -129,82 +129,124 @@ def _backend_sees(facts: SystemFacts) -> tuple[str, ...]:
 
 # the driver to install for a card, found by its vendor ID or by a word of its name (a translated device, such as
 # Dozen's "Microsoft Direct3D12 (NVIDIA GeForce RTX 3080)", names the card underneath, and a summary has no IDs)
-_CARD_DRIVERS = ((VENDOR_AMD, ("AMD", "Radeon"), "the AMD driver for your Radeon"),
-                 (VENDOR_NVIDIA, ("NVIDIA", "GeForce", "Quadro"), "the NVIDIA driver for your graphics card"),
-                 (VENDOR_INTEL, ("Intel",), "the Intel graphics driver"))
-_ANY_CARD_DRIVER = "the driver of your graphics card, from its maker"
+_CARD_VENDORS = ((VENDOR_AMD, ("AMD", "Radeon")), (VENDOR_NVIDIA, ("NVIDIA", "GeForce", "Quadro")),
+                 (VENDOR_INTEL, ("Intel",)))
 
 
-def _card_driver(facts: SystemFacts) -> str | None:
-    """The driver of the graphics card that Vulkan or the backend shows signs of; None when none shows."""
+def _driver_words(vendor: int | None) -> str:
+    """The driver to install, in words: a card's maker's, or any card's when none shows."""
+    return {VENDOR_AMD: translate("Check", "the AMD driver for your Radeon"),
+            VENDOR_NVIDIA: translate("Check", "the NVIDIA driver for your graphics card"),
+            VENDOR_INTEL: translate("Check", "the Intel graphics driver")}.get(
+        vendor or 0, translate("Check", "the driver of your graphics card, from its maker"))
+
+
+def _card_vendor(facts: SystemFacts) -> int | None:
+    """The maker of the graphics card that Vulkan or the backend shows signs of; None when none shows."""
     names = [*(d.name for d in facts.devices if not d.is_cpu), *_backend_sees(facts)]
-    for vendor, words, driver in _CARD_DRIVERS:
+    for vendor, words in _CARD_VENDORS:
         if any(d.vendor_id == vendor for d in facts.devices if not d.is_cpu) or any(
                 re.search(rf"\b{word}\b", name) for word in words for name in names):
-            return driver
+            return vendor
     return None
 
 
+def _install_driver_fix(facts: SystemFacts, so_that: str) -> str:
+    """'Install the AMD driver for your Radeon so that …', or, without a sign of a card, the same for any card."""
+    vendor = _card_vendor(facts)
+    if vendor is None:
+        return translate("Check", "If this computer has a graphics card, install its maker's driver {so_that}.").format(
+            so_that=so_that)
+    return translate("Check", "Install {driver} {so_that}.").format(driver=_driver_words(vendor), so_that=so_that)
+
+
+def check_title(check_id: str) -> str:
+    """A check's name in the window ('Graphics card'), for its id ('gpu', which the CLI and the JSON report keep)."""
+    return {
+        "vulkan_loader": translate("Check", "Vulkan"),
+        "gpu": translate("Check", "Graphics card"),
+        "vulkan_api": translate("Check", "Vulkan version"),
+        "device_order": translate("Check", "Which card is used"),
+        "amd_driver": translate("Check", "AMD driver"),
+        "overlay_layers": translate("Check", "Overlays"),
+        "vram": translate("Check", "Video memory"),
+        "max_allocation": translate("Check", "Largest memory block"),
+        "host_ram": translate("Check", "Computer's memory (RAM)"),
+        "disk_free": translate("Check", "Disk space"),
+        "disk_rotational": translate("Check", "Disk speed"),
+        "cpu_features": translate("Check", "Processor"),
+        "backend": translate("Check", "Image backend"),
+    }.get(check_id, check_id)
+
+
+def _seen_words(facts: SystemFacts) -> str:
+    return ", ".join(_backend_sees(facts))
+
+
 def check_vulkan_runs(facts: SystemFacts) -> CheckResult:
+    # the tool's own error text (facts.vulkaninfo_error) goes into the report for a forum post, not the sentence
     if facts.vulkaninfo_error is None:
-        return CheckResult("vulkan_loader", Verdict.PASS, "The Vulkan runtime is installed and vulkaninfo runs.")
-    seen = _backend_sees(facts)
-    if seen:
+        return CheckResult("vulkan_loader", Verdict.PASS, translate("Check", "Vulkan is installed and works."))
+    if _backend_sees(facts):
         # Vulkan itself works: only the tool that tells the card's kind and memory is missing or broken
         return CheckResult(
             "vulkan_loader", Verdict.WARN,
-            f"Vulkan works (the sd.cpp backend sees {', '.join(seen)}), but {facts.vulkaninfo_error}, so the "
-            "card's type and memory are unknown and automatic memory placement cannot plan for it.",
-            "Reinstall or update the graphics driver (it brings vulkaninfo); until then untick Automatic memory "
-            "and choose the placement yourself.")
+            translate("Check", "Vulkan works (the image backend sees {devices}), but the card's type and memory "
+                               "could not be read, so automatic memory placement cannot plan for it.").format(
+                devices=_seen_words(facts)),
+            translate("Check", "Reinstall or update the graphics driver; until then untick Automatic memory and "
+                               "choose the placement yourself."))
     return CheckResult(
-        "vulkan_loader", Verdict.FAIL, f"Vulkan does not work here: {facts.vulkaninfo_error}",
-        "Reinstall the graphics driver: it brings the Vulkan runtime. On Linux install mesa-vulkan-drivers and "
-        "vulkan-tools.")
+        "vulkan_loader", Verdict.FAIL,
+        translate("Check", "Vulkan does not work here: the graphics driver did not start it."),
+        translate("Check", "Reinstall the graphics driver: it brings Vulkan. On Linux install the packages "
+                           "mesa-vulkan-drivers and vulkan-tools."))
 
 
 def check_gpu(facts: SystemFacts) -> CheckResult:
     selected = facts.selected
-    if selected is None and (seen := _backend_sees(facts)):
-        # vulkaninfo failed or listed nothing, yet the backend found devices: those are what images run on
-        what = "vulkaninfo could not list the devices" if facts.vulkaninfo_error else "vulkaninfo listed no device"
+    if selected is None and _backend_sees(facts):
+        # the device list failed or was empty, yet the backend found devices: those are what images run on
         return CheckResult(
             "gpu", Verdict.WARN,
-            f"{what}, but the sd.cpp backend sees {', '.join(seen)}; whether that is your graphics card and how "
-            "much memory it has could not be read.",
-            "Update the graphics driver, then run the check again.")
+            translate("Check", "The image backend sees {devices}, but whether that is your graphics card and how "
+                               "much memory it has could not be read.").format(devices=_seen_words(facts)),
+            translate("Check", "Update the graphics driver, then run the check again."))
     if selected is None:
-        return CheckResult("gpu", Verdict.FAIL, "No Vulkan device was found.",
-                           f"Install {_card_driver(facts) or _ANY_CARD_DRIVER}, "
-                           "then run the check again.")
+        return CheckResult("gpu", Verdict.FAIL, translate("Check", "No graphics card was found by Vulkan."),
+                           _install_driver_fix(facts, translate("Check", "then run the check again")))
     if selected.is_cpu:
         return CheckResult(
             "gpu", Verdict.WARN,
-            f"The only Vulkan device is {selected.name}, {_not_used_because(selected)}: images will be made on "
-            "the processor, many times slower than on a graphics card.",
-            f"Install {driver} so that Vulkan lists the card." if (driver := _card_driver(facts)) else
-            "If this computer has a graphics card, install its maker's driver so that Vulkan lists it.")
+            translate("Check", "No graphics card that can draw was found: pictures will be made by the processor, "
+                               "many times slower. (Vulkan lists only {device}, which runs on the processor.)").format(
+                device=selected.name),
+            _install_driver_fix(facts, translate("Check", "so that Vulkan lists the card")))
     if selected.translates_to is not None:
         return CheckResult(
             "gpu", Verdict.WARN,
-            f"The only graphics device Vulkan lists is {selected.name}, {_not_used_because(selected)}.",
-            f"Install {_card_driver(facts) or _ANY_CARD_DRIVER} so that Vulkan "
-            "lists the card itself.")
-    polaris = " (a Polaris card)" if is_polaris(selected) else ""
+            translate("Check", "The only graphics device Vulkan lists is {device}, {why}.").format(
+                device=selected.name, why=_not_used_because(selected)),
+            _install_driver_fix(facts, translate("Check", "so that Vulkan lists the card itself")))
     others = [d for d in facts.devices if not d.is_hardware]
-    not_used = "".join(f" Not used: {d.name}, {_not_used_because(d)}." for d in others)
+    not_used = "".join(" " + translate("Check", "Not used: {device}, {why}.").format(
+        device=d.name, why=_not_used_because(d)) for d in others)
     if selected.name == VulkanDevice(0).name:  # a fragment without the properties block
-        return CheckResult("gpu", Verdict.PASS, f"Using the {selected.device_type.value} GPU the paste shows "
-                                                f"(its name is not in the paste).{not_used}")
-    return CheckResult("gpu", Verdict.PASS, f"Using {selected.name}{polaris}.{not_used}")
+        return CheckResult("gpu", Verdict.PASS, translate(
+            "Check", "Using the graphics card the paste shows (its name is not in the paste).") + not_used)
+    using = (translate("Check", "Using {device} (a Polaris card).") if is_polaris(selected) else
+             translate("Check", "Using {device}."))
+    return CheckResult("gpu", Verdict.PASS, using.format(device=selected.name) + not_used)
 
 
 def _not_used_because(device: VulkanDevice) -> str:
     if device.is_cpu:
-        return "Vulkan run by the processor, not a graphics card"
+        return translate("Check", "Vulkan run by the processor, not a graphics card")
     # Dozen: shader compiles hang and model loads stall on it (leejet/stable-diffusion.cpp #548)
-    return (f"Vulkan translated to {device.translates_to} (Microsoft's Dozen), on which loading a model can hang"
-            if device.translates_to == "Direct3D 12" else f"Vulkan passed on to {device.translates_to}")
+    if device.translates_to == "Direct3D 12":
+        return translate("Check", "Vulkan translated to Direct3D 12 (Microsoft's Dozen), on which loading a model "
+                                  "can hang")
+    return translate("Check", "Vulkan passed on to {other}").format(other=device.translates_to)
 
 
 def check_vulkan_version(facts: SystemFacts) -> CheckResult | None:
@@ -212,13 +254,14 @@ def check_vulkan_version(facts: SystemFacts) -> CheckResult | None:
     if selected is None or not selected.api_version:
         return None
     if not selected.meets_vulkan_floor:
-        floor = ".".join(map(str, MIN_VULKAN))
         return CheckResult(
             "vulkan_api", Verdict.FAIL,
-            f"{selected.name} offers Vulkan {selected.api_version}; the image backend needs Vulkan {floor} or newer, "
-            "so it cannot draw on it.",
-            "Update the graphics driver; Polaris cards get Vulkan 1.3 from current drivers.")
-    return CheckResult("vulkan_api", Verdict.PASS, f"Vulkan {selected.api_version}.")
+            translate("Check", "{device} offers Vulkan {version}; the image backend needs Vulkan {floor} or newer, "
+                               "so it cannot draw on it.").format(
+                device=selected.name, version=selected.api_version, floor=".".join(map(str, MIN_VULKAN))),
+            translate("Check", "Update the graphics driver; Polaris cards get Vulkan 1.3 from current drivers."))
+    return CheckResult("vulkan_api", Verdict.PASS,
+                       translate("Check", "Vulkan {version}.").format(version=selected.api_version))
 
 
 def check_device_order(facts: SystemFacts) -> CheckResult | None:
@@ -228,16 +271,19 @@ def check_device_order(facts: SystemFacts) -> CheckResult | None:
     if facts.pinned_device is not None and facts.pinned_device != str(selected.index):
         return CheckResult(
             "device_order", Verdict.WARN,
-            f"{VISIBLE_DEVICES_VARIABLE}={facts.pinned_device} is set in your environment, so the backend "
-            f"will not use {selected.name} (device {selected.index}).",
-            f"Remove the {VISIBLE_DEVICES_VARIABLE} variable and let Polaris Studio choose the card.")
+            translate("Check", "A setting in your environment ({variable}={value}) keeps the image backend off "
+                               "{device}.").format(variable=VISIBLE_DEVICES_VARIABLE, value=facts.pinned_device,
+                                                   device=selected.name),
+            translate("Check", "Remove the {variable} variable and let Polaris Studio choose the card.").format(
+                variable=VISIBLE_DEVICES_VARIABLE))
     if selected.index == 0:
-        return CheckResult("device_order", Verdict.PASS, f"{selected.name} is Vulkan device 0.")
+        return CheckResult("device_order", Verdict.PASS,
+                           translate("Check", "{device} is the first Vulkan device.").format(device=selected.name))
     ahead = ", ".join(d.name for d in facts.devices if d.index < selected.index)
     return CheckResult(
         "device_order", Verdict.PASS,
-        f"{selected.name} is device {selected.index}, behind {ahead}; Polaris Studio tells the backend to use "
-        f"it ({VISIBLE_DEVICES_VARIABLE}={selected.index}).")
+        translate("Check", "{device} comes after {ahead}; Polaris Studio tells the image backend to use it.").format(
+            device=selected.name, ahead=ahead))
 
 
 def check_amd_driver(facts: SystemFacts) -> CheckResult | None:
@@ -253,9 +299,11 @@ def check_amd_driver(facts: SystemFacts) -> CheckResult | None:
     if driver_id == "DRIVER_ID_AMD_OPEN_SOURCE":
         version = f" {selected.driver_info.split(' (')[0]}" if selected.driver_info else ""
         return CheckResult("amd_driver", Verdict.WARN,
-                           f"AMDVLK{version} is in use: AMD has stopped developing it, and Mesa's RADV is the "
-                           "maintained Vulkan driver for Radeon cards.",
-                           "Remove the amdvlk package; Mesa's RADV (package mesa-vulkan-drivers) then drives the card.")
+                           translate("Check", "AMDVLK{version} is in use: AMD has stopped developing it, and Mesa's "
+                                              "RADV is the maintained Vulkan driver for Radeon cards.").format(
+                               version=version),
+                           translate("Check", "Remove the amdvlk package; Mesa's RADV (package mesa-vulkan-drivers) "
+                                              "then drives the card."))
     return _amd_own_driver(selected, facts.host.platform)
 
 
@@ -265,49 +313,69 @@ _AMD_DRIVERS = ("DRIVER_ID_AMD_PROPRIETARY", "DRIVER_ID_AMD_OPEN_SOURCE", "DRIVE
 def _radv(device: VulkanDevice) -> CheckResult:
     mesa, floor = mesa_version(device), driver_facts().mesa_floor
     if not mesa:
-        return CheckResult("amd_driver", Verdict.PASS, "RADV (Mesa); the paste does not say which Mesa version.")
+        return CheckResult("amd_driver", Verdict.PASS,
+                           translate("Check", "RADV (Mesa); the paste does not say which Mesa version."))
     if mesa[:2] < floor[:2]:
         return CheckResult(
             "amd_driver", Verdict.WARN,
-            f"RADV from Mesa {version_text(mesa)} is too old: it predates Mesa {version_text(floor)}, which brought "
-            "Vulkan 1.3 to Radeon cards.",
-            f"Update Mesa's Vulkan driver (package mesa-vulkan-drivers) to {version_text(floor)} or newer with your "
-            "distribution's updates.")
+            translate("Check", "RADV from Mesa {version} is too old: it predates Mesa {floor}, which brought "
+                               "Vulkan 1.3 to Radeon cards.").format(version=version_text(mesa),
+                                                                     floor=version_text(floor)),
+            translate("Check", "Update Mesa's Vulkan driver (package mesa-vulkan-drivers) to {floor} or newer with "
+                               "your distribution's updates.").format(floor=version_text(floor)))
     return CheckResult("amd_driver", Verdict.PASS,
-                       f"RADV from Mesa {version_text(mesa)}, new enough ({version_text(floor)} or newer is needed).")
+                       translate("Check", "RADV from Mesa {version}, new enough ({floor} or newer is needed).").format(
+                           version=version_text(mesa), floor=version_text(floor)))
+
+
+def _amd_driver_words(device: VulkanDevice) -> str:
+    driver, facts = amd_windows_driver(device), driver_facts()
+    if driver.on_pre_rdna_branch:
+        return translate("Check", "AMD's driver {driver} (the pre-RDNA branch {branch}, which AMD keeps for Polaris "
+                                  "and Vega cards with critical fixes only)").format(
+            driver=driver.text, branch=version_text(facts.pre_rdna_branch))
+    if driver.is_branch:
+        return translate("Check", "AMD's driver {driver} (a driver branch of 20{year})").format(
+            driver=driver.text, year=driver.version[0])
+    if driver.version:
+        return translate("Check", "AMD Software: Adrenalin Edition {driver}").format(driver=driver.text)
+    if driver.packed:
+        return translate("Check", "AMD's driver (Vulkan driver {driver})").format(driver=driver.packed)
+    return translate("Check", "AMD's driver")
 
 
 def _amd_own_driver(device: VulkanDevice, platform: str | None) -> CheckResult:
     driver, facts = amd_windows_driver(device), driver_facts()
     best = version_text(facts.best_release)
     polaris = is_polaris(device)
-    if driver.on_pre_rdna_branch:
-        what = (f"AMD's driver {driver.text} (the pre-RDNA branch "
-                f"{version_text(facts.pre_rdna_branch)}, which AMD keeps for Polaris and Vega cards with critical "
-                "fixes only)")
-    elif driver.is_branch:
-        what = f"AMD's driver {driver.text} (a 20{driver.version[0]} driver branch)"
-    elif driver.version:
-        what = f"AMD Software: Adrenalin Edition {driver.text}"
-    else:
-        what = f"AMD's driver (Vulkan driver {driver.packed})" if driver.packed else "AMD's driver"
+    what = _amd_driver_words(device)
     if driver.older_than_floor:
-        vulkan = (f", and it offers only Vulkan {device.api_version} (Vulkan 1.3 came with Adrenalin "
-                  f"{version_text(facts.vulkan_1_3_release)})" if driver.below_vulkan_1_3 else "")
         if platform not in (None, "win32"):
-            fix = f"Use Mesa's RADV driver (package mesa-vulkan-drivers) {version_text(facts.mesa_floor)} or newer."
+            fix = translate("Check", "Use Mesa's RADV driver (package mesa-vulkan-drivers) {floor} or newer.").format(
+                floor=version_text(facts.mesa_floor))
         elif polaris:
-            fix = (f"Install Adrenalin {best}, the release Polaris users report as the fastest, or the newest driver "
-                   "AMD lists for your card on amd.com/support (since late 2023 Polaris has its own driver branch "
-                   "with critical fixes only, so choose your card there rather than using the auto-detect tool). "
-                   "Run AMD's Cleanup Utility before installing either.")
+            fix = translate("Check", "Install Adrenalin {best}, the release Polaris users report as the fastest, or "
+                                     "the newest driver AMD lists for your card on amd.com/support (since late 2023 "
+                                     "Polaris has its own driver branch with critical fixes only, so choose your "
+                                     "card there rather than using the auto-detect tool). Run AMD's Cleanup Utility "
+                                     "before installing either.").format(best=best)
         else:
-            fix = "Install the newest AMD Software: Adrenalin Edition that amd.com/support lists for your card."
-        return CheckResult("amd_driver", Verdict.WARN,
-                           f"{what} is older than Adrenalin {version_text(facts.floor_release)}{vulkan}.", fix)
-    users = (f" Polaris users report Adrenalin {best} as the fastest release for these cards; newer ones bring "
-             "fixes, not speed." if polaris else "")
-    return CheckResult("amd_driver", Verdict.PASS, f"{what}.{users}")
+            fix = translate("Check", "Install the newest AMD Software: Adrenalin Edition that amd.com/support lists "
+                                     "for your card.")
+        if driver.below_vulkan_1_3:
+            message = translate("Check", "{driver} is older than Adrenalin {floor}, and it offers only Vulkan "
+                                         "{version} (Vulkan 1.3 came with Adrenalin {vulkan_1_3}).").format(
+                driver=what, floor=version_text(facts.floor_release), version=device.api_version,
+                vulkan_1_3=version_text(facts.vulkan_1_3_release))
+        else:
+            message = translate("Check", "{driver} is older than Adrenalin {floor}.").format(
+                driver=what, floor=version_text(facts.floor_release))
+        return CheckResult("amd_driver", Verdict.WARN, message, fix)
+    if polaris:
+        return CheckResult("amd_driver", Verdict.PASS, translate(
+            "Check", "{driver}. Polaris users report Adrenalin {best} as the fastest release for these cards; newer "
+                     "ones bring fixes, not speed.").format(driver=what, best=best))
+    return CheckResult("amd_driver", Verdict.PASS, translate("Check", "{driver}.").format(driver=what))
 
 
 def check_overlay_layers(facts: SystemFacts) -> CheckResult | None:
@@ -318,24 +386,23 @@ def check_overlay_layers(facts: SystemFacts) -> CheckResult | None:
     found = known_bad(facts.layers)
     if not found:
         return CheckResult("overlay_layers", Verdict.PASS,
-                           "No FPS counter or recording overlay hooks into Vulkan programs.")
+                           translate("Check", "No FPS counter or recording overlay hooks into Vulkan programs."))
     kept_out = [entry for entry in found if entry.disable_variable]
     left = [entry for entry in found if not entry.disable_variable]
-    kept_words = (f"{_capitalised(_names(kept_out))} {'hook' if len(kept_out) > 1 else 'hooks'} into Vulkan programs; "
-                  f"Polaris Studio keeps {'them' if len(kept_out) > 1 else 'it'} out of the image backend."
-                  if kept_out else "")
+    kept_words = translate("Check", "These overlays hook into Vulkan programs: {overlays}. Polaris Studio keeps them "
+                                    "out of the image backend.").format(overlays=_names(kept_out)) if kept_out else ""
     if not left:
         return CheckResult("overlay_layers", Verdict.PASS, kept_words)
     how = " ".join(f"{_capitalised(entry.program)}: {entry.how}." for entry in left)
     return CheckResult(
         "overlay_layers", Verdict.WARN,
-        f"{'These programs hook' if len(left) > 1 else 'This program hooks'} into every Vulkan program, the image "
-        f"backend too, and can crash or hang it while a model loads: {_names(left)}."
+        translate("Check", "These programs hook into every Vulkan program, the image backend too, and can crash or "
+                           "hang it while a model loads: {programs}.").format(programs=_names(left))
         + (f" {kept_words}" if kept_words else ""), how)
 
 
 def _names(entries: list[OverlayLayer]) -> str:
-    return "; ".join(f"{entry.program} ({entry.layer})" for entry in entries)
+    return "; ".join(entry.program for entry in entries)
 
 
 def _capitalised(words: str) -> str:
@@ -347,21 +414,23 @@ def check_vram(facts: SystemFacts) -> CheckResult | None:
     if selected is None:
         return None
     if selected.is_cpu:
-        return CheckResult("vram", Verdict.WARN, "A CPU device has no video memory of its own; it uses RAM.",
-                           f"Install {driver} so that the card's video memory is used."
-                           if (driver := _card_driver(facts)) else
-                           "If this computer has a graphics card, install its maker's driver so that its video "
-                           "memory is used.")
+        return CheckResult("vram", Verdict.WARN,
+                           translate("Check", "The processor has no video memory of its own; it uses the computer's "
+                                              "memory (RAM)."),
+                           _install_driver_fix(facts, translate("Check", "so that the card's video memory is used")))
     vram = selected.vram_bytes
     if vram is None:
-        return CheckResult("vram", Verdict.WARN, "The driver did not report the video memory size.",
-                           "Run the check on the machine itself (a short vulkaninfo paste lacks the heaps).")
+        return CheckResult("vram", Verdict.WARN, translate("Check", "The driver did not report the video memory size."),
+                           translate("Check", "Run the check on the computer itself (a short pasted report lacks the "
+                                              "memory sizes)."))
     # a "4 GB" RX 470 reports 3.75 GiB device-local on RADV (the rest is a separate 256 MiB BAR heap)
     if vram < MIN_VRAM_GIB * GIB * 0.85:
         return CheckResult("vram", Verdict.FAIL,
-                           f"{selected.name} has {format_size(vram)} of VRAM; Flux and SDXL need at least 4 GiB.",
-                           "Use SD 1.5 models, or a card with 4 GiB or more.")
-    return CheckResult("vram", Verdict.PASS, f"{format_size(vram)} of VRAM.")
+                           translate("Check", "{device} has {size} of video memory; Flux and SDXL need at least 4 "
+                                              "GiB.").format(device=selected.name, size=format_size(vram)),
+                           translate("Check", "Use SD 1.5 models, or a card with 4 GiB or more."))
+    return CheckResult("vram", Verdict.PASS,
+                       translate("Check", "{size} of video memory.").format(size=format_size(vram)))
 
 
 def check_max_allocation(facts: SystemFacts) -> CheckResult | None:
@@ -372,9 +441,11 @@ def check_max_allocation(facts: SystemFacts) -> CheckResult | None:
     if cap < ONE_ALLOCATION_GIB * GIB:
         return CheckResult(
             "max_allocation", Verdict.WARN,
-            f"The driver caps one memory block at {format_size(cap)}: large images must be decoded in tiles.",
-            "Keep 'Decode in tiles' on; the memory planner turns it on for you.")
-    return CheckResult("max_allocation", Verdict.PASS, f"One memory block may be up to {format_size(cap)}.")
+            translate("Check", "The driver caps one memory block at {size}: large images must be decoded in "
+                               "tiles.").format(size=format_size(cap)),
+            translate("Check", "Keep 'Decode in tiles' on; the memory planner turns it on for you."))
+    return CheckResult("max_allocation", Verdict.PASS,
+                       translate("Check", "One memory block may be up to {size}.").format(size=format_size(cap)))
 
 
 def check_host_ram(facts: SystemFacts) -> CheckResult:
@@ -384,34 +455,45 @@ def check_host_ram(facts: SystemFacts) -> CheckResult:
     family = facts.family.words if facts.family is not ModelFamily.UNKNOWN else ModelFamily.FLUX.words
     smallest = min(FAMILIES.values(), key=lambda traits: traits.ram_gb)
     if total is None:
-        return CheckResult("host_ram", Verdict.WARN, "RAM unknown: the paste does not say.",
-                           f"{family} models need about {needed} GB of RAM; run the check on that computer.")
+        return CheckResult("host_ram", Verdict.WARN, translate("Check", "RAM unknown: the paste does not say."),
+                           translate("Check", "{family} models need about {needed} GB of RAM; run the check on that "
+                                              "computer.").format(family=family, needed=needed))
     if total < needed * GIB * 0.95:
         return CheckResult(
             "host_ram", Verdict.FAIL,
-            f"{format_size(total)} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).",
-            f"Add RAM, or use {smallest.words} models, which need about {smallest.ram_gb} GB.")
+            translate("Check", "{total} of RAM; {family} models need about {needed} GB (the text encoder lives in "
+                               "RAM).").format(total=format_size(total), family=family, needed=needed),
+            translate("Check", "Add RAM, or use {smallest} models, which need about {size} GB.").format(
+                smallest=smallest.words, size=smallest.ram_gb))
     if available is not None and available < needed * GIB / 2:
         return CheckResult("host_ram", Verdict.WARN,
-                           f"Only {format_size(available)} of {format_size(total)} RAM is free right now.",
-                           "Close other programs (browsers, games) before generating.")
-    free = f", {format_size(available)} free" if available is not None else ""
-    return CheckResult("host_ram", Verdict.PASS, f"{format_size(total)} of RAM{free}.")
+                           translate("Check", "Only {free} of {total} RAM is free right now.").format(
+                               free=format_size(available), total=format_size(total)),
+                           translate("Check", "Close other programs (browsers, games) before generating."))
+    if available is None:
+        return CheckResult("host_ram", Verdict.PASS,
+                           translate("Check", "{total} of RAM.").format(total=format_size(total)))
+    return CheckResult("host_ram", Verdict.PASS, translate("Check", "{total} of RAM, {free} free.").format(
+        total=format_size(total), free=format_size(available)))
 
 
 def check_disk_space(facts: SystemFacts) -> CheckResult | None:
     disk = facts.models_disk
     if disk is None and facts.host.from_paste:
-        return CheckResult("disk_free", Verdict.WARN, "Free disk space unknown: the paste does not say.",
-                           f"A Flux set takes about 12 GB; keep {MIN_FREE_DISK_GIB} GB free where models go.")
+        return CheckResult("disk_free", Verdict.WARN,
+                           translate("Check", "Free disk space unknown: the paste does not say."),
+                           translate("Check", "A Flux set takes about 12 GB; keep {free} GB free where models "
+                                              "go.").format(free=MIN_FREE_DISK_GIB))
     if disk is None or disk.free_bytes is None:
         return None
     if disk.free_bytes < MIN_FREE_DISK_GIB * GIB:
         return CheckResult(
             "disk_free", Verdict.WARN,
-            f"Only {format_size(disk.free_bytes)} free where models go ({disk.path}); a Flux set takes about 12 GB.",
-            "Free some space, or choose a models folder on another drive.")
-    return CheckResult("disk_free", Verdict.PASS, f"{format_size(disk.free_bytes)} free for models in {disk.path}.")
+            translate("Check", "Only {free} free where models go ({folder}); a Flux set takes about 12 GB.").format(
+                free=format_size(disk.free_bytes), folder=disk.path),
+            translate("Check", "Free some space, or choose a models folder on another drive."))
+    return CheckResult("disk_free", Verdict.PASS, translate("Check", "{free} free for models in {folder}.").format(
+        free=format_size(disk.free_bytes), folder=disk.path))
 
 
 def check_disk_kind(facts: SystemFacts) -> CheckResult | None:
@@ -421,26 +503,31 @@ def check_disk_kind(facts: SystemFacts) -> CheckResult | None:
     if disk.rotational:
         return CheckResult(
             "disk_rotational", Verdict.WARN,
-            f"The models folder {disk.path} is on a spinning hard disk: loading a Flux model takes several "
-            "minutes each time.",
-            "Move the models folder to an SSD if you have one.")
-    return CheckResult("disk_rotational", Verdict.PASS, "The models folder is on a solid-state drive.")
+            translate("Check", "The models folder {folder} is on a spinning hard disk: loading a Flux model takes "
+                               "several minutes each time.").format(folder=disk.path),
+            translate("Check", "Move the models folder to an SSD if you have one."))
+    return CheckResult("disk_rotational", Verdict.PASS,
+                       translate("Check", "The models folder is on a solid-state drive."))
 
 
 def check_cpu(facts: SystemFacts) -> CheckResult:
     flags = facts.host.cpu_flags
     if flags is None:
-        what = ("Processor unknown: the paste does not say which instructions it has." if facts.host.from_paste
-                else "Could not read which instructions the processor has.")
+        what = (translate("Check", "Processor unknown: the paste does not say which instructions it has.")
+                if facts.host.from_paste else
+                translate("Check", "Could not read which instructions the processor has."))
         return CheckResult("cpu_features", Verdict.WARN, what,
-                           "If the backend crashes at once, your processor may lack AVX2/FMA3.")
+                           translate("Check", "If the image backend stops at once, your processor may lack "
+                                              "AVX2/FMA3."))
     missing = [flag.upper() for flag in NEEDED_CPU_FLAGS if flag not in flags]
     if missing:
         return CheckResult(
             "cpu_features", Verdict.FAIL,
-            f"The processor lacks {', '.join(missing)}, which the prebuilt backend uses: it would crash.",
-            f"Build the backend on this machine for its own processor: {BUILD_COMMAND} --native")
-    return CheckResult("cpu_features", Verdict.PASS, "The processor has AVX2 and FMA3.")
+            translate("Check", "The processor lacks {missing}, which the prebuilt image backend uses: it would "
+                               "stop at once.").format(missing=", ".join(missing)),
+            translate("Check", "Build the image backend on this computer for its own processor (the README's "
+                               "\"How it is built\" says how)."))
+    return CheckResult("cpu_features", Verdict.PASS, translate("Check", "The processor has AVX2 and FMA3."))
 
 
 def check_backend(facts: SystemFacts) -> CheckResult | None:
@@ -448,19 +535,22 @@ def check_backend(facts: SystemFacts) -> CheckResult | None:
     if backend is None:
         return None
     if backend.problem is not None:
-        windows = facts.host.platform == "win32"
         problem = backend.problem
         if backend.missing_library:
-            problem = f"A library the sd.cpp backend needs is missing, so it cannot start ({problem})."
-        fix = ("Install the backend again from Models > Backend (it brings sd-cli.exe with all its DLLs), and "
-               "update the graphics driver if vulkan-1.dll is the one missing." if windows
-               else f"Build it again: {BUILD_COMMAND}, or install the distribution's Vulkan loader (libvulkan1).")
+            problem = translate("Check", "A library the image backend needs is missing, so it cannot start "
+                                         "({library}).").format(library=problem)
+        fix = (translate("Check", "Install the backend again from Models > Backend (it brings sd-cli.exe with all "
+                                  "its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.")
+               if facts.host.platform == "win32" else
+               translate("Check", "Build the backend again (Models > Backend > Build), and install your "
+                                  "distribution's Vulkan package (libvulkan1)."))
         return CheckResult("backend", Verdict.FAIL, problem, fix)
     if not backend.devices_seen:
-        return CheckResult("backend", Verdict.FAIL, "The sd.cpp backend runs but sees no Vulkan device.",
-                           "Update the graphics driver; check that vulkaninfo lists your card.")
-    return CheckResult("backend", Verdict.PASS, "The sd.cpp backend runs and sees " +
-                       ", ".join(backend.devices_seen) + ".")
+        return CheckResult("backend", Verdict.FAIL, translate("Check", "The image backend runs but sees no Vulkan "
+                                                                       "device."),
+                           translate("Check", "Update the graphics driver, then run the check again."))
+    return CheckResult("backend", Verdict.PASS, translate("Check", "The image backend runs and sees {devices}.").format(
+        devices=_seen_words(facts)))
 
 
 CHECKS: tuple[Callable[[SystemFacts], CheckResult | None], ...] = (

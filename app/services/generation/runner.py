@@ -17,6 +17,7 @@ import psutil
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app import __version__
+from app.core.file_words import file_problem
 from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.image_store import (
     BadPicture,
@@ -25,7 +26,6 @@ from app.core.gallery.image_store import (
     accept,
     check_folder,
     discard,
-    folder_words,
     picture_bytes,
     set_aside,
     staging_path,
@@ -361,7 +361,7 @@ class Generation(QObject):
                 keep_outside_mask(staged, request.init_image, request.mask)
             self._label(staged, request)
         except OSError as error:  # a whole picture is kept without its settings; a broken one fails in accept()
-            self.notice.emit(f"the picture is kept without its settings: {folder_words(error, staged.parent)}")
+            self.notice.emit(f"the picture is kept without its settings: {file_problem(error, staged.parent)}")
         try:
             final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved)
         except BadPicture as error:
@@ -412,7 +412,7 @@ class Generation(QObject):
         try:
             where = f"It is kept in {set_aside(staged, current_user_dirs().bad_pictures, request.seed, datetime.now())}"
         except OSError as problem:
-            where = f"It is still in {staged} ({folder_words(problem, current_user_dirs().bad_pictures)})"
+            where = f"It is still in {staged} ({file_problem(problem, current_user_dirs().bad_pictures)})"
         return Outcome(outcome.exit_code, None, BackendError(
             ErrorKind.BAD_PICTURE, f"{error}{tried}. {where}, not in the gallery. "
             f"{what_to_try(request.memory)}"))
