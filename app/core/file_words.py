@@ -26,7 +26,7 @@ def file_problem(error: OSError, place: Path) -> str:
     if code == errno.ENOSPC or windows == _WINDOWS_DISK_FULL:
         return translate("Files", "the disk with {place} is full ({free})").format(place=place, free=_free(place))
     if code == errno.EROFS:
-        return translate("Files", "{place} cannot be written to (it is on a read-only disk)").format(place=place)
+        return translate("Files", "{place} is on a read-only disk").format(place=place)
     if windows in _WINDOWS_FILE_IN_USE:
         return translate("Files", "another program is using a file in {place} (an antivirus or a picture viewer, "
                                   "perhaps)").format(place=place)

@@ -79,7 +79,7 @@ def test_the_line_naming_the_bad_value_wins_whichever_comes_first() -> None:
         parser = OutputParser()
         parser.feed(b"".join(lines), stream="stderr")
         [error] = of_type(parser.finish(1), BackendError)
-        assert error == BackendError(ErrorKind.BAD_REQUEST, "error: invalid sample method bogus")
+        assert error == BackendError(ErrorKind.BAD_REQUEST, "error: invalid sample method bogus", from_backend=True)
 
 
 def test_the_usage_text_printed_first_is_never_the_error() -> None:
@@ -90,7 +90,7 @@ def test_the_usage_text_printed_first_is_never_the_error() -> None:
     parser.feed(capture.stdout, stream="stdout")
     parser.feed(capture.stderr, stream="stderr")
     [error] = of_type(parser.finish(1), BackendError)
-    assert error == BackendError(ErrorKind.BAD_REQUEST, "error: invalid sample method bogus")
+    assert error == BackendError(ErrorKind.BAD_REQUEST, "error: invalid sample method bogus", from_backend=True)
 
 
 def test_oom_run_had_reached_sampling_but_made_no_progress() -> None:

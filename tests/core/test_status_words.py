@@ -24,16 +24,16 @@ LAVAPIPE = vulkaninfo_devices("lavapipe_full.txt")[0]
 
 
 @pytest.mark.parametrize(("seconds", "words"), [
-    (0.4, "less than a second"), (1, "1 second"), (12.4, "12 seconds"), (59.4, "59 seconds"),
-    (61, "about 1 minute"), (150, "about 2 minutes"), (3600, "about 1 hour"), (3900, "about 1 hour 5 minutes"),
-    (7300, "about 2 hours 2 minutes"),
+    (0.4, "less than a second"), (1, "1 s"), (12.4, "12 s"), (59.4, "59 s"),
+    (61, "about 1 min"), (150, "about 2 min"), (3600, "about 1 h"), (3900, "about 1 h 5 min"),
+    (7300, "about 2 h 2 min"),
 ])
 def test_durations_read_as_words(seconds: float, words: str) -> None:
     assert duration_in_words(seconds) == words
 
 
 def test_progress_says_step_time_per_step_and_time_left() -> None:
-    assert progress_words(Progress(3, 20, 1.43)) == "Drawing — step 3 of 20, 1.4 s per step, 24 seconds left"
+    assert progress_words(Progress(3, 20, 1.43)) == "Drawing — step 3 of 20, 1.4 s per step, 24 s left"
     assert progress_words(Progress(20, 20, 1.43)) == "Drawing — step 20 of 20, 1.4 s per step"
     assert progress_words(Progress(1, 4, None)) == "Drawing — step 1 of 4"
     assert stage_words(Stage.LOADING) == "Loading the model…"
@@ -78,6 +78,13 @@ def test_every_failure_says_what_to_do_then_the_backend_s_words(kind: ErrorKind)
     assert advice[-1] in ".?" and message == "ggml_vulkan: out of device memory"
 
 
+@pytest.mark.parametrize("kind", list(ErrorKind))
+def test_a_line_of_the_backend_s_output_stays_in_details(kind: ErrorKind) -> None:
+    said = failure_words(BackendError(kind, "error: unknown argument: --bogus-flag", from_backend=True))
+    advice, where = said.split("\n")
+    assert "--bogus-flag" not in said and where == "The backend's own words are under Details."
+
+
 def facts() -> SystemFacts:
     card = VulkanDevice(0, "AMD Radeon RX 580 Series (RADV POLARIS10)", 0x1002, 0x67DF, DeviceType.DISCRETE)
     return SystemFacts(None, (card,), HostInfo(16 * 2**30, 12 * 2**30, frozenset({"avx2", "fma"}), "linux"))
@@ -91,8 +98,7 @@ def test_the_banner_names_the_card_and_the_first_thing_to_fix() -> None:
                                             "Move it to an SSD."),
                                 CheckResult("ram", Verdict.WARN, "Little RAM.")))
     assert check_headline(facts(), warn) == (
-        Verdict.WARN, "Your AMD Radeon RX 580 Series will work, but: The models folder is on a spinning disk. "
-                      "Move it to an SSD. (1 more in the full check)")
+        Verdict.WARN, "The models folder is on a spinning disk. Move it to an SSD. (Warnings in the full check: 2)")
     bad = CompatibilityReport((CheckResult("disk", Verdict.WARN, "Slow disk."),
                                CheckResult("vulkan", Verdict.FAIL, "No Vulkan driver.", "Install the AMD driver.")))
     assert check_headline(facts(), bad) == (Verdict.FAIL, "Fix this first: No Vulkan driver. Install the AMD driver.")
@@ -102,5 +108,6 @@ def test_the_banner_does_not_call_software_vulkan_your_card() -> None:
     lavapipe = VulkanDevice(0, "llvmpipe (LLVM 15.0.6, 256 bits)", 0x10005, 0, DeviceType.CPU)
     on_the_processor = SystemFacts(None, (lavapipe,), facts().host)
     warn = CompatibilityReport((CheckResult("gpu", Verdict.WARN, "The only Vulkan device is llvmpipe."),))
-    assert check_headline(on_the_processor, warn) == (
-        Verdict.WARN, "Your computer will work, but: The only Vulkan device is llvmpipe.")
+    assert check_headline(on_the_processor, warn) == (Verdict.WARN, "The only Vulkan device is llvmpipe.")
+    fine = CompatibilityReport((CheckResult("gpu", Verdict.PASS, "fine"),))
+    assert check_headline(on_the_processor, fine) == (Verdict.PASS, "This computer is ready.")

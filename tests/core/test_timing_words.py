@@ -9,10 +9,10 @@ from app.core.generation.timing import PictureTime
 
 
 @pytest.mark.parametrize(("low", "high", "words"), [
-    (3.2, 5.4, "about 3-5 seconds"), (22, 38, "about 20-40 seconds"), (24, 26, "about 25 seconds"),
-    (45, 75, "about 1 minute"), (60, 110, "about 1-2 minutes"), (630, 1050, "about 10-18 minutes"),
-    (3000, 5000, "about 50-83 minutes"), (5400, 9000, "about 2 hours"),
-    (7200, 14400, "about 2-4 hours"),
+    (3.2, 5.4, "about 3-5 s"), (22, 38, "about 20-40 s"), (24, 26, "about 25 s"),
+    (45, 75, "about 1 min"), (60, 110, "about 1-2 min"), (630, 1050, "about 10-18 min"),
+    (3000, 5000, "about 50-83 min"), (5400, 9000, "about 2 h"),
+    (7200, 14400, "about 2-4 h"),
 ])
 def test_a_time_range_reads_as_words(low: float, high: float, words: str) -> None:
     assert time_range_words(low, high) == words
@@ -21,10 +21,10 @@ def test_a_time_range_reads_as_words(low: float, high: float, words: str) -> Non
 def test_the_plan_says_how_long_where_and_from_what() -> None:
     estimate = PictureTime((("text", 11.5), ("sampling", 838.0), ("decode", 40.0)), False,
                            "AMD Radeon RX 580 Series (RADV POLARIS10)")
-    assert time_words(estimate) == ("About 11-19 minutes a picture on the AMD Radeon RX 580 Series (mostly drawing), "
+    assert time_words(estimate) == ("About 11-19 min a picture on the AMD Radeon RX 580 Series (mostly drawing), "
                                     "estimated from the card's specifications.")
     measured = PictureTime((("sampling", 20.0), ("decode", 30.0)), True, "NVIDIA H100 80GB HBM3")
-    assert time_words(measured) == ("About 40-55 seconds a picture on the NVIDIA H100 80GB HBM3 (mostly finishing), "
+    assert time_words(measured) == ("About 40-55 s a picture on the NVIDIA H100 80GB HBM3 (mostly finishing), "
                                     "as it ran here before.")
     unknown = PictureTime((("sampling", 100.0),), False, "Some GPU", card_known=False)
     assert time_words(unknown).endswith("estimated as for a slow Polaris card until a first picture is made.")

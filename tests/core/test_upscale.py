@@ -97,7 +97,7 @@ def test_the_planner_counts_tiles_and_their_buffers() -> None:
     card = Device(4 * GIB)
     small, large = (plan_upscale(18 * 2**20, 4, card, 512, 512, tile, 1) for tile in (128, 512))
     assert small.tiles == 25 and large.tiles == 1 and small.peak_vram < large.peak_vram
-    assert small.fits and "25 tiles of 128 px" in small.explanation
+    assert small.fits and "Tiles of 128 px: 25;" in small.explanation
     twice = plan_upscale(18 * 2**20, 2, card, 256, 256, 128, 2)
     assert twice.tiles == upscale_tiles(256, 256, 128) + upscale_tiles(512, 512, 128)
 

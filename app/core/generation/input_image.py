@@ -31,9 +31,9 @@ class InputImageRejected(ValueError):
 def check_input_image(path: Path, what: str | None = None) -> tuple[int, int]:
     """The picture's (width, height) when it is a whole picture of a sane size; else why not. `what`: the picture's
     role in words ('mask'); the starting picture when not given."""
-    what = what or translate("Picture", "starting picture")
+    what = what or translate("Picture", "input image")
     if not path.is_file():
-        raise InputImageRejected(translate("Picture", "The {picture} is not there: {path}").format(picture=what,
+        raise InputImageRejected(translate("Picture", "{picture} not found: {path}").format(picture=what,
                                                                                                    path=path))
     try:
         with warnings.catch_warnings():
@@ -42,28 +42,30 @@ def check_input_image(path: Path, what: str | None = None) -> tuple[int, int]:
                 width, height = image.size
                 if width * height > MAX_INPUT_PIXELS:
                     raise InputImageRejected(translate(
-                        "Picture", "The {picture} {file} is {width}x{height} pixels ({megapixels} megapixels); the "
-                                   "most it may have is {most} megapixels: scale it down first.").format(
+                        "Picture", "{picture} {file} is {width}x{height} pixels ({megapixels} megapixels); the most it "
+                                   "may have is {most} megapixels: scale it down first").format(
                         picture=what, file=path.name, width=width, height=height,
                         megapixels=f"{width * height / 1e6:.0f}", most=f"{MAX_INPUT_PIXELS / 1e6:.0f}"))
                 image.load()  # decodes every row: a truncated file fails here
+    except InputImageRejected:
+        raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         raise InputImageRejected(translate(
-            "Picture", "The {picture} {file} has too many pixels to open safely; the most it may have is {most} "
-                       "megapixels: scale it down first.").format(picture=what, file=path.name,
+            "Picture", "{picture} {file} has too many pixels to open safely; the most it may have is {most} "
+                       "megapixels: scale it down first").format(picture=what, file=path.name,
                                                                   most=f"{MAX_INPUT_PIXELS / 1e6:.0f}")) from error
     except UnidentifiedImageError as error:
-        raise InputImageRejected(translate("Picture", "The {picture} {file} is not a picture (PNG, JPEG, WebP or "
-                                                      "BMP).").format(picture=what, file=path.name)) from error
+        raise InputImageRejected(translate("Picture", "{picture} {file} is not a picture (PNG, JPEG, WebP or "
+                                                      "BMP)").format(picture=what, file=path.name)) from error
     except OSError as error:
         if error.errno is not None:  # the disk refused it; Pillow's own faults (a cut-short file) have no errno
-            raise InputImageRejected(translate("Picture", "The {picture} cannot be read: {why}.").format(
+            raise InputImageRejected(translate("Picture", "{picture} cannot be read: {why}").format(
                 picture=what, why=file_problem(error, path))) from error
-        raise InputImageRejected(translate("Picture", "The {picture} {file} is damaged or cut short and cannot be "
-                                                      "read.").format(picture=what, file=path.name)) from error
+        raise InputImageRejected(translate("Picture", "{picture} {file} cannot be read: it is damaged or cut "
+                                                      "short").format(picture=what, file=path.name)) from error
     except (SyntaxError, ValueError) as error:
-        raise InputImageRejected(translate("Picture", "The {picture} {file} is damaged or cut short and cannot be "
-                                                      "read.").format(picture=what, file=path.name)) from error
+        raise InputImageRejected(translate("Picture", "{picture} {file} cannot be read: it is damaged or cut "
+                                                      "short").format(picture=what, file=path.name)) from error
     return width, height
 
 

@@ -93,16 +93,16 @@ class GenerationRequest:
 def snap_side(name: str, value: int, multiple: int) -> tuple[int, str | None]:
     """Round a side to the nearest allowed multiple and say so when it changes."""
     if value <= 0:
-        raise InvalidRequest(translate("Request", "The {side} must be a positive number of pixels, not "
-                                                  "{value}.").format(side=_side_words(name), value=value))
+        raise InvalidRequest(translate("Request", "{side} must be a positive number of pixels, got "
+                                                  "{value}").format(side=_side_words(name), value=value))
     if value < MIN_SIDE or value > MAX_SIDE:
-        raise InvalidRequest(translate("Request", "The {side} must be from {least} to {most} pixels, not "
-                                                  "{value}.").format(side=_side_words(name), least=MIN_SIDE,
+        raise InvalidRequest(translate("Request", "{side} must be between {least} and {most} pixels, "
+                                                  "got {value}").format(side=_side_words(name), least=MIN_SIDE,
                                                                      most=MAX_SIDE, value=value))
     snapped = (value + multiple // 2) // multiple * multiple
     if snapped == value:
         return value, None
-    return snapped, translate("Request", "The {side} {value} is not a multiple of {multiple}; using {snapped}.").format(
+    return snapped, translate("Request", "{side} {value} is not a multiple of {multiple}; using {snapped}").format(
         side=_side_words(name), value=value, multiple=multiple, snapped=snapped)
 
 
@@ -112,7 +112,7 @@ def _side_words(name: str) -> str:
 
 def check_steps(steps: int) -> None:
     if not 1 <= steps <= MAX_STEPS:
-        raise InvalidRequest(translate("Request", "Steps must be from 1 to {most}, not {steps}.").format(
+        raise InvalidRequest(translate("Request", "steps must be between 1 and {most}, got {steps}").format(
             most=MAX_STEPS, steps=steps))
 
 
@@ -128,21 +128,21 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     prompt = _prompt_text(translate("Request", "prompt"), request.prompt, notes)
     negative_prompt = _prompt_text(translate("Request", "negative prompt"), request.negative_prompt, notes)
     if not prompt.strip():
-        raise InvalidRequest(translate("Request", "The prompt is empty: write what the picture should show."))
+        raise InvalidRequest(translate("Request", "the prompt is empty"))
     models = request.models
     if models.model is None and models.diffusion_model is None:
-        raise InvalidRequest(translate("Request", "No model is chosen: choose a model, or a model file."))
+        raise InvalidRequest(translate("Request", "no model chosen: choose a model file"))
     kinds: list[ComponentKind] = []
     infos: dict[str, ModelInfo] = {}
     for role, path in models.given().items():
         if not path.is_file():
-            raise InvalidRequest(translate("Request", "The {part} file is not there: {path}").format(
+            raise InvalidRequest(translate("Request", "{part} file not found: {path}").format(
                 part=SLOT_NAMES[role], path=path))
         try:
             info = inspect_model(path)
         except (ModelFileError, OSError) as error:
             why = file_problem(error, path) if isinstance(error, OSError) else str(error)
-            raise ModelRejected(translate("Request", "{path} cannot be used as {part}: {why}").format(
+            raise ModelRejected(translate("Request", "cannot use {path} as {part}: {why}").format(
                 path=path, part=SLOT_NAMES[role], why=why)) from error
         problem = slot_problem(role, info)
         if problem:
@@ -154,10 +154,10 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
         raise InvalidRequest(problem)
     check_steps(request.steps)
     if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
-        raise InvalidRequest(translate("Request", "The CFG scale must be above 0 and at most 30, not {value}.").format(
+        raise InvalidRequest(translate("Request", "cfg scale must be above 0 and at most 30, got {value}").format(
             value=request.cfg_scale))
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
-        raise InvalidRequest(translate("Request", "The seed must be from 0 to {most}, not {value}.").format(
+        raise InvalidRequest(translate("Request", "seed must be between 0 and {most}, got {value}").format(
             most=MAX_SEED, value=request.seed))
     # sd.cpp runs in the output folder, so every path it gets must be absolute
     models = ModelFiles(**{role: path.absolute() for role, path in models.given().items()})
@@ -165,8 +165,8 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     multiple = family.size_multiple
     width, height = request.width, request.height
     if request.mask is not None and request.init_image is None:
-        raise InvalidRequest(translate("Request", "A mask needs a starting picture: it marks which part of that "
-                                                  "picture to repaint."))
+        raise InvalidRequest(translate("Request", "a mask needs an input image: it marks which part of that "
+                                                  "picture to repaint"))
     if request.init_image is not None:
         width, height = _check_pictures(request, notes)
     if request.ref_images:
@@ -202,16 +202,16 @@ def _prompt_text(name: str, text: str, notes: list[str]) -> str:
     if removed:
         text = _CONTROL.sub("", text)
         codes = ", ".join(f"U+{ord(character):04X}" for character in removed)
-        notes.append(translate("Request", "The {text} held invisible control characters ({codes}); they were "
-                                          "removed, as the image backend cannot read them.").format(text=name,
+        notes.append(translate("Request", "the {text} held invisible control characters ({codes}); they were "
+                                          "removed, as sd.cpp cannot read them").format(text=name,
                                                                                                     codes=codes))
     size = len(text.encode(errors="surrogatepass"))  # a lone surrogate (an undecodable argv byte) counts, not fails
     if size > MAX_PROMPT_BYTES:
         counted = "" if size == len(text) else translate(
-            "Request", ", {size} as the image backend counts them (accented letters count 2, Chinese, Japanese and "
-                       "Korean 3, emoji 4)").format(size=f"{size:,}")
-        raise InvalidRequest(translate("Request", "The {text} is {length} characters long{counted}; the image backend "
-                                                  "handles at most {most} (longer ones make it stop).").format(
+            "Request", ", {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, "
+                       "emoji 4)").format(size=f"{size:,}")
+        raise InvalidRequest(translate("Request", "the {text} is {length} characters long{counted}; sd.cpp handles at "
+                                                  "most {most} (longer ones crash it)").format(
             text=name, length=f"{len(text):,}", counted=counted, most=f"{MAX_PROMPT_BYTES:,}"))
     return text
 
@@ -219,8 +219,8 @@ def _prompt_text(name: str, text: str, notes: list[str]) -> str:
 def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[int, int]:
     """Check the pictures an edit starts from; the first one's size."""
     if family is not ModelFamily.FLUX2:
-        raise InvalidRequest(translate("Request", "Editing a picture needs a FLUX.2 klein model; this one ({family}) "
-                                                  "only makes new pictures.").format(family=family.words))
+        raise InvalidRequest(translate("Request", "editing from a reference picture needs a FLUX.2 klein model; this "
+                                                  "one ({family}) only makes new pictures").format(family=family.value))
     try:
         sizes = [check_input_image(picture, translate("Request", "reference picture")) for picture in pictures]
     except InputImageRejected as error:
@@ -232,7 +232,7 @@ def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, 
     """Check the input (and mask); the size to run at, which follows the input unless the user set one."""
     assert request.init_image is not None
     if not 0 < request.strength <= 1:
-        raise InvalidRequest(translate("Request", "The strength must be above 0 and at most 1, not {value}.").format(
+        raise InvalidRequest(translate("Request", "strength must be above 0 and at most 1, got {value}").format(
             value=f"{request.strength:g}"))
     try:
         width, height = check_input_image(request.init_image)
@@ -251,9 +251,9 @@ def _within_limits(width: int, height: int, notes: list[str], what: str | None =
     if largest > MAX_SIDE or min(width, height) < MIN_SIDE:
         scale = MAX_SIDE / largest if largest > MAX_SIDE else MIN_SIDE / min(width, height)
         scaled = tuple(max(MIN_SIDE, min(MAX_SIDE, round(side * scale))) for side in (width, height))
-        notes.append(translate("Request", "The {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} "
-                                          "(sides from {least} to {most} pixels).").format(
-            picture=what or translate("Request", "starting picture"), width=width, height=height,
+        notes.append(translate("Request", "the {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} "
+                                          "(sides from {least} to {most} pixels)").format(
+            picture=what or translate("Request", "input image"), width=width, height=height,
             new_width=scaled[0], new_height=scaled[1], least=MIN_SIDE, most=MAX_SIDE))
         width, height = scaled
     return width, height
@@ -264,18 +264,18 @@ def check_hires(request: GenerationRequest) -> None:
     assert request.hires is not None and request.hires_size is not None
     hires = request.hires
     if not 1 < hires.scale <= 4:
-        raise InvalidRequest(translate("Request", "The hires fix scale must be above 1 and at most 4, not "
-                                                  "{value}.").format(value=f"{hires.scale:g}"))
+        raise InvalidRequest(translate("Request", "hires fix scale must be above 1 and at most 4, got "
+                                                  "{value}").format(value=f"{hires.scale:g}"))
     if not 0 < hires.denoising_strength <= 1:
-        raise InvalidRequest(translate("Request", "The hires fix strength must be above 0 and at most 1, not "
-                                                  "{value}.").format(value=f"{hires.denoising_strength:g}"))
+        raise InvalidRequest(translate("Request", "hires fix denoising strength must be above 0 and at most 1, "
+                                                  "got {value}").format(value=f"{hires.denoising_strength:g}"))
     if not 0 <= hires.steps <= MAX_STEPS:
-        raise InvalidRequest(translate("Request", "The hires fix steps must be from 0 to {most}, not "
-                                                  "{value}.").format(most=MAX_STEPS, value=hires.steps))
+        raise InvalidRequest(translate("Request", "hires fix steps must be between 0 and {most}, got "
+                                                  "{value}").format(most=MAX_STEPS, value=hires.steps))
     width, height = request.hires_size
     if max(width, height) > MAX_SIDE:
-        raise InvalidRequest(translate("Request", "The hires fix would make {width}x{height}; the largest side is "
-                                                  "{most}: lower the scale or the first pass's size.").format(
+        raise InvalidRequest(translate("Request", "hires fix would make {width}x{height}; the largest side is "
+                                                  "{most}: lower the scale or the first pass's size").format(
             width=width, height=height, most=MAX_SIDE))
 
 

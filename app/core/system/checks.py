@@ -151,13 +151,11 @@ def _card_vendor(facts: SystemFacts) -> int | None:
     return None
 
 
-def _install_driver_fix(facts: SystemFacts, so_that: str) -> str:
-    """'Install the AMD driver for your Radeon so that …', or, without a sign of a card, the same for any card."""
+def _processor_only_fix(facts: SystemFacts, for_card: str, for_any: str) -> str:
+    """Vulkan shows the processor only: install the driver of the card something shows signs of (`for_card`, with
+    {driver}), or, without a sign, of the card the computer may have (`for_any`)."""
     vendor = _card_vendor(facts)
-    if vendor is None:
-        return translate("Check", "If this computer has a graphics card, install its maker's driver {so_that}.").format(
-            so_that=so_that)
-    return translate("Check", "Install {driver} {so_that}.").format(driver=_driver_words(vendor), so_that=so_that)
+    return for_any if vendor is None else for_card.format(driver=_driver_words(vendor))
 
 
 def check_title(check_id: str) -> str:
@@ -213,21 +211,25 @@ def check_gpu(facts: SystemFacts) -> CheckResult:
                                "much memory it has could not be read.").format(devices=_seen_words(facts)),
             translate("Check", "Update the graphics driver, then run the check again."))
     if selected is None:
-        return CheckResult("gpu", Verdict.FAIL, translate("Check", "No graphics card was found by Vulkan."),
-                           _install_driver_fix(facts, translate("Check", "then run the check again")))
+        return CheckResult("gpu", Verdict.FAIL, translate("Check", "No Vulkan device was found."),
+                           translate("Check", "Install {driver}, then run the check again.").format(
+                               driver=_driver_words(_card_vendor(facts))))
     if selected.is_cpu:
         return CheckResult(
             "gpu", Verdict.WARN,
             translate("Check", "No graphics card that can draw was found: pictures will be made by the processor, "
                                "many times slower. (Vulkan lists only {device}, which runs on the processor.)").format(
                 device=selected.name),
-            _install_driver_fix(facts, translate("Check", "so that Vulkan lists the card")))
+            _processor_only_fix(facts, translate("Check", "Install {driver} so that Vulkan lists the card."),
+                                translate("Check", "If this computer has a graphics card, install its maker's "
+                                                   "driver so that Vulkan lists it.")))
     if selected.translates_to is not None:
         return CheckResult(
             "gpu", Verdict.WARN,
             translate("Check", "The only graphics device Vulkan lists is {device}, {why}.").format(
                 device=selected.name, why=_not_used_because(selected)),
-            _install_driver_fix(facts, translate("Check", "so that Vulkan lists the card itself")))
+            translate("Check", "Install {driver} so that Vulkan lists the card itself.").format(
+                driver=_driver_words(_card_vendor(facts))))
     others = [d for d in facts.devices if not d.is_hardware]
     not_used = "".join(" " + translate("Check", "Not used: {device}, {why}.").format(
         device=d.name, why=_not_used_because(d)) for d in others)
@@ -278,7 +280,7 @@ def check_device_order(facts: SystemFacts) -> CheckResult | None:
                 variable=VISIBLE_DEVICES_VARIABLE))
     if selected.index == 0:
         return CheckResult("device_order", Verdict.PASS,
-                           translate("Check", "{device} is the first Vulkan device.").format(device=selected.name))
+                           translate("Check", "{device} is Vulkan device 0.").format(device=selected.name))
     ahead = ", ".join(d.name for d in facts.devices if d.index < selected.index)
     return CheckResult(
         "device_order", Verdict.PASS,
@@ -335,7 +337,7 @@ def _amd_driver_words(device: VulkanDevice) -> str:
                                   "and Vega cards with critical fixes only)").format(
             driver=driver.text, branch=version_text(facts.pre_rdna_branch))
     if driver.is_branch:
-        return translate("Check", "AMD's driver {driver} (a driver branch of 20{year})").format(
+        return translate("Check", "AMD's driver {driver} (a 20{year} driver branch)").format(
             driver=driver.text, year=driver.version[0])
     if driver.version:
         return translate("Check", "AMD Software: Adrenalin Edition {driver}").format(driver=driver.text)
@@ -417,7 +419,10 @@ def check_vram(facts: SystemFacts) -> CheckResult | None:
         return CheckResult("vram", Verdict.WARN,
                            translate("Check", "The processor has no video memory of its own; it uses the computer's "
                                               "memory (RAM)."),
-                           _install_driver_fix(facts, translate("Check", "so that the card's video memory is used")))
+                           _processor_only_fix(
+                               facts, translate("Check", "Install {driver} so that the card's video memory is used."),
+                               translate("Check", "If this computer has a graphics card, install its maker's driver "
+                                                  "so that its video memory is used.")))
     vram = selected.vram_bytes
     if vram is None:
         return CheckResult("vram", Verdict.WARN, translate("Check", "The driver did not report the video memory size."),
@@ -426,11 +431,11 @@ def check_vram(facts: SystemFacts) -> CheckResult | None:
     # a "4 GB" RX 470 reports 3.75 GiB device-local on RADV (the rest is a separate 256 MiB BAR heap)
     if vram < MIN_VRAM_GIB * GIB * 0.85:
         return CheckResult("vram", Verdict.FAIL,
-                           translate("Check", "{device} has {size} of video memory; Flux and SDXL need at least 4 "
+                           translate("Check", "{device} has {size} of VRAM; Flux and SDXL need at least 4 "
                                               "GiB.").format(device=selected.name, size=format_size(vram)),
                            translate("Check", "Use SD 1.5 models, or a card with 4 GiB or more."))
     return CheckResult("vram", Verdict.PASS,
-                       translate("Check", "{size} of video memory.").format(size=format_size(vram)))
+                       translate("Check", "{size} of VRAM.").format(size=format_size(vram)))
 
 
 def check_max_allocation(facts: SystemFacts) -> CheckResult | None:

@@ -51,6 +51,8 @@ def report_markdown(facts: SystemFacts, report: CompatibilityReport) -> str:
         driver = device.driver_info or device.driver_version or "?"
         lines.append(f"- GPU{device.index}: {device.name}, {device.device_type.value}, Vulkan "
                      f"{device.api_version or '?'}, driver {driver}{vram}{mark}")
+    if facts.vulkaninfo_error:  # the tool's own words, for whoever helps (the check's sentence says what it means)
+        lines.append(f"- vulkaninfo: {facts.vulkaninfo_error}")
     lines.append("")
     for check in report.checks:
         # the verdict in words too: a console or file in a legacy code page (cp1252) cannot show the icon
