@@ -16,7 +16,7 @@ def test_progress_says_the_time_left_in_words_and_nothing_at_the_last_step(
     printer = EventPrinter(as_json=False)
     for step in (1, 3, 4):
         printer.progress(Progress(step, 4, 12.2))
-    assert capsys.readouterr().err.splitlines() == ["step 1/4, 37 seconds left", "step 3/4, 12 seconds left",
+    assert capsys.readouterr().err.splitlines() == ["step 1/4, 37 s left", "step 3/4, 12 s left",
                                                     "step 4/4"]
 
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict, check_title
 from app.core.system.report import report_json, report_markdown
 from app.services.system.system_check import SystemCheck
 
@@ -103,13 +103,13 @@ class CheckDialog(QDialog):
         self.facts, self.report = facts, report
         self.table.setRowCount(len(report.checks))
         for row, check in enumerate(report.checks):
-            name = QTableWidgetItem(self.style().standardIcon(_ICONS[check.status]), check.id.replace("_", " "))
+            name = QTableWidgetItem(self.style().standardIcon(_ICONS[check.status]), check_title(check.id))
             name.setData(Qt.ItemDataRole.UserRole, check.status.value)  # the verdict, for tests and tools
             self.table.setItem(row, 0, name)
             self.table.setItem(row, 1, QTableWidgetItem(check.message))
             self.table.setItem(row, 2, QTableWidgetItem(check.fix or ""))
         self.table.resizeRowsToContents()
-        self.summary.setText(f"{report.overall.value.upper()}: {_SUMMARY[report.overall]}")
+        self.summary.setText(_SUMMARY[report.overall])
         self.run_button.setEnabled(True)
         self._set_report_buttons(True)
 

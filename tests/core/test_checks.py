@@ -164,7 +164,7 @@ def test_a_backend_missing_a_dll_on_windows_gets_the_reinstall_fix() -> None:
                            missing_library=True)
     check = result(dataclasses.replace(GOOD, host=GOOD_HOST, backend=status), "backend")
     assert check.status is Verdict.FAIL
-    assert check.message.startswith("A library the image backend needs is missing")
+    assert check.message.startswith("A library the sd.cpp backend needs is missing")
     assert "Models > Backend" in (check.fix or "") and "vulkan-1.dll" in (check.fix or "")
 
 
@@ -179,12 +179,12 @@ def test_a_device_the_backend_sees_is_never_no_device(error: str) -> None:
     loader, gpu = result(facts, "vulkan_loader"), result(facts, "gpu")
     assert loader.status is Verdict.WARN and "AMD Radeon RX 580 Series" in loader.message
     assert error not in loader.message and error in report_markdown(facts, report)  # the tool's words: the report's
-    assert gpu.status is Verdict.WARN and "The image backend sees AMD Radeon RX 580 Series" in gpu.message
+    assert gpu.status is Verdict.WARN and "The sd.cpp backend sees AMD Radeon RX 580 Series" in gpu.message
     assert report.overall is Verdict.WARN
     # vulkaninfo ran but listed nothing the backend sees: the same
     listed_nothing = dataclasses.replace(facts, vulkaninfo_error=None)
     assert result(listed_nothing, "gpu").status is Verdict.WARN
-    assert result(listed_nothing, "gpu").message.startswith("The image backend sees AMD Radeon RX 580 Series, but")
+    assert result(listed_nothing, "gpu").message.startswith("The sd.cpp backend sees AMD Radeon RX 580 Series, but")
     # neither sees a device: that is the failure it was
     blind = dataclasses.replace(facts, backend=BackendStatus(None, ()))
     assert (result(blind, "vulkan_loader").status, result(blind, "gpu").status) == (Verdict.FAIL, Verdict.FAIL)

@@ -29,7 +29,7 @@ def test_a_tiny_esrgan_upscales_64_to_256(sd_cli: Path, out_dir: Path, tmp_path:
         details = read_details(Path(image["path"]))
         assert details is not None and details["upscale"]["factor"] == int(factor)
         assert details["upscaled_from"] == str(source)
-    assert "1 tile of 128 px" in run.stderr  # the planner's count, said before the run
+    assert "Tiles of 128 px: 1;" in run.stderr  # the planner's count, said before the run
 
 
 def test_upscaling_something_that_is_no_picture_runs_nothing(sd_cli: Path, out_dir: Path, tmp_path: Path) -> None:

@@ -114,7 +114,7 @@ def test_system_check_without_a_backend_says_how_to_build_it(qtbot: QtBot, tmp_p
     assert facts.devices and facts.vulkaninfo_error is None
     [backend] = [c for c in report.checks if c.id == "backend"]
     # Linux users build the backend; on Windows it comes with the app, and the Models window installs it again
-    how = "Models > Backend" if sys.platform == "win32" else "python -m backend_bin.build"
+    how = "Models > Backend"
     assert backend.status.value == "fail" and how in (backend.fix or "")
 
 
@@ -133,8 +133,8 @@ def test_a_check_that_cannot_run_vulkaninfo_uses_what_the_backend_sees(qtbot: Qt
     assert facts.devices == () and facts.vulkaninfo_error.startswith(said)
     checks = {c.id: c for c in report.checks}
     assert "No Vulkan device was found." not in [c.message for c in report.checks]
-    assert checks["vulkan_loader"].status.value == "warn" and said in checks["vulkan_loader"].message
-    assert checks["gpu"].status.value == "warn" and "the sd.cpp backend sees llvmpipe" in checks["gpu"].message
+    assert checks["vulkan_loader"].status.value == "warn" and said not in checks["vulkan_loader"].message
+    assert checks["gpu"].status.value == "warn" and "sd.cpp backend sees llvmpipe" in checks["gpu"].message
     assert checks["backend"].status.value == "pass"
     assert report.overall.value != "fail"
 
@@ -158,7 +158,7 @@ def test_a_backend_missing_a_library_is_reported_with_the_fix(qtbot: QtBot, tmp_
     assert backend.status.value == "fail"
     assert backend.message.startswith("A library the sd.cpp backend needs is missing")
     assert "libpolarisneeded.so" in backend.message
-    assert "Build it again: python -m backend_bin.build" in (backend.fix or "")
+    assert "Build the backend again (Models > Backend > Build)" in (backend.fix or "")
 
 
 @pytest.mark.skipif(sys.platform != "win32", reason="a PE program and its DLLs: Windows' loader")
@@ -206,4 +206,4 @@ def test_a_pasted_output_with_overlay_layers_names_them(qtbot: QtBot, tmp_path: 
     facts, report = finished.args
     assert facts.layers is not None and "VK_LAYER_RTSS" in [layer.name for layer in facts.layers]
     [overlays] = [c for c in report.checks if c.id == "overlay_layers"]
-    assert overlays.status is Verdict.WARN and "RivaTuner Statistics Server (VK_LAYER_RTSS)" in overlays.message
+    assert overlays.status is Verdict.WARN and "RivaTuner Statistics Server" in overlays.message

@@ -30,12 +30,12 @@ def test_one_bar_for_every_cards_steps_and_each_card_in_words(qtbot: QtBot) -> N
     qtbot.addWidget(line)
     line.show_steps({"GPU 0: Radeon RX 580": Progress(3, 20, 2.0)})
     assert (line.progress.value(), line.progress.maximum()) == (3, 20)
-    assert line.status.text() == "Drawing — step 3 of 20, 2.0 s per step, 34 seconds left"
+    assert line.status.text() == "Drawing — step 3 of 20, 2.0 s per step, 34 s left"
     line.show_steps({"GPU 0: Radeon RX 580": Progress(5, 20, 2.0), "GPU 1: Radeon RX 570": Progress(1, 8, 3.0)})
     assert (line.progress.value(), line.progress.maximum(), line.progress.format()) == (6, 28, "Step 6/28")
     assert line.status.text().splitlines() == [
-        "GPU 0: Radeon RX 580: Drawing — step 5 of 20, 2.0 s per step, 30 seconds left",
-        "GPU 1: Radeon RX 570: Drawing — step 1 of 8, 3.0 s per step, 21 seconds left"]
+        "GPU 0: Radeon RX 580: Drawing — step 5 of 20, 2.0 s per step, 30 s left",
+        "GPU 1: Radeon RX 570: Drawing — step 1 of 8, 3.0 s per step, 21 s left"]
 
 
 def test_the_window_hears_every_cards_steps(qtbot: QtBot, standin: Path, tiny_model, out_dir: Path,

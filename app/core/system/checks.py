@@ -189,7 +189,7 @@ def check_vulkan_runs(facts: SystemFacts) -> CheckResult:
         # Vulkan itself works: only the tool that tells the card's kind and memory is missing or broken
         return CheckResult(
             "vulkan_loader", Verdict.WARN,
-            translate("Check", "Vulkan works (the image backend sees {devices}), but the card's type and memory "
+            translate("Check", "Vulkan works (the sd.cpp backend sees {devices}), but the card's type and memory "
                                "could not be read, so automatic memory placement cannot plan for it.").format(
                 devices=_seen_words(facts)),
             translate("Check", "Reinstall or update the graphics driver; until then untick Automatic memory and "
@@ -207,7 +207,7 @@ def check_gpu(facts: SystemFacts) -> CheckResult:
         # the device list failed or was empty, yet the backend found devices: those are what images run on
         return CheckResult(
             "gpu", Verdict.WARN,
-            translate("Check", "The image backend sees {devices}, but whether that is your graphics card and how "
+            translate("Check", "The sd.cpp backend sees {devices}, but whether that is your graphics card and how "
                                "much memory it has could not be read.").format(devices=_seen_words(facts)),
             translate("Check", "Update the graphics driver, then run the check again."))
     if selected is None:
@@ -542,7 +542,7 @@ def check_backend(facts: SystemFacts) -> CheckResult | None:
     if backend.problem is not None:
         problem = backend.problem
         if backend.missing_library:
-            problem = translate("Check", "A library the image backend needs is missing, so it cannot start "
+            problem = translate("Check", "A library the sd.cpp backend needs is missing, so it cannot start "
                                          "({library}).").format(library=problem)
         fix = (translate("Check", "Install the backend again from Models > Backend (it brings sd-cli.exe with all "
                                   "its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.")
@@ -551,10 +551,10 @@ def check_backend(facts: SystemFacts) -> CheckResult | None:
                                   "distribution's Vulkan package (libvulkan1)."))
         return CheckResult("backend", Verdict.FAIL, problem, fix)
     if not backend.devices_seen:
-        return CheckResult("backend", Verdict.FAIL, translate("Check", "The image backend runs but sees no Vulkan "
+        return CheckResult("backend", Verdict.FAIL, translate("Check", "The sd.cpp backend runs but sees no Vulkan "
                                                                        "device."),
                            translate("Check", "Update the graphics driver, then run the check again."))
-    return CheckResult("backend", Verdict.PASS, translate("Check", "The image backend runs and sees {devices}.").format(
+    return CheckResult("backend", Verdict.PASS, translate("Check", "The sd.cpp backend runs and sees {devices}.").format(
         devices=_seen_words(facts)))
 
 
