@@ -554,8 +554,9 @@ def check_backend(facts: SystemFacts) -> CheckResult | None:
         return CheckResult("backend", Verdict.FAIL, translate("Check", "The sd.cpp backend runs but sees no Vulkan "
                                                                        "device."),
                            translate("Check", "Update the graphics driver, then run the check again."))
-    return CheckResult("backend", Verdict.PASS, translate("Check", "The sd.cpp backend runs and sees {devices}.").format(
-        devices=_seen_words(facts)))
+    return CheckResult("backend", Verdict.PASS,
+                       translate("Check", "The sd.cpp backend runs and sees {devices}.").format(
+                           devices=_seen_words(facts)))
 
 
 CHECKS: tuple[Callable[[SystemFacts], CheckResult | None], ...] = (
