@@ -192,7 +192,7 @@ def test_a_pasted_output_is_checked_with_the_pastes_host_facts_not_this_computer
     assert facts.host.from_paste and facts.host.ram_total_bytes == 16314024 * 1024
     assert facts.host.ram_available_bytes is None and facts.host.cpu_flags is None and facts.models_disk is None
     messages = {c.id: c.message for c in report.checks}
-    assert messages["gpu"] == "Using the discrete GPU the paste shows (its name is not in the paste)."
+    assert messages["gpu"] == "Using the graphics card the paste shows (its name is not in the paste)."
     assert "unknown" in messages["disk_free"] and messages["host_ram"].startswith("15.6 GiB of RAM")
 
 

@@ -1,0 +1,1036 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es">
+<context>
+    <name>Check</name>
+    <message>
+        <source>Your {card} is ready.</source>
+        <translation>Tu {card} está lista.</translation>
+    </message>
+    <message>
+        <source>This computer is ready.</source>
+        <translation>Esta computadora está lista.</translation>
+    </message>
+    <message>
+        <source>(Warnings in the full check: {count})</source>
+        <translation>(Avisos en la verificación completa: {count})</translation>
+    </message>
+    <message>
+        <source>Fix this first: {problem}</source>
+        <translation>Resuelve esto primero: {problem}</translation>
+    </message>
+    <message>
+        <source>the AMD driver for your Radeon</source>
+        <translation>el driver de AMD para tu Radeon</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver for your graphics card</source>
+        <translation>el driver de NVIDIA para tu tarjeta gráfica</translation>
+    </message>
+    <message>
+        <source>the Intel graphics driver</source>
+        <translation>el driver gráfico de Intel</translation>
+    </message>
+    <message>
+        <source>the driver of your graphics card, from its maker</source>
+        <translation>el driver de tu tarjeta gráfica, del fabricante</translation>
+    </message>
+    <message>
+        <source>Vulkan</source>
+        <translation>Vulkan</translation>
+    </message>
+    <message>
+        <source>Graphics card</source>
+        <translation>Tarjeta gráfica</translation>
+    </message>
+    <message>
+        <source>Vulkan version</source>
+        <translation>Versión de Vulkan</translation>
+    </message>
+    <message>
+        <source>Which card is used</source>
+        <translation>Qué tarjeta se usa</translation>
+    </message>
+    <message>
+        <source>AMD driver</source>
+        <translation>Driver de AMD</translation>
+    </message>
+    <message>
+        <source>Overlays</source>
+        <translation>Superposiciones</translation>
+    </message>
+    <message>
+        <source>Video memory</source>
+        <translation>Memoria de video</translation>
+    </message>
+    <message>
+        <source>Largest memory block</source>
+        <translation>Bloque de memoria más grande</translation>
+    </message>
+    <message>
+        <source>Computer&apos;s memory (RAM)</source>
+        <translation>Memoria de la computadora (RAM)</translation>
+    </message>
+    <message>
+        <source>Disk space</source>
+        <translation>Espacio en disco</translation>
+    </message>
+    <message>
+        <source>Disk speed</source>
+        <translation>Velocidad del disco</translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation>Procesador</translation>
+    </message>
+    <message>
+        <source>Image backend</source>
+        <translation>Backend de imágenes</translation>
+    </message>
+    <message>
+        <source>Vulkan is installed and works.</source>
+        <translation>Vulkan está instalado y funciona.</translation>
+    </message>
+    <message>
+        <source>Vulkan works (the sd.cpp backend sees {devices}), but the card&apos;s type and memory could not be read, so automatic memory placement cannot plan for it.</source>
+        <translation>Vulkan funciona (el backend sd.cpp ve {devices}), pero no se pudo leer el tipo ni la memoria de la tarjeta, así que el reparto automático de memoria no puede planificar.</translation>
+    </message>
+    <message>
+        <source>Reinstall or update the graphics driver; until then untick Automatic memory and choose the placement yourself.</source>
+        <translation>Reinstala o actualiza el driver gráfico; mientras tanto, desmarca Memoria automática y elige el reparto tú mismo.</translation>
+    </message>
+    <message>
+        <source>Vulkan does not work here: the graphics driver did not start it.</source>
+        <translation>Vulkan no funciona aquí: el driver gráfico no lo inició.</translation>
+    </message>
+    <message>
+        <source>Reinstall the graphics driver: it brings Vulkan. On Linux install the packages mesa-vulkan-drivers and vulkan-tools.</source>
+        <translation>Reinstala el driver gráfico: trae Vulkan. En Linux instala los paquetes mesa-vulkan-drivers y vulkan-tools.</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend sees {devices}, but whether that is your graphics card and how much memory it has could not be read.</source>
+        <translation>El backend sd.cpp ve {devices}, pero no se pudo saber si es tu tarjeta gráfica ni cuánta memoria tiene.</translation>
+    </message>
+    <message>
+        <source>Update the graphics driver, then run the check again.</source>
+        <translation>Actualiza el driver gráfico y vuelve a ejecutar la verificación.</translation>
+    </message>
+    <message>
+        <source>No Vulkan device was found.</source>
+        <translation>No se encontró ningún dispositivo Vulkan.</translation>
+    </message>
+    <message>
+        <source>Install {driver}, then run the check again.</source>
+        <translation>Instala {driver} y vuelve a ejecutar la verificación.</translation>
+    </message>
+    <message>
+        <source>No graphics card that can draw was found: pictures will be made by the processor, many times slower. (Vulkan lists only {device}, which runs on the processor.)</source>
+        <translation>No se encontró ninguna tarjeta gráfica que pueda dibujar: las imágenes las hará el procesador, muchas veces más lento. (Vulkan solo muestra {device}, que funciona en el procesador.)</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that Vulkan lists the card.</source>
+        <translation>Instala {driver} para que Vulkan muestre la tarjeta.</translation>
+    </message>
+    <message>
+        <source>If this computer has a graphics card, install its maker&apos;s driver so that Vulkan lists it.</source>
+        <translation>Si esta computadora tiene tarjeta gráfica, instala el driver de su fabricante para que Vulkan la muestre.</translation>
+    </message>
+    <message>
+        <source>The only graphics device Vulkan lists is {device}, {why}.</source>
+        <translation>El único dispositivo gráfico que muestra Vulkan es {device}, {why}.</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that Vulkan lists the card itself.</source>
+        <translation>Instala {driver} para que Vulkan muestre la propia tarjeta.</translation>
+    </message>
+    <message>
+        <source>Not used: {device}, {why}.</source>
+        <translation>No se usa: {device}, {why}.</translation>
+    </message>
+    <message>
+        <source>Using the graphics card the paste shows (its name is not in the paste).</source>
+        <translation>Usando la tarjeta gráfica que muestra el texto pegado (su nombre no está en el texto).</translation>
+    </message>
+    <message>
+        <source>Using {device} (a Polaris card).</source>
+        <translation>Usando {device} (una tarjeta Polaris).</translation>
+    </message>
+    <message>
+        <source>Using {device}.</source>
+        <translation>Usando {device}.</translation>
+    </message>
+    <message>
+        <source>Vulkan run by the processor, not a graphics card</source>
+        <translation>Vulkan ejecutado por el procesador, no por una tarjeta gráfica</translation>
+    </message>
+    <message>
+        <source>Vulkan translated to Direct3D 12 (Microsoft&apos;s Dozen), on which loading a model can hang</source>
+        <translation>Vulkan traducido a Direct3D 12 (Dozen de Microsoft), donde cargar un modelo puede colgarse</translation>
+    </message>
+    <message>
+        <source>Vulkan passed on to {other}</source>
+        <translation>Vulkan pasado a {other}</translation>
+    </message>
+    <message>
+        <source>{device} offers Vulkan {version}; the image backend needs Vulkan {floor} or newer, so it cannot draw on it.</source>
+        <translation>{device} ofrece Vulkan {version}; el backend de imágenes necesita Vulkan {floor} o más nuevo, así que no puede dibujar en ella.</translation>
+    </message>
+    <message>
+        <source>Update the graphics driver; Polaris cards get Vulkan 1.3 from current drivers.</source>
+        <translation>Actualiza el driver gráfico; las tarjetas Polaris obtienen Vulkan 1.3 con los drivers actuales.</translation>
+    </message>
+    <message>
+        <source>Vulkan {version}.</source>
+        <translation>Vulkan {version}.</translation>
+    </message>
+    <message>
+        <source>A setting in your environment ({variable}={value}) keeps the image backend off {device}.</source>
+        <translation>Una configuración de tu entorno ({variable}={value}) impide que el backend de imágenes use {device}.</translation>
+    </message>
+    <message>
+        <source>Remove the {variable} variable and let Polaris Studio choose the card.</source>
+        <translation>Quita la variable {variable} y deja que Polaris Studio elija la tarjeta.</translation>
+    </message>
+    <message>
+        <source>{device} is Vulkan device 0.</source>
+        <translation>{device} es el dispositivo Vulkan 0.</translation>
+    </message>
+    <message>
+        <source>{device} comes after {ahead}; Polaris Studio tells the image backend to use it.</source>
+        <translation>{device} viene después de {ahead}; Polaris Studio le indica al backend de imágenes que la use.</translation>
+    </message>
+    <message>
+        <source>AMDVLK{version} is in use: AMD has stopped developing it, and Mesa&apos;s RADV is the maintained Vulkan driver for Radeon cards.</source>
+        <translation>Se está usando AMDVLK{version}: AMD dejó de desarrollarlo, y RADV de Mesa es el driver Vulkan mantenido para tarjetas Radeon.</translation>
+    </message>
+    <message>
+        <source>Remove the amdvlk package; Mesa&apos;s RADV (package mesa-vulkan-drivers) then drives the card.</source>
+        <translation>Quita el paquete amdvlk; entonces RADV de Mesa (paquete mesa-vulkan-drivers) maneja la tarjeta.</translation>
+    </message>
+    <message>
+        <source>RADV (Mesa); the paste does not say which Mesa version.</source>
+        <translation>RADV (Mesa); el texto pegado no dice qué versión de Mesa.</translation>
+    </message>
+    <message>
+        <source>RADV from Mesa {version} is too old: it predates Mesa {floor}, which brought Vulkan 1.3 to Radeon cards.</source>
+        <translation>RADV de Mesa {version} es demasiado viejo: es anterior a Mesa {floor}, que trajo Vulkan 1.3 a las tarjetas Radeon.</translation>
+    </message>
+    <message>
+        <source>Update Mesa&apos;s Vulkan driver (package mesa-vulkan-drivers) to {floor} or newer with your distribution&apos;s updates.</source>
+        <translation>Actualiza el driver Vulkan de Mesa (paquete mesa-vulkan-drivers) a {floor} o más nuevo con las actualizaciones de tu distribución.</translation>
+    </message>
+    <message>
+        <source>RADV from Mesa {version}, new enough ({floor} or newer is needed).</source>
+        <translation>RADV de Mesa {version}, suficientemente nuevo (se necesita {floor} o más nuevo).</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver {driver} (the pre-RDNA branch {branch}, which AMD keeps for Polaris and Vega cards with critical fixes only)</source>
+        <translation>Driver de AMD {driver} (la rama pre-RDNA {branch}, que AMD mantiene para tarjetas Polaris y Vega solo con correcciones críticas)</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver {driver} (a 20{year} driver branch)</source>
+        <translation>Driver de AMD {driver} (una rama de drivers de 20{year})</translation>
+    </message>
+    <message>
+        <source>AMD Software: Adrenalin Edition {driver}</source>
+        <translation>AMD Software: Adrenalin Edition {driver}</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver (Vulkan driver {driver})</source>
+        <translation>Driver de AMD (driver Vulkan {driver})</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver</source>
+        <translation>Driver de AMD</translation>
+    </message>
+    <message>
+        <source>Use Mesa&apos;s RADV driver (package mesa-vulkan-drivers) {floor} or newer.</source>
+        <translation>Usa el driver RADV de Mesa (paquete mesa-vulkan-drivers) {floor} o más nuevo.</translation>
+    </message>
+    <message>
+        <source>Install Adrenalin {best}, the release Polaris users report as the fastest, or the newest driver AMD lists for your card on amd.com/support (since late 2023 Polaris has its own driver branch with critical fixes only, so choose your card there rather than using the auto-detect tool). Run AMD&apos;s Cleanup Utility before installing either.</source>
+        <translation>Instala Adrenalin {best}, la versión que los usuarios de Polaris reportan como la más rápida, o el driver más nuevo que AMD lista para tu tarjeta en amd.com/support (desde fines de 2023 Polaris tiene su propia rama de drivers solo con correcciones críticas, así que elige tu tarjeta ahí en vez de usar la herramienta de detección automática). Ejecuta el Cleanup Utility de AMD antes de instalar cualquiera.</translation>
+    </message>
+    <message>
+        <source>Install the newest AMD Software: Adrenalin Edition that amd.com/support lists for your card.</source>
+        <translation>Instala el AMD Software: Adrenalin Edition más nuevo que amd.com/support lista para tu tarjeta.</translation>
+    </message>
+    <message>
+        <source>{driver} is older than Adrenalin {floor}, and it offers only Vulkan {version} (Vulkan 1.3 came with Adrenalin {vulkan_1_3}).</source>
+        <translation>{driver} es más antiguo que Adrenalin {floor} y solo ofrece Vulkan {version} (Vulkan 1.3 llegó con Adrenalin {vulkan_1_3}).</translation>
+    </message>
+    <message>
+        <source>{driver} is older than Adrenalin {floor}.</source>
+        <translation>{driver} es más antiguo que Adrenalin {floor}.</translation>
+    </message>
+    <message>
+        <source>{driver}. Polaris users report Adrenalin {best} as the fastest release for these cards; newer ones bring fixes, not speed.</source>
+        <translation>{driver}. Los usuarios de Polaris reportan Adrenalin {best} como la versión más rápida para estas tarjetas; las más nuevas traen correcciones, no velocidad.</translation>
+    </message>
+    <message>
+        <source>{driver}.</source>
+        <translation>{driver}.</translation>
+    </message>
+    <message>
+        <source>No FPS counter or recording overlay hooks into Vulkan programs.</source>
+        <translation>Ningún contador de FPS ni superposición de grabación se engancha a los programas Vulkan.</translation>
+    </message>
+    <message>
+        <source>These overlays hook into Vulkan programs: {overlays}. Polaris Studio keeps them out of the image backend.</source>
+        <translation>Estas superposiciones se enganchan a los programas Vulkan: {overlays}. Polaris Studio las mantiene fuera del backend de imágenes.</translation>
+    </message>
+    <message>
+        <source>These programs hook into every Vulkan program, the image backend too, and can crash or hang it while a model loads: {programs}.</source>
+        <translation>Estos programas se enganchan a todo programa Vulkan, también al backend de imágenes, y pueden cerrarlo o colgarlo mientras carga un modelo: {programs}.</translation>
+    </message>
+    <message>
+        <source>The processor has no video memory of its own; it uses the computer&apos;s memory (RAM).</source>
+        <translation>El procesador no tiene memoria de video propia; usa la memoria de la computadora (RAM).</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that the card&apos;s video memory is used.</source>
+        <translation>Instala {driver} para que se use la memoria de video de la tarjeta.</translation>
+    </message>
+    <message>
+        <source>If this computer has a graphics card, install its maker&apos;s driver so that its video memory is used.</source>
+        <translation>Si esta computadora tiene tarjeta gráfica, instala el driver de su fabricante para que se use su memoria de video.</translation>
+    </message>
+    <message>
+        <source>The driver did not report the video memory size.</source>
+        <translation>El driver no informó el tamaño de la memoria de video.</translation>
+    </message>
+    <message>
+        <source>Run the check on the computer itself (a short pasted report lacks the memory sizes).</source>
+        <translation>Ejecuta la verificación en la propia computadora (un texto pegado corto no trae los tamaños de memoria).</translation>
+    </message>
+    <message>
+        <source>{device} has {size} of VRAM; Flux and SDXL need at least 4 GiB.</source>
+        <translation>{device} tiene {size} de VRAM; Flux y SDXL necesitan al menos 4 GiB.</translation>
+    </message>
+    <message>
+        <source>Use SD 1.5 models, or a card with 4 GiB or more.</source>
+        <translation>Usa modelos SD 1.5, o una tarjeta con 4 GiB o más.</translation>
+    </message>
+    <message>
+        <source>{size} of VRAM.</source>
+        <translation>{size} de VRAM.</translation>
+    </message>
+    <message>
+        <source>The driver caps one memory block at {size}: large images must be decoded in tiles.</source>
+        <translation>El driver limita un bloque de memoria a {size}: las imágenes grandes deben decodificarse por partes.</translation>
+    </message>
+    <message>
+        <source>Keep &apos;Decode in tiles&apos; on; the memory planner turns it on for you.</source>
+        <translation>Deja activado &apos;Decodificar por partes&apos;; el planificador de memoria lo activa por ti.</translation>
+    </message>
+    <message>
+        <source>One memory block may be up to {size}.</source>
+        <translation>Un bloque de memoria puede tener hasta {size}.</translation>
+    </message>
+    <message>
+        <source>RAM unknown: the paste does not say.</source>
+        <translation>RAM desconocida: el texto pegado no lo dice.</translation>
+    </message>
+    <message>
+        <source>{family} models need about {needed} GB of RAM; run the check on that computer.</source>
+        <translation>Los modelos {family} necesitan unos {needed} GB de RAM; ejecuta la verificación en esa computadora.</translation>
+    </message>
+    <message>
+        <source>{total} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).</source>
+        <translation>{total} de RAM; los modelos {family} necesitan unos {needed} GB (el codificador de texto vive en la RAM).</translation>
+    </message>
+    <message>
+        <source>Add RAM, or use {smallest} models, which need about {size} GB.</source>
+        <translation>Agrega RAM, o usa modelos {smallest}, que necesitan unos {size} GB.</translation>
+    </message>
+    <message>
+        <source>Only {free} of {total} RAM is free right now.</source>
+        <translation>Solo {free} de {total} de RAM están libres ahora.</translation>
+    </message>
+    <message>
+        <source>Close other programs (browsers, games) before generating.</source>
+        <translation>Cierra otros programas (navegadores, juegos) antes de generar.</translation>
+    </message>
+    <message>
+        <source>{total} of RAM.</source>
+        <translation>{total} de RAM.</translation>
+    </message>
+    <message>
+        <source>{total} of RAM, {free} free.</source>
+        <translation>{total} de RAM, {free} libres.</translation>
+    </message>
+    <message>
+        <source>Free disk space unknown: the paste does not say.</source>
+        <translation>Espacio libre en disco desconocido: el texto pegado no lo dice.</translation>
+    </message>
+    <message>
+        <source>A Flux set takes about 12 GB; keep {free} GB free where models go.</source>
+        <translation>Un conjunto Flux ocupa unos 12 GB; deja {free} GB libres donde van los modelos.</translation>
+    </message>
+    <message>
+        <source>Only {free} free where models go ({folder}); a Flux set takes about 12 GB.</source>
+        <translation>Solo {free} libres donde van los modelos ({folder}); un conjunto Flux ocupa unos 12 GB.</translation>
+    </message>
+    <message>
+        <source>Free some space, or choose a models folder on another drive.</source>
+        <translation>Libera espacio, o elige una carpeta de modelos en otro disco.</translation>
+    </message>
+    <message>
+        <source>{free} free for models in {folder}.</source>
+        <translation>{free} libres para modelos en {folder}.</translation>
+    </message>
+    <message>
+        <source>The models folder {folder} is on a spinning hard disk: loading a Flux model takes several minutes each time.</source>
+        <translation>La carpeta de modelos {folder} está en un disco duro mecánico: cargar un modelo Flux tarda varios minutos cada vez.</translation>
+    </message>
+    <message>
+        <source>Move the models folder to an SSD if you have one.</source>
+        <translation>Mueve la carpeta de modelos a un SSD si tienes uno.</translation>
+    </message>
+    <message>
+        <source>The models folder is on a solid-state drive.</source>
+        <translation>La carpeta de modelos está en un SSD.</translation>
+    </message>
+    <message>
+        <source>Processor unknown: the paste does not say which instructions it has.</source>
+        <translation>Procesador desconocido: el texto pegado no dice qué instrucciones tiene.</translation>
+    </message>
+    <message>
+        <source>Could not read which instructions the processor has.</source>
+        <translation>No se pudo leer qué instrucciones tiene el procesador.</translation>
+    </message>
+    <message>
+        <source>If the image backend stops at once, your processor may lack AVX2/FMA3.</source>
+        <translation>Si el backend de imágenes se detiene de inmediato, tu procesador puede no tener AVX2/FMA3.</translation>
+    </message>
+    <message>
+        <source>The processor lacks {missing}, which the prebuilt image backend uses: it would stop at once.</source>
+        <translation>El procesador no tiene {missing}, que usa el backend de imágenes precompilado: se detendría de inmediato.</translation>
+    </message>
+    <message>
+        <source>Build the image backend on this computer for its own processor (the README&apos;s &quot;How it is built&quot; says how).</source>
+        <translation>Compila el backend de imágenes en esta computadora para su propio procesador (la sección &quot;How it is built&quot; del README explica cómo).</translation>
+    </message>
+    <message>
+        <source>The processor has AVX2 and FMA3.</source>
+        <translation>El procesador tiene AVX2 y FMA3.</translation>
+    </message>
+    <message>
+        <source>A library the sd.cpp backend needs is missing, so it cannot start ({library}).</source>
+        <translation>Falta una biblioteca que necesita el backend sd.cpp, así que no puede iniciar ({library}).</translation>
+    </message>
+    <message>
+        <source>Install the backend again from Models &gt; Backend (it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
+        <translation>Instala el backend de nuevo desde Modelos &gt; Backend (trae sd-cli.exe con todas sus DLL) y actualiza el driver gráfico si la que falta es vulkan-1.dll.</translation>
+    </message>
+    <message>
+        <source>Build the backend again (Models &gt; Backend &gt; Build), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
+        <translation>Compila el backend de nuevo (Modelos &gt; Backend &gt; Compilar) e instala el paquete Vulkan de tu distribución (libvulkan1).</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend runs but sees no Vulkan device.</source>
+        <translation>El backend sd.cpp funciona, pero no ve ningún dispositivo Vulkan.</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend runs and sees {devices}.</source>
+        <translation>El backend sd.cpp funciona y ve {devices}.</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <source> while {stage}</source>
+        <translation> durante: {stage}</translation>
+    </message>
+    <message>
+        <source> (exit code {code})</source>
+        <translation> (código de salida {code})</translation>
+    </message>
+    <message>
+        <source>sd.cpp crashed{where}{code}</source>
+        <translation>sd.cpp se cayó{where}{code}</translation>
+    </message>
+    <message>
+        <source>sd.cpp finished without writing an image</source>
+        <translation>sd.cpp terminó sin escribir una imagen</translation>
+    </message>
+    <message>
+        <source>sd.cpp failed with exit code {code}</source>
+        <translation>sd.cpp falló con código de salida {code}</translation>
+    </message>
+    <message>
+        <source>The graphics card ran out of memory. Try a smaller size, or tick &apos;Decode in tiles&apos; in Advanced.</source>
+        <translation>La tarjeta gráfica se quedó sin memoria. Prueba un tamaño más chico, o marca &apos;Decodificar por partes&apos; en Avanzado.</translation>
+    </message>
+    <message>
+        <source>The model file could not be loaded. Is it complete and a supported model?</source>
+        <translation>No se pudo cargar el archivo del modelo. ¿Está completo y es un modelo compatible?</translation>
+    </message>
+    <message>
+        <source>The image backend is missing.</source>
+        <translation>Falta el backend de imágenes.</translation>
+    </message>
+    <message>
+        <source>The image backend stopped suddenly. Details shows its last words.</source>
+        <translation>El backend de imágenes se detuvo de golpe. Detalles muestra sus últimas palabras.</translation>
+    </message>
+    <message>
+        <source>The settings were not accepted.</source>
+        <translation>No se aceptaron los ajustes.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved where it should go. Choose another folder with the folder button, or free some space.</source>
+        <translation>No se pudo guardar la imagen donde debía ir. Elige otra carpeta con el botón de carpeta, o libera espacio.</translation>
+    </message>
+    <message>
+        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
+        <translation>La imagen salió rota (los cálculos de la tarjeta gráfica fallaron), así que se guardó aparte, no en la galería.</translation>
+    </message>
+    <message>
+        <source>The generation failed.</source>
+        <translation>La generación falló.</translation>
+    </message>
+    <message>
+        <source>The backend&apos;s own words are under Details.</source>
+        <translation>Las palabras del propio backend están en Detalles.</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>the disk with {place} is full ({free})</source>
+        <translation>el disco de {place} está lleno ({free})</translation>
+    </message>
+    <message>
+        <source>{place} is on a read-only disk</source>
+        <translation>{place} está en un disco de solo lectura</translation>
+    </message>
+    <message>
+        <source>another program is using a file in {place} (an antivirus or a picture viewer, perhaps)</source>
+        <translation>otro programa está usando un archivo en {place} (quizás un antivirus o un visor de imágenes)</translation>
+    </message>
+    <message>
+        <source>you may not write in {place} (it is read-only or another user&apos;s)</source>
+        <translation>no tienes permiso para escribir en {place} (es de solo lectura o de otro usuario)</translation>
+    </message>
+    <message>
+        <source>{place} no longer exists (a removed drive or a deleted folder?)</source>
+        <translation>{place} ya no existe (¿un disco quitado o una carpeta borrada?)</translation>
+    </message>
+    <message>
+        <source>{place} is a file, not a folder</source>
+        <translation>{place} es un archivo, no una carpeta</translation>
+    </message>
+    <message>
+        <source>the name {place} is too long for this disk</source>
+        <translation>el nombre {place} es demasiado largo para este disco</translation>
+    </message>
+    <message>
+        <source>{place} is busy (another program or the system is using it)</source>
+        <translation>{place} está ocupado (otro programa o el sistema lo está usando)</translation>
+    </message>
+    <message>
+        <source>the system refused it</source>
+        <translation>el sistema lo rechazó</translation>
+    </message>
+    <message>
+        <source>{place} cannot be used ({why})</source>
+        <translation>{place} no se puede usar ({why})</translation>
+    </message>
+    <message>
+        <source>{size} free</source>
+        <translation>{size} libres</translation>
+    </message>
+    <message>
+        <source>no room left</source>
+        <translation>sin espacio</translation>
+    </message>
+    <message>
+        <source>Pictures cannot be saved: {problem}. Choose another folder.</source>
+        <translation>No se pueden guardar imágenes: {problem}. Elige otra carpeta.</translation>
+    </message>
+    <message>
+        <source>Pictures cannot be saved: the disk with {folder} is full ({free} free; a picture of this size needs about {needed}). Free some space or choose another folder.</source>
+        <translation>No se pueden guardar imágenes: el disco de {folder} está lleno ({free} libres; una imagen de este tamaño necesita unos {needed}). Libera espacio o elige otra carpeta.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved: {problem}; nor in {rescue} ({rescue_problem}). It is still in {staged}.</source>
+        <translation>No se pudo guardar la imagen: {problem}; ni en {rescue} ({rescue_problem}). Sigue en {staged}.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved: {problem}. It is kept in {kept}.</source>
+        <translation>No se pudo guardar la imagen: {problem}. Se guardó en {kept}.</translation>
+    </message>
+</context>
+<context>
+    <name>Picture</name>
+    <message>
+        <source>The backend wrote {file} as {format}, not as a PNG picture</source>
+        <translation>El backend escribió {file} como {format}, no como una imagen PNG</translation>
+    </message>
+    <message>
+        <source>The picture the backend wrote ({file}) is not whole and cannot be read</source>
+        <translation>La imagen que escribió el backend ({file}) no está completa y no se puede leer</translation>
+    </message>
+    <message>
+        <source>The picture came out black</source>
+        <translation>La imagen salió negra</translation>
+    </message>
+    <message>
+        <source>The picture came out as one flat colour {colour}</source>
+        <translation>La imagen salió de un solo color plano {colour}</translation>
+    </message>
+    <message>
+        <source>The picture came out almost all one colour {colour}</source>
+        <translation>La imagen salió casi toda de un solo color {colour}</translation>
+    </message>
+    <message>
+        <source>Only one square of the picture was drawn; the rest is one flat colour {colour}</source>
+        <translation>Solo se dibujó un cuadrado de la imagen; el resto es de un solo color {colour}</translation>
+    </message>
+    <message>
+        <source>The picture came out as noise of pure colours</source>
+        <translation>La imagen salió como ruido de colores puros</translation>
+    </message>
+    <message>
+        <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
+        <translation>El decodificador de imagen ya corrió en el procesador, así que lo que falló fue el dibujo en sí: prueba un tamaño más chico, otro archivo de modelo o cuantización, u otro driver gráfico.</translation>
+    </message>
+    <message>
+        <source>Tick &apos;Image decoder on CPU&apos; in Advanced, or try a smaller size, another model file or quantization, or another graphics driver.</source>
+        <translation>Marca &apos;Decodificador de imagen en la CPU&apos; en Avanzado, o prueba un tamaño más chico, otro archivo de modelo o cuantización, u otro driver gráfico.</translation>
+    </message>
+    <message>
+        <source>with the image decoder on the processor</source>
+        <translation>con el decodificador de imagen en el procesador</translation>
+    </message>
+    <message>
+        <source>with the image decoder in tiles</source>
+        <translation>con el decodificador de imagen por partes</translation>
+    </message>
+    <message>
+        <source>with less video memory, in smaller pieces</source>
+        <translation>con menos memoria de video, en pedazos más chicos</translation>
+    </message>
+    <message>
+        <source>input image</source>
+        <translation>imagen de entrada</translation>
+    </message>
+    <message>
+        <source>{picture} not found: {path}</source>
+        <translation>{picture} no encontrada: {path}</translation>
+    </message>
+    <message>
+        <source>{picture} {file} is {width}x{height} pixels ({megapixels} megapixels); the most it may have is {most} megapixels: scale it down first</source>
+        <translation>{picture} {file} tiene {width}x{height} píxeles ({megapixels} megapíxeles); lo máximo permitido es {most} megapíxeles: redúcela primero</translation>
+    </message>
+    <message>
+        <source>{picture} {file} has too many pixels to open safely; the most it may have is {most} megapixels: scale it down first</source>
+        <translation>{picture} {file} tiene demasiados píxeles para abrirla con seguridad; lo máximo permitido es {most} megapíxeles: redúcela primero</translation>
+    </message>
+    <message>
+        <source>{picture} {file} is not a picture (PNG, JPEG, WebP or BMP)</source>
+        <translation>{picture} {file} no es una imagen (PNG, JPEG, WebP o BMP)</translation>
+    </message>
+    <message>
+        <source>{picture} cannot be read: {why}</source>
+        <translation>{picture} no se puede leer: {why}</translation>
+    </message>
+    <message>
+        <source>{picture} {file} cannot be read: it is damaged or cut short</source>
+        <translation>{picture} {file} no se puede leer: está dañada o cortada</translation>
+    </message>
+</context>
+<context>
+    <name>Plan</name>
+    <message>
+        <source>Text encoder (the Qwen3 LLM)</source>
+        <translation>Codificador de texto (el LLM Qwen3)</translation>
+    </message>
+    <message>
+        <source>Text encoders</source>
+        <translation>Codificadores de texto</translation>
+    </message>
+    <message>
+        <source>Diffusion model on the GPU</source>
+        <translation>Modelo de difusión en la GPU</translation>
+    </message>
+    <message>
+        <source>, moved in from RAM for each stage</source>
+        <translation>, traído desde la RAM en cada etapa</translation>
+    </message>
+    <message>
+        <source>, streamed in pieces of at most {size} GiB</source>
+        <translation>, enviado en pedazos de como máximo {size} GiB</translation>
+    </message>
+    <message>
+        <source>Image decoder on the {place} in tiles.</source>
+        <translation>Decodificador de imagen en la {place}, por partes.</translation>
+    </message>
+    <message>
+        <source>Image decoder on the {place}.</source>
+        <translation>Decodificador de imagen en la {place}.</translation>
+    </message>
+    <message>
+        <source>{part} on the {place}.</source>
+        <translation>{part} en la {place}.</translation>
+    </message>
+    <message>
+        <source>Flash attention keeps the attention buffers small.</source>
+        <translation>Flash attention mantiene chicos los búferes de atención.</translation>
+    </message>
+    <message>
+        <source>The live preview is decoded by the tiny autoencoder at every step.</source>
+        <translation>La vista previa en vivo la decodifica el autoencoder pequeño en cada paso.</translation>
+    </message>
+    <message>
+        <source>The live preview is a quick colour sketch of each step.</source>
+        <translation>La vista previa en vivo es un boceto rápido en color de cada paso.</translation>
+    </message>
+    <message>
+        <source>Predicted VRAM peak {peak} (weights {weights}, compute {compute}) of a {budget} budget; RAM {ram} of {free} free.</source>
+        <translation>Pico de VRAM previsto {peak} (pesos {weights}, cálculo {compute}) de un presupuesto de {budget}; RAM {ram} de {free} libres.</translation>
+    </message>
+    <message>
+        <source>{held} of it is held for the card, of the {budget} of system memory its driver lets it use.</source>
+        <translation>{held} de eso queda reservado para la tarjeta, de los {budget} de memoria del sistema que su driver le deja usar.</translation>
+    </message>
+    <message>
+        <source>It would hold {held} of system memory for the card, more than the {budget} its driver allows: past that the card stops.</source>
+        <translation>Reservaría {held} de memoria del sistema para la tarjeta, más que los {budget} que permite su driver: pasado eso, la tarjeta se detiene.</translation>
+    </message>
+    <message>
+        <source>Each image first reads {size} of model files: about {seconds} s from a hard disk, a second or two once they are cached in RAM.</source>
+        <translation>Cada imagen primero lee {size} de archivos de modelo: unos {seconds} s desde un disco duro, uno o dos segundos cuando ya están en caché en la RAM.</translation>
+    </message>
+    <message>
+        <source>Nothing fits: try a smaller image, a lower quantization (e.g. Q4_K and T5 q8_0), or more RAM.</source>
+        <translation>Nada entra: prueba una imagen más chica, una cuantización menor (p. ej. Q4_K y T5 q8_0), o más RAM.</translation>
+    </message>
+    <message>
+        <source>Moving the weights in from RAM would be quicker, but it holds {held} GiB of system memory for the card, more than the {budget} GiB its driver allows: past that the card stops, so this plan keeps them elsewhere.</source>
+        <translation>Traer los pesos desde la RAM sería más rápido, pero reservaría {held} GiB de memoria del sistema para la tarjeta, más que los {budget} GiB que permite su driver: pasado eso, la tarjeta se detiene, así que este plan los deja en otro lado.</translation>
+    </message>
+    <message>
+        <source>Tiles of {size} px: {tiles}; predicted VRAM peak {peak} GiB of a {budget} GiB budget</source>
+        <translation>Partes de {size} px: {tiles}; pico de VRAM previsto {peak} GiB de un presupuesto de {budget} GiB</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>el modelo</translation>
+    </message>
+    <message>
+        <source>the text encoders</source>
+        <translation>los codificadores de texto</translation>
+    </message>
+    <message>
+        <source>the image decoder</source>
+        <translation>el decodificador de imagen</translation>
+    </message>
+    <message>
+        <source>on the graphics card</source>
+        <translation>en la tarjeta gráfica</translation>
+    </message>
+    <message>
+        <source>on the processor</source>
+        <translation>en el procesador</translation>
+    </message>
+    <message>
+        <source> — predicted not to fit, so it may fail</source>
+        <translation> — se prevé que no entre, así que puede fallar</translation>
+    </message>
+    <message>
+        <source>Everything on the processor (no graphics card that can draw was found); up to {memory} GiB of the computer&apos;s memory{verdict}.</source>
+        <translation>Todo en el procesador (no se encontró tarjeta gráfica que pueda dibujar); hasta {memory} GiB de la memoria de la computadora{verdict}.</translation>
+    </message>
+    <message>
+        <source>{part} {place}</source>
+        <translation>{part} {place}</translation>
+    </message>
+    <message>
+        <source>nothing placed yet</source>
+        <translation>nada repartido todavía</translation>
+    </message>
+    <message>
+        <source>{where}; about {memory} GiB of video memory{verdict}.</source>
+        <translation>{where}; unos {memory} GiB de memoria de video{verdict}.</translation>
+    </message>
+    <message>
+        <source>diffusion model</source>
+        <translation>modelo de difusión</translation>
+    </message>
+    <message>
+        <source>text encoders</source>
+        <translation>codificadores de texto</translation>
+    </message>
+    <message>
+        <source>image decoder</source>
+        <translation>decodificador de imagen</translation>
+    </message>
+    <message>
+        <source>{used} of {total} GiB VRAM</source>
+        <translation>{used} de {total} GiB de VRAM</translation>
+    </message>
+    <message>
+        <source>{used} GiB VRAM</source>
+        <translation>{used} GiB de VRAM</translation>
+    </message>
+    <message>
+        <source>{used} of {total} GiB RAM</source>
+        <translation>{used} de {total} GiB de RAM</translation>
+    </message>
+    <message>
+        <source>{used} GiB RAM</source>
+        <translation>{used} GiB de RAM</translation>
+    </message>
+    <message>
+        <source>{part} on {place}</source>
+        <translation>{part} en la {place}</translation>
+    </message>
+    <message>
+        <source> — predicted NOT to fit</source>
+        <translation> — se prevé que NO entre</translation>
+    </message>
+    <message>
+        <source>Memory plan: {where}; predicted {vram}, {ram}{verdict}.</source>
+        <translation>Plan de memoria: {where}; previsto {vram}, {ram}{verdict}.</translation>
+    </message>
+</context>
+<context>
+    <name>Request</name>
+    <message>
+        <source>{side} must be a positive number of pixels, got {value}</source>
+        <translation>{side} debe ser un número positivo de píxeles, llegó {value}</translation>
+    </message>
+    <message>
+        <source>{side} must be between {least} and {most} pixels, got {value}</source>
+        <translation>{side} debe estar entre {least} y {most} píxeles, llegó {value}</translation>
+    </message>
+    <message>
+        <source>{side} {value} is not a multiple of {multiple}; using {snapped}</source>
+        <translation>{side} {value} no es múltiplo de {multiple}; se usa {snapped}</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>ancho</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation>alto</translation>
+    </message>
+    <message>
+        <source>steps must be between 1 and {most}, got {steps}</source>
+        <translation>los pasos deben estar entre 1 y {most}, llegó {steps}</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>prompt</translation>
+    </message>
+    <message>
+        <source>negative prompt</source>
+        <translation>prompt negativo</translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation>el prompt está vacío</translation>
+    </message>
+    <message>
+        <source>no model chosen: choose a model file</source>
+        <translation>no se eligió ningún modelo: elige un archivo de modelo</translation>
+    </message>
+    <message>
+        <source>{part} file not found: {path}</source>
+        <translation>archivo de {part} no encontrado: {path}</translation>
+    </message>
+    <message>
+        <source>cannot use {path} as {part}: {why}</source>
+        <translation>no se puede usar {path} como {part}: {why}</translation>
+    </message>
+    <message>
+        <source>cfg scale must be above 0 and at most 30, got {value}</source>
+        <translation>la escala CFG debe ser mayor que 0 y como máximo 30, llegó {value}</translation>
+    </message>
+    <message>
+        <source>seed must be between 0 and {most}, got {value}</source>
+        <translation>la semilla debe estar entre 0 y {most}, llegó {value}</translation>
+    </message>
+    <message>
+        <source>a mask needs an input image: it marks which part of that picture to repaint</source>
+        <translation>una máscara necesita una imagen de entrada: marca qué parte de esa imagen volver a pintar</translation>
+    </message>
+    <message>
+        <source>edited picture</source>
+        <translation>imagen editada</translation>
+    </message>
+    <message>
+        <source>the {text} held invisible control characters ({codes}); they were removed, as sd.cpp cannot read them</source>
+        <translation>el {text} tenía caracteres de control invisibles ({codes}); se quitaron, porque sd.cpp no puede leerlos</translation>
+    </message>
+    <message>
+        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} según cuenta sd.cpp (las letras acentuadas cuentan 2, chino, japonés y coreano 3, emoji 4)</translation>
+    </message>
+    <message>
+        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
+        <translation>el {text} tiene {length} caracteres{counted}; sd.cpp admite como máximo {most} (más largo lo hace caer)</translation>
+    </message>
+    <message>
+        <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
+        <translation>editar a partir de una imagen de referencia necesita un modelo FLUX.2 klein; este ({family}) solo hace imágenes nuevas</translation>
+    </message>
+    <message>
+        <source>reference picture</source>
+        <translation>imagen de referencia</translation>
+    </message>
+    <message>
+        <source>strength must be above 0 and at most 1, got {value}</source>
+        <translation>la fuerza debe ser mayor que 0 y como máximo 1, llegó {value}</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>máscara</translation>
+    </message>
+    <message>
+        <source>the {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} (sides from {least} to {most} pixels)</source>
+        <translation>la {picture} mide {width}x{height}; se escala a {new_width}x{new_height} (lados de {least} a {most} píxeles)</translation>
+    </message>
+    <message>
+        <source>input image</source>
+        <translation>imagen de entrada</translation>
+    </message>
+    <message>
+        <source>hires fix scale must be above 1 and at most 4, got {value}</source>
+        <translation>la escala del hires fix debe ser mayor que 1 y como máximo 4, llegó {value}</translation>
+    </message>
+    <message>
+        <source>hires fix denoising strength must be above 0 and at most 1, got {value}</source>
+        <translation>la fuerza de eliminación de ruido del hires fix debe ser mayor que 0 y como máximo 1, llegó {value}</translation>
+    </message>
+    <message>
+        <source>hires fix steps must be between 0 and {most}, got {value}</source>
+        <translation>los pasos del hires fix deben estar entre 0 y {most}, llegó {value}</translation>
+    </message>
+    <message>
+        <source>hires fix would make {width}x{height}; the largest side is {most}: lower the scale or the first pass&apos;s size</source>
+        <translation>el hires fix haría {width}x{height}; el lado más grande es {most}: baja la escala o el tamaño de la primera pasada</translation>
+    </message>
+</context>
+<context>
+    <name>Status</name>
+    <message>
+        <source>Loading the model</source>
+        <translation>Cargando el modelo</translation>
+    </message>
+    <message>
+        <source>Reading the prompt</source>
+        <translation>Leyendo el prompt</translation>
+    </message>
+    <message>
+        <source>Drawing</source>
+        <translation>Dibujando</translation>
+    </message>
+    <message>
+        <source>Finishing the picture</source>
+        <translation>Terminando la imagen</translation>
+    </message>
+    <message>
+        <source>Saving</source>
+        <translation>Guardando</translation>
+    </message>
+    <message>
+        <source>(the first time, the graphics card also prepares its programs)</source>
+        <translation>(la primera vez, la tarjeta gráfica también prepara sus programas)</translation>
+    </message>
+    <message>
+        <source>Drawing — step {step} of {steps}</source>
+        <translation>Dibujando — paso {step} de {steps}</translation>
+    </message>
+    <message>
+        <source>{seconds} s per step</source>
+        <translation>{seconds} s por paso</translation>
+    </message>
+    <message>
+        <source>{time} left</source>
+        <translation>faltan {time}</translation>
+    </message>
+</context>
+<context>
+    <name>Time</name>
+    <message>
+        <source>less than a second</source>
+        <translation>menos de un segundo</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+    <message>
+        <source>about {minutes} min</source>
+        <translation>unos {minutes} min</translation>
+    </message>
+    <message>
+        <source>about {hours} h {minutes} min</source>
+        <translation>unas {hours} h {minutes} min</translation>
+    </message>
+    <message>
+        <source>about {hours} h</source>
+        <translation>unas {hours} h</translation>
+    </message>
+    <message>
+        <source>about {seconds} s</source>
+        <translation>unos {seconds} s</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} s</source>
+        <translation>unos {low}-{high} s</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} min</source>
+        <translation>unos {low}-{high} min</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} h</source>
+        <translation>unas {low}-{high} h</translation>
+    </message>
+    <message>
+        <source>reading the prompt</source>
+        <translation>leyendo el prompt</translation>
+    </message>
+    <message>
+        <source>reading the picture</source>
+        <translation>leyendo la imagen</translation>
+    </message>
+    <message>
+        <source>drawing</source>
+        <translation>dibujando</translation>
+    </message>
+    <message>
+        <source>finishing</source>
+        <translation>terminando</translation>
+    </message>
+    <message>
+        <source>moving the model to the card</source>
+        <translation>llevando el modelo a la tarjeta</translation>
+    </message>
+    <message>
+        <source>as it ran here before</source>
+        <translation>como corrió aquí antes</translation>
+    </message>
+    <message>
+        <source>estimated from the card&apos;s specifications</source>
+        <translation>estimado por las especificaciones de la tarjeta</translation>
+    </message>
+    <message>
+        <source>estimated as for a slow Polaris card until a first picture is made</source>
+        <translation>estimado como para una tarjeta Polaris lenta hasta que se haga una primera imagen</translation>
+    </message>
+    <message>
+        <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>
+        <translation>{time} por imagen en la {card} (sobre todo {stage}), {basis}.</translation>
+    </message>
+    <message>
+        <source>{time} a picture (mostly {stage}), {basis}.</source>
+        <translation>{time} por imagen (sobre todo {stage}), {basis}.</translation>
+    </message>
+</context>
+</TS>

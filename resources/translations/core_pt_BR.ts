@@ -1,0 +1,1036 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>Check</name>
+    <message>
+        <source>Your {card} is ready.</source>
+        <translation>Sua {card} está pronta.</translation>
+    </message>
+    <message>
+        <source>This computer is ready.</source>
+        <translation>Este computador está pronto.</translation>
+    </message>
+    <message>
+        <source>(Warnings in the full check: {count})</source>
+        <translation>(Avisos na verificação completa: {count})</translation>
+    </message>
+    <message>
+        <source>Fix this first: {problem}</source>
+        <translation>Resolva isto primeiro: {problem}</translation>
+    </message>
+    <message>
+        <source>the AMD driver for your Radeon</source>
+        <translation>o driver da AMD para a sua Radeon</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver for your graphics card</source>
+        <translation>o driver da NVIDIA para a sua placa de vídeo</translation>
+    </message>
+    <message>
+        <source>the Intel graphics driver</source>
+        <translation>o driver de vídeo da Intel</translation>
+    </message>
+    <message>
+        <source>the driver of your graphics card, from its maker</source>
+        <translation>o driver da sua placa de vídeo, do fabricante</translation>
+    </message>
+    <message>
+        <source>Vulkan</source>
+        <translation>Vulkan</translation>
+    </message>
+    <message>
+        <source>Graphics card</source>
+        <translation>Placa de vídeo</translation>
+    </message>
+    <message>
+        <source>Vulkan version</source>
+        <translation>Versão do Vulkan</translation>
+    </message>
+    <message>
+        <source>Which card is used</source>
+        <translation>Qual placa é usada</translation>
+    </message>
+    <message>
+        <source>AMD driver</source>
+        <translation>Driver da AMD</translation>
+    </message>
+    <message>
+        <source>Overlays</source>
+        <translation>Overlays</translation>
+    </message>
+    <message>
+        <source>Video memory</source>
+        <translation>Memória de vídeo</translation>
+    </message>
+    <message>
+        <source>Largest memory block</source>
+        <translation>Maior bloco de memória</translation>
+    </message>
+    <message>
+        <source>Computer&apos;s memory (RAM)</source>
+        <translation>Memória do computador (RAM)</translation>
+    </message>
+    <message>
+        <source>Disk space</source>
+        <translation>Espaço em disco</translation>
+    </message>
+    <message>
+        <source>Disk speed</source>
+        <translation>Velocidade do disco</translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation>Processador</translation>
+    </message>
+    <message>
+        <source>Image backend</source>
+        <translation>Backend de imagens</translation>
+    </message>
+    <message>
+        <source>Vulkan is installed and works.</source>
+        <translation>O Vulkan está instalado e funcionando.</translation>
+    </message>
+    <message>
+        <source>Vulkan works (the sd.cpp backend sees {devices}), but the card&apos;s type and memory could not be read, so automatic memory placement cannot plan for it.</source>
+        <translation>O Vulkan funciona (o backend sd.cpp vê {devices}), mas não deu para ler o tipo e a memória da placa, então a distribuição automática de memória não consegue se planejar.</translation>
+    </message>
+    <message>
+        <source>Reinstall or update the graphics driver; until then untick Automatic memory and choose the placement yourself.</source>
+        <translation>Reinstale ou atualize o driver de vídeo; até lá, desmarque Memória automática e escolha a distribuição você mesmo.</translation>
+    </message>
+    <message>
+        <source>Vulkan does not work here: the graphics driver did not start it.</source>
+        <translation>O Vulkan não funciona aqui: o driver de vídeo não o iniciou.</translation>
+    </message>
+    <message>
+        <source>Reinstall the graphics driver: it brings Vulkan. On Linux install the packages mesa-vulkan-drivers and vulkan-tools.</source>
+        <translation>Reinstale o driver de vídeo: ele traz o Vulkan. No Linux, instale os pacotes mesa-vulkan-drivers e vulkan-tools.</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend sees {devices}, but whether that is your graphics card and how much memory it has could not be read.</source>
+        <translation>O backend sd.cpp vê {devices}, mas não deu para saber se é a sua placa de vídeo nem quanta memória ela tem.</translation>
+    </message>
+    <message>
+        <source>Update the graphics driver, then run the check again.</source>
+        <translation>Atualize o driver de vídeo e rode a verificação de novo.</translation>
+    </message>
+    <message>
+        <source>No Vulkan device was found.</source>
+        <translation>Nenhum dispositivo Vulkan foi encontrado.</translation>
+    </message>
+    <message>
+        <source>Install {driver}, then run the check again.</source>
+        <translation>Instale {driver} e rode a verificação de novo.</translation>
+    </message>
+    <message>
+        <source>No graphics card that can draw was found: pictures will be made by the processor, many times slower. (Vulkan lists only {device}, which runs on the processor.)</source>
+        <translation>Não foi encontrada nenhuma placa de vídeo que possa desenhar: as imagens serão feitas pelo processador, muitas vezes mais devagar. (O Vulkan só mostra {device}, que roda no processador.)</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that Vulkan lists the card.</source>
+        <translation>Instale {driver} para que o Vulkan mostre a placa.</translation>
+    </message>
+    <message>
+        <source>If this computer has a graphics card, install its maker&apos;s driver so that Vulkan lists it.</source>
+        <translation>Se este computador tem placa de vídeo, instale o driver do fabricante dela para que o Vulkan a mostre.</translation>
+    </message>
+    <message>
+        <source>The only graphics device Vulkan lists is {device}, {why}.</source>
+        <translation>O único dispositivo gráfico que o Vulkan mostra é {device}, {why}.</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that Vulkan lists the card itself.</source>
+        <translation>Instale {driver} para que o Vulkan mostre a própria placa.</translation>
+    </message>
+    <message>
+        <source>Not used: {device}, {why}.</source>
+        <translation>Não usado: {device}, {why}.</translation>
+    </message>
+    <message>
+        <source>Using the graphics card the paste shows (its name is not in the paste).</source>
+        <translation>Usando a placa de vídeo que o texto colado mostra (o nome dela não está no texto).</translation>
+    </message>
+    <message>
+        <source>Using {device} (a Polaris card).</source>
+        <translation>Usando {device} (uma placa Polaris).</translation>
+    </message>
+    <message>
+        <source>Using {device}.</source>
+        <translation>Usando {device}.</translation>
+    </message>
+    <message>
+        <source>Vulkan run by the processor, not a graphics card</source>
+        <translation>Vulkan rodando no processador, não numa placa de vídeo</translation>
+    </message>
+    <message>
+        <source>Vulkan translated to Direct3D 12 (Microsoft&apos;s Dozen), on which loading a model can hang</source>
+        <translation>Vulkan traduzido para Direct3D 12 (o Dozen da Microsoft), onde carregar um modelo pode travar</translation>
+    </message>
+    <message>
+        <source>Vulkan passed on to {other}</source>
+        <translation>Vulkan repassado para {other}</translation>
+    </message>
+    <message>
+        <source>{device} offers Vulkan {version}; the image backend needs Vulkan {floor} or newer, so it cannot draw on it.</source>
+        <translation>{device} oferece Vulkan {version}; o backend de imagens precisa do Vulkan {floor} ou mais novo, então não consegue desenhar nela.</translation>
+    </message>
+    <message>
+        <source>Update the graphics driver; Polaris cards get Vulkan 1.3 from current drivers.</source>
+        <translation>Atualize o driver de vídeo; placas Polaris ganham Vulkan 1.3 com os drivers atuais.</translation>
+    </message>
+    <message>
+        <source>Vulkan {version}.</source>
+        <translation>Vulkan {version}.</translation>
+    </message>
+    <message>
+        <source>A setting in your environment ({variable}={value}) keeps the image backend off {device}.</source>
+        <translation>Uma configuração do seu ambiente ({variable}={value}) impede o backend de imagens de usar {device}.</translation>
+    </message>
+    <message>
+        <source>Remove the {variable} variable and let Polaris Studio choose the card.</source>
+        <translation>Remova a variável {variable} e deixe o Polaris Studio escolher a placa.</translation>
+    </message>
+    <message>
+        <source>{device} is Vulkan device 0.</source>
+        <translation>{device} é o dispositivo Vulkan 0.</translation>
+    </message>
+    <message>
+        <source>{device} comes after {ahead}; Polaris Studio tells the image backend to use it.</source>
+        <translation>{device} vem depois de {ahead}; o Polaris Studio diz ao backend de imagens para usá-la.</translation>
+    </message>
+    <message>
+        <source>AMDVLK{version} is in use: AMD has stopped developing it, and Mesa&apos;s RADV is the maintained Vulkan driver for Radeon cards.</source>
+        <translation>O AMDVLK{version} está em uso: a AMD parou de desenvolvê-lo, e o RADV do Mesa é o driver Vulkan mantido para placas Radeon.</translation>
+    </message>
+    <message>
+        <source>Remove the amdvlk package; Mesa&apos;s RADV (package mesa-vulkan-drivers) then drives the card.</source>
+        <translation>Remova o pacote amdvlk; aí o RADV do Mesa (pacote mesa-vulkan-drivers) passa a cuidar da placa.</translation>
+    </message>
+    <message>
+        <source>RADV (Mesa); the paste does not say which Mesa version.</source>
+        <translation>RADV (Mesa); o texto colado não diz qual versão do Mesa.</translation>
+    </message>
+    <message>
+        <source>RADV from Mesa {version} is too old: it predates Mesa {floor}, which brought Vulkan 1.3 to Radeon cards.</source>
+        <translation>O RADV do Mesa {version} é velho demais: é anterior ao Mesa {floor}, que trouxe o Vulkan 1.3 para as placas Radeon.</translation>
+    </message>
+    <message>
+        <source>Update Mesa&apos;s Vulkan driver (package mesa-vulkan-drivers) to {floor} or newer with your distribution&apos;s updates.</source>
+        <translation>Atualize o driver Vulkan do Mesa (pacote mesa-vulkan-drivers) para o {floor} ou mais novo pelas atualizações da sua distribuição.</translation>
+    </message>
+    <message>
+        <source>RADV from Mesa {version}, new enough ({floor} or newer is needed).</source>
+        <translation>RADV do Mesa {version}, novo o bastante (precisa do {floor} ou mais novo).</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver {driver} (the pre-RDNA branch {branch}, which AMD keeps for Polaris and Vega cards with critical fixes only)</source>
+        <translation>Driver da AMD {driver} (o ramo pré-RDNA {branch}, que a AMD mantém para placas Polaris e Vega só com correções críticas)</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver {driver} (a 20{year} driver branch)</source>
+        <translation>Driver da AMD {driver} (um ramo de driver de 20{year})</translation>
+    </message>
+    <message>
+        <source>AMD Software: Adrenalin Edition {driver}</source>
+        <translation>AMD Software: Adrenalin Edition {driver}</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver (Vulkan driver {driver})</source>
+        <translation>Driver da AMD (driver Vulkan {driver})</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver</source>
+        <translation>Driver da AMD</translation>
+    </message>
+    <message>
+        <source>Use Mesa&apos;s RADV driver (package mesa-vulkan-drivers) {floor} or newer.</source>
+        <translation>Use o driver RADV do Mesa (pacote mesa-vulkan-drivers) {floor} ou mais novo.</translation>
+    </message>
+    <message>
+        <source>Install Adrenalin {best}, the release Polaris users report as the fastest, or the newest driver AMD lists for your card on amd.com/support (since late 2023 Polaris has its own driver branch with critical fixes only, so choose your card there rather than using the auto-detect tool). Run AMD&apos;s Cleanup Utility before installing either.</source>
+        <translation>Instale o Adrenalin {best}, a versão que os usuários de Polaris dizem ser a mais rápida, ou o driver mais novo que a AMD lista para a sua placa em amd.com/support (desde o fim de 2023 a Polaris tem seu próprio ramo de driver só com correções críticas, então escolha a sua placa lá em vez de usar a ferramenta de detecção automática). Rode o Cleanup Utility da AMD antes de instalar qualquer um.</translation>
+    </message>
+    <message>
+        <source>Install the newest AMD Software: Adrenalin Edition that amd.com/support lists for your card.</source>
+        <translation>Instale o AMD Software: Adrenalin Edition mais novo que amd.com/support lista para a sua placa.</translation>
+    </message>
+    <message>
+        <source>{driver} is older than Adrenalin {floor}, and it offers only Vulkan {version} (Vulkan 1.3 came with Adrenalin {vulkan_1_3}).</source>
+        <translation>{driver} é mais antigo que o Adrenalin {floor} e só oferece Vulkan {version} (o Vulkan 1.3 veio com o Adrenalin {vulkan_1_3}).</translation>
+    </message>
+    <message>
+        <source>{driver} is older than Adrenalin {floor}.</source>
+        <translation>{driver} é mais antigo que o Adrenalin {floor}.</translation>
+    </message>
+    <message>
+        <source>{driver}. Polaris users report Adrenalin {best} as the fastest release for these cards; newer ones bring fixes, not speed.</source>
+        <translation>{driver}. Usuários de Polaris dizem que o Adrenalin {best} é a versão mais rápida para estas placas; as mais novas trazem correções, não velocidade.</translation>
+    </message>
+    <message>
+        <source>{driver}.</source>
+        <translation>{driver}.</translation>
+    </message>
+    <message>
+        <source>No FPS counter or recording overlay hooks into Vulkan programs.</source>
+        <translation>Nenhum contador de FPS ou overlay de gravação se conecta aos programas Vulkan.</translation>
+    </message>
+    <message>
+        <source>These overlays hook into Vulkan programs: {overlays}. Polaris Studio keeps them out of the image backend.</source>
+        <translation>Estes overlays se conectam aos programas Vulkan: {overlays}. O Polaris Studio os mantém fora do backend de imagens.</translation>
+    </message>
+    <message>
+        <source>These programs hook into every Vulkan program, the image backend too, and can crash or hang it while a model loads: {programs}.</source>
+        <translation>Estes programas se conectam a todo programa Vulkan, inclusive ao backend de imagens, e podem fazê-lo fechar ou travar enquanto um modelo carrega: {programs}.</translation>
+    </message>
+    <message>
+        <source>The processor has no video memory of its own; it uses the computer&apos;s memory (RAM).</source>
+        <translation>O processador não tem memória de vídeo própria; ele usa a memória do computador (RAM).</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that the card&apos;s video memory is used.</source>
+        <translation>Instale {driver} para que a memória de vídeo da placa seja usada.</translation>
+    </message>
+    <message>
+        <source>If this computer has a graphics card, install its maker&apos;s driver so that its video memory is used.</source>
+        <translation>Se este computador tem placa de vídeo, instale o driver do fabricante dela para que a memória de vídeo seja usada.</translation>
+    </message>
+    <message>
+        <source>The driver did not report the video memory size.</source>
+        <translation>O driver não informou o tamanho da memória de vídeo.</translation>
+    </message>
+    <message>
+        <source>Run the check on the computer itself (a short pasted report lacks the memory sizes).</source>
+        <translation>Rode a verificação no próprio computador (um texto colado curto não traz os tamanhos de memória).</translation>
+    </message>
+    <message>
+        <source>{device} has {size} of VRAM; Flux and SDXL need at least 4 GiB.</source>
+        <translation>{device} tem {size} de VRAM; Flux e SDXL precisam de pelo menos 4 GiB.</translation>
+    </message>
+    <message>
+        <source>Use SD 1.5 models, or a card with 4 GiB or more.</source>
+        <translation>Use modelos SD 1.5, ou uma placa com 4 GiB ou mais.</translation>
+    </message>
+    <message>
+        <source>{size} of VRAM.</source>
+        <translation>{size} de VRAM.</translation>
+    </message>
+    <message>
+        <source>The driver caps one memory block at {size}: large images must be decoded in tiles.</source>
+        <translation>O driver limita um bloco de memória a {size}: imagens grandes precisam ser decodificadas em blocos.</translation>
+    </message>
+    <message>
+        <source>Keep &apos;Decode in tiles&apos; on; the memory planner turns it on for you.</source>
+        <translation>Deixe &apos;Decodificar em blocos&apos; ligado; o planejador de memória liga para você.</translation>
+    </message>
+    <message>
+        <source>One memory block may be up to {size}.</source>
+        <translation>Um bloco de memória pode ter até {size}.</translation>
+    </message>
+    <message>
+        <source>RAM unknown: the paste does not say.</source>
+        <translation>RAM desconhecida: o texto colado não diz.</translation>
+    </message>
+    <message>
+        <source>{family} models need about {needed} GB of RAM; run the check on that computer.</source>
+        <translation>Modelos {family} precisam de uns {needed} GB de RAM; rode a verificação naquele computador.</translation>
+    </message>
+    <message>
+        <source>{total} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).</source>
+        <translation>{total} de RAM; modelos {family} precisam de uns {needed} GB (o codificador de texto fica na RAM).</translation>
+    </message>
+    <message>
+        <source>Add RAM, or use {smallest} models, which need about {size} GB.</source>
+        <translation>Coloque mais RAM, ou use modelos {smallest}, que precisam de uns {size} GB.</translation>
+    </message>
+    <message>
+        <source>Only {free} of {total} RAM is free right now.</source>
+        <translation>Só {free} de {total} de RAM estão livres agora.</translation>
+    </message>
+    <message>
+        <source>Close other programs (browsers, games) before generating.</source>
+        <translation>Feche outros programas (navegadores, jogos) antes de gerar.</translation>
+    </message>
+    <message>
+        <source>{total} of RAM.</source>
+        <translation>{total} de RAM.</translation>
+    </message>
+    <message>
+        <source>{total} of RAM, {free} free.</source>
+        <translation>{total} de RAM, {free} livres.</translation>
+    </message>
+    <message>
+        <source>Free disk space unknown: the paste does not say.</source>
+        <translation>Espaço livre em disco desconhecido: o texto colado não diz.</translation>
+    </message>
+    <message>
+        <source>A Flux set takes about 12 GB; keep {free} GB free where models go.</source>
+        <translation>Um conjunto Flux ocupa uns 12 GB; deixe {free} GB livres onde ficam os modelos.</translation>
+    </message>
+    <message>
+        <source>Only {free} free where models go ({folder}); a Flux set takes about 12 GB.</source>
+        <translation>Só {free} livres onde ficam os modelos ({folder}); um conjunto Flux ocupa uns 12 GB.</translation>
+    </message>
+    <message>
+        <source>Free some space, or choose a models folder on another drive.</source>
+        <translation>Libere espaço, ou escolha uma pasta de modelos em outro disco.</translation>
+    </message>
+    <message>
+        <source>{free} free for models in {folder}.</source>
+        <translation>{free} livres para modelos em {folder}.</translation>
+    </message>
+    <message>
+        <source>The models folder {folder} is on a spinning hard disk: loading a Flux model takes several minutes each time.</source>
+        <translation>A pasta de modelos {folder} está num HD mecânico: carregar um modelo Flux leva vários minutos toda vez.</translation>
+    </message>
+    <message>
+        <source>Move the models folder to an SSD if you have one.</source>
+        <translation>Mova a pasta de modelos para um SSD, se tiver um.</translation>
+    </message>
+    <message>
+        <source>The models folder is on a solid-state drive.</source>
+        <translation>A pasta de modelos está num SSD.</translation>
+    </message>
+    <message>
+        <source>Processor unknown: the paste does not say which instructions it has.</source>
+        <translation>Processador desconhecido: o texto colado não diz quais instruções ele tem.</translation>
+    </message>
+    <message>
+        <source>Could not read which instructions the processor has.</source>
+        <translation>Não deu para ler quais instruções o processador tem.</translation>
+    </message>
+    <message>
+        <source>If the image backend stops at once, your processor may lack AVX2/FMA3.</source>
+        <translation>Se o backend de imagens fechar logo de cara, seu processador pode não ter AVX2/FMA3.</translation>
+    </message>
+    <message>
+        <source>The processor lacks {missing}, which the prebuilt image backend uses: it would stop at once.</source>
+        <translation>O processador não tem {missing}, que o backend de imagens pronto usa: ele fecharia logo de cara.</translation>
+    </message>
+    <message>
+        <source>Build the image backend on this computer for its own processor (the README&apos;s &quot;How it is built&quot; says how).</source>
+        <translation>Compile o backend de imagens neste computador para o próprio processador (a seção &quot;How it is built&quot; do README explica como).</translation>
+    </message>
+    <message>
+        <source>The processor has AVX2 and FMA3.</source>
+        <translation>O processador tem AVX2 e FMA3.</translation>
+    </message>
+    <message>
+        <source>A library the sd.cpp backend needs is missing, so it cannot start ({library}).</source>
+        <translation>Falta uma biblioteca de que o backend sd.cpp precisa, então ele não consegue iniciar ({library}).</translation>
+    </message>
+    <message>
+        <source>Install the backend again from Models &gt; Backend (it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
+        <translation>Instale o backend de novo em Modelos &gt; Backend (ele traz o sd-cli.exe com todas as DLLs) e atualize o driver de vídeo se a que falta for a vulkan-1.dll.</translation>
+    </message>
+    <message>
+        <source>Build the backend again (Models &gt; Backend &gt; Build), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
+        <translation>Compile o backend de novo (Modelos &gt; Backend &gt; Compilar) e instale o pacote Vulkan da sua distribuição (libvulkan1).</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend runs but sees no Vulkan device.</source>
+        <translation>O backend sd.cpp roda, mas não vê nenhum dispositivo Vulkan.</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend runs and sees {devices}.</source>
+        <translation>O backend sd.cpp roda e vê {devices}.</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <source> while {stage}</source>
+        <translation> durante: {stage}</translation>
+    </message>
+    <message>
+        <source> (exit code {code})</source>
+        <translation> (código de saída {code})</translation>
+    </message>
+    <message>
+        <source>sd.cpp crashed{where}{code}</source>
+        <translation>o sd.cpp caiu{where}{code}</translation>
+    </message>
+    <message>
+        <source>sd.cpp finished without writing an image</source>
+        <translation>o sd.cpp terminou sem gravar uma imagem</translation>
+    </message>
+    <message>
+        <source>sd.cpp failed with exit code {code}</source>
+        <translation>o sd.cpp falhou com código de saída {code}</translation>
+    </message>
+    <message>
+        <source>The graphics card ran out of memory. Try a smaller size, or tick &apos;Decode in tiles&apos; in Advanced.</source>
+        <translation>A placa de vídeo ficou sem memória. Tente um tamanho menor, ou marque &apos;Decodificar em blocos&apos; em Avançado.</translation>
+    </message>
+    <message>
+        <source>The model file could not be loaded. Is it complete and a supported model?</source>
+        <translation>Não deu para carregar o arquivo do modelo. Ele está completo e é um modelo suportado?</translation>
+    </message>
+    <message>
+        <source>The image backend is missing.</source>
+        <translation>O backend de imagens está faltando.</translation>
+    </message>
+    <message>
+        <source>The image backend stopped suddenly. Details shows its last words.</source>
+        <translation>O backend de imagens parou de repente. Os Detalhes mostram as últimas palavras dele.</translation>
+    </message>
+    <message>
+        <source>The settings were not accepted.</source>
+        <translation>As configurações não foram aceitas.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved where it should go. Choose another folder with the folder button, or free some space.</source>
+        <translation>Não deu para salvar a imagem onde ela deveria ir. Escolha outra pasta com o botão de pasta, ou libere espaço.</translation>
+    </message>
+    <message>
+        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
+        <translation>A imagem saiu quebrada (as contas da placa de vídeo deram errado), então foi guardada à parte, fora da galeria.</translation>
+    </message>
+    <message>
+        <source>The generation failed.</source>
+        <translation>A geração falhou.</translation>
+    </message>
+    <message>
+        <source>The backend&apos;s own words are under Details.</source>
+        <translation>As palavras do próprio backend estão em Detalhes.</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>the disk with {place} is full ({free})</source>
+        <translation>o disco de {place} está cheio ({free})</translation>
+    </message>
+    <message>
+        <source>{place} is on a read-only disk</source>
+        <translation>{place} está num disco somente leitura</translation>
+    </message>
+    <message>
+        <source>another program is using a file in {place} (an antivirus or a picture viewer, perhaps)</source>
+        <translation>outro programa está usando um arquivo em {place} (talvez um antivírus ou um visualizador de imagens)</translation>
+    </message>
+    <message>
+        <source>you may not write in {place} (it is read-only or another user&apos;s)</source>
+        <translation>você não tem permissão para gravar em {place} (é somente leitura ou de outro usuário)</translation>
+    </message>
+    <message>
+        <source>{place} no longer exists (a removed drive or a deleted folder?)</source>
+        <translation>{place} não existe mais (um disco removido ou uma pasta apagada?)</translation>
+    </message>
+    <message>
+        <source>{place} is a file, not a folder</source>
+        <translation>{place} é um arquivo, não uma pasta</translation>
+    </message>
+    <message>
+        <source>the name {place} is too long for this disk</source>
+        <translation>o nome {place} é longo demais para este disco</translation>
+    </message>
+    <message>
+        <source>{place} is busy (another program or the system is using it)</source>
+        <translation>{place} está ocupado (outro programa ou o sistema está usando)</translation>
+    </message>
+    <message>
+        <source>the system refused it</source>
+        <translation>o sistema recusou</translation>
+    </message>
+    <message>
+        <source>{place} cannot be used ({why})</source>
+        <translation>{place} não pode ser usado ({why})</translation>
+    </message>
+    <message>
+        <source>{size} free</source>
+        <translation>{size} livres</translation>
+    </message>
+    <message>
+        <source>no room left</source>
+        <translation>sem espaço nenhum</translation>
+    </message>
+    <message>
+        <source>Pictures cannot be saved: {problem}. Choose another folder.</source>
+        <translation>Não dá para salvar imagens: {problem}. Escolha outra pasta.</translation>
+    </message>
+    <message>
+        <source>Pictures cannot be saved: the disk with {folder} is full ({free} free; a picture of this size needs about {needed}). Free some space or choose another folder.</source>
+        <translation>Não dá para salvar imagens: o disco de {folder} está cheio ({free} livres; uma imagem deste tamanho precisa de uns {needed}). Libere espaço ou escolha outra pasta.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved: {problem}; nor in {rescue} ({rescue_problem}). It is still in {staged}.</source>
+        <translation>Não deu para salvar a imagem: {problem}; nem em {rescue} ({rescue_problem}). Ela continua em {staged}.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved: {problem}. It is kept in {kept}.</source>
+        <translation>Não deu para salvar a imagem: {problem}. Ela foi guardada em {kept}.</translation>
+    </message>
+</context>
+<context>
+    <name>Picture</name>
+    <message>
+        <source>The backend wrote {file} as {format}, not as a PNG picture</source>
+        <translation>O backend gravou {file} como {format}, não como uma imagem PNG</translation>
+    </message>
+    <message>
+        <source>The picture the backend wrote ({file}) is not whole and cannot be read</source>
+        <translation>A imagem que o backend gravou ({file}) não está inteira e não pode ser lida</translation>
+    </message>
+    <message>
+        <source>The picture came out black</source>
+        <translation>A imagem saiu preta</translation>
+    </message>
+    <message>
+        <source>The picture came out as one flat colour {colour}</source>
+        <translation>A imagem saiu toda de uma cor só {colour}</translation>
+    </message>
+    <message>
+        <source>The picture came out almost all one colour {colour}</source>
+        <translation>A imagem saiu quase toda de uma cor só {colour}</translation>
+    </message>
+    <message>
+        <source>Only one square of the picture was drawn; the rest is one flat colour {colour}</source>
+        <translation>Só um quadrado da imagem foi desenhado; o resto é de uma cor só {colour}</translation>
+    </message>
+    <message>
+        <source>The picture came out as noise of pure colours</source>
+        <translation>A imagem saiu como ruído de cores puras</translation>
+    </message>
+    <message>
+        <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
+        <translation>O decodificador de imagem já rodou no processador, então o desenho em si deu errado: tente um tamanho menor, outro arquivo de modelo ou quantização, ou outro driver de vídeo.</translation>
+    </message>
+    <message>
+        <source>Tick &apos;Image decoder on CPU&apos; in Advanced, or try a smaller size, another model file or quantization, or another graphics driver.</source>
+        <translation>Marque &apos;Decodificador de imagem na CPU&apos; em Avançado, ou tente um tamanho menor, outro arquivo de modelo ou quantização, ou outro driver de vídeo.</translation>
+    </message>
+    <message>
+        <source>with the image decoder on the processor</source>
+        <translation>com o decodificador de imagem no processador</translation>
+    </message>
+    <message>
+        <source>with the image decoder in tiles</source>
+        <translation>com o decodificador de imagem em blocos</translation>
+    </message>
+    <message>
+        <source>with less video memory, in smaller pieces</source>
+        <translation>com menos memória de vídeo, em pedaços menores</translation>
+    </message>
+    <message>
+        <source>input image</source>
+        <translation>imagem de entrada</translation>
+    </message>
+    <message>
+        <source>{picture} not found: {path}</source>
+        <translation>{picture} não encontrada: {path}</translation>
+    </message>
+    <message>
+        <source>{picture} {file} is {width}x{height} pixels ({megapixels} megapixels); the most it may have is {most} megapixels: scale it down first</source>
+        <translation>{picture} {file} tem {width}x{height} pixels ({megapixels} megapixels); o máximo permitido é {most} megapixels: reduza primeiro</translation>
+    </message>
+    <message>
+        <source>{picture} {file} has too many pixels to open safely; the most it may have is {most} megapixels: scale it down first</source>
+        <translation>{picture} {file} tem pixels demais para abrir com segurança; o máximo permitido é {most} megapixels: reduza primeiro</translation>
+    </message>
+    <message>
+        <source>{picture} {file} is not a picture (PNG, JPEG, WebP or BMP)</source>
+        <translation>{picture} {file} não é uma imagem (PNG, JPEG, WebP ou BMP)</translation>
+    </message>
+    <message>
+        <source>{picture} cannot be read: {why}</source>
+        <translation>{picture} não pode ser lida: {why}</translation>
+    </message>
+    <message>
+        <source>{picture} {file} cannot be read: it is damaged or cut short</source>
+        <translation>{picture} {file} não pode ser lida: está danificada ou cortada</translation>
+    </message>
+</context>
+<context>
+    <name>Plan</name>
+    <message>
+        <source>Text encoder (the Qwen3 LLM)</source>
+        <translation>Codificador de texto (o LLM Qwen3)</translation>
+    </message>
+    <message>
+        <source>Text encoders</source>
+        <translation>Codificadores de texto</translation>
+    </message>
+    <message>
+        <source>Diffusion model on the GPU</source>
+        <translation>Modelo de difusão na GPU</translation>
+    </message>
+    <message>
+        <source>, moved in from RAM for each stage</source>
+        <translation>, trazido da RAM a cada etapa</translation>
+    </message>
+    <message>
+        <source>, streamed in pieces of at most {size} GiB</source>
+        <translation>, enviado em pedaços de no máximo {size} GiB</translation>
+    </message>
+    <message>
+        <source>Image decoder on the {place} in tiles.</source>
+        <translation>Decodificador de imagem na {place}, em blocos.</translation>
+    </message>
+    <message>
+        <source>Image decoder on the {place}.</source>
+        <translation>Decodificador de imagem na {place}.</translation>
+    </message>
+    <message>
+        <source>{part} on the {place}.</source>
+        <translation>{part} na {place}.</translation>
+    </message>
+    <message>
+        <source>Flash attention keeps the attention buffers small.</source>
+        <translation>A flash attention mantém pequenos os buffers de atenção.</translation>
+    </message>
+    <message>
+        <source>The live preview is decoded by the tiny autoencoder at every step.</source>
+        <translation>A prévia ao vivo é decodificada pelo autoencoder pequeno a cada passo.</translation>
+    </message>
+    <message>
+        <source>The live preview is a quick colour sketch of each step.</source>
+        <translation>A prévia ao vivo é um esboço rápido em cores de cada passo.</translation>
+    </message>
+    <message>
+        <source>Predicted VRAM peak {peak} (weights {weights}, compute {compute}) of a {budget} budget; RAM {ram} of {free} free.</source>
+        <translation>Pico de VRAM previsto {peak} (pesos {weights}, cálculo {compute}) de um orçamento de {budget}; RAM {ram} de {free} livres.</translation>
+    </message>
+    <message>
+        <source>{held} of it is held for the card, of the {budget} of system memory its driver lets it use.</source>
+        <translation>{held} disso fica reservado para a placa, dos {budget} de memória do sistema que o driver deixa ela usar.</translation>
+    </message>
+    <message>
+        <source>It would hold {held} of system memory for the card, more than the {budget} its driver allows: past that the card stops.</source>
+        <translation>Isso reservaria {held} de memória do sistema para a placa, mais que os {budget} que o driver permite: passando disso, a placa para.</translation>
+    </message>
+    <message>
+        <source>Each image first reads {size} of model files: about {seconds} s from a hard disk, a second or two once they are cached in RAM.</source>
+        <translation>Cada imagem primeiro lê {size} de arquivos de modelo: uns {seconds} s de um HD, um ou dois segundos quando já estão no cache da RAM.</translation>
+    </message>
+    <message>
+        <source>Nothing fits: try a smaller image, a lower quantization (e.g. Q4_K and T5 q8_0), or more RAM.</source>
+        <translation>Nada cabe: tente uma imagem menor, uma quantização menor (ex.: Q4_K e T5 q8_0), ou mais RAM.</translation>
+    </message>
+    <message>
+        <source>Moving the weights in from RAM would be quicker, but it holds {held} GiB of system memory for the card, more than the {budget} GiB its driver allows: past that the card stops, so this plan keeps them elsewhere.</source>
+        <translation>Trazer os pesos da RAM seria mais rápido, mas reservaria {held} GiB de memória do sistema para a placa, mais que os {budget} GiB que o driver permite: passando disso, a placa para, então este plano os deixa em outro lugar.</translation>
+    </message>
+    <message>
+        <source>Tiles of {size} px: {tiles}; predicted VRAM peak {peak} GiB of a {budget} GiB budget</source>
+        <translation>Blocos de {size} px: {tiles}; pico de VRAM previsto {peak} GiB de um orçamento de {budget} GiB</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>o modelo</translation>
+    </message>
+    <message>
+        <source>the text encoders</source>
+        <translation>os codificadores de texto</translation>
+    </message>
+    <message>
+        <source>the image decoder</source>
+        <translation>o decodificador de imagem</translation>
+    </message>
+    <message>
+        <source>on the graphics card</source>
+        <translation>na placa de vídeo</translation>
+    </message>
+    <message>
+        <source>on the processor</source>
+        <translation>no processador</translation>
+    </message>
+    <message>
+        <source> — predicted not to fit, so it may fail</source>
+        <translation> — previsto não caber, então pode falhar</translation>
+    </message>
+    <message>
+        <source>Everything on the processor (no graphics card that can draw was found); up to {memory} GiB of the computer&apos;s memory{verdict}.</source>
+        <translation>Tudo no processador (não foi encontrada placa de vídeo que possa desenhar); até {memory} GiB da memória do computador{verdict}.</translation>
+    </message>
+    <message>
+        <source>{part} {place}</source>
+        <translation>{part} {place}</translation>
+    </message>
+    <message>
+        <source>nothing placed yet</source>
+        <translation>nada distribuído ainda</translation>
+    </message>
+    <message>
+        <source>{where}; about {memory} GiB of video memory{verdict}.</source>
+        <translation>{where}; uns {memory} GiB de memória de vídeo{verdict}.</translation>
+    </message>
+    <message>
+        <source>diffusion model</source>
+        <translation>modelo de difusão</translation>
+    </message>
+    <message>
+        <source>text encoders</source>
+        <translation>codificadores de texto</translation>
+    </message>
+    <message>
+        <source>image decoder</source>
+        <translation>decodificador de imagem</translation>
+    </message>
+    <message>
+        <source>{used} of {total} GiB VRAM</source>
+        <translation>{used} de {total} GiB de VRAM</translation>
+    </message>
+    <message>
+        <source>{used} GiB VRAM</source>
+        <translation>{used} GiB de VRAM</translation>
+    </message>
+    <message>
+        <source>{used} of {total} GiB RAM</source>
+        <translation>{used} de {total} GiB de RAM</translation>
+    </message>
+    <message>
+        <source>{used} GiB RAM</source>
+        <translation>{used} GiB de RAM</translation>
+    </message>
+    <message>
+        <source>{part} on {place}</source>
+        <translation>{part} na {place}</translation>
+    </message>
+    <message>
+        <source> — predicted NOT to fit</source>
+        <translation> — previsto NÃO caber</translation>
+    </message>
+    <message>
+        <source>Memory plan: {where}; predicted {vram}, {ram}{verdict}.</source>
+        <translation>Plano de memória: {where}; previsto {vram}, {ram}{verdict}.</translation>
+    </message>
+</context>
+<context>
+    <name>Request</name>
+    <message>
+        <source>{side} must be a positive number of pixels, got {value}</source>
+        <translation>{side} precisa ser um número positivo de pixels, veio {value}</translation>
+    </message>
+    <message>
+        <source>{side} must be between {least} and {most} pixels, got {value}</source>
+        <translation>{side} precisa estar entre {least} e {most} pixels, veio {value}</translation>
+    </message>
+    <message>
+        <source>{side} {value} is not a multiple of {multiple}; using {snapped}</source>
+        <translation>{side} {value} não é múltiplo de {multiple}; usando {snapped}</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>largura</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation>altura</translation>
+    </message>
+    <message>
+        <source>steps must be between 1 and {most}, got {steps}</source>
+        <translation>os passos precisam estar entre 1 e {most}, veio {steps}</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>prompt</translation>
+    </message>
+    <message>
+        <source>negative prompt</source>
+        <translation>prompt negativo</translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation>o prompt está vazio</translation>
+    </message>
+    <message>
+        <source>no model chosen: choose a model file</source>
+        <translation>nenhum modelo escolhido: escolha um arquivo de modelo</translation>
+    </message>
+    <message>
+        <source>{part} file not found: {path}</source>
+        <translation>arquivo de {part} não encontrado: {path}</translation>
+    </message>
+    <message>
+        <source>cannot use {path} as {part}: {why}</source>
+        <translation>não dá para usar {path} como {part}: {why}</translation>
+    </message>
+    <message>
+        <source>cfg scale must be above 0 and at most 30, got {value}</source>
+        <translation>a escala CFG precisa ser maior que 0 e no máximo 30, veio {value}</translation>
+    </message>
+    <message>
+        <source>seed must be between 0 and {most}, got {value}</source>
+        <translation>a seed precisa estar entre 0 e {most}, veio {value}</translation>
+    </message>
+    <message>
+        <source>a mask needs an input image: it marks which part of that picture to repaint</source>
+        <translation>uma máscara precisa de uma imagem de entrada: ela marca qual parte dessa imagem redesenhar</translation>
+    </message>
+    <message>
+        <source>edited picture</source>
+        <translation>imagem editada</translation>
+    </message>
+    <message>
+        <source>the {text} held invisible control characters ({codes}); they were removed, as sd.cpp cannot read them</source>
+        <translation>o {text} tinha caracteres de controle invisíveis ({codes}); eles foram removidos, pois o sd.cpp não consegue lê-los</translation>
+    </message>
+    <message>
+        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} do jeito que o sd.cpp conta (letras acentuadas contam 2, chinês, japonês e coreano 3, emoji 4)</translation>
+    </message>
+    <message>
+        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
+        <translation>o {text} tem {length} caracteres{counted}; o sd.cpp aguenta no máximo {most} (mais que isso o derruba)</translation>
+    </message>
+    <message>
+        <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
+        <translation>editar a partir de uma imagem de referência precisa de um modelo FLUX.2 klein; este ({family}) só faz imagens novas</translation>
+    </message>
+    <message>
+        <source>reference picture</source>
+        <translation>imagem de referência</translation>
+    </message>
+    <message>
+        <source>strength must be above 0 and at most 1, got {value}</source>
+        <translation>a força precisa ser maior que 0 e no máximo 1, veio {value}</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>máscara</translation>
+    </message>
+    <message>
+        <source>the {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} (sides from {least} to {most} pixels)</source>
+        <translation>a {picture} tem {width}x{height}; ela é redimensionada para {new_width}x{new_height} (lados de {least} a {most} pixels)</translation>
+    </message>
+    <message>
+        <source>input image</source>
+        <translation>imagem de entrada</translation>
+    </message>
+    <message>
+        <source>hires fix scale must be above 1 and at most 4, got {value}</source>
+        <translation>a escala do hires fix precisa ser maior que 1 e no máximo 4, veio {value}</translation>
+    </message>
+    <message>
+        <source>hires fix denoising strength must be above 0 and at most 1, got {value}</source>
+        <translation>a força de remoção de ruído do hires fix precisa ser maior que 0 e no máximo 1, veio {value}</translation>
+    </message>
+    <message>
+        <source>hires fix steps must be between 0 and {most}, got {value}</source>
+        <translation>os passos do hires fix precisam estar entre 0 e {most}, veio {value}</translation>
+    </message>
+    <message>
+        <source>hires fix would make {width}x{height}; the largest side is {most}: lower the scale or the first pass&apos;s size</source>
+        <translation>o hires fix faria {width}x{height}; o maior lado é {most}: diminua a escala ou o tamanho da primeira passada</translation>
+    </message>
+</context>
+<context>
+    <name>Status</name>
+    <message>
+        <source>Loading the model</source>
+        <translation>Carregando o modelo</translation>
+    </message>
+    <message>
+        <source>Reading the prompt</source>
+        <translation>Lendo o prompt</translation>
+    </message>
+    <message>
+        <source>Drawing</source>
+        <translation>Desenhando</translation>
+    </message>
+    <message>
+        <source>Finishing the picture</source>
+        <translation>Finalizando a imagem</translation>
+    </message>
+    <message>
+        <source>Saving</source>
+        <translation>Salvando</translation>
+    </message>
+    <message>
+        <source>(the first time, the graphics card also prepares its programs)</source>
+        <translation>(na primeira vez, a placa de vídeo também prepara os programas dela)</translation>
+    </message>
+    <message>
+        <source>Drawing — step {step} of {steps}</source>
+        <translation>Desenhando — passo {step} de {steps}</translation>
+    </message>
+    <message>
+        <source>{seconds} s per step</source>
+        <translation>{seconds} s por passo</translation>
+    </message>
+    <message>
+        <source>{time} left</source>
+        <translation>faltam {time}</translation>
+    </message>
+</context>
+<context>
+    <name>Time</name>
+    <message>
+        <source>less than a second</source>
+        <translation>menos de um segundo</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+    <message>
+        <source>about {minutes} min</source>
+        <translation>uns {minutes} min</translation>
+    </message>
+    <message>
+        <source>about {hours} h {minutes} min</source>
+        <translation>umas {hours} h {minutes} min</translation>
+    </message>
+    <message>
+        <source>about {hours} h</source>
+        <translation>umas {hours} h</translation>
+    </message>
+    <message>
+        <source>about {seconds} s</source>
+        <translation>uns {seconds} s</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} s</source>
+        <translation>uns {low}-{high} s</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} min</source>
+        <translation>uns {low}-{high} min</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} h</source>
+        <translation>umas {low}-{high} h</translation>
+    </message>
+    <message>
+        <source>reading the prompt</source>
+        <translation>lendo o prompt</translation>
+    </message>
+    <message>
+        <source>reading the picture</source>
+        <translation>lendo a imagem</translation>
+    </message>
+    <message>
+        <source>drawing</source>
+        <translation>desenhando</translation>
+    </message>
+    <message>
+        <source>finishing</source>
+        <translation>finalizando</translation>
+    </message>
+    <message>
+        <source>moving the model to the card</source>
+        <translation>levando o modelo para a placa</translation>
+    </message>
+    <message>
+        <source>as it ran here before</source>
+        <translation>como rodou aqui antes</translation>
+    </message>
+    <message>
+        <source>estimated from the card&apos;s specifications</source>
+        <translation>estimado pelas especificações da placa</translation>
+    </message>
+    <message>
+        <source>estimated as for a slow Polaris card until a first picture is made</source>
+        <translation>estimado como para uma placa Polaris lenta até a primeira imagem ser feita</translation>
+    </message>
+    <message>
+        <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>
+        <translation>{time} por imagem na {card} (principalmente {stage}), {basis}.</translation>
+    </message>
+    <message>
+        <source>{time} a picture (mostly {stage}), {basis}.</source>
+        <translation>{time} por imagem (principalmente {stage}), {basis}.</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1036 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru">
+<context>
+    <name>Check</name>
+    <message>
+        <source>Your {card} is ready.</source>
+        <translation>Ваша {card} готова к работе.</translation>
+    </message>
+    <message>
+        <source>This computer is ready.</source>
+        <translation>Этот компьютер готов к работе.</translation>
+    </message>
+    <message>
+        <source>(Warnings in the full check: {count})</source>
+        <translation>(Предупреждений в полной проверке: {count})</translation>
+    </message>
+    <message>
+        <source>Fix this first: {problem}</source>
+        <translation>Сначала исправьте это: {problem}</translation>
+    </message>
+    <message>
+        <source>the AMD driver for your Radeon</source>
+        <translation>драйвер AMD для вашей Radeon</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver for your graphics card</source>
+        <translation>драйвер NVIDIA для вашей видеокарты</translation>
+    </message>
+    <message>
+        <source>the Intel graphics driver</source>
+        <translation>графический драйвер Intel</translation>
+    </message>
+    <message>
+        <source>the driver of your graphics card, from its maker</source>
+        <translation>драйвер вашей видеокарты от её производителя</translation>
+    </message>
+    <message>
+        <source>Vulkan</source>
+        <translation>Vulkan</translation>
+    </message>
+    <message>
+        <source>Graphics card</source>
+        <translation>Видеокарта</translation>
+    </message>
+    <message>
+        <source>Vulkan version</source>
+        <translation>Версия Vulkan</translation>
+    </message>
+    <message>
+        <source>Which card is used</source>
+        <translation>Какая карта используется</translation>
+    </message>
+    <message>
+        <source>AMD driver</source>
+        <translation>Драйвер AMD</translation>
+    </message>
+    <message>
+        <source>Overlays</source>
+        <translation>Оверлеи</translation>
+    </message>
+    <message>
+        <source>Video memory</source>
+        <translation>Видеопамять</translation>
+    </message>
+    <message>
+        <source>Largest memory block</source>
+        <translation>Наибольший блок памяти</translation>
+    </message>
+    <message>
+        <source>Computer&apos;s memory (RAM)</source>
+        <translation>Память компьютера (ОЗУ)</translation>
+    </message>
+    <message>
+        <source>Disk space</source>
+        <translation>Место на диске</translation>
+    </message>
+    <message>
+        <source>Disk speed</source>
+        <translation>Скорость диска</translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation>Процессор</translation>
+    </message>
+    <message>
+        <source>Image backend</source>
+        <translation>Движок изображений</translation>
+    </message>
+    <message>
+        <source>Vulkan is installed and works.</source>
+        <translation>Vulkan установлен и работает.</translation>
+    </message>
+    <message>
+        <source>Vulkan works (the sd.cpp backend sees {devices}), but the card&apos;s type and memory could not be read, so automatic memory placement cannot plan for it.</source>
+        <translation>Vulkan работает (движок sd.cpp видит {devices}), но тип и память карты прочитать не удалось, поэтому автоматическое распределение памяти не может ничего спланировать.</translation>
+    </message>
+    <message>
+        <source>Reinstall or update the graphics driver; until then untick Automatic memory and choose the placement yourself.</source>
+        <translation>Переустановите или обновите графический драйвер; до тех пор снимите галочку «Автоматическая память» и выберите распределение сами.</translation>
+    </message>
+    <message>
+        <source>Vulkan does not work here: the graphics driver did not start it.</source>
+        <translation>Vulkan здесь не работает: графический драйвер его не запустил.</translation>
+    </message>
+    <message>
+        <source>Reinstall the graphics driver: it brings Vulkan. On Linux install the packages mesa-vulkan-drivers and vulkan-tools.</source>
+        <translation>Переустановите графический драйвер: Vulkan входит в него. В Linux установите пакеты mesa-vulkan-drivers и vulkan-tools.</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend sees {devices}, but whether that is your graphics card and how much memory it has could not be read.</source>
+        <translation>Движок sd.cpp видит {devices}, но не удалось узнать, ваша ли это видеокарта и сколько у неё памяти.</translation>
+    </message>
+    <message>
+        <source>Update the graphics driver, then run the check again.</source>
+        <translation>Обновите графический драйвер и запустите проверку снова.</translation>
+    </message>
+    <message>
+        <source>No Vulkan device was found.</source>
+        <translation>Устройства Vulkan не найдены.</translation>
+    </message>
+    <message>
+        <source>Install {driver}, then run the check again.</source>
+        <translation>Установите {driver} и запустите проверку снова.</translation>
+    </message>
+    <message>
+        <source>No graphics card that can draw was found: pictures will be made by the processor, many times slower. (Vulkan lists only {device}, which runs on the processor.)</source>
+        <translation>Видеокарта, способная рисовать, не найдена: картинки будет делать процессор, во много раз медленнее. (Vulkan видит только {device}, который работает на процессоре.)</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that Vulkan lists the card.</source>
+        <translation>Установите {driver}, чтобы Vulkan увидел карту.</translation>
+    </message>
+    <message>
+        <source>If this computer has a graphics card, install its maker&apos;s driver so that Vulkan lists it.</source>
+        <translation>Если в компьютере есть видеокарта, установите драйвер от её производителя, чтобы Vulkan её увидел.</translation>
+    </message>
+    <message>
+        <source>The only graphics device Vulkan lists is {device}, {why}.</source>
+        <translation>Единственное графическое устройство, которое видит Vulkan, — {device}, {why}.</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that Vulkan lists the card itself.</source>
+        <translation>Установите {driver}, чтобы Vulkan увидел саму карту.</translation>
+    </message>
+    <message>
+        <source>Not used: {device}, {why}.</source>
+        <translation>Не используется: {device}, {why}.</translation>
+    </message>
+    <message>
+        <source>Using the graphics card the paste shows (its name is not in the paste).</source>
+        <translation>Используется видеокарта из вставленного текста (её названия в тексте нет).</translation>
+    </message>
+    <message>
+        <source>Using {device} (a Polaris card).</source>
+        <translation>Используется {device} (карта Polaris).</translation>
+    </message>
+    <message>
+        <source>Using {device}.</source>
+        <translation>Используется {device}.</translation>
+    </message>
+    <message>
+        <source>Vulkan run by the processor, not a graphics card</source>
+        <translation>Vulkan, работающий на процессоре, а не на видеокарте</translation>
+    </message>
+    <message>
+        <source>Vulkan translated to Direct3D 12 (Microsoft&apos;s Dozen), on which loading a model can hang</source>
+        <translation>Vulkan, переведённый в Direct3D 12 (Dozen от Microsoft), на котором загрузка модели может зависнуть</translation>
+    </message>
+    <message>
+        <source>Vulkan passed on to {other}</source>
+        <translation>Vulkan, передаваемый в {other}</translation>
+    </message>
+    <message>
+        <source>{device} offers Vulkan {version}; the image backend needs Vulkan {floor} or newer, so it cannot draw on it.</source>
+        <translation>{device} поддерживает Vulkan {version}; движку изображений нужен Vulkan {floor} или новее, поэтому рисовать на ней он не может.</translation>
+    </message>
+    <message>
+        <source>Update the graphics driver; Polaris cards get Vulkan 1.3 from current drivers.</source>
+        <translation>Обновите графический драйвер: с текущими драйверами карты Polaris получают Vulkan 1.3.</translation>
+    </message>
+    <message>
+        <source>Vulkan {version}.</source>
+        <translation>Vulkan {version}.</translation>
+    </message>
+    <message>
+        <source>A setting in your environment ({variable}={value}) keeps the image backend off {device}.</source>
+        <translation>Настройка в вашем окружении ({variable}={value}) не даёт движку изображений использовать {device}.</translation>
+    </message>
+    <message>
+        <source>Remove the {variable} variable and let Polaris Studio choose the card.</source>
+        <translation>Удалите переменную {variable} и позвольте Polaris Studio выбрать карту.</translation>
+    </message>
+    <message>
+        <source>{device} is Vulkan device 0.</source>
+        <translation>{device} — устройство Vulkan номер 0.</translation>
+    </message>
+    <message>
+        <source>{device} comes after {ahead}; Polaris Studio tells the image backend to use it.</source>
+        <translation>{device} идёт после {ahead}; Polaris Studio указывает движку изображений использовать её.</translation>
+    </message>
+    <message>
+        <source>AMDVLK{version} is in use: AMD has stopped developing it, and Mesa&apos;s RADV is the maintained Vulkan driver for Radeon cards.</source>
+        <translation>Используется AMDVLK{version}: AMD прекратила его разработку, а поддерживаемый драйвер Vulkan для карт Radeon — RADV из Mesa.</translation>
+    </message>
+    <message>
+        <source>Remove the amdvlk package; Mesa&apos;s RADV (package mesa-vulkan-drivers) then drives the card.</source>
+        <translation>Удалите пакет amdvlk; тогда картой будет управлять RADV из Mesa (пакет mesa-vulkan-drivers).</translation>
+    </message>
+    <message>
+        <source>RADV (Mesa); the paste does not say which Mesa version.</source>
+        <translation>RADV (Mesa); во вставленном тексте не указана версия Mesa.</translation>
+    </message>
+    <message>
+        <source>RADV from Mesa {version} is too old: it predates Mesa {floor}, which brought Vulkan 1.3 to Radeon cards.</source>
+        <translation>RADV из Mesa {version} слишком старый: он вышел раньше Mesa {floor}, которая принесла Vulkan 1.3 картам Radeon.</translation>
+    </message>
+    <message>
+        <source>Update Mesa&apos;s Vulkan driver (package mesa-vulkan-drivers) to {floor} or newer with your distribution&apos;s updates.</source>
+        <translation>Обновите драйвер Vulkan из Mesa (пакет mesa-vulkan-drivers) до {floor} или новее через обновления вашего дистрибутива.</translation>
+    </message>
+    <message>
+        <source>RADV from Mesa {version}, new enough ({floor} or newer is needed).</source>
+        <translation>RADV из Mesa {version}, достаточно новый (нужна {floor} или новее).</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver {driver} (the pre-RDNA branch {branch}, which AMD keeps for Polaris and Vega cards with critical fixes only)</source>
+        <translation>Драйвер AMD {driver} (ветка pre-RDNA {branch}, которую AMD поддерживает для карт Polaris и Vega только критическими исправлениями)</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver {driver} (a 20{year} driver branch)</source>
+        <translation>Драйвер AMD {driver} (ветка драйверов 20{year} года)</translation>
+    </message>
+    <message>
+        <source>AMD Software: Adrenalin Edition {driver}</source>
+        <translation>AMD Software: Adrenalin Edition {driver}</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver (Vulkan driver {driver})</source>
+        <translation>Драйвер AMD (драйвер Vulkan {driver})</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s driver</source>
+        <translation>Драйвер AMD</translation>
+    </message>
+    <message>
+        <source>Use Mesa&apos;s RADV driver (package mesa-vulkan-drivers) {floor} or newer.</source>
+        <translation>Используйте драйвер RADV из Mesa (пакет mesa-vulkan-drivers) {floor} или новее.</translation>
+    </message>
+    <message>
+        <source>Install Adrenalin {best}, the release Polaris users report as the fastest, or the newest driver AMD lists for your card on amd.com/support (since late 2023 Polaris has its own driver branch with critical fixes only, so choose your card there rather than using the auto-detect tool). Run AMD&apos;s Cleanup Utility before installing either.</source>
+        <translation>Установите Adrenalin {best} — по отзывам владельцев Polaris, самую быструю версию, — или самый новый драйвер, который AMD указывает для вашей карты на amd.com/support (с конца 2023 года у Polaris своя ветка драйверов только с критическими исправлениями, поэтому выберите карту там, а не через средство автоопределения). Перед установкой любого из них запустите AMD Cleanup Utility.</translation>
+    </message>
+    <message>
+        <source>Install the newest AMD Software: Adrenalin Edition that amd.com/support lists for your card.</source>
+        <translation>Установите самую новую версию AMD Software: Adrenalin Edition, указанную для вашей карты на amd.com/support.</translation>
+    </message>
+    <message>
+        <source>{driver} is older than Adrenalin {floor}, and it offers only Vulkan {version} (Vulkan 1.3 came with Adrenalin {vulkan_1_3}).</source>
+        <translation>{driver} старше Adrenalin {floor} и поддерживает только Vulkan {version} (Vulkan 1.3 появился в Adrenalin {vulkan_1_3}).</translation>
+    </message>
+    <message>
+        <source>{driver} is older than Adrenalin {floor}.</source>
+        <translation>{driver} старше Adrenalin {floor}.</translation>
+    </message>
+    <message>
+        <source>{driver}. Polaris users report Adrenalin {best} as the fastest release for these cards; newer ones bring fixes, not speed.</source>
+        <translation>{driver}. По отзывам владельцев Polaris, Adrenalin {best} — самая быстрая версия для этих карт; более новые приносят исправления, а не скорость.</translation>
+    </message>
+    <message>
+        <source>{driver}.</source>
+        <translation>{driver}.</translation>
+    </message>
+    <message>
+        <source>No FPS counter or recording overlay hooks into Vulkan programs.</source>
+        <translation>Ни счётчик FPS, ни оверлей записи не встраиваются в программы Vulkan.</translation>
+    </message>
+    <message>
+        <source>These overlays hook into Vulkan programs: {overlays}. Polaris Studio keeps them out of the image backend.</source>
+        <translation>Эти оверлеи встраиваются в программы Vulkan: {overlays}. Polaris Studio не пускает их в движок изображений.</translation>
+    </message>
+    <message>
+        <source>These programs hook into every Vulkan program, the image backend too, and can crash or hang it while a model loads: {programs}.</source>
+        <translation>Эти программы встраиваются в каждую программу Vulkan, в том числе в движок изображений, и могут обрушить или повесить его во время загрузки модели: {programs}.</translation>
+    </message>
+    <message>
+        <source>The processor has no video memory of its own; it uses the computer&apos;s memory (RAM).</source>
+        <translation>У процессора нет своей видеопамяти; он использует память компьютера (ОЗУ).</translation>
+    </message>
+    <message>
+        <source>Install {driver} so that the card&apos;s video memory is used.</source>
+        <translation>Установите {driver}, чтобы использовалась видеопамять карты.</translation>
+    </message>
+    <message>
+        <source>If this computer has a graphics card, install its maker&apos;s driver so that its video memory is used.</source>
+        <translation>Если в компьютере есть видеокарта, установите драйвер от её производителя, чтобы использовалась её видеопамять.</translation>
+    </message>
+    <message>
+        <source>The driver did not report the video memory size.</source>
+        <translation>Драйвер не сообщил объём видеопамяти.</translation>
+    </message>
+    <message>
+        <source>Run the check on the computer itself (a short pasted report lacks the memory sizes).</source>
+        <translation>Запустите проверку на самом компьютере (в коротком вставленном отчёте нет объёмов памяти).</translation>
+    </message>
+    <message>
+        <source>{device} has {size} of VRAM; Flux and SDXL need at least 4 GiB.</source>
+        <translation>У {device} {size} видеопамяти; Flux и SDXL нужно не меньше 4 ГиБ.</translation>
+    </message>
+    <message>
+        <source>Use SD 1.5 models, or a card with 4 GiB or more.</source>
+        <translation>Используйте модели SD 1.5 или карту с 4 ГиБ и больше.</translation>
+    </message>
+    <message>
+        <source>{size} of VRAM.</source>
+        <translation>{size} видеопамяти.</translation>
+    </message>
+    <message>
+        <source>The driver caps one memory block at {size}: large images must be decoded in tiles.</source>
+        <translation>Драйвер ограничивает один блок памяти размером {size}: большие картинки нужно декодировать по частям.</translation>
+    </message>
+    <message>
+        <source>Keep &apos;Decode in tiles&apos; on; the memory planner turns it on for you.</source>
+        <translation>Оставьте «Декодировать по частям» включённым; планировщик памяти включает это сам.</translation>
+    </message>
+    <message>
+        <source>One memory block may be up to {size}.</source>
+        <translation>Один блок памяти может быть до {size}.</translation>
+    </message>
+    <message>
+        <source>RAM unknown: the paste does not say.</source>
+        <translation>Объём ОЗУ неизвестен: во вставленном тексте его нет.</translation>
+    </message>
+    <message>
+        <source>{family} models need about {needed} GB of RAM; run the check on that computer.</source>
+        <translation>Моделям {family} нужно около {needed} ГБ ОЗУ; запустите проверку на том компьютере.</translation>
+    </message>
+    <message>
+        <source>{total} of RAM; {family} models need about {needed} GB (the text encoder lives in RAM).</source>
+        <translation>{total} ОЗУ; моделям {family} нужно около {needed} ГБ (кодировщик текста живёт в ОЗУ).</translation>
+    </message>
+    <message>
+        <source>Add RAM, or use {smallest} models, which need about {size} GB.</source>
+        <translation>Добавьте ОЗУ или используйте модели {smallest}, которым нужно около {size} ГБ.</translation>
+    </message>
+    <message>
+        <source>Only {free} of {total} RAM is free right now.</source>
+        <translation>Сейчас свободно только {free} из {total} ОЗУ.</translation>
+    </message>
+    <message>
+        <source>Close other programs (browsers, games) before generating.</source>
+        <translation>Перед генерацией закройте другие программы (браузеры, игры).</translation>
+    </message>
+    <message>
+        <source>{total} of RAM.</source>
+        <translation>{total} ОЗУ.</translation>
+    </message>
+    <message>
+        <source>{total} of RAM, {free} free.</source>
+        <translation>{total} ОЗУ, свободно {free}.</translation>
+    </message>
+    <message>
+        <source>Free disk space unknown: the paste does not say.</source>
+        <translation>Свободное место на диске неизвестно: во вставленном тексте его нет.</translation>
+    </message>
+    <message>
+        <source>A Flux set takes about 12 GB; keep {free} GB free where models go.</source>
+        <translation>Набор Flux занимает около 12 ГБ; держите {free} ГБ свободными там, где лежат модели.</translation>
+    </message>
+    <message>
+        <source>Only {free} free where models go ({folder}); a Flux set takes about 12 GB.</source>
+        <translation>Там, где лежат модели ({folder}), свободно только {free}; набор Flux занимает около 12 ГБ.</translation>
+    </message>
+    <message>
+        <source>Free some space, or choose a models folder on another drive.</source>
+        <translation>Освободите место или выберите папку моделей на другом диске.</translation>
+    </message>
+    <message>
+        <source>{free} free for models in {folder}.</source>
+        <translation>{free} свободно для моделей в {folder}.</translation>
+    </message>
+    <message>
+        <source>The models folder {folder} is on a spinning hard disk: loading a Flux model takes several minutes each time.</source>
+        <translation>Папка моделей {folder} находится на обычном жёстком диске: загрузка модели Flux каждый раз занимает несколько минут.</translation>
+    </message>
+    <message>
+        <source>Move the models folder to an SSD if you have one.</source>
+        <translation>Перенесите папку моделей на SSD, если он у вас есть.</translation>
+    </message>
+    <message>
+        <source>The models folder is on a solid-state drive.</source>
+        <translation>Папка моделей находится на SSD.</translation>
+    </message>
+    <message>
+        <source>Processor unknown: the paste does not say which instructions it has.</source>
+        <translation>Процессор неизвестен: во вставленном тексте не сказано, какие инструкции он поддерживает.</translation>
+    </message>
+    <message>
+        <source>Could not read which instructions the processor has.</source>
+        <translation>Не удалось узнать, какие инструкции поддерживает процессор.</translation>
+    </message>
+    <message>
+        <source>If the image backend stops at once, your processor may lack AVX2/FMA3.</source>
+        <translation>Если движок изображений сразу останавливается, возможно, ваш процессор не поддерживает AVX2/FMA3.</translation>
+    </message>
+    <message>
+        <source>The processor lacks {missing}, which the prebuilt image backend uses: it would stop at once.</source>
+        <translation>Процессор не поддерживает {missing}, а готовый движок изображений это использует: он сразу остановится.</translation>
+    </message>
+    <message>
+        <source>Build the image backend on this computer for its own processor (the README&apos;s &quot;How it is built&quot; says how).</source>
+        <translation>Соберите движок изображений на этом компьютере под его процессор (как — написано в разделе README «How it is built»).</translation>
+    </message>
+    <message>
+        <source>The processor has AVX2 and FMA3.</source>
+        <translation>Процессор поддерживает AVX2 и FMA3.</translation>
+    </message>
+    <message>
+        <source>A library the sd.cpp backend needs is missing, so it cannot start ({library}).</source>
+        <translation>Не хватает библиотеки, нужной движку sd.cpp, поэтому он не может запуститься ({library}).</translation>
+    </message>
+    <message>
+        <source>Install the backend again from Models &gt; Backend (it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
+        <translation>Установите движок заново в «Модели &gt; Движок» (он приносит sd-cli.exe со всеми DLL) и обновите графический драйвер, если не хватает vulkan-1.dll.</translation>
+    </message>
+    <message>
+        <source>Build the backend again (Models &gt; Backend &gt; Build), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
+        <translation>Соберите движок заново («Модели &gt; Движок &gt; Собрать») и установите пакет Vulkan вашего дистрибутива (libvulkan1).</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend runs but sees no Vulkan device.</source>
+        <translation>Движок sd.cpp запускается, но не видит ни одного устройства Vulkan.</translation>
+    </message>
+    <message>
+        <source>The sd.cpp backend runs and sees {devices}.</source>
+        <translation>Движок sd.cpp запускается и видит {devices}.</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <source> while {stage}</source>
+        <translation> на этапе: {stage}</translation>
+    </message>
+    <message>
+        <source> (exit code {code})</source>
+        <translation> (код выхода {code})</translation>
+    </message>
+    <message>
+        <source>sd.cpp crashed{where}{code}</source>
+        <translation>sd.cpp аварийно завершился{where}{code}</translation>
+    </message>
+    <message>
+        <source>sd.cpp finished without writing an image</source>
+        <translation>sd.cpp завершился, не записав картинку</translation>
+    </message>
+    <message>
+        <source>sd.cpp failed with exit code {code}</source>
+        <translation>sd.cpp завершился с ошибкой, код выхода {code}</translation>
+    </message>
+    <message>
+        <source>The graphics card ran out of memory. Try a smaller size, or tick &apos;Decode in tiles&apos; in Advanced.</source>
+        <translation>Видеокарте не хватило памяти. Попробуйте размер поменьше или включите «Декодировать по частям» в разделе «Дополнительно».</translation>
+    </message>
+    <message>
+        <source>The model file could not be loaded. Is it complete and a supported model?</source>
+        <translation>Не удалось загрузить файл модели. Он полный и это поддерживаемая модель?</translation>
+    </message>
+    <message>
+        <source>The image backend is missing.</source>
+        <translation>Движок изображений отсутствует.</translation>
+    </message>
+    <message>
+        <source>The image backend stopped suddenly. Details shows its last words.</source>
+        <translation>Движок изображений внезапно остановился. Его последние слова — в разделе «Подробности».</translation>
+    </message>
+    <message>
+        <source>The settings were not accepted.</source>
+        <translation>Настройки не приняты.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved where it should go. Choose another folder with the folder button, or free some space.</source>
+        <translation>Не удалось сохранить картинку туда, куда нужно. Выберите другую папку кнопкой папки или освободите место.</translation>
+    </message>
+    <message>
+        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
+        <translation>Картинка получилась испорченной (вычисления видеокарты пошли не так), поэтому она отложена отдельно, не в галерею.</translation>
+    </message>
+    <message>
+        <source>The generation failed.</source>
+        <translation>Генерация не удалась.</translation>
+    </message>
+    <message>
+        <source>The backend&apos;s own words are under Details.</source>
+        <translation>Собственные слова движка — в разделе «Подробности».</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>the disk with {place} is full ({free})</source>
+        <translation>диск с {place} заполнен ({free})</translation>
+    </message>
+    <message>
+        <source>{place} is on a read-only disk</source>
+        <translation>{place} находится на диске только для чтения</translation>
+    </message>
+    <message>
+        <source>another program is using a file in {place} (an antivirus or a picture viewer, perhaps)</source>
+        <translation>другая программа использует файл в {place} (возможно, антивирус или просмотрщик картинок)</translation>
+    </message>
+    <message>
+        <source>you may not write in {place} (it is read-only or another user&apos;s)</source>
+        <translation>вам нельзя записывать в {place} (только для чтения или принадлежит другому пользователю)</translation>
+    </message>
+    <message>
+        <source>{place} no longer exists (a removed drive or a deleted folder?)</source>
+        <translation>{place} больше не существует (отключённый диск или удалённая папка?)</translation>
+    </message>
+    <message>
+        <source>{place} is a file, not a folder</source>
+        <translation>{place} — это файл, а не папка</translation>
+    </message>
+    <message>
+        <source>the name {place} is too long for this disk</source>
+        <translation>имя {place} слишком длинное для этого диска</translation>
+    </message>
+    <message>
+        <source>{place} is busy (another program or the system is using it)</source>
+        <translation>{place} занят (его использует другая программа или система)</translation>
+    </message>
+    <message>
+        <source>the system refused it</source>
+        <translation>система отказала</translation>
+    </message>
+    <message>
+        <source>{place} cannot be used ({why})</source>
+        <translation>{place} нельзя использовать ({why})</translation>
+    </message>
+    <message>
+        <source>{size} free</source>
+        <translation>свободно {size}</translation>
+    </message>
+    <message>
+        <source>no room left</source>
+        <translation>места не осталось</translation>
+    </message>
+    <message>
+        <source>Pictures cannot be saved: {problem}. Choose another folder.</source>
+        <translation>Картинки нельзя сохранить: {problem}. Выберите другую папку.</translation>
+    </message>
+    <message>
+        <source>Pictures cannot be saved: the disk with {folder} is full ({free} free; a picture of this size needs about {needed}). Free some space or choose another folder.</source>
+        <translation>Картинки нельзя сохранить: диск с {folder} заполнен (свободно {free}; картинке такого размера нужно около {needed}). Освободите место или выберите другую папку.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved: {problem}; nor in {rescue} ({rescue_problem}). It is still in {staged}.</source>
+        <translation>Не удалось сохранить картинку: {problem}; и в {rescue} тоже ({rescue_problem}). Она по-прежнему в {staged}.</translation>
+    </message>
+    <message>
+        <source>The picture could not be saved: {problem}. It is kept in {kept}.</source>
+        <translation>Не удалось сохранить картинку: {problem}. Она сохранена в {kept}.</translation>
+    </message>
+</context>
+<context>
+    <name>Picture</name>
+    <message>
+        <source>The backend wrote {file} as {format}, not as a PNG picture</source>
+        <translation>Движок записал {file} в формате {format}, а не как картинку PNG</translation>
+    </message>
+    <message>
+        <source>The picture the backend wrote ({file}) is not whole and cannot be read</source>
+        <translation>Картинка, которую записал движок ({file}), неполная и не читается</translation>
+    </message>
+    <message>
+        <source>The picture came out black</source>
+        <translation>Картинка получилась чёрной</translation>
+    </message>
+    <message>
+        <source>The picture came out as one flat colour {colour}</source>
+        <translation>Картинка получилась одного сплошного цвета {colour}</translation>
+    </message>
+    <message>
+        <source>The picture came out almost all one colour {colour}</source>
+        <translation>Картинка получилась почти целиком одного цвета {colour}</translation>
+    </message>
+    <message>
+        <source>Only one square of the picture was drawn; the rest is one flat colour {colour}</source>
+        <translation>Нарисован только один квадрат картинки; остальное — сплошной цвет {colour}</translation>
+    </message>
+    <message>
+        <source>The picture came out as noise of pure colours</source>
+        <translation>Картинка получилась шумом из чистых цветов</translation>
+    </message>
+    <message>
+        <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
+        <translation>Декодер изображения уже работал на процессоре, значит, ошибка в самом рисовании: попробуйте размер поменьше, другой файл модели или квантование либо другой графический драйвер.</translation>
+    </message>
+    <message>
+        <source>Tick &apos;Image decoder on CPU&apos; in Advanced, or try a smaller size, another model file or quantization, or another graphics driver.</source>
+        <translation>Включите «Декодер изображения на CPU» в разделе «Дополнительно» или попробуйте размер поменьше, другой файл модели или квантование либо другой графический драйвер.</translation>
+    </message>
+    <message>
+        <source>with the image decoder on the processor</source>
+        <translation>с декодером изображения на процессоре</translation>
+    </message>
+    <message>
+        <source>with the image decoder in tiles</source>
+        <translation>с декодером изображения по частям</translation>
+    </message>
+    <message>
+        <source>with less video memory, in smaller pieces</source>
+        <translation>с меньшим объёмом видеопамяти, меньшими частями</translation>
+    </message>
+    <message>
+        <source>input image</source>
+        <translation>исходная картинка</translation>
+    </message>
+    <message>
+        <source>{picture} not found: {path}</source>
+        <translation>{picture} не найдена: {path}</translation>
+    </message>
+    <message>
+        <source>{picture} {file} is {width}x{height} pixels ({megapixels} megapixels); the most it may have is {most} megapixels: scale it down first</source>
+        <translation>{picture} {file} имеет размер {width}x{height} пикселей ({megapixels} мегапикселей); максимум — {most} мегапикселей: сначала уменьшите её</translation>
+    </message>
+    <message>
+        <source>{picture} {file} has too many pixels to open safely; the most it may have is {most} megapixels: scale it down first</source>
+        <translation>{picture} {file} содержит слишком много пикселей, чтобы безопасно её открыть; максимум — {most} мегапикселей: сначала уменьшите её</translation>
+    </message>
+    <message>
+        <source>{picture} {file} is not a picture (PNG, JPEG, WebP or BMP)</source>
+        <translation>{picture} {file} — не картинка (PNG, JPEG, WebP или BMP)</translation>
+    </message>
+    <message>
+        <source>{picture} cannot be read: {why}</source>
+        <translation>{picture} не читается: {why}</translation>
+    </message>
+    <message>
+        <source>{picture} {file} cannot be read: it is damaged or cut short</source>
+        <translation>{picture} {file} не читается: файл повреждён или обрезан</translation>
+    </message>
+</context>
+<context>
+    <name>Plan</name>
+    <message>
+        <source>Text encoder (the Qwen3 LLM)</source>
+        <translation>Кодировщик текста (LLM Qwen3)</translation>
+    </message>
+    <message>
+        <source>Text encoders</source>
+        <translation>Кодировщики текста</translation>
+    </message>
+    <message>
+        <source>Diffusion model on the GPU</source>
+        <translation>Диффузионная модель на GPU</translation>
+    </message>
+    <message>
+        <source>, moved in from RAM for each stage</source>
+        <translation>, подгружается из ОЗУ на каждом этапе</translation>
+    </message>
+    <message>
+        <source>, streamed in pieces of at most {size} GiB</source>
+        <translation>, передаётся частями не больше {size} ГиБ</translation>
+    </message>
+    <message>
+        <source>Image decoder on the {place} in tiles.</source>
+        <translation>Декодер изображения на {place}, по частям.</translation>
+    </message>
+    <message>
+        <source>Image decoder on the {place}.</source>
+        <translation>Декодер изображения на {place}.</translation>
+    </message>
+    <message>
+        <source>{part} on the {place}.</source>
+        <translation>{part} на {place}.</translation>
+    </message>
+    <message>
+        <source>Flash attention keeps the attention buffers small.</source>
+        <translation>Flash attention держит буферы внимания маленькими.</translation>
+    </message>
+    <message>
+        <source>The live preview is decoded by the tiny autoencoder at every step.</source>
+        <translation>Живой предпросмотр декодируется маленьким автокодировщиком на каждом шаге.</translation>
+    </message>
+    <message>
+        <source>The live preview is a quick colour sketch of each step.</source>
+        <translation>Живой предпросмотр — быстрый цветной набросок каждого шага.</translation>
+    </message>
+    <message>
+        <source>Predicted VRAM peak {peak} (weights {weights}, compute {compute}) of a {budget} budget; RAM {ram} of {free} free.</source>
+        <translation>Ожидаемый пик видеопамяти {peak} (веса {weights}, вычисления {compute}) из доступных {budget}; ОЗУ {ram} из свободных {free}.</translation>
+    </message>
+    <message>
+        <source>{held} of it is held for the card, of the {budget} of system memory its driver lets it use.</source>
+        <translation>{held} из этого удерживается для карты — из {budget} системной памяти, которые ей разрешает драйвер.</translation>
+    </message>
+    <message>
+        <source>It would hold {held} of system memory for the card, more than the {budget} its driver allows: past that the card stops.</source>
+        <translation>Это удержало бы {held} системной памяти для карты — больше, чем {budget}, разрешённые драйвером: сверх этого карта останавливается.</translation>
+    </message>
+    <message>
+        <source>Each image first reads {size} of model files: about {seconds} s from a hard disk, a second or two once they are cached in RAM.</source>
+        <translation>Каждая картинка сначала читает {size} файлов модели: около {seconds} с с жёсткого диска, секунду-две, когда они уже в кэше ОЗУ.</translation>
+    </message>
+    <message>
+        <source>Nothing fits: try a smaller image, a lower quantization (e.g. Q4_K and T5 q8_0), or more RAM.</source>
+        <translation>Ничего не помещается: попробуйте картинку поменьше, более сильное квантование (например, Q4_K и T5 q8_0) или больше ОЗУ.</translation>
+    </message>
+    <message>
+        <source>Moving the weights in from RAM would be quicker, but it holds {held} GiB of system memory for the card, more than the {budget} GiB its driver allows: past that the card stops, so this plan keeps them elsewhere.</source>
+        <translation>Подгружать веса из ОЗУ было бы быстрее, но это удержало бы {held} ГиБ системной памяти для карты — больше, чем {budget} ГиБ, разрешённые драйвером: сверх этого карта останавливается, поэтому этот план держит их в другом месте.</translation>
+    </message>
+    <message>
+        <source>Tiles of {size} px: {tiles}; predicted VRAM peak {peak} GiB of a {budget} GiB budget</source>
+        <translation>Частей по {size} пикс.: {tiles}; ожидаемый пик видеопамяти {peak} ГиБ из доступных {budget} ГиБ</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>модель</translation>
+    </message>
+    <message>
+        <source>the text encoders</source>
+        <translation>кодировщики текста</translation>
+    </message>
+    <message>
+        <source>the image decoder</source>
+        <translation>декодер изображения</translation>
+    </message>
+    <message>
+        <source>on the graphics card</source>
+        <translation>на видеокарте</translation>
+    </message>
+    <message>
+        <source>on the processor</source>
+        <translation>на процессоре</translation>
+    </message>
+    <message>
+        <source> — predicted not to fit, so it may fail</source>
+        <translation> — по прогнозу не поместится, поэтому может не получиться</translation>
+    </message>
+    <message>
+        <source>Everything on the processor (no graphics card that can draw was found); up to {memory} GiB of the computer&apos;s memory{verdict}.</source>
+        <translation>Всё на процессоре (видеокарта, способная рисовать, не найдена); до {memory} ГиБ памяти компьютера{verdict}.</translation>
+    </message>
+    <message>
+        <source>{part} {place}</source>
+        <translation>{part} {place}</translation>
+    </message>
+    <message>
+        <source>nothing placed yet</source>
+        <translation>пока ничего не распределено</translation>
+    </message>
+    <message>
+        <source>{where}; about {memory} GiB of video memory{verdict}.</source>
+        <translation>{where}; около {memory} ГиБ видеопамяти{verdict}.</translation>
+    </message>
+    <message>
+        <source>diffusion model</source>
+        <translation>диффузионная модель</translation>
+    </message>
+    <message>
+        <source>text encoders</source>
+        <translation>кодировщики текста</translation>
+    </message>
+    <message>
+        <source>image decoder</source>
+        <translation>декодер изображения</translation>
+    </message>
+    <message>
+        <source>{used} of {total} GiB VRAM</source>
+        <translation>{used} из {total} ГиБ видеопамяти</translation>
+    </message>
+    <message>
+        <source>{used} GiB VRAM</source>
+        <translation>{used} ГиБ видеопамяти</translation>
+    </message>
+    <message>
+        <source>{used} of {total} GiB RAM</source>
+        <translation>{used} из {total} ГиБ ОЗУ</translation>
+    </message>
+    <message>
+        <source>{used} GiB RAM</source>
+        <translation>{used} ГиБ ОЗУ</translation>
+    </message>
+    <message>
+        <source>{part} on {place}</source>
+        <translation>{part} на {place}</translation>
+    </message>
+    <message>
+        <source> — predicted NOT to fit</source>
+        <translation> — по прогнозу НЕ поместится</translation>
+    </message>
+    <message>
+        <source>Memory plan: {where}; predicted {vram}, {ram}{verdict}.</source>
+        <translation>План памяти: {where}; прогноз {vram}, {ram}{verdict}.</translation>
+    </message>
+</context>
+<context>
+    <name>Request</name>
+    <message>
+        <source>{side} must be a positive number of pixels, got {value}</source>
+        <translation>{side}: нужно положительное число пикселей, а задано {value}</translation>
+    </message>
+    <message>
+        <source>{side} must be between {least} and {most} pixels, got {value}</source>
+        <translation>{side}: нужно от {least} до {most} пикселей, а задано {value}</translation>
+    </message>
+    <message>
+        <source>{side} {value} is not a multiple of {multiple}; using {snapped}</source>
+        <translation>{side} {value} не кратна {multiple}; используется {snapped}</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>ширина</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation>высота</translation>
+    </message>
+    <message>
+        <source>steps must be between 1 and {most}, got {steps}</source>
+        <translation>шагов должно быть от 1 до {most}, а задано {steps}</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>запрос</translation>
+    </message>
+    <message>
+        <source>negative prompt</source>
+        <translation>негативный запрос</translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation>запрос пуст</translation>
+    </message>
+    <message>
+        <source>no model chosen: choose a model file</source>
+        <translation>модель не выбрана: выберите файл модели</translation>
+    </message>
+    <message>
+        <source>{part} file not found: {path}</source>
+        <translation>файл «{part}» не найден: {path}</translation>
+    </message>
+    <message>
+        <source>cannot use {path} as {part}: {why}</source>
+        <translation>нельзя использовать {path} как «{part}»: {why}</translation>
+    </message>
+    <message>
+        <source>cfg scale must be above 0 and at most 30, got {value}</source>
+        <translation>масштаб CFG должен быть больше 0 и не больше 30, а задано {value}</translation>
+    </message>
+    <message>
+        <source>seed must be between 0 and {most}, got {value}</source>
+        <translation>зерно должно быть от 0 до {most}, а задано {value}</translation>
+    </message>
+    <message>
+        <source>a mask needs an input image: it marks which part of that picture to repaint</source>
+        <translation>маске нужна исходная картинка: маска отмечает, какую её часть перерисовать</translation>
+    </message>
+    <message>
+        <source>edited picture</source>
+        <translation>редактируемая картинка</translation>
+    </message>
+    <message>
+        <source>the {text} held invisible control characters ({codes}); they were removed, as sd.cpp cannot read them</source>
+        <translation>в поле «{text}» были невидимые управляющие символы ({codes}); они удалены, так как sd.cpp не может их прочитать</translation>
+    </message>
+    <message>
+        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} по счёту sd.cpp (буквы с диакритикой и кириллица — 2, китайский, японский и корейский — 3, эмодзи — 4)</translation>
+    </message>
+    <message>
+        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
+        <translation>поле «{text}» длиной {length} символов{counted}; sd.cpp выдерживает не больше {most} (более длинный обрушивает его)</translation>
+    </message>
+    <message>
+        <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
+        <translation>для правки по образцу нужна модель FLUX.2 klein; эта ({family}) только создаёт новые картинки</translation>
+    </message>
+    <message>
+        <source>reference picture</source>
+        <translation>картинка-образец</translation>
+    </message>
+    <message>
+        <source>strength must be above 0 and at most 1, got {value}</source>
+        <translation>сила должна быть больше 0 и не больше 1, а задано {value}</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>маска</translation>
+    </message>
+    <message>
+        <source>the {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} (sides from {least} to {most} pixels)</source>
+        <translation>{picture}: {width}x{height}; масштабируется до {new_width}x{new_height} (стороны от {least} до {most} пикселей)</translation>
+    </message>
+    <message>
+        <source>input image</source>
+        <translation>исходная картинка</translation>
+    </message>
+    <message>
+        <source>hires fix scale must be above 1 and at most 4, got {value}</source>
+        <translation>масштаб hires fix должен быть больше 1 и не больше 4, а задано {value}</translation>
+    </message>
+    <message>
+        <source>hires fix denoising strength must be above 0 and at most 1, got {value}</source>
+        <translation>сила шумоподавления hires fix должна быть больше 0 и не больше 1, а задано {value}</translation>
+    </message>
+    <message>
+        <source>hires fix steps must be between 0 and {most}, got {value}</source>
+        <translation>шагов hires fix должно быть от 0 до {most}, а задано {value}</translation>
+    </message>
+    <message>
+        <source>hires fix would make {width}x{height}; the largest side is {most}: lower the scale or the first pass&apos;s size</source>
+        <translation>hires fix дал бы {width}x{height}; наибольшая сторона — {most}: уменьшите масштаб или размер первого прохода</translation>
+    </message>
+</context>
+<context>
+    <name>Status</name>
+    <message>
+        <source>Loading the model</source>
+        <translation>Загрузка модели</translation>
+    </message>
+    <message>
+        <source>Reading the prompt</source>
+        <translation>Чтение запроса</translation>
+    </message>
+    <message>
+        <source>Drawing</source>
+        <translation>Рисование</translation>
+    </message>
+    <message>
+        <source>Finishing the picture</source>
+        <translation>Завершение картинки</translation>
+    </message>
+    <message>
+        <source>Saving</source>
+        <translation>Сохранение</translation>
+    </message>
+    <message>
+        <source>(the first time, the graphics card also prepares its programs)</source>
+        <translation>(в первый раз видеокарта ещё и готовит свои программы)</translation>
+    </message>
+    <message>
+        <source>Drawing — step {step} of {steps}</source>
+        <translation>Рисование — шаг {step} из {steps}</translation>
+    </message>
+    <message>
+        <source>{seconds} s per step</source>
+        <translation>{seconds} с на шаг</translation>
+    </message>
+    <message>
+        <source>{time} left</source>
+        <translation>осталось {time}</translation>
+    </message>
+</context>
+<context>
+    <name>Time</name>
+    <message>
+        <source>less than a second</source>
+        <translation>меньше секунды</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} с</translation>
+    </message>
+    <message>
+        <source>about {minutes} min</source>
+        <translation>около {minutes} мин</translation>
+    </message>
+    <message>
+        <source>about {hours} h {minutes} min</source>
+        <translation>около {hours} ч {minutes} мин</translation>
+    </message>
+    <message>
+        <source>about {hours} h</source>
+        <translation>около {hours} ч</translation>
+    </message>
+    <message>
+        <source>about {seconds} s</source>
+        <translation>около {seconds} с</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} s</source>
+        <translation>около {low}–{high} с</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} min</source>
+        <translation>около {low}–{high} мин</translation>
+    </message>
+    <message>
+        <source>about {low}-{high} h</source>
+        <translation>около {low}–{high} ч</translation>
+    </message>
+    <message>
+        <source>reading the prompt</source>
+        <translation>чтение запроса</translation>
+    </message>
+    <message>
+        <source>reading the picture</source>
+        <translation>чтение картинки</translation>
+    </message>
+    <message>
+        <source>drawing</source>
+        <translation>рисование</translation>
+    </message>
+    <message>
+        <source>finishing</source>
+        <translation>завершение</translation>
+    </message>
+    <message>
+        <source>moving the model to the card</source>
+        <translation>перенос модели на карту</translation>
+    </message>
+    <message>
+        <source>as it ran here before</source>
+        <translation>по прошлым запускам здесь</translation>
+    </message>
+    <message>
+        <source>estimated from the card&apos;s specifications</source>
+        <translation>оценка по характеристикам карты</translation>
+    </message>
+    <message>
+        <source>estimated as for a slow Polaris card until a first picture is made</source>
+        <translation>оценка как для медленной карты Polaris, пока не сделана первая картинка</translation>
+    </message>
+    <message>
+        <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>
+        <translation>{time} на картинку на {card} (в основном {stage}), {basis}.</translation>
+    </message>
+    <message>
+        <source>{time} a picture (mostly {stage}), {basis}.</source>
+        <translation>{time} на картинку (в основном {stage}), {basis}.</translation>
+    </message>
+</context>
+</TS>
