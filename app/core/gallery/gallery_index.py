@@ -13,8 +13,10 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from app.core.file_words import file_problem
 from app.core.gallery.image_store import STAGING_PREFIX
 from app.core.gallery.metadata import parse_parameters, read_details, read_parameters_text
+from app.core.words import translate
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS images (
@@ -151,10 +153,11 @@ def open_index(database: Path, folder: Path, progress: Callable[[int, int], None
             index = GalleryIndex(database)
         except OSError as error:
             index = GalleryIndex(None)
-            index.problem = (f"The gallery's index ({database}) is damaged and could not be moved aside: "
-                             f"{error.strerror or error}. Another program may hold it open. The gallery shows "
-                             "your images anyway; favourites you mark now last until you close the app. Close "
-                             "the other program and restart to repair the index.")
+            index.problem = translate(
+                "Gallery", "The gallery's index ({database}) is damaged and could not be moved aside: {why}. "
+                           "Another program may hold it open. The gallery shows your images anyway; favourites you "
+                           "mark now last until you close the app. Close the other program and restart to repair the "
+                           "index.").format(database=database, why=file_problem(error, database))
         fresh = True
     if fresh:
         index.rebuild(folder, progress)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from app.core.file_words import file_problem
 from app.core.models.families import (
     DIFFUSION_KINDS,
     FAMILIES,
@@ -29,6 +30,7 @@ from app.core.models.families import (
     family_with_kind,
     slot_of_kind,
 )
+from app.core.words import translate
 
 GGUF_MAGIC = b"GGUF"
 # ggml type id -> (name, elements per block, bytes per block)
@@ -89,7 +91,7 @@ def _nbytes(shape: tuple[int, ...], per_block: int, block_bytes: int) -> int:
 def _read(f: BinaryIO, size: int) -> bytes:
     data = f.read(size)
     if len(data) != size:
-        raise ModelFileError("the file ends inside its header (is the download complete?)")
+        raise ModelFileError(translate("Models", "the file ends inside its header (is the download complete?)"))
     return data
 
 
@@ -101,7 +103,7 @@ def _unpack(f: BinaryIO, fmt: str) -> int | float | bool:
 def _gguf_string(f: BinaryIO) -> str:
     length = int(_unpack(f, "<Q"))
     if length > _MAX_HEADER:
-        raise ModelFileError("the GGUF header is damaged (a string of impossible length)")
+        raise ModelFileError(translate("Models", "the GGUF header is damaged (a string of impossible length)"))
     return _read(f, length).decode("utf-8", errors="replace")
 
 
@@ -111,25 +113,27 @@ def _gguf_value(f: BinaryIO, value_type: int) -> object:
     if value_type == 9:
         item_type, count = int(_unpack(f, "<I")), int(_unpack(f, "<Q"))
         if count > _MAX_HEADER:
-            raise ModelFileError("the GGUF header is damaged (an array of impossible length)")
+            raise ModelFileError(translate("Models", "the GGUF header is damaged (an array of impossible length)"))
         for _ in range(count):
             _gguf_value(f, item_type)
         return None  # no array is needed here
     if value_type in _SCALARS:
         return _unpack(f, _SCALARS[value_type])
-    raise ModelFileError(f"the GGUF header has an unknown value type {value_type}")
+    raise ModelFileError(translate("Models", "the GGUF header has an unknown value type {type}").format(
+        type=value_type))
 
 
 def read_gguf_tensors(f: BinaryIO) -> tuple[list[TensorInfo], int]:
     """Tensors, and the file size their data needs."""
     if _read(f, 4) != GGUF_MAGIC:
-        raise ModelFileError("not a GGUF file")
+        raise ModelFileError(translate("Models", "not a GGUF file"))
     version = int(_unpack(f, "<I"))
     if version < 2:
-        raise ModelFileError(f"GGUF version {version} is too old; convert the model again")
+        raise ModelFileError(translate("Models", "GGUF version {version} is too old; convert the model again").format(
+            version=version))
     n_tensors, n_kv = int(_unpack(f, "<Q")), int(_unpack(f, "<Q"))
     if n_tensors > 1_000_000 or n_kv > 1_000_000:
-        raise ModelFileError("the GGUF header is damaged (impossible counts)")
+        raise ModelFileError(translate("Models", "the GGUF header is damaged (impossible counts)"))
     alignment = 32
     for _ in range(n_kv):
         key = _gguf_string(f)
@@ -141,7 +145,7 @@ def read_gguf_tensors(f: BinaryIO) -> tuple[list[TensorInfo], int]:
         name = _gguf_string(f)
         n_dims = int(_unpack(f, "<I"))
         if n_dims > 8:
-            raise ModelFileError("the GGUF header is damaged (a tensor with too many dimensions)")
+            raise ModelFileError(translate("Models", "the GGUF header is damaged (a tensor with too many dimensions)"))
         # GGUF lists dimensions innermost first; keep PyTorch's order (outermost first) like safetensors
         dims = tuple(int(_unpack(f, "<Q")) for _ in range(n_dims))[::-1]
         type_id = int(_unpack(f, "<I"))
@@ -158,13 +162,13 @@ def read_safetensors_tensors(f: BinaryIO) -> tuple[list[TensorInfo], int]:
     """Tensors, and the file size their data needs."""
     length = int(_unpack(f, "<Q"))
     if length > _MAX_HEADER:
-        raise ModelFileError("not a safetensors file (its header length is impossible)")
+        raise ModelFileError(translate("Models", "not a safetensors file (its header length is impossible)"))
     try:
         header = json.loads(_read(f, length))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ModelFileError("not a safetensors file (its header is not JSON)") from error
+        raise ModelFileError(translate("Models", "not a safetensors file (its header is not JSON)")) from error
     if not isinstance(header, dict):
-        raise ModelFileError("not a safetensors file (its header is not a table)")
+        raise ModelFileError(translate("Models", "not a safetensors file (its header is not a table)"))
     tensors, data_end = [], 0
     for name, entry in header.items():
         if name == "__metadata__" or not isinstance(entry, dict):
@@ -312,10 +316,11 @@ def _read_header(path: Path, size: int, _mtime_ns: int) -> ModelInfo:
         elif path.suffix.lower() in (".safetensors", ".sft"):
             (tensors, needed), fmt = read_safetensors_tensors(f), "safetensors"
         else:
-            raise ModelFileError(f"{path.name} is neither GGUF nor safetensors")
+            raise ModelFileError(translate("Models", "{file} is neither GGUF nor safetensors").format(file=path.name))
     if size < needed:
-        raise ModelFileError(f"{path.name} is {size:,} bytes but its header needs {needed:,}: "
-                             "the download is incomplete")
+        raise ModelFileError(translate("Models", "{file} is {size} bytes but its header needs {needed}: the "
+                                                 "download is incomplete").format(file=path.name, size=f"{size:,}",
+                                                                                  needed=f"{needed:,}"))
     kind, parts, prefixed = classify(tensors)
     return ModelInfo(str(path), fmt, tuple(tensors), kind, parts, prefixed, main_quantization(tensors))
 
@@ -325,9 +330,12 @@ def inspect_as(path: Path, kind: ComponentKind, what: str) -> ModelInfo:
     try:
         info = inspect_model(path)
     except (ModelFileError, OSError) as error:
-        raise ModelFileError(f"cannot use {path.name} as {what}: {error}") from error
+        why = file_problem(error, path) if isinstance(error, OSError) else str(error)
+        raise ModelFileError(translate("Models", "cannot use {file} as {what}: {why}").format(
+            file=path.name, what=what, why=why)) from error
     if info.kind is not kind:
-        raise ModelFileError(f"{path.name} is a {info.kind.value}, not {what}")
+        raise ModelFileError(translate("Models", "{file} is a {kind}, not {what}").format(
+            file=path.name, kind=info.kind.value, what=what))
     return info
 
 
@@ -337,13 +345,14 @@ def slot_problem(slot: str, info: ModelInfo) -> str | None:
     name = Path(info.path).name
     if right is None or right == slot:
         if slot == "model" and info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
-            return (f"{name} holds a diffusion model without the model.diffusion_model. names a full model "
-                    "needs: put it in Diffusion model, with its VAE and text encoders in their own slots")
+            return translate("Models", "{file} holds only a diffusion model, not a full model: put it in Diffusion "
+                                       "model, with its VAE and text encoders in their own slots").format(file=name)
         return None
     if slot == "model" and info.kind in DIFFUSION_KINDS:
-        return (f"{name} is a diffusion-only model ({info.kind.value}): put it in Diffusion model, and add a VAE "
-                "and the text encoders")
-    return f"{name} is a {info.kind.value}, not a {SLOT_NAMES[slot]} file: put it in {SLOT_NAMES[right]}"
+        return translate("Models", "{file} is a diffusion-only model ({kind}): put it in Diffusion model, and add a "
+                                   "VAE and the text encoders").format(file=name, kind=info.kind.value)
+    return translate("Models", "{file} is a {kind}, not a {slot} file: put it in {right}").format(
+        file=name, kind=info.kind.value, slot=SLOT_NAMES[slot], right=SLOT_NAMES[right])
 
 
 def llm_width(info: ModelInfo) -> int | None:
@@ -376,26 +385,31 @@ def parts_problem(infos: dict[str, ModelInfo]) -> str | None:
     llm = infos.get("llm")
     reads_llm = traits is not None and traits.reads_llm
     if llm is not None and not reads_llm:
-        return (f"{Path(llm.path).name} is an LLM text encoder; {name} ({kind.value if kind else 'unknown'}) "
-                "does not read one: leave LLM text encoder empty")
+        return translate("Models", "{llm} is an LLM text encoder; {file} ({kind}) does not read one: leave LLM text "
+                                   "encoder empty").format(llm=Path(llm.path).name, file=name,
+                                                           kind=kind.value if kind else translate("Models", "unknown"))
     if reads_llm:
         words = kind.value if kind else ""
         if llm is None:
-            return f"{name} is a {words}: it needs its Qwen3 text encoder in LLM text encoder"
+            return translate("Models", "{file} is a {kind}: it needs its Qwen3 text encoder in LLM text "
+                                       "encoder").format(file=name, kind=words)
         for slot, part in SET_SLOTS.items():
             if part.part == "text_encoders" and slot != "llm" and slot in infos:
-                return (f"{name} is a {words}: it reads the prompt through its Qwen3 LLM only; "
-                        f"leave {SLOT_NAMES[slot]} empty")
+                return translate("Models", "{file} is a {kind}: it reads the prompt through its Qwen3 LLM only; leave "
+                                           "{slot} empty").format(file=name, kind=words, slot=SLOT_NAMES[slot])
         have, want = llm_width(llm), wanted_llm_width(diffusion)
         if have and want and have != want:
-            return (f"{Path(llm.path).name} is {have} wide but {name} reads a {want}-wide Qwen3 "
-                    f"({_QWEN3_SIZES.get(want, 'another size')}): use the text encoder made for it")
+            return translate("Models", "{llm} is {have} wide but {file} reads a {want}-wide Qwen3 ({size}): use the "
+                                       "text encoder made for it").format(
+                llm=Path(llm.path).name, have=have, file=name, want=want,
+                size=_QWEN3_SIZES.get(want) or translate("Models", "another size"))
     vae = infos.get("vae")
     if vae is not None and kind is not None and vae.kind in SET_SLOTS["vae"].kinds:
         wanted = traits.vae_kind if traits is not None else ComponentKind.VAE
         if vae.kind is not wanted:
-            return (f"{Path(vae.path).name} is a {vae.kind.value}, but {name} is a {kind.value}: "
-                    f"it needs a {'FLUX.2 VAE' if wanted is ComponentKind.FLUX2_VAE else 'FLUX.1 or SD VAE'}")
+            return translate("Models", "{vae} is a {vae_kind}, but {file} is a {kind}: it needs a {wanted}").format(
+                vae=Path(vae.path).name, vae_kind=vae.kind.value, file=name, kind=kind.value,
+                wanted="FLUX.2 VAE" if wanted is ComponentKind.FLUX2_VAE else translate("Models", "FLUX.1 or SD VAE"))
     return None
 
 
@@ -421,14 +435,17 @@ def import_file(path: Path) -> ImportResult:
     """Inspect a file (header only) and say which slot it belongs in, or why it gets none."""
     if path.suffix.lower() in PICKLE_SUFFIXES:
         return ImportResult(str(path), "pickle checkpoint", None,
-                            "pickle files can run code when they are loaded: use a .safetensors or .gguf "
-                            "download of this model instead")
+                            translate("Models", "pickle files can run code when they are loaded: use a .safetensors "
+                                                "or .gguf download of this model instead"))
     try:
         info = inspect_model(path)
-    except (ModelFileError, OSError) as error:
+    except ModelFileError as error:
         return ImportResult(str(path), "unreadable", None, str(error))
+    except OSError as error:
+        return ImportResult(str(path), "unreadable", None, file_problem(error, path))
     slot = slot_of_kind(info.kind)
-    warning = None if slot else (f"not a model part Polaris Studio knows ({_FAMILY_NAMES}, their encoders, VAE)")
+    warning = None if slot else translate("Models", "not a model part Polaris Studio knows ({families}, their "
+                                                    "encoders, VAE)").format(families=_FAMILY_NAMES)
     if info.kind is ComponentKind.FULL_CHECKPOINT and not info.diffusion_prefixed:
         slot, warning = None, slot_problem("model", info)
     return ImportResult(str(path), info.kind.value, slot, warning)
@@ -441,7 +458,8 @@ def add_to_folder(path: Path, folder: Path) -> Path:
     if target.exists():
         if target.stat().st_size == path.stat().st_size:
             return target
-        raise FileExistsError(f"{folder} already has another file named {path.name}")
+        raise FileExistsError(translate("Models", "{folder} already has another file named {file}").format(
+            folder=folder, file=path.name))
     folder.mkdir(parents=True, exist_ok=True)
     try:
         os.link(path, target)
@@ -476,14 +494,17 @@ def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
     slow on a big file, so this runs off the GUI thread)."""
     lines, slots, placed = [], {}, False
     for result in (import_file(path) for path in model_files_in(paths)):
-        where = SLOT_NAMES[result.slot] if result.slot else "not used"
+        where = SLOT_NAMES[result.slot] if result.slot else translate("Models", "not used")
         if result.slot in FOLDER_SLOTS:
             folder = models_dir / FOLDER_SLOTS[result.slot].folder
             try:
-                where = f"{where} folder, as {add_to_folder(Path(result.path), folder).stem}"
+                where = translate("Models", "{slot} folder, as {name}").format(
+                    slot=where, name=add_to_folder(Path(result.path), folder).stem)
                 placed = True
+            except FileExistsError as error:  # ours: another file of that name is there
+                where = translate("Models", "not added: {why}").format(why=error)
             except OSError as error:
-                where = f"not added: {error}"
+                where = translate("Models", "not added: {why}").format(why=file_problem(error, folder))
         lines.append(f"{Path(result.path).name}: {result.kind} → {where}"
                      + (f" ({result.warning})" if result.warning else ""))
         if result.slot and result.slot not in FOLDER_SLOTS and result.slot not in slots:

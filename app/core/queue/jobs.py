@@ -14,10 +14,12 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from app.core.file_words import file_problem
 from app.core.generation.output import Stage
 from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
+from app.core.words import translate
 
 QUEUE_FORMAT = 1
 MAX_BATCH = 100
@@ -163,7 +165,8 @@ def jobs_from_json(document: object) -> list[Job]:
             state = JobState(entry["state"])
             reason = str(entry.get("reason", ""))
             if state is JobState.RUNNING:
-                state, reason = JobState.WAITING, "It was running when the app closed; press Run queue to try again."
+                state = JobState.WAITING
+                reason = translate("Queue", "It was running when the app closed; press Run queue to try again.")
             # a job without a kind is a picture to make: the files written before upscales queued
             request = (upscale_from_json(entry["request"]) if entry.get("kind") == "upscale"
                        else request_from_json(entry["request"]))
@@ -197,12 +200,15 @@ def load_queue(path: Path, now: datetime) -> LoadedQueue:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return LoadedQueue([])
-    except (OSError, UnicodeDecodeError) as error:
-        return _set_aside(path, now, str(error))
+    except UnicodeDecodeError:
+        return _set_aside(path, now, translate("Queue", "it is not text"))
+    except OSError as error:
+        return _set_aside(path, now, file_problem(error, path))
     try:
         return LoadedQueue(jobs_from_json(json.loads(text)))
-    except (json.JSONDecodeError, DamagedQueue) as error:
-        return _set_aside(path, now, str(error))
+    except (json.JSONDecodeError, DamagedQueue):
+        # the parser's own words (line, column, key) are for a developer: the file itself is kept for one
+        return _set_aside(path, now, translate("Queue", "it could not be read as a queue"))
 
 
 def _set_aside(path: Path, now: datetime, why: str) -> LoadedQueue:
@@ -210,7 +216,8 @@ def _set_aside(path: Path, now: datetime, why: str) -> LoadedQueue:
     try:
         path.replace(aside)
     except OSError as error:
-        return LoadedQueue([], f"The job queue file {path} is damaged ({why}) and could not be set aside "
-                               f"({error}); the queue starts empty.")
-    return LoadedQueue([], f"The job queue file was damaged ({why}); it was kept as {aside} and the queue "
-                           "starts empty.")
+        return LoadedQueue([], translate("Queue", "The job queue file {path} is damaged ({why}) and could not be set "
+                                                  "aside ({problem}); the queue starts empty.").format(
+            path=path, why=why, problem=file_problem(error, path)))
+    return LoadedQueue([], translate("Queue", "The job queue file was damaged ({why}); it was kept as {aside} and "
+                                              "the queue starts empty.").format(why=why, aside=aside))
