@@ -38,6 +38,8 @@ def file_problem(error: OSError, place: Path) -> str:
             place=place)
     if code in (errno.ENOTDIR, errno.EEXIST):
         return translate("Files", "{place} is a file, not a folder").format(place=place)
+    if code == errno.EISDIR:
+        return translate("Files", "{place} is a folder, not a file").format(place=place)
     if code == errno.ENAMETOOLONG:
         return translate("Files", "the name {place} is too long for this disk").format(place=place)
     if code == errno.EBUSY:

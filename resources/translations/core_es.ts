@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>Backend</name>
+    <message>
+        <source>{file} holds no sd-cli.exe: it is not an sd.cpp release</source>
+        <translation>{file} no contiene sd-cli.exe: no es una versión de sd.cpp</translation>
+    </message>
+    <message>
+        <source>{file} unpacks to more than 2 GiB: refused</source>
+        <translation>{file} se descomprime en más de 2 GiB: rechazado</translation>
+    </message>
+    <message>
+        <source>{file} has an entry outside its folder: {entry}</source>
+        <translation>{file} tiene una entrada fuera de su carpeta: {entry}</translation>
+    </message>
+    <message>
+        <source>{file} holds a link ({entry}): refused</source>
+        <translation>{file} contiene un enlace ({entry}): rechazado</translation>
+    </message>
+    <message>
+        <source>{file} cannot be unpacked: it is not a whole zip file</source>
+        <translation>{file} no se puede descomprimir: no es un archivo zip completo</translation>
+    </message>
+    <message>
+        <source>{file} cannot be unpacked: {why}</source>
+        <translation>{file} no se puede descomprimir: {why}</translation>
+    </message>
+</context>
+<context>
     <name>Check</name>
     <message>
         <source>Your {card} is ready.</source>
@@ -522,6 +549,10 @@
         <translation>{place} es un archivo, no una carpeta</translation>
     </message>
     <message>
+        <source>{place} is a folder, not a file</source>
+        <translation>{place} es una carpeta, no un archivo</translation>
+    </message>
+    <message>
         <source>the name {place} is too long for this disk</source>
         <translation>el nombre {place} es demasiado largo para este disco</translation>
     </message>
@@ -560,6 +591,144 @@
     <message>
         <source>The picture could not be saved: {problem}. It is kept in {kept}.</source>
         <translation>No se pudo guardar la imagen: {problem}. Se guardó en {kept}.</translation>
+    </message>
+</context>
+<context>
+    <name>Gallery</name>
+    <message>
+        <source>The gallery&apos;s index ({database}) is damaged and could not be moved aside: {why}. Another program may hold it open. The gallery shows your images anyway; favourites you mark now last until you close the app. Close the other program and restart to repair the index.</source>
+        <translation>El índice de la galería ({database}) está dañado y no se pudo apartar: {why}. Puede que otro programa lo tenga abierto. La galería muestra tus imágenes de todos modos; los favoritos que marques ahora duran hasta que cierres la app. Cierra el otro programa y reinicia para reparar el índice.</translation>
+    </message>
+</context>
+<context>
+    <name>Models</name>
+    <message>
+        <source>the file ends inside its header (is the download complete?)</source>
+        <translation>el archivo termina dentro de su encabezado (¿la descarga está completa?)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (a string of impossible length)</source>
+        <translation>el encabezado GGUF está dañado (un texto de longitud imposible)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (an array of impossible length)</source>
+        <translation>el encabezado GGUF está dañado (una lista de longitud imposible)</translation>
+    </message>
+    <message>
+        <source>the GGUF header has an unknown value type {type}</source>
+        <translation>el encabezado GGUF tiene un tipo de valor desconocido {type}</translation>
+    </message>
+    <message>
+        <source>not a GGUF file</source>
+        <translation>no es un archivo GGUF</translation>
+    </message>
+    <message>
+        <source>GGUF version {version} is too old; convert the model again</source>
+        <translation>la versión GGUF {version} es demasiado vieja; convierte el modelo de nuevo</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (impossible counts)</source>
+        <translation>el encabezado GGUF está dañado (cantidades imposibles)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (a tensor with too many dimensions)</source>
+        <translation>el encabezado GGUF está dañado (un tensor con demasiadas dimensiones)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header length is impossible)</source>
+        <translation>no es un archivo safetensors (la longitud de su encabezado es imposible)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header is not JSON)</source>
+        <translation>no es un archivo safetensors (su encabezado no es JSON)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header is not a table)</source>
+        <translation>no es un archivo safetensors (su encabezado no es una tabla)</translation>
+    </message>
+    <message>
+        <source>{file} is neither GGUF nor safetensors</source>
+        <translation>{file} no es GGUF ni safetensors</translation>
+    </message>
+    <message>
+        <source>{file} is {size} bytes but its header needs {needed}: the download is incomplete</source>
+        <translation>{file} tiene {size} bytes pero su encabezado necesita {needed}: la descarga está incompleta</translation>
+    </message>
+    <message>
+        <source>cannot use {file} as {what}: {why}</source>
+        <translation>no se puede usar {file} como {what}: {why}</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}, not {what}</source>
+        <translation>{file} es un {kind}, no {what}</translation>
+    </message>
+    <message>
+        <source>{file} holds only a diffusion model, not a full model: put it in Diffusion model, with its VAE and text encoders in their own slots</source>
+        <translation>{file} contiene solo un modelo de difusión, no un modelo completo: ponlo en Modelo de difusión, con su VAE y sus codificadores de texto en sus propios espacios</translation>
+    </message>
+    <message>
+        <source>{file} is a diffusion-only model ({kind}): put it in Diffusion model, and add a VAE and the text encoders</source>
+        <translation>{file} es un modelo solo de difusión ({kind}): ponlo en Modelo de difusión y agrega un VAE y los codificadores de texto</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}, not a {slot} file: put it in {right}</source>
+        <translation>{file} es un {kind}, no un archivo de {slot}: ponlo en {right}</translation>
+    </message>
+    <message>
+        <source>{llm} is an LLM text encoder; {file} ({kind}) does not read one: leave LLM text encoder empty</source>
+        <translation>{llm} es un codificador de texto LLM; {file} ({kind}) no lee uno: deja vacío Codificador de texto LLM</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}: it needs its Qwen3 text encoder in LLM text encoder</source>
+        <translation>{file} es un {kind}: necesita su codificador de texto Qwen3 en Codificador de texto LLM</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}: it reads the prompt through its Qwen3 LLM only; leave {slot} empty</source>
+        <translation>{file} es un {kind}: lee el prompt solo a través de su LLM Qwen3; deja {slot} vacío</translation>
+    </message>
+    <message>
+        <source>{llm} is {have} wide but {file} reads a {want}-wide Qwen3 ({size}): use the text encoder made for it</source>
+        <translation>{llm} tiene ancho {have} pero {file} lee un Qwen3 de ancho {want} ({size}): usa el codificador de texto hecho para él</translation>
+    </message>
+    <message>
+        <source>another size</source>
+        <translation>otro tamaño</translation>
+    </message>
+    <message>
+        <source>{vae} is a {vae_kind}, but {file} is a {kind}: it needs a {wanted}</source>
+        <translation>{vae} es un {vae_kind}, pero {file} es un {kind}: necesita un {wanted}</translation>
+    </message>
+    <message>
+        <source>FLUX.1 or SD VAE</source>
+        <translation>VAE FLUX.1 o SD</translation>
+    </message>
+    <message>
+        <source>pickle files can run code when they are loaded: use a .safetensors or .gguf download of this model instead</source>
+        <translation>los archivos pickle pueden ejecutar código al cargarse: usa una descarga .safetensors o .gguf de este modelo</translation>
+    </message>
+    <message>
+        <source>not a model part Polaris Studio knows ({families}, their encoders, VAE)</source>
+        <translation>no es una parte de modelo que Polaris Studio conozca ({families}, sus codificadores, VAE)</translation>
+    </message>
+    <message>
+        <source>{folder} already has another file named {file}</source>
+        <translation>{folder} ya tiene otro archivo llamado {file}</translation>
+    </message>
+    <message>
+        <source>not used</source>
+        <translation>no se usa</translation>
+    </message>
+    <message>
+        <source>{slot} folder, as {name}</source>
+        <translation>carpeta de {slot}, como {name}</translation>
+    </message>
+    <message>
+        <source>not added: {why}</source>
+        <translation>no agregado: {why}</translation>
     </message>
 </context>
 <context>
@@ -797,6 +966,29 @@
     </message>
 </context>
 <context>
+    <name>Queue</name>
+    <message>
+        <source>It was running when the app closed; press Run queue to try again.</source>
+        <translation>Se estaba ejecutando cuando se cerró la app; pulsa Ejecutar cola para intentarlo de nuevo.</translation>
+    </message>
+    <message>
+        <source>it is not text</source>
+        <translation>no es texto</translation>
+    </message>
+    <message>
+        <source>it could not be read as a queue</source>
+        <translation>no se pudo leer como una cola</translation>
+    </message>
+    <message>
+        <source>The job queue file {path} is damaged ({why}) and could not be set aside ({problem}); the queue starts empty.</source>
+        <translation>El archivo de la cola de trabajos {path} está dañado ({why}) y no se pudo apartar ({problem}); la cola empieza vacía.</translation>
+    </message>
+    <message>
+        <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
+        <translation>El archivo de la cola de trabajos estaba dañado ({why}); se guardó como {aside} y la cola empieza vacía.</translation>
+    </message>
+</context>
+<context>
     <name>Request</name>
     <message>
         <source>{side} must be a positive number of pixels, got {value}</source>
@@ -913,6 +1105,30 @@
     <message>
         <source>hires fix would make {width}x{height}; the largest side is {most}: lower the scale or the first pass&apos;s size</source>
         <translation>el hires fix haría {width}x{height}; el lado más grande es {most}: baja la escala o el tamaño de la primera pasada</translation>
+    </message>
+    <message>
+        <source>the LoRA name &apos;{name}&apos; is empty or has spaces around it</source>
+        <translation>el nombre de LoRA &apos;{name}&apos; está vacío o tiene espacios alrededor</translation>
+    </message>
+    <message>
+        <source>the LoRA name &apos;{name}&apos; is not a plain name: it may not hold a folder, a drive or start with &apos;.&apos;</source>
+        <translation>el nombre de LoRA &apos;{name}&apos; no es un nombre simple: no puede contener una carpeta, una unidad ni empezar con &apos;.&apos;</translation>
+    </message>
+    <message>
+        <source>the weight of LoRA {name} must be a number from -4 to 4</source>
+        <translation>el peso de la LoRA {name} debe ser un número de -4 a 4</translation>
+    </message>
+    <message>
+        <source>the prompt names LoRA {name}, but no LoRA folder is set</source>
+        <translation>el prompt nombra la LoRA {name}, pero no hay carpeta de LoRA definida</translation>
+    </message>
+    <message>
+        <source>no LoRA {name} ({suffixes}) in {folder}</source>
+        <translation>no hay LoRA {name} ({suffixes}) en {folder}</translation>
+    </message>
+    <message>
+        <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
+        <translation>La LoRA {name} se hizo para modelos {made_for}, pero el modelo es {family}: elige una LoRA hecha para él</translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1247,33 @@
     <message>
         <source>{time} a picture (mostly {stage}), {basis}.</source>
         <translation>{time} por imagen (sobre todo {stage}), {basis}.</translation>
+    </message>
+</context>
+<context>
+    <name>Upscale</name>
+    <message>
+        <source>the factor must be one of {factors}, got {factor}</source>
+        <translation>el factor debe ser uno de {factors}, llegó {factor}</translation>
+    </message>
+    <message>
+        <source>the tile size must be from {least} to 1024 pixels, got {size}</source>
+        <translation>el tamaño de la parte debe ser de {least} a 1024 píxeles, llegó {size}</translation>
+    </message>
+    <message>
+        <source>picture to upscale</source>
+        <translation>imagen a ampliar</translation>
+    </message>
+    <message>
+        <source>upscaler model not found: {path}</source>
+        <translation>modelo de ampliación no encontrado: {path}</translation>
+    </message>
+    <message>
+        <source>{file} does not enlarge (scale 1)</source>
+        <translation>{file} no amplía (escala 1)</translation>
+    </message>
+    <message>
+        <source>upscaling {width}x{height} would draw {largest} pixels on a side; the most is {most}</source>
+        <translation>ampliar {width}x{height} dibujaría {largest} píxeles de lado; lo máximo es {most}</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>Backend</name>
+    <message>
+        <source>{file} holds no sd-cli.exe: it is not an sd.cpp release</source>
+        <translation>{file} não contém sd-cli.exe: não é uma versão do sd.cpp</translation>
+    </message>
+    <message>
+        <source>{file} unpacks to more than 2 GiB: refused</source>
+        <translation>{file} descompacta para mais de 2 GiB: recusado</translation>
+    </message>
+    <message>
+        <source>{file} has an entry outside its folder: {entry}</source>
+        <translation>{file} tem um item fora da própria pasta: {entry}</translation>
+    </message>
+    <message>
+        <source>{file} holds a link ({entry}): refused</source>
+        <translation>{file} contém um link ({entry}): recusado</translation>
+    </message>
+    <message>
+        <source>{file} cannot be unpacked: it is not a whole zip file</source>
+        <translation>{file} não pode ser descompactado: não é um arquivo zip inteiro</translation>
+    </message>
+    <message>
+        <source>{file} cannot be unpacked: {why}</source>
+        <translation>{file} não pode ser descompactado: {why}</translation>
+    </message>
+</context>
+<context>
     <name>Check</name>
     <message>
         <source>Your {card} is ready.</source>
@@ -522,6 +549,10 @@
         <translation>{place} é um arquivo, não uma pasta</translation>
     </message>
     <message>
+        <source>{place} is a folder, not a file</source>
+        <translation>{place} é uma pasta, não um arquivo</translation>
+    </message>
+    <message>
         <source>the name {place} is too long for this disk</source>
         <translation>o nome {place} é longo demais para este disco</translation>
     </message>
@@ -560,6 +591,144 @@
     <message>
         <source>The picture could not be saved: {problem}. It is kept in {kept}.</source>
         <translation>Não deu para salvar a imagem: {problem}. Ela foi guardada em {kept}.</translation>
+    </message>
+</context>
+<context>
+    <name>Gallery</name>
+    <message>
+        <source>The gallery&apos;s index ({database}) is damaged and could not be moved aside: {why}. Another program may hold it open. The gallery shows your images anyway; favourites you mark now last until you close the app. Close the other program and restart to repair the index.</source>
+        <translation>O índice da galeria ({database}) está danificado e não pôde ser movido: {why}. Talvez outro programa o esteja usando. A galeria mostra suas imagens mesmo assim; os favoritos que você marcar agora só duram até fechar o app. Feche o outro programa e reinicie para consertar o índice.</translation>
+    </message>
+</context>
+<context>
+    <name>Models</name>
+    <message>
+        <source>the file ends inside its header (is the download complete?)</source>
+        <translation>o arquivo termina no meio do cabeçalho (o download terminou?)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (a string of impossible length)</source>
+        <translation>o cabeçalho GGUF está danificado (um texto de tamanho impossível)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (an array of impossible length)</source>
+        <translation>o cabeçalho GGUF está danificado (uma lista de tamanho impossível)</translation>
+    </message>
+    <message>
+        <source>the GGUF header has an unknown value type {type}</source>
+        <translation>o cabeçalho GGUF tem um tipo de valor desconhecido {type}</translation>
+    </message>
+    <message>
+        <source>not a GGUF file</source>
+        <translation>não é um arquivo GGUF</translation>
+    </message>
+    <message>
+        <source>GGUF version {version} is too old; convert the model again</source>
+        <translation>a versão GGUF {version} é antiga demais; converta o modelo de novo</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (impossible counts)</source>
+        <translation>o cabeçalho GGUF está danificado (contagens impossíveis)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (a tensor with too many dimensions)</source>
+        <translation>o cabeçalho GGUF está danificado (um tensor com dimensões demais)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header length is impossible)</source>
+        <translation>não é um arquivo safetensors (o tamanho do cabeçalho é impossível)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header is not JSON)</source>
+        <translation>não é um arquivo safetensors (o cabeçalho não é JSON)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header is not a table)</source>
+        <translation>não é um arquivo safetensors (o cabeçalho não é uma tabela)</translation>
+    </message>
+    <message>
+        <source>{file} is neither GGUF nor safetensors</source>
+        <translation>{file} não é GGUF nem safetensors</translation>
+    </message>
+    <message>
+        <source>{file} is {size} bytes but its header needs {needed}: the download is incomplete</source>
+        <translation>{file} tem {size} bytes, mas o cabeçalho precisa de {needed}: o download está incompleto</translation>
+    </message>
+    <message>
+        <source>cannot use {file} as {what}: {why}</source>
+        <translation>não dá para usar {file} como {what}: {why}</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}, not {what}</source>
+        <translation>{file} é um {kind}, não {what}</translation>
+    </message>
+    <message>
+        <source>{file} holds only a diffusion model, not a full model: put it in Diffusion model, with its VAE and text encoders in their own slots</source>
+        <translation>{file} contém só um modelo de difusão, não um modelo completo: coloque-o em Modelo de difusão, com o VAE e os codificadores de texto nos próprios espaços</translation>
+    </message>
+    <message>
+        <source>{file} is a diffusion-only model ({kind}): put it in Diffusion model, and add a VAE and the text encoders</source>
+        <translation>{file} é um modelo só de difusão ({kind}): coloque-o em Modelo de difusão e adicione um VAE e os codificadores de texto</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}, not a {slot} file: put it in {right}</source>
+        <translation>{file} é um {kind}, não um arquivo de {slot}: coloque-o em {right}</translation>
+    </message>
+    <message>
+        <source>{llm} is an LLM text encoder; {file} ({kind}) does not read one: leave LLM text encoder empty</source>
+        <translation>{llm} é um codificador de texto LLM; {file} ({kind}) não usa um: deixe Codificador de texto LLM vazio</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}: it needs its Qwen3 text encoder in LLM text encoder</source>
+        <translation>{file} é um {kind}: ele precisa do seu codificador de texto Qwen3 em Codificador de texto LLM</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}: it reads the prompt through its Qwen3 LLM only; leave {slot} empty</source>
+        <translation>{file} é um {kind}: ele lê o prompt só pelo seu LLM Qwen3; deixe {slot} vazio</translation>
+    </message>
+    <message>
+        <source>{llm} is {have} wide but {file} reads a {want}-wide Qwen3 ({size}): use the text encoder made for it</source>
+        <translation>{llm} tem largura {have}, mas {file} lê um Qwen3 de largura {want} ({size}): use o codificador de texto feito para ele</translation>
+    </message>
+    <message>
+        <source>another size</source>
+        <translation>outro tamanho</translation>
+    </message>
+    <message>
+        <source>{vae} is a {vae_kind}, but {file} is a {kind}: it needs a {wanted}</source>
+        <translation>{vae} é um {vae_kind}, mas {file} é um {kind}: ele precisa de um {wanted}</translation>
+    </message>
+    <message>
+        <source>FLUX.1 or SD VAE</source>
+        <translation>VAE FLUX.1 ou SD</translation>
+    </message>
+    <message>
+        <source>pickle files can run code when they are loaded: use a .safetensors or .gguf download of this model instead</source>
+        <translation>arquivos pickle podem executar código ao serem carregados: use um download .safetensors ou .gguf deste modelo</translation>
+    </message>
+    <message>
+        <source>not a model part Polaris Studio knows ({families}, their encoders, VAE)</source>
+        <translation>não é uma parte de modelo que o Polaris Studio conhece ({families}, seus codificadores, VAE)</translation>
+    </message>
+    <message>
+        <source>{folder} already has another file named {file}</source>
+        <translation>{folder} já tem outro arquivo chamado {file}</translation>
+    </message>
+    <message>
+        <source>not used</source>
+        <translation>não usado</translation>
+    </message>
+    <message>
+        <source>{slot} folder, as {name}</source>
+        <translation>pasta de {slot}, como {name}</translation>
+    </message>
+    <message>
+        <source>not added: {why}</source>
+        <translation>não adicionado: {why}</translation>
     </message>
 </context>
 <context>
@@ -797,6 +966,29 @@
     </message>
 </context>
 <context>
+    <name>Queue</name>
+    <message>
+        <source>It was running when the app closed; press Run queue to try again.</source>
+        <translation>Estava rodando quando o app fechou; clique em Rodar fila para tentar de novo.</translation>
+    </message>
+    <message>
+        <source>it is not text</source>
+        <translation>não é texto</translation>
+    </message>
+    <message>
+        <source>it could not be read as a queue</source>
+        <translation>não deu para ler como uma fila</translation>
+    </message>
+    <message>
+        <source>The job queue file {path} is damaged ({why}) and could not be set aside ({problem}); the queue starts empty.</source>
+        <translation>O arquivo da fila de tarefas {path} está danificado ({why}) e não pôde ser separado ({problem}); a fila começa vazia.</translation>
+    </message>
+    <message>
+        <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
+        <translation>O arquivo da fila de tarefas estava danificado ({why}); ele foi guardado como {aside} e a fila começa vazia.</translation>
+    </message>
+</context>
+<context>
     <name>Request</name>
     <message>
         <source>{side} must be a positive number of pixels, got {value}</source>
@@ -913,6 +1105,30 @@
     <message>
         <source>hires fix would make {width}x{height}; the largest side is {most}: lower the scale or the first pass&apos;s size</source>
         <translation>o hires fix faria {width}x{height}; o maior lado é {most}: diminua a escala ou o tamanho da primeira passada</translation>
+    </message>
+    <message>
+        <source>the LoRA name &apos;{name}&apos; is empty or has spaces around it</source>
+        <translation>o nome de LoRA &apos;{name}&apos; está vazio ou tem espaços em volta</translation>
+    </message>
+    <message>
+        <source>the LoRA name &apos;{name}&apos; is not a plain name: it may not hold a folder, a drive or start with &apos;.&apos;</source>
+        <translation>o nome de LoRA &apos;{name}&apos; não é um nome simples: não pode conter pasta, unidade nem começar com &apos;.&apos;</translation>
+    </message>
+    <message>
+        <source>the weight of LoRA {name} must be a number from -4 to 4</source>
+        <translation>o peso da LoRA {name} precisa ser um número de -4 a 4</translation>
+    </message>
+    <message>
+        <source>the prompt names LoRA {name}, but no LoRA folder is set</source>
+        <translation>o prompt cita a LoRA {name}, mas nenhuma pasta de LoRA foi definida</translation>
+    </message>
+    <message>
+        <source>no LoRA {name} ({suffixes}) in {folder}</source>
+        <translation>nenhuma LoRA {name} ({suffixes}) em {folder}</translation>
+    </message>
+    <message>
+        <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
+        <translation>A LoRA {name} foi feita para modelos {made_for}, mas o modelo é {family}: escolha uma LoRA feita para ele</translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1247,33 @@
     <message>
         <source>{time} a picture (mostly {stage}), {basis}.</source>
         <translation>{time} por imagem (principalmente {stage}), {basis}.</translation>
+    </message>
+</context>
+<context>
+    <name>Upscale</name>
+    <message>
+        <source>the factor must be one of {factors}, got {factor}</source>
+        <translation>o fator precisa ser um de {factors}, veio {factor}</translation>
+    </message>
+    <message>
+        <source>the tile size must be from {least} to 1024 pixels, got {size}</source>
+        <translation>o tamanho do bloco precisa ser de {least} a 1024 pixels, veio {size}</translation>
+    </message>
+    <message>
+        <source>picture to upscale</source>
+        <translation>imagem a ampliar</translation>
+    </message>
+    <message>
+        <source>upscaler model not found: {path}</source>
+        <translation>modelo de ampliação não encontrado: {path}</translation>
+    </message>
+    <message>
+        <source>{file} does not enlarge (scale 1)</source>
+        <translation>{file} não aumenta (escala 1)</translation>
+    </message>
+    <message>
+        <source>upscaling {width}x{height} would draw {largest} pixels on a side; the most is {most}</source>
+        <translation>ampliar {width}x{height} desenharia {largest} pixels de lado; o máximo é {most}</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>Backend</name>
+    <message>
+        <source>{file} holds no sd-cli.exe: it is not an sd.cpp release</source>
+        <translation>В {file} нет sd-cli.exe: это не выпуск sd.cpp</translation>
+    </message>
+    <message>
+        <source>{file} unpacks to more than 2 GiB: refused</source>
+        <translation>{file} распаковывается больше чем в 2 ГиБ: отклонено</translation>
+    </message>
+    <message>
+        <source>{file} has an entry outside its folder: {entry}</source>
+        <translation>В {file} есть элемент вне его папки: {entry}</translation>
+    </message>
+    <message>
+        <source>{file} holds a link ({entry}): refused</source>
+        <translation>В {file} есть ссылка ({entry}): отклонено</translation>
+    </message>
+    <message>
+        <source>{file} cannot be unpacked: it is not a whole zip file</source>
+        <translation>{file} нельзя распаковать: это неполный zip-файл</translation>
+    </message>
+    <message>
+        <source>{file} cannot be unpacked: {why}</source>
+        <translation>{file} нельзя распаковать: {why}</translation>
+    </message>
+</context>
+<context>
     <name>Check</name>
     <message>
         <source>Your {card} is ready.</source>
@@ -522,6 +549,10 @@
         <translation>{place} — это файл, а не папка</translation>
     </message>
     <message>
+        <source>{place} is a folder, not a file</source>
+        <translation>{place} — это папка, а не файл</translation>
+    </message>
+    <message>
         <source>the name {place} is too long for this disk</source>
         <translation>имя {place} слишком длинное для этого диска</translation>
     </message>
@@ -560,6 +591,144 @@
     <message>
         <source>The picture could not be saved: {problem}. It is kept in {kept}.</source>
         <translation>Не удалось сохранить картинку: {problem}. Она сохранена в {kept}.</translation>
+    </message>
+</context>
+<context>
+    <name>Gallery</name>
+    <message>
+        <source>The gallery&apos;s index ({database}) is damaged and could not be moved aside: {why}. Another program may hold it open. The gallery shows your images anyway; favourites you mark now last until you close the app. Close the other program and restart to repair the index.</source>
+        <translation>Индекс галереи ({database}) повреждён, и его не удалось отложить: {why}. Возможно, его держит открытым другая программа. Галерея всё равно показывает ваши картинки; отметки «избранное», сделанные сейчас, сохранятся только до закрытия приложения. Закройте другую программу и перезапустите приложение, чтобы восстановить индекс.</translation>
+    </message>
+</context>
+<context>
+    <name>Models</name>
+    <message>
+        <source>the file ends inside its header (is the download complete?)</source>
+        <translation>файл обрывается внутри заголовка (загрузка завершена?)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (a string of impossible length)</source>
+        <translation>заголовок GGUF повреждён (строка невозможной длины)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (an array of impossible length)</source>
+        <translation>заголовок GGUF повреждён (массив невозможной длины)</translation>
+    </message>
+    <message>
+        <source>the GGUF header has an unknown value type {type}</source>
+        <translation>в заголовке GGUF неизвестный тип значения {type}</translation>
+    </message>
+    <message>
+        <source>not a GGUF file</source>
+        <translation>это не файл GGUF</translation>
+    </message>
+    <message>
+        <source>GGUF version {version} is too old; convert the model again</source>
+        <translation>версия GGUF {version} слишком старая; сконвертируйте модель заново</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (impossible counts)</source>
+        <translation>заголовок GGUF повреждён (невозможные количества)</translation>
+    </message>
+    <message>
+        <source>the GGUF header is damaged (a tensor with too many dimensions)</source>
+        <translation>заголовок GGUF повреждён (тензор со слишком большим числом измерений)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header length is impossible)</source>
+        <translation>это не файл safetensors (невозможная длина заголовка)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header is not JSON)</source>
+        <translation>это не файл safetensors (заголовок не в формате JSON)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header is not a table)</source>
+        <translation>это не файл safetensors (заголовок не таблица)</translation>
+    </message>
+    <message>
+        <source>{file} is neither GGUF nor safetensors</source>
+        <translation>{file} — не GGUF и не safetensors</translation>
+    </message>
+    <message>
+        <source>{file} is {size} bytes but its header needs {needed}: the download is incomplete</source>
+        <translation>{file} занимает {size} байт, а заголовку нужно {needed}: загрузка не завершена</translation>
+    </message>
+    <message>
+        <source>cannot use {file} as {what}: {why}</source>
+        <translation>нельзя использовать {file} как {what}: {why}</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}, not {what}</source>
+        <translation>{file} — это {kind}, а не {what}</translation>
+    </message>
+    <message>
+        <source>{file} holds only a diffusion model, not a full model: put it in Diffusion model, with its VAE and text encoders in their own slots</source>
+        <translation>{file} содержит только диффузионную модель, а не полную: поместите его в «Диффузионная модель», а VAE и кодировщики текста — в их собственные поля</translation>
+    </message>
+    <message>
+        <source>{file} is a diffusion-only model ({kind}): put it in Diffusion model, and add a VAE and the text encoders</source>
+        <translation>{file} — только диффузионная модель ({kind}): поместите его в «Диффузионная модель» и добавьте VAE и кодировщики текста</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}, not a {slot} file: put it in {right}</source>
+        <translation>{file} — это {kind}, а не файл для «{slot}»: поместите его в «{right}»</translation>
+    </message>
+    <message>
+        <source>{llm} is an LLM text encoder; {file} ({kind}) does not read one: leave LLM text encoder empty</source>
+        <translation>{llm} — кодировщик текста LLM; {file} ({kind}) его не использует: оставьте «Кодировщик текста LLM» пустым</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}: it needs its Qwen3 text encoder in LLM text encoder</source>
+        <translation>{file} — это {kind}: ему нужен свой кодировщик текста Qwen3 в поле «Кодировщик текста LLM»</translation>
+    </message>
+    <message>
+        <source>{file} is a {kind}: it reads the prompt through its Qwen3 LLM only; leave {slot} empty</source>
+        <translation>{file} — это {kind}: он читает запрос только через свой LLM Qwen3; оставьте «{slot}» пустым</translation>
+    </message>
+    <message>
+        <source>{llm} is {have} wide but {file} reads a {want}-wide Qwen3 ({size}): use the text encoder made for it</source>
+        <translation>ширина {llm} — {have}, а {file} читает Qwen3 шириной {want} ({size}): используйте кодировщик текста, сделанный для неё</translation>
+    </message>
+    <message>
+        <source>another size</source>
+        <translation>другой размер</translation>
+    </message>
+    <message>
+        <source>{vae} is a {vae_kind}, but {file} is a {kind}: it needs a {wanted}</source>
+        <translation>{vae} — это {vae_kind}, а {file} — это {kind}: ему нужен {wanted}</translation>
+    </message>
+    <message>
+        <source>FLUX.1 or SD VAE</source>
+        <translation>VAE FLUX.1 или SD</translation>
+    </message>
+    <message>
+        <source>pickle files can run code when they are loaded: use a .safetensors or .gguf download of this model instead</source>
+        <translation>файлы pickle могут выполнить код при загрузке: скачайте эту модель в формате .safetensors или .gguf</translation>
+    </message>
+    <message>
+        <source>not a model part Polaris Studio knows ({families}, their encoders, VAE)</source>
+        <translation>это не та часть модели, которую знает Polaris Studio ({families}, их кодировщики, VAE)</translation>
+    </message>
+    <message>
+        <source>{folder} already has another file named {file}</source>
+        <translation>в {folder} уже есть другой файл с именем {file}</translation>
+    </message>
+    <message>
+        <source>not used</source>
+        <translation>не используется</translation>
+    </message>
+    <message>
+        <source>{slot} folder, as {name}</source>
+        <translation>папка «{slot}», как {name}</translation>
+    </message>
+    <message>
+        <source>not added: {why}</source>
+        <translation>не добавлен: {why}</translation>
     </message>
 </context>
 <context>
@@ -797,6 +966,29 @@
     </message>
 </context>
 <context>
+    <name>Queue</name>
+    <message>
+        <source>It was running when the app closed; press Run queue to try again.</source>
+        <translation>Задание выполнялось, когда приложение закрылось; нажмите «Запустить очередь», чтобы попробовать снова.</translation>
+    </message>
+    <message>
+        <source>it is not text</source>
+        <translation>это не текст</translation>
+    </message>
+    <message>
+        <source>it could not be read as a queue</source>
+        <translation>его не удалось прочитать как очередь</translation>
+    </message>
+    <message>
+        <source>The job queue file {path} is damaged ({why}) and could not be set aside ({problem}); the queue starts empty.</source>
+        <translation>Файл очереди заданий {path} повреждён ({why}), и его не удалось отложить ({problem}); очередь начинается пустой.</translation>
+    </message>
+    <message>
+        <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
+        <translation>Файл очереди заданий был повреждён ({why}); он сохранён как {aside}, а очередь начинается пустой.</translation>
+    </message>
+</context>
+<context>
     <name>Request</name>
     <message>
         <source>{side} must be a positive number of pixels, got {value}</source>
@@ -913,6 +1105,30 @@
     <message>
         <source>hires fix would make {width}x{height}; the largest side is {most}: lower the scale or the first pass&apos;s size</source>
         <translation>hires fix дал бы {width}x{height}; наибольшая сторона — {most}: уменьшите масштаб или размер первого прохода</translation>
+    </message>
+    <message>
+        <source>the LoRA name &apos;{name}&apos; is empty or has spaces around it</source>
+        <translation>имя LoRA «{name}» пустое или окружено пробелами</translation>
+    </message>
+    <message>
+        <source>the LoRA name &apos;{name}&apos; is not a plain name: it may not hold a folder, a drive or start with &apos;.&apos;</source>
+        <translation>имя LoRA «{name}» не простое: в нём не может быть папки или диска, и оно не может начинаться с «.»</translation>
+    </message>
+    <message>
+        <source>the weight of LoRA {name} must be a number from -4 to 4</source>
+        <translation>вес LoRA {name} должен быть числом от -4 до 4</translation>
+    </message>
+    <message>
+        <source>the prompt names LoRA {name}, but no LoRA folder is set</source>
+        <translation>в запросе указана LoRA {name}, но папка LoRA не задана</translation>
+    </message>
+    <message>
+        <source>no LoRA {name} ({suffixes}) in {folder}</source>
+        <translation>нет LoRA {name} ({suffixes}) в {folder}</translation>
+    </message>
+    <message>
+        <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
+        <translation>LoRA {name} сделана для моделей {made_for}, а модель — {family}: выберите LoRA, сделанную для неё</translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1247,33 @@
     <message>
         <source>{time} a picture (mostly {stage}), {basis}.</source>
         <translation>{time} на картинку (в основном {stage}), {basis}.</translation>
+    </message>
+</context>
+<context>
+    <name>Upscale</name>
+    <message>
+        <source>the factor must be one of {factors}, got {factor}</source>
+        <translation>множитель должен быть одним из {factors}, а задано {factor}</translation>
+    </message>
+    <message>
+        <source>the tile size must be from {least} to 1024 pixels, got {size}</source>
+        <translation>размер части должен быть от {least} до 1024 пикселей, а задано {size}</translation>
+    </message>
+    <message>
+        <source>picture to upscale</source>
+        <translation>картинка для увеличения</translation>
+    </message>
+    <message>
+        <source>upscaler model not found: {path}</source>
+        <translation>модель увеличения не найдена: {path}</translation>
+    </message>
+    <message>
+        <source>{file} does not enlarge (scale 1)</source>
+        <translation>{file} не увеличивает (масштаб 1)</translation>
+    </message>
+    <message>
+        <source>upscaling {width}x{height} would draw {largest} pixels on a side; the most is {most}</source>
+        <translation>увеличение {width}x{height} дало бы {largest} пикселей по стороне; максимум — {most}</translation>
     </message>
 </context>
 </TS>

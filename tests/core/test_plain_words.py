@@ -8,6 +8,7 @@ import errno
 import os
 import re
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from PIL import Image
 from app.core.file_words import file_problem
 from app.core.gallery.image_store import FolderProblem, check_folder
 from app.core.gallery.picture_check import PictureFault, Refusal, rung_words, what_to_try
+from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import ErrorKind, OutputParser, Progress, Stage
 from app.core.generation.plan import Device, plan_memory, plan_upscale
 from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, validate
@@ -32,6 +34,8 @@ from app.core.generation.timing import PictureTime
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
 from app.core.models.families import MemoryFlags, ModelFiles
+from app.core.models.model_files import import_file
+from app.core.queue.jobs import load_queue
 from app.core.system.checks import (
     BackendStatus,
     DiskInfo,
@@ -190,10 +194,27 @@ def _file_sentences(tmp: Path) -> Iterator[str]:
     yield rung_words(MemoryFlags(), MemoryFlags(offload_to_cpu=True))
 
 
+def _model_and_queue_sentences(tmp: Path) -> Iterator[str]:
+    garbage = tmp / "half.gguf"
+    garbage.write_bytes(b"GGUF\x03\x00\x00\x00" + b"\xff" * 12)  # a header cut short
+    folder = tmp / "a folder.safetensors"
+    folder.mkdir()  # a real EISDIR from the operating system
+    for path in (garbage, folder, tmp / "model.ckpt"):
+        yield import_file(path).warning or ""
+    for text in (b'{"format": 1, "jobs": [{"id": "x"', b"\xff\xfe garbage"):
+        queue = tmp / "queue.json"
+        queue.write_bytes(text)
+        yield load_queue(queue, datetime(2026, 11, 25, 9, 30)).message or ""
+    for prompt, folder_given in (("<lora:missing:1>", tmp), ("<lora:x:9>", tmp), ("<lora:x:1>", None)):
+        with pytest.raises(LoraRejected) as refused:
+            check_loras(prompt, folder_given, "flux")
+        yield str(refused.value)
+
+
 def every_sentence(tmp: Path) -> dict[str, list[str]]:
     return {"checks": list(_check_sentences()), "failures": list(_failure_sentences()),
             "status": list(_status_sentences()), "requests": list(_request_sentences(tmp)),
-            "files and pictures": list(_file_sentences(tmp))}
+            "files and pictures": list(_file_sentences(tmp)), "models and queue": list(_model_and_queue_sentences(tmp))}
 
 
 def test_every_message_family_is_made_and_in_plain_words(tmp_path: Path) -> None:

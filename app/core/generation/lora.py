@@ -13,6 +13,7 @@ from pathlib import Path
 
 from app.core.models.families import ComponentKind, ModelFamily, family_with_kind
 from app.core.models.model_files import ModelFileError, inspect_as, lora_family
+from app.core.words import translate
 
 LORA_TAG = re.compile(r"<lora:([^:>]+):([^>]+)>")  # sd.cpp's own pattern (examples/common/common.cpp)
 LORA_SUFFIXES = (".safetensors", ".gguf")  # sd.cpp also opens .pt, a pickle: never offered
@@ -51,9 +52,10 @@ def loras_in(prompt: str) -> list[LoraUse]:
 def name_problem(name: str) -> str | None:
     """Why a LoRA name is not a plain file name in the LoRA folder; None when it is."""
     if not name.strip() or name != name.strip():
-        return f"the LoRA name {name!r} is empty or has spaces around it"
+        return translate("Request", "the LoRA name '{name}' is empty or has spaces around it").format(name=name)
     if any(mark in name for mark in ("/", "\\", "|")) or name.startswith(".") or re.match(r"^[A-Za-z]:", name):
-        return f"the LoRA name {name!r} is not a plain name: it may not hold a folder, a drive or start with '.'"
+        return translate("Request", "the LoRA name '{name}' is not a plain name: it may not hold a folder, a drive or "
+                                    "start with '.'").format(name=name)
     return None
 
 
@@ -85,17 +87,21 @@ def check_loras(prompt: str, folder: Path | None, family: str) -> list[tuple[Lor
         if problem:
             raise LoraRejected(problem)
         if use.weight != use.weight or not -4 <= use.weight <= 4:
-            raise LoraRejected(f"the weight of LoRA {use.name} must be a number from -4 to 4")
+            raise LoraRejected(translate("Request", "the weight of LoRA {name} must be a number from -4 to 4").format(
+                name=use.name))
         if folder is None:
-            raise LoraRejected(f"the prompt names LoRA {use.name}, but no LoRA folder is set")
+            raise LoraRejected(translate("Request", "the prompt names LoRA {name}, but no LoRA folder is set").format(
+                name=use.name))
         path = lora_files(folder).get(use.name)
         if path is None:
-            raise LoraRejected(f"no LoRA {use.name} ({' or '.join(LORA_SUFFIXES)}) in {folder}")
+            raise LoraRejected(translate("Request", "no LoRA {name} ({suffixes}) in {folder}").format(
+                name=use.name, suffixes=", ".join(LORA_SUFFIXES), folder=folder))
         made_for = lora_kind(path)
         wanted = ModelFamily(family).traits.lora_kind
         if wanted is not None and made_for is not ComponentKind.UNKNOWN and made_for is not wanted:
-            raise LoraRejected(f"LoRA {use.name} was made for {_kind_words(made_for)} models, but the model is "
-                               f"{ModelFamily(family).words}: choose a LoRA made for it")
+            raise LoraRejected(translate("Request", "LoRA {name} was made for {made_for} models, but the model is "
+                                                    "{family}: choose a LoRA made for it").format(
+                name=use.name, made_for=_kind_words(made_for), family=ModelFamily(family).words))
         checked.append((use, path))
     return checked
 

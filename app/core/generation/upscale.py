@@ -15,6 +15,7 @@ from PIL import Image
 from app.core.generation.input_image import InputImageRejected, check_input_image, save_whole
 from app.core.models.families import ComponentKind
 from app.core.models.model_files import PICKLE_SUFFIXES, ModelFileError, inspect_as
+from app.core.words import translate
 
 UPSCALE_FACTORS = (2, 4)
 MAX_UPSCALED_SIDE = 8192
@@ -66,27 +67,29 @@ def esrgan_scale(model: Path) -> int:
 def plan_upscale_job(request: UpscaleRequest) -> UpscaleJob:
     """Check the picture, the model and the factor; nothing runs before this passes."""
     if request.factor not in UPSCALE_FACTORS:
-        raise UpscaleRejected(f"the factor must be one of {', '.join(map(str, UPSCALE_FACTORS))}, "
-                              f"got {request.factor}")
+        raise UpscaleRejected(translate("Upscale", "the factor must be one of {factors}, got {factor}").format(
+            factors=", ".join(map(str, UPSCALE_FACTORS)), factor=request.factor))
     if not MIN_TILE_SIZE <= request.tile_size <= 1024:
-        raise UpscaleRejected(f"the tile size must be from {MIN_TILE_SIZE} to 1024 pixels, got {request.tile_size}")
+        raise UpscaleRejected(translate("Upscale", "the tile size must be from {least} to 1024 pixels, got "
+                                                   "{size}").format(least=MIN_TILE_SIZE, size=request.tile_size))
     try:
-        width, height = check_input_image(request.image, "picture to upscale")
+        width, height = check_input_image(request.image, translate("Upscale", "picture to upscale"))
     except InputImageRejected as error:
         raise UpscaleRejected(str(error)) from error
     if not request.model.is_file():
-        raise UpscaleRejected(f"upscaler model not found: {request.model}")
+        raise UpscaleRejected(translate("Upscale", "upscaler model not found: {path}").format(path=request.model))
     scale = esrgan_scale(request.model)
     if scale < 2:
-        raise UpscaleRejected(f"{request.model.name} does not enlarge (scale 1)")
+        raise UpscaleRejected(translate("Upscale", "{file} does not enlarge (scale 1)").format(file=request.model.name))
     repeats = 1
     while scale ** repeats < request.factor:
         repeats += 1
     size = (width * request.factor, height * request.factor)
     largest = max(width, height) * scale ** repeats
     if largest > MAX_UPSCALED_SIDE:
-        raise UpscaleRejected(f"upscaling {width}x{height} would draw {largest} pixels on a side; the most is "
-                              f"{MAX_UPSCALED_SIDE}")
+        raise UpscaleRejected(translate("Upscale", "upscaling {width}x{height} would draw {largest} pixels on a side; "
+                                                   "the most is {most}").format(
+            width=width, height=height, largest=largest, most=MAX_UPSCALED_SIDE))
     return UpscaleJob(request, scale, repeats, (width, height), size)
 
 

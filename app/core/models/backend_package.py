@@ -7,7 +7,9 @@ import shutil
 import zipfile
 from pathlib import Path, PurePosixPath
 
+from app.core.file_words import file_problem
 from app.core.resources import backend_names
+from app.core.words import translate
 
 # what `python -m backend_bin.build` builds, in order (backend_bin/build.py's TARGETS; a test keeps them equal:
 # the app does not import the build script, which a bundle does not carry)
@@ -32,24 +34,33 @@ def unpack_backend(archive: Path, destination: Path) -> Path:
             names = {PurePosixPath(m.filename).name.lower(): m for m in members}
             program = next((names[p] for p in backend_names("win32") if p in names), None)
             if program is None:
-                raise BackendPackageError(f"{archive.name} holds no sd-cli.exe: it is not an sd.cpp release")
+                raise BackendPackageError(translate("Backend", "{file} holds no sd-cli.exe: it is not an sd.cpp "
+                                                                       "release").format(file=archive.name))
             if sum(m.file_size for m in members) > MAX_UNPACKED_BYTES:
-                raise BackendPackageError(f"{archive.name} unpacks to more than 2 GiB: refused")
+                raise BackendPackageError(translate("Backend", "{file} unpacks to more than 2 GiB: refused").format(
+                    file=archive.name))
             staging = destination.with_name(destination.name + ".new")
             shutil.rmtree(staging, ignore_errors=True)
             staging.mkdir(parents=True)
             for member in members:
                 relative = PurePosixPath(member.filename.replace("\\", "/"))
                 if relative.is_absolute() or ".." in relative.parts or ":" in member.filename:
-                    raise BackendPackageError(f"{archive.name} has an entry outside its folder: {member.filename}")
+                    raise BackendPackageError(translate("Backend", "{file} has an entry outside its folder: "
+                                                                   "{entry}").format(file=archive.name,
+                                                                                     entry=member.filename))
                 if (member.external_attr >> 16) & 0o170000 == 0o120000:
-                    raise BackendPackageError(f"{archive.name} holds a link ({member.filename}): refused")
+                    raise BackendPackageError(translate("Backend", "{file} holds a link ({entry}): refused").format(
+                        file=archive.name, entry=member.filename))
                 # the release is flat; a folder inside (some zips wrap one) is flattened beside the program
                 with bundle.open(member) as source, (staging / relative.name).open("wb") as target:
                     shutil.copyfileobj(source, target)
             program_name = PurePosixPath(program.filename).name
-    except (zipfile.BadZipFile, OSError) as error:
-        raise BackendPackageError(f"{archive.name} cannot be unpacked: {error}") from error
+    except zipfile.BadZipFile as error:
+        raise BackendPackageError(translate("Backend", "{file} cannot be unpacked: it is not a whole zip "
+                                                       "file").format(file=archive.name)) from error
+    except OSError as error:
+        raise BackendPackageError(translate("Backend", "{file} cannot be unpacked: {why}").format(
+            file=archive.name, why=file_problem(error, destination))) from error
     _remove_old_backends(destination)
     if destination.exists():
         destination.rename(_free_name(destination.with_name(destination.name + ".old")))
