@@ -57,7 +57,7 @@ def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_
     assert not window.image.pixmap().isNull()
     assert progress_formats == ["Step 1/2", "Step 2/2"]
     # the status line in words: step i of N, time per step, and the time left while there is some
-    assert re.fullmatch(r"Drawing — step 1 of 2, \d+\.\d s per step, (\d+ seconds?|about .+|less than a second) left",
+    assert re.fullmatch(r"Drawing — step 1 of 2, \d+\.\d s per step, (\d+ s|about .+|less than a second) left",
                         status_lines[0]), status_lines[0]
     assert re.fullmatch(r"Drawing — step 2 of 2, \d+\.\d s per step", status_lines[-1]), status_lines[-1]
     assert window.progress.format() == "Done"
