@@ -116,7 +116,7 @@ def test_sizes_snap_to_the_family_multiple_and_say_so(model: Path, family, width
         ({"seed": -5}, "seed must be between 0 and"),
         ({"models": ModelFiles()}, "no model chosen"),
         ({"models": ModelFiles(model=Path("/nonexistent/model.gguf"))},
-         f"Model file not found: {Path('/nonexistent')}"),
+         f"model file not found: {Path('/nonexistent')}"),
     ],
 )
 def test_bad_requests_get_a_clear_message(model: Path, changes: dict, message: str) -> None:

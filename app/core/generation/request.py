@@ -137,7 +137,7 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     for role, path in models.given().items():
         if not path.is_file():
             raise InvalidRequest(translate("Request", "{part} file not found: {path}").format(
-                part=SLOT_NAMES[role], path=path))
+                part=role.replace("_", " "), path=path))
         try:
             info = inspect_model(path)
         except (ModelFileError, OSError) as error:
