@@ -68,13 +68,13 @@ class ResourceGauge(QWidget):
             bar.setRange(0, 1000)
             bar.setTextVisible(False)
             bar.setMaximumHeight(12)
-            label.setWordWrap(True)  # the window's column is narrow
-            layout.addWidget(label, row, 0)
-            layout.addWidget(bar, row, 1)
-            layout.addWidget(history, row, 2)
-        layout.addWidget(self.backend_label, 2, 0, 1, 3)
-        layout.addWidget(self.cards_label, 3, 0, 1, 3)
-        layout.setColumnStretch(1, 1)
+            # the words over the bar and its history: the window's column is narrow
+            layout.addWidget(label, 2 * row, 0, 1, 2)
+            layout.addWidget(bar, 2 * row + 1, 0)
+            layout.addWidget(history, 2 * row + 1, 1)
+        layout.addWidget(self.backend_label, 4, 0, 1, 2)
+        layout.addWidget(self.cards_label, 5, 0, 1, 2)
+        layout.setColumnStretch(0, 1)
 
     def show_sample(self, sample: ResourceSample) -> None:
         fraction = sample.vram_fraction

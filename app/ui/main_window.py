@@ -16,9 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -51,6 +49,7 @@ from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
+from app.ui.folds import Folds
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
 from app.ui.generate_buttons import GenerateButtons
@@ -122,12 +121,9 @@ class MainWindow(QMainWindow):
         self.status_line = StatusLine(self.plan_summary, self)
         self.progress, self.status = self.status_line.progress, self.status_line.status
         self.image = ImageView(self)
-        self.log = QPlainTextEdit(self)
-        self.log.setReadOnly(True)
-        self.log.setMaximumBlockCount(2000)
-        self.log.setPlaceholderText("Backend log")
-        self.log.setAccessibleName("Backend log")
-        self.log.setMinimumHeight(40)
+        self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self)
+        self.advanced, self.details, self.log = self.folds_splitter.advanced, self.folds_splitter.details, \
+            self.folds_splitter.log
         self.check_banner = NoticeBar("check_banner", self)
         self.demo_note = NoticeBar("demo_note", self)
         self.gallery_note = NoticeBar("gallery_note", self)
@@ -172,37 +168,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.status_line)
         layout.addWidget(self.queue_strip)
         layout.addLayout(folds)
-        layout.addWidget(self._folds(), 1)
+        layout.addWidget(self.folds_splitter, 1)
         return column
-
-    def _folds(self) -> QSplitter:
-        """Advanced over Details, in the column's lower part: each opens there, scrolling within itself."""
-        self.details = QWidget(self)
-        details_layout = QVBoxLayout(self.details)
-        details_layout.setContentsMargins(0, 0, 0, 0)
-        details_layout.addWidget(self.gauge)
-        details_layout.addWidget(self.log, 1)
-        self.advanced = QScrollArea(self)
-        self.advanced.setWidgetResizable(True)
-        self.advanced.setAccessibleName("Advanced settings")
-        advanced_inner = QWidget(self.advanced)
-        advanced_layout = QVBoxLayout(advanced_inner)
-        advanced_layout.setContentsMargins(4, 4, 4, 4)
-        advanced_layout.addWidget(self.panel.advanced)
-        advanced_layout.addWidget(self.plan_label)
-        advanced_layout.addStretch(1)
-        self.advanced.setWidget(advanced_inner)
-        self.advanced.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # it never scrolls sideways: the column is at least as wide as its widest row (Windows' fonts are wider)
-        self.advanced.setMinimumWidth(advanced_inner.minimumSizeHint().width()
-                                      + self.advanced.verticalScrollBar().sizeHint().width()
-                                      + 2 * self.advanced.frameWidth())
-        self.folds_splitter = QSplitter(Qt.Orientation.Vertical, self)
-        self.folds_splitter.setObjectName("folds_splitter")
-        self.folds_splitter.setChildrenCollapsible(False)
-        self.folds_splitter.addWidget(self.advanced)
-        self.folds_splitter.addWidget(self.details)
-        return self.folds_splitter
 
     def _picture_side(self) -> QWidget:
         """The banners, the picture (or the mask being painted on it) and the gallery strip under it."""

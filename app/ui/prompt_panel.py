@@ -278,7 +278,8 @@ class PromptPanel(QWidget):
         self.automatic.setToolTip("The planner chooses where each part goes, and retries safer when VRAM runs out")
         form = QFormLayout(self.advanced)
         form.setContentsMargins(0, 0, 0, 0)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        # rows too wide for the window's narrow column go under their label (the memory switches, hires fix)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
         form.addRow(self.batch)
         form.addRow("Sampler", self.sampler)
         form.addRow("Scheduler", self.scheduler)
@@ -286,13 +287,15 @@ class PromptPanel(QWidget):
         form.addRow("Seed", self.seed)
         for name, field in self.slot_fields.items():
             form.addRow(SET_SLOTS[name].words, field)
-        form.addRow("Memory", memory)
+        form.addRow(QLabel("Memory", self.advanced))
+        form.addRow(memory)
         hires = QHBoxLayout()
         hires.addWidget(self.hires)
         hires.addWidget(self.hires_scale)
         hires.addWidget(QLabel("denoising", self))
         hires.addWidget(self.hires_strength)
-        form.addRow("Hires fix", hires)
+        form.addRow(QLabel("Hires fix", self.advanced))
+        form.addRow(hires)
 
     @property
     def slot_fields(self) -> dict[str, FileField]:

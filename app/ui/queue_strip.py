@@ -53,7 +53,7 @@ class QueueStrip(QWidget):
         self.queue = queue
         self.list = QListWidget(self)
         self.list.setAccessibleName("Job queue")
-        self.list.setMaximumHeight(self.list.fontMetrics().height() * 4)
+        self.list.setMaximumHeight(self.list.fontMetrics().height() * 3 + 2 * self.list.frameWidth() + 4)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # each job's tooltip
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)                     # says it whole
         # one line while there is one job; a drawer with the list and what to do with it once there are more

@@ -48,6 +48,7 @@ class WindowLayout:
                  details_toggle: QAbstractButton) -> None:
         self._window = window
         self._main, self._folds_splitter = main_splitter, folds_splitter
+        self._advanced_pane = advanced
         self._advanced = _Fold(advanced, advanced_toggle, ADVANCED_OPEN)
         self._details = _Fold(details, details_toggle, DETAILS_OPEN)
 
@@ -66,9 +67,10 @@ class WindowLayout:
             column = self._main.widget(0).minimumSizeHint().width()
             self._main.setSizes([column, self._window.width() - column])
             self._folds_splitter.setSizes(FOLDS_SPLIT)
+        self.fold_advanced(settings.get(ADVANCED_OPEN))
+        self.fold_details(settings.get(DETAILS_OPEN))
         for fold in (self._advanced, self._details):
-            fold.toggle.setChecked(settings.get(fold.setting))
-            fold.pane.setVisible(fold.toggle.isChecked())
+            fold.toggle.setChecked(fold.pane.isVisibleTo(self._window))
 
     def save(self) -> None:
         settings = Settings()
@@ -78,6 +80,10 @@ class WindowLayout:
             settings.set(fold.setting, fold.toggle.isChecked())
 
     def fold_advanced(self, shown: bool) -> None:
+        # it never scrolls sideways: the column is at least as wide as its widest row (Windows' fonts are wider)
+        pane = self._advanced_pane
+        pane.setMinimumWidth(pane.widget().minimumSizeHint().width() + pane.verticalScrollBar().sizeHint().width()
+                             + 2 * pane.frameWidth())
         self._fold(self._advanced, shown)
 
     def fold_details(self, shown: bool) -> None:
