@@ -22,28 +22,38 @@ from PySide6.QtWidgets import (
 from app.core.generation.request import GenerationRequest
 from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
+from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
+
+
+def state_words(state: JobState) -> str:
+    return {JobState.WAITING: translate("QueueStrip", "waiting"), JobState.RUNNING: translate("QueueStrip", "running"),
+            JobState.DONE: translate("QueueStrip", "done"), JobState.FAILED: translate("QueueStrip", "failed"),
+            JobState.CANCELLED: translate("QueueStrip", "cancelled")}[state]
 
 
 def job_words(job: Job) -> str:
     """One line for a job, in the user's words."""
     if job.state is JobState.RUNNING:
-        eta = f", {duration_in_words(job.eta_seconds)} left" if job.eta_seconds is not None else ""
-        where = f" on {job.card}" if job.card else ""
+        eta = (translate("QueueStrip", ", {time} left").format(time=duration_in_words(job.eta_seconds))
+               if job.eta_seconds is not None else "")
+        where = translate("QueueStrip", " on {card}").format(card=job.card) if job.card else ""
         if job.step:
-            state = f"running step {job.step}/{job.steps}{eta}{where}"
+            state = translate("QueueStrip", "running step {step}/{steps}").format(step=job.step, steps=job.steps)
+            state += eta + where
         elif job.stage is not None:
             state = f"{stage_words(job.stage, time.monotonic() - job.stage_since).lower()}{where}"
         else:
-            state = f"starting{where}"
+            state = translate("QueueStrip", "starting") + where
     elif job.held and job.state is JobState.WAITING:  # a held job cancelled is just cancelled
-        state = f"waiting for Run queue — {job.reason}" if job.reason else "waiting for Run queue"
+        state = (translate("QueueStrip", "waiting for Run queue — {reason}").format(reason=job.reason) if job.reason
+                 else translate("QueueStrip", "waiting for Run queue"))
     elif job.state is JobState.FAILED:
-        state = f"failed: {job.reason}"
+        state = translate("QueueStrip", "failed: {reason}").format(reason=job.reason)
     elif job.state is JobState.WAITING and job.reason:
-        state = f"waiting — {job.reason}"
+        state = translate("QueueStrip", "waiting — {reason}").format(reason=job.reason)
     else:
-        state = job.state.value
+        state = state_words(job.state)
     return f"{state} — {job.what}"
 
 
@@ -52,18 +62,19 @@ class QueueStrip(QWidget):
         super().__init__(parent)
         self.queue = queue
         self.list = QListWidget(self)
-        self.list.setAccessibleName("Job queue")
+        self.list.setAccessibleName(translate("QueueStrip", "Job queue"))
         self.list.setMaximumHeight(110)
         self.summary = QLabel(self)
-        self.summary.setAccessibleName("Queue summary")
-        self.up_button = QPushButton("Up", self)
-        self.down_button = QPushButton("Down", self)
-        self.cancel_button = QPushButton("Cancel job", self)
-        self.cancel_all_button = QPushButton("Cancel all", self)
-        self.retry_button = QPushButton("Retry", self)
-        self.clear_button = QPushButton("Clear finished", self)
-        self.run_button = QPushButton("Run queue", self)
-        self.run_button.setToolTip("Run the jobs that wait (those left from last time wait for this)")
+        self.summary.setAccessibleName(translate("QueueStrip", "Queue summary"))
+        self.up_button = QPushButton(translate("QueueStrip", "Up"), self)
+        self.down_button = QPushButton(translate("QueueStrip", "Down"), self)
+        self.cancel_button = QPushButton(translate("QueueStrip", "Cancel job"), self)
+        self.cancel_all_button = QPushButton(translate("QueueStrip", "Cancel all"), self)
+        self.retry_button = QPushButton(translate("QueueStrip", "Retry"), self)
+        self.clear_button = QPushButton(translate("QueueStrip", "Clear finished"), self)
+        self.run_button = QPushButton(translate("QueueStrip", "Run queue"), self)
+        self.run_button.setToolTip(translate("QueueStrip", "Run the jobs that wait (those left from last time wait "
+                                                           "for this)"))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
         # the buttons beside the list, two columns: the strip stays as narrow as the picture allows
@@ -106,7 +117,8 @@ class QueueStrip(QWidget):
             if job is chosen:
                 self.list.setCurrentItem(item)
         counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
-        self.summary.setText(", ".join(f"{n} {state.value}" for state, n in counts.items() if n) or "No jobs")
+        self.summary.setText(", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
+                             or translate("QueueStrip", "No jobs"))
         self.setVisible(bool(self.queue.jobs))
         self._enable()
 
