@@ -88,7 +88,7 @@ class LanguageMenu(QMenu):
     next start and offers to restart now when no job runs."""
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
-        super().__init__(translate("LanguageMenu", "&Language"), parent)
+        super().__init__(translate("LanguageMenu", "Language"), parent)
         self.studio = studio
         self.group = QActionGroup(self)
         self.group.setExclusive(True)
