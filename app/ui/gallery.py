@@ -27,7 +27,7 @@ from PySide6.QtGui import QAction, QColor, QDesktopServices, QIcon, QImage, QIma
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QCheckBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -44,7 +43,7 @@ from app.core.words import translate
 from app.services.user_dirs import current_user_dirs
 
 THUMBNAIL = 160
-STRIP_THUMBNAIL = 96  # the strip under the picture shows the cached THUMBNAIL-sized images this small
+STRIP_THUMBNAIL = 80  # the strip under the picture shows the cached THUMBNAIL-sized images this small
 THUMBNAIL_CACHE_BYTES = 256 * 2**20  # ~8000 thumbnails; the least recently shown go first
 
 
@@ -202,7 +201,11 @@ class GalleryPanel(QWidget):
         self.search = QLineEdit(self)
         self.search.setPlaceholderText(translate("GalleryPanel", "Search prompts…"))
         self.search.setAccessibleName(translate("GalleryPanel", "Search the gallery's prompts"))
-        self.favourites = QCheckBox(translate("GalleryPanel", "Favourites only"), self)
+        self.favourites = QToolButton(self)  # a star beside the search box: the strip's side stays short
+        self.favourites.setText("★")
+        self.favourites.setCheckable(True)
+        self.favourites.setToolTip(translate("GalleryPanel", "Show only my favourites"))
+        self.favourites.setAccessibleName(translate("GalleryPanel", "Favourites only"))
         self.view = QListView(self)
         self.view.setViewMode(QListView.ViewMode.IconMode)
         self.view.setIconSize(QSize(THUMBNAIL, THUMBNAIL))
@@ -211,10 +214,9 @@ class GalleryPanel(QWidget):
         self.view.setFlow(QListView.Flow.LeftToRight)
         self.view.setWrapping(False)
         self.view.setAccessibleName(translate("GalleryPanel", "Gallery"))
-        self.view.setMinimumHeight(48)
         self.view.setIconSize(QSize(STRIP_THUMBNAIL, STRIP_THUMBNAIL))
         self.view.setUniformItemSizes(True)
-        self.view.setWordWrap(True)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a one-line caption: the tooltip says it all
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setDragEnabled(True)
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
@@ -260,18 +262,32 @@ class GalleryPanel(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def _lay_out(self) -> None:
-        top = QHBoxLayout()
-        top.addWidget(self.search, 1)
-        top.addWidget(self.favourites)
-        actions = QHBoxLayout()
-        for button in (self.reuse_button, self.favourite_button, self.copy_image_button, self.more_button):
-            actions.addWidget(button)
-        actions.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        # a strip under the picture, as tall as one row of whole thumbnails; its search and actions beside it
+        self.view.setFixedHeight(self._strip_height())
+        # (the window puts its output folder button in the side's row 4)
+        self.side = QGridLayout()
+        self.side.setContentsMargins(0, 0, 0, 0)
+        self.side.setSpacing(2)
+        search = QHBoxLayout()
+        search.addWidget(self.search, 1)
+        search.addWidget(self.favourites)
+        self.side.addLayout(search, 0, 0, 1, 2)
+        for i, button in enumerate((self.reuse_button, self.favourite_button, self.copy_image_button,
+                                    self.more_button)):
+            self.side.addWidget(button, 1 + i // 2, i % 2)
+        self.side.addWidget(self.details, 3, 0, 1, 2)
+        self.side.setRowStretch(5, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
-        layout.addWidget(self.details)
-        layout.addLayout(actions)
+        layout.addLayout(self.side)
+
+    def _strip_height(self) -> int:
+        """One row of thumbnails with their caption line, and the sideways scroll bar."""
+        caption = self.view.fontMetrics().height()
+        spacing = 2 * self.view.spacing() + 8  # the item's own margins, as the icon mode's layout draws them
+        scroll_bar = self.view.horizontalScrollBar().sizeHint().height()
+        return STRIP_THUMBNAIL + caption + spacing + scroll_bar + 2 * self.view.frameWidth()
 
     def _connect(self) -> None:
         self.search.textChanged.connect(self._on_filter_changed)
@@ -312,9 +328,9 @@ class GalleryPanel(QWidget):
     def _on_selection_changed(self) -> None:
         chosen = self.selected()
         self._chosen = [entry.path for entry in chosen]
-        self.details.setText(chosen[0].parameters if len(chosen) == 1 else
-                             translate("GalleryPanel", "Images selected: {count}").format(count=len(chosen))
-                             if chosen else "")
+        # one picture's settings are its thumbnail's tooltip: in the narrow side they would push the picture up
+        self.details.setText(translate("GalleryPanel", "Images selected: {count}").format(count=len(chosen))
+                             if len(chosen) > 1 else "")
 
     def context_menu(self) -> QMenu:
         """Right-click on the strip: the buttons' actions first, then the "More" ones."""

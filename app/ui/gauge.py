@@ -70,6 +70,7 @@ class ResourceGauge(QWidget):
             bar.setRange(0, 1000)
             bar.setTextVisible(False)
             bar.setMaximumHeight(12)
+            label.setWordWrap(True)  # the window's column is narrow
             layout.addWidget(label, row, 0)
             layout.addWidget(bar, row, 1)
             layout.addWidget(history, row, 2)

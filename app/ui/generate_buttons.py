@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from app.core.words import translate
 
@@ -28,8 +28,7 @@ class GenerateButtons(QWidget):
         big.setBold(True)
         for button in (self.generate, self.cancel):
             button.setFont(big)
-            button.setMinimumHeight(56)
-            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+            button.setMinimumHeight(48)
         self.generate.setDefault(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

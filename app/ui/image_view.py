@@ -55,17 +55,21 @@ class ImageView(QWidget):
         self.zoom_in_button = self._tool("+", translate("ImageView", "Zoom in"), translate("ImageView", "Zoom in (+)"))
         self.fit_button.setCheckable(True)
         self.fit_button.setChecked(True)
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 0, 0)
-        bar.addWidget(self.previous_button)
-        bar.addWidget(self.next_button)
-        bar.addStretch(1)
-        for button in (self.fit_button, self.actual_button, self.zoom_out_button, self.zoom_in_button):
-            bar.addWidget(button)
+        # the buttons float over the picture's lower corners: a row of its own would take the picture's height
+        self.stepping, self.zooming = QWidget(self), QWidget(self)
+        for group, buttons in ((self.stepping, (self.previous_button, self.next_button)),
+                               (self.zooming, (self.fit_button, self.actual_button, self.zoom_out_button,
+                                               self.zoom_in_button))):
+            group.setAutoFillBackground(True)
+            row = QHBoxLayout(group)
+            row.setContentsMargins(2, 2, 2, 2)
+            row.setSpacing(2)
+            for button in buttons:
+                button.setParent(group)
+                row.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll, 1)
-        layout.addLayout(bar)
         self.previous_button.clicked.connect(self.previous_requested)
         self.next_button.clicked.connect(self.next_requested)
         self.fit_button.clicked.connect(self.fit_to_window)
@@ -133,6 +137,11 @@ class ImageView(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        for group, left in ((self.stepping, True), (self.zooming, False)):
+            group.adjustSize()
+            x = 4 if left else self.width() - group.width() - 4
+            group.move(x, self.height() - group.height() - 4)
+            group.raise_()
         if self.fit:
             self._render()
 

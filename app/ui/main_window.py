@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -60,7 +61,6 @@ from app.ui.plan_view import MemoryPlanView
 from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
-from app.ui.window_panes import FitToContents, TakesTheRest
 from app.ui.window_settings import WindowLayout
 
 _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
@@ -91,8 +91,8 @@ class MainWindow(QMainWindow):
         self.refresh_model_choices()
         self._lay_out()
         self.window_layout = WindowLayout(
-            self, main_splitter=self.main_splitter, advanced=self.advanced, advanced_toggle=self.advanced_toggle,
-            picture_splitter=self.picture_splitter, details=self.details, details_toggle=self.details_toggle)
+            self, main_splitter=self.main_splitter, folds_splitter=self.folds_splitter, advanced=self.advanced,
+            advanced_toggle=self.advanced_toggle, details=self.details, details_toggle=self.details_toggle)
         self.window_layout.restore()
         self._set_tab_order()
         self._connect_controls()
@@ -137,85 +137,90 @@ class MainWindow(QMainWindow):
         self.queue_strip = QueueStrip(self.queue, self)
 
     def _lay_out(self) -> None:
-        central = QWidget(self)
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        # the top scrolls when the window is short (a laptop screen with a picture and its mask up there):
-        # the picture below keeps its room, and the window still fits the screen
-        self.header = FitToContents(self)
-        self.header.setWidget(self._top())
-        layout.addWidget(self.header)
-        layout.addWidget(self._middle(), 1)
-        layout.addWidget(self.status_line)
-        self.setCentralWidget(central)
+        """The controls in a column on the left, the picture taking the rest: every state keeps the picture at
+        least half of the window (a 1366x768 laptop included), the folds opening in the column, not over it."""
+        self.main_splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.main_splitter.setObjectName("main_splitter")
+        self.main_splitter.setChildrenCollapsible(False)
+        self.main_splitter.addWidget(self._controls())
+        self.main_splitter.addWidget(self._picture_side())
+        self.main_splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(self.main_splitter)
 
-    def _top(self) -> QWidget:
-        """Which model, then what to draw, then one big Generate; the banners over them."""
+    def _controls(self) -> QWidget:
+        """Which model, what to draw, Generate and how it goes, the queue; then the folds and what they open."""
         model_label = QLabel("&Model", self)
         model_label.setBuddy(self.panel.model_picker)
-        top = QHBoxLayout()
-        top.addWidget(model_label)
-        top.addWidget(self.panel.model_picker, 1)
-        top.addWidget(self.models_button)
-        top.addStretch(1)
-        top.addWidget(self.check_button)
-        top.addWidget(self.folder_button)
-        prompt_row = QHBoxLayout()
-        prompt_row.addWidget(self.panel, 1)
-        go = QVBoxLayout()
-        go.addWidget(self.go, 1)
-        toggles = QHBoxLayout()
-        toggles.addWidget(self.advanced_toggle)
-        toggles.addWidget(self.details_toggle)
-        go.addLayout(toggles)
-        prompt_row.addLayout(go)
-        header = QWidget(self)
-        header_layout = QVBoxLayout(header)
-        header_layout.setContentsMargins(8, 6, 8, 0)
-        header_layout.addWidget(self.check_banner)
-        header_layout.addWidget(self.demo_note)
-        header_layout.addWidget(self.gallery_note)
-        header_layout.addLayout(top)
-        header_layout.addLayout(prompt_row)
-        return header
+        model_row = QHBoxLayout()
+        model_row.addWidget(model_label)
+        model_row.addWidget(self.panel.model_picker, 1)
+        model_row.addWidget(self.models_button)
+        folds = QHBoxLayout()
+        folds.addWidget(self.advanced_toggle)
+        folds.addWidget(self.details_toggle)
+        folds.addWidget(self.check_button)
+        if self.gallery is None:
+            folds.addWidget(self.folder_button)
+        column = QWidget(self)
+        column.setObjectName("controls")
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(8, 6, 4, 6)
+        layout.setSpacing(4)
+        layout.addLayout(model_row)
+        layout.addWidget(self.panel)
+        layout.addWidget(self.go)
+        layout.addWidget(self.status_line)
+        layout.addWidget(self.queue_strip)
+        layout.addLayout(folds)
+        layout.addWidget(self._folds(), 1)
+        return column
 
-    def _middle(self) -> QSplitter:
-        """The picture, the gallery strip and the log; Advanced on the right."""
+    def _folds(self) -> QSplitter:
+        """Advanced over Details, in the column's lower part: each opens there, scrolling within itself."""
         self.details = QWidget(self)
-        details_layout = QHBoxLayout(self.details)  # side by side: a laptop screen has width to spare, not height
+        details_layout = QVBoxLayout(self.details)
         details_layout.setContentsMargins(0, 0, 0, 0)
-        details_layout.addWidget(self.log, 2)
-        details_layout.addWidget(self.gauge, 1)
-        self.picture_splitter = QSplitter(Qt.Orientation.Vertical, self)
-        self.picture_splitter.setObjectName("picture_splitter")
-        picture = QWidget(self)
-        picture_layout = QVBoxLayout(picture)
-        picture_layout.setContentsMargins(0, 0, 0, 0)
-        picture_layout.addWidget(self.image, 1)
-        picture_layout.addWidget(self.queue_strip)
-        self.picture_splitter.addWidget(picture)
-        if self.gallery is not None:
-            self.picture_splitter.addWidget(self.gallery)
-        self.picture_splitter.addWidget(self.details)
-        self.picture_splitter.setStretchFactor(0, 4)
-        self.picture_splitter.setCollapsible(0, False)
+        details_layout.addWidget(self.gauge)
+        details_layout.addWidget(self.log, 1)
         self.advanced = QScrollArea(self)
         self.advanced.setWidgetResizable(True)
         self.advanced.setAccessibleName("Advanced settings")
         advanced_inner = QWidget(self.advanced)
         advanced_layout = QVBoxLayout(advanced_inner)
+        advanced_layout.setContentsMargins(4, 4, 4, 4)
         advanced_layout.addWidget(self.panel.advanced)
         advanced_layout.addWidget(self.plan_label)
         advanced_layout.addStretch(1)
         self.advanced.setWidget(advanced_inner)
         self.advanced.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.main_splitter = TakesTheRest(Qt.Orientation.Horizontal, self)
-        self.main_splitter.setObjectName("main_splitter")
-        self.main_splitter.addWidget(self.picture_splitter)
-        self.main_splitter.addWidget(self.advanced)
-        self.main_splitter.setStretchFactor(0, 3)
-        self.main_splitter.setCollapsible(0, False)
-        return self.main_splitter
+        # it never scrolls sideways: the column is at least as wide as its widest row (Windows' fonts are wider)
+        self.advanced.setMinimumWidth(advanced_inner.minimumSizeHint().width()
+                                      + self.advanced.verticalScrollBar().sizeHint().width()
+                                      + 2 * self.advanced.frameWidth())
+        self.folds_splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.folds_splitter.setObjectName("folds_splitter")
+        self.folds_splitter.setChildrenCollapsible(False)
+        self.folds_splitter.addWidget(self.advanced)
+        self.folds_splitter.addWidget(self.details)
+        return self.folds_splitter
+
+    def _picture_side(self) -> QWidget:
+        """The banners, the picture (or the mask being painted on it) and the gallery strip under it."""
+        self.picture_stack = QStackedWidget(self)
+        self.picture_stack.addWidget(self.image)
+        self.picture_stack.addWidget(self.panel.picture.painter)  # painting a mask: on the picture's own room
+        side = QWidget(self)
+        layout = QVBoxLayout(side)
+        layout.setContentsMargins(4, 4, 6, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.check_banner)
+        layout.addWidget(self.demo_note)
+        layout.addWidget(self.gallery_note)
+        layout.addWidget(self.picture_stack, 1)
+        if self.gallery is not None:
+            self.gallery.side.addWidget(self.folder_button, 4, 0, 1, 2)  # where the gallery's pictures are
+            layout.addWidget(self.gallery)
+        return side
 
     def _connect_controls(self) -> None:
         """The window's own buttons, shortcuts and views, and the parts that talk to each other."""
@@ -237,6 +242,7 @@ class MainWindow(QMainWindow):
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         self.image.picture_dropped.connect(self._on_picture_dropped)
         self.panel.family_changed.connect(self._on_family_changed)
+        self.panel.picture.paint_mask.toggled.connect(self._on_paint_mask_toggled)
         if self.gallery is not None:
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
             self.gallery.reuse_seed_requested.connect(self.panel.seed.setValue)
@@ -319,9 +325,8 @@ class MainWindow(QMainWindow):
 
     def show_demo_note(self) -> None:
         button = self.models_button.text().replace("&", "")
-        self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "
-                           "your prompt. It proves that everything works here. For real pictures, get a model "
-                           f"with the “{button}” button next to the model picker.")
+        self.demo_note.say("The demo model draws colourful noise, not your prompt: it proves that everything "
+                           f"works. For real pictures, get a model with “{button}” beside the model picker.")
 
     def run_first_check(self) -> None:
         """The first start's check, as a banner over the window instead of a dialog in front of it."""
@@ -405,6 +410,9 @@ class MainWindow(QMainWindow):
             self.edit_picture(path)
         else:
             self.use_as_input(path)
+
+    def _on_paint_mask_toggled(self, painting: bool) -> None:
+        self.picture_stack.setCurrentWidget(self.panel.picture.painter if painting else self.image)
 
     def _on_family_changed(self, family: ModelFamily) -> None:
         if self.gallery is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget
 
 from app.core.words import translate
@@ -170,22 +170,31 @@ class MaskPainter(QWidget):
         self.invert_button = QPushButton(translate("MaskPainter", "Invert"), self)
         self.undo_button = QPushButton(translate("MaskPainter", "Undo"), self)
         self.undo_button.setEnabled(False)
-        tools = QHBoxLayout()
-        tools.addWidget(QLabel(translate("MaskPainter", "Brush"), self))
-        tools.addWidget(self.brush_size)
-        for widget in (self.eraser, self.clear_button, self.invert_button, self.undo_button):
+        # the tools float over the canvas's lower corner: a row of their own would take the picture's height
+        self.tools = QWidget(self)
+        self.tools.setAutoFillBackground(True)
+        tools = QHBoxLayout(self.tools)
+        tools.setContentsMargins(4, 2, 4, 2)
+        tools.setSpacing(4)
+        tools.addWidget(QLabel(translate("MaskPainter", "Brush"), self.tools))
+        for widget in (self.brush_size, self.eraser, self.clear_button, self.invert_button, self.undo_button):
+            widget.setParent(self.tools)
             tools.addWidget(widget)
-        tools.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.canvas, 1)
-        layout.addLayout(tools)
         self.brush_size.valueChanged.connect(self._on_brush_size_changed)
         self.eraser.toggled.connect(self._on_eraser_toggled)
         self.clear_button.clicked.connect(self.canvas.clear)
         self.invert_button.clicked.connect(self.canvas.invert)
         self.undo_button.clicked.connect(self.canvas.undo)
         self.canvas.mask_changed.connect(self._on_mask_changed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.tools.adjustSize()
+        self.tools.move(4, self.height() - self.tools.height() - 4)
+        self.tools.raise_()
 
     def _on_brush_size_changed(self, size: int) -> None:
         self.canvas.brush_size = size

@@ -35,7 +35,7 @@ class NoticeBar(QFrame):
         self.close_button.setAccessibleName(translate("NoticeBar", "Hide this message"))
         self.close_button.setAutoRaise(True)
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 4, 4)
+        layout.setContentsMargins(8, 1, 2, 1)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.action)
         layout.addWidget(self.close_button)

@@ -49,7 +49,10 @@ class PictureInput(QWidget):
         self.strength.setToolTip(translate("PictureInput", "How much of the picture changes: low keeps it close, "
                                                            "100% ignores it"))
         self.strength_label = QLabel(self)
-        self.paint_mask = QCheckBox(translate("PictureInput", "Repaint only where I paint (inpainting)"), self)
+        self.paint_mask = QCheckBox(translate("PictureInput", "Repaint only where I paint"), self)
+        self.paint_mask.setToolTip(translate("PictureInput", "Inpainting: paint over the picture what should change; "
+                                                             "the rest is kept"))
+        # the window shows the painter in the picture's own place while "paint" is ticked: a mask is painted big
         self.painter = MaskPainter(self)
         self.painter.hide()
         top = QHBoxLayout()
@@ -69,12 +72,10 @@ class PictureInput(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.options)
-        layout.addWidget(self.painter, 1)
         self.setAcceptDrops(True)
         self.choose_button.clicked.connect(self._on_choose_clicked)
         self.remove_button.clicked.connect(lambda: self.set_picture(None))
         self.strength.valueChanged.connect(self._on_strength_changed)
-        self.paint_mask.toggled.connect(self.painter.setVisible)
         self.painter.canvas.mask_changed.connect(self._on_mask_changed)
         self._on_strength_changed(self.strength.value())
         self.set_picture(None)

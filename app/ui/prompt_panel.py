@@ -155,7 +155,7 @@ class PromptPanel(QWidget):
         self.model_picker.setToolTip(translate("PromptPanel", "Complete downloads from the Models window and sets of "
                                                               "your own files"))
         self.model_picker.setAccessibleName(translate("PromptPanel", "Model"))
-        self.model_picker.setMinimumContentsLength(24)
+        self.model_picker.setMinimumContentsLength(16)
         self.model_picker.activated.connect(self._on_model_picked)
         self._choices: list[ModelChoice] = []
         self._filling = False
@@ -209,34 +209,34 @@ class PromptPanel(QWidget):
         self.setAcceptDrops(True)  # a PNG with parameters (ours or A1111's) dropped here loads them
 
     def _lay_out_basics(self) -> None:
+        # two rows, for a narrow column: the shapes, then the size and the steps
+        shapes = QHBoxLayout()
+        shapes.setContentsMargins(0, 0, 0, 0)
+        for button in self.aspect_buttons.values():
+            shapes.addWidget(button)
         shape = QHBoxLayout()
         shape.setContentsMargins(0, 0, 0, 0)
-        for button in self.aspect_buttons.values():
-            shape.addWidget(button)
         shape.addWidget(self.width_box)
         self._times = QLabel("x", self)
         shape.addWidget(self._times)
         shape.addWidget(self.height_box)
         shape.addWidget(self.size_label)
-        shape.addSpacing(12)
+        shape.addStretch(1)
         steps_label = QLabel(translate("PromptPanel", "S&teps"), self)
         steps_label.setBuddy(self.steps)
         shape.addWidget(steps_label)
         shape.addWidget(self.steps)
-        shape.addStretch(1)
         basics = QVBoxLayout(self)
         basics.setContentsMargins(0, 0, 0, 0)
         basics.addWidget(self.prompt)
         negative_row = QHBoxLayout()
         negative_row.addWidget(self.negative_toggle)
-        negative_row.addWidget(self.negative, 1)
-        negative_row.addStretch(0)
-        negative_row.setAlignment(self.negative_toggle, Qt.AlignmentFlag.AlignLeft)
+        negative_row.addStretch(1)
         negative_row.addWidget(self.lora_picker)
         basics.addLayout(negative_row)
+        basics.addWidget(self.negative)
+        basics.addLayout(shapes)
         basics.addLayout(shape)
-        self.batch = BatchControls(self)
-        basics.addWidget(self.batch)
         basics.addWidget(self.picture)
         editing = QHBoxLayout()
         editing.addWidget(self.edit_label, 1)
@@ -247,6 +247,7 @@ class PromptPanel(QWidget):
     def _lay_out_advanced(self) -> None:
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
+        self.batch = BatchControls(self.advanced)
         manual = QGridLayout()
         for i, box in enumerate(self.memory_controls.values()):
             manual.addWidget(box, i, 0)  # one column: two side by side need ~640 px with Windows' fonts
@@ -256,7 +257,9 @@ class PromptPanel(QWidget):
         self.automatic.setToolTip(translate("PromptPanel", "The planner chooses where each part goes, and retries "
                                                            "safer when VRAM runs out"))
         form = QFormLayout(self.advanced)
+        form.setContentsMargins(0, 0, 0, 0)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.addRow(self.batch)
         form.addRow(translate("PromptPanel", "Sampler"), self.sampler)
         form.addRow(translate("PromptPanel", "Scheduler"), self.scheduler)
         form.addRow(translate("PromptPanel", "CFG scale"), self.cfg)

@@ -1,5 +1,6 @@
-"""The queue strip: every job with its state (waiting, running step i/N with the time left, done, failed and
-why, cancelled), and the buttons that reorder, cancel, retry and clear; on a rig, a tick box per card."""
+"""The queue: one line saying what waits and runs, which opens into a drawer (by itself when a second job comes)
+with every job and its state (waiting, running step i/N with the time left, done, failed and why, cancelled), and
+the buttons that reorder, cancel, retry and clear; on a rig, a tick box per card."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -63,9 +63,16 @@ class QueueStrip(QWidget):
         self.queue = queue
         self.list = QListWidget(self)
         self.list.setAccessibleName(translate("QueueStrip", "Job queue"))
-        self.list.setMaximumHeight(110)
-        self.summary = QLabel(self)
-        self.summary.setAccessibleName(translate("QueueStrip", "Queue summary"))
+        self.list.setMaximumHeight(self.list.fontMetrics().height() * 4)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # each job's tooltip
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)                     # says it whole
+        # one line while there is one job; a drawer with the list and what to do with it once there are more
+        self.summary = QToolButton(self)
+        self.summary.setAccessibleName(translate("QueueStrip", "Queue summary: show or hide the jobs"))
+        self.summary.setCheckable(True)
+        self.summary.setAutoRaise(True)
+        self.summary.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.summary.toggled.connect(self._on_drawer_toggled)
         self.up_button = QPushButton(translate("QueueStrip", "Up"), self)
         self.down_button = QPushButton(translate("QueueStrip", "Down"), self)
         self.cancel_button = QPushButton(translate("QueueStrip", "Cancel job"), self)
@@ -77,19 +84,28 @@ class QueueStrip(QWidget):
                                                            "for this)"))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
-        # the buttons beside the list, two columns: the strip stays as narrow as the picture allows
-        buttons = QGridLayout()
-        for i, button in enumerate((self.run_button, self.cancel_all_button, self.up_button, self.down_button,
-                                    self.cancel_button, self.retry_button, self.clear_button)):
-            buttons.addWidget(button, i // 2, i % 2)
-        side = QHBoxLayout()
-        side.addWidget(self.list, 1)
-        side.addLayout(buttons)
+        # the queue's buttons, then the chosen job's, under the list: the drawer is as narrow as the column
+        queue_buttons, job_buttons = QHBoxLayout(), QHBoxLayout()
+        for row, buttons in ((queue_buttons, (self.run_button, self.cancel_all_button, self.clear_button)),
+                             (job_buttons, (self.up_button, self.down_button, self.cancel_button,
+                                            self.retry_button))):
+            row.setSpacing(2)
+            for button in buttons:
+                row.addWidget(button)
+        self.drawer = QWidget(self)
+        drawer = QVBoxLayout(self.drawer)
+        drawer.setContentsMargins(0, 0, 0, 0)
+        drawer.setSpacing(2)
+        drawer.addLayout(self.cards)
+        drawer.addWidget(self.list)
+        drawer.addLayout(queue_buttons)
+        drawer.addLayout(job_buttons)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         layout.addWidget(self.summary)
-        layout.addLayout(self.cards)
-        layout.addLayout(side)
+        layout.addWidget(self.drawer)
+        self._jobs_shown = 0
         self.up_button.clicked.connect(lambda: self._move(-1))
         self.down_button.clicked.connect(lambda: self._move(1))
         self.cancel_button.clicked.connect(lambda: self._on_selected(queue.cancel))
@@ -119,8 +135,16 @@ class QueueStrip(QWidget):
         counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
         self.summary.setText(", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
                              or translate("QueueStrip", "No jobs"))
+        if (len(self.queue.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
+            self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)
+        self._jobs_shown = len(self.queue.jobs)
+        self._on_drawer_toggled(self.summary.isChecked())
         self.setVisible(bool(self.queue.jobs))
         self._enable()
+
+    def _on_drawer_toggled(self, shown: bool) -> None:
+        self.drawer.setVisible(shown)
+        self.summary.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
 
     def _enable(self) -> None:
         job = self.selected()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
+from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
@@ -33,11 +33,12 @@ class StatusLine(QWidget):
         self.status.setWordWrap(True)
         self.status.setAccessibleName(translate("StatusLine", "Status"))
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 0, 8, 6)
+        # under Generate, in the window's narrow column: the bar, then the words
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.progress)
-        layout.addWidget(self.status, 2)
-        layout.addWidget(plan_summary, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(plan_summary)
         # until the first step, the stage's words count the seconds: loading can take a minute without a line
         self._stage: Stage | None = None
         self._stage_since = 0.0

@@ -246,6 +246,10 @@
         <translation>Buscar en los prompts de la galería</translation>
     </message>
     <message>
+        <source>Show only my favourites</source>
+        <translation>Mostrar solo mis favoritas</translation>
+    </message>
+    <message>
         <source>Favourites only</source>
         <translation>Solo favoritas</translation>
     </message>
@@ -621,8 +625,12 @@
         <translation>Cuánto cambia la imagen: bajo la mantiene parecida, 100% la ignora</translation>
     </message>
     <message>
-        <source>Repaint only where I paint (inpainting)</source>
-        <translation>Redibujar solo donde pinte (inpainting)</translation>
+        <source>Repaint only where I paint</source>
+        <translation>Redibujar solo donde pinte</translation>
+    </message>
+    <message>
+        <source>Inpainting: paint over the picture what should change; the rest is kept</source>
+        <translation>Inpainting: pinta sobre la imagen lo que debe cambiar; el resto se conserva</translation>
     </message>
     <message>
         <source>Start from a picture</source>
@@ -962,8 +970,8 @@ Las líneas que empiezan con # se omiten.</translation>
         <translation>Cola de trabajos</translation>
     </message>
     <message>
-        <source>Queue summary</source>
-        <translation>Resumen de la cola</translation>
+        <source>Queue summary: show or hide the jobs</source>
+        <translation>Resumen de la cola: mostrar u ocultar los trabajos</translation>
     </message>
     <message>
         <source>Up</source>

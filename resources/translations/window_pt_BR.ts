@@ -246,6 +246,10 @@
         <translation>Buscar nos prompts da galeria</translation>
     </message>
     <message>
+        <source>Show only my favourites</source>
+        <translation>Mostrar só as minhas favoritas</translation>
+    </message>
+    <message>
         <source>Favourites only</source>
         <translation>Só favoritas</translation>
     </message>
@@ -621,8 +625,12 @@
         <translation>Quanto da imagem muda: baixo mantém parecido, 100% ignora a imagem</translation>
     </message>
     <message>
-        <source>Repaint only where I paint (inpainting)</source>
-        <translation>Redesenhar só onde eu pintar (inpainting)</translation>
+        <source>Repaint only where I paint</source>
+        <translation>Redesenhar só onde eu pintar</translation>
+    </message>
+    <message>
+        <source>Inpainting: paint over the picture what should change; the rest is kept</source>
+        <translation>Inpainting: pinte sobre a imagem o que deve mudar; o resto é mantido</translation>
     </message>
     <message>
         <source>Start from a picture</source>
@@ -962,8 +970,8 @@ Linhas que começam com # são ignoradas.</translation>
         <translation>Fila de tarefas</translation>
     </message>
     <message>
-        <source>Queue summary</source>
-        <translation>Resumo da fila</translation>
+        <source>Queue summary: show or hide the jobs</source>
+        <translation>Resumo da fila: mostrar ou ocultar as tarefas</translation>
     </message>
     <message>
         <source>Up</source>

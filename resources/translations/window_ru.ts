@@ -246,6 +246,10 @@
         <translation>Поиск по промптам галереи</translation>
     </message>
     <message>
+        <source>Show only my favourites</source>
+        <translation>Показать только избранное</translation>
+    </message>
+    <message>
         <source>Favourites only</source>
         <translation>Только избранное</translation>
     </message>
@@ -621,8 +625,12 @@
         <translation>Насколько меняется картинка: мало — остаётся похожей, 100% — не учитывается</translation>
     </message>
     <message>
-        <source>Repaint only where I paint (inpainting)</source>
-        <translation>Перерисовать только закрашенное (inpainting)</translation>
+        <source>Repaint only where I paint</source>
+        <translation>Перерисовать только закрашенное</translation>
+    </message>
+    <message>
+        <source>Inpainting: paint over the picture what should change; the rest is kept</source>
+        <translation>Inpainting: закрасьте на картинке то, что должно измениться; остальное сохранится</translation>
     </message>
     <message>
         <source>Start from a picture</source>
@@ -962,8 +970,8 @@ Lines starting with # are skipped.</source>
         <translation>Очередь заданий</translation>
     </message>
     <message>
-        <source>Queue summary</source>
-        <translation>Сводка очереди</translation>
+        <source>Queue summary: show or hide the jobs</source>
+        <translation>Сводка очереди: показать или скрыть задания</translation>
     </message>
     <message>
         <source>Up</source>
