@@ -66,6 +66,7 @@ def _saved_layouts(raw: object) -> tuple[bytes, bytes] | None:
     return raw[0], raw[1]
 
 
+TEXT = Kind[str](_text, lambda value: value)
 FOLDER = Kind[Path](_folder, str)
 # "" in the file: none chosen (what the app wrote before this schema, too)
 PROGRAM_OR_NONE = Kind[Path | None](lambda raw: Path(_text(raw)) if _text(raw) else None,
@@ -100,9 +101,12 @@ ADVANCED_OPEN = Setting("window/advanced_open", FLAG, lambda _: False, "Whether 
 DETAILS_OPEN = Setting("window/details_open", FLAG, lambda _: False, "Whether Details is open")
 FIRST_START_DONE = Setting("system_check/first_start_done", FLAG, lambda _: False,
                            "Whether the app has started once (the first start runs the system check by itself)")
+LANGUAGE = Setting("window/language", TEXT, lambda _: "",
+                   "The language the window speaks, as Qt names it (pt_BR, es, ru, en); none chosen: the "
+                   "system's, or English where the app has no translation for it")
 
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
-                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE)
+                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, LANGUAGE)
 
 
 def _from_unversioned(values: dict[str, object]) -> dict[str, object]:

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
+from app.core.words import translate
 from app.services.user_dirs import current_user_dirs
 
 THUMBNAIL = 160
@@ -198,13 +199,13 @@ class GalleryPanel(QWidget):
         super().__init__(parent)
         self.model = GalleryModel(index, self)
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Search prompts…")
-        self.search.setAccessibleName("Search the gallery's prompts")
+        self.search.setPlaceholderText(translate("GalleryPanel", "Search prompts…"))
+        self.search.setAccessibleName(translate("GalleryPanel", "Search the gallery's prompts"))
         self.favourites = QToolButton(self)  # a star beside the search box: the strip's side stays short
         self.favourites.setText("★")
         self.favourites.setCheckable(True)
-        self.favourites.setToolTip("Show only my favourites")
-        self.favourites.setAccessibleName("Favourites only")
+        self.favourites.setToolTip(translate("GalleryPanel", "Show only my favourites"))
+        self.favourites.setAccessibleName(translate("GalleryPanel", "Favourites only"))
         self.view = QListView(self)
         self.view.setViewMode(QListView.ViewMode.IconMode)
         self.view.setIconSize(QSize(THUMBNAIL, THUMBNAIL))
@@ -212,7 +213,7 @@ class GalleryPanel(QWidget):
         # a strip under the picture, newest on the left: one row that scrolls sideways
         self.view.setFlow(QListView.Flow.LeftToRight)
         self.view.setWrapping(False)
-        self.view.setAccessibleName("Gallery")
+        self.view.setAccessibleName(translate("GalleryPanel", "Gallery"))
         self.view.setIconSize(QSize(STRIP_THUMBNAIL, STRIP_THUMBNAIL))
         self.view.setUniformItemSizes(True)
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a one-line caption: the tooltip says it all
@@ -223,9 +224,9 @@ class GalleryPanel(QWidget):
         self.details = QLabel(self)
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.reuse_button = QPushButton("Reuse settings", self)
-        self.favourite_button = QPushButton("Favourite", self)
-        self.copy_image_button = QPushButton("Copy image", self)
+        self.reuse_button = QPushButton(translate("GalleryPanel", "Reuse settings"), self)
+        self.favourite_button = QPushButton(translate("GalleryPanel", "Favourite"), self)
+        self.copy_image_button = QPushButton(translate("GalleryPanel", "Copy image"), self)
         self._make_more_menu()
         self._lay_out()
         self._connect()
@@ -234,17 +235,19 @@ class GalleryPanel(QWidget):
     def _make_more_menu(self) -> None:
         # the less-used actions wait in a "More" menu (also the strip's right-click menu): seven buttons in a row
         # need ~930 px with Windows' fonts, wider than the window on a 1366x768 laptop
-        self.seed_action = QAction("Reuse seed", self)
-        self.copy_parameters_action = QAction("Copy parameters", self)
-        self.folder_action = QAction("Open folder", self)
-        self.trash_action = QAction("Move to trash", self)
+        self.seed_action = QAction(translate("GalleryPanel", "Reuse seed"), self)
+        self.copy_parameters_action = QAction(translate("GalleryPanel", "Copy parameters"), self)
+        self.folder_action = QAction(translate("GalleryPanel", "Open folder"), self)
+        self.trash_action = QAction(translate("GalleryPanel", "Move to trash"), self)
         self.trash_action.setShortcut(QKeySequence(Qt.Key.Key_Delete))
         self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(self.trash_action)
-        self.use_as_input_action = QAction("Use as input", self)
-        self.edit_action = QAction("Edit this picture", self)
+        self.use_as_input_action = QAction(translate("GalleryPanel", "Use as input"), self)
+        self.edit_action = QAction(translate("GalleryPanel", "Edit this picture"), self)
         self.set_editing_available(False)
-        self.upscale_actions = {factor: QAction(f"Upscale \u00d7{factor}", self) for factor in (2, 4)}
+        self.upscale_actions = {
+            factor: QAction(translate("GalleryPanel", "Upscale \u00d7{factor}").format(factor=factor), self)
+            for factor in (2, 4)}
         self.more_menu = QMenu(self)
         self.more_menu.addActions([self.seed_action, self.copy_parameters_action, self.folder_action])
         self.more_menu.addSeparator()
@@ -252,8 +255,8 @@ class GalleryPanel(QWidget):
         self.more_menu.addSeparator()
         self.more_menu.addAction(self.trash_action)
         self.more_button = QToolButton(self)
-        self.more_button.setText("More")
-        self.more_button.setAccessibleName("More actions for the chosen image")
+        self.more_button.setText(translate("GalleryPanel", "More"))
+        self.more_button.setAccessibleName(translate("GalleryPanel", "More actions for the chosen image"))
         self.more_button.setMenu(self.more_menu)
         self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -326,7 +329,8 @@ class GalleryPanel(QWidget):
         chosen = self.selected()
         self._chosen = [entry.path for entry in chosen]
         # one picture's settings are its thumbnail's tooltip: in the narrow side they would push the picture up
-        self.details.setText(f"{len(chosen)} images selected" if len(chosen) > 1 else "")
+        self.details.setText(translate("GalleryPanel", "Images selected: {count}").format(count=len(chosen))
+                             if len(chosen) > 1 else "")
 
     def context_menu(self) -> QMenu:
         """Right-click on the strip: the buttons' actions first, then the "More" ones."""
@@ -372,8 +376,9 @@ class GalleryPanel(QWidget):
     def set_editing_available(self, available: bool) -> None:
         """Only a model that edits from a reference picture (FLUX.2 klein) offers "Edit this picture"."""
         self.edit_action.setEnabled(available)
-        self.edit_action.setToolTip("Make a new picture from this one, the prompt saying what to change" if available
-                                    else "Choose a FLUX.2 klein model to edit pictures")
+        self.edit_action.setToolTip(
+            translate("GalleryPanel", "Make a new picture from this one, the prompt saying what to change")
+            if available else translate("GalleryPanel", "Choose a FLUX.2 klein model to edit pictures"))
 
     def _on_edit_triggered(self) -> None:
         chosen = self.selected()
@@ -407,5 +412,6 @@ class GalleryPanel(QWidget):
         self.model.refresh()
         if kept:
             # Windows refuses to move a file another program holds open (an image viewer, an editor)
-            self.details.setText(f"Could not move {', '.join(kept)} to the trash: it may be open in another "
-                                 "program. Close it there and try again; the image stays in the gallery.")
+            self.details.setText(translate("GalleryPanel", "Could not move {files} to the trash: it may be open in "
+                                           "another program. Close it there and try again; the image stays in the "
+                                           "gallery.").format(files=", ".join(kept)))

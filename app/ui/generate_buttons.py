@@ -5,20 +5,23 @@ from __future__ import annotations
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
+from app.core.words import translate
+
 
 class GenerateButtons(QWidget):
     """One big Generate; while jobs run, an as big Cancel in its place, and Add to queue under it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.generate = QPushButton("&Generate", self)
-        self.generate.setToolTip("Draw the picture (Ctrl+Enter)")
-        self.cancel = QPushButton("Cancel", self)
-        self.cancel.setToolTip("Stop drawing (Esc)")
+        self.generate = QPushButton(translate("GenerateButtons", "&Generate"), self)
+        self.generate.setToolTip(translate("GenerateButtons", "Draw the picture (Ctrl+Enter)"))
+        self.cancel = QPushButton(translate("GenerateButtons", "Cancel"), self)
+        self.cancel.setToolTip(translate("GenerateButtons", "Stop drawing (Esc)"))
         self.cancel.setEnabled(False)
         self.cancel.hide()
-        self.add = QPushButton("Add to &queue", self)
-        self.add.setToolTip("Queue these settings too; they run after the jobs before them")
+        self.add = QPushButton(translate("GenerateButtons", "Add to &queue"), self)
+        self.add.setToolTip(translate("GenerateButtons",
+                                      "Queue these settings too; they run after the jobs before them"))
         self.add.hide()
         big = QFont(self.generate.font())
         big.setPointSizeF(big.pointSizeF() * 1.3)

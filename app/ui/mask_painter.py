@@ -8,6 +8,8 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget
 
+from app.core.words import translate
+
 UNDO_STEPS = 30
 MASK_TINT = QColor(255, 40, 40)  # what is painted shows red over the picture, half see-through
 MASK_OPACITY = 0.5
@@ -22,7 +24,7 @@ class MaskCanvas(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumSize(QSize(160, 120))
-        self.setAccessibleName("Mask: paint where the picture should change")
+        self.setAccessibleName(translate("MaskPainter", "Mask: paint where the picture should change"))
         self.setCursor(Qt.CursorShape.CrossCursor)
         self.brush_size = 24  # in the picture's pixels
         self.erasing = False
@@ -136,7 +138,7 @@ class MaskCanvas(QWidget):
         painter = QPainter(self)
         area = self._fitted()
         if area.isEmpty():
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No picture")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, translate("MaskPainter", "No picture"))
             return
         painter.drawPixmap(area, self._picture, QRectF(self._picture.rect()))
         tint = QImage(self.mask.size(), QImage.Format.Format_ARGB32_Premultiplied)
@@ -159,14 +161,14 @@ class MaskPainter(QWidget):
         self.brush_size.setRange(2, 512)
         self.brush_size.setValue(self.canvas.brush_size)
         self.brush_size.setSuffix(" px")
-        self.brush_size.setAccessibleName("Brush size")
+        self.brush_size.setAccessibleName(translate("MaskPainter", "Brush size"))
         self.eraser = QToolButton(self)
-        self.eraser.setText("Eraser")
+        self.eraser.setText(translate("MaskPainter", "Eraser"))
         self.eraser.setCheckable(True)
-        self.eraser.setAccessibleName("Erase the mask instead of painting it")
-        self.clear_button = QPushButton("Clear", self)
-        self.invert_button = QPushButton("Invert", self)
-        self.undo_button = QPushButton("Undo", self)
+        self.eraser.setAccessibleName(translate("MaskPainter", "Erase the mask instead of painting it"))
+        self.clear_button = QPushButton(translate("MaskPainter", "Clear"), self)
+        self.invert_button = QPushButton(translate("MaskPainter", "Invert"), self)
+        self.undo_button = QPushButton(translate("MaskPainter", "Undo"), self)
         self.undo_button.setEnabled(False)
         # the tools float over the canvas's lower corner: a row of their own would take the picture's height
         self.tools = QWidget(self)
@@ -174,7 +176,7 @@ class MaskPainter(QWidget):
         tools = QHBoxLayout(self.tools)
         tools.setContentsMargins(4, 2, 4, 2)
         tools.setSpacing(4)
-        tools.addWidget(QLabel("Brush", self.tools))
+        tools.addWidget(QLabel(translate("MaskPainter", "Brush"), self.tools))
         for widget in (self.brush_size, self.eraser, self.clear_button, self.invert_button, self.undo_button):
             widget.setParent(self.tools)
             tools.addWidget(widget)

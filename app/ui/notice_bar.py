@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolButton, QWidget
 
+from app.core.words import translate
+
 # tints that read on light and dark palettes alike: a translucent wash over the window colour
 _TINTS = {"info": "rgba(64, 128, 255, 48)", "good": "rgba(40, 170, 80, 48)", "warn": "rgba(230, 160, 0, 64)",
           "bad": "rgba(220, 50, 50, 64)"}
@@ -29,8 +31,8 @@ class NoticeBar(QFrame):
         self.action.hide()
         self.close_button = QToolButton(self)
         self.close_button.setText("✕")
-        self.close_button.setToolTip("Hide this message")
-        self.close_button.setAccessibleName("Hide this message")
+        self.close_button.setToolTip(translate("NoticeBar", "Hide this message"))
+        self.close_button.setAccessibleName(translate("NoticeBar", "Hide this message"))
         self.close_button.setAutoRaise(True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 1, 2, 1)

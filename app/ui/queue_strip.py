@@ -22,28 +22,38 @@ from PySide6.QtWidgets import (
 from app.core.generation.request import GenerationRequest
 from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
+from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
+
+
+def state_words(state: JobState) -> str:
+    return {JobState.WAITING: translate("QueueStrip", "waiting"), JobState.RUNNING: translate("QueueStrip", "running"),
+            JobState.DONE: translate("QueueStrip", "done"), JobState.FAILED: translate("QueueStrip", "failed"),
+            JobState.CANCELLED: translate("QueueStrip", "cancelled")}[state]
 
 
 def job_words(job: Job) -> str:
     """One line for a job, in the user's words."""
     if job.state is JobState.RUNNING:
-        eta = f", {duration_in_words(job.eta_seconds)} left" if job.eta_seconds is not None else ""
-        where = f" on {job.card}" if job.card else ""
+        eta = (translate("QueueStrip", ", {time} left").format(time=duration_in_words(job.eta_seconds))
+               if job.eta_seconds is not None else "")
+        where = translate("QueueStrip", " on {card}").format(card=job.card) if job.card else ""
         if job.step:
-            state = f"running step {job.step}/{job.steps}{eta}{where}"
+            state = translate("QueueStrip", "running step {step}/{steps}").format(step=job.step, steps=job.steps)
+            state += eta + where
         elif job.stage is not None:
             state = f"{stage_words(job.stage, time.monotonic() - job.stage_since).lower()}{where}"
         else:
-            state = f"starting{where}"
+            state = translate("QueueStrip", "starting") + where
     elif job.held and job.state is JobState.WAITING:  # a held job cancelled is just cancelled
-        state = f"waiting for Run queue — {job.reason}" if job.reason else "waiting for Run queue"
+        state = (translate("QueueStrip", "waiting for Run queue — {reason}").format(reason=job.reason) if job.reason
+                 else translate("QueueStrip", "waiting for Run queue"))
     elif job.state is JobState.FAILED:
-        state = f"failed: {job.reason}"
+        state = translate("QueueStrip", "failed: {reason}").format(reason=job.reason)
     elif job.state is JobState.WAITING and job.reason:
-        state = f"waiting — {job.reason}"
+        state = translate("QueueStrip", "waiting — {reason}").format(reason=job.reason)
     else:
-        state = job.state.value
+        state = state_words(job.state)
     return f"{state} — {job.what}"
 
 
@@ -52,25 +62,26 @@ class QueueStrip(QWidget):
         super().__init__(parent)
         self.queue = queue
         self.list = QListWidget(self)
-        self.list.setAccessibleName("Job queue")
+        self.list.setAccessibleName(translate("QueueStrip", "Job queue"))
         self.list.setMaximumHeight(self.list.fontMetrics().height() * 3 + 2 * self.list.frameWidth() + 4)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # each job's tooltip
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)                     # says it whole
         # one line while there is one job; a drawer with the list and what to do with it once there are more
         self.summary = QToolButton(self)
-        self.summary.setAccessibleName("Queue summary: show or hide the jobs")
+        self.summary.setAccessibleName(translate("QueueStrip", "Queue summary: show or hide the jobs"))
         self.summary.setCheckable(True)
         self.summary.setAutoRaise(True)
         self.summary.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.summary.toggled.connect(self._on_drawer_toggled)
-        self.up_button = QPushButton("Up", self)
-        self.down_button = QPushButton("Down", self)
-        self.cancel_button = QPushButton("Cancel job", self)
-        self.cancel_all_button = QPushButton("Cancel all", self)
-        self.retry_button = QPushButton("Retry", self)
-        self.clear_button = QPushButton("Clear finished", self)
-        self.run_button = QPushButton("Run queue", self)
-        self.run_button.setToolTip("Run the jobs that wait (those left from last time wait for this)")
+        self.up_button = QPushButton(translate("QueueStrip", "Up"), self)
+        self.down_button = QPushButton(translate("QueueStrip", "Down"), self)
+        self.cancel_button = QPushButton(translate("QueueStrip", "Cancel job"), self)
+        self.cancel_all_button = QPushButton(translate("QueueStrip", "Cancel all"), self)
+        self.retry_button = QPushButton(translate("QueueStrip", "Retry"), self)
+        self.clear_button = QPushButton(translate("QueueStrip", "Clear finished"), self)
+        self.run_button = QPushButton(translate("QueueStrip", "Run queue"), self)
+        self.run_button.setToolTip(translate("QueueStrip", "Run the jobs that wait (those left from last time wait "
+                                                           "for this)"))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
         # the queue's buttons, then the chosen job's, under the list: the drawer is as narrow as the column
@@ -122,7 +133,8 @@ class QueueStrip(QWidget):
             if job is chosen:
                 self.list.setCurrentItem(item)
         counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
-        self.summary.setText(", ".join(f"{n} {state.value}" for state, n in counts.items() if n) or "No jobs")
+        self.summary.setText(", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
+                             or translate("QueueStrip", "No jobs"))
         if (len(self.queue.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
             self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)
         self._jobs_shown = len(self.queue.jobs)
