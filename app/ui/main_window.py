@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -33,6 +34,7 @@ from app.core.models.catalog import Catalog, load_catalog, model_choices, upscal
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.words import translate
 from app.services.queue.events import (
     JobEnded,
     JobEvent,
@@ -54,6 +56,7 @@ from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
 from app.ui.generate_buttons import GenerateButtons
 from app.ui.image_view import ImageView
+from app.ui.language import LanguageMenu
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
 from app.ui.plan_view import MemoryPlanView
@@ -72,7 +75,7 @@ class MainWindow(QMainWindow):
                  system_check: SystemCheck | None = None, catalog: Catalog | None = None,
                  models_dir: Path | None = None) -> None:
         super().__init__()
-        self.setWindowTitle("Polaris Studio")
+        self.setWindowTitle("Polaris Studio")  # a proper name
         # every Generate and every upscale goes through the studio's queue, as for the CLI; the window hears
         # what the jobs do from its one stream of events, every card's
         self.studio = studio
@@ -101,18 +104,24 @@ class MainWindow(QMainWindow):
     def _make_buttons(self) -> None:
         self.go = GenerateButtons(self)
         self.generate_button, self.cancel_button, self.add_button = self.go.generate, self.go.cancel, self.go.add
-        self.check_button = QPushButton("Check s&ystem", self)
-        self.check_button.setToolTip("Check the driver, Vulkan and this computer")
-        self.folder_button = QPushButton("Output &folder…", self)
+        self.check_button = QPushButton(translate("MainWindow", "Check s&ystem"), self)
+        self.check_button.setToolTip(translate("MainWindow", "Check the driver, Vulkan and this computer"))
+        self.folder_button = QPushButton(translate("MainWindow", "Output &folder…"), self)
         self.folder_button.setToolTip(str(self.studio.out_dir))
-        self.models_button = QPushButton("Get mod&els…", self)
-        self.models_button.setToolTip("Download Flux, SD 1.5 or SDXL, or add model files you already have")
-        self.advanced_toggle = QPushButton("Ad&vanced", self)
+        self.models_button = QPushButton(translate("MainWindow", "Get mod&els…"), self)
+        self.models_button.setToolTip(translate("MainWindow", "Download Flux, SD 1.5 or SDXL, or add model files you "
+                                                           "already have"))
+        self.advanced_toggle = QPushButton(translate("MainWindow", "Ad&vanced"), self)
         self.advanced_toggle.setCheckable(True)
-        self.advanced_toggle.setToolTip("Model files, sampler, CFG, seed, memory and the plan")
-        self.details_toggle = QPushButton("&Details", self)
+        self.advanced_toggle.setToolTip(translate("MainWindow", "Model files, sampler, CFG, seed, memory and the plan"))
+        # the language the window speaks (from the next start): beside the output folder, under the gallery
+        self.language_button = QToolButton(self)
+        self.language_button.setText(translate("MainWindow", "Language"))
+        self.language_button.setMenu(LanguageMenu(self.studio, self))
+        self.language_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.details_toggle = QPushButton(translate("MainWindow", "&Details"), self)
         self.details_toggle.setCheckable(True)
-        self.details_toggle.setToolTip("The backend's log and the memory gauge")
+        self.details_toggle.setToolTip(translate("MainWindow", "The memory gauge and the log of the drawing program"))
 
     def _make_views(self, gallery: GalleryIndex | None) -> None:
         self.plan = MemoryPlanView(self.panel, self.generation, self)
@@ -145,7 +154,7 @@ class MainWindow(QMainWindow):
 
     def _controls(self) -> QWidget:
         """Which model, what to draw, Generate and how it goes, the queue; then the folds and what they open."""
-        model_label = QLabel("&Model", self)
+        model_label = QLabel(translate("MainWindow", "&Model"), self)
         model_label.setBuddy(self.panel.model_picker)
         model_row = QHBoxLayout()
         model_row.addWidget(model_label)
@@ -157,6 +166,7 @@ class MainWindow(QMainWindow):
         folds.addWidget(self.check_button)
         if self.gallery is None:
             folds.addWidget(self.folder_button)
+            folds.addWidget(self.language_button)
         column = QWidget(self)
         column.setObjectName("controls")
         layout = QVBoxLayout(column)
@@ -185,7 +195,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.gallery_note)
         layout.addWidget(self.picture_stack, 1)
         if self.gallery is not None:
-            self.gallery.side.addWidget(self.folder_button, 4, 0, 1, 2)  # where the gallery's pictures are
+            self.gallery.side.addWidget(self.folder_button, 4, 0)  # where the gallery's pictures are
+            self.gallery.side.addWidget(self.language_button, 4, 1)
             layout.addWidget(self.gallery)
         return side
 
@@ -250,12 +261,13 @@ class MainWindow(QMainWindow):
             case PlanChosen(plan=MemoryPlan() as plan):
                 self.plan.show_plan(plan)
             case PlanChosen(plan=plan):
-                self.status.setText(f"Upscaling: {plan.explanation}")
+                self.status.setText(translate("MainWindow", "Upscaling: {plan}").format(plan=plan.explanation))
             case Retrying(reason=reason, plan=MemoryPlan() as plan):
                 self.status_line.show_retry(reason, plan)
                 self.plan.show_plan(plan)
             case Retrying(plan=int(tile)):
-                self.status.setText(f"Out of video memory: upscaling again in tiles of {tile} px")
+                self.status.setText(translate("MainWindow", "Out of video memory: upscaling again in tiles of "
+                                                            "{tile} px").format(tile=tile))
             case JobEnded(card=card, outcome=outcome):
                 self._steps.pop(card, None)
                 self._on_finished(outcome)
@@ -270,8 +282,8 @@ class MainWindow(QMainWindow):
             self.status.setText(self.queue.message)
         left = sum(1 for job in self.queue.jobs if job.state is JobState.WAITING)
         if left:
-            self.status.setText(f"{left} job{'s' if left > 1 else ''} from last time wait{'' if left > 1 else 's'} "
-                                "in the queue: press Run queue to draw them.")
+            self.status.setText(translate("MainWindow", "Jobs from last time waiting in the queue: {count}. Press "
+                                                          "Run queue to draw them.").format(count=left))
 
     def _set_tab_order(self) -> None:
         """Tab walks the window as it reads: what to draw, its shape, Generate, then the picture and the gallery;
@@ -292,12 +304,13 @@ class MainWindow(QMainWindow):
 
     def show_demo_note(self) -> None:
         button = self.models_button.text().replace("&", "")
-        self.demo_note.say("The demo model draws colourful noise, not your prompt: it proves that everything "
-                           f"works. For real pictures, get a model with “{button}” beside the model picker.")
+        self.demo_note.say(translate("MainWindow", "The demo model draws colourful noise, not your prompt: it proves "
+                                                         "that everything works. For real pictures, get a model with "
+                                                         "“{button}” beside the model picker.").format(button=button))
 
     def run_first_check(self) -> None:
         """The first start's check, as a banner over the window instead of a dialog in front of it."""
-        self.check_banner.say("Checking your graphics card, driver and this computer…", "info")
+        self.check_banner.say(translate("MainWindow", "Checking your graphics card, driver and this computer…"), "info")
         self._ensure_check_dialog()
         self.system_check.finished.connect(self._on_first_check_finished)
         self.system_check.start()
@@ -305,7 +318,7 @@ class MainWindow(QMainWindow):
     def _on_first_check_finished(self, facts: SystemFacts, report: CompatibilityReport) -> None:
         self.system_check.finished.disconnect(self._on_first_check_finished)
         verdict, text = check_headline(facts, report)
-        self.check_banner.say(text, _BANNER_TONES[verdict], "Full &check…")
+        self.check_banner.say(text, _BANNER_TONES[verdict], translate("MainWindow", "Full &check…"))
 
     def _ensure_check_dialog(self) -> CheckDialog:
         if self.check_dialog is None:
@@ -338,7 +351,8 @@ class MainWindow(QMainWindow):
             self.queue.cancel_all()
 
     def _on_folder_clicked(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, "Where finished images go", str(self.studio.out_dir))
+        chosen = QFileDialog.getExistingDirectory(self, translate("MainWindow", "Where finished images go"),
+                                                  str(self.studio.out_dir))
         if chosen:
             self.set_output_folder(Path(chosen))
 
@@ -348,28 +362,30 @@ class MainWindow(QMainWindow):
         self.folder_button.setToolTip(str(folder))
         if self.gallery is not None:
             self.gallery.model.refresh()
-        self.status.setText(f"New images go to {folder}")
+        self.status.setText(translate("MainWindow", "New images go to {folder}").format(folder=folder))
 
     def _on_reuse_requested(self, entry: GalleryEntry) -> None:
         settings = settings_from_png(entry.path)
         if settings is None:
-            self.status.setText(f"{entry.path.name} carries no settings to reuse.")
+            self.status.setText(translate("MainWindow", "{name} carries no settings to reuse.")
+                                .format(name=entry.path.name))
         else:
             self.panel.apply(settings)
             if settings.missing:
-                self.status.setText("Reused the settings, but these files are gone: " + "; ".join(settings.missing))
+                self.status.setText(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
+                                    .format(files="; ".join(settings.missing)))
 
     def use_as_input(self, path: Path) -> None:
         """Start the next image from this picture (img2img)."""
         self.panel.picture.set_picture(path)
-        self.status.setText(f"The next image starts from {path.name}; set the strength, or paint a mask to "
-                            "repaint only part of it.")
+        self.status.setText(translate("MainWindow", "The next image starts from {name}; set the strength, or paint a "
+                                                      "mask to repaint only part of it.").format(name=path.name))
 
     def edit_picture(self, path: Path) -> None:
         """FLUX.2 klein: the next image edits this picture, the prompt being the instruction."""
         self.panel.set_edit_source(path)
-        self.status.setText(f"The next image edits {path.name}: write what to change as the prompt "
-                            "(e.g. 'make the sky stormy').")
+        self.status.setText(translate("MainWindow", "The next image edits {name}: write what to change as the prompt "
+                                                      "(e.g. 'make the sky stormy').").format(name=path.name))
 
     def _on_picture_dropped(self, path: Path) -> None:
         """A picture dropped on the image: FLUX.2 klein edits it; other models start from it (img2img)."""
@@ -390,13 +406,14 @@ class MainWindow(QMainWindow):
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
         models = upscaler_models(self.catalog, self.models_dir, self.models_dir / "upscalers")
         if not models:
-            self.status.setText("No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add "
-                                "an ESRGAN model there.")
+            self.status.setText(translate("MainWindow", "No upscaler yet: download RealESRGAN x4plus anime 6B in the "
+                                                          "Models window, or add an ESRGAN model there."))
             return
         self.go.show_busy()
         self.studio.upscale(UpscaleRequest(entry.path, models[0], factor))
-        self.status.setText(f"Upscaling {entry.path.name} x{factor} with {models[0].stem}"
-                            f"{' when the jobs before it are done' if self.queue.busy else ''}…")
+        words = (translate("MainWindow", "Upscaling {name} x{factor} with {model} when the jobs before it are done…")
+                 if self.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
+        self.status.setText(words.format(name=entry.path.name, factor=factor, model=models[0].stem))
 
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)
@@ -405,7 +422,8 @@ class MainWindow(QMainWindow):
         self.panel.lora_picker.folder = self.models_dir / "loras"
         self.panel.lora_picker.refresh()
         # nothing installed yet: say where models come from
-        self.models_button.setText("Mod&els…" if choices else "Get mod&els…")
+        self.models_button.setText(translate("MainWindow", "Mod&els…") if choices
+                                   else translate("MainWindow", "Get mod&els…"))
 
     def open_models(self) -> None:
         if self.models_window is None:

@@ -549,6 +549,117 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message>
+        <source>Check s&amp;ystem</source>
+        <translation>Compro&amp;bar sistema</translation>
+    </message>
+    <message>
+        <source>Check the driver, Vulkan and this computer</source>
+        <translation>Comprueba el controlador, Vulkan y esta computadora</translation>
+    </message>
+    <message>
+        <source>Output &amp;folder…</source>
+        <translation>Carpeta de sali&amp;da…</translation>
+    </message>
+    <message>
+        <source>Get mod&amp;els…</source>
+        <translation>Obtener &amp;modelos…</translation>
+    </message>
+    <message>
+        <source>Download Flux, SD 1.5 or SDXL, or add model files you already have</source>
+        <translation>Descarga Flux, SD 1.5 o SDXL, o agrega archivos de modelo que ya tengas</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>Avan&amp;zado</translation>
+    </message>
+    <message>
+        <source>Model files, sampler, CFG, seed, memory and the plan</source>
+        <translation>Archivos del modelo, sampler, CFG, semilla, memoria y el plan</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation>D&amp;etalles</translation>
+    </message>
+    <message>
+        <source>The memory gauge and the log of the drawing program</source>
+        <translation>El medidor de memoria y el registro del programa que dibuja</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>Model&amp;o</translation>
+    </message>
+    <message>
+        <source>Upscaling: {plan}</source>
+        <translation>Ampliando: {plan}</translation>
+    </message>
+    <message>
+        <source>Out of video memory: upscaling again in tiles of {tile} px</source>
+        <translation>Sin memoria de video: ampliando de nuevo en bloques de {tile} px</translation>
+    </message>
+    <message>
+        <source>Jobs from last time waiting in the queue: {count}. Press Run queue to draw them.</source>
+        <translation>Trabajos de la última vez esperando en la cola: {count}. Pulsa Ejecutar cola para dibujarlos.</translation>
+    </message>
+    <message>
+        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
+        <translation>El modelo de demostración dibuja ruido de colores, no tu prompt: prueba que todo funciona. Para imágenes reales, consigue un modelo con “{button}”, junto al selector de modelo.</translation>
+    </message>
+    <message>
+        <source>Checking your graphics card, driver and this computer…</source>
+        <translation>Comprobando tu tarjeta gráfica, el controlador y esta computadora…</translation>
+    </message>
+    <message>
+        <source>Full &amp;check…</source>
+        <translation>&amp;Revisión completa…</translation>
+    </message>
+    <message>
+        <source>Where finished images go</source>
+        <translation>Dónde se guardan las imágenes terminadas</translation>
+    </message>
+    <message>
+        <source>New images go to {folder}</source>
+        <translation>Las imágenes nuevas van a {folder}</translation>
+    </message>
+    <message>
+        <source>{name} carries no settings to reuse.</source>
+        <translation>{name} no trae ajustes para reutilizar.</translation>
+    </message>
+    <message>
+        <source>Reused the settings, but these files are gone: {files}</source>
+        <translation>Se reutilizaron los ajustes, pero estos archivos ya no están: {files}</translation>
+    </message>
+    <message>
+        <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
+        <translation>La próxima imagen parte de {name}; ajusta la intensidad o pinta una máscara para repintar solo una parte.</translation>
+    </message>
+    <message>
+        <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
+        <translation>La próxima imagen edita {name}: escribe en el prompt qué cambiar (p. ej. &apos;haz el cielo tormentoso&apos;).</translation>
+    </message>
+    <message>
+        <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
+        <translation>Todavía no hay ampliador: descarga RealESRGAN x4plus anime 6B en la ventana Modelos o agrega ahí un modelo ESRGAN.</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model} when the jobs before it are done…</source>
+        <translation>Ampliando {name} x{factor} con {model} cuando terminen los trabajos anteriores…</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model}…</source>
+        <translation>Ampliando {name} x{factor} con {model}…</translation>
+    </message>
+    <message>
+        <source>Mod&amp;els…</source>
+        <translation>&amp;Modelos…</translation>
+    </message>
+</context>
+<context>
     <name>MaskPainter</name>
     <message>
         <source>Mask: paint where the picture should change</source>

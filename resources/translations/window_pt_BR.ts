@@ -549,6 +549,117 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message>
+        <source>Check s&amp;ystem</source>
+        <translation>&amp;Checar sistema</translation>
+    </message>
+    <message>
+        <source>Check the driver, Vulkan and this computer</source>
+        <translation>Verifica o driver, o Vulkan e este computador</translation>
+    </message>
+    <message>
+        <source>Output &amp;folder…</source>
+        <translation>Pasta de saí&amp;da…</translation>
+    </message>
+    <message>
+        <source>Get mod&amp;els…</source>
+        <translation>Obter mod&amp;elos…</translation>
+    </message>
+    <message>
+        <source>Download Flux, SD 1.5 or SDXL, or add model files you already have</source>
+        <translation>Baixe Flux, SD 1.5 ou SDXL, ou adicione arquivos de modelo que você já tem</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>A&amp;vançado</translation>
+    </message>
+    <message>
+        <source>Model files, sampler, CFG, seed, memory and the plan</source>
+        <translation>Arquivos do modelo, sampler, CFG, seed, memória e o plano</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation>Detal&amp;hes</translation>
+    </message>
+    <message>
+        <source>The memory gauge and the log of the drawing program</source>
+        <translation>O medidor de memória e o registro do programa que desenha</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modelo</translation>
+    </message>
+    <message>
+        <source>Upscaling: {plan}</source>
+        <translation>Ampliando: {plan}</translation>
+    </message>
+    <message>
+        <source>Out of video memory: upscaling again in tiles of {tile} px</source>
+        <translation>Sem memória de vídeo: ampliando de novo em blocos de {tile} px</translation>
+    </message>
+    <message>
+        <source>Jobs from last time waiting in the queue: {count}. Press Run queue to draw them.</source>
+        <translation>Tarefas da última vez esperando na fila: {count}. Clique em Rodar fila para desenhá-las.</translation>
+    </message>
+    <message>
+        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
+        <translation>O modelo de demonstração desenha ruído colorido, não o seu prompt: ele prova que tudo funciona. Para imagens de verdade, baixe um modelo em “{button}”, ao lado da escolha de modelo.</translation>
+    </message>
+    <message>
+        <source>Checking your graphics card, driver and this computer…</source>
+        <translation>Verificando sua placa de vídeo, o driver e este computador…</translation>
+    </message>
+    <message>
+        <source>Full &amp;check…</source>
+        <translation>Verifica&amp;ção completa…</translation>
+    </message>
+    <message>
+        <source>Where finished images go</source>
+        <translation>Onde as imagens prontas ficam</translation>
+    </message>
+    <message>
+        <source>New images go to {folder}</source>
+        <translation>As novas imagens vão para {folder}</translation>
+    </message>
+    <message>
+        <source>{name} carries no settings to reuse.</source>
+        <translation>{name} não traz configurações para reutilizar.</translation>
+    </message>
+    <message>
+        <source>Reused the settings, but these files are gone: {files}</source>
+        <translation>Configurações reutilizadas, mas estes arquivos sumiram: {files}</translation>
+    </message>
+    <message>
+        <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
+        <translation>A próxima imagem parte de {name}; ajuste a intensidade ou pinte uma máscara para repintar só uma parte.</translation>
+    </message>
+    <message>
+        <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
+        <translation>A próxima imagem edita {name}: escreva no prompt o que mudar (ex.: &apos;deixe o céu tempestuoso&apos;).</translation>
+    </message>
+    <message>
+        <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
+        <translation>Ainda não há ampliador: baixe o RealESRGAN x4plus anime 6B na janela Modelos ou adicione lá um modelo ESRGAN.</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model} when the jobs before it are done…</source>
+        <translation>Ampliando {name} x{factor} com {model} quando as tarefas anteriores terminarem…</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model}…</source>
+        <translation>Ampliando {name} x{factor} com {model}…</translation>
+    </message>
+    <message>
+        <source>Mod&amp;els…</source>
+        <translation>Mod&amp;elos…</translation>
+    </message>
+</context>
+<context>
     <name>MaskPainter</name>
     <message>
         <source>Mask: paint where the picture should change</source>

@@ -549,6 +549,117 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message>
+        <source>Check s&amp;ystem</source>
+        <translation>П&amp;роверка системы</translation>
+    </message>
+    <message>
+        <source>Check the driver, Vulkan and this computer</source>
+        <translation>Проверить драйвер, Vulkan и этот компьютер</translation>
+    </message>
+    <message>
+        <source>Output &amp;folder…</source>
+        <translation>Папка дл&amp;я картинок…</translation>
+    </message>
+    <message>
+        <source>Get mod&amp;els…</source>
+        <translation>Скача&amp;ть модели…</translation>
+    </message>
+    <message>
+        <source>Download Flux, SD 1.5 or SDXL, or add model files you already have</source>
+        <translation>Скачать Flux, SD 1.5 или SDXL либо добавить файлы моделей, которые у вас уже есть</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>Дополн&amp;ительно</translation>
+    </message>
+    <message>
+        <source>Model files, sampler, CFG, seed, memory and the plan</source>
+        <translation>Файлы модели, сэмплер, CFG, сид, память и план</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation>Подро&amp;бности</translation>
+    </message>
+    <message>
+        <source>The memory gauge and the log of the drawing program</source>
+        <translation>Индикатор памяти и журнал программы, которая рисует</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Модель</translation>
+    </message>
+    <message>
+        <source>Upscaling: {plan}</source>
+        <translation>Увеличение: {plan}</translation>
+    </message>
+    <message>
+        <source>Out of video memory: upscaling again in tiles of {tile} px</source>
+        <translation>Не хватило видеопамяти: увеличиваем снова кусками по {tile} px</translation>
+    </message>
+    <message>
+        <source>Jobs from last time waiting in the queue: {count}. Press Run queue to draw them.</source>
+        <translation>Задания с прошлого раза ждут в очереди: {count}. Нажмите «Запустить очередь», чтобы нарисовать их.</translation>
+    </message>
+    <message>
+        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
+        <translation>Демо-модель рисует цветной шум, а не ваш запрос: она показывает, что всё работает. Для настоящих картинок скачайте модель кнопкой «{button}» рядом с выбором модели.</translation>
+    </message>
+    <message>
+        <source>Checking your graphics card, driver and this computer…</source>
+        <translation>Проверяем видеокарту, драйвер и этот компьютер…</translation>
+    </message>
+    <message>
+        <source>Full &amp;check…</source>
+        <translation>&amp;Узнать больше…</translation>
+    </message>
+    <message>
+        <source>Where finished images go</source>
+        <translation>Куда сохранять готовые картинки</translation>
+    </message>
+    <message>
+        <source>New images go to {folder}</source>
+        <translation>Новые картинки сохраняются в {folder}</translation>
+    </message>
+    <message>
+        <source>{name} carries no settings to reuse.</source>
+        <translation>В {name} нет настроек, которые можно повторить.</translation>
+    </message>
+    <message>
+        <source>Reused the settings, but these files are gone: {files}</source>
+        <translation>Настройки повторены, но этих файлов больше нет: {files}</translation>
+    </message>
+    <message>
+        <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
+        <translation>Следующая картинка начнётся с {name}; задайте силу или нарисуйте маску, чтобы перерисовать только часть.</translation>
+    </message>
+    <message>
+        <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
+        <translation>Следующая картинка изменит {name}: напишите в запросе, что поменять (например, «сделай небо грозовым»).</translation>
+    </message>
+    <message>
+        <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
+        <translation>Пока нет модели увеличения: скачайте RealESRGAN x4plus anime 6B в окне «Модели» или добавьте туда модель ESRGAN.</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model} when the jobs before it are done…</source>
+        <translation>Увеличение {name} x{factor} моделью {model} после предыдущих заданий…</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model}…</source>
+        <translation>Увеличение {name} x{factor} моделью {model}…</translation>
+    </message>
+    <message>
+        <source>Mod&amp;els…</source>
+        <translation>Моде&amp;ли…</translation>
+    </message>
+</context>
+<context>
     <name>MaskPainter</name>
     <message>
         <source>Mask: paint where the picture should change</source>
