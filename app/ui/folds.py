@@ -7,6 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
+from app.core.words import translate
+
 
 def _scrolling(parts: list[QWidget], margin: int, parent: QWidget, room_under: bool = False) -> QScrollArea:
     """`parts` one under the other (and the room left under them, if asked) in a pane that scrolls up and down,
@@ -35,11 +37,11 @@ class Folds(QSplitter):
         self.log = QPlainTextEdit(self)
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
-        self.log.setPlaceholderText("Backend log")
-        self.log.setAccessibleName("Backend log")
+        self.log.setPlaceholderText(translate("Folds", "The drawing program's log"))
+        self.log.setAccessibleName(translate("Folds", "The drawing program's log"))
         self.log.setMinimumHeight(40)
         self.advanced = _scrolling([settings, plan], 4, self, room_under=True)
-        self.advanced.setAccessibleName("Advanced settings")
+        self.advanced.setAccessibleName(translate("Folds", "Advanced settings"))
         self.details = _scrolling([gauge, self.log], 0, self)
         self.details.setFrameShape(QFrame.Shape.NoFrame)
         self.addWidget(self.advanced)

@@ -133,9 +133,9 @@ class MainWindow(QMainWindow):
         self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self)
         self.advanced, self.details, self.log = self.folds_splitter.advanced, self.folds_splitter.details, \
             self.folds_splitter.log
-        self.check_banner = NoticeBar("check_banner", self)
-        self.demo_note = NoticeBar("demo_note", self)
-        self.gallery_note = NoticeBar("gallery_note", self)
+        self.check_banner = NoticeBar("check_banner", translate("MainWindow", "What the system check found"), self)
+        self.demo_note = NoticeBar("demo_note", translate("MainWindow", "About the demo model"), self)
+        self.gallery_note = NoticeBar("gallery_note", translate("MainWindow", "About the gallery"), self)
         if gallery is not None and gallery.problem:
             self.gallery_note.say(gallery.problem, "warn")
         self.gallery = GalleryPanel(gallery, self) if gallery is not None else None

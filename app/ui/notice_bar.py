@@ -19,11 +19,12 @@ class NoticeBar(QFrame):
     action_clicked = Signal()
     dismissed = Signal()
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, title: str, parent: QWidget | None = None) -> None:
+        """`name`: the object's name (its style sheet's); `title`: what it is, in the user's words."""
         super().__init__(parent)
         self.setObjectName(name)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName(name.replace("_", " "))
+        self.setAccessibleName(title)
         self.text = QLabel(self)
         self.text.setWordWrap(True)
         self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)

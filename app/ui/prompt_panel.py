@@ -31,6 +31,7 @@ from app.core.generation.request import (
     MAX_SEED,
     MAX_SIDE,
     MAX_STEPS,
+    METHOD_NAMES,
     MIN_SIDE,
     SAMPLERS,
     SCHEDULERS,
@@ -140,12 +141,12 @@ class PromptPanel(QWidget):
         self.sampler = QComboBox(self)
         self.sampler.addItem(translate("PromptPanel", "model's default"), None)
         for name in SAMPLERS:
-            self.sampler.addItem(name, name)
+            self.sampler.addItem(METHOD_NAMES[name], name)
         self.sampler.setAccessibleName(translate("PromptPanel", "Sampler"))
         self.scheduler = QComboBox(self)
         self.scheduler.addItem(translate("PromptPanel", "model's default"), None)
         for name in SCHEDULERS:
-            self.scheduler.addItem(name, name)
+            self.scheduler.addItem(METHOD_NAMES[name], name)
         self.scheduler.setAccessibleName(translate("PromptPanel", "Scheduler"))
         self.scheduler.setToolTip(translate("PromptPanel", "How the noise level falls from step to step (karras "
                                                            "suits many SD models)"))

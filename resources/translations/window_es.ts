@@ -229,6 +229,17 @@
     </message>
 </context>
 <context>
+    <name>Folds</name>
+    <message>
+        <source>The drawing program&apos;s log</source>
+        <translation>El registro del programa que dibuja</translation>
+    </message>
+    <message>
+        <source>Advanced settings</source>
+        <translation>Ajustes avanzados</translation>
+    </message>
+</context>
+<context>
     <name>Gallery</name>
     <message>
         <source>Rebuilding the gallery from your images…</source>
@@ -589,6 +600,18 @@
     <message>
         <source>The memory gauge and the log of the drawing program</source>
         <translation>El medidor de memoria y el registro del programa que dibuja</translation>
+    </message>
+    <message>
+        <source>What the system check found</source>
+        <translation>Lo que encontró la comprobación del sistema</translation>
+    </message>
+    <message>
+        <source>About the demo model</source>
+        <translation>Sobre el modelo de demostración</translation>
+    </message>
+    <message>
+        <source>About the gallery</source>
+        <translation>Sobre la galería</translation>
     </message>
     <message>
         <source>&amp;Model</source>

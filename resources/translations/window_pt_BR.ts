@@ -229,6 +229,17 @@
     </message>
 </context>
 <context>
+    <name>Folds</name>
+    <message>
+        <source>The drawing program&apos;s log</source>
+        <translation>O registro do programa que desenha</translation>
+    </message>
+    <message>
+        <source>Advanced settings</source>
+        <translation>Configurações avançadas</translation>
+    </message>
+</context>
+<context>
     <name>Gallery</name>
     <message>
         <source>Rebuilding the gallery from your images…</source>
@@ -589,6 +600,18 @@
     <message>
         <source>The memory gauge and the log of the drawing program</source>
         <translation>O medidor de memória e o registro do programa que desenha</translation>
+    </message>
+    <message>
+        <source>What the system check found</source>
+        <translation>O que a verificação do sistema encontrou</translation>
+    </message>
+    <message>
+        <source>About the demo model</source>
+        <translation>Sobre o modelo de demonstração</translation>
+    </message>
+    <message>
+        <source>About the gallery</source>
+        <translation>Sobre a galeria</translation>
     </message>
     <message>
         <source>&amp;Model</source>

@@ -229,6 +229,17 @@
     </message>
 </context>
 <context>
+    <name>Folds</name>
+    <message>
+        <source>The drawing program&apos;s log</source>
+        <translation>Журнал программы, которая рисует</translation>
+    </message>
+    <message>
+        <source>Advanced settings</source>
+        <translation>Дополнительные настройки</translation>
+    </message>
+</context>
+<context>
     <name>Gallery</name>
     <message>
         <source>Rebuilding the gallery from your images…</source>
@@ -589,6 +600,18 @@
     <message>
         <source>The memory gauge and the log of the drawing program</source>
         <translation>Индикатор памяти и журнал программы, которая рисует</translation>
+    </message>
+    <message>
+        <source>What the system check found</source>
+        <translation>Что нашла проверка системы</translation>
+    </message>
+    <message>
+        <source>About the demo model</source>
+        <translation>О демо-модели</translation>
+    </message>
+    <message>
+        <source>About the gallery</source>
+        <translation>О галерее</translation>
     </message>
     <message>
         <source>&amp;Model</source>

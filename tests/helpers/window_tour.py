@@ -1,6 +1,6 @@
 """The main window in every state a user meets, and what each state leaves the picture: the layout tests' tour.
 
-    python -m tests.helpers.window_tour [--size 1366x768] [--language pt_BR]
+    python -m tests.helpers.window_tour [--size 1280x720] [--language pt_BR] [--shots FOLDER]
 
 prints, for each state, the picture's share of the window, the primary controls not fully visible and the gallery
 thumbnails cut off, as JSON (QT_SCALE_FACTOR=1.5 on a 1920x1080 Xvfb gives the 150 % setup's 1280x720).
@@ -59,8 +59,14 @@ def open_window(folder: Path) -> MainWindow:
 
 
 def _first_start(window: MainWindow, folder: Path) -> None:
-    window.check_banner.say("Your graphics card will work: AMD Radeon RX 580 Series with 8 GB of video memory.",
-                            "good", "Full &check…")
+    """The first start's real check of this computer (its banner), and the demo model loaded (its note)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    window.system_check.finished.connect(loop.quit)
+    QTimer.singleShot(60_000, loop.quit)
+    window.run_first_check()
+    loop.exec()
     load_demo(window.panel)
     window.show_demo_note()
 
@@ -162,6 +168,21 @@ def measure(window: MainWindow) -> dict[str, object]:
 
 
 @contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """The window's words in `code`'s language (its .qm files built) for the windows made meanwhile."""
+    from app.core.words import speak_with
+    from app.ui.language import LANGUAGES, install_translators
+
+    translators = install_translators(next(language for language in LANGUAGES if language.code == code))
+    try:
+        yield
+    finally:
+        for translator in translators:
+            QApplication.removeTranslator(translator)
+        speak_with(None)
+
+
+@contextmanager
 def window_in(state: str, size: tuple[int, int], folder: Path) -> Iterator[MainWindow]:
     """A fresh window of `size` in `state`, laid out and painted; closed afterwards."""
     window = open_window(folder)
@@ -189,16 +210,26 @@ def settle() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shots", type=Path, help="also save each state's picture of the window here")
+    parser.add_argument("--language", default="en", help="the window's language (pt_BR, es, ru)")
     parser.add_argument("--size", choices=[f"{w}x{h}" for w, h in SIZES.values()], default=None,
                         help="one size only (default: both)")
     args = parser.parse_args()
-    from app.services.user_dirs import keep_settings_in
     from app.ui.theme import high_dpi_before_the_app_starts
 
     high_dpi_before_the_app_starts()
     app = QApplication(sys.argv[:1])
     sizes = {name: size for name, size in SIZES.items() if args.size in (None, f"{size[0]}x{size[1]}")}
     results: dict[str, dict[str, object]] = {}
+    with speaking(args.language):
+        tour(sizes, args.shots, results)
+    print(json.dumps(results, indent=1, ensure_ascii=False))
+    app.quit()
+    return 0
+
+
+def tour(sizes: dict[str, tuple[int, int]], shots: Path | None, results: dict[str, dict[str, object]]) -> None:
+    from app.services.user_dirs import keep_settings_in
+
     for size_name, size in sizes.items():
         for state in STATES:
             with tempfile.TemporaryDirectory() as scratch:
@@ -206,12 +237,9 @@ def main() -> int:
                 with window_in(state, size, Path(scratch)) as window:
                     results[f"{size_name}: {state}"] = {**measure(window),
                                                          "window": [window.width(), window.height()]}
-                    if args.shots:
-                        args.shots.mkdir(parents=True, exist_ok=True)
-                        window.grab().save(str(args.shots / f"{size[0]}x{size[1]} {state}.png"))
-    print(json.dumps(results, indent=1, ensure_ascii=False))
-    app.quit()
-    return 0
+                    if shots:
+                        shots.mkdir(parents=True, exist_ok=True)
+                        window.grab().save(str(shots / f"{size[0]}x{size[1]} {state}.png"))
 
 
 if __name__ == "__main__":
