@@ -196,6 +196,8 @@ def window_in(state: str, size: tuple[int, int], folder: Path) -> Iterator[MainW
         window.close()
         window.deleteLater()
         settle()
+        if window.studio.gallery is not None:
+            window.studio.gallery.close()  # Windows keeps an open file from being deleted
 
 
 def settle() -> None:
@@ -239,7 +241,38 @@ def tour(sizes: dict[str, tuple[int, int]], shots: Path | None, results: dict[st
                                                          "window": [window.width(), window.height()]}
                     if shots:
                         shots.mkdir(parents=True, exist_ok=True)
-                        window.grab().save(str(shots / f"{size[0]}x{size[1]} {state}.png"))
+                        window.grab().save(str(shots / f"{state}.png"))
+                        if state == "first start":
+                            take_the_other_shots(window, shots)
+
+
+def take_the_other_shots(window: MainWindow, shots: Path) -> None:
+    """The system check's dialog, the Models window, and the window after a real picture of the demo model."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    def wait_for(signal: object, ms: int) -> None:
+        loop = QEventLoop()
+        signal.connect(loop.quit)  # type: ignore[attr-defined]
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    window.open_system_check()
+    wait_for(window.system_check.finished, 60_000)
+    assert window.check_dialog is not None
+    window.check_dialog.grab().save(str(shots / "system check.png"))
+    window.check_dialog.close()
+    window.open_models()
+    settle()
+    assert window.models_window is not None
+    window.models_window.grab().save(str(shots / "models.png"))
+    window.models_window.close()
+    window.queue.cancel_all()  # the three jobs from last time stay out of the way
+    window.queue.clear_finished()
+    window.panel.seed.setValue(1234)
+    window.generate_button.click()
+    wait_for(window.generation_finished, 180_000)
+    settle()
+    window.grab().save(str(shots / "a picture made.png"))
 
 
 if __name__ == "__main__":
