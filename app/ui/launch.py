@@ -7,17 +7,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from app.core.gallery.gallery_index import open_index
-from app.core.resources import resource_path
 from app.core.settings_schema import OUTPUT_FOLDER
 from app.services.settings import Settings
 from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.services.user_dirs import current_user_dirs
+from app.ui.icons import app_icon
 from app.ui.main_window import MainWindow
 from app.ui.prompt_panel import PromptPanel
 from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
@@ -54,7 +53,7 @@ def run_window(demo: bool = False) -> int:
         high_dpi_before_the_app_starts()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     follow_system_theme(app)
-    app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
+    app.setWindowIcon(app_icon())
     machine = Machine()  # vulkaninfo and the backend's --help, asked once for the whole window
     monitor = ResourceMonitor(machine)
     settings = Settings()
