@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
+from app.ui.icons import put_icons
+
 
 class GenerateButtons(QWidget):
     """One big Generate; while jobs run, an as big Cancel in its place, and Add to queue under it."""
@@ -27,6 +29,7 @@ class GenerateButtons(QWidget):
             button.setFont(big)
             button.setMinimumHeight(48)
         self.generate.setDefault(True)
+        put_icons(((self.generate, "generate"), (self.cancel, "cancel"), (self.add, "add_to_queue")))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.generate, 1)

@@ -20,7 +20,7 @@ from app.core.resources import resource_path
 
 # qtawesome reaches Qt through QtPy, which would take the first binding it finds installed: ours is PySide6
 os.environ.setdefault("QT_API", "pyside6")
-import qtawesome  # noqa: E402 - after QT_API
+import qtawesome
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ GLYPHS = {
     "failed": "x-circle",
 }
 # the check's verdicts keep their meaning in colour too: hues that read on a light and a dark window alike
-TINTS = {"passed": QColor(46, 160, 80), "warning": QColor(214, 140, 0), "failed": QColor(218, 60, 60)}
+TINTS = {"passed": QColor(36, 140, 66), "warning": QColor(190, 115, 0), "failed": QColor(218, 60, 60)}
 APP_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # the PNGs scripts/make_icon.py draws for the window
 
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QKeySequence, QPixmap, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
+from app.ui.icons import put_icons
 from app.ui.picture_input import picture_in
 
 NO_PICTURE_YET = "No picture yet: write a prompt and press Generate"
@@ -45,6 +46,10 @@ class ImageView(QWidget):
         self.actual_button = self._tool("100 %", "Actual size", "One picture pixel per screen pixel (1)")
         self.zoom_out_button = self._tool("-", "Zoom out", "Zoom out (-)")
         self.zoom_in_button = self._tool("+", "Zoom in", "Zoom in (+)")
+        # icons only, the words in their tooltips: the bar stays out of the picture's way
+        put_icons(((self.previous_button, "previous"), (self.next_button, "next"), (self.fit_button, "fit"),
+                   (self.actual_button, "actual_size"), (self.zoom_out_button, "zoom_out"),
+                   (self.zoom_in_button, "zoom_in")))
         self.fit_button.setCheckable(True)
         self.fit_button.setChecked(True)
         # the buttons float over the picture's lower corners: a row of its own would take the picture's height

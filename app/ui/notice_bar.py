@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolButton, QWidget
 
+from app.ui.icons import put_icons
+
 # tints that read on light and dark palettes alike: a translucent wash over the window colour
 _TINTS = {"info": "rgba(64, 128, 255, 48)", "good": "rgba(40, 170, 80, 48)", "warn": "rgba(230, 160, 0, 64)",
           "bad": "rgba(220, 50, 50, 64)"}
@@ -32,6 +34,7 @@ class NoticeBar(QFrame):
         self.close_button.setToolTip("Hide this message")
         self.close_button.setAccessibleName("Hide this message")
         self.close_button.setAutoRaise(True)
+        put_icons(((self.close_button, "close"),))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 1, 2, 1)
         layout.addWidget(self.text, 1)

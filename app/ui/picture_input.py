@@ -9,6 +9,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImageReader
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
+from app.ui.icons import put_icons
 from app.ui.mask_painter import MaskPainter
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
@@ -51,6 +52,7 @@ class PictureInput(QWidget):
         self.paint_mask.setToolTip("Inpainting: paint over the picture what should change; the rest is kept")
         # the window shows the painter in the picture's own place while "paint" is ticked: a mask is painted big
         self.painter = MaskPainter(self)
+        put_icons(((self.choose_button, "picture"), (self.remove_button, "remove"), (self.paint_mask, "paint_mask")))
         self.painter.hide()
         top = QHBoxLayout()
         top.addWidget(self.choose_button)

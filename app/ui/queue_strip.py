@@ -23,6 +23,7 @@ from app.core.generation.request import GenerationRequest
 from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
 from app.services.queue.job_queue import JobQueue
+from app.ui.icons import put_icons
 
 
 def job_words(job: Job) -> str:
@@ -71,6 +72,9 @@ class QueueStrip(QWidget):
         self.clear_button = QPushButton("Clear finished", self)
         self.run_button = QPushButton("Run queue", self)
         self.run_button.setToolTip("Run the jobs that wait (those left from last time wait for this)")
+        put_icons(((self.up_button, "up"), (self.down_button, "down"), (self.cancel_button, "cancel_job"),
+                   (self.cancel_all_button, "cancel"), (self.retry_button, "retry"),
+                   (self.clear_button, "clear_finished"), (self.run_button, "run_queue")))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
         # the queue's buttons, then the chosen job's, under the list: the drawer is as narrow as the column
