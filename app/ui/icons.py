@@ -11,6 +11,7 @@ import logging
 import os
 from collections.abc import Iterable
 from functools import cache
+from pathlib import Path
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QIcon, QIconEngine, QPainter, QPalette, QPixmap
@@ -21,10 +22,12 @@ from app.core.resources import resource_path
 # qtawesome reaches Qt through QtPy, which would take the first binding it finds installed: ours is PySide6
 os.environ.setdefault("QT_API", "pyside6")
 import qtawesome
+from qtawesome.iconic_font import FontError, IconicFont
 
 log = logging.getLogger(__name__)
 
-# role -> Phosphor glyph (https://phosphoricons.com; qtawesome's `ph.` prefix)
+PREFIX = "ph"
+# role -> Phosphor glyph (https://phosphoricons.com, regular weight)
 GLYPHS = {
     "generate": "sparkle",
     "cancel": "stop",
@@ -81,16 +84,17 @@ class _PaletteIconEngine(QIconEngine):
     """A glyph in the application palette's colours at the moment it is drawn (the text colour; the highlighted
     text's when selected, the disabled text's when disabled), unless the role has a tint of its own."""
 
-    def __init__(self, glyph: str, tint: QColor | None) -> None:
+    def __init__(self, font: IconicFont, glyph: str, tint: QColor | None) -> None:
         super().__init__()
-        self._glyph, self._tint = glyph, tint
+        self._font, self._glyph, self._tint = font, glyph, tint
 
     def _icon(self) -> QIcon:
         palette = QGuiApplication.palette()
-        normal = self._tint or palette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.ButtonText)
-        return qtawesome.icon(f"ph.{self._glyph}", color=normal,
-                              color_disabled=palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText),
-                              color_selected=self._tint or palette.color(QPalette.ColorRole.HighlightedText))
+        text = QPalette.ColorRole.ButtonText
+        return self._font.icon(f"{PREFIX}.{self._glyph}",
+                               color=self._tint or palette.color(QPalette.ColorGroup.Active, text),
+                               color_disabled=palette.color(QPalette.ColorGroup.Disabled, text),
+                               color_selected=self._tint or palette.color(QPalette.ColorRole.HighlightedText))
 
     def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
         self._icon().paint(painter, rect, Qt.AlignmentFlag.AlignCenter, mode, state)
@@ -99,25 +103,33 @@ class _PaletteIconEngine(QIconEngine):
         return self._icon().pixmap(size, mode, state)
 
     def clone(self) -> QIconEngine:
-        return _PaletteIconEngine(self._glyph, self._tint)
+        return _PaletteIconEngine(self._font, self._glyph, self._tint)
+
+
+def load_phosphor(fonts: Path) -> IconicFont | None:
+    """Phosphor's font from the folder `fonts`; None, said in the log, when it is missing or damaged."""
+    files = sorted(fonts.glob("phosphor-*.ttf")), sorted(fonts.glob("phosphor-charmap-*.json"))
+    try:
+        if not all(files):
+            raise FileNotFoundError(f"no Phosphor font in {fonts}")
+        return IconicFont((PREFIX, files[0][-1].name, files[1][-1].name, str(fonts)))
+    except (FontError, OSError, ValueError) as error:
+        log.warning("the icon font could not be loaded, buttons show their words only: %s", error)
+        return None
 
 
 @cache
-def _font_loads() -> bool:
-    """Whether qtawesome's fonts load (once: a missing or damaged font file is said in the log, not raised)."""
-    try:
-        qtawesome.icon("ph.sparkle")
-    except (qtawesome.iconic_font.FontError, OSError) as error:
-        log.warning("the icon font could not be loaded, buttons show their words only: %s", error)
-        return False
-    return True
+def _phosphor() -> IconicFont | None:
+    # loaded once, and only it: qtawesome's own `icon()` would load its ten other fonts too (6 MiB)
+    return load_phosphor(Path(qtawesome.__file__).parent / "fonts")
 
 
 def icon(role: str) -> QIcon:
     """The icon for `role` (a key of GLYPHS); empty when the icon font cannot be loaded."""
-    if not _font_loads():
+    font = _phosphor()
+    if font is None:
         return QIcon()
-    return QIcon(_PaletteIconEngine(GLYPHS[role], TINTS.get(role)))
+    return QIcon(_PaletteIconEngine(font, GLYPHS[role], TINTS.get(role)))
 
 
 def put_icons(pairs: Iterable[tuple[QAbstractButton | QAction, str]]) -> None:

@@ -3,11 +3,13 @@ and dark, one icon for each role, and the app's own icon at every size Windows a
 
 from __future__ import annotations
 
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import qtawesome
 from PIL import Image
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPalette
@@ -16,7 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.resources import resource_path
 from app.ui.generate_buttons import GenerateButtons
-from app.ui.icons import APP_ICON_SIZES, GLYPHS, TINTS, app_icon, icon
+from app.ui.icons import APP_ICON_SIZES, GLYPHS, TINTS, app_icon, icon, load_phosphor
 from app.ui.image_view import ImageView
 from app.ui.mask_painter import MaskPainter
 from app.ui.notice_bar import NoticeBar
@@ -94,6 +96,20 @@ def test_every_role_has_an_icon_that_draws(qtbot: QtBot) -> None:
     for role in GLYPHS:
         assert not icon(role).isNull(), role
         ink(icon(role))
+
+
+def test_a_missing_or_damaged_icon_font_leaves_the_words_alone(qtbot: QtBot, tmp_path: Path,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    assert load_phosphor(tmp_path) is None
+    fonts = Path(qtawesome.__file__).parent / "fonts"
+    charmap = next(fonts.glob("phosphor-charmap-*.json"))
+    shutil.copy(charmap, tmp_path)
+    # a download cut short: the font file's first kilobytes only
+    (tmp_path / "phosphor-1.3.0.ttf").write_bytes(next(fonts.glob("phosphor-*.ttf")).read_bytes()[:4096])
+    assert load_phosphor(tmp_path) is None
+    assert "could not be loaded" in caplog.text
+    shutil.copy(next(fonts.glob("phosphor-*.ttf")), tmp_path)
+    assert load_phosphor(tmp_path) is not None  # the same folder, whole
 
 
 def contrast(one: QColor, other: QColor) -> float:
