@@ -92,6 +92,28 @@ def test_palette_and_icons_follow_a_switch_of_the_system_scheme(qtbot: QtBot, th
     assert ink(generate).lightness() < 80, "a light icon on a light window"
 
 
+def test_a_notice_follows_a_switch_of_the_system_scheme(qtbot: QtBot, theme_restored: QApplication) -> None:
+    follow_system_theme(theme_restored)
+    bar = NoticeBar("notice")
+    qtbot.addWidget(bar)
+    bar.resize(600, 40)
+    bar.show()
+    bar.say("The driver is old", "warn", "Details…")  # said while light
+
+    def button_and_bar() -> tuple[int, int]:
+        button, whole = bar.action.grab().toImage(), bar.grab().toImage()
+        return (button.pixelColor(4, button.height() // 2).lightness(),
+                whole.pixelColor(whole.width() // 2, whole.height() // 2).lightness())
+
+    button, tint = button_and_bar()
+    assert button > 180 and tint > 150
+    theme_restored.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+    qtbot.wait(20)  # Qt hands the new palette to the widgets from the event loop
+    button, tint = button_and_bar()
+    assert button < 100, "the notice's button kept its light colours on a dark window"
+    assert tint < 110
+
+
 def test_every_role_has_an_icon_that_draws(qtbot: QtBot) -> None:
     for role in GLYPHS:
         assert not icon(role).isNull(), role
