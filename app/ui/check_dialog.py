@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -25,12 +24,9 @@ from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
 from app.core.words import translate
 from app.services.system.system_check import SystemCheck
+from app.ui.icons import icon, put_icons
 
-_ICONS = {
-    Verdict.PASS: QStyle.StandardPixmap.SP_DialogApplyButton,
-    Verdict.WARN: QStyle.StandardPixmap.SP_MessageBoxWarning,
-    Verdict.FAIL: QStyle.StandardPixmap.SP_MessageBoxCritical,
-}
+_ICONS = {Verdict.PASS: "passed", Verdict.WARN: "warning", Verdict.FAIL: "failed"}
 
 
 def summary_words(verdict: Verdict) -> str:
@@ -63,6 +59,7 @@ class CheckDialog(QDialog):
         self.copy_button = QPushButton(translate("CheckDialog", "Copy report"), self)
         self.save_button = QPushButton(translate("CheckDialog", "Save report…"), self)
         close = QPushButton(translate("CheckDialog", "Close"), self)
+        put_icons(((self.run_button, "retry"), (self.copy_button, "copy"), (self.save_button, "save")))
         buttons = QHBoxLayout()
         for button in (self.run_button, self.copy_button, self.save_button):
             buttons.addWidget(button)
@@ -109,7 +106,7 @@ class CheckDialog(QDialog):
         self.facts, self.report = facts, report
         self.table.setRowCount(len(report.checks))
         for row, check in enumerate(report.checks):
-            name = QTableWidgetItem(self.style().standardIcon(_ICONS[check.status]), check.id.replace("_", " "))
+            name = QTableWidgetItem(icon(_ICONS[check.status]), check.id.replace("_", " "))
             name.setData(Qt.ItemDataRole.UserRole, check.status.value)  # the verdict, for tests and tools
             self.table.setItem(row, 0, name)
             self.table.setItem(row, 1, QTableWidgetItem(check.message))

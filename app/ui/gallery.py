@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
 from app.core.words import translate
 from app.services.user_dirs import current_user_dirs
+from app.ui.icons import put_icons
 
 THUMBNAIL = 160
 STRIP_THUMBNAIL = 80  # the strip under the picture shows the cached THUMBNAIL-sized images this small
@@ -228,6 +229,11 @@ class GalleryPanel(QWidget):
         self.favourite_button = QPushButton(translate("GalleryPanel", "Favourite"), self)
         self.copy_image_button = QPushButton(translate("GalleryPanel", "Copy image"), self)
         self._make_more_menu()
+        put_icons(((self.reuse_button, "reuse"), (self.favourite_button, "favourite"),
+                   (self.copy_image_button, "copy"), (self.more_button, "more"), (self.seed_action, "reuse_seed"),
+                   (self.copy_parameters_action, "copy_parameters"), (self.folder_action, "folder"),
+                   (self.trash_action, "delete"), (self.use_as_input_action, "use_as_input"),
+                   (self.edit_action, "edit"), *((action, "upscale") for action in self.upscale_actions.values())))
         self._lay_out()
         self._connect()
         self.model.refresh()
@@ -336,7 +342,7 @@ class GalleryPanel(QWidget):
         """Right-click on the strip: the buttons' actions first, then the "More" ones."""
         menu = QMenu(self)
         for button in (self.reuse_button, self.favourite_button, self.copy_image_button):
-            menu.addAction(button.text(), button.click)
+            menu.addAction(button.icon(), button.text(), button.click)
         menu.addSeparator()
         menu.addActions(self.more_menu.actions())
         return menu

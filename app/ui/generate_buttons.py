@@ -6,6 +6,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from app.core.words import translate
+from app.ui.icons import put_icons
 
 
 class GenerateButtons(QWidget):
@@ -30,6 +31,7 @@ class GenerateButtons(QWidget):
             button.setFont(big)
             button.setMinimumHeight(48)
         self.generate.setDefault(True)
+        put_icons(((self.generate, "generate"), (self.cancel, "cancel"), (self.add, "add_to_queue")))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.generate, 1)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QKeySequence, QPi
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from app.core.words import translate
+from app.ui.icons import put_icons
 from app.ui.picture_input import picture_in
 
 
@@ -53,6 +54,10 @@ class ImageView(QWidget):
         self.zoom_out_button = self._tool("-", translate("ImageView", "Zoom out"),
                                           translate("ImageView", "Zoom out (-)"))
         self.zoom_in_button = self._tool("+", translate("ImageView", "Zoom in"), translate("ImageView", "Zoom in (+)"))
+        # icons only, the words in their tooltips: the bar stays out of the picture's way
+        put_icons(((self.previous_button, "previous"), (self.next_button, "next"), (self.fit_button, "fit"),
+                   (self.actual_button, "actual_size"), (self.zoom_out_button, "zoom_out"),
+                   (self.zoom_in_button, "zoom_in")))
         self.fit_button.setCheckable(True)
         self.fit_button.setChecked(True)
         # the buttons float over the picture's lower corners: a row of its own would take the picture's height

@@ -7,11 +7,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from app.core.gallery.gallery_index import open_index
-from app.core.resources import resource_path
 from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.words import translate
 from app.services.settings import Settings
@@ -19,6 +17,7 @@ from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.services.user_dirs import current_user_dirs
+from app.ui.icons import app_icon
 from app.ui.language import speak_chosen_language
 from app.ui.main_window import MainWindow
 from app.ui.prompt_panel import PromptPanel
@@ -56,7 +55,7 @@ def run_window(demo: bool = False) -> int:
         high_dpi_before_the_app_starts()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     follow_system_theme(app)
-    app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
+    app.setWindowIcon(app_icon())
     settings = Settings()
     # before any window is made: every widget takes its words from the translators as it is built
     speak_chosen_language(settings)

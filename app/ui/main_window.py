@@ -55,6 +55,7 @@ from app.ui.folds import Folds
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
 from app.ui.generate_buttons import GenerateButtons
+from app.ui.icons import put_icons
 from app.ui.image_view import ImageView
 from app.ui.language import LanguageMenu
 from app.ui.models_window import ModelsWindow
@@ -121,6 +122,9 @@ class MainWindow(QMainWindow):
         self.language_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.details_toggle = QPushButton(translate("MainWindow", "&Details"), self)
         self.details_toggle.setCheckable(True)
+        put_icons(((self.check_button, "check"), (self.folder_button, "folder"), (self.models_button, "models"),
+                   (self.advanced_toggle, "advanced"), (self.details_toggle, "details"),
+                   (self.language_button, "language")))
         self.details_toggle.setToolTip(translate("MainWindow", "The memory gauge and the log of the drawing program"))
 
     def _make_views(self, gallery: GalleryIndex | None) -> None:

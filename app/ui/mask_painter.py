@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget
 
 from app.core.words import translate
+from app.ui.icons import put_icons
 
 UNDO_STEPS = 30
 MASK_TINT = QColor(255, 40, 40)  # what is painted shows red over the picture, half see-through
@@ -170,6 +171,9 @@ class MaskPainter(QWidget):
         self.invert_button = QPushButton(translate("MaskPainter", "Invert"), self)
         self.undo_button = QPushButton(translate("MaskPainter", "Undo"), self)
         self.undo_button.setEnabled(False)
+        put_icons(((self.eraser, "eraser"), (self.clear_button, "clear"), (self.invert_button, "invert"),
+                   (self.undo_button, "undo")))
+        self.eraser.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         # the tools float over the canvas's lower corner: a row of their own would take the picture's height
         self.tools = QWidget(self)
         self.tools.setAutoFillBackground(True)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImageReader
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from app.core.words import translate
+from app.ui.icons import put_icons
 from app.ui.mask_painter import MaskPainter
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
@@ -54,6 +55,7 @@ class PictureInput(QWidget):
                                                              "the rest is kept"))
         # the window shows the painter in the picture's own place while "paint" is ticked: a mask is painted big
         self.painter = MaskPainter(self)
+        put_icons(((self.choose_button, "picture"), (self.remove_button, "remove"), (self.paint_mask, "paint_mask")))
         self.painter.hide()
         top = QHBoxLayout()
         top.addWidget(self.choose_button)

@@ -24,6 +24,7 @@ from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
 from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
+from app.ui.icons import put_icons
 
 
 def state_words(state: JobState) -> str:
@@ -82,6 +83,9 @@ class QueueStrip(QWidget):
         self.run_button = QPushButton(translate("QueueStrip", "Run queue"), self)
         self.run_button.setToolTip(translate("QueueStrip", "Run the jobs that wait (those left from last time wait "
                                                            "for this)"))
+        put_icons(((self.up_button, "up"), (self.down_button, "down"), (self.cancel_button, "cancel_job"),
+                   (self.cancel_all_button, "cancel"), (self.retry_button, "retry"),
+                   (self.clear_button, "clear_finished"), (self.run_button, "run_queue")))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
         # the queue's buttons, then the chosen job's, under the list: the drawer is as narrow as the column

@@ -141,8 +141,8 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     assert window.advanced.isVisible() and panel.model.isVisible() and window.plan_label.isVisible()
     request = panel.request()
     assert (request.sampler, request.scheduler, request.cfg_scale) == (None, None, None)  # the model's defaults
-    panel.sampler.setCurrentText("dpm++2m")
-    panel.scheduler.setCurrentText("karras")
+    panel.sampler.setCurrentText("DPM++ 2M")  # as A1111 names it
+    panel.scheduler.setCurrentText("Karras")
     panel.cfg.setValue(4.5)
     panel.seed.setValue(1234)
     request = panel.request()

@@ -38,7 +38,7 @@ def test_painting_a_mask_happens_on_the_picture_s_own_room(qtbot: QtBot, tmp_pat
 def test_the_queue_opens_into_a_drawer_when_a_second_job_comes(qtbot: QtBot, tmp_path: Path) -> None:
     with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
         strip = window.queue_strip
-        assert strip.summary.text() == "3 waiting" and strip.drawer.isVisible() and strip.list.count() == 3
+        assert strip.summary.text() == "waiting: 3" and strip.drawer.isVisible() and strip.list.count() == 3
         strip.summary.click()  # folded by hand: one line again, the jobs still there
         assert not strip.drawer.isVisible() and strip.list.count() == 3
         strip.summary.click()
@@ -48,4 +48,4 @@ def test_the_queue_opens_into_a_drawer_when_a_second_job_comes(qtbot: QtBot, tmp
         strip.cancel_button.click()
         window.queue.clear_finished()
         assert strip.list.count() == 1 and not strip.drawer.isVisible()  # one job: the line alone says it
-        assert strip.summary.text() == "1 waiting"
+        assert strip.summary.text() == "waiting: 1"
