@@ -25,6 +25,12 @@ def translate(context: str, text: str) -> str:
     return _translator(context, text)
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks a text of a table made when its module loads, before the window installs its translator: lupdate
+    lists it, and the place that shows it says `translate(context, text)`."""
+    return text
+
+
 def speak_with(translator: Translator | None) -> None:
     """From now on `translate` asks `translator` (the window passes Qt's); None goes back to English."""
     global _translator

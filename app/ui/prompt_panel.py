@@ -166,7 +166,7 @@ class PromptPanel(QWidget):
         # one file field per model slot and one control per memory switch, each the panel's attribute of the
         # slot's or switch's name (panel.taesd, panel.vae_tiling), which the window and the tests reach
         for name, slot in SET_SLOTS.items():
-            setattr(self, name, FileField(slot.title, self))
+            setattr(self, name, FileField(translate("Slots", slot.title), self))
 
     def _make_memory_switches(self) -> None:
         self.automatic = QCheckBox(translate("PromptPanel", "&Automatic"), self)
@@ -267,7 +267,7 @@ class PromptPanel(QWidget):
         form.addRow(translate("PromptPanel", "CFG scale"), self.cfg)
         form.addRow(translate("PromptPanel", "Seed"), self.seed)
         for name, field in self.slot_fields.items():
-            form.addRow(SET_SLOTS[name].words, field)
+            form.addRow(translate("Slots", SET_SLOTS[name].words), field)
         form.addRow(QLabel(translate("PromptPanel", "Memory"), self.advanced))
         form.addRow(memory)
         hires = QHBoxLayout()
@@ -417,7 +417,7 @@ class PromptPanel(QWidget):
     def _memory_control(self, switch: MemorySwitch, default: bool | float | None) -> QCheckBox | QDoubleSpinBox:
         """A check box for an on/off switch; a spin box for a number, 0 meaning off."""
         if not switch.unit:
-            box = QCheckBox(switch.words, self)
+            box = QCheckBox(translate("Memory", switch.words), self)
             box.setChecked(bool(default))
             return box
         spin = QDoubleSpinBox(self)
@@ -425,9 +425,9 @@ class PromptPanel(QWidget):
         spin.setSingleStep(0.5)
         spin.setDecimals(1)
         spin.setSuffix(f" {switch.unit}")
-        spin.setSpecialValueText(switch.off_words)
-        spin.setAccessibleName(switch.words)
-        spin.setToolTip(switch.tooltip)
+        spin.setSpecialValueText(translate("Memory", switch.off_words))
+        spin.setAccessibleName(translate("Memory", switch.words))
+        spin.setToolTip(translate("Memory", switch.tooltip))
         return spin
 
     def _spin(self, low: int, high: int, value: int, step: int = 1, suffix: str = "") -> QSpinBox:

@@ -601,6 +601,41 @@
     </message>
 </context>
 <context>
+    <name>Memory</name>
+    <message>
+        <source>Text encoder on CPU</source>
+        <translation>Codificador de texto en el procesador</translation>
+    </message>
+    <message>
+        <source>Image decoder on CPU</source>
+        <translation>Decodificador de imagen en el procesador</translation>
+    </message>
+    <message>
+        <source>Decode in tiles</source>
+        <translation>Decodificar por bloques</translation>
+    </message>
+    <message>
+        <source>Weights in RAM between stages</source>
+        <translation>Pesos en la RAM entre etapas</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>Video memory cap</source>
+        <translation>Límite de memoria de video</translation>
+    </message>
+    <message>
+        <source>With &apos;Weights in RAM between stages&apos;: stream the diffusion model within this much VRAM</source>
+        <translation>Con &apos;Pesos en la RAM entre etapas&apos;: transmite el modelo de difusión dentro de esta cantidad de VRAM</translation>
+    </message>
+    <message>
+        <source>no VRAM cap</source>
+        <translation>sin límite de VRAM</translation>
+    </message>
+</context>
+<context>
     <name>Models</name>
     <message>
         <source>the file ends inside its header (is the download complete?)</source>
@@ -1129,6 +1164,49 @@
     <message>
         <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
         <translation>La LoRA {name} se hizo para modelos {made_for}, pero el modelo es {family}: elige una LoRA hecha para él</translation>
+    </message>
+</context>
+<context>
+    <name>Slots</name>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>Archivo del modelo</translation>
+    </message>
+    <message>
+        <source>Diffusion model</source>
+        <translation>Modelo de difusión</translation>
+    </message>
+    <message>
+        <source>Diffusion model file</source>
+        <translation>Archivo del modelo de difusión</translation>
+    </message>
+    <message>
+        <source>VAE file</source>
+        <translation>Archivo del VAE</translation>
+    </message>
+    <message>
+        <source>Tiny autoencoder (TAESD) file</source>
+        <translation>Archivo del autocodificador pequeño (TAESD)</translation>
+    </message>
+    <message>
+        <source>CLIP-L text encoder file</source>
+        <translation>Archivo del codificador de texto CLIP-L</translation>
+    </message>
+    <message>
+        <source>T5-XXL text encoder file</source>
+        <translation>Archivo del codificador de texto T5-XXL</translation>
+    </message>
+    <message>
+        <source>LLM text encoder</source>
+        <translation>Codificador de texto LLM</translation>
+    </message>
+    <message>
+        <source>LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)</source>
+        <translation>Archivo del codificador de texto LLM (Qwen3, para Z-Image y FLUX.2 klein)</translation>
     </message>
 </context>
 <context>

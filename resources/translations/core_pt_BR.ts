@@ -601,6 +601,41 @@
     </message>
 </context>
 <context>
+    <name>Memory</name>
+    <message>
+        <source>Text encoder on CPU</source>
+        <translation>Codificador de texto no processador</translation>
+    </message>
+    <message>
+        <source>Image decoder on CPU</source>
+        <translation>Decodificador de imagem no processador</translation>
+    </message>
+    <message>
+        <source>Decode in tiles</source>
+        <translation>Decodificar em blocos</translation>
+    </message>
+    <message>
+        <source>Weights in RAM between stages</source>
+        <translation>Pesos na RAM entre as etapas</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>Video memory cap</source>
+        <translation>Limite de memória de vídeo</translation>
+    </message>
+    <message>
+        <source>With &apos;Weights in RAM between stages&apos;: stream the diffusion model within this much VRAM</source>
+        <translation>Com &apos;Pesos na RAM entre as etapas&apos;: transmite o modelo de difusão dentro desta quantidade de VRAM</translation>
+    </message>
+    <message>
+        <source>no VRAM cap</source>
+        <translation>sem limite de VRAM</translation>
+    </message>
+</context>
+<context>
     <name>Models</name>
     <message>
         <source>the file ends inside its header (is the download complete?)</source>
@@ -1129,6 +1164,49 @@
     <message>
         <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
         <translation>A LoRA {name} foi feita para modelos {made_for}, mas o modelo é {family}: escolha uma LoRA feita para ele</translation>
+    </message>
+</context>
+<context>
+    <name>Slots</name>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>Arquivo do modelo</translation>
+    </message>
+    <message>
+        <source>Diffusion model</source>
+        <translation>Modelo de difusão</translation>
+    </message>
+    <message>
+        <source>Diffusion model file</source>
+        <translation>Arquivo do modelo de difusão</translation>
+    </message>
+    <message>
+        <source>VAE file</source>
+        <translation>Arquivo do VAE</translation>
+    </message>
+    <message>
+        <source>Tiny autoencoder (TAESD) file</source>
+        <translation>Arquivo do autoencoder pequeno (TAESD)</translation>
+    </message>
+    <message>
+        <source>CLIP-L text encoder file</source>
+        <translation>Arquivo do codificador de texto CLIP-L</translation>
+    </message>
+    <message>
+        <source>T5-XXL text encoder file</source>
+        <translation>Arquivo do codificador de texto T5-XXL</translation>
+    </message>
+    <message>
+        <source>LLM text encoder</source>
+        <translation>Codificador de texto LLM</translation>
+    </message>
+    <message>
+        <source>LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)</source>
+        <translation>Arquivo do codificador de texto LLM (Qwen3, para Z-Image e FLUX.2 klein)</translation>
     </message>
 </context>
 <context>

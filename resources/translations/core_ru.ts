@@ -601,6 +601,41 @@
     </message>
 </context>
 <context>
+    <name>Memory</name>
+    <message>
+        <source>Text encoder on CPU</source>
+        <translation>Текстовый кодировщик на процессоре</translation>
+    </message>
+    <message>
+        <source>Image decoder on CPU</source>
+        <translation>Декодер изображения на процессоре</translation>
+    </message>
+    <message>
+        <source>Decode in tiles</source>
+        <translation>Декодировать по частям</translation>
+    </message>
+    <message>
+        <source>Weights in RAM between stages</source>
+        <translation>Веса в ОЗУ между этапами</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>Video memory cap</source>
+        <translation>Предел видеопамяти</translation>
+    </message>
+    <message>
+        <source>With &apos;Weights in RAM between stages&apos;: stream the diffusion model within this much VRAM</source>
+        <translation>С «Веса в ОЗУ между этапами»: подгружать диффузионную модель в пределах этого объёма видеопамяти</translation>
+    </message>
+    <message>
+        <source>no VRAM cap</source>
+        <translation>без предела видеопамяти</translation>
+    </message>
+</context>
+<context>
     <name>Models</name>
     <message>
         <source>the file ends inside its header (is the download complete?)</source>
@@ -1129,6 +1164,49 @@
     <message>
         <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
         <translation>LoRA {name} сделана для моделей {made_for}, а модель — {family}: выберите LoRA, сделанную для неё</translation>
+    </message>
+</context>
+<context>
+    <name>Slots</name>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>Файл модели</translation>
+    </message>
+    <message>
+        <source>Diffusion model</source>
+        <translation>Диффузионная модель</translation>
+    </message>
+    <message>
+        <source>Diffusion model file</source>
+        <translation>Файл диффузионной модели</translation>
+    </message>
+    <message>
+        <source>VAE file</source>
+        <translation>Файл VAE</translation>
+    </message>
+    <message>
+        <source>Tiny autoencoder (TAESD) file</source>
+        <translation>Файл малого автокодировщика (TAESD)</translation>
+    </message>
+    <message>
+        <source>CLIP-L text encoder file</source>
+        <translation>Файл текстового кодировщика CLIP-L</translation>
+    </message>
+    <message>
+        <source>T5-XXL text encoder file</source>
+        <translation>Файл текстового кодировщика T5-XXL</translation>
+    </message>
+    <message>
+        <source>LLM text encoder</source>
+        <translation>Текстовый кодировщик LLM</translation>
+    </message>
+    <message>
+        <source>LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)</source>
+        <translation>Файл текстового кодировщика LLM (Qwen3, для Z-Image и FLUX.2 klein)</translation>
     </message>
 </context>
 <context>

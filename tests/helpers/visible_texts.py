@@ -50,7 +50,7 @@ def english_left(english: dict[str, list[str]], translated: dict[str, list[str]]
             if text not in english.get(path, []):
                 continue
             rest = re.sub(r"\S*[/\\]\S*", " ", text)  # a path is the user's
-            for data in user_data:
+            for data in sorted(user_data, key=len, reverse=True):  # 'Euler a' before 'Euler'
                 rest = rest.replace(data, " ")
             words = {word.lower() for word in re.findall(r"[A-Za-z]+", rest)}
             if words & ENGLISH_WORDS:

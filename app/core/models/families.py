@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from app.core.words import QT_TRANSLATE_NOOP
+
 
 class ComponentKind(StrEnum):
     """What a model file holds, read from its header (model_files.classify); the value is the user's words."""
@@ -147,24 +149,28 @@ class ModelFiles:
     slot of the set, its `Slot` in the field's metadata."""
 
     model: Path | None = field(default=None, metadata={"slot": Slot(
-        "Model", (ComponentKind.FULL_CHECKPOINT,), "--model", "Model file", loading="model")})
+        QT_TRANSLATE_NOOP("Slots", "Model"), (ComponentKind.FULL_CHECKPOINT,), "--model",
+        QT_TRANSLATE_NOOP("Slots", "Model file"), loading="model")})
     diffusion_model: Path | None = field(default=None, metadata={"slot": Slot(
-        "Diffusion model", DIFFUSION_KINDS, "--diffusion-model", "Diffusion model file", loading="diffusion model",
-        part="diffusion")})
+        QT_TRANSLATE_NOOP("Slots", "Diffusion model"), DIFFUSION_KINDS, "--diffusion-model",
+        QT_TRANSLATE_NOOP("Slots", "Diffusion model file"), loading="diffusion model", part="diffusion")})
     vae: Path | None = field(default=None, metadata={"slot": Slot(
-        "VAE", (ComponentKind.VAE, ComponentKind.FLUX2_VAE), "--vae", "VAE file", loading="vae", part="vae")})
+        "VAE", (ComponentKind.VAE, ComponentKind.FLUX2_VAE), "--vae", QT_TRANSLATE_NOOP("Slots", "VAE file"),
+        loading="vae", part="vae")})
     taesd: Path | None = field(default=None, metadata={"slot": Slot(
-        "TAESD", (ComponentKind.TAE,), "--taesd", "Tiny autoencoder (TAESD) file", loading="tae", part="vae")})
+        "TAESD", (ComponentKind.TAE,), "--taesd", QT_TRANSLATE_NOOP("Slots", "Tiny autoencoder (TAESD) file"),
+        loading="tae", part="vae")})
     clip_l: Path | None = field(default=None, metadata={"slot": Slot(
-        "CLIP-L", (ComponentKind.CLIP_L,), "--clip_l", "CLIP-L text encoder file", loading="clip_l",
-        part="text_encoders")})
+        "CLIP-L", (ComponentKind.CLIP_L,), "--clip_l", QT_TRANSLATE_NOOP("Slots", "CLIP-L text encoder file"),
+        loading="clip_l", part="text_encoders")})
     t5xxl: Path | None = field(default=None, metadata={"slot": Slot(
-        "T5-XXL", (ComponentKind.T5XXL,), "--t5xxl", "T5-XXL text encoder file", loading="t5xxl",
-        part="text_encoders")})
+        "T5-XXL", (ComponentKind.T5XXL,), "--t5xxl", QT_TRANSLATE_NOOP("Slots", "T5-XXL text encoder file"),
+        loading="t5xxl", part="text_encoders")})
     # Z-Image and FLUX.2 klein read the prompt through Qwen3
     llm: Path | None = field(default=None, metadata={"slot": Slot(
-        "LLM text encoder", (ComponentKind.QWEN3,), "--llm",
-        "LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)", loading="llm", part="text_encoders")})
+        QT_TRANSLATE_NOOP("Slots", "LLM text encoder"), (ComponentKind.QWEN3,), "--llm",
+        QT_TRANSLATE_NOOP("Slots", "LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)"), loading="llm",
+        part="text_encoders")})
 
     @property
     def main(self) -> Path | None:
@@ -207,17 +213,22 @@ class MemoryFlags:
     """Where sd.cpp puts each part: chosen by the memory planner, or by an expert. Each field is one switch, its
     `MemorySwitch` in the field's metadata; the argv, the CLI's options and the prompt panel follow this order."""
 
-    clip_on_cpu: bool = field(default=True, metadata={"switch": MemorySwitch("--clip-on-cpu", "Text encoder on CPU")})
-    vae_on_cpu: bool = field(default=True, metadata={"switch": MemorySwitch("--vae-on-cpu", "Image decoder on CPU")})
-    vae_tiling: bool = field(default=False, metadata={"switch": MemorySwitch("--vae-tiling", "Decode in tiles")})
+    clip_on_cpu: bool = field(default=True, metadata={"switch": MemorySwitch(
+        "--clip-on-cpu", QT_TRANSLATE_NOOP("Memory", "Text encoder on CPU"))})
+    vae_on_cpu: bool = field(default=True, metadata={"switch": MemorySwitch(
+        "--vae-on-cpu", QT_TRANSLATE_NOOP("Memory", "Image decoder on CPU"))})
+    vae_tiling: bool = field(default=False, metadata={"switch": MemorySwitch(
+        "--vae-tiling", QT_TRANSLATE_NOOP("Memory", "Decode in tiles"))})
     offload_to_cpu: bool = field(default=False, metadata={"switch": MemorySwitch(
-        "--offload-to-cpu", "Weights in RAM between stages")})
-    diffusion_fa: bool = field(default=False, metadata={"switch": MemorySwitch("--diffusion-fa", "Flash attention")})
+        "--offload-to-cpu", QT_TRANSLATE_NOOP("Memory", "Weights in RAM between stages"))})
+    diffusion_fa: bool = field(default=False, metadata={"switch": MemorySwitch(
+        "--diffusion-fa", QT_TRANSLATE_NOOP("Memory", "Flash attention"))})
     # with offload_to_cpu: stream the diffusion weights within this budget (GiB)
     max_vram_gib: float | None = field(default=None, metadata={"switch": MemorySwitch(
-        "--max-vram", "Video memory cap",
-        "With 'Weights in RAM between stages': stream the diffusion model within this much VRAM", unit="GiB",
-        off_words="no VRAM cap")})
+        "--max-vram", QT_TRANSLATE_NOOP("Memory", "Video memory cap"),
+        QT_TRANSLATE_NOOP("Memory", "With 'Weights in RAM between stages': stream the diffusion model within "
+                                    "this much VRAM"),
+        unit="GiB", off_words=QT_TRANSLATE_NOOP("Memory", "no VRAM cap"))})
 
 MEMORY_SWITCHES: dict[str, MemorySwitch] = {f.name: f.metadata["switch"] for f in dataclasses.fields(MemoryFlags)}
 
