@@ -193,14 +193,21 @@ def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Ver
         if device is not None and device.is_hardware:
             return overall, translate("Check", "Your {card} is ready.").format(card=_short_name(device.name))
         return overall, translate("Check", "This computer is ready.")
+    # over the window, what matters most and what to do, a sentence each; the rest is one click away (the full check)
     worst = next(c for c in report.checks if c.status is overall)
-    fix = f" {worst.fix}" if worst.fix else ""
+    said = first_sentence(worst.message) + (f" {first_sentence(worst.fix)}" if worst.fix else "")
     if overall is Verdict.WARN:
         warnings = sum(c.status is Verdict.WARN for c in report.checks)
         more = " " + translate("Check", "(Warnings in the full check: {count})").format(count=warnings) \
             if warnings > 1 else ""
-        return overall, f"{worst.message}{fix}{more}"
-    return overall, translate("Check", "Fix this first: {problem}").format(problem=f"{worst.message}{fix}")
+        return overall, f"{said}{more}"
+    return overall, translate("Check", "Fix this first: {problem}").format(problem=said)
+
+
+def first_sentence(text: str) -> str:
+    """Up to the end of the first sentence (a full stop before a space or the end, or what opens a bracket)."""
+    ends = [at for at in (text.find(". "), text.find(" (")) if at >= 0]
+    return text[:min(ends)].rstrip(".:") + "." if ends else text
 
 
 def _short_name(name: str) -> str:
