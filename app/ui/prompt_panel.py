@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFocusEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QStyle,
+    QStyleOptionFrame,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -38,7 +40,7 @@ from app.core.generation.request import (
     GenerationRequest,
     HiresFix,
 )
-from app.core.models.catalog import ModelChoice
+from app.core.models.catalog import ModelChoice, files_label
 from app.core.models.families import (
     MEMORY_SWITCHES,
     SET_SLOTS,
@@ -47,6 +49,7 @@ from app.core.models.families import (
     ModelFamily,
     ModelFiles,
 )
+from app.core.words import translate
 from app.services.user_dirs import current_user_dirs
 from app.ui.batch import BatchControls
 from app.ui.lora_picker import LoraPicker
@@ -58,13 +61,50 @@ _ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "Po&rtrait", Aspect
                   Aspect.CUSTOM: "C&ustom"}
 
 
+class PathEdit(QLineEdit):
+    """A path box that shows the file's name while it is not being edited (a narrow pane would show only the
+    path's last letters); the whole path is its text, its tooltip and what editing shows."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.textChanged.connect(lambda text: self.setToolTip(text))
+
+    def shown_text(self) -> str:
+        """What the box shows now: the path while it has the focus, else the file's name."""
+        text = self.text()
+        return text if self.hasFocus() else Path(text).name or text
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self.hasFocus() or not self.text():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        option = QStyleOptionFrame()
+        self.initStyleOption(option)
+        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelLineEdit, option, painter, self)
+        area = self.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, self)
+        area = area.adjusted(2, 0, -2, 0)
+        painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+        shown = self.fontMetrics().elidedText(self.shown_text(), Qt.TextElideMode.ElideMiddle, area.width())
+        painter.drawText(area, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), shown)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.update()  # the whole path, to edit
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.setCursorPosition(0)
+        self.update()
+
+
 class FileField(QWidget):
     """A path box with a Browse button."""
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._title = title
-        self.line_edit = QLineEdit(self)
+        self.line_edit = PathEdit(self)
         self.line_edit.setPlaceholderText("none")
         self.line_edit.setAccessibleName(title)
         browse = QPushButton("Browse…", self)
@@ -173,19 +213,18 @@ class PromptPanel(QWidget):
 
     def _make_model_fields(self) -> None:
         self.model_picker = QComboBox(self)
-        self.model_picker.setToolTip("Complete downloads from the Models window and sets of your own files")
-        self.model_picker.setAccessibleName("Model")
+        self.model_picker.setAccessibleName(translate("PromptPanel", "Model"))
         self.model_picker.setMinimumContentsLength(24)
         self.model_picker.activated.connect(self._on_model_picked)
         self._choices: list[ModelChoice] = []
         self._filling = False
         self.family = ModelFamily.UNKNOWN
         self.aspect = Aspect.SQUARE
-        self.set_model_choices([])
         # one file field per model slot and one control per memory switch, each the panel's attribute of the
         # slot's or switch's name (panel.taesd, panel.vae_tiling), which the window and the tests reach
         for name, slot in SET_SLOTS.items():
             setattr(self, name, FileField(slot.title, self))
+        self.set_model_choices([])
 
     def _make_memory_switches(self) -> None:
         self.automatic = QCheckBox("&Automatic memory (the planner chooses, and retries safer when VRAM runs out)",
@@ -302,14 +341,32 @@ class PromptPanel(QWidget):
         return controls
 
     def set_model_choices(self, choices: list[ModelChoice]) -> None:
-        """The picker's entries; the one shown stays shown when it is still offered."""
-        shown = self.model_picker.currentText()
+        """The picker's entries: the downloaded models and the user's sets, each by its name."""
         self._choices = choices
-        self.model_picker.clear()
-        self.model_picker.addItem("Files chosen in Advanced")
-        for choice in choices:
-            self.model_picker.addItem(choice.label)
-        self.model_picker.setCurrentIndex(max(self.model_picker.findText(shown), 0))
+        self._show_model()
+
+    def _chosen_files(self) -> dict[str, Path]:
+        return {slot: path for slot, field in self.slot_fields.items() if (path := field.path()) is not None}
+
+    def _show_model(self) -> None:
+        """The picker names what the model fields hold: the choice they are, else their own name (the demo model,
+        or the main file's name and its family) as an entry of its own before the choices."""
+        files = self._chosen_files()
+        chosen = next((i for i, choice in enumerate(self._choices) if choice.slots == files), None)
+        labels = [choice.label for choice in self._choices]
+        if chosen is None:
+            labels.insert(0, files_label(ModelFiles(**files), self.family))
+        picker = self.model_picker
+        current = chosen if chosen is not None else 0
+        if [picker.itemText(i) for i in range(picker.count())] != labels or picker.currentIndex() != current:
+            picker.blockSignals(True)  # filled here, not picked by the user
+            picker.clear()
+            for label in labels:
+                picker.addItem(label)
+            picker.setCurrentIndex(current)
+            picker.blockSignals(False)
+        picker.setToolTip("\n".join(str(path) for path in files.values()) or
+                          translate("PromptPanel", "Downloaded models and sets of your own files"))
 
     def pick_model(self, label: str) -> None:
         """Fill every model slot from a complete preset or a custom set (the other slots are cleared)."""
@@ -321,12 +378,14 @@ class PromptPanel(QWidget):
         if choice.steps:
             self.steps.setValue(choice.steps)
         self.cfg.setValue(choice.cfg_scale or MODEL_DEFAULT_CFG)
-        self.model_picker.setCurrentText(label)
+        self._show_model()
 
     def _on_model_field_edited(self) -> None:
-        if not self._filling:  # the user's own files now: the preset's settings no longer apply
-            self.model_picker.setCurrentIndex(0)
-            self.cfg.setValue(MODEL_DEFAULT_CFG)
+        if self._filling:
+            return
+        self._show_model()
+        if self.model_picker.currentText() not in (choice.label for choice in self._choices):
+            self.cfg.setValue(MODEL_DEFAULT_CFG)  # the user's own files now: the preset's settings no longer apply
 
     def set_family(self, family: ModelFamily) -> None:
         """The family the chosen files make (read from their headers off the GUI thread, by the plan): the shape
@@ -335,6 +394,7 @@ class PromptPanel(QWidget):
             self.family = family
             if self.aspect is not Aspect.CUSTOM:
                 self.set_aspect(self.aspect)
+            self._show_model()  # own files are named with their family
             self.family_changed.emit(family)
         self._show_size()
 
@@ -370,8 +430,9 @@ class PromptPanel(QWidget):
         self.size_label.setToolTip(f"Sized for {self.family.words}")
 
     def _on_model_picked(self, index: int) -> None:
-        if index > 0:
-            self.pick_model(self._choices[index - 1].label)
+        label = self.model_picker.itemText(index)
+        if any(choice.label == label for choice in self._choices):
+            self.pick_model(label)
 
     def apply(self, settings: ReusableSettings) -> None:
         """Fill the panel from an image's settings (reuse, or a PNG dropped on the panel)."""

@@ -98,7 +98,7 @@ def time_words(picture: PictureTime) -> str:
     specifications.'"""
     low, high = picture.low_high
     longest = max(picture.stages, key=lambda stage: stage[1])[0]
-    where = f" on the {_short_name(picture.card)}" if picture.card else ""
+    where = f" on the {short_card_name(picture.card)}" if picture.card else ""
     basis = ("as it ran here before" if picture.measured else "estimated from the card's specifications"
              if picture.card_known else "estimated as for a slow Polaris card until a first picture is made")
     words = time_range_words(low, high)
@@ -149,7 +149,7 @@ def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Ver
     """The first-start banner: 'Your Radeon RX 580 is ready.' or the first thing to fix."""
     device = facts.selected
     # software Vulkan (lavapipe) or Dozen is no card to call "your llvmpipe": the check's words name it
-    name = _short_name(device.name) if device is not None and device.is_hardware else "computer"
+    name = short_card_name(device.name) if device is not None and device.is_hardware else "computer"
     overall = report.overall
     if overall is Verdict.PASS:
         return overall, f"Your {name} is ready."
@@ -162,6 +162,6 @@ def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Ver
     return overall, f"Fix this first: {worst.message}{fix}"
 
 
-def _short_name(name: str) -> str:
+def short_card_name(name: str) -> str:
     # 'AMD Radeon RX 580 Series (RADV POLARIS10)' -> 'AMD Radeon RX 580 Series'
     return name.split(" (")[0].strip() or name
