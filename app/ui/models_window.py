@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.generation.advice import fit_words, time_words
 from app.core.generation.status_words import plan_sentence
-from app.core.models.advice import fit_words, time_words
 from app.core.models.catalog import (
     Catalog,
     FileStatus,

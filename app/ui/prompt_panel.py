@@ -6,13 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFocusEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -21,8 +20,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QStyle,
-    QStyleOptionFrame,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -52,6 +49,7 @@ from app.core.models.families import (
 from app.core.words import translate
 from app.services.user_dirs import current_user_dirs
 from app.ui.batch import BatchControls
+from app.ui.file_field import FileField
 from app.ui.lora_picker import LoraPicker
 from app.ui.picture_input import PictureInput
 
@@ -59,74 +57,6 @@ RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
 _ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "Po&rtrait", Aspect.LANDSCAPE: "&Landscape",
                   Aspect.CUSTOM: "C&ustom"}
-
-
-class PathEdit(QLineEdit):
-    """A path box that shows the file's name while it is not being edited (a narrow pane would show only the
-    path's last letters); the whole path is its text, its tooltip and what editing shows."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.textChanged.connect(lambda text: self.setToolTip(text))
-
-    def shown_text(self) -> str:
-        """What the box shows now: the path while it has the focus, else the file's name."""
-        text = self.text()
-        return text if self.hasFocus() else Path(text).name or text
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        if self.hasFocus() or not self.text():
-            super().paintEvent(event)
-            return
-        painter = QPainter(self)
-        option = QStyleOptionFrame()
-        self.initStyleOption(option)
-        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelLineEdit, option, painter, self)
-        area = self.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, self)
-        area = area.adjusted(2, 0, -2, 0)
-        painter.setPen(self.palette().color(QPalette.ColorRole.Text))
-        shown = self.fontMetrics().elidedText(self.shown_text(), Qt.TextElideMode.ElideMiddle, area.width())
-        painter.drawText(area, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), shown)
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        super().focusInEvent(event)
-        self.update()  # the whole path, to edit
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        super().focusOutEvent(event)
-        self.setCursorPosition(0)
-        self.update()
-
-
-class FileField(QWidget):
-    """A path box with a Browse button."""
-
-    def __init__(self, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._title = title
-        self.line_edit = PathEdit(self)
-        self.line_edit.setPlaceholderText("none")
-        self.line_edit.setAccessibleName(title)
-        browse = QPushButton("Browse…", self)
-        browse.setAccessibleName(f"Browse for the {title[0].lower()}{title[1:]}")
-        browse.clicked.connect(self._on_browse_clicked)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.line_edit, 1)
-        layout.addWidget(browse)
-
-    def path(self) -> Path | None:
-        text = self.line_edit.text().strip()
-        return Path(text) if text else None
-
-    def set_path(self, path: Path | None) -> None:
-        self.line_edit.setText(str(path) if path else "")
-
-    def _on_browse_clicked(self) -> None:
-        chosen, _ = QFileDialog.getOpenFileName(self, self._title, self.line_edit.text(),
-                                                "Models (*.gguf *.safetensors *.ckpt);;All files (*)")
-        if chosen:
-            self.line_edit.setText(chosen)
 
 
 class PromptPanel(QWidget):

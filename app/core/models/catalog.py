@@ -14,10 +14,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from app.core.generation.aspect import family_of_files
 from app.core.models.components import Components, components_from_slots
 from app.core.models.demo_model import FLUX_FILE
 from app.core.models.families import ModelFamily, ModelFiles
+from app.core.models.model_files import family_of_files
 from app.core.resources import resource_path
 from app.core.sizes import format_size
 from app.core.words import translate

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import psutil
 from PySide6.QtCore import QObject, Signal
 
+from app.core.generation.advice import ModelAdvice, advise, recommended
 from app.core.generation.plan import device_from_vulkan
 from app.core.generation.status_words import short_card_name
 from app.core.generation.timing import Host, card_for_device
-from app.core.models.advice import ModelAdvice, advise, recommended
 from app.core.models.catalog import Catalog
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
