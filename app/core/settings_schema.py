@@ -100,9 +100,12 @@ ADVANCED_OPEN = Setting("window/advanced_open", FLAG, lambda _: False, "Whether 
 DETAILS_OPEN = Setting("window/details_open", FLAG, lambda _: False, "Whether Details is open")
 FIRST_START_DONE = Setting("system_check/first_start_done", FLAG, lambda _: False,
                            "Whether the app has started once (the first start runs the system check by itself)")
+FIRST_START_GUIDED = Setting("first_start/guided", FLAG, lambda _: False,
+                             "Whether the first start's guide (the check in a sentence, the model recommended for "
+                             "the card, the first picture) has been shown: it is shown once")
 
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
-                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE)
+                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED)
 
 
 def _from_unversioned(values: dict[str, object]) -> dict[str, object]:

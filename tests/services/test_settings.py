@@ -14,6 +14,7 @@ from app.core.settings_schema import (
     ADVANCED_OPEN,
     DETAILS_OPEN,
     FIRST_START_DONE,
+    FIRST_START_GUIDED,
     OUTPUT_FOLDER,
     OWN_BACKEND,
     SCHEMA_VERSION,
@@ -42,11 +43,13 @@ def test_every_setting_round_trips_through_the_settings_file(tmp_path: Path) -> 
         ADVANCED_OPEN: True,
         DETAILS_OPEN: True,
         FIRST_START_DONE: True,
+        FIRST_START_GUIDED: True,
     }
     assert set(chosen) == set(SETTINGS)
     assert {setting: Settings().get(setting) for setting in SETTINGS} == {
         OUTPUT_FOLDER: current_user_dirs().images, OWN_BACKEND: None, WINDOW_GEOMETRY: None,
-        WINDOW_SPLITTERS: None, ADVANCED_OPEN: False, DETAILS_OPEN: False, FIRST_START_DONE: False}
+        WINDOW_SPLITTERS: None, ADVANCED_OPEN: False, DETAILS_OPEN: False, FIRST_START_DONE: False,
+        FIRST_START_GUIDED: False}
     for setting, value in chosen.items():
         Settings().set(setting, value)
     reread = written_to_disk(tmp_path)
