@@ -1,20 +1,24 @@
-"""A model file's box in Advanced: the file's name shown, its whole path behind it, and a Browse button."""
+"""A model file's box in Advanced: the file's name shown, its whole path behind it, and a button to browse."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFocusEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLineEdit,
-    QPushButton,
     QStyle,
     QStyleOptionFrame,
+    QToolButton,
     QWidget,
 )
+
+from app.core.words import translate
+
+NAME_LETTERS = 16  # most of 'z_image_turbo-Q3_K.gguf', the rest elided in the middle
 
 
 class PathEdit(QLineEdit):
@@ -24,6 +28,12 @@ class PathEdit(QLineEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.textChanged.connect(lambda text: self.setToolTip(text))
+
+    def minimumSizeHint(self) -> QSize:
+        # room for a usual model file's name: in a narrow form, the box goes under its label rather than show
+        # a few letters beside it
+        hint = super().minimumSizeHint()
+        return QSize(max(hint.width(), self.fontMetrics().horizontalAdvance("x" * NAME_LETTERS)), hint.height())
 
     def shown_text(self) -> str:
         """What the box shows now: the path while it has the focus, else the file's name."""
@@ -55,21 +65,25 @@ class PathEdit(QLineEdit):
 
 
 class FileField(QWidget):
-    """A path box with a Browse button."""
+    """A path box with a button that browses for the file."""
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._title = title
         self.line_edit = PathEdit(self)
-        self.line_edit.setPlaceholderText("none")
+        self.line_edit.setPlaceholderText(translate("FileField", "none"))
         self.line_edit.setAccessibleName(title)
-        browse = QPushButton("Browse…", self)
-        browse.setAccessibleName(f"Browse for the {title[0].lower()}{title[1:]}")
-        browse.clicked.connect(self._on_browse_clicked)
+        # a small button: the pane is narrow, and the file's name is what needs the room
+        self.browse = QToolButton(self)
+        self.browse.setText("…")
+        browse_words = translate("FileField", "Choose the file: {slot}").format(slot=title)
+        self.browse.setAccessibleName(browse_words)
+        self.browse.setToolTip(browse_words)
+        self.browse.clicked.connect(self._on_browse_clicked)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.line_edit, 1)
-        layout.addWidget(browse)
+        layout.addWidget(self.browse)
 
     def path(self) -> Path | None:
         text = self.line_edit.text().strip()
