@@ -132,7 +132,7 @@ class FirstStart(QDialog):
         catalog_dir = self.main_window.models_dir
         status = status_of_preset(preset, catalog_dir, read_ledger(catalog_dir))
         self.recommendation.setText(translate(
-            "FirstStart", "Recommended for your {card}: {model} ({size} to download; a picture takes {time}).").format(
+            "FirstStart", "Recommended for your {card}: {model}, {size} to download; a picture takes {time}.").format(
             card=advice.card_words, model=preset.label, size=format_size(preset.total_bytes), time=time_words(best)))
         ready = preset_usable(status)
         if ready:

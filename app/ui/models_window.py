@@ -247,7 +247,7 @@ class ModelsWindow(QDialog):
                 .format(card=advice.card_words))
         else:
             self.recommendation.setText(translate(
-                "ModelsWindow", "Recommended for your {card}: {model} ({size} to download; a picture takes {time})."
+                "ModelsWindow", "Recommended for your {card}: {model}, {size} to download; a picture takes {time}."
             ).format(
                 card=advice.card_words, model=best.preset.label, size=format_size(best.preset.total_bytes),
                 time=time_words(best)))

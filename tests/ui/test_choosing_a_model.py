@@ -97,7 +97,7 @@ def test_the_models_window_recommends_what_fits_the_card_it_found(
     row = list(catalog.presets).index(pick)
     assert models.table.item(row, FITS).text() == f"Recommended for your {card}"
     assert models.table.item(row, NAME).font().bold()
-    assert models.recommendation.text().startswith(f"Recommended for your {card}: {catalog.presets[pick].label} (")
+    assert models.recommendation.text().startswith(f"Recommended for your {card}: {catalog.presets[pick].label}, ")
     # every model says whether it fits and how long a picture takes, from the planner's own prediction
     for key in catalog.presets:
         item = advice.of(key)
