@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout
 
-from app.core.generation.advice import ModelAdvice, time_words
+from app.core.generation.advice import ModelAdvice
 from app.core.generation.status_words import check_headline
 from app.core.models.catalog import FileStatus, preset_usable, read_ledger, status_of_preset
 from app.core.models.demo_model import FLUX_FILE, TAE_FILE
@@ -122,18 +122,12 @@ class FirstStart(QDialog):
         if isinstance(advice, str):
             self.recommendation.setText(advice)
             return
-        self.chosen = best = advice.best
-        if best is None:
-            self.recommendation.setText(translate(
-                "FirstStart", "None of the models to download fits your {card}; the Models window takes model files "
-                              "you already have.").format(card=advice.card_words))
+        self.chosen = advice.best
+        self.recommendation.setText(advice.sentence)
+        if self.chosen is None:
             return
-        preset = best.preset
-        catalog_dir = self.main_window.models_dir
-        status = status_of_preset(preset, catalog_dir, read_ledger(catalog_dir))
-        self.recommendation.setText(translate(
-            "FirstStart", "Recommended for your {card}: {model}, {size} to download; a picture takes {time}.").format(
-            card=advice.card_words, model=preset.label, size=format_size(preset.total_bytes), time=time_words(best)))
+        models_dir = self.main_window.models_dir
+        status = status_of_preset(self.chosen.preset, models_dir, read_ledger(models_dir))
         ready = preset_usable(status)
         if ready:
             self.progress_label.setText(translate("FirstStart", "It is already here."))

@@ -241,16 +241,7 @@ class ModelsWindow(QDialog):
             name.setFont(font)
             if item is best:
                 fits.setText(translate("ModelsWindow", "Recommended for your {card}").format(card=advice.card_words))
-        if best is None:
-            self.recommendation.setText(translate(
-                "ModelsWindow", "None of these models fits your {card}: add smaller model files you already have.")
-                .format(card=advice.card_words))
-        else:
-            self.recommendation.setText(translate(
-                "ModelsWindow", "Recommended for your {card}: {model}, {size} to download; a picture takes {time}."
-            ).format(
-                card=advice.card_words, model=best.preset.label, size=format_size(best.preset.total_bytes),
-                time=time_words(best)))
+        self.recommendation.setText(advice.sentence)
 
     def _unhashed(self, preset_id: str) -> bool:
         ledger = read_ledger(self.models_dir)

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 import psutil
 from PySide6.QtCore import QObject, Signal
 
-from app.core.generation.advice import ModelAdvice, advise, recommended
+from app.core.generation.advice import ModelAdvice, advise, recommended, time_words
 from app.core.generation.plan import device_from_vulkan
 from app.core.generation.status_words import short_card_name
 from app.core.generation.timing import Host, card_for_device
 from app.core.models.catalog import Catalog
+from app.core.sizes import format_size
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
 from app.services.models.backend import BackendMissing
@@ -32,6 +33,18 @@ class MachineAdvice:
     def card_words(self) -> str:
         """'AMD Radeon RX 580 Series', or the processor when Vulkan runs on it (llvmpipe)."""
         return translate("Advice", "processor") if self.device.is_cpu else short_card_name(self.device.name)
+
+    @property
+    def sentence(self) -> str:
+        """'Recommended for your AMD Radeon RX 580 Series: FLUX.2 klein 4B (Q8_0, 3.9 GiB), 6.6 GiB to download; a
+        picture takes about 4-7 minutes at 1024 x 1024.', or that nothing fits."""
+        if self.best is None:
+            return translate("Advice", "None of the models to download fits your {card}: the Models window takes "
+                                       "model files you already have.").format(card=self.card_words)
+        preset = self.best.preset
+        return translate("Advice", "Recommended for your {card}: {model}, {size} to download; a picture takes "
+                                   "{time}.").format(card=self.card_words, model=preset.label,
+                                                     size=format_size(preset.total_bytes), time=time_words(self.best))
 
     def of(self, preset_id: str) -> ModelAdvice | None:
         return next((item for item in self.models if item.preset.id == preset_id), None)
