@@ -58,7 +58,7 @@ def virtual_display() -> Iterator[str]:
     if shutil.which("Xvfb") is None:
         raise WineMissing("Xvfb is not installed: run ./scripts/setup.sh --tests (or sudo apt-get install xvfb)")
     read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten",
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1920x1080x24", "-nolisten",
                                "tcp"], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_end)
     try:

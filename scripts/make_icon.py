@@ -2,8 +2,10 @@
 
     .venv/bin/python scripts/make_icon.py
 
-Writes polaris_studio.png (256 px, for the window and Linux) and polaris_studio.ico (16-256 px, for the
-Windows executable, its shortcuts and the installer). Drawn, not painted: run again after changing it.
+Writes polaris_studio_<N>.png at 16 to 512 px (the window's icon on every platform, and Linux's), and
+polaris_studio.ico with every size Windows asks for from 16 to 256 px (the executable, its shortcuts, the
+installer, Settings → Apps). Each size is drawn for itself: below 32 px the star's arms are thicker, so they
+stay a star rather than a grey cross. Drawn, not painted: run again after changing it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 ICONS = Path(__file__).resolve().parents[1] / "resources" / "icons"
-ICO_SIZES = [(16, 16), (24, 24), (32, 32), (48, 48), (64, 64), (128, 128), (256, 256)]
+# Windows' shell and title bars at 100-250 % scaling: 16 20 24 32 40 48 64, the large views 128 and 256
+ICO_SIZES = (16, 20, 24, 32, 40, 48, 64, 128, 256)
+PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # the freedesktop hicolor sizes; app/ui/icons.py loads them
+OVERSAMPLING = 8
 
 
 def star(center: tuple[float, float], outer: float, inner: float, points: int = 4) -> list[tuple[float, float]]:
@@ -26,24 +31,33 @@ def star(center: tuple[float, float], outer: float, inner: float, points: int = 
     return corners
 
 
-def draw(size: int = 1024) -> Image.Image:
-    """Drawn large and scaled down, for smooth edges at every size."""
-    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+def draw(size: int) -> Image.Image:
+    """The icon at `size` px: drawn larger and scaled down, for smooth edges."""
+    canvas = max(size * OVERSAMPLING, 1024)
+    image = Image.new("RGBA", (canvas, canvas), (0, 0, 0, 0))
     pen = ImageDraw.Draw(image)
-    pen.rounded_rectangle((0, 0, size - 1, size - 1), radius=size // 5, fill=(22, 38, 74, 255))
-    middle = size / 2
-    pen.polygon(star((middle, middle), size * 0.42, size * 0.09), fill=(255, 255, 255, 255))
-    pen.polygon(star((middle, middle), size * 0.22, size * 0.05), fill=(220, 38, 38, 255))  # Radeon red core
-    return image
+    pen.rounded_rectangle((0, 0, canvas - 1, canvas - 1), radius=canvas // 5, fill=(22, 38, 74, 255))
+    middle = canvas / 2
+    thick = 0.14 if size < 32 else 0.09  # a 16 px star with thin arms blurs into the tile
+    pen.polygon(star((middle, middle), canvas * 0.42, canvas * thick), fill=(255, 255, 255, 255))
+    pen.polygon(star((middle, middle), canvas * 0.22, canvas * thick * 0.55), fill=(220, 38, 38, 255))  # Radeon red
+    return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def main() -> None:
     ICONS.mkdir(parents=True, exist_ok=True)
-    image = draw()
-    image.resize((256, 256), Image.Resampling.LANCZOS).save(ICONS / "polaris_studio.png", optimize=True)
-    image.save(ICONS / "polaris_studio.ico", sizes=ICO_SIZES)
-    for name in ("polaris_studio.png", "polaris_studio.ico"):
-        print(f"wrote {ICONS / name} ({(ICONS / name).stat().st_size} bytes)")
+    drawn = {size: draw(size) for size in sorted({*ICO_SIZES, *PNG_SIZES})}
+    written = []
+    for size in PNG_SIZES:
+        drawn[size].save(ICONS / f"polaris_studio_{size}.png", optimize=True)
+        written.append(ICONS / f"polaris_studio_{size}.png")
+    largest = drawn[max(ICO_SIZES)]
+    # Pillow takes each size from the image of that size among append_images, else scales the largest down
+    largest.save(ICONS / "polaris_studio.ico", sizes=[(size, size) for size in ICO_SIZES],
+                 append_images=[drawn[size] for size in ICO_SIZES if size != max(ICO_SIZES)])
+    written.append(ICONS / "polaris_studio.ico")
+    for path in written:
+        print(f"wrote {path} ({path.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":

@@ -81,6 +81,9 @@ echo "[setup] installing Python packages"
 # the backend from the pinned sdist
 .venv/bin/python -m backend_bin.build
 
+echo "[setup] the window's translations (resources/translations/*.qm)"
+.venv/bin/python scripts/translations.py build >/dev/null
+
 # written again when a newer writer would write it differently (the demo's colours, say), else kept
 echo "[setup] the offline demo model (random weights) in .demo-model/"
 .venv/bin/python -m app.core.models.demo_model --out .demo-model --if-stale

@@ -106,3 +106,15 @@ def out_dir(tmp_path: Path) -> Iterator[Path]:
     yield folder
     # a failed or cancelled job must not leave a half-written image behind
     assert not list(folder.glob(".staging-*")), "staging files left behind"
+
+
+@pytest.fixture(scope="session")
+def translations() -> Path:
+    """resources/translations with every .ts compiled into its .qm (scripts/setup.sh builds them; a checkout
+    that has not run it since a .ts changed gets them built here)."""
+    from scripts.translations import FOLDER, build
+
+    if any(not ts.with_suffix(".qm").exists() or ts.with_suffix(".qm").stat().st_mtime < ts.stat().st_mtime
+           for ts in FOLDER.glob("*.ts")):
+        build()
+    return FOLDER

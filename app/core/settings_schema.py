@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 
 from app.core.platform_paths import UserDirs
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # written with the first change, beside the settings; a file without it is from before this schema (version 0)
 VERSION_KEY = "schema_version"
 
@@ -66,6 +66,7 @@ def _saved_layouts(raw: object) -> tuple[bytes, bytes] | None:
     return raw[0], raw[1]
 
 
+TEXT = Kind[str](_text, lambda value: value)
 FOLDER = Kind[Path](_folder, str)
 # "" in the file: none chosen (what the app wrote before this schema, too)
 PROGRAM_OR_NONE = Kind[Path | None](lambda raw: Path(_text(raw)) if _text(raw) else None,
@@ -94,8 +95,8 @@ OWN_BACKEND = Setting("backend/own_program", PROGRAM_OR_NONE, lambda _: None,
 WINDOW_GEOMETRY = Setting("window/geometry", LAYOUT_OR_NONE, lambda _: None,
                           "The window's size and place (none saved: the window's own default size)")
 WINDOW_SPLITTERS = Setting("window/splitters", TWO_LAYOUTS_OR_NONE, lambda _: None,
-                           "How the window is split between the picture, the gallery, Details and Advanced "
-                           "(none saved: the window's own split)")
+                           "How the window is split between the controls' column and the picture, and the column "
+                           "between Advanced and Details (none saved: the window's own split)")
 ADVANCED_OPEN = Setting("window/advanced_open", FLAG, lambda _: False, "Whether Advanced is open")
 DETAILS_OPEN = Setting("window/details_open", FLAG, lambda _: False, "Whether Details is open")
 FIRST_START_DONE = Setting("system_check/first_start_done", FLAG, lambda _: False,
@@ -103,9 +104,12 @@ FIRST_START_DONE = Setting("system_check/first_start_done", FLAG, lambda _: Fals
 FIRST_START_GUIDED = Setting("first_start/guided", FLAG, lambda _: False,
                              "Whether the first start's guide (the check in a sentence, the model recommended for "
                              "the card, the first picture) has been shown: it is shown once")
+LANGUAGE = Setting("window/language", TEXT, lambda _: "",
+                   "The language the window speaks, as Qt names it (pt_BR, es, ru, en); none chosen: the "
+                   "system's, or English where the app has no translation for it")
 
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
-                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED)
+                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED, LANGUAGE)
 
 
 def _from_unversioned(values: dict[str, object]) -> dict[str, object]:
@@ -113,8 +117,15 @@ def _from_unversioned(values: dict[str, object]) -> dict[str, object]:
     return values
 
 
+def _from_picture_under_the_prompt(values: dict[str, object]) -> dict[str, object]:
+    # version 1's window had the picture under the prompt and Advanced beside it: its split would make the
+    # controls' column as wide as the picture was, so the window starts from its own split again
+    return {key: value for key, value in values.items() if key != WINDOW_SPLITTERS.key}
+
+
 # MIGRATIONS[n] brings a file of version n to version n + 1
-MIGRATIONS: tuple[Callable[[dict[str, object]], dict[str, object]], ...] = (_from_unversioned,)
+MIGRATIONS: tuple[Callable[[dict[str, object]], dict[str, object]], ...] = (_from_unversioned,
+                                                                             _from_picture_under_the_prompt)
 
 
 def file_version(raw: object) -> int:

@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment
 
 from app.core.platform_paths import backend_path
+from app.core.words import translate
 
 CREATE_NO_WINDOW = 0x08000000
 
@@ -102,13 +103,13 @@ def is_program(magic: bytes, platform: str) -> bool:
 def unrunnable_reason(binary: Path, what: str = "sd.cpp backend", platform: str = sys.platform) -> str | None:
     """Why `binary` cannot be started, in the user's words; None when it can."""
     if not binary.exists():
-        return f"{what} not found: {binary}"
+        return translate("Programs", "{program} not found: {path}").format(program=what, path=binary)
     if not binary.is_file() or not os.access(binary, os.X_OK):
-        return f"{what} is not an executable file: {binary}"
+        return translate("Programs", "{program} is not an executable file: {path}").format(program=what, path=binary)
     with binary.open("rb") as f:
         magic = f.read(4)
     if not is_program(magic, platform):
-        return f"{what} is not a program: {binary}"
+        return translate("Programs", "{program} is not a program: {path}").format(program=what, path=binary)
     return None
 
 

@@ -65,7 +65,7 @@ class Settings:
         if version < SCHEMA_VERSION:
             # the first change in a file from an older version brings it up to this one; a newer version's file
             # keeps its version and every key this version does not know
-            before = self._values(store)
+            before = self._stored(store)
             after = migrated(version, before)
             for key in before.keys() - after.keys():
                 store.remove(key)
@@ -77,7 +77,11 @@ class Settings:
         store.setValue(setting.key, _qt(stored))
 
     @staticmethod
-    def _values(store: QSettings) -> dict[str, object]:
+    def _stored(store: QSettings) -> dict[str, object]:
+        """The file's values under its own version's keys."""
+        return {key: _plain(store.value(key)) for key in store.allKeys() if key != VERSION_KEY}
+
+    @classmethod
+    def _values(cls, store: QSettings) -> dict[str, object]:
         """The file's values under this schema's keys."""
-        values = {key: _plain(store.value(key)) for key in store.allKeys() if key != VERSION_KEY}
-        return migrated(file_version(store.value(VERSION_KEY)), values)
+        return migrated(file_version(store.value(VERSION_KEY)), cls._stored(store))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.core.generation.request import GenerationRequest
 from app.core.queue.jobs import MAX_BATCH, batch_requests, parse_prompt_list, prompt_list_requests
+from app.core.words import translate
 
 
 class PromptListDialog(QDialog):
@@ -29,13 +30,14 @@ class PromptListDialog(QDialog):
 
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Prompt list")
+        self.setWindowTitle(translate("PromptListDialog", "Prompt list"))
         self.editor = QPlainTextEdit(self)
-        self.editor.setPlaceholderText("One prompt a line; each is drawn with the same seed and settings.\n"
-                                       "Lines starting with # are skipped.")
-        self.editor.setAccessibleName("Prompts, one a line")
+        self.editor.setPlaceholderText(translate("PromptListDialog",
+                                                 "One prompt a line; each is drawn with the same seed and settings."
+                                                 "\nLines starting with # are skipped."))
+        self.editor.setAccessibleName(translate("PromptListDialog", "Prompts, one a line"))
         self.editor.setPlainText(text)
-        load = QPushButton("&Load a .txt file…", self)
+        load = QPushButton(translate("PromptListDialog", "&Load a .txt file…"), self)
         load.clicked.connect(self._on_load_clicked)
         self.note = QLabel(self)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
@@ -53,13 +55,15 @@ class PromptListDialog(QDialog):
     def load(self, path: Path) -> None:
         try:
             self.editor.setPlainText(path.read_text(encoding="utf-8-sig"))
-            self.note.setText(f"Read {path.name}")
+            self.note.setText(translate("PromptListDialog", "Read {name}").format(name=path.name))
         except (OSError, UnicodeDecodeError) as error:
-            self.note.setText(f"Cannot read {path.name}: {error}")
+            self.note.setText(translate("PromptListDialog", "Cannot read {name}: {error}").format(name=path.name,
+                                                                                        error=error))
 
     def _on_load_clicked(self) -> None:
-        chosen, _ = QFileDialog.getOpenFileName(self, "A text file with one prompt a line", "",
-                                                "Text files (*.txt);;All files (*)")
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, translate("PromptListDialog", "A text file with one prompt a line"), "",
+            translate("PromptListDialog", "Text files (*.txt);;All files (*)"))
         if chosen:
             self.load(Path(chosen))
 
@@ -74,20 +78,20 @@ class BatchControls(QWidget):
         super().__init__(parent)
         self.count = QSpinBox(self)
         self.count.setRange(1, MAX_BATCH)
-        self.count.setAccessibleName("Number of images")
-        self.count.setToolTip("How many pictures one click on Generate queues")
+        self.count.setAccessibleName(translate("BatchControls", "Number of images"))
+        self.count.setToolTip(translate("BatchControls", "How many pictures one click on Generate queues"))
         self.seeds = QComboBox(self)
-        self.seeds.addItem("seeds in a row", False)
-        self.seeds.addItem("random seeds", True)
-        self.seeds.setAccessibleName("Seeds of the images")
-        self.seeds.setToolTip("In a row: seed s, s+1, s+2… (small variations you can find again); random: each "
-                              "its own")
-        self.list_button = QPushButton("&Prompt list…", self)
-        self.list_button.setToolTip("The same seed and settings for each prompt of a list")
+        self.seeds.addItem(translate("BatchControls", "seeds in a row"), False)
+        self.seeds.addItem(translate("BatchControls", "random seeds"), True)
+        self.seeds.setAccessibleName(translate("BatchControls", "Seeds of the images"))
+        self.seeds.setToolTip(translate("BatchControls", "In a row: seed s, s+1, s+2… (small variations you can find "
+                                        "again); random: each its own"))
+        self.list_button = QPushButton(translate("BatchControls", "&Prompt list…"), self)
+        self.list_button.setToolTip(translate("BatchControls", "The same seed and settings for each prompt of a list"))
         self.list_button.clicked.connect(self.edit_prompt_list)
         self.prompt_list: list[str] = []
         self._list_text = ""
-        label = QLabel("&Images", self)
+        label = QLabel(translate("BatchControls", "&Images"), self)
         label.setBuddy(self.count)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -111,7 +115,8 @@ class BatchControls(QWidget):
 
     def _show(self) -> None:
         listed = len(self.prompt_list)
-        self.list_button.setText(f"&Prompt list: {listed}" if listed else "&Prompt list…")
+        self.list_button.setText(translate("BatchControls", "&Prompt list: {count}").format(count=listed) if listed
+                                 else translate("BatchControls", "&Prompt list…"))
         # a list sets how many images there are; its seed is one for all
         self.count.setEnabled(not listed)
         self.seeds.setEnabled(not listed and self.count.value() > 1)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -23,40 +22,44 @@ from PySide6.QtWidgets import (
 
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
+from app.core.words import translate
 from app.services.system.system_check import SystemCheck
+from app.ui.icons import icon, put_icons
 
-_ICONS = {
-    Verdict.PASS: QStyle.StandardPixmap.SP_DialogApplyButton,
-    Verdict.WARN: QStyle.StandardPixmap.SP_MessageBoxWarning,
-    Verdict.FAIL: QStyle.StandardPixmap.SP_MessageBoxCritical,
-}
-_SUMMARY = {
-    Verdict.PASS: "Everything needed is in place.",
-    Verdict.WARN: "It will work, with the warnings below.",
-    Verdict.FAIL: "Something below must be fixed first.",
-}
+_ICONS = {Verdict.PASS: "passed", Verdict.WARN: "warning", Verdict.FAIL: "failed"}
+
+
+def summary_words(verdict: Verdict) -> str:
+    """The check's verdict in one sentence."""
+    return {
+        Verdict.PASS: translate("CheckDialog", "Everything needed is in place."),
+        Verdict.WARN: translate("CheckDialog", "It will work, with the warnings below."),
+        Verdict.FAIL: translate("CheckDialog", "Something below must be fixed first."),
+    }[verdict]
 
 
 class CheckDialog(QDialog):
     def __init__(self, check: SystemCheck, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("System check")
+        self.setWindowTitle(translate("CheckDialog", "System check"))
         self.resize(820, 480)
         self.check = check
-        self.summary = QLabel("Checking the driver, Vulkan and this computer…", self)
+        self.summary = QLabel(translate("CheckDialog", "Checking the driver, Vulkan and this computer…"), self)
         self.summary.setWordWrap(True)
         self.table = QTableWidget(0, 3, self)
-        self.table.setHorizontalHeaderLabels(["Check", "Result", "How to fix"])
+        self.table.setHorizontalHeaderLabels([translate("CheckDialog", "Check"), translate("CheckDialog", "Result"),
+                                              translate("CheckDialog", "How to fix")])
         self.table.verticalHeader().hide()
         self.table.setWordWrap(True)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.run_button = QPushButton("Check again", self)
-        self.copy_button = QPushButton("Copy report", self)
-        self.save_button = QPushButton("Save report…", self)
-        close = QPushButton("Close", self)
+        self.run_button = QPushButton(translate("CheckDialog", "Check again"), self)
+        self.copy_button = QPushButton(translate("CheckDialog", "Copy report"), self)
+        self.save_button = QPushButton(translate("CheckDialog", "Save report…"), self)
+        close = QPushButton(translate("CheckDialog", "Close"), self)
+        put_icons(((self.run_button, "retry"), (self.copy_button, "copy"), (self.save_button, "save")))
         buttons = QHBoxLayout()
         for button in (self.run_button, self.copy_button, self.save_button):
             buttons.addWidget(button)
@@ -77,7 +80,7 @@ class CheckDialog(QDialog):
         check.finished.connect(self._on_check_finished)
 
     def run(self) -> None:
-        self.summary.setText("Checking the driver, Vulkan and this computer…")
+        self.summary.setText(translate("CheckDialog", "Checking the driver, Vulkan and this computer…"))
         self.run_button.setEnabled(False)
         self._set_report_buttons(False)
         self.check.start()
@@ -103,13 +106,13 @@ class CheckDialog(QDialog):
         self.facts, self.report = facts, report
         self.table.setRowCount(len(report.checks))
         for row, check in enumerate(report.checks):
-            name = QTableWidgetItem(self.style().standardIcon(_ICONS[check.status]), check.id.replace("_", " "))
+            name = QTableWidgetItem(icon(_ICONS[check.status]), check.id.replace("_", " "))
             name.setData(Qt.ItemDataRole.UserRole, check.status.value)  # the verdict, for tests and tools
             self.table.setItem(row, 0, name)
             self.table.setItem(row, 1, QTableWidgetItem(check.message))
             self.table.setItem(row, 2, QTableWidgetItem(check.fix or ""))
         self.table.resizeRowsToContents()
-        self.summary.setText(f"{report.overall.value.upper()}: {_SUMMARY[report.overall]}")
+        self.summary.setText(summary_words(report.overall))
         self.run_button.setEnabled(True)
         self._set_report_buttons(True)
 
@@ -117,10 +120,10 @@ class CheckDialog(QDialog):
         QApplication.clipboard().setText(self.markdown())
 
     def _on_save_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save report", "polaris-system-check.md",
-                                              "Markdown (*.md);;JSON (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self, translate("CheckDialog", "Save report"), "polaris-system-check.md",
+                                              translate("CheckDialog", "Markdown (*.md);;JSON (*.json)"))
         if path:
             try:
                 self.save_to(Path(path))
             except OSError as error:
-                self.summary.setText(f"Could not save the report: {error}")
+                self.summary.setText(translate("CheckDialog", "Could not save the report: {error}").format(error=error))

@@ -76,7 +76,7 @@ class FileField(QWidget):
         # a small button: the pane is narrow, and the file's name is what needs the room
         self.browse = QToolButton(self)
         self.browse.setText("…")
-        browse_words = translate("FileField", "Choose the file: {slot}").format(slot=title)
+        browse_words = translate("FileField", "Browse for: {file}").format(file=title)
         self.browse.setAccessibleName(browse_words)
         self.browse.setToolTip(browse_words)
         self.browse.clicked.connect(self._on_browse_clicked)
@@ -93,7 +93,8 @@ class FileField(QWidget):
         self.line_edit.setText(str(path) if path else "")
 
     def _on_browse_clicked(self) -> None:
-        chosen, _ = QFileDialog.getOpenFileName(self, self._title, self.line_edit.text(),
-                                                "Models (*.gguf *.safetensors *.ckpt);;All files (*)")
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, self._title, self.line_edit.text(),
+            translate("FileField", "Models (*.gguf *.safetensors *.ckpt);;All files (*)"))
         if chosen:
             self.line_edit.setText(chosen)

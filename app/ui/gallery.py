@@ -27,7 +27,7 @@ from PySide6.QtGui import QAction, QColor, QDesktopServices, QIcon, QImage, QIma
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QCheckBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -35,15 +35,16 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
+from app.core.words import translate
 from app.services.user_dirs import current_user_dirs
+from app.ui.icons import put_icons
 
 THUMBNAIL = 160
-STRIP_THUMBNAIL = 96  # the strip under the picture shows the cached THUMBNAIL-sized images this small
+STRIP_THUMBNAIL = 80  # the strip under the picture shows the cached THUMBNAIL-sized images this small
 THUMBNAIL_CACHE_BYTES = 256 * 2**20  # ~8000 thumbnails; the least recently shown go first
 
 
@@ -199,9 +200,13 @@ class GalleryPanel(QWidget):
         super().__init__(parent)
         self.model = GalleryModel(index, self)
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Search prompts…")
-        self.search.setAccessibleName("Search the gallery's prompts")
-        self.favourites = QCheckBox("Favourites only", self)
+        self.search.setPlaceholderText(translate("GalleryPanel", "Search prompts…"))
+        self.search.setAccessibleName(translate("GalleryPanel", "Search the gallery's prompts"))
+        self.favourites = QToolButton(self)  # a star beside the search box: the strip's side stays short
+        self.favourites.setText("★")
+        self.favourites.setCheckable(True)
+        self.favourites.setToolTip(translate("GalleryPanel", "Show only my favourites"))
+        self.favourites.setAccessibleName(translate("GalleryPanel", "Favourites only"))
         self.view = QListView(self)
         self.view.setViewMode(QListView.ViewMode.IconMode)
         self.view.setIconSize(QSize(THUMBNAIL, THUMBNAIL))
@@ -209,11 +214,10 @@ class GalleryPanel(QWidget):
         # a strip under the picture, newest on the left: one row that scrolls sideways
         self.view.setFlow(QListView.Flow.LeftToRight)
         self.view.setWrapping(False)
-        self.view.setAccessibleName("Gallery")
-        self.view.setMinimumHeight(48)
+        self.view.setAccessibleName(translate("GalleryPanel", "Gallery"))
         self.view.setIconSize(QSize(STRIP_THUMBNAIL, STRIP_THUMBNAIL))
         self.view.setUniformItemSizes(True)
-        self.view.setWordWrap(True)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a one-line caption: the tooltip says it all
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setDragEnabled(True)
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
@@ -221,10 +225,15 @@ class GalleryPanel(QWidget):
         self.details = QLabel(self)
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.reuse_button = QPushButton("Reuse settings", self)
-        self.favourite_button = QPushButton("Favourite", self)
-        self.copy_image_button = QPushButton("Copy image", self)
+        self.reuse_button = QPushButton(translate("GalleryPanel", "Reuse settings"), self)
+        self.favourite_button = QPushButton(translate("GalleryPanel", "Favourite"), self)
+        self.copy_image_button = QPushButton(translate("GalleryPanel", "Copy image"), self)
         self._make_more_menu()
+        put_icons(((self.reuse_button, "reuse"), (self.favourite_button, "favourite"),
+                   (self.copy_image_button, "copy"), (self.more_button, "more"), (self.seed_action, "reuse_seed"),
+                   (self.copy_parameters_action, "copy_parameters"), (self.folder_action, "folder"),
+                   (self.trash_action, "delete"), (self.use_as_input_action, "use_as_input"),
+                   (self.edit_action, "edit"), *((action, "upscale") for action in self.upscale_actions.values())))
         self._lay_out()
         self._connect()
         self.model.refresh()
@@ -232,17 +241,19 @@ class GalleryPanel(QWidget):
     def _make_more_menu(self) -> None:
         # the less-used actions wait in a "More" menu (also the strip's right-click menu): seven buttons in a row
         # need ~930 px with Windows' fonts, wider than the window on a 1366x768 laptop
-        self.seed_action = QAction("Reuse seed", self)
-        self.copy_parameters_action = QAction("Copy parameters", self)
-        self.folder_action = QAction("Open folder", self)
-        self.trash_action = QAction("Move to trash", self)
+        self.seed_action = QAction(translate("GalleryPanel", "Reuse seed"), self)
+        self.copy_parameters_action = QAction(translate("GalleryPanel", "Copy parameters"), self)
+        self.folder_action = QAction(translate("GalleryPanel", "Open folder"), self)
+        self.trash_action = QAction(translate("GalleryPanel", "Move to trash"), self)
         self.trash_action.setShortcut(QKeySequence(Qt.Key.Key_Delete))
         self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(self.trash_action)
-        self.use_as_input_action = QAction("Use as input", self)
-        self.edit_action = QAction("Edit this picture", self)
+        self.use_as_input_action = QAction(translate("GalleryPanel", "Use as input"), self)
+        self.edit_action = QAction(translate("GalleryPanel", "Edit this picture"), self)
         self.set_editing_available(False)
-        self.upscale_actions = {factor: QAction(f"Upscale \u00d7{factor}", self) for factor in (2, 4)}
+        self.upscale_actions = {
+            factor: QAction(translate("GalleryPanel", "Upscale \u00d7{factor}").format(factor=factor), self)
+            for factor in (2, 4)}
         self.more_menu = QMenu(self)
         self.more_menu.addActions([self.seed_action, self.copy_parameters_action, self.folder_action])
         self.more_menu.addSeparator()
@@ -250,25 +261,39 @@ class GalleryPanel(QWidget):
         self.more_menu.addSeparator()
         self.more_menu.addAction(self.trash_action)
         self.more_button = QToolButton(self)
-        self.more_button.setText("More")
-        self.more_button.setAccessibleName("More actions for the chosen image")
+        self.more_button.setText(translate("GalleryPanel", "More"))
+        self.more_button.setAccessibleName(translate("GalleryPanel", "More actions for the chosen image"))
         self.more_button.setMenu(self.more_menu)
         self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def _lay_out(self) -> None:
-        top = QHBoxLayout()
-        top.addWidget(self.search, 1)
-        top.addWidget(self.favourites)
-        actions = QHBoxLayout()
-        for button in (self.reuse_button, self.favourite_button, self.copy_image_button, self.more_button):
-            actions.addWidget(button)
-        actions.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        # a strip under the picture, as tall as one row of whole thumbnails; its search and actions beside it
+        self.view.setFixedHeight(self._strip_height())
+        # (the window puts its output folder button in the side's row 4)
+        self.side = QGridLayout()
+        self.side.setContentsMargins(0, 0, 0, 0)
+        self.side.setSpacing(2)
+        search = QHBoxLayout()
+        search.addWidget(self.search, 1)
+        search.addWidget(self.favourites)
+        self.side.addLayout(search, 0, 0, 1, 2)
+        for i, button in enumerate((self.reuse_button, self.favourite_button, self.copy_image_button,
+                                    self.more_button)):
+            self.side.addWidget(button, 1 + i // 2, i % 2)
+        self.side.addWidget(self.details, 3, 0, 1, 2)
+        self.side.setRowStretch(5, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
-        layout.addWidget(self.details)
-        layout.addLayout(actions)
+        layout.addLayout(self.side)
+
+    def _strip_height(self) -> int:
+        """One row of thumbnails with their caption line, and the sideways scroll bar."""
+        caption = self.view.fontMetrics().height()
+        spacing = 2 * self.view.spacing() + 8  # the item's own margins, as the icon mode's layout draws them
+        scroll_bar = self.view.horizontalScrollBar().sizeHint().height()
+        return STRIP_THUMBNAIL + caption + spacing + scroll_bar + 2 * self.view.frameWidth()
 
     def _connect(self) -> None:
         self.search.textChanged.connect(self._on_filter_changed)
@@ -309,14 +334,15 @@ class GalleryPanel(QWidget):
     def _on_selection_changed(self) -> None:
         chosen = self.selected()
         self._chosen = [entry.path for entry in chosen]
-        self.details.setText(chosen[0].parameters if len(chosen) == 1 else f"{len(chosen)} images selected"
-                             if chosen else "")
+        # one picture's settings are its thumbnail's tooltip: in the narrow side they would push the picture up
+        self.details.setText(translate("GalleryPanel", "Images selected: {count}").format(count=len(chosen))
+                             if len(chosen) > 1 else "")
 
     def context_menu(self) -> QMenu:
         """Right-click on the strip: the buttons' actions first, then the "More" ones."""
         menu = QMenu(self)
         for button in (self.reuse_button, self.favourite_button, self.copy_image_button):
-            menu.addAction(button.text(), button.click)
+            menu.addAction(button.icon(), button.text(), button.click)
         menu.addSeparator()
         menu.addActions(self.more_menu.actions())
         return menu
@@ -356,8 +382,9 @@ class GalleryPanel(QWidget):
     def set_editing_available(self, available: bool) -> None:
         """Only a model that edits from a reference picture (FLUX.2 klein) offers "Edit this picture"."""
         self.edit_action.setEnabled(available)
-        self.edit_action.setToolTip("Make a new picture from this one, the prompt saying what to change" if available
-                                    else "Choose a FLUX.2 klein model to edit pictures")
+        self.edit_action.setToolTip(
+            translate("GalleryPanel", "Make a new picture from this one, the prompt saying what to change")
+            if available else translate("GalleryPanel", "Choose a FLUX.2 klein model to edit pictures"))
 
     def _on_edit_triggered(self) -> None:
         chosen = self.selected()
@@ -391,5 +418,6 @@ class GalleryPanel(QWidget):
         self.model.refresh()
         if kept:
             # Windows refuses to move a file another program holds open (an image viewer, an editor)
-            self.details.setText(f"Could not move {', '.join(kept)} to the trash: it may be open in another "
-                                 "program. Close it there and try again; the image stays in the gallery.")
+            self.details.setText(translate("GalleryPanel", "Could not move {files} to the trash: it may be open in "
+                                           "another program. Close it there and try again; the image stays in the "
+                                           "gallery.").format(files=", ".join(kept)))

@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QGridLayout, QLabel, QProgressBar, QWidget
 
 from app.core.system.usage import ResourceSample
+from app.core.words import translate
 
 HISTORY = 60
 WARN_AT = 0.85
@@ -55,10 +56,11 @@ class ResourceGauge(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.vram_bar, self.ram_bar = QProgressBar(self), QProgressBar(self)
-        self.vram_label, self.ram_label = QLabel("VRAM: waiting for vulkaninfo…", self), QLabel(self)
+        self.vram_label = QLabel(translate("ResourceGauge", "VRAM: waiting for the driver…"), self)
+        self.ram_label = QLabel(self)
         self.backend_label = QLabel(self)
         self.cards_label = QLabel(self)  # a rig: each card's VRAM, one line each
-        self.cards_label.setAccessibleName("VRAM of each card")
+        self.cards_label.setAccessibleName(translate("ResourceGauge", "Video memory of each card"))
         self.cards_label.hide()
         self.vram_history, self.ram_history = Sparkline(_COLOURS["ok"], self), Sparkline("#2ec27e", self)
         layout = QGridLayout(self)
@@ -68,44 +70,51 @@ class ResourceGauge(QWidget):
             bar.setRange(0, 1000)
             bar.setTextVisible(False)
             bar.setMaximumHeight(12)
-            layout.addWidget(label, row, 0)
-            layout.addWidget(bar, row, 1)
-            layout.addWidget(history, row, 2)
-        layout.addWidget(self.backend_label, 2, 0, 1, 3)
-        layout.addWidget(self.cards_label, 3, 0, 1, 3)
-        layout.setColumnStretch(1, 1)
+            # the words over the bar and its history: the window's column is narrow
+            layout.addWidget(label, 2 * row, 0, 1, 2)
+            layout.addWidget(bar, 2 * row + 1, 0)
+            layout.addWidget(history, 2 * row + 1, 1)
+        layout.addWidget(self.backend_label, 4, 0, 1, 2)
+        layout.addWidget(self.cards_label, 5, 0, 1, 2)
+        layout.setColumnStretch(0, 1)
 
     def show_sample(self, sample: ResourceSample) -> None:
         fraction = sample.vram_fraction
         if sample.vram_total is None:
-            self.vram_label.setText("VRAM: unknown")
+            self.vram_label.setText(translate("ResourceGauge", "VRAM: unknown"))
             self.vram_bar.setValue(0)
         elif fraction is None:
             # without VK_EXT_memory_budget the driver tells the size, not the use
-            self.vram_label.setText(f"VRAM: {_gib(sample.vram_total)} GiB total (use not reported)")
+            self.vram_label.setText(translate("ResourceGauge", "VRAM: {total} GiB total (use not reported)").format(
+                total=_gib(sample.vram_total)))
             self.vram_bar.setValue(0)
         else:
-            self.vram_label.setText(f"VRAM: {_gib(sample.vram_used or 0)} / {_gib(sample.vram_total)} GiB")
+            self.vram_label.setText(translate("ResourceGauge", "VRAM: {used} / {total} GiB").format(
+                used=_gib(sample.vram_used or 0), total=_gib(sample.vram_total)))
             self.vram_bar.setValue(round(fraction * 1000))
             self.vram_history.add(fraction)
         self._colour(self.vram_bar, level(fraction))
-        self.ram_label.setText(f"RAM: {_gib(sample.ram_used)} / {_gib(sample.ram_total)} GiB")
+        self.ram_label.setText(translate("ResourceGauge", "RAM: {used} / {total} GiB").format(
+            used=_gib(sample.ram_used), total=_gib(sample.ram_total)))
         self.ram_bar.setValue(round(sample.ram_fraction * 1000))
         self.ram_history.add(sample.ram_fraction)
         self._colour(self.ram_bar, level(sample.ram_fraction))
         rss = sample.backend_rss
-        self.backend_label.setText(f"sd.cpp uses {_gib(rss)} GiB of RAM" if rss is not None else "")
+        self.backend_label.setText("" if rss is None else translate("ResourceGauge", "sd.cpp uses {size} GiB of RAM")
+                                   .format(size=_gib(rss)))
 
     def show_cards(self, cards: list[tuple[str, int | None, int | None]]) -> None:
         """Each card's VRAM on a rig (shown only when there are two or more)."""
         lines = []
         for label, total, used in cards:
             if total is None:
-                lines.append(f"{label}: VRAM unknown")
+                lines.append(translate("ResourceGauge", "{card}: VRAM unknown").format(card=label))
             elif used is None:
-                lines.append(f"{label}: {_gib(total)} GiB (use not reported)")
+                lines.append(translate("ResourceGauge", "{card}: {total} GiB (use not reported)").format(
+                    card=label, total=_gib(total)))
             else:
-                lines.append(f"{label}: {_gib(used)} / {_gib(total)} GiB VRAM")
+                lines.append(translate("ResourceGauge", "{card}: {used} / {total} GiB VRAM").format(
+                    card=label, used=_gib(used), total=_gib(total)))
         self.cards_label.setText("\n".join(lines))
         self.cards_label.setVisible(len(cards) > 1)
 

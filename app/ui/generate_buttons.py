@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+
+from app.core.words import translate
+from app.ui.icons import put_icons
 
 
 class GenerateButtons(QWidget):
@@ -11,23 +14,24 @@ class GenerateButtons(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.generate = QPushButton("&Generate", self)
-        self.generate.setToolTip("Draw the picture (Ctrl+Enter)")
-        self.cancel = QPushButton("Cancel", self)
-        self.cancel.setToolTip("Stop drawing (Esc)")
+        self.generate = QPushButton(translate("GenerateButtons", "&Generate"), self)
+        self.generate.setToolTip(translate("GenerateButtons", "Draw the picture (Ctrl+Enter)"))
+        self.cancel = QPushButton(translate("GenerateButtons", "Cancel"), self)
+        self.cancel.setToolTip(translate("GenerateButtons", "Stop drawing (Esc)"))
         self.cancel.setEnabled(False)
         self.cancel.hide()
-        self.add = QPushButton("Add to &queue", self)
-        self.add.setToolTip("Queue these settings too; they run after the jobs before them")
+        self.add = QPushButton(translate("GenerateButtons", "Add to &queue"), self)
+        self.add.setToolTip(translate("GenerateButtons",
+                                      "Queue these settings too; they run after the jobs before them"))
         self.add.hide()
         big = QFont(self.generate.font())
         big.setPointSizeF(big.pointSizeF() * 1.3)
         big.setBold(True)
         for button in (self.generate, self.cancel):
             button.setFont(big)
-            button.setMinimumHeight(56)
-            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+            button.setMinimumHeight(48)
         self.generate.setDefault(True)
+        put_icons(((self.generate, "generate"), (self.cancel, "cancel"), (self.add, "add_to_queue")))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.generate, 1)

@@ -9,9 +9,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QKeySequence, QPixmap, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
+from app.core.words import translate
+from app.ui.icons import put_icons
 from app.ui.picture_input import picture_in
 
-NO_PICTURE_YET = "No picture yet: write a prompt and press Generate"
+
+def no_picture_yet() -> str:
+    return translate("ImageView", "No picture yet: write a prompt and press Generate")
 
 
 class ImageView(QWidget):
@@ -28,36 +32,49 @@ class ImageView(QWidget):
         self._pixmap = QPixmap()
         self.zoom = 1.0
         self.fit = True
-        self.canvas = QLabel(NO_PICTURE_YET, self)
+        self.canvas = QLabel(no_picture_yet(), self)
         self.canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.canvas.setAccessibleName("Picture")
+        self.canvas.setAccessibleName(translate("ImageView", "Picture"))
         self.canvas.setWordWrap(True)
         self.scroll = QScrollArea(self)
-        self.scroll.setAccessibleName("Picture")
+        self.scroll.setAccessibleName(translate("ImageView", "Picture"))
         self.scroll.setWidget(self.canvas)
         self.scroll.setWidgetResizable(True)
         self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setMinimumSize(160, 120)
-        self.previous_button = self._tool("◀", "Previous picture", "Previous picture in the gallery (Alt+Left)")
-        self.next_button = self._tool("▶", "Next picture", "Next picture in the gallery (Alt+Right)")
-        self.fit_button = self._tool("Fit", "Fit to window", "Show the whole picture (F)")
-        self.actual_button = self._tool("100 %", "Actual size", "One picture pixel per screen pixel (1)")
-        self.zoom_out_button = self._tool("-", "Zoom out", "Zoom out (-)")
-        self.zoom_in_button = self._tool("+", "Zoom in", "Zoom in (+)")
+        self.previous_button = self._tool("◀", translate("ImageView", "Previous picture"),
+                                          translate("ImageView", "Previous picture in the gallery (Alt+Left)"))
+        self.next_button = self._tool("▶", translate("ImageView", "Next picture"),
+                                      translate("ImageView", "Next picture in the gallery (Alt+Right)"))
+        self.fit_button = self._tool(translate("ImageView", "Fit"), translate("ImageView", "Fit to window"),
+                                     translate("ImageView", "Show the whole picture (F)"))
+        self.actual_button = self._tool("100 %", translate("ImageView", "Actual size"),
+                                        translate("ImageView", "One picture pixel per screen pixel (1)"))
+        self.zoom_out_button = self._tool("-", translate("ImageView", "Zoom out"),
+                                          translate("ImageView", "Zoom out (-)"))
+        self.zoom_in_button = self._tool("+", translate("ImageView", "Zoom in"), translate("ImageView", "Zoom in (+)"))
+        # icons only, the words in their tooltips: the bar stays out of the picture's way
+        put_icons(((self.previous_button, "previous"), (self.next_button, "next"), (self.fit_button, "fit"),
+                   (self.actual_button, "actual_size"), (self.zoom_out_button, "zoom_out"),
+                   (self.zoom_in_button, "zoom_in")))
         self.fit_button.setCheckable(True)
         self.fit_button.setChecked(True)
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 0, 0)
-        bar.addWidget(self.previous_button)
-        bar.addWidget(self.next_button)
-        bar.addStretch(1)
-        for button in (self.fit_button, self.actual_button, self.zoom_out_button, self.zoom_in_button):
-            bar.addWidget(button)
+        # the buttons float over the picture's lower corners: a row of its own would take the picture's height
+        self.stepping, self.zooming = QWidget(self), QWidget(self)
+        for group, buttons in ((self.stepping, (self.previous_button, self.next_button)),
+                               (self.zooming, (self.fit_button, self.actual_button, self.zoom_out_button,
+                                               self.zoom_in_button))):
+            group.setAutoFillBackground(True)
+            row = QHBoxLayout(group)
+            row.setContentsMargins(2, 2, 2, 2)
+            row.setSpacing(2)
+            for button in buttons:
+                button.setParent(group)
+                row.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll, 1)
-        layout.addLayout(bar)
         self.previous_button.clicked.connect(self.previous_requested)
         self.next_button.clicked.connect(self.next_requested)
         self.fit_button.clicked.connect(self.fit_to_window)
@@ -104,7 +121,7 @@ class ImageView(QWidget):
     def show_waiting(self, words: str) -> None:
         """What the job is doing, in the picture's place while there is no picture to show yet."""
         if self._pixmap.isNull():
-            self.canvas.setText(words or NO_PICTURE_YET)
+            self.canvas.setText(words or no_picture_yet())
 
     def show_preview(self, image: QImage, step: int) -> None:
         """A frame of the picture as it forms (already decoded off the GUI thread); never a gallery picture."""
@@ -125,6 +142,11 @@ class ImageView(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        for group, left in ((self.stepping, True), (self.zooming, False)):
+            group.adjustSize()
+            x = 4 if left else self.width() - group.width() - 4
+            group.move(x, self.height() - group.height() - 4)
+            group.raise_()
         if self.fit:
             self._render()
 
@@ -146,5 +168,6 @@ class ImageView(QWidget):
                                         how.SmoothTransformation if self.zoom < 1 else how.FastTransformation)
             self.canvas.resize(shown.size())
         self.canvas.setPixmap(shown)
-        name = self.image_path.name if self.image_path else f"preview of step {self.preview_step}"
+        name = (self.image_path.name if self.image_path else
+                translate("ImageView", "preview of step {step}").format(step=self.preview_step))
         self.canvas.setToolTip(f"{name} — {self.zoom:.0%}")

@@ -6,18 +6,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from app.core.gallery.gallery_index import open_index
-from app.core.resources import resource_path
 from app.core.settings_schema import OUTPUT_FOLDER
+from app.core.words import translate
 from app.services.settings import Settings
 from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.services.user_dirs import current_user_dirs
 from app.ui.first_start import FirstStart, guide_wanted, load_demo
+from app.ui.icons import app_icon
+from app.ui.language import speak_chosen_language
 from app.ui.main_window import MainWindow
 from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
 from app.ui.window_settings import first_start
@@ -25,7 +26,7 @@ from app.ui.window_settings import first_start
 
 def rebuild_progress() -> Callable[[int, int], None]:
     """A progress window for rebuilding a lost gallery index, shown only if that takes a while."""
-    dialog = QProgressDialog("Rebuilding the gallery from your images…", "", 0, 0)
+    dialog = QProgressDialog(translate("Gallery", "Rebuilding the gallery from your images…"), "", 0, 0)
     dialog.setCancelButton(None)  # the rebuild only reads: it is safe, and quick to let finish
     dialog.setMinimumDuration(500)
 
@@ -43,10 +44,12 @@ def run_window(demo: bool = False) -> int:
         high_dpi_before_the_app_starts()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     follow_system_theme(app)
-    app.setWindowIcon(QIcon(str(resource_path("icons/polaris_studio.png"))))
+    app.setWindowIcon(app_icon())
+    settings = Settings()
+    # before any window is made: every widget takes its words from the translators as it is built
+    speak_chosen_language(settings)
     machine = Machine()  # vulkaninfo and the backend's --help, asked once for the whole window
     monitor = ResourceMonitor(machine)
-    settings = Settings()
     out_dir = settings.get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
     studio = Studio(out_dir, machine, gallery, current_user_dirs().job_queue, settings)

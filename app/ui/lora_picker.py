@@ -9,6 +9,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QWidget
 
 from app.core.generation.lora import lora_files, lora_tag, loras_in
+from app.core.words import translate
 
 
 class LoraPicker(QWidget):
@@ -20,18 +21,21 @@ class LoraPicker(QWidget):
         self.folder = folder
         self.names = QComboBox(self)
         self.names.setAccessibleName("LoRA")
-        self.names.setToolTip(f"LoRA files (.safetensors, .gguf) in {folder}")
+        self.names.setToolTip(translate("LoraPicker", "LoRA files (.safetensors, .gguf) in {folder}")
+                              .format(folder=folder))
         self.weight = QDoubleSpinBox(self)
         self.weight.setRange(-4, 4)
         self.weight.setSingleStep(0.1)
         self.weight.setValue(1.0)
-        self.weight.setAccessibleName("LoRA weight")
-        self.insert_button = QPushButton("Add LoRA", self)
-        self.insert_button.setAccessibleName("Add the chosen LoRA to the prompt")
-        self.folder_button = QPushButton("LoRA folder…", self)
-        self.folder_button.setToolTip(f"Put LoRA files in {folder}, or add them in the Models window")
+        self.weight.setAccessibleName(translate("LoraPicker", "LoRA weight"))
+        self.insert_button = QPushButton(translate("LoraPicker", "Add LoRA"), self)
+        self.insert_button.setAccessibleName(translate("LoraPicker", "Add the chosen LoRA to the prompt"))
+        self.folder_button = QPushButton(translate("LoraPicker", "LoRA folder…"), self)
+        self.folder_button.setToolTip(translate("LoraPicker",
+                                                "Put LoRA files in {folder}, or add them in the Models window")
+                                      .format(folder=folder))
         self.used = QLabel(self)
-        self.used.setAccessibleName("LoRAs this prompt uses")
+        self.used.setAccessibleName(translate("LoraPicker", "LoRAs this prompt uses"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.names, self.weight, self.insert_button, self.folder_button):
@@ -57,9 +61,12 @@ class LoraPicker(QWidget):
     def show_used(self) -> None:
         uses = loras_in(self._prompt.toPlainText())
         available = lora_files(self.folder)
-        parts = [f"{use.name} ({use.weight:g})" + ("" if use.name in available else " - not in the folder")
+        missing = translate("LoraPicker", "{name} ({weight}) - not in the folder")
+        parts = [("{name} ({weight})" if use.name in available else missing).format(name=use.name,
+                                                                                  weight=f"{use.weight:g}")
                  for use in uses]
-        self.used.setText(f"Uses: {', '.join(parts)}" if parts else "No LoRA" if available else "")
+        self.used.setText(translate("LoraPicker", "Uses: {loras}").format(loras=", ".join(parts)) if parts
+                          else translate("LoraPicker", "No LoRA") if available else "")
 
     def _on_insert_clicked(self) -> None:
         name = self.names.currentText()

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
+    QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,6 +34,7 @@ from app.core.models.catalog import Catalog, load_catalog, model_choices, upscal
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.words import translate
 from app.services.queue.events import (
     JobEnded,
     JobEvent,
@@ -50,17 +51,19 @@ from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
+from app.ui.folds import Folds
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
 from app.ui.generate_buttons import GenerateButtons
+from app.ui.icons import put_icons
 from app.ui.image_view import ImageView
+from app.ui.language import LanguageMenu
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
 from app.ui.plan_view import MemoryPlanView
 from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
-from app.ui.window_panes import FitToContents, TakesTheRest
 from app.ui.window_settings import WindowLayout
 
 _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
@@ -73,7 +76,7 @@ class MainWindow(QMainWindow):
                  system_check: SystemCheck | None = None, catalog: Catalog | None = None,
                  models_dir: Path | None = None) -> None:
         super().__init__()
-        self.setWindowTitle("Polaris Studio")
+        self.setWindowTitle("Polaris Studio")  # a proper name
         # every Generate and every upscale goes through the studio's queue, as for the CLI; the window hears
         # what the jobs do from its one stream of events, every card's
         self.studio = studio
@@ -91,8 +94,8 @@ class MainWindow(QMainWindow):
         self.refresh_model_choices()
         self._lay_out()
         self.window_layout = WindowLayout(
-            self, main_splitter=self.main_splitter, advanced=self.advanced, advanced_toggle=self.advanced_toggle,
-            picture_splitter=self.picture_splitter, details=self.details, details_toggle=self.details_toggle)
+            self, main_splitter=self.main_splitter, folds_splitter=self.folds_splitter, advanced=self.advanced,
+            advanced_toggle=self.advanced_toggle, details=self.details, details_toggle=self.details_toggle)
         self.window_layout.restore()
         self._set_tab_order()
         self._connect_controls()
@@ -102,18 +105,27 @@ class MainWindow(QMainWindow):
     def _make_buttons(self) -> None:
         self.go = GenerateButtons(self)
         self.generate_button, self.cancel_button, self.add_button = self.go.generate, self.go.cancel, self.go.add
-        self.check_button = QPushButton("Check s&ystem", self)
-        self.check_button.setToolTip("Check the driver, Vulkan and this computer")
-        self.folder_button = QPushButton("Output &folder…", self)
+        self.check_button = QPushButton(translate("MainWindow", "Check s&ystem"), self)
+        self.check_button.setToolTip(translate("MainWindow", "Check the driver, Vulkan and this computer"))
+        self.folder_button = QPushButton(translate("MainWindow", "Output &folder…"), self)
         self.folder_button.setToolTip(str(self.studio.out_dir))
-        self.models_button = QPushButton("Get mod&els…", self)
-        self.models_button.setToolTip("Download Flux, SD 1.5 or SDXL, or add model files you already have")
-        self.advanced_toggle = QPushButton("Ad&vanced", self)
+        self.models_button = QPushButton(translate("MainWindow", "Get mod&els…"), self)
+        self.models_button.setToolTip(translate("MainWindow", "Download Flux, SD 1.5 or SDXL, or add model files you "
+                                                           "already have"))
+        self.advanced_toggle = QPushButton(translate("MainWindow", "Ad&vanced"), self)
         self.advanced_toggle.setCheckable(True)
-        self.advanced_toggle.setToolTip("Model files, sampler, CFG, seed, memory and the plan")
-        self.details_toggle = QPushButton("&Details", self)
+        self.advanced_toggle.setToolTip(translate("MainWindow", "Model files, sampler, CFG, seed, memory and the plan"))
+        # the language the window speaks (from the next start): beside the output folder, under the gallery
+        self.language_button = QToolButton(self)
+        self.language_button.setText(translate("MainWindow", "Language"))
+        self.language_button.setMenu(LanguageMenu(self.studio, self))
+        self.language_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.details_toggle = QPushButton(translate("MainWindow", "&Details"), self)
         self.details_toggle.setCheckable(True)
-        self.details_toggle.setToolTip("The backend's log and the memory gauge")
+        put_icons(((self.check_button, "check"), (self.folder_button, "folder"), (self.models_button, "models"),
+                   (self.advanced_toggle, "advanced"), (self.details_toggle, "details"),
+                   (self.language_button, "language")))
+        self.details_toggle.setToolTip(translate("MainWindow", "The memory gauge and the log of the drawing program"))
 
     def _make_views(self, gallery: GalleryIndex | None) -> None:
         self.plan = MemoryPlanView(self.panel, self.generation, self)
@@ -122,100 +134,75 @@ class MainWindow(QMainWindow):
         self.status_line = StatusLine(self.plan_summary, self)
         self.progress, self.status = self.status_line.progress, self.status_line.status
         self.image = ImageView(self)
-        self.log = QPlainTextEdit(self)
-        self.log.setReadOnly(True)
-        self.log.setMaximumBlockCount(2000)
-        self.log.setPlaceholderText("Backend log")
-        self.log.setAccessibleName("Backend log")
-        self.log.setMinimumHeight(40)
-        self.check_banner = NoticeBar("check_banner", self)
-        self.demo_note = NoticeBar("demo_note", self)
-        self.gallery_note = NoticeBar("gallery_note", self)
+        self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self)
+        self.advanced, self.details, self.log = self.folds_splitter.advanced, self.folds_splitter.details, \
+            self.folds_splitter.log
+        self.check_banner = NoticeBar("check_banner", translate("MainWindow", "What the system check found"), self)
+        self.demo_note = NoticeBar("demo_note", translate("MainWindow", "About the demo model"), self)
+        self.gallery_note = NoticeBar("gallery_note", translate("MainWindow", "About the gallery"), self)
         if gallery is not None and gallery.problem:
             self.gallery_note.say(gallery.problem, "warn")
         self.gallery = GalleryPanel(gallery, self) if gallery is not None else None
         self.queue_strip = QueueStrip(self.queue, self)
 
     def _lay_out(self) -> None:
-        central = QWidget(self)
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        # the top scrolls when the window is short (a laptop screen with a picture and its mask up there):
-        # the picture below keeps its room, and the window still fits the screen
-        self.header = FitToContents(self)
-        self.header.setWidget(self._top())
-        layout.addWidget(self.header)
-        layout.addWidget(self._middle(), 1)
-        layout.addWidget(self.status_line)
-        self.setCentralWidget(central)
-
-    def _top(self) -> QWidget:
-        """Which model, then what to draw, then one big Generate; the banners over them."""
-        model_label = QLabel("&Model", self)
-        model_label.setBuddy(self.panel.model_picker)
-        top = QHBoxLayout()
-        top.addWidget(model_label)
-        top.addWidget(self.panel.model_picker, 1)
-        top.addWidget(self.models_button)
-        top.addStretch(1)
-        top.addWidget(self.check_button)
-        top.addWidget(self.folder_button)
-        prompt_row = QHBoxLayout()
-        prompt_row.addWidget(self.panel, 1)
-        go = QVBoxLayout()
-        go.addWidget(self.go, 1)
-        toggles = QHBoxLayout()
-        toggles.addWidget(self.advanced_toggle)
-        toggles.addWidget(self.details_toggle)
-        go.addLayout(toggles)
-        prompt_row.addLayout(go)
-        header = QWidget(self)
-        header_layout = QVBoxLayout(header)
-        header_layout.setContentsMargins(8, 6, 8, 0)
-        header_layout.addWidget(self.check_banner)
-        header_layout.addWidget(self.demo_note)
-        header_layout.addWidget(self.gallery_note)
-        header_layout.addLayout(top)
-        header_layout.addLayout(prompt_row)
-        return header
-
-    def _middle(self) -> QSplitter:
-        """The picture, the gallery strip and the log; Advanced on the right."""
-        self.details = QWidget(self)
-        details_layout = QHBoxLayout(self.details)  # side by side: a laptop screen has width to spare, not height
-        details_layout.setContentsMargins(0, 0, 0, 0)
-        details_layout.addWidget(self.log, 2)
-        details_layout.addWidget(self.gauge, 1)
-        self.picture_splitter = QSplitter(Qt.Orientation.Vertical, self)
-        self.picture_splitter.setObjectName("picture_splitter")
-        picture = QWidget(self)
-        picture_layout = QVBoxLayout(picture)
-        picture_layout.setContentsMargins(0, 0, 0, 0)
-        picture_layout.addWidget(self.image, 1)
-        picture_layout.addWidget(self.queue_strip)
-        self.picture_splitter.addWidget(picture)
-        if self.gallery is not None:
-            self.picture_splitter.addWidget(self.gallery)
-        self.picture_splitter.addWidget(self.details)
-        self.picture_splitter.setStretchFactor(0, 4)
-        self.picture_splitter.setCollapsible(0, False)
-        self.advanced = QScrollArea(self)
-        self.advanced.setWidgetResizable(True)
-        self.advanced.setAccessibleName("Advanced settings")
-        advanced_inner = QWidget(self.advanced)
-        advanced_layout = QVBoxLayout(advanced_inner)
-        advanced_layout.addWidget(self.panel.advanced)
-        advanced_layout.addWidget(self.plan_label)
-        advanced_layout.addStretch(1)
-        self.advanced.setWidget(advanced_inner)
-        self.advanced.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.main_splitter = TakesTheRest(Qt.Orientation.Horizontal, self)
+        """The controls in a column on the left, the picture taking the rest: every state keeps the picture at
+        least half of the window (a 1366x768 laptop included), the folds opening in the column, not over it."""
+        self.main_splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.main_splitter.setObjectName("main_splitter")
-        self.main_splitter.addWidget(self.picture_splitter)
-        self.main_splitter.addWidget(self.advanced)
-        self.main_splitter.setStretchFactor(0, 3)
-        self.main_splitter.setCollapsible(0, False)
-        return self.main_splitter
+        self.main_splitter.setChildrenCollapsible(False)
+        self.main_splitter.addWidget(self._controls())
+        self.main_splitter.addWidget(self._picture_side())
+        self.main_splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(self.main_splitter)
+
+    def _controls(self) -> QWidget:
+        """Which model, what to draw, Generate and how it goes, the queue; then the folds and what they open."""
+        model_label = QLabel(translate("MainWindow", "&Model"), self)
+        model_label.setBuddy(self.panel.model_picker)
+        model_row = QHBoxLayout()
+        model_row.addWidget(model_label)
+        model_row.addWidget(self.panel.model_picker, 1)
+        model_row.addWidget(self.models_button)
+        folds = QHBoxLayout()
+        folds.addWidget(self.advanced_toggle)
+        folds.addWidget(self.details_toggle)
+        folds.addWidget(self.check_button)
+        if self.gallery is None:
+            folds.addWidget(self.folder_button)
+            folds.addWidget(self.language_button)
+        column = QWidget(self)
+        column.setObjectName("controls")
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(8, 6, 4, 6)
+        layout.setSpacing(4)
+        layout.addLayout(model_row)
+        layout.addWidget(self.panel)
+        layout.addWidget(self.go)
+        layout.addWidget(self.status_line)
+        layout.addWidget(self.queue_strip)
+        layout.addLayout(folds)
+        layout.addWidget(self.folds_splitter, 1)
+        return column
+
+    def _picture_side(self) -> QWidget:
+        """The banners, the picture (or the mask being painted on it) and the gallery strip under it."""
+        self.picture_stack = QStackedWidget(self)
+        self.picture_stack.addWidget(self.image)
+        self.picture_stack.addWidget(self.panel.picture.painter)  # painting a mask: on the picture's own room
+        side = QWidget(self)
+        layout = QVBoxLayout(side)
+        layout.setContentsMargins(4, 4, 6, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.check_banner)
+        layout.addWidget(self.demo_note)
+        layout.addWidget(self.gallery_note)
+        layout.addWidget(self.picture_stack, 1)
+        if self.gallery is not None:
+            self.gallery.side.addWidget(self.folder_button, 4, 0)  # where the gallery's pictures are
+            self.gallery.side.addWidget(self.language_button, 4, 1)
+            layout.addWidget(self.gallery)
+        return side
 
     def _connect_controls(self) -> None:
         """The window's own buttons, shortcuts and views, and the parts that talk to each other."""
@@ -237,6 +224,7 @@ class MainWindow(QMainWindow):
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         self.image.picture_dropped.connect(self._on_picture_dropped)
         self.panel.family_changed.connect(self._on_family_changed)
+        self.panel.picture.paint_mask.toggled.connect(self._on_paint_mask_toggled)
         if self.gallery is not None:
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
             self.gallery.reuse_seed_requested.connect(self.panel.seed.setValue)
@@ -277,12 +265,13 @@ class MainWindow(QMainWindow):
             case PlanChosen(plan=MemoryPlan() as plan):
                 self.plan.show_plan(plan)
             case PlanChosen(plan=plan):
-                self.status.setText(f"Upscaling: {plan.explanation}")
+                self.status.setText(translate("MainWindow", "Upscaling: {plan}").format(plan=plan.explanation))
             case Retrying(reason=reason, plan=MemoryPlan() as plan):
                 self.status_line.show_retry(reason, plan)
                 self.plan.show_plan(plan)
             case Retrying(plan=int(tile)):
-                self.status.setText(f"Out of video memory: upscaling again in tiles of {tile} px")
+                self.status.setText(translate("MainWindow", "Out of video memory: upscaling again in tiles of "
+                                                            "{tile} px").format(tile=tile))
             case JobEnded(card=card, outcome=outcome):
                 self._steps.pop(card, None)
                 self._on_finished(outcome)
@@ -297,8 +286,8 @@ class MainWindow(QMainWindow):
             self.status.setText(self.queue.message)
         left = sum(1 for job in self.queue.jobs if job.state is JobState.WAITING)
         if left:
-            self.status.setText(f"{left} job{'s' if left > 1 else ''} from last time wait{'' if left > 1 else 's'} "
-                                "in the queue: press Run queue to draw them.")
+            self.status.setText(translate("MainWindow", "Jobs from last time waiting in the queue: {count}. Press "
+                                                          "Run queue to draw them.").format(count=left))
 
     def _set_tab_order(self) -> None:
         """Tab walks the window as it reads: what to draw, its shape, Generate, then the picture and the gallery;
@@ -319,13 +308,13 @@ class MainWindow(QMainWindow):
 
     def show_demo_note(self) -> None:
         button = self.models_button.text().replace("&", "")
-        self.demo_note.say("This is the demo model: its weights are random, so it draws colourful noise, not "
-                           "your prompt. It proves that everything works here. For real pictures, get a model "
-                           f"with the “{button}” button next to the model picker.")
+        self.demo_note.say(translate("MainWindow", "The demo model draws colourful noise, not your prompt: it proves "
+                                                         "that everything works. For real pictures, get a model with "
+                                                         "“{button}” beside the model picker.").format(button=button))
 
     def run_first_check(self) -> None:
         """The first start's check, as a banner over the window instead of a dialog in front of it."""
-        self.check_banner.say("Checking your graphics card, driver and this computer…", "info")
+        self.check_banner.say(translate("MainWindow", "Checking your graphics card, driver and this computer…"), "info")
         self._ensure_check_dialog()
         self.system_check.finished.connect(self._on_first_check_finished)
         self.system_check.start()
@@ -333,7 +322,7 @@ class MainWindow(QMainWindow):
     def _on_first_check_finished(self, facts: SystemFacts, report: CompatibilityReport) -> None:
         self.system_check.finished.disconnect(self._on_first_check_finished)
         verdict, text = check_headline(facts, report)
-        self.check_banner.say(text, _BANNER_TONES[verdict], "Full &check…")
+        self.check_banner.say(text, _BANNER_TONES[verdict], translate("MainWindow", "Full &check…"))
 
     def _ensure_check_dialog(self) -> CheckDialog:
         if self.check_dialog is None:
@@ -366,7 +355,8 @@ class MainWindow(QMainWindow):
             self.queue.cancel_all()
 
     def _on_folder_clicked(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, "Where finished images go", str(self.studio.out_dir))
+        chosen = QFileDialog.getExistingDirectory(self, translate("MainWindow", "Where finished images go"),
+                                                  str(self.studio.out_dir))
         if chosen:
             self.set_output_folder(Path(chosen))
 
@@ -376,28 +366,30 @@ class MainWindow(QMainWindow):
         self.folder_button.setToolTip(str(folder))
         if self.gallery is not None:
             self.gallery.model.refresh()
-        self.status.setText(f"New images go to {folder}")
+        self.status.setText(translate("MainWindow", "New images go to {folder}").format(folder=folder))
 
     def _on_reuse_requested(self, entry: GalleryEntry) -> None:
         settings = settings_from_png(entry.path)
         if settings is None:
-            self.status.setText(f"{entry.path.name} carries no settings to reuse.")
+            self.status.setText(translate("MainWindow", "{name} carries no settings to reuse.")
+                                .format(name=entry.path.name))
         else:
             self.panel.apply(settings)
             if settings.missing:
-                self.status.setText("Reused the settings, but these files are gone: " + "; ".join(settings.missing))
+                self.status.setText(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
+                                    .format(files="; ".join(settings.missing)))
 
     def use_as_input(self, path: Path) -> None:
         """Start the next image from this picture (img2img)."""
         self.panel.picture.set_picture(path)
-        self.status.setText(f"The next image starts from {path.name}; set the strength, or paint a mask to "
-                            "repaint only part of it.")
+        self.status.setText(translate("MainWindow", "The next image starts from {name}; set the strength, or paint a "
+                                                      "mask to repaint only part of it.").format(name=path.name))
 
     def edit_picture(self, path: Path) -> None:
         """FLUX.2 klein: the next image edits this picture, the prompt being the instruction."""
         self.panel.set_edit_source(path)
-        self.status.setText(f"The next image edits {path.name}: write what to change as the prompt "
-                            "(e.g. 'make the sky stormy').")
+        self.status.setText(translate("MainWindow", "The next image edits {name}: write what to change as the prompt "
+                                                      "(e.g. 'make the sky stormy').").format(name=path.name))
 
     def _on_picture_dropped(self, path: Path) -> None:
         """A picture dropped on the image: FLUX.2 klein edits it; other models start from it (img2img)."""
@@ -405,6 +397,9 @@ class MainWindow(QMainWindow):
             self.edit_picture(path)
         else:
             self.use_as_input(path)
+
+    def _on_paint_mask_toggled(self, painting: bool) -> None:
+        self.picture_stack.setCurrentWidget(self.panel.picture.painter if painting else self.image)
 
     def _on_family_changed(self, family: ModelFamily) -> None:
         if self.gallery is not None:
@@ -415,13 +410,14 @@ class MainWindow(QMainWindow):
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
         models = upscaler_models(self.catalog, self.models_dir, self.models_dir / "upscalers")
         if not models:
-            self.status.setText("No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add "
-                                "an ESRGAN model there.")
+            self.status.setText(translate("MainWindow", "No upscaler yet: download RealESRGAN x4plus anime 6B in the "
+                                                          "Models window, or add an ESRGAN model there."))
             return
         self.go.show_busy()
         self.studio.upscale(UpscaleRequest(entry.path, models[0], factor))
-        self.status.setText(f"Upscaling {entry.path.name} x{factor} with {models[0].stem}"
-                            f"{' when the jobs before it are done' if self.queue.busy else ''}…")
+        words = (translate("MainWindow", "Upscaling {name} x{factor} with {model} when the jobs before it are done…")
+                 if self.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
+        self.status.setText(words.format(name=entry.path.name, factor=factor, model=models[0].stem))
 
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)
@@ -430,7 +426,8 @@ class MainWindow(QMainWindow):
         self.panel.lora_picker.folder = self.models_dir / "loras"
         self.panel.lora_picker.refresh()
         # nothing installed yet: say where models come from
-        self.models_button.setText("Mod&els…" if choices else "Get mod&els…")
+        self.models_button.setText(translate("MainWindow", "Mod&els…") if choices
+                                   else translate("MainWindow", "Get mod&els…"))
 
     def open_models(self) -> None:
         if self.models_window is None:

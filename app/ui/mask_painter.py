@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget
+
+from app.core.words import translate
+from app.ui.icons import put_icons
 
 UNDO_STEPS = 30
 MASK_TINT = QColor(255, 40, 40)  # what is painted shows red over the picture, half see-through
@@ -22,7 +25,7 @@ class MaskCanvas(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumSize(QSize(160, 120))
-        self.setAccessibleName("Mask: paint where the picture should change")
+        self.setAccessibleName(translate("MaskPainter", "Mask: paint where the picture should change"))
         self.setCursor(Qt.CursorShape.CrossCursor)
         self.brush_size = 24  # in the picture's pixels
         self.erasing = False
@@ -136,7 +139,7 @@ class MaskCanvas(QWidget):
         painter = QPainter(self)
         area = self._fitted()
         if area.isEmpty():
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No picture")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, translate("MaskPainter", "No picture"))
             return
         painter.drawPixmap(area, self._picture, QRectF(self._picture.rect()))
         tint = QImage(self.mask.size(), QImage.Format.Format_ARGB32_Premultiplied)
@@ -159,31 +162,43 @@ class MaskPainter(QWidget):
         self.brush_size.setRange(2, 512)
         self.brush_size.setValue(self.canvas.brush_size)
         self.brush_size.setSuffix(" px")
-        self.brush_size.setAccessibleName("Brush size")
+        self.brush_size.setAccessibleName(translate("MaskPainter", "Brush size"))
         self.eraser = QToolButton(self)
-        self.eraser.setText("Eraser")
+        self.eraser.setText(translate("MaskPainter", "Eraser"))
         self.eraser.setCheckable(True)
-        self.eraser.setAccessibleName("Erase the mask instead of painting it")
-        self.clear_button = QPushButton("Clear", self)
-        self.invert_button = QPushButton("Invert", self)
-        self.undo_button = QPushButton("Undo", self)
+        self.eraser.setAccessibleName(translate("MaskPainter", "Erase the mask instead of painting it"))
+        self.clear_button = QPushButton(translate("MaskPainter", "Clear"), self)
+        self.invert_button = QPushButton(translate("MaskPainter", "Invert"), self)
+        self.undo_button = QPushButton(translate("MaskPainter", "Undo"), self)
         self.undo_button.setEnabled(False)
-        tools = QHBoxLayout()
-        tools.addWidget(QLabel("Brush", self))
-        tools.addWidget(self.brush_size)
-        for widget in (self.eraser, self.clear_button, self.invert_button, self.undo_button):
+        put_icons(((self.eraser, "eraser"), (self.clear_button, "clear"), (self.invert_button, "invert"),
+                   (self.undo_button, "undo")))
+        self.eraser.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        # the tools float over the canvas's lower corner: a row of their own would take the picture's height
+        self.tools = QWidget(self)
+        self.tools.setAutoFillBackground(True)
+        tools = QHBoxLayout(self.tools)
+        tools.setContentsMargins(4, 2, 4, 2)
+        tools.setSpacing(4)
+        tools.addWidget(QLabel(translate("MaskPainter", "Brush"), self.tools))
+        for widget in (self.brush_size, self.eraser, self.clear_button, self.invert_button, self.undo_button):
+            widget.setParent(self.tools)
             tools.addWidget(widget)
-        tools.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.canvas, 1)
-        layout.addLayout(tools)
         self.brush_size.valueChanged.connect(self._on_brush_size_changed)
         self.eraser.toggled.connect(self._on_eraser_toggled)
         self.clear_button.clicked.connect(self.canvas.clear)
         self.invert_button.clicked.connect(self.canvas.invert)
         self.undo_button.clicked.connect(self.canvas.undo)
         self.canvas.mask_changed.connect(self._on_mask_changed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.tools.adjustSize()
+        self.tools.move(4, self.height() - self.tools.height() - 4)
+        self.tools.raise_()
 
     def _on_brush_size_changed(self, size: int) -> None:
         self.canvas.brush_size = size

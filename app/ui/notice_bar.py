@@ -3,12 +3,16 @@ optional action button and a close button; it never blocks the window as a dialo
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolButton, QWidget
 
+from app.core.words import translate
+from app.ui.icons import put_icons
+
 # tints that read on light and dark palettes alike: a translucent wash over the window colour
-_TINTS = {"info": "rgba(64, 128, 255, 48)", "good": "rgba(40, 170, 80, 48)", "warn": "rgba(230, 160, 0, 64)",
-          "bad": "rgba(220, 50, 50, 64)"}
+_TINTS = {"info": QColor(64, 128, 255, 48), "good": QColor(40, 170, 80, 48), "warn": QColor(230, 160, 0, 64),
+          "bad": QColor(220, 50, 50, 64)}
 
 
 class NoticeBar(QFrame):
@@ -17,11 +21,13 @@ class NoticeBar(QFrame):
     action_clicked = Signal()
     dismissed = Signal()
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, title: str, parent: QWidget | None = None) -> None:
+        """`name`: the object's name (its style sheet's); `title`: what it is, in the user's words."""
         super().__init__(parent)
         self.setObjectName(name)
+        self._tint = _TINTS["info"]
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName(name.replace("_", " "))
+        self.setAccessibleName(title)
         self.text = QLabel(self)
         self.text.setWordWrap(True)
         self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -29,11 +35,12 @@ class NoticeBar(QFrame):
         self.action.hide()
         self.close_button = QToolButton(self)
         self.close_button.setText("✕")
-        self.close_button.setToolTip("Hide this message")
-        self.close_button.setAccessibleName("Hide this message")
+        self.close_button.setToolTip(translate("NoticeBar", "Hide this message"))
+        self.close_button.setAccessibleName(translate("NoticeBar", "Hide this message"))
         self.close_button.setAutoRaise(True)
+        put_icons(((self.close_button, "close"),))
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 4, 4)
+        layout.setContentsMargins(8, 1, 2, 1)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.action)
         layout.addWidget(self.close_button)
@@ -43,7 +50,8 @@ class NoticeBar(QFrame):
 
     def say(self, text: str, tone: str = "info", action: str = "") -> None:
         self.text.setText(text)
-        self.setStyleSheet(f"#{self.objectName()} {{ background: {_TINTS[tone]}; border-radius: 4px; }}")
+        self._tint = _TINTS[tone]
+        self.update()
         self.action.setText(action)
         self.action.setAccessibleName(action.replace("&", "").rstrip("…"))
         self.action.setVisible(bool(action))
@@ -52,3 +60,15 @@ class NoticeBar(QFrame):
     def _on_close_clicked(self) -> None:
         self.hide()
         self.dismissed.emit()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # painted rather than set by a style sheet: a style sheet would keep the action button in the palette of
+        # the moment it was set (a light button on a dark window once the system turns dark), and would draw the
+        # native Windows styles' buttons in its own way
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self._tint)
+        painter.drawRoundedRect(QRectF(self.rect()), 4, 4)
+        painter.end()
+        super().paintEvent(event)

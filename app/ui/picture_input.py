@@ -9,6 +9,8 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImageReader
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
+from app.core.words import translate
+from app.ui.icons import put_icons
 from app.ui.mask_painter import MaskPainter
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp")
@@ -36,19 +38,24 @@ class PictureInput(QWidget):
         self._mask_folder = mask_folder
         self._picture: Path | None = None
         self._mask_file: Path | None = None  # the painted mask as last written; None: changed since
-        self.choose_button = QPushButton("Start from a picture…", self)
-        self.choose_button.setAccessibleName("Choose a picture to start from")
-        self.remove_button = QPushButton("Remove", self)
-        self.remove_button.setAccessibleName("Start from noise again, without a picture")
-        self.name = QLabel("none: drop a picture here", self)
+        self.choose_button = QPushButton(translate("PictureInput", "Start from a picture…"), self)
+        self.choose_button.setAccessibleName(translate("PictureInput", "Choose a picture to start from"))
+        self.remove_button = QPushButton(translate("PictureInput", "Remove"), self)
+        self.remove_button.setAccessibleName(translate("PictureInput", "Start from noise again, without a picture"))
+        self.name = QLabel(translate("PictureInput", "none: drop a picture here"), self)
         self.strength = QSlider(Qt.Orientation.Horizontal, self)
         self.strength.setRange(1, 100)
         self.strength.setValue(DEFAULT_STRENGTH)
-        self.strength.setAccessibleName("Strength")
-        self.strength.setToolTip("How much of the picture changes: low keeps it close, 100% ignores it")
+        self.strength.setAccessibleName(translate("PictureInput", "Strength"))
+        self.strength.setToolTip(translate("PictureInput", "How much of the picture changes: low keeps it close, "
+                                                           "100% ignores it"))
         self.strength_label = QLabel(self)
-        self.paint_mask = QCheckBox("Repaint only where I paint (inpainting)", self)
+        self.paint_mask = QCheckBox(translate("PictureInput", "Repaint only where I paint"), self)
+        self.paint_mask.setToolTip(translate("PictureInput", "Inpainting: paint over the picture what should change; "
+                                                             "the rest is kept"))
+        # the window shows the painter in the picture's own place while "paint" is ticked: a mask is painted big
         self.painter = MaskPainter(self)
+        put_icons(((self.choose_button, "picture"), (self.remove_button, "remove"), (self.paint_mask, "paint_mask")))
         self.painter.hide()
         top = QHBoxLayout()
         top.addWidget(self.choose_button)
@@ -58,7 +65,7 @@ class PictureInput(QWidget):
         self.options = QWidget(self)
         strength = QHBoxLayout()
         strength.setContentsMargins(0, 0, 0, 0)
-        strength.addWidget(QLabel("Strength", self.options))
+        strength.addWidget(QLabel(translate("PictureInput", "Strength"), self.options))
         strength.addWidget(self.strength, 1)
         strength.addWidget(self.strength_label)
         strength.addWidget(self.paint_mask)
@@ -67,12 +74,10 @@ class PictureInput(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.options)
-        layout.addWidget(self.painter, 1)
         self.setAcceptDrops(True)
         self.choose_button.clicked.connect(self._on_choose_clicked)
         self.remove_button.clicked.connect(lambda: self.set_picture(None))
         self.strength.valueChanged.connect(self._on_strength_changed)
-        self.paint_mask.toggled.connect(self.painter.setVisible)
         self.painter.canvas.mask_changed.connect(self._on_mask_changed)
         self._on_strength_changed(self.strength.value())
         self.set_picture(None)
@@ -88,7 +93,7 @@ class PictureInput(QWidget):
 
     def set_picture(self, path: Path | None) -> None:
         self._picture = path
-        self.name.setText(path.name if path else "none: drop a picture here")
+        self.name.setText(path.name if path else translate("PictureInput", "none: drop a picture here"))
         self.name.setToolTip(str(path) if path else "")
         self.remove_button.setVisible(path is not None)
         self.options.setVisible(path is not None)
@@ -134,7 +139,9 @@ class PictureInput(QWidget):
 
     def _on_choose_clicked(self) -> None:
         patterns = " ".join(f"*{suffix}" for suffix in PICTURE_SUFFIXES)
-        chosen, _ = QFileDialog.getOpenFileName(self, "Start from a picture", "", f"Pictures ({patterns})")
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, translate("PictureInput", "Start from a picture"), "",
+            translate("PictureInput", "Pictures ({patterns})").format(patterns=patterns))
         if chosen:
             self.set_picture(Path(chosen))
 

@@ -12,6 +12,7 @@ from app.core.generation.status_words import plan_in_detail, plan_sentence, time
 from app.core.generation.timing import PictureTime
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.system.usage import ResourceSample
+from app.core.words import translate
 from app.services.generation.plan_preview import PlanPreview
 from app.services.generation.runner import Generation
 from app.ui.prompt_panel import PromptPanel
@@ -27,10 +28,10 @@ class MemoryPlanView(QObject):
         self.generation = generation
         self.label = QLabel(parent)
         self.label.setWordWrap(True)
-        self.label.setAccessibleName("Memory plan")
+        self.label.setAccessibleName(translate("PlanView", "Memory plan"))
         self.summary = QLabel(parent)
         self.summary.setWordWrap(True)
-        self.summary.setAccessibleName("Memory plan in short")
+        self.summary.setAccessibleName(translate("PlanView", "Memory plan in short"))
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(400)  # plan once the user pauses typing
@@ -65,11 +66,12 @@ class MemoryPlanView(QObject):
         """The chosen files' family (the shape buttons follow it) and the plan, or that the user chose."""
         self.panel.set_family(family)
         if not self.panel.automatic.isChecked():
-            self.label.setText("Memory: your own settings (no automatic retry).")
-            self.summary.setText("Memory: your own settings.")
+            self.label.setText(translate("PlanView", "Memory: your own settings (no automatic retry)."))
+            self.summary.setText(translate("PlanView", "Memory: your own settings."))
         elif isinstance(result, str) or not result.plans:
-            reason = result if isinstance(result, str) else "vulkaninfo did not report the card's memory"
-            self.label.setText(f"Memory plan: not yet ({reason}).")
+            reason = result if isinstance(result, str) else translate("PlanView", "the driver did not say how much "
+                                                                                "memory the card has")
+            self.label.setText(translate("PlanView", "Memory plan: not yet ({reason}).").format(reason=reason))
             self.summary.setText("")
         else:
             picture = self.generation.speeds.estimate(result, self.generation.card)

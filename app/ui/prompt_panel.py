@@ -31,6 +31,7 @@ from app.core.generation.request import (
     MAX_SEED,
     MAX_SIDE,
     MAX_STEPS,
+    METHOD_NAMES,
     MIN_SIDE,
     SAMPLERS,
     SCHEDULERS,
@@ -55,8 +56,14 @@ from app.ui.picture_input import PictureInput
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
-_ASPECT_LABELS = {Aspect.SQUARE: "&Square", Aspect.PORTRAIT: "Po&rtrait", Aspect.LANDSCAPE: "&Landscape",
-                  Aspect.CUSTOM: "C&ustom"}
+
+
+def aspect_words(aspect: Aspect) -> tuple[str, str]:
+    """A shape button's text (with its mnemonic) and its name for a screen reader."""
+    return {Aspect.SQUARE: (translate("PromptPanel", "&Square"), translate("PromptPanel", "Square picture")),
+            Aspect.PORTRAIT: (translate("PromptPanel", "Po&rtrait"), translate("PromptPanel", "Portrait picture")),
+            Aspect.LANDSCAPE: (translate("PromptPanel", "&Landscape"), translate("PromptPanel", "Landscape picture")),
+            Aspect.CUSTOM: (translate("PromptPanel", "C&ustom"), translate("PromptPanel", "Custom picture"))}[aspect]
 
 
 class PromptPanel(QWidget):
@@ -68,16 +75,16 @@ class PromptPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.prompt = QPlainTextEdit(self)
-        self.prompt.setPlaceholderText("Describe the image… (Ctrl+Enter draws it)")
-        self.prompt.setAccessibleName("Prompt")
+        self.prompt.setPlaceholderText(translate("PromptPanel", "Describe the image… (Ctrl+Enter draws it)"))
+        self.prompt.setAccessibleName(translate("PromptPanel", "Prompt"))
         self.prompt.setTabChangesFocus(True)  # Tab moves on, as in every other field
         self.prompt.setMaximumHeight(72)
         self.negative = QLineEdit(self)
-        self.negative.setPlaceholderText("What to avoid (optional)")
-        self.negative.setAccessibleName("Negative prompt")
+        self.negative.setPlaceholderText(translate("PromptPanel", "What to avoid (optional)"))
+        self.negative.setAccessibleName(translate("PromptPanel", "Negative prompt"))
         self.negative_toggle = QToolButton(self)
-        self.negative_toggle.setText("&Negative prompt")
-        self.negative_toggle.setAccessibleName("Show the negative prompt")
+        self.negative_toggle.setText(translate("PromptPanel", "&Negative prompt"))
+        self.negative_toggle.setAccessibleName(translate("PromptPanel", "Show the negative prompt"))
         self.negative_toggle.setCheckable(True)
         self.negative_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.negative_toggle.setArrowType(_arrow(False))
@@ -86,22 +93,23 @@ class PromptPanel(QWidget):
         self.negative.hide()
         self.width_box = self._spin(MIN_SIDE, MAX_SIDE, 512, step=64, suffix=" px")
         self.height_box = self._spin(MIN_SIDE, MAX_SIDE, 512, step=64, suffix=" px")
-        self.width_box.setAccessibleName("Width")
-        self.height_box.setAccessibleName("Height")
-        self.width_box.setToolTip("Width in pixels")
-        self.height_box.setToolTip("Height in pixels")
+        self.width_box.setAccessibleName(translate("PromptPanel", "Width"))
+        self.height_box.setAccessibleName(translate("PromptPanel", "Height"))
+        self.width_box.setToolTip(translate("PromptPanel", "Width in pixels"))
+        self.height_box.setToolTip(translate("PromptPanel", "Height in pixels"))
         self.aspect_buttons: dict[Aspect, QPushButton] = {}
         self.aspect_group = QButtonGroup(self)
         self.aspect_group.setExclusive(True)
-        for aspect, label in _ASPECT_LABELS.items():
+        for aspect in Aspect:
+            label, name = aspect_words(aspect)
             button = QPushButton(label, self)
             button.setCheckable(True)
-            button.setAccessibleName(f"{aspect.value.capitalize()} picture")
+            button.setAccessibleName(name)
             button.clicked.connect(lambda _=False, chosen=aspect: self.set_aspect(chosen))
             self.aspect_group.addButton(button)
             self.aspect_buttons[aspect] = button
         self.size_label = QLabel(self)
-        self.size_label.setAccessibleName("Picture size")
+        self.size_label.setAccessibleName(translate("PromptPanel", "Picture size"))
         self._make_sampling()
         self._make_model_fields()
         self._make_memory_switches()
@@ -116,35 +124,37 @@ class PromptPanel(QWidget):
 
     def _make_sampling(self) -> None:
         self.steps = self._spin(1, MAX_STEPS, 4)
-        self.steps.setAccessibleName("Steps")
-        self.steps.setToolTip("More steps: more detail, more time. The model's preset sets a good default.")
+        self.steps.setAccessibleName(translate("PromptPanel", "Steps"))
+        self.steps.setToolTip(translate("PromptPanel", "More steps: more detail, more time. The model's preset sets "
+                                             "a good default."))
         self.seed = self._spin(RANDOM_SEED, MAX_SEED, RANDOM_SEED)
-        self.seed.setSpecialValueText("random")
-        self.seed.setAccessibleName("Seed")
-        self.seed.setToolTip("The same seed, prompt and settings draw the same picture again")
+        self.seed.setSpecialValueText(translate("PromptPanel", "random"))
+        self.seed.setAccessibleName(translate("PromptPanel", "Seed"))
+        self.seed.setToolTip(translate("PromptPanel", "The same seed, prompt and settings draw the same picture again"))
         self.cfg = QDoubleSpinBox(self)
         self.cfg.setRange(MODEL_DEFAULT_CFG, 30)
         self.cfg.setSingleStep(0.5)
         self.cfg.setDecimals(1)
-        self.cfg.setSpecialValueText("model's default")
-        self.cfg.setAccessibleName("CFG scale")
-        self.cfg.setToolTip("How closely to follow the prompt (Flux and turbo models want 1)")
+        self.cfg.setSpecialValueText(translate("PromptPanel", "model's default"))
+        self.cfg.setAccessibleName(translate("PromptPanel", "CFG scale"))
+        self.cfg.setToolTip(translate("PromptPanel", "How closely to follow the prompt (Flux and turbo models want 1)"))
         self.sampler = QComboBox(self)
-        self.sampler.addItem("model's default", None)
+        self.sampler.addItem(translate("PromptPanel", "model's default"), None)
         for name in SAMPLERS:
-            self.sampler.addItem(name, name)
-        self.sampler.setAccessibleName("Sampler")
+            self.sampler.addItem(METHOD_NAMES[name], name)
+        self.sampler.setAccessibleName(translate("PromptPanel", "Sampler"))
         self.scheduler = QComboBox(self)
-        self.scheduler.addItem("model's default", None)
+        self.scheduler.addItem(translate("PromptPanel", "model's default"), None)
         for name in SCHEDULERS:
-            self.scheduler.addItem(name, name)
-        self.scheduler.setAccessibleName("Scheduler")
-        self.scheduler.setToolTip("How the noise level falls from step to step (karras suits many SD models)")
+            self.scheduler.addItem(METHOD_NAMES[name], name)
+        self.scheduler.setAccessibleName(translate("PromptPanel", "Scheduler"))
+        self.scheduler.setToolTip(translate("PromptPanel", "How the noise level falls from step to step (karras "
+                                                           "suits many SD models)"))
 
     def _make_model_fields(self) -> None:
         self.model_picker = QComboBox(self)
         self.model_picker.setAccessibleName(translate("PromptPanel", "Model"))
-        self.model_picker.setMinimumContentsLength(24)
+        self.model_picker.setMinimumContentsLength(16)
         self.model_picker.activated.connect(self._on_model_picked)
         self._choices: list[ModelChoice] = []
         self._filling = False
@@ -157,8 +167,7 @@ class PromptPanel(QWidget):
         self.set_model_choices([])
 
     def _make_memory_switches(self) -> None:
-        self.automatic = QCheckBox("&Automatic memory (the planner chooses, and retries safer when VRAM runs out)",
-                                   self)
+        self.automatic = QCheckBox(translate("PromptPanel", "&Automatic"), self)
         self.automatic.setChecked(True)
         for name, switch in MEMORY_SWITCHES.items():
             setattr(self, name, self._memory_control(switch, getattr(MemoryFlags(), name)))
@@ -178,54 +187,55 @@ class PromptPanel(QWidget):
         # FLUX.2 klein edits: the picture the prompt's instruction applies to (sd.cpp's --ref-image)
         self.edit_source: Path | None = None
         self.edit_label = QLabel(self)
-        self.stop_editing = QPushButton("Stop editing", self)
+        self.stop_editing = QPushButton(translate("PromptPanel", "Stop editing"), self)
         self.stop_editing.clicked.connect(lambda: self.set_edit_source(None))
         # short: the row is labelled "Hires fix", and Windows' fonts make every word of the pane wider
-        self.hires = QCheckBox("&On", self)
-        self.hires.setAccessibleName("Hires fix: a second pass at a larger size")
-        self.hires.setToolTip("Draws at the chosen size, then enlarges and refines it (A1111's hires fix)")
+        self.hires = QCheckBox(translate("PromptPanel", "&On"), self)
+        self.hires.setAccessibleName(translate("PromptPanel", "Hires fix: a second pass at a larger size"))
+        self.hires.setToolTip(translate("PromptPanel", "Draws at the chosen size, then enlarges and refines it "
+                                             "(A1111's hires fix)"))
         self.hires_scale = QDoubleSpinBox(self)
         self.hires_scale.setRange(1.1, 4)
         self.hires_scale.setSingleStep(0.25)
         self.hires_scale.setValue(HiresFix().scale)
         self.hires_scale.setPrefix("x")
-        self.hires_scale.setAccessibleName("Hires fix scale")
+        self.hires_scale.setAccessibleName(translate("PromptPanel", "Hires fix scale"))
         self.hires_strength = QDoubleSpinBox(self)
         self.hires_strength.setRange(0.05, 1)
         self.hires_strength.setSingleStep(0.05)
         self.hires_strength.setValue(HiresFix().denoising_strength)
-        self.hires_strength.setAccessibleName("Hires fix denoising strength")
+        self.hires_strength.setAccessibleName(translate("PromptPanel", "Hires fix denoising strength"))
         self.setAcceptDrops(True)  # a PNG with parameters (ours or A1111's) dropped here loads them
 
     def _lay_out_basics(self) -> None:
+        # two rows, for a narrow column: the shapes, then the size and the steps
+        shapes = QHBoxLayout()
+        shapes.setContentsMargins(0, 0, 0, 0)
+        for button in self.aspect_buttons.values():
+            shapes.addWidget(button)
         shape = QHBoxLayout()
         shape.setContentsMargins(0, 0, 0, 0)
-        for button in self.aspect_buttons.values():
-            shape.addWidget(button)
         shape.addWidget(self.width_box)
         self._times = QLabel("x", self)
         shape.addWidget(self._times)
         shape.addWidget(self.height_box)
         shape.addWidget(self.size_label)
-        shape.addSpacing(12)
-        steps_label = QLabel("S&teps", self)
+        shape.addStretch(1)
+        steps_label = QLabel(translate("PromptPanel", "S&teps"), self)
         steps_label.setBuddy(self.steps)
         shape.addWidget(steps_label)
         shape.addWidget(self.steps)
-        shape.addStretch(1)
         basics = QVBoxLayout(self)
         basics.setContentsMargins(0, 0, 0, 0)
         basics.addWidget(self.prompt)
         negative_row = QHBoxLayout()
         negative_row.addWidget(self.negative_toggle)
-        negative_row.addWidget(self.negative, 1)
-        negative_row.addStretch(0)
-        negative_row.setAlignment(self.negative_toggle, Qt.AlignmentFlag.AlignLeft)
+        negative_row.addStretch(1)
         negative_row.addWidget(self.lora_picker)
         basics.addLayout(negative_row)
+        basics.addWidget(self.negative)
+        basics.addLayout(shapes)
         basics.addLayout(shape)
-        self.batch = BatchControls(self)
-        basics.addWidget(self.batch)
         basics.addWidget(self.picture)
         editing = QHBoxLayout()
         editing.addWidget(self.edit_label, 1)
@@ -236,29 +246,35 @@ class PromptPanel(QWidget):
     def _lay_out_advanced(self) -> None:
         # the expert's part: the window puts it in its folded "Advanced" panel
         self.advanced = QWidget(self)
+        self.batch = BatchControls(self.advanced)
         manual = QGridLayout()
         for i, box in enumerate(self.memory_controls.values()):
             manual.addWidget(box, i, 0)  # one column: two side by side need ~640 px with Windows' fonts
         memory = QVBoxLayout()
         memory.addWidget(self.automatic)
         memory.addLayout(manual)
-        self.automatic.setText("&Automatic")
-        self.automatic.setToolTip("The planner chooses where each part goes, and retries safer when VRAM runs out")
+        self.automatic.setToolTip(translate("PromptPanel", "The planner chooses where each part goes, and retries "
+                                                           "safer when VRAM runs out"))
         form = QFormLayout(self.advanced)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.addRow("Sampler", self.sampler)
-        form.addRow("Scheduler", self.scheduler)
-        form.addRow("CFG scale", self.cfg)
-        form.addRow("Seed", self.seed)
+        form.setContentsMargins(0, 0, 0, 0)
+        # rows too wide for the window's narrow column go under their label (the memory switches, hires fix)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        form.addRow(self.batch)
+        form.addRow(translate("PromptPanel", "Sampler"), self.sampler)
+        form.addRow(translate("PromptPanel", "Scheduler"), self.scheduler)
+        form.addRow(translate("PromptPanel", "CFG scale"), self.cfg)
+        form.addRow(translate("PromptPanel", "Seed"), self.seed)
         for name, field in self.slot_fields.items():
             form.addRow(SET_SLOTS[name].words, field)
-        form.addRow("Memory", memory)
+        form.addRow(QLabel(translate("PromptPanel", "Memory"), self.advanced))
+        form.addRow(memory)
         hires = QHBoxLayout()
         hires.addWidget(self.hires)
         hires.addWidget(self.hires_scale)
-        hires.addWidget(QLabel("denoising", self))
+        hires.addWidget(QLabel(translate("PromptPanel", "denoising"), self))
         hires.addWidget(self.hires_strength)
-        form.addRow("Hires fix", hires)
+        form.addRow(QLabel(translate("PromptPanel", "Hires fix"), self.advanced))
+        form.addRow(hires)
 
     @property
     def slot_fields(self) -> dict[str, FileField]:
@@ -296,7 +312,8 @@ class PromptPanel(QWidget):
             picker.setCurrentIndex(current)
             picker.blockSignals(False)
         picker.setToolTip("\n".join(str(path) for path in files.values()) or
-                          translate("PromptPanel", "Downloaded models and sets of your own files"))
+                          translate("PromptPanel", "Complete downloads from the Models window and sets of your own "
+                                                "files"))
 
     def pick_model(self, label: str) -> None:
         """Fill every model slot from a complete preset or a custom set (the other slots are cleared)."""
@@ -357,7 +374,7 @@ class PromptPanel(QWidget):
     def _show_size(self) -> None:
         size = f"{self.width_box.value()} x {self.height_box.value()}"
         self.size_label.setText("" if self.aspect is Aspect.CUSTOM else size)
-        self.size_label.setToolTip(f"Sized for {self.family.words}")
+        self.size_label.setToolTip(translate("PromptPanel", "Sized for {family}").format(family=self.family.words))
 
     def _on_model_picked(self, index: int) -> None:
         label = self.model_picker.itemText(index)
@@ -445,7 +462,8 @@ class PromptPanel(QWidget):
     def set_edit_source(self, path: Path | None) -> None:
         """Edit this picture (the prompt is the instruction), or stop editing with None."""
         self.edit_source = path
-        self.edit_label.setText(f"Editing {path.name}: the prompt says what to change" if path else "")
+        self.edit_label.setText(translate("PromptPanel", "Editing {name}: the prompt says what to change")
+                                .format(name=path.name) if path else "")
         self.edit_label.setVisible(path is not None)
         self.stop_editing.setVisible(path is not None)
 

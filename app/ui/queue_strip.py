@@ -1,5 +1,6 @@
-"""The queue strip: every job with its state (waiting, running step i/N with the time left, done, failed and
-why, cancelled), and the buttons that reorder, cancel, retry and clear; on a rig, a tick box per card."""
+"""The queue: one line saying what waits and runs, which opens into a drawer (by itself when a second job comes)
+with every job and its state (waiting, running step i/N with the time left, done, failed and why, cancelled), and
+the buttons that reorder, cancel, retry and clear; on a rig, a tick box per card."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -22,28 +22,39 @@ from PySide6.QtWidgets import (
 from app.core.generation.request import GenerationRequest
 from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
+from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
+from app.ui.icons import put_icons
+
+
+def state_words(state: JobState) -> str:
+    return {JobState.WAITING: translate("QueueStrip", "waiting"), JobState.RUNNING: translate("QueueStrip", "running"),
+            JobState.DONE: translate("QueueStrip", "done"), JobState.FAILED: translate("QueueStrip", "failed"),
+            JobState.CANCELLED: translate("QueueStrip", "cancelled")}[state]
 
 
 def job_words(job: Job) -> str:
     """One line for a job, in the user's words."""
     if job.state is JobState.RUNNING:
-        eta = f", {duration_in_words(job.eta_seconds)} left" if job.eta_seconds is not None else ""
-        where = f" on {job.card}" if job.card else ""
+        eta = (translate("QueueStrip", ", {time} left").format(time=duration_in_words(job.eta_seconds))
+               if job.eta_seconds is not None else "")
+        where = translate("QueueStrip", " on {card}").format(card=job.card) if job.card else ""
         if job.step:
-            state = f"running step {job.step}/{job.steps}{eta}{where}"
+            state = translate("QueueStrip", "running step {step}/{steps}").format(step=job.step, steps=job.steps)
+            state += eta + where
         elif job.stage is not None:
             state = f"{stage_words(job.stage, time.monotonic() - job.stage_since).lower()}{where}"
         else:
-            state = f"starting{where}"
+            state = translate("QueueStrip", "starting") + where
     elif job.held and job.state is JobState.WAITING:  # a held job cancelled is just cancelled
-        state = f"waiting for Run queue — {job.reason}" if job.reason else "waiting for Run queue"
+        state = (translate("QueueStrip", "waiting for Run queue — {reason}").format(reason=job.reason) if job.reason
+                 else translate("QueueStrip", "waiting for Run queue"))
     elif job.state is JobState.FAILED:
-        state = f"failed: {job.reason}"
+        state = translate("QueueStrip", "failed: {reason}").format(reason=job.reason)
     elif job.state is JobState.WAITING and job.reason:
-        state = f"waiting — {job.reason}"
+        state = translate("QueueStrip", "waiting — {reason}").format(reason=job.reason)
     else:
-        state = job.state.value
+        state = state_words(job.state)
     return f"{state} — {job.what}"
 
 
@@ -52,33 +63,53 @@ class QueueStrip(QWidget):
         super().__init__(parent)
         self.queue = queue
         self.list = QListWidget(self)
-        self.list.setAccessibleName("Job queue")
-        self.list.setMaximumHeight(110)
-        self.summary = QLabel(self)
-        self.summary.setAccessibleName("Queue summary")
-        self.up_button = QPushButton("Up", self)
-        self.down_button = QPushButton("Down", self)
-        self.cancel_button = QPushButton("Cancel job", self)
-        self.cancel_all_button = QPushButton("Cancel all", self)
-        self.retry_button = QPushButton("Retry", self)
-        self.clear_button = QPushButton("Clear finished", self)
-        self.run_button = QPushButton("Run queue", self)
-        self.run_button.setToolTip("Run the jobs that wait (those left from last time wait for this)")
+        self.list.setAccessibleName(translate("QueueStrip", "Job queue"))
+        self.list.setMaximumHeight(self.list.fontMetrics().height() * 3 + 2 * self.list.frameWidth() + 4)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # each job's tooltip
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)                     # says it whole
+        # one line while there is one job; a drawer with the list and what to do with it once there are more
+        self.summary = QToolButton(self)
+        self.summary.setAccessibleName(translate("QueueStrip", "Queue summary: show or hide the jobs"))
+        self.summary.setCheckable(True)
+        self.summary.setAutoRaise(True)
+        self.summary.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.summary.toggled.connect(self._on_drawer_toggled)
+        self.up_button = QPushButton(translate("QueueStrip", "Up"), self)
+        self.down_button = QPushButton(translate("QueueStrip", "Down"), self)
+        self.cancel_button = QPushButton(translate("QueueStrip", "Cancel job"), self)
+        self.cancel_all_button = QPushButton(translate("QueueStrip", "Cancel all"), self)
+        self.retry_button = QPushButton(translate("QueueStrip", "Retry"), self)
+        self.clear_button = QPushButton(translate("QueueStrip", "Clear finished"), self)
+        self.run_button = QPushButton(translate("QueueStrip", "Run queue"), self)
+        self.run_button.setToolTip(translate("QueueStrip", "Run the jobs that wait (those left from last time wait "
+                                                           "for this)"))
+        put_icons(((self.up_button, "up"), (self.down_button, "down"), (self.cancel_button, "cancel_job"),
+                   (self.cancel_all_button, "cancel"), (self.retry_button, "retry"),
+                   (self.clear_button, "clear_finished"), (self.run_button, "run_queue")))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
-        # the buttons beside the list, two columns: the strip stays as narrow as the picture allows
-        buttons = QGridLayout()
-        for i, button in enumerate((self.run_button, self.cancel_all_button, self.up_button, self.down_button,
-                                    self.cancel_button, self.retry_button, self.clear_button)):
-            buttons.addWidget(button, i // 2, i % 2)
-        side = QHBoxLayout()
-        side.addWidget(self.list, 1)
-        side.addLayout(buttons)
+        # the queue's buttons, then the chosen job's, under the list: the drawer is as narrow as the column
+        queue_buttons, job_buttons = QHBoxLayout(), QHBoxLayout()
+        for row, buttons in ((queue_buttons, (self.run_button, self.cancel_all_button, self.clear_button)),
+                             (job_buttons, (self.up_button, self.down_button, self.cancel_button,
+                                            self.retry_button))):
+            row.setSpacing(2)
+            for button in buttons:
+                row.addWidget(button)
+        self.drawer = QWidget(self)
+        drawer = QVBoxLayout(self.drawer)
+        drawer.setContentsMargins(0, 0, 0, 0)
+        drawer.setSpacing(2)
+        drawer.addLayout(self.cards)
+        drawer.addWidget(self.list)
+        drawer.addLayout(queue_buttons)
+        drawer.addLayout(job_buttons)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         layout.addWidget(self.summary)
-        layout.addLayout(self.cards)
-        layout.addLayout(side)
+        layout.addWidget(self.drawer)
+        self._jobs_shown = 0
         self.up_button.clicked.connect(lambda: self._move(-1))
         self.down_button.clicked.connect(lambda: self._move(1))
         self.cancel_button.clicked.connect(lambda: self._on_selected(queue.cancel))
@@ -106,9 +137,18 @@ class QueueStrip(QWidget):
             if job is chosen:
                 self.list.setCurrentItem(item)
         counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
-        self.summary.setText(", ".join(f"{n} {state.value}" for state, n in counts.items() if n) or "No jobs")
+        self.summary.setText(", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
+                             or translate("QueueStrip", "No jobs"))
+        if (len(self.queue.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
+            self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)
+        self._jobs_shown = len(self.queue.jobs)
+        self._on_drawer_toggled(self.summary.isChecked())
         self.setVisible(bool(self.queue.jobs))
         self._enable()
+
+    def _on_drawer_toggled(self, shown: bool) -> None:
+        self.drawer.setVisible(shown)
+        self.summary.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
 
     def _enable(self) -> None:
         job = self.selected()

@@ -6,11 +6,12 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
+from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
-from app.core.generation.status_words import failure_words, progress_words, stage_words
+from app.core.generation.status_words import failure_words, plan_sentence, progress_words, stage_words
+from app.core.words import translate
 
 
 class StatusLine(QWidget):
@@ -24,19 +25,20 @@ class StatusLine(QWidget):
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat("Ready")
+        self.progress.setFormat(translate("StatusLine", "Ready"))
         self.progress.setTextVisible(True)
-        self.progress.setAccessibleName("Progress")
+        self.progress.setAccessibleName(translate("StatusLine", "Progress"))
         self.progress.setMinimumWidth(180)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
-        self.status.setAccessibleName("Status")
+        self.status.setAccessibleName(translate("StatusLine", "Status"))
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 0, 8, 6)
+        # under Generate, in the window's narrow column: the bar, then the words
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.progress)
-        layout.addWidget(self.status, 2)
-        layout.addWidget(plan_summary, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(plan_summary)
         # until the first step, the stage's words count the seconds: loading can take a minute without a line
         self._stage: Stage | None = None
         self._stage_since = 0.0
@@ -49,12 +51,12 @@ class StatusLine(QWidget):
         self.status.clear()
         self._retry_note = ""
         self.progress.setRange(0, 0)  # busy until the first step
-        self.progress.setFormat("Starting…")
+        self.progress.setFormat(translate("StatusLine", "Starting…"))
 
     def show_stage(self, stage: Stage) -> None:
         if stage is not Stage.SAMPLING:
             self.progress.setRange(0, 0)
-        self.progress.setFormat(stage.value.capitalize() + "…")
+        self.progress.setFormat(stage_words(stage))
         self._stage, self._stage_since = stage, time.monotonic()
         self._show_stage()
         if stage in (Stage.LOADING, Stage.ENCODING):
@@ -76,15 +78,17 @@ class StatusLine(QWidget):
         done, total = sum(p.step for p in steps.values()), sum(p.steps for p in steps.values())
         self.progress.setRange(0, total)
         self.progress.setValue(done)
-        self.progress.setFormat(f"Step {done}/{total}")
+        self.progress.setFormat(translate("StatusLine", "Step {done}/{total}").format(done=done, total=total))
         if len(steps) == 1:
             self.status.setText(progress_words(*steps.values()))
         else:
             self.status.setText("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
 
     def show_retry(self, reason: str, plan: MemoryPlan) -> None:
-        what = "ran out of video memory" if reason == "out_of_vram" else "drew a broken picture"
-        self._retry_note = f"The first try {what}; it was tried again, safer: {' '.join(plan.flags)}"
+        note = (translate("StatusLine", "The first try ran out of video memory; it was tried again, safer: {plan}")
+                if reason == "out_of_vram" else
+                translate("StatusLine", "The first try drew a broken picture; it was tried again, safer: {plan}"))
+        self._retry_note = note.format(plan=plan_sentence(plan, None))
         self.status.setText(self._retry_note)
 
     def show_outcome(self, outcome: Outcome) -> None:
@@ -93,11 +97,12 @@ class StatusLine(QWidget):
         self.progress.setRange(0, 1)
         self.progress.setValue(1 if outcome.ok else 0)
         if outcome.ok and outcome.image:
-            self.progress.setFormat("Done")
-            self.status.setText("\n".join(filter(None, [f"Saved {outcome.image}", self._retry_note])))
+            self.progress.setFormat(translate("StatusLine", "Done"))
+            saved = translate("StatusLine", "Saved {file}").format(file=outcome.image)
+            self.status.setText("\n".join(filter(None, [saved, self._retry_note])))
         elif outcome.cancelled:
-            self.progress.setFormat("Cancelled")
-            self.status.setText("Cancelled.")
+            self.progress.setFormat(translate("StatusLine", "Cancelled"))
+            self.status.setText(translate("StatusLine", "Cancelled."))
         elif outcome.error:
-            self.progress.setFormat("Failed")
+            self.progress.setFormat(translate("StatusLine", "Failed"))
             self.status.setText(failure_words(outcome.error))

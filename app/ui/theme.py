@@ -1,16 +1,44 @@
-"""Light or dark, as the system says (Windows' app mode, GNOME's or KDE's colour scheme), and sharp on high-DPI
-screens. Fusion draws the same on every platform, so one palette per scheme is enough."""
+"""Looks like the system's own: Windows 11's style on Windows 11, the classic Windows style on Windows 10, Fusion
+elsewhere; light or dark as the system says (Windows' app mode, GNOME's or KDE's colour scheme), following a
+switch while the app runs; sharp on high-DPI screens."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+FUSION = "Fusion"
+WINDOWS_11 = "windows11"  # Qt 6.7+: draws light and dark by itself
+WINDOWS_VISTA = "windowsvista"  # the classic native style: light only, it ignores a dark palette
+# Windows 11 is Windows NT 10.0 from build 22000 on. Qt's windows11 style draws its glyphs with the Segoe Fluent
+# Icons font, which only Windows 11 has: on Windows 10 its check marks and arrows come out as empty boxes
+# (OpenNumismat/open-numismat#295), which is why Qt itself picks it on Windows 11 only.
+WINDOWS_11_BUILD = 22000
 
 
 def high_dpi_before_the_app_starts() -> None:
     # 125 % and 150 % screens: scale by the exact factor instead of rounding to 100 % or 200 % (blurry or huge)
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+
+
+def style_for(platform: str, windows_build: int, offered: Sequence[str], dark: bool) -> str:
+    """The style to draw with: the native one where Qt has one that draws the system's scheme, Fusion (with our
+    palette) everywhere else. `offered` is QStyleFactory.keys(); `windows_build` is 0 off Windows."""
+    names = {name.lower() for name in offered}
+    if platform == "win32":
+        if windows_build >= WINDOWS_11_BUILD and WINDOWS_11 in names:
+            return WINDOWS_11
+        if not dark and WINDOWS_VISTA in names:
+            return WINDOWS_VISTA
+    return FUSION
+
+
+def windows_build() -> int:
+    return sys.getwindowsversion().build if sys.platform == "win32" else 0
 
 
 def dark_palette() -> QPalette:
@@ -32,12 +60,19 @@ def dark_palette() -> QPalette:
 
 
 def apply_scheme(app: QApplication, scheme: Qt.ColorScheme) -> None:
-    app.setPalette(dark_palette() if scheme is Qt.ColorScheme.Dark else app.style().standardPalette())
+    """The style and palette for `scheme`: on Windows 10 a switch to dark moves from the classic style to Fusion
+    (the classic style would draw light controls with dark text), and back when the system turns light."""
+    dark = scheme is Qt.ColorScheme.Dark
+    wanted = style_for(sys.platform, windows_build(), QStyleFactory.keys(), dark)
+    if app.style().name().lower() != wanted.lower():
+        app.setStyle(wanted)
+    if wanted == WINDOWS_11:
+        return  # it takes the system's colours itself, light or dark
+    app.setPalette(dark_palette() if dark else app.style().standardPalette())
 
 
 def follow_system_theme(app: QApplication) -> None:
-    """Use Fusion with the system's light or dark scheme now, and whenever the system switches."""
-    app.setStyle("Fusion")
+    """The system's style and light or dark scheme now, and whenever the system switches."""
     hints = app.styleHints()
     apply_scheme(app, hints.colorScheme())
     hints.colorSchemeChanged.connect(lambda scheme: apply_scheme(app, scheme))

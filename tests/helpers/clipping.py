@@ -59,28 +59,6 @@ def cut_off_by_a_pane(widget: QWidget) -> str | None:
     return None
 
 
-def show_everything(window: QWidget, folder: Path) -> None:
-    """The busiest the main window gets: the demo, both banners, a picture to start from with its mask painter,
-    Advanced and Details open."""
-    from PySide6.QtGui import QColor, QImage
-
-    from app.ui.launch import load_demo
-    from app.ui.main_window import MainWindow
-
-    assert isinstance(window, MainWindow)
-    picture = QImage(512, 768, QImage.Format.Format_RGB32)
-    picture.fill(QColor(40, 90, 160))
-    picture.save(str(folder / "to start from.png"))
-    window.use_as_input(folder / "to start from.png")
-    window.panel.picture.paint_mask.setChecked(True)
-    load_demo(window.panel)
-    window.show_demo_note()
-    window.check_banner.say("Your AMD Radeon RX 580 Series will work, but: the models folder is on a spinning "
-                            "disk. Move the models folder to an SSD if you have one.", "warn", "Full &check…")
-    window.advanced_toggle.setChecked(True)
-    window.details_toggle.setChecked(True)
-
-
 def problems_in(window: QWidget) -> tuple[int, dict[str, str]]:
     """How many widgets show, and each clipped text or unnamed input among them."""
     problems = {}
@@ -102,19 +80,16 @@ def main() -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.core.gallery.gallery_index import GalleryIndex
-    from app.services.studio import Studio
     from app.services.user_dirs import keep_settings_in
-    from app.ui.main_window import MainWindow
     from app.ui.theme import high_dpi_before_the_app_starts
+    from tests.helpers.window_tour import STATES, open_window
 
     high_dpi_before_the_app_starts()
     app = QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as folder:
         keep_settings_in(Path(folder) / "settings")
-        gallery = GalleryIndex(Path(folder) / "gallery.sqlite3")
-        window = MainWindow(Studio(Path(folder) / "images", gallery=gallery))
-        show_everything(window, Path(folder))
+        window = open_window(Path(folder))
+        STATES["everything open"](window, Path(folder))
         window.showMaximized()  # the whole screen, in logical pixels: 1280x720 at 150 % of 1920x1080
         QTimer.singleShot(1500, app.quit)
         app.exec()
@@ -124,7 +99,6 @@ def main() -> int:
                           "window": [window.width(), window.height()],
                           "screen": [screen.availableGeometry().width(), screen.availableGeometry().height()]}))
         window.close()
-        gallery.close()
     return 0
 
 

@@ -15,6 +15,7 @@ from app.core.settings_schema import (
     DETAILS_OPEN,
     FIRST_START_DONE,
     FIRST_START_GUIDED,
+    LANGUAGE,
     OUTPUT_FOLDER,
     OWN_BACKEND,
     SCHEMA_VERSION,
@@ -44,12 +45,13 @@ def test_every_setting_round_trips_through_the_settings_file(tmp_path: Path) -> 
         DETAILS_OPEN: True,
         FIRST_START_DONE: True,
         FIRST_START_GUIDED: True,
+        LANGUAGE: "pt_BR",
     }
     assert set(chosen) == set(SETTINGS)
     assert {setting: Settings().get(setting) for setting in SETTINGS} == {
         OUTPUT_FOLDER: current_user_dirs().images, OWN_BACKEND: None, WINDOW_GEOMETRY: None,
         WINDOW_SPLITTERS: None, ADVANCED_OPEN: False, DETAILS_OPEN: False, FIRST_START_DONE: False,
-        FIRST_START_GUIDED: False}
+        FIRST_START_GUIDED: False, LANGUAGE: ""}
     for setting, value in chosen.items():
         Settings().set(setting, value)
     reread = written_to_disk(tmp_path)
@@ -61,7 +63,8 @@ def test_every_setting_round_trips_through_the_settings_file(tmp_path: Path) -> 
 def test_a_value_of_the_wrong_type_reads_as_the_default_with_a_log_line(tmp_path: Path,
                                                                          caplog: pytest.LogCaptureFixture) -> None:
     file = tmp_path / "edited by hand.ini"
-    file.write_text("[output]\nfolder=\n"  # no folder
+    file.write_text(f"[General]\n{VERSION_KEY}={SCHEMA_VERSION}\n"
+                    "[output]\nfolder=\n"  # no folder
                     "[window]\nadvanced_open=banana\ndetails_open=true\ngeometry=not a layout\n"
                     "splitters=@ByteArray(only one)\n"
                     "[backend]\nown_program=a, b\n"  # a list, to Qt
@@ -96,7 +99,8 @@ def test_an_unversioned_settings_file_keeps_every_choice_and_gets_the_version_wi
     before = file.read_text(encoding="utf-8")
     settings = Settings(file)
     kept = {OUTPUT_FOLDER: tmp_path / "Bilder", OWN_BACKEND: tmp_path / "sd-cli",
-            WINDOW_GEOMETRY: b"\x01\xd9\xd0\xcb geometry", WINDOW_SPLITTERS: (b"main", b"picture"),
+            WINDOW_GEOMETRY: b"\x01\xd9\xd0\xcb geometry",
+            WINDOW_SPLITTERS: None,  # but the split: that window had the picture under the prompt
             ADVANCED_OPEN: True, DETAILS_OPEN: False, FIRST_START_DONE: True}
     assert {setting: settings.get(setting) for setting in kept} == kept
     assert file.read_text(encoding="utf-8") == before  # reading writes nothing

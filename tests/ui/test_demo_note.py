@@ -20,9 +20,9 @@ def test_the_demo_note_says_it_draws_noise_and_can_be_dismissed(qtbot: QtBot, ou
     load_demo(window.panel)
     window.show_demo_note()
     assert window.demo_note.isVisible()
-    assert "demo model" in window.demo_note.text.text() and "random" in window.demo_note.text.text()
+    assert "demo model" in window.demo_note.text.text() and "noise" in window.demo_note.text.text()
     # it names the Models button as it reads, and says where it is: beside the picker, on the same row
-    assert "the “Get models…” button next to the model picker" in window.demo_note.text.text()
+    assert "“Get models…” beside the model picker" in window.demo_note.text.text()
     picker, button = window.panel.model_picker, window.models_button
     picker_box = QRect(picker.mapTo(window, QPoint(0, 0)), picker.size())
     button_box = QRect(button.mapTo(window, QPoint(0, 0)), button.size())

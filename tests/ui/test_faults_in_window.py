@@ -19,7 +19,7 @@ from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.platform_paths import user_dirs
 from app.core.queue.jobs import Job, JobState, save_queue
 from app.services.studio import Studio
-from app.ui.image_view import NO_PICTURE_YET
+from app.ui.image_view import no_picture_yet
 from app.ui.main_window import MainWindow
 from tests.helpers.filesystems import make_read_only, tmpfs
 from tests.ui.test_main_window import fill_in
@@ -96,7 +96,7 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
     qtbot.addWidget(window)
     window.show()
     assert "2 jobs from last time wait in the queue: press Run queue" in window.status.text()
-    assert window.image.canvas.text() == NO_PICTURE_YET
+    assert window.image.canvas.text() == no_picture_yet()
     with qtbot.waitSignal(generation.probed, timeout=60_000):  # the queue dispatched on this answer before
         generation.probe_devices()
     assert not queue.busy and [job.state for job in queue.jobs] == [JobState.WAITING] * 2

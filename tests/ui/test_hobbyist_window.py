@@ -21,8 +21,9 @@ from app.core.models.families import ModelFamily
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.theme import follow_system_theme
-from tests.helpers.clipping import problems_in, show_everything
+from tests.helpers.clipping import problems_in
 from tests.helpers.model_headers import sd15_checkpoint, sd_unet, write_safetensors
+from tests.helpers.window_tour import SIZES, window_in
 from tests.ui.test_gallery import ours
 
 
@@ -140,8 +141,8 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     assert window.advanced.isVisible() and panel.model.isVisible() and window.plan_label.isVisible()
     request = panel.request()
     assert (request.sampler, request.scheduler, request.cfg_scale) == (None, None, None)  # the model's defaults
-    panel.sampler.setCurrentText("dpm++2m")
-    panel.scheduler.setCurrentText("karras")
+    panel.sampler.setCurrentText("DPM++ 2M")  # as A1111 names it
+    panel.scheduler.setCurrentText("Karras")
     panel.cfg.setValue(4.5)
     panel.seed.setValue(1234)
     request = panel.request()
@@ -158,49 +159,55 @@ def test_advanced_and_the_layout_are_remembered_across_restarts(qtbot: QtBot, ou
     assert not first.advanced_toggle.isChecked()
     qtbot.mouseClick(first.advanced_toggle, Qt.MouseButton.LeftButton)
     # a size of the user's own (the window's smallest is wider with Windows' fonts than with Linux's)
-    size = first.minimumSizeHint().expandedTo(QSize(760, 560))
+    size = first.minimumSizeHint().expandedTo(QSize(780, 560))
     first.resize(size)
-    first.main_splitter.setSizes([size.width() - 400, 400])
+    column = first.main_splitter.widget(0).minimumSizeHint().width() + 40  # the user widens the column a little
+    first.main_splitter.setSizes([column, size.width() - column])
     sizes = first.main_splitter.sizes()
     first.close()
     again = open_window(qtbot, out_dir)
     assert again.advanced_toggle.isChecked() and again.advanced.isVisible()
     assert not again.details_toggle.isChecked()
     assert again.size() == size
-    assert again.main_splitter.sizes()[1] == sizes[1]  # Advanced kept its width
+    assert again.main_splitter.sizes()[0] == sizes[0]  # the column kept its width
 
 
-def test_advanced_and_details_open_wide_enough_after_a_start_with_them_closed(qtbot: QtBot, out_dir: Path) -> None:
+def test_advanced_and_details_open_in_the_column_after_a_start_with_them_closed(qtbot: QtBot,
+                                                                               out_dir: Path) -> None:
     first = open_window(qtbot, out_dir)
-    first.resize(760, 560)
-    first.close()  # closed with both folded: the splitters remember them as hidden
+    first.resize(1000, 700)
+    first.close()  # closed with both folded
     again = open_window(qtbot, out_dir)
     qtbot.mouseClick(again.advanced_toggle, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(again.details_toggle, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: again.advanced.width() >= again.advanced.minimumWidth())
-    assert again.main_splitter.sizes()[1] >= again.advanced.minimumWidth()
-    assert again.picture_splitter.sizes()[-1] >= again.details.minimumSizeHint().height()
-    assert again.log.height() > 0
+    qtbot.waitUntil(lambda: again.advanced.height() > 0 and again.log.height() > 0)
+    column = again.main_splitter.widget(0)
+    assert column.isAncestorOf(again.advanced) and column.isAncestorOf(again.details)
+    assert again.advanced.width() >= again.advanced.minimumWidth()  # never scrolls sideways
+    assert min(again.folds_splitter.sizes()) > 0
 
 
-def test_folding_advanced_and_details_gives_their_room_back_to_the_picture(qtbot: QtBot, out_dir: Path) -> None:
+def test_opening_and_folding_advanced_and_details_never_moves_the_picture(qtbot: QtBot, out_dir: Path) -> None:
     window = open_window(qtbot, out_dir)
-    window.resize(window.minimumSizeHint().expandedTo(QSize(1000, 700)) + QSize(400, 0))
-    for _ in range(2):  # the second time round is the one Qt's splitter got wrong
+    window.resize(1366, 768)
+    qtbot.wait(50)
+    picture = window.picture_stack.geometry()
+    for _ in range(2):
         window.advanced_toggle.click()
         window.details_toggle.click()
         qtbot.wait(50)
-        assert window.main_splitter.sizes()[1] >= window.advanced.minimumWidth() and window.log.height() > 0
-        chosen = window.advanced.minimumWidth() + 30  # the user widens it a little
-        window.main_splitter.setSizes([sum(window.main_splitter.sizes()) - chosen, chosen])
+        assert window.advanced.isVisible() and window.log.height() > 0
+        assert window.picture_stack.geometry() == picture
+        window.folds_splitter.setSizes([250, 150])  # the user gives Advanced more of the column
         window.advanced_toggle.click()
         window.details_toggle.click()
         qtbot.wait(50)
-        assert window.picture_splitter.width() == window.main_splitter.width()
-        assert window.picture_splitter.sizes()[-1] == 0
+        assert not window.advanced.isVisible() and not window.details.isVisible()
+        assert window.picture_stack.geometry() == picture
+    window.details_toggle.click()  # Details alone: all of the folds' room
     window.advanced_toggle.click()
     qtbot.wait(50)
-    assert window.main_splitter.sizes()[1] == chosen  # opens again as wide as the user left it
+    assert window.folds_splitter.sizes()[0] > window.folds_splitter.sizes()[1]  # as the user left them
 
 
 def test_the_picture_fits_zooms_and_steps_through_the_gallery(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> None:
@@ -264,16 +271,11 @@ def test_the_theme_follows_the_system_colour_scheme(qtbot: QtBot) -> None:
         app.setPalette(palette)
 
 
-@pytest.mark.parametrize("screen", [(1366, 768), (1280, 720)], ids=["1366x768", "1920x1080 at 150 %"])
-def test_no_text_is_clipped_on_a_small_screen(qtbot: QtBot, out_dir: Path, tmp_path: Path,
-                                              screen: tuple[int, int]) -> None:
+@pytest.mark.parametrize("screen", list(SIZES.values()), ids=list(SIZES))
+def test_no_text_is_clipped_on_a_small_screen(qtbot: QtBot, tmp_path: Path, screen: tuple[int, int]) -> None:
     # 150 % of 1920x1080 leaves 1280x720 logical pixels, and fonts scale with everything else
-    index = GalleryIndex(tmp_path / "gallery.sqlite3")
-    window = open_window(qtbot, out_dir, index)
-    show_everything(window, tmp_path)
-    window.resize(*screen)
-    qtbot.wait(50)
-    assert (window.width(), window.height()) == screen, "the window does not fit the screen"
-    shown, problems = problems_in(window)
+    with window_in("everything open", screen, tmp_path) as window:
+        assert (window.width(), window.height()) == screen, "the window does not fit the screen"
+        shown, problems = problems_in(window)
     assert shown > 50
     assert not problems, problems

@@ -19,6 +19,8 @@ from pathlib import Path
 import PySide6
 import pytest
 
+from tests.helpers.window_tour import MIN_PICTURE_SHARE, STATES
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="Qt's xcb platform, its X libraries and Xvfb are "
                                 "Linux's: a Windows window uses Qt's windows platform, which Qt ships whole")
 
@@ -145,6 +147,27 @@ def test_no_text_is_clipped_at_150_percent_on_a_real_x_server(tmp_path: Path) ->
     assert result["window"] == result["screen"], result  # it fits the screen: nothing forces it wider or taller
     assert result["shown"] > 50
     assert not result["problems"], result["problems"]
+
+
+def test_the_picture_keeps_half_the_window_at_150_percent_on_a_real_x_server(tmp_path: Path) -> None:
+    """tests/ui/test_picture_first.py's tour of the window's states at a real 150 % (fonts scaled too)."""
+    server, display = start_xvfb(1920, 1080)
+    try:
+        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "QT_SCALE_FACTOR": "1.5",
+               "HOME": str(tmp_path)}
+        env.pop("WAYLAND_DISPLAY", None)
+        child = subprocess.run([sys.executable, "-m", "tests.helpers.window_tour", "--size", "1280x720"], cwd=REPO,
+                               env=env, capture_output=True, text=True, timeout=180, check=False)
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert child.returncode == 0, child.stderr
+    states = json.loads(child.stdout[child.stdout.index("{"):])
+    assert len(states) == len(STATES)
+    for state, found in states.items():
+        assert found["window"] == [1280, 720], (state, found)
+        assert found["picture share"] >= MIN_PICTURE_SHARE, (state, found)
+        assert found["not whole"] == {} and found["thumbnails cut"] == [], (state, found)
 
 
 def test_the_window_s_fault_matrix_holds_on_a_real_x_server(x_display: str) -> None:

@@ -44,6 +44,7 @@ from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import MemoryFlags
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice
+from app.core.words import translate
 from app.services.child_process import path_for_backend
 from app.services.generation.live_preview import LivePreview
 from app.services.generation.measured_speeds import MeasuredSpeeds
@@ -259,7 +260,8 @@ class Generation(QObject):
             try:
                 preview = (self._preview_method, self._live_preview.begin())
             except OSError as error:  # the picture still comes, only without the preview
-                self.notice.emit(f"no live preview: cannot make its temporary folder ({error})")
+                self.notice.emit(translate("Generation", "no live preview: cannot make its temporary folder ({error})")
+                                 .format(error=error))
         try:
             # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
             argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend,
@@ -343,7 +345,8 @@ class Generation(QObject):
                 discard(staged)
             self.log_line.emit(traceback.format_exc(), "stderr")
             ended = Outcome(outcome.exit_code, None, BackendError(
-                ErrorKind.UNKNOWN, f"the picture could not be finished ({type(error).__name__}: {error})"))
+                ErrorKind.UNKNOWN, translate("Generation", "the picture could not be finished ({error})")
+                .format(error=f"{type(error).__name__}: {error}")))
         if ended is not None:
             self._end(ended)
 
@@ -361,7 +364,8 @@ class Generation(QObject):
                 keep_outside_mask(staged, request.init_image, request.mask)
             self._label(staged, request)
         except OSError as error:  # a whole picture is kept without its settings; a broken one fails in accept()
-            self.notice.emit(f"the picture is kept without its settings: {folder_words(error, staged.parent)}")
+            self.notice.emit(translate("Generation", "the picture is kept without its settings: {why}")
+                             .format(why=folder_words(error, staged.parent)))
         try:
             final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved)
         except BadPicture as error:
@@ -375,7 +379,8 @@ class Generation(QObject):
             try:
                 self._gallery.add(entry)
             except sqlite3.Error as error:  # the picture is in its folder; the gallery finds it on its next scan
-                self.notice.emit(f"the gallery could not list the picture yet: {error}")
+                self.notice.emit(translate("Generation", "the gallery could not list the picture yet: {error}")
+                                 .format(error=error))
         return Outcome(outcome.exit_code, str(final))
 
     def _failed(self, outcome: Outcome, request: GenerationRequest | None) -> Outcome | None:
@@ -384,11 +389,13 @@ class Generation(QObject):
         if error is not None and error.kind is ErrorKind.OUT_OF_VRAM and request is not None:
             if self._retry(request, "out_of_vram"):
                 return None
-            advice = ("Even the safest placement ran out of video memory" if self._automatic else
-                      "These memory settings ran out of video memory; automatic placement may fit")
+            advice = (translate("Generation", "Even the safest placement ran out of video memory") if self._automatic
+                      else translate("Generation", "These memory settings ran out of video memory; automatic "
+                                                   "placement may fit"))
             return Outcome(outcome.exit_code, None, BackendError(
-                ErrorKind.OUT_OF_VRAM, f"{error.message}. {advice}: try a smaller image, a lower quantization "
-                "(Q4_K, T5-XXL q8_0) or SD 1.5."))
+                ErrorKind.OUT_OF_VRAM, translate("Generation", "{error}. {advice}: try a smaller image, a lower "
+                                                               "quantization (Q4_K, T5-XXL q8_0) or SD 1.5.")
+                .format(error=error.message, advice=advice)))
         if error is not None and error.kind is ErrorKind.CANNOT_SAVE and request is not None:
             # sd.cpp could not write into the app's own folder: say why (full, read-only) when the folder shows it
             try:
@@ -405,17 +412,20 @@ class Generation(QObject):
         if rung is not None:
             self._picture_retried = True
             discard(staged)  # the same seed is drawn again
-            self.notice.emit(f"{error}; trying once more {rung_words(request.memory, self._ladder[rung].memory)}.")
+            self.notice.emit(translate("Generation", "{error}; trying once more {how}.").format(
+                error=error, how=rung_words(request.memory, self._ladder[rung].memory)))
             self._retry(request, "bad_picture", rung)
             return None
-        tried = " on the safer try too" if self._picture_retried else ""
+        tried = translate("Generation", " on the safer try too") if self._picture_retried else ""
         try:
-            where = f"It is kept in {set_aside(staged, current_user_dirs().bad_pictures, request.seed, datetime.now())}"
+            kept = set_aside(staged, current_user_dirs().bad_pictures, request.seed, datetime.now())
+            where = translate("Generation", "It is kept in {folder}").format(folder=kept)
         except OSError as problem:
-            where = f"It is still in {staged} ({folder_words(problem, current_user_dirs().bad_pictures)})"
+            where = translate("Generation", "It is still in {file} ({why})").format(
+                file=staged, why=folder_words(problem, current_user_dirs().bad_pictures))
         return Outcome(outcome.exit_code, None, BackendError(
-            ErrorKind.BAD_PICTURE, f"{error}{tried}. {where}, not in the gallery. "
-            f"{what_to_try(request.memory)}"))
+            ErrorKind.BAD_PICTURE, translate("Generation", "{error}{tried}. {where}, not in the gallery. {advice}")
+            .format(error=error, tried=tried, where=where, advice=what_to_try(request.memory))))
 
     def _retry(self, request: GenerationRequest, reason: str, rung: int = 0) -> bool:
         """Start again with a safer plan (the next, or the ladder's `rung`: those before it need more memory and
@@ -457,5 +467,6 @@ def why_it_cannot_start(error: Exception, out_dir: Path) -> tuple[ErrorKind, str
     if isinstance(error, FolderProblem):
         return ErrorKind.CANNOT_SAVE, str(error)
     if isinstance(error, OSError):
-        return ErrorKind.BAD_REQUEST, f"cannot use output folder {out_dir}: {error}"
+        return ErrorKind.BAD_REQUEST, translate("Generation", "cannot use output folder {folder}: {error}").format(
+            folder=out_dir, error=error)
     return ErrorKind.BAD_REQUEST, str(error)  # a request, a picture or a model the checks refused

@@ -12,6 +12,7 @@ from app.core.models.backend_package import BUILD_TARGETS, BackendPackageError, 
 from app.core.models.catalog import Catalog, CatalogFile
 from app.core.models.downloads import DownloadError, DownloadProgress
 from app.core.sizes import format_size
+from app.core.words import translate
 from app.services.models.backend import how_to_get_backend, installed_backend_dir, mark_installed
 from app.services.models.downloader import fetch_catalog_file
 from app.services.tool_run import ToolResult, ToolRun
@@ -58,8 +59,9 @@ class BackendInstall(QObject):
         elif can_build_here():
             self.build()
         else:
-            QTimer.singleShot(0, lambda: self.finished.emit(f"this copy of the app cannot build the backend; "
-                                                            f"{how_to_get_backend()}"))
+            said = translate("Backend", "this copy of the app cannot build the backend; {how}").format(
+                how=how_to_get_backend())
+            QTimer.singleShot(0, lambda: self.finished.emit(said))
 
     def install_release(self, release: CatalogFile, version: str, hosts: frozenset[str], destination: Path) -> None:
         self._cancel.clear()
@@ -69,7 +71,7 @@ class BackendInstall(QObject):
 
     def build(self) -> None:
         self._build_progress = BuildProgress(BUILD_TARGETS)
-        self.progress.emit(-1, "starting the backend build")
+        self.progress.emit(-1, translate("Backend", "starting the backend build"))
         self._build.start([sys.executable, "-m", "backend_bin.build"])
 
     def cancel(self) -> None:
@@ -81,18 +83,22 @@ class BackendInstall(QObject):
 
         def report(step: DownloadProgress) -> None:
             percent = int(100 * step.done / step.total) if step.total else -1
-            self._worker_progress.emit(percent, f"downloading {release.name}: {format_size(step.done)}")
+            self._worker_progress.emit(percent, translate("Backend", "downloading {file}: {size}").format(
+                file=release.name, size=format_size(step.done)))
 
         try:
             archive_hash = fetch_catalog_file(release, downloads, hosts, report, self._cancel)
-            self._worker_progress.emit(-1, f"unpacking {release.name}")
+            self._worker_progress.emit(-1, translate("Backend", "unpacking {file}").format(file=release.name))
             program = unpack_backend(downloads / release.name, destination)
             mark_installed(destination, version)
         except (DownloadError, BackendPackageError, OSError) as error:
             self._worker_finished.emit(str(error))
             return
-        verified = "sha256 checked" if release.sha256 else f"no published hash; sha256 {archive_hash[:12]}…"
-        self._worker_progress.emit(100, f"installed {program} ({verified})")
+        verified = (translate("Backend", "checked against the published file") if release.sha256 else
+                    translate("Backend", "no published fingerprint to check it against; its own is {hash}…")
+                    .format(hash=archive_hash[:12]))
+        self._worker_progress.emit(100, translate("Backend", "installed {program} ({verified})").format(
+            program=program, verified=verified))
         self._worker_finished.emit(None)
 
     def _on_build_line(self, line: str) -> None:
@@ -101,9 +107,11 @@ class BackendInstall(QObject):
 
     def _on_build_finished(self, result: ToolResult) -> None:
         if result.error is not None:
-            self.finished.emit(f"the backend build did not finish: {result.error}")
+            self.finished.emit(translate("Backend", "the backend build did not finish: {error}").format(
+                error=result.error))
         elif result.exit_code != 0:
             last = [line for line in result.stdout.splitlines() + result.stderr.splitlines() if line.strip()]
-            self.finished.emit("the backend build failed: " + (last[-1].strip() if last else "no output"))
+            self.finished.emit(translate("Backend", "the backend build failed: {line}").format(
+                line=last[-1].strip() if last else translate("Backend", "it said nothing")))
         else:
             self.finished.emit(None)

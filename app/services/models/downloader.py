@@ -27,6 +27,7 @@ from app.core.models.downloads import (
     check_url,
 )
 from app.core.sizes import format_size
+from app.core.words import translate
 
 CHUNK = 1 << 20
 RETRIES = 4
@@ -69,8 +70,9 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
     target.parent.mkdir(parents=True, exist_ok=True)
     needed = (size or 0) - _size_of(part)
     if shutil.disk_usage(target.parent).free < needed:
-        raise DownloadError(f"not enough free space in {target.parent} for {target.name} "
-                            f"({format_size(needed)} needed): free some space or choose another folder")
+        raise DownloadError(translate("Download", "not enough free space in {folder} for {file} ({size} needed): "
+                                                  "free some space or choose another folder").format(
+            folder=target.parent, file=target.name, size=format_size(needed)))
     own_client = client is None
     client = client or httpx.Client(timeout=TIMEOUT, follow_redirects=False)
     try:
@@ -79,10 +81,11 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
                 return _attempt(client, url, target, part, sha256, allowed_hosts, progress, cancel)
             except (httpx.TransportError, _Busy) as error:
                 if attempt == RETRIES:
-                    cause = (f"the server kept answering {error}" if isinstance(error, _Busy)
-                             else f"network error: {error}")
-                    raise DownloadError(f"{cause} while fetching {target.name}; check the connection and try "
-                                        "again later (the download resumes)", try_mirror=True) from error
+                    cause = (translate("Download", "the server kept answering {error}") if isinstance(error, _Busy)
+                             else translate("Download", "network error: {error}")).format(error=error)
+                    raise DownloadError(translate("Download", "{cause} while fetching {file}; check the connection "
+                                                              "and try again later (the download resumes)")
+                                        .format(cause=cause, file=target.name), try_mirror=True) from error
                 time.sleep(BACKOFF_S * 2**attempt)
     finally:
         if own_client:
@@ -107,16 +110,17 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
                 location = str(response.url.join(response.headers["location"]))
                 check_url(location, allowed_hosts)  # a redirect off the allowlist is refused too
                 if hops > 5:
-                    raise DownloadError(f"too many redirects for {url}")
+                    raise DownloadError(translate("Download", "too many redirects for {address}").format(address=url))
                 continue
             if response.status_code == 404:
-                raise DownloadError(f"{target.name} is not on the server any more (404): the catalog needs "
-                                    "updating; check for a newer Polaris Studio", try_mirror=True)
+                raise DownloadError(translate("Download", "{file} is not on the server any more: the catalog needs "
+                                                          "updating; check for a newer Polaris Studio")
+                                    .format(file=target.name), try_mirror=True)
             if response.status_code in TRANSIENT_STATUS:
                 raise _Busy(response.status_code)
             if response.status_code not in (200, 206):
-                raise DownloadError(f"the server answered {response.status_code} for {target.name}; try later",
-                                    try_mirror=True)
+                raise DownloadError(translate("Download", "the server answered {status} for {file}; try later")
+                                    .format(status=response.status_code, file=target.name), try_mirror=True)
             resumed = response.status_code == 206
             # a 200 to a Range request means a changed file (If-Range failed) or no Range support: start over
             digest = _hash_of(part) if resumed else hashlib.sha256()
@@ -129,8 +133,9 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
                 with part.open("ab" if resumed else "wb") as out:
                     for block in response.iter_bytes():  # as it arrives: a dropped connection keeps what came
                         if cancel is not None and cancel.is_set():
-                            raise DownloadCancelled(f"{target.name}: cancelled; it resumes from "
-                                                    f"{format_size(done + received)} next time")
+                            raise DownloadCancelled(translate("Download", "{file}: cancelled; it resumes from "
+                                                                          "{size} next time")
+                                                    .format(file=target.name, size=format_size(done + received)))
                         out.write(block)
                         digest.update(block)
                         received += len(block)
@@ -138,15 +143,16 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
                             elapsed = max(time.monotonic() - started, 1e-6)
                             progress(DownloadProgress(done + received, total, received / elapsed))
             except OSError as error:  # disk full, folder gone, no permission: the network is not to blame
-                raise DownloadError(f"cannot write {part}: {error.strerror or error}; free some space or choose "
-                                    "another models folder, then download again (it resumes)") from error
+                raise DownloadError(translate("Download", "cannot write {file}: {error}; free some space or choose "
+                                                          "another models folder, then download again (it resumes)")
+                                    .format(file=part, error=error.strerror or error)) from error
             break
     actual = digest.hexdigest()
     if sha256 and actual != sha256.lower():
         part.unlink(missing_ok=True)
         _state_file(part).unlink(missing_ok=True)
-        raise DownloadError(f"{target.name} arrived damaged (sha256 {actual[:12]}… is not the published "
-                            f"{sha256[:12]}…); it was deleted: download it again")
+        raise DownloadError(translate("Download", "{file} arrived damaged (it is not the published file); it was "
+                                                  "deleted: download it again").format(file=target.name))
     part.replace(target)
     _state_file(part).unlink(missing_ok=True)
     return actual
@@ -163,7 +169,7 @@ def fetch_catalog_file(file: CatalogFile, folder: Path, allowed_hosts: frozenset
         except DownloadError as error:
             if not error.try_mirror or i == len(file.urls) - 1:
                 raise
-    raise DownloadError(f"the catalog lists no address for {file.name}")
+    raise DownloadError(translate("Download", "the catalog lists no address for {file}").format(file=file.name))
 
 
 def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[str],
@@ -181,8 +187,9 @@ def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[s
                  if not (models_dir / f.name).is_file())
     free = shutil.disk_usage(models_dir).free
     if free < needed:  # say so before the first byte, not 10 GB into the second file
-        raise DownloadError(f"{preset.title} needs {format_size(needed)} more in {models_dir}, which has "
-                            f"{format_size(free)} free: free some space or choose another models folder")
+        raise DownloadError(translate("Download", "{model} needs {size} more in {folder}, which has {free} free: "
+                                                  "free some space or choose another models folder").format(
+            model=preset.title, size=format_size(needed), folder=models_dir, free=format_size(free)))
     done_before = 0
     for index, file in enumerate(preset.files):
         target = models_dir / file.name
@@ -196,8 +203,8 @@ def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[s
             entry = ledger_entry(models_dir, file, ledger)
             digest = entry["sha256"] if entry else _hash_of(target, lambda p: report(p, True), cancel).hexdigest()
             if file.sha256 and digest != file.sha256:
-                raise DownloadError(f"{target} is not the published {file.name} (sha256 {digest[:12]}… instead of "
-                                    f"{file.sha256[:12]}…): delete or move it, then download again")
+                raise DownloadError(translate("Download", "{path} is not the published {file}: delete or move it, "
+                                                          "then download again").format(path=target, file=file.name))
             if entry is None:
                 record_in_ledger(models_dir, file.name, digest, target.stat().st_size, file.sha256 is not None)
         else:

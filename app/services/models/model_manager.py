@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 
 from app.core.models.catalog import Preset
 from app.core.models.downloads import DownloadError, PresetProgress
+from app.core.words import translate
 from app.services.models.downloader import download_preset
 
 
@@ -66,6 +67,7 @@ class PresetDownload(QObject):
         except DownloadError as error:  # DownloadCancelled too
             outcome = error
         except OSError as error:  # the models folder cannot be made or written
-            outcome = DownloadError(f"cannot use {models_dir}: {error}; choose another folder")
+            outcome = DownloadError(translate("Download", "cannot use {folder}: {error}; choose another folder")
+                                    .format(folder=models_dir, error=error))
         self._active = False
         self._worker_finished.emit(preset.id, outcome)

@@ -22,6 +22,7 @@ from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
+from app.core.words import translate
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
 from app.services.queue.events import (
@@ -334,4 +335,5 @@ class JobQueue(QObject):
         try:
             save_queue(self._store, self.jobs)
         except OSError as error:
-            self.note.emit(f"The job queue could not be saved ({error}); it is kept until the app closes.")
+            self.note.emit(translate("JobQueue", "The job queue could not be saved ({error}); it is kept until the app "
+                                     "closes.").format(error=error))

@@ -1,0 +1,1241 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es_ES">
+<context>
+    <name>Backend</name>
+    <message>
+        <source>this copy of the app cannot build the backend; {how}</source>
+        <translation>esta copia de la app no puede compilar el backend; {how}</translation>
+    </message>
+    <message>
+        <source>starting the backend build</source>
+        <translation>iniciando la compilación del backend</translation>
+    </message>
+    <message>
+        <source>downloading {file}: {size}</source>
+        <translation>descargando {file}: {size}</translation>
+    </message>
+    <message>
+        <source>unpacking {file}</source>
+        <translation>descomprimiendo {file}</translation>
+    </message>
+    <message>
+        <source>checked against the published file</source>
+        <translation>verificado con el archivo publicado</translation>
+    </message>
+    <message>
+        <source>no published fingerprint to check it against; its own is {hash}…</source>
+        <translation>no hay huella publicada para verificarlo; la suya es {hash}…</translation>
+    </message>
+    <message>
+        <source>installed {program} ({verified})</source>
+        <translation>{program} instalado ({verified})</translation>
+    </message>
+    <message>
+        <source>the backend build did not finish: {error}</source>
+        <translation>la compilación del backend no terminó: {error}</translation>
+    </message>
+    <message>
+        <source>the backend build failed: {line}</source>
+        <translation>la compilación del backend falló: {line}</translation>
+    </message>
+    <message>
+        <source>it said nothing</source>
+        <translation>no dijo nada</translation>
+    </message>
+</context>
+<context>
+    <name>BatchControls</name>
+    <message>
+        <source>Number of images</source>
+        <translation>Número de imágenes</translation>
+    </message>
+    <message>
+        <source>How many pictures one click on Generate queues</source>
+        <translation>Cuántas imágenes pone en cola un clic en Generar</translation>
+    </message>
+    <message>
+        <source>seeds in a row</source>
+        <translation>semillas seguidas</translation>
+    </message>
+    <message>
+        <source>random seeds</source>
+        <translation>semillas al azar</translation>
+    </message>
+    <message>
+        <source>Seeds of the images</source>
+        <translation>Semillas de las imágenes</translation>
+    </message>
+    <message>
+        <source>In a row: seed s, s+1, s+2… (small variations you can find again); random: each its own</source>
+        <translation>Seguidas: semilla s, s+1, s+2… (pequeñas variaciones que puedes repetir); al azar: cada una la suya</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt list…</source>
+        <translation>&amp;Lista de prompts…</translation>
+    </message>
+    <message>
+        <source>The same seed and settings for each prompt of a list</source>
+        <translation>La misma semilla y ajustes para cada prompt de una lista</translation>
+    </message>
+    <message>
+        <source>&amp;Images</source>
+        <translation>&amp;Imágenes</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt list: {count}</source>
+        <translation>&amp;Lista de prompts: {count}</translation>
+    </message>
+</context>
+<context>
+    <name>CheckDialog</name>
+    <message>
+        <source>Everything needed is in place.</source>
+        <translation>Todo lo necesario está listo.</translation>
+    </message>
+    <message>
+        <source>It will work, with the warnings below.</source>
+        <translation>Funcionará, con los avisos de abajo.</translation>
+    </message>
+    <message>
+        <source>Something below must be fixed first.</source>
+        <translation>Primero hay que corregir algo de abajo.</translation>
+    </message>
+    <message>
+        <source>System check</source>
+        <translation>Comprobación del sistema</translation>
+    </message>
+    <message>
+        <source>Checking the driver, Vulkan and this computer…</source>
+        <translation>Comprobando el driver, Vulkan y este equipo…</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prueba</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>How to fix</source>
+        <translation>Cómo corregirlo</translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation>Comprobar de nuevo</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>Copiar informe</translation>
+    </message>
+    <message>
+        <source>Save report…</source>
+        <translation>Guardar informe…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>Guardar informe</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;JSON (*.json)</source>
+        <translation>Markdown (*.md);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not save the report: {error}</source>
+        <translation>No se pudo guardar el informe: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Download</name>
+    <message>
+        <source>not enough free space in {folder} for {file} ({size} needed): free some space or choose another folder</source>
+        <translation>no hay espacio libre suficiente en {folder} para {file} (se necesitan {size}): libera espacio o elige otra carpeta</translation>
+    </message>
+    <message>
+        <source>the server kept answering {error}</source>
+        <translation>el servidor siguió respondiendo {error}</translation>
+    </message>
+    <message>
+        <source>network error: {error}</source>
+        <translation>error de red: {error}</translation>
+    </message>
+    <message>
+        <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
+        <translation>{cause} al descargar {file}; revisa la conexión y prueba más tarde (la descarga se reanuda)</translation>
+    </message>
+    <message>
+        <source>too many redirects for {address}</source>
+        <translation>demasiadas redirecciones para {address}</translation>
+    </message>
+    <message>
+        <source>{file} is not on the server any more: the catalog needs updating; check for a newer Polaris Studio</source>
+        <translation>{file} ya no está en el servidor: hay que actualizar el catálogo; busca una versión nueva de Polaris Studio</translation>
+    </message>
+    <message>
+        <source>the server answered {status} for {file}; try later</source>
+        <translation>el servidor respondió {status} para {file}; prueba más tarde</translation>
+    </message>
+    <message>
+        <source>{file}: cancelled; it resumes from {size} next time</source>
+        <translation>{file}: cancelado; la próxima vez sigue desde {size}</translation>
+    </message>
+    <message>
+        <source>cannot write {file}: {error}; free some space or choose another models folder, then download again (it resumes)</source>
+        <translation>no se puede escribir {file}: {error}; libera espacio o elige otra carpeta de modelos y descarga de nuevo (se reanuda)</translation>
+    </message>
+    <message>
+        <source>{file} arrived damaged (it is not the published file); it was deleted: download it again</source>
+        <translation>{file} llegó dañado (no es el archivo publicado); se borró: descárgalo de nuevo</translation>
+    </message>
+    <message>
+        <source>the catalog lists no address for {file}</source>
+        <translation>el catálogo no tiene dirección para {file}</translation>
+    </message>
+    <message>
+        <source>{model} needs {size} more in {folder}, which has {free} free: free some space or choose another models folder</source>
+        <translation>{model} necesita {size} más en {folder}, que tiene {free} libres: libera espacio o elige otra carpeta de modelos</translation>
+    </message>
+    <message>
+        <source>{path} is not the published {file}: delete or move it, then download again</source>
+        <translation>{path} no es el {file} publicado: bórralo o muévelo y descarga de nuevo</translation>
+    </message>
+    <message>
+        <source>cannot use {folder}: {error}; choose another folder</source>
+        <translation>no se puede usar {folder}: {error}; elige otra carpeta</translation>
+    </message>
+</context>
+<context>
+    <name>FileField</name>
+    <message>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Browse for: {file}</source>
+        <translation>Buscar: {file}</translation>
+    </message>
+    <message>
+        <source>Models (*.gguf *.safetensors *.ckpt);;All files (*)</source>
+        <translation>Modelos (*.gguf *.safetensors *.ckpt);;Todos los archivos (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Folds</name>
+    <message>
+        <source>The drawing program&apos;s log</source>
+        <translation>El registro del programa que dibuja</translation>
+    </message>
+    <message>
+        <source>Advanced settings</source>
+        <translation>Ajustes avanzados</translation>
+    </message>
+</context>
+<context>
+    <name>Gallery</name>
+    <message>
+        <source>Rebuilding the gallery from your images…</source>
+        <translation>Reconstruyendo la galería a partir de tus imágenes…</translation>
+    </message>
+</context>
+<context>
+    <name>GalleryPanel</name>
+    <message>
+        <source>Search prompts…</source>
+        <translation>Buscar en los prompts…</translation>
+    </message>
+    <message>
+        <source>Search the gallery&apos;s prompts</source>
+        <translation>Buscar en los prompts de la galería</translation>
+    </message>
+    <message>
+        <source>Show only my favourites</source>
+        <translation>Mostrar solo mis favoritas</translation>
+    </message>
+    <message>
+        <source>Favourites only</source>
+        <translation>Solo favoritas</translation>
+    </message>
+    <message>
+        <source>Gallery</source>
+        <translation>Galería</translation>
+    </message>
+    <message>
+        <source>Reuse settings</source>
+        <translation>Reutilizar ajustes</translation>
+    </message>
+    <message>
+        <source>Favourite</source>
+        <translation>Favorita</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Copiar imagen</translation>
+    </message>
+    <message>
+        <source>Reuse seed</source>
+        <translation>Reutilizar semilla</translation>
+    </message>
+    <message>
+        <source>Copy parameters</source>
+        <translation>Copiar parámetros</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Abrir carpeta</translation>
+    </message>
+    <message>
+        <source>Move to trash</source>
+        <translation>Mover a la papelera</translation>
+    </message>
+    <message>
+        <source>Use as input</source>
+        <translation>Usar como entrada</translation>
+    </message>
+    <message>
+        <source>Edit this picture</source>
+        <translation>Editar esta imagen</translation>
+    </message>
+    <message>
+        <source>Upscale ×{factor}</source>
+        <translation>Ampliar ×{factor}</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>Más</translation>
+    </message>
+    <message>
+        <source>More actions for the chosen image</source>
+        <translation>Más acciones para la imagen elegida</translation>
+    </message>
+    <message>
+        <source>Images selected: {count}</source>
+        <translation>Imágenes seleccionadas: {count}</translation>
+    </message>
+    <message>
+        <source>Make a new picture from this one, the prompt saying what to change</source>
+        <translation>Crear una imagen nueva a partir de esta; el prompt dice qué cambiar</translation>
+    </message>
+    <message>
+        <source>Choose a FLUX.2 klein model to edit pictures</source>
+        <translation>Elige un modelo FLUX.2 klein para editar imágenes</translation>
+    </message>
+    <message>
+        <source>Could not move {files} to the trash: it may be open in another program. Close it there and try again; the image stays in the gallery.</source>
+        <translation>No se pudo mover {files} a la papelera: puede estar abierto en otro programa. Ciérralo allí y prueba de nuevo; la imagen sigue en la galería.</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateButtons</name>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>&amp;Generar</translation>
+    </message>
+    <message>
+        <source>Draw the picture (Ctrl+Enter)</source>
+        <translation>Dibujar la imagen (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop drawing (Esc)</source>
+        <translation>Dejar de dibujar (Esc)</translation>
+    </message>
+    <message>
+        <source>Add to &amp;queue</source>
+        <translation>Añadir a la &amp;cola</translation>
+    </message>
+    <message>
+        <source>Queue these settings too; they run after the jobs before them</source>
+        <translation>Pone también estos ajustes en cola; se ejecutan después de los trabajos anteriores</translation>
+    </message>
+</context>
+<context>
+    <name>Generation</name>
+    <message>
+        <source>no live preview: cannot make its temporary folder ({error})</source>
+        <translation>sin vista previa en vivo: no se pudo crear su carpeta temporal ({error})</translation>
+    </message>
+    <message>
+        <source>the picture could not be finished ({error})</source>
+        <translation>no se pudo terminar la imagen ({error})</translation>
+    </message>
+    <message>
+        <source>the picture is kept without its settings: {why}</source>
+        <translation>la imagen se guardó sin sus ajustes: {why}</translation>
+    </message>
+    <message>
+        <source>the gallery could not list the picture yet: {error}</source>
+        <translation>la galería aún no pudo mostrar la imagen: {error}</translation>
+    </message>
+    <message>
+        <source>Even the safest placement ran out of video memory</source>
+        <translation>Incluso la distribución más segura se quedó sin memoria de video</translation>
+    </message>
+    <message>
+        <source>These memory settings ran out of video memory; automatic placement may fit</source>
+        <translation>Estos ajustes de memoria se quedaron sin memoria de video; la distribución automática puede caber</translation>
+    </message>
+    <message>
+        <source>{error}. {advice}: try a smaller image, a lower quantization (Q4_K, T5-XXL q8_0) or SD 1.5.</source>
+        <translation>{error}. {advice}: prueba una imagen más pequeña, una cuantización más baja (Q4_K, T5-XXL q8_0) o SD 1.5.</translation>
+    </message>
+    <message>
+        <source>{error}; trying once more {how}.</source>
+        <translation>{error}; probando una vez más {how}.</translation>
+    </message>
+    <message>
+        <source> on the safer try too</source>
+        <translation> también en el intento más seguro</translation>
+    </message>
+    <message>
+        <source>It is kept in {folder}</source>
+        <translation>Se guardó en {folder}</translation>
+    </message>
+    <message>
+        <source>It is still in {file} ({why})</source>
+        <translation>Sigue en {file} ({why})</translation>
+    </message>
+    <message>
+        <source>{error}{tried}. {where}, not in the gallery. {advice}</source>
+        <translation>{error}{tried}. {where}, fuera de la galería. {advice}</translation>
+    </message>
+    <message>
+        <source>cannot use output folder {folder}: {error}</source>
+        <translation>no se puede usar la carpeta de salida {folder}: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ImageView</name>
+    <message>
+        <source>No picture yet: write a prompt and press Generate</source>
+        <translation>Todavía no hay imagen: escribe un prompt y pulsa Generar</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>Imagen</translation>
+    </message>
+    <message>
+        <source>Previous picture</source>
+        <translation>Imagen anterior</translation>
+    </message>
+    <message>
+        <source>Previous picture in the gallery (Alt+Left)</source>
+        <translation>Imagen anterior de la galería (Alt+Izquierda)</translation>
+    </message>
+    <message>
+        <source>Next picture</source>
+        <translation>Imagen siguiente</translation>
+    </message>
+    <message>
+        <source>Next picture in the gallery (Alt+Right)</source>
+        <translation>Imagen siguiente de la galería (Alt+Derecha)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Ajustar</translation>
+    </message>
+    <message>
+        <source>Fit to window</source>
+        <translation>Ajustar a la ventana</translation>
+    </message>
+    <message>
+        <source>Show the whole picture (F)</source>
+        <translation>Mostrar la imagen entera (F)</translation>
+    </message>
+    <message>
+        <source>Actual size</source>
+        <translation>Tamaño real</translation>
+    </message>
+    <message>
+        <source>One picture pixel per screen pixel (1)</source>
+        <translation>Un píxel de la imagen por píxel de pantalla (1)</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Alejar</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>Alejar (-)</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Acercar</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>Acercar (+)</translation>
+    </message>
+    <message>
+        <source>preview of step {step}</source>
+        <translation>vista previa del paso {step}</translation>
+    </message>
+</context>
+<context>
+    <name>JobQueue</name>
+    <message>
+        <source>The job queue could not be saved ({error}); it is kept until the app closes.</source>
+        <translation>No se pudo guardar la cola de trabajos ({error}); se conserva hasta que se cierre la app.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>Follow the system</source>
+        <translation>Seguir al sistema</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>The window will speak {language} when Polaris Studio starts again.</source>
+        <translation>La ventana hablará {language} cuando Polaris Studio se abra de nuevo.</translation>
+    </message>
+    <message>
+        <source>A picture is being made now: restart the app after it is done.</source>
+        <translation>Se está creando una imagen: reinicia la app cuando termine.</translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation>&amp;Reiniciar ahora</translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation>&amp;Más tarde</translation>
+    </message>
+</context>
+<context>
+    <name>LoraPicker</name>
+    <message>
+        <source>LoRA files (.safetensors, .gguf) in {folder}</source>
+        <translation>Archivos LoRA (.safetensors, .gguf) en {folder}</translation>
+    </message>
+    <message>
+        <source>LoRA weight</source>
+        <translation>Peso del LoRA</translation>
+    </message>
+    <message>
+        <source>Add LoRA</source>
+        <translation>Añadir LoRA</translation>
+    </message>
+    <message>
+        <source>Add the chosen LoRA to the prompt</source>
+        <translation>Añadir el LoRA elegido al prompt</translation>
+    </message>
+    <message>
+        <source>LoRA folder…</source>
+        <translation>Carpeta de LoRA…</translation>
+    </message>
+    <message>
+        <source>Put LoRA files in {folder}, or add them in the Models window</source>
+        <translation>Pon archivos LoRA en {folder} o añádelos en la ventana Modelos</translation>
+    </message>
+    <message>
+        <source>LoRAs this prompt uses</source>
+        <translation>LoRA que usa este prompt</translation>
+    </message>
+    <message>
+        <source>{name} ({weight}) - not in the folder</source>
+        <translation>{name} ({weight}) - no está en la carpeta</translation>
+    </message>
+    <message>
+        <source>Uses: {loras}</source>
+        <translation>Usa: {loras}</translation>
+    </message>
+    <message>
+        <source>No LoRA</source>
+        <translation>Ningún LoRA</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Check s&amp;ystem</source>
+        <translation>Compro&amp;bar sistema</translation>
+    </message>
+    <message>
+        <source>Check the driver, Vulkan and this computer</source>
+        <translation>Comprueba el controlador, Vulkan y esta computadora</translation>
+    </message>
+    <message>
+        <source>Output &amp;folder…</source>
+        <translation>Carpeta de sali&amp;da…</translation>
+    </message>
+    <message>
+        <source>Get mod&amp;els…</source>
+        <translation>Obtener &amp;modelos…</translation>
+    </message>
+    <message>
+        <source>Download Flux, SD 1.5 or SDXL, or add model files you already have</source>
+        <translation>Descarga Flux, SD 1.5 o SDXL, o agrega archivos de modelo que ya tengas</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>Avan&amp;zado</translation>
+    </message>
+    <message>
+        <source>Model files, sampler, CFG, seed, memory and the plan</source>
+        <translation>Archivos del modelo, sampler, CFG, semilla, memoria y el plan</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation>D&amp;etalles</translation>
+    </message>
+    <message>
+        <source>The memory gauge and the log of the drawing program</source>
+        <translation>El medidor de memoria y el registro del programa que dibuja</translation>
+    </message>
+    <message>
+        <source>What the system check found</source>
+        <translation>Lo que encontró la comprobación del sistema</translation>
+    </message>
+    <message>
+        <source>About the demo model</source>
+        <translation>Sobre el modelo de demostración</translation>
+    </message>
+    <message>
+        <source>About the gallery</source>
+        <translation>Sobre la galería</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>Model&amp;o</translation>
+    </message>
+    <message>
+        <source>Upscaling: {plan}</source>
+        <translation>Ampliando: {plan}</translation>
+    </message>
+    <message>
+        <source>Out of video memory: upscaling again in tiles of {tile} px</source>
+        <translation>Sin memoria de video: ampliando de nuevo en bloques de {tile} px</translation>
+    </message>
+    <message>
+        <source>Jobs from last time waiting in the queue: {count}. Press Run queue to draw them.</source>
+        <translation>Trabajos de la última vez esperando en la cola: {count}. Pulsa Ejecutar cola para dibujarlos.</translation>
+    </message>
+    <message>
+        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
+        <translation>El modelo de demostración dibuja ruido de colores, no tu prompt: prueba que todo funciona. Para imágenes reales, consigue un modelo con “{button}”, junto al selector de modelo.</translation>
+    </message>
+    <message>
+        <source>Checking your graphics card, driver and this computer…</source>
+        <translation>Comprobando tu tarjeta gráfica, el controlador y esta computadora…</translation>
+    </message>
+    <message>
+        <source>Full &amp;check…</source>
+        <translation>&amp;Revisión completa…</translation>
+    </message>
+    <message>
+        <source>Where finished images go</source>
+        <translation>Dónde se guardan las imágenes terminadas</translation>
+    </message>
+    <message>
+        <source>New images go to {folder}</source>
+        <translation>Las imágenes nuevas van a {folder}</translation>
+    </message>
+    <message>
+        <source>{name} carries no settings to reuse.</source>
+        <translation>{name} no trae ajustes para reutilizar.</translation>
+    </message>
+    <message>
+        <source>Reused the settings, but these files are gone: {files}</source>
+        <translation>Se reutilizaron los ajustes, pero estos archivos ya no están: {files}</translation>
+    </message>
+    <message>
+        <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
+        <translation>La próxima imagen parte de {name}; ajusta la intensidad o pinta una máscara para repintar solo una parte.</translation>
+    </message>
+    <message>
+        <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
+        <translation>La próxima imagen edita {name}: escribe en el prompt qué cambiar (p. ej. &apos;haz el cielo tormentoso&apos;).</translation>
+    </message>
+    <message>
+        <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
+        <translation>Todavía no hay ampliador: descarga RealESRGAN x4plus anime 6B en la ventana Modelos o agrega ahí un modelo ESRGAN.</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model} when the jobs before it are done…</source>
+        <translation>Ampliando {name} x{factor} con {model} cuando terminen los trabajos anteriores…</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model}…</source>
+        <translation>Ampliando {name} x{factor} con {model}…</translation>
+    </message>
+    <message>
+        <source>Mod&amp;els…</source>
+        <translation>&amp;Modelos…</translation>
+    </message>
+</context>
+<context>
+    <name>MaskPainter</name>
+    <message>
+        <source>Mask: paint where the picture should change</source>
+        <translation>Máscara: pinta donde la imagen debe cambiar</translation>
+    </message>
+    <message>
+        <source>No picture</source>
+        <translation>Sin imagen</translation>
+    </message>
+    <message>
+        <source>Brush size</source>
+        <translation>Tamaño del pincel</translation>
+    </message>
+    <message>
+        <source>Eraser</source>
+        <translation>Borrador</translation>
+    </message>
+    <message>
+        <source>Erase the mask instead of painting it</source>
+        <translation>Borrar la máscara en lugar de pintarla</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Limpiar</translation>
+    </message>
+    <message>
+        <source>Invert</source>
+        <translation>Invertir</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Deshacer</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>Pincel</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>Ocultar este mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>PictureInput</name>
+    <message>
+        <source>Start from a picture…</source>
+        <translation>Empezar desde una imagen…</translation>
+    </message>
+    <message>
+        <source>Choose a picture to start from</source>
+        <translation>Elegir una imagen de partida</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <source>Start from noise again, without a picture</source>
+        <translation>Volver a empezar desde ruido, sin imagen</translation>
+    </message>
+    <message>
+        <source>none: drop a picture here</source>
+        <translation>ninguna: suelta una imagen aquí</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Intensidad</translation>
+    </message>
+    <message>
+        <source>How much of the picture changes: low keeps it close, 100% ignores it</source>
+        <translation>Cuánto cambia la imagen: bajo la mantiene parecida, 100% la ignora</translation>
+    </message>
+    <message>
+        <source>Repaint only where I paint</source>
+        <translation>Redibujar solo donde pinte</translation>
+    </message>
+    <message>
+        <source>Inpainting: paint over the picture what should change; the rest is kept</source>
+        <translation>Inpainting: pinta sobre la imagen lo que debe cambiar; el resto se conserva</translation>
+    </message>
+    <message>
+        <source>Start from a picture</source>
+        <translation>Empezar desde una imagen</translation>
+    </message>
+    <message>
+        <source>Pictures ({patterns})</source>
+        <translation>Imágenes ({patterns})</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>Memory plan</source>
+        <translation>Plan de memoria</translation>
+    </message>
+    <message>
+        <source>Memory plan in short</source>
+        <translation>Plan de memoria resumido</translation>
+    </message>
+    <message>
+        <source>Memory: your own settings (no automatic retry).</source>
+        <translation>Memoria: tus propios ajustes (sin reintento automático).</translation>
+    </message>
+    <message>
+        <source>Memory: your own settings.</source>
+        <translation>Memoria: tus propios ajustes.</translation>
+    </message>
+    <message>
+        <source>the driver did not say how much memory the card has</source>
+        <translation>el driver no informó cuánta memoria tiene la tarjeta</translation>
+    </message>
+    <message>
+        <source>Memory plan: not yet ({reason}).</source>
+        <translation>Plan de memoria: todavía no ({reason}).</translation>
+    </message>
+</context>
+<context>
+    <name>Programs</name>
+    <message>
+        <source>{program} not found: {path}</source>
+        <translation>{program} no encontrado: {path}</translation>
+    </message>
+    <message>
+        <source>{program} is not an executable file: {path}</source>
+        <translation>{program} no es un archivo ejecutable: {path}</translation>
+    </message>
+    <message>
+        <source>{program} is not a program: {path}</source>
+        <translation>{program} no es un programa: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>PromptListDialog</name>
+    <message>
+        <source>Prompt list</source>
+        <translation>Lista de prompts</translation>
+    </message>
+    <message>
+        <source>One prompt a line; each is drawn with the same seed and settings.
+Lines starting with # are skipped.</source>
+        <translation>Un prompt por línea; cada uno se dibuja con la misma semilla y ajustes.
+Las líneas que empiezan con # se omiten.</translation>
+    </message>
+    <message>
+        <source>Prompts, one a line</source>
+        <translation>Prompts, uno por línea</translation>
+    </message>
+    <message>
+        <source>&amp;Load a .txt file…</source>
+        <translation>&amp;Abrir un archivo .txt…</translation>
+    </message>
+    <message>
+        <source>Read {name}</source>
+        <translation>{name} leído</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: {error}</source>
+        <translation>No se puede leer {name}: {error}</translation>
+    </message>
+    <message>
+        <source>A text file with one prompt a line</source>
+        <translation>Un archivo de texto con un prompt por línea</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Archivos de texto (*.txt);;Todos los archivos (*)</translation>
+    </message>
+</context>
+<context>
+    <name>PromptPanel</name>
+    <message>
+        <source>&amp;Square</source>
+        <translation>C&amp;uadrado</translation>
+    </message>
+    <message>
+        <source>Square picture</source>
+        <translation>Imagen cuadrada</translation>
+    </message>
+    <message>
+        <source>Po&amp;rtrait</source>
+        <translation>&amp;Vertical</translation>
+    </message>
+    <message>
+        <source>Portrait picture</source>
+        <translation>Imagen vertical</translation>
+    </message>
+    <message>
+        <source>&amp;Landscape</source>
+        <translation>&amp;Horizontal</translation>
+    </message>
+    <message>
+        <source>Landscape picture</source>
+        <translation>Imagen horizontal</translation>
+    </message>
+    <message>
+        <source>C&amp;ustom</source>
+        <translation>&amp;Personalizado</translation>
+    </message>
+    <message>
+        <source>Custom picture</source>
+        <translation>Tamaño personalizado</translation>
+    </message>
+    <message>
+        <source>Describe the image… (Ctrl+Enter draws it)</source>
+        <translation>Describe la imagen… (Ctrl+Enter la dibuja)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>What to avoid (optional)</source>
+        <translation>Qué evitar (opcional)</translation>
+    </message>
+    <message>
+        <source>Negative prompt</source>
+        <translation>Prompt negativo</translation>
+    </message>
+    <message>
+        <source>&amp;Negative prompt</source>
+        <translation>Prompt &amp;negativo</translation>
+    </message>
+    <message>
+        <source>Show the negative prompt</source>
+        <translation>Mostrar el prompt negativo</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Ancho</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Alto</translation>
+    </message>
+    <message>
+        <source>Width in pixels</source>
+        <translation>Ancho en píxeles</translation>
+    </message>
+    <message>
+        <source>Height in pixels</source>
+        <translation>Alto en píxeles</translation>
+    </message>
+    <message>
+        <source>Picture size</source>
+        <translation>Tamaño de la imagen</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Pasos</translation>
+    </message>
+    <message>
+        <source>More steps: more detail, more time. The model&apos;s preset sets a good default.</source>
+        <translation>Más pasos: más detalle, más tiempo. El preset del modelo trae un buen valor.</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>al azar</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semilla</translation>
+    </message>
+    <message>
+        <source>The same seed, prompt and settings draw the same picture again</source>
+        <translation>La misma semilla, prompt y ajustes dibujan la misma imagen otra vez</translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation>el del modelo</translation>
+    </message>
+    <message>
+        <source>CFG scale</source>
+        <translation>Escala CFG</translation>
+    </message>
+    <message>
+        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
+        <translation>Cuánto seguir el prompt (Flux y los modelos turbo quieren 1)</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>How the noise level falls from step to step (karras suits many SD models)</source>
+        <translation>Cómo baja el nivel de ruido de paso en paso (karras va bien con muchos modelos SD)</translation>
+    </message>
+    <message>
+        <source>Complete downloads from the Models window and sets of your own files</source>
+        <translation>Descargas completas de la ventana Modelos y conjuntos de tus propios archivos</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic</source>
+        <translation>&amp;Automática</translation>
+    </message>
+    <message>
+        <source>Stop editing</source>
+        <translation>Dejar de editar</translation>
+    </message>
+    <message>
+        <source>&amp;On</source>
+        <translation>Ac&amp;tivado</translation>
+    </message>
+    <message>
+        <source>Hires fix: a second pass at a larger size</source>
+        <translation>Hires fix: una segunda pasada a mayor tamaño</translation>
+    </message>
+    <message>
+        <source>Draws at the chosen size, then enlarges and refines it (A1111&apos;s hires fix)</source>
+        <translation>Dibuja al tamaño elegido y luego la amplía y refina (el hires fix de A1111)</translation>
+    </message>
+    <message>
+        <source>Hires fix scale</source>
+        <translation>Escala del hires fix</translation>
+    </message>
+    <message>
+        <source>Hires fix denoising strength</source>
+        <translation>Intensidad de denoising del hires fix</translation>
+    </message>
+    <message>
+        <source>S&amp;teps</source>
+        <translation>Pa&amp;sos</translation>
+    </message>
+    <message>
+        <source>The planner chooses where each part goes, and retries safer when VRAM runs out</source>
+        <translation>El planificador elige dónde va cada parte y reintenta de forma más segura si falta VRAM</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memoria</translation>
+    </message>
+    <message>
+        <source>denoising</source>
+        <translation>denoising</translation>
+    </message>
+    <message>
+        <source>Hires fix</source>
+        <translation>Hires fix</translation>
+    </message>
+    <message>
+        <source>Files chosen in Advanced</source>
+        <translation>Archivos elegidos en Avanzado</translation>
+    </message>
+    <message>
+        <source>Sized for {family}</source>
+        <translation>Tamaño para {family}</translation>
+    </message>
+    <message>
+        <source>Editing {name}: the prompt says what to change</source>
+        <translation>Editando {name}: el prompt dice qué cambiar</translation>
+    </message>
+</context>
+<context>
+    <name>QueueStrip</name>
+    <message>
+        <source>waiting</source>
+        <translation>en espera</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>lista</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falló</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <source>, {time} left</source>
+        <translation>, quedan {time}</translation>
+    </message>
+    <message>
+        <source> on {card}</source>
+        <translation> en {card}</translation>
+    </message>
+    <message>
+        <source>running step {step}/{steps}</source>
+        <translation>paso {step}/{steps} en curso</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>iniciando</translation>
+    </message>
+    <message>
+        <source>waiting for Run queue — {reason}</source>
+        <translation>esperando Ejecutar cola — {reason}</translation>
+    </message>
+    <message>
+        <source>waiting for Run queue</source>
+        <translation>esperando Ejecutar cola</translation>
+    </message>
+    <message>
+        <source>failed: {reason}</source>
+        <translation>falló: {reason}</translation>
+    </message>
+    <message>
+        <source>waiting — {reason}</source>
+        <translation>en espera — {reason}</translation>
+    </message>
+    <message>
+        <source>Job queue</source>
+        <translation>Cola de trabajos</translation>
+    </message>
+    <message>
+        <source>Queue summary: show or hide the jobs</source>
+        <translation>Resumen de la cola: mostrar u ocultar los trabajos</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Bajar</translation>
+    </message>
+    <message>
+        <source>Cancel job</source>
+        <translation>Cancelar trabajo</translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation>Cancelar todo</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Reintentar</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>Quitar terminados</translation>
+    </message>
+    <message>
+        <source>Run queue</source>
+        <translation>Ejecutar cola</translation>
+    </message>
+    <message>
+        <source>Run the jobs that wait (those left from last time wait for this)</source>
+        <translation>Ejecuta los trabajos en espera (los que quedaron de la última vez esperan esto)</translation>
+    </message>
+    <message>
+        <source>No jobs</source>
+        <translation>Ningún trabajo</translation>
+    </message>
+</context>
+<context>
+    <name>ResourceGauge</name>
+    <message>
+        <source>VRAM: waiting for the driver…</source>
+        <translation>VRAM: esperando al driver…</translation>
+    </message>
+    <message>
+        <source>Video memory of each card</source>
+        <translation>Memoria de video de cada tarjeta</translation>
+    </message>
+    <message>
+        <source>VRAM: unknown</source>
+        <translation>VRAM: desconocida</translation>
+    </message>
+    <message>
+        <source>VRAM: {total} GiB total (use not reported)</source>
+        <translation>VRAM: {total} GiB en total (uso no informado)</translation>
+    </message>
+    <message>
+        <source>VRAM: {used} / {total} GiB</source>
+        <translation>VRAM: {used} / {total} GiB</translation>
+    </message>
+    <message>
+        <source>RAM: {used} / {total} GiB</source>
+        <translation>RAM: {used} / {total} GiB</translation>
+    </message>
+    <message>
+        <source>sd.cpp uses {size} GiB of RAM</source>
+        <translation>sd.cpp usa {size} GiB de RAM</translation>
+    </message>
+    <message>
+        <source>{card}: VRAM unknown</source>
+        <translation>{card}: VRAM desconocida</translation>
+    </message>
+    <message>
+        <source>{card}: {total} GiB (use not reported)</source>
+        <translation>{card}: {total} GiB (uso no informado)</translation>
+    </message>
+    <message>
+        <source>{card}: {used} / {total} GiB VRAM</source>
+        <translation>{card}: {used} / {total} GiB de VRAM</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <source>Ready</source>
+        <translation>Listo</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progreso</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>Step {done}/{total}</source>
+        <translation>Paso {done}/{total}</translation>
+    </message>
+    <message>
+        <source>The first try ran out of video memory; it was tried again, safer: {plan}</source>
+        <translation>El primer intento se quedó sin memoria de video; se probó de nuevo de forma más segura: {plan}</translation>
+    </message>
+    <message>
+        <source>The first try drew a broken picture; it was tried again, safer: {plan}</source>
+        <translation>El primer intento dibujó una imagen rota; se probó de nuevo de forma más segura: {plan}</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Listo</translation>
+    </message>
+    <message>
+        <source>Saved {file}</source>
+        <translation>Guardado: {file}</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falló</translation>
+    </message>
+</context>
+</TS>

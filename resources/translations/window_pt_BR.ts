@@ -1,0 +1,1241 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>Backend</name>
+    <message>
+        <source>this copy of the app cannot build the backend; {how}</source>
+        <translation>esta cópia do app não consegue compilar o backend; {how}</translation>
+    </message>
+    <message>
+        <source>starting the backend build</source>
+        <translation>iniciando a compilação do backend</translation>
+    </message>
+    <message>
+        <source>downloading {file}: {size}</source>
+        <translation>baixando {file}: {size}</translation>
+    </message>
+    <message>
+        <source>unpacking {file}</source>
+        <translation>descompactando {file}</translation>
+    </message>
+    <message>
+        <source>checked against the published file</source>
+        <translation>conferido com o arquivo publicado</translation>
+    </message>
+    <message>
+        <source>no published fingerprint to check it against; its own is {hash}…</source>
+        <translation>não há impressão digital publicada para conferir; a dele é {hash}…</translation>
+    </message>
+    <message>
+        <source>installed {program} ({verified})</source>
+        <translation>{program} instalado ({verified})</translation>
+    </message>
+    <message>
+        <source>the backend build did not finish: {error}</source>
+        <translation>a compilação do backend não terminou: {error}</translation>
+    </message>
+    <message>
+        <source>the backend build failed: {line}</source>
+        <translation>a compilação do backend falhou: {line}</translation>
+    </message>
+    <message>
+        <source>it said nothing</source>
+        <translation>não disse nada</translation>
+    </message>
+</context>
+<context>
+    <name>BatchControls</name>
+    <message>
+        <source>Number of images</source>
+        <translation>Número de imagens</translation>
+    </message>
+    <message>
+        <source>How many pictures one click on Generate queues</source>
+        <translation>Quantas imagens um clique em Gerar põe na fila</translation>
+    </message>
+    <message>
+        <source>seeds in a row</source>
+        <translation>seeds em sequência</translation>
+    </message>
+    <message>
+        <source>random seeds</source>
+        <translation>seeds aleatórias</translation>
+    </message>
+    <message>
+        <source>Seeds of the images</source>
+        <translation>Seeds das imagens</translation>
+    </message>
+    <message>
+        <source>In a row: seed s, s+1, s+2… (small variations you can find again); random: each its own</source>
+        <translation>Em sequência: seed s, s+1, s+2… (pequenas variações que você acha de novo); aleatórias: cada uma a sua</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt list…</source>
+        <translation>&amp;Lista de prompts…</translation>
+    </message>
+    <message>
+        <source>The same seed and settings for each prompt of a list</source>
+        <translation>A mesma seed e os mesmos ajustes para cada prompt de uma lista</translation>
+    </message>
+    <message>
+        <source>&amp;Images</source>
+        <translation>&amp;Imagens</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt list: {count}</source>
+        <translation>&amp;Lista de prompts: {count}</translation>
+    </message>
+</context>
+<context>
+    <name>CheckDialog</name>
+    <message>
+        <source>Everything needed is in place.</source>
+        <translation>Tudo o que é preciso está pronto.</translation>
+    </message>
+    <message>
+        <source>It will work, with the warnings below.</source>
+        <translation>Vai funcionar, com os avisos abaixo.</translation>
+    </message>
+    <message>
+        <source>Something below must be fixed first.</source>
+        <translation>Algo abaixo precisa ser corrigido antes.</translation>
+    </message>
+    <message>
+        <source>System check</source>
+        <translation>Verificação do sistema</translation>
+    </message>
+    <message>
+        <source>Checking the driver, Vulkan and this computer…</source>
+        <translation>Verificando o driver, o Vulkan e este computador…</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>How to fix</source>
+        <translation>Como corrigir</translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation>Verificar de novo</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>Copiar relatório</translation>
+    </message>
+    <message>
+        <source>Save report…</source>
+        <translation>Salvar relatório…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>Salvar relatório</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;JSON (*.json)</source>
+        <translation>Markdown (*.md);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not save the report: {error}</source>
+        <translation>Não foi possível salvar o relatório: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Download</name>
+    <message>
+        <source>not enough free space in {folder} for {file} ({size} needed): free some space or choose another folder</source>
+        <translation>não há espaço livre suficiente em {folder} para {file} (faltam {size}): libere espaço ou escolha outra pasta</translation>
+    </message>
+    <message>
+        <source>the server kept answering {error}</source>
+        <translation>o servidor continuou respondendo {error}</translation>
+    </message>
+    <message>
+        <source>network error: {error}</source>
+        <translation>erro de rede: {error}</translation>
+    </message>
+    <message>
+        <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
+        <translation>{cause} ao baixar {file}; confira a conexão e tente mais tarde (o download continua de onde parou)</translation>
+    </message>
+    <message>
+        <source>too many redirects for {address}</source>
+        <translation>redirecionamentos demais para {address}</translation>
+    </message>
+    <message>
+        <source>{file} is not on the server any more: the catalog needs updating; check for a newer Polaris Studio</source>
+        <translation>{file} não está mais no servidor: o catálogo precisa ser atualizado; procure uma versão nova do Polaris Studio</translation>
+    </message>
+    <message>
+        <source>the server answered {status} for {file}; try later</source>
+        <translation>o servidor respondeu {status} para {file}; tente mais tarde</translation>
+    </message>
+    <message>
+        <source>{file}: cancelled; it resumes from {size} next time</source>
+        <translation>{file}: cancelado; da próxima vez continua a partir de {size}</translation>
+    </message>
+    <message>
+        <source>cannot write {file}: {error}; free some space or choose another models folder, then download again (it resumes)</source>
+        <translation>não foi possível gravar {file}: {error}; libere espaço ou escolha outra pasta de modelos e baixe de novo (continua de onde parou)</translation>
+    </message>
+    <message>
+        <source>{file} arrived damaged (it is not the published file); it was deleted: download it again</source>
+        <translation>{file} chegou corrompido (não é o arquivo publicado); foi apagado: baixe de novo</translation>
+    </message>
+    <message>
+        <source>the catalog lists no address for {file}</source>
+        <translation>o catálogo não tem endereço para {file}</translation>
+    </message>
+    <message>
+        <source>{model} needs {size} more in {folder}, which has {free} free: free some space or choose another models folder</source>
+        <translation>{model} precisa de mais {size} em {folder}, que tem {free} livres: libere espaço ou escolha outra pasta de modelos</translation>
+    </message>
+    <message>
+        <source>{path} is not the published {file}: delete or move it, then download again</source>
+        <translation>{path} não é o {file} publicado: apague ou mova o arquivo e baixe de novo</translation>
+    </message>
+    <message>
+        <source>cannot use {folder}: {error}; choose another folder</source>
+        <translation>não é possível usar {folder}: {error}; escolha outra pasta</translation>
+    </message>
+</context>
+<context>
+    <name>FileField</name>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <source>Browse for: {file}</source>
+        <translation>Procurar: {file}</translation>
+    </message>
+    <message>
+        <source>Models (*.gguf *.safetensors *.ckpt);;All files (*)</source>
+        <translation>Modelos (*.gguf *.safetensors *.ckpt);;Todos os arquivos (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Folds</name>
+    <message>
+        <source>The drawing program&apos;s log</source>
+        <translation>O registro do programa que desenha</translation>
+    </message>
+    <message>
+        <source>Advanced settings</source>
+        <translation>Configurações avançadas</translation>
+    </message>
+</context>
+<context>
+    <name>Gallery</name>
+    <message>
+        <source>Rebuilding the gallery from your images…</source>
+        <translation>Reconstruindo a galeria a partir das suas imagens…</translation>
+    </message>
+</context>
+<context>
+    <name>GalleryPanel</name>
+    <message>
+        <source>Search prompts…</source>
+        <translation>Buscar nos prompts…</translation>
+    </message>
+    <message>
+        <source>Search the gallery&apos;s prompts</source>
+        <translation>Buscar nos prompts da galeria</translation>
+    </message>
+    <message>
+        <source>Show only my favourites</source>
+        <translation>Mostrar só as minhas favoritas</translation>
+    </message>
+    <message>
+        <source>Favourites only</source>
+        <translation>Só favoritas</translation>
+    </message>
+    <message>
+        <source>Gallery</source>
+        <translation>Galeria</translation>
+    </message>
+    <message>
+        <source>Reuse settings</source>
+        <translation>Reusar ajustes</translation>
+    </message>
+    <message>
+        <source>Favourite</source>
+        <translation>Favorita</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Copiar imagem</translation>
+    </message>
+    <message>
+        <source>Reuse seed</source>
+        <translation>Reusar seed</translation>
+    </message>
+    <message>
+        <source>Copy parameters</source>
+        <translation>Copiar parâmetros</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Abrir pasta</translation>
+    </message>
+    <message>
+        <source>Move to trash</source>
+        <translation>Mover para a lixeira</translation>
+    </message>
+    <message>
+        <source>Use as input</source>
+        <translation>Usar como entrada</translation>
+    </message>
+    <message>
+        <source>Edit this picture</source>
+        <translation>Editar esta imagem</translation>
+    </message>
+    <message>
+        <source>Upscale ×{factor}</source>
+        <translation>Ampliar ×{factor}</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>Mais</translation>
+    </message>
+    <message>
+        <source>More actions for the chosen image</source>
+        <translation>Mais ações para a imagem escolhida</translation>
+    </message>
+    <message>
+        <source>Images selected: {count}</source>
+        <translation>Imagens selecionadas: {count}</translation>
+    </message>
+    <message>
+        <source>Make a new picture from this one, the prompt saying what to change</source>
+        <translation>Fazer uma nova imagem a partir desta, com o prompt dizendo o que mudar</translation>
+    </message>
+    <message>
+        <source>Choose a FLUX.2 klein model to edit pictures</source>
+        <translation>Escolha um modelo FLUX.2 klein para editar imagens</translation>
+    </message>
+    <message>
+        <source>Could not move {files} to the trash: it may be open in another program. Close it there and try again; the image stays in the gallery.</source>
+        <translation>Não foi possível mover {files} para a lixeira: talvez esteja aberto em outro programa. Feche lá e tente de novo; a imagem continua na galeria.</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateButtons</name>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>&amp;Gerar</translation>
+    </message>
+    <message>
+        <source>Draw the picture (Ctrl+Enter)</source>
+        <translation>Desenhar a imagem (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop drawing (Esc)</source>
+        <translation>Parar de desenhar (Esc)</translation>
+    </message>
+    <message>
+        <source>Add to &amp;queue</source>
+        <translation>Adicionar à &amp;fila</translation>
+    </message>
+    <message>
+        <source>Queue these settings too; they run after the jobs before them</source>
+        <translation>Põe estes ajustes na fila também; rodam depois das tarefas anteriores</translation>
+    </message>
+</context>
+<context>
+    <name>Generation</name>
+    <message>
+        <source>no live preview: cannot make its temporary folder ({error})</source>
+        <translation>sem prévia ao vivo: não foi possível criar a pasta temporária ({error})</translation>
+    </message>
+    <message>
+        <source>the picture could not be finished ({error})</source>
+        <translation>não foi possível terminar a imagem ({error})</translation>
+    </message>
+    <message>
+        <source>the picture is kept without its settings: {why}</source>
+        <translation>a imagem foi guardada sem os ajustes: {why}</translation>
+    </message>
+    <message>
+        <source>the gallery could not list the picture yet: {error}</source>
+        <translation>a galeria ainda não conseguiu listar a imagem: {error}</translation>
+    </message>
+    <message>
+        <source>Even the safest placement ran out of video memory</source>
+        <translation>Até a distribuição mais segura ficou sem memória de vídeo</translation>
+    </message>
+    <message>
+        <source>These memory settings ran out of video memory; automatic placement may fit</source>
+        <translation>Estes ajustes de memória ficaram sem memória de vídeo; a distribuição automática pode caber</translation>
+    </message>
+    <message>
+        <source>{error}. {advice}: try a smaller image, a lower quantization (Q4_K, T5-XXL q8_0) or SD 1.5.</source>
+        <translation>{error}. {advice}: tente uma imagem menor, uma quantização mais baixa (Q4_K, T5-XXL q8_0) ou SD 1.5.</translation>
+    </message>
+    <message>
+        <source>{error}; trying once more {how}.</source>
+        <translation>{error}; tentando mais uma vez {how}.</translation>
+    </message>
+    <message>
+        <source> on the safer try too</source>
+        <translation> também na tentativa mais segura</translation>
+    </message>
+    <message>
+        <source>It is kept in {folder}</source>
+        <translation>Ela está guardada em {folder}</translation>
+    </message>
+    <message>
+        <source>It is still in {file} ({why})</source>
+        <translation>Ela ainda está em {file} ({why})</translation>
+    </message>
+    <message>
+        <source>{error}{tried}. {where}, not in the gallery. {advice}</source>
+        <translation>{error}{tried}. {where}, fora da galeria. {advice}</translation>
+    </message>
+    <message>
+        <source>cannot use output folder {folder}: {error}</source>
+        <translation>não é possível usar a pasta de saída {folder}: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ImageView</name>
+    <message>
+        <source>No picture yet: write a prompt and press Generate</source>
+        <translation>Nenhuma imagem ainda: escreva um prompt e clique em Gerar</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>Imagem</translation>
+    </message>
+    <message>
+        <source>Previous picture</source>
+        <translation>Imagem anterior</translation>
+    </message>
+    <message>
+        <source>Previous picture in the gallery (Alt+Left)</source>
+        <translation>Imagem anterior da galeria (Alt+Esquerda)</translation>
+    </message>
+    <message>
+        <source>Next picture</source>
+        <translation>Próxima imagem</translation>
+    </message>
+    <message>
+        <source>Next picture in the gallery (Alt+Right)</source>
+        <translation>Próxima imagem da galeria (Alt+Direita)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Ajustar</translation>
+    </message>
+    <message>
+        <source>Fit to window</source>
+        <translation>Ajustar à janela</translation>
+    </message>
+    <message>
+        <source>Show the whole picture (F)</source>
+        <translation>Mostrar a imagem inteira (F)</translation>
+    </message>
+    <message>
+        <source>Actual size</source>
+        <translation>Tamanho real</translation>
+    </message>
+    <message>
+        <source>One picture pixel per screen pixel (1)</source>
+        <translation>Um pixel da imagem por pixel da tela (1)</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Diminuir zoom</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>Diminuir zoom (-)</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Aumentar zoom</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>Aumentar zoom (+)</translation>
+    </message>
+    <message>
+        <source>preview of step {step}</source>
+        <translation>prévia do passo {step}</translation>
+    </message>
+</context>
+<context>
+    <name>JobQueue</name>
+    <message>
+        <source>The job queue could not be saved ({error}); it is kept until the app closes.</source>
+        <translation>Não foi possível salvar a fila de tarefas ({error}); ela fica guardada até o app fechar.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>Follow the system</source>
+        <translation>Seguir o sistema</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>The window will speak {language} when Polaris Studio starts again.</source>
+        <translation>A janela vai falar {language} quando o Polaris Studio abrir de novo.</translation>
+    </message>
+    <message>
+        <source>A picture is being made now: restart the app after it is done.</source>
+        <translation>Uma imagem está sendo feita agora: reinicie o app quando ela terminar.</translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation>&amp;Reiniciar agora</translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation>&amp;Depois</translation>
+    </message>
+</context>
+<context>
+    <name>LoraPicker</name>
+    <message>
+        <source>LoRA files (.safetensors, .gguf) in {folder}</source>
+        <translation>Arquivos LoRA (.safetensors, .gguf) em {folder}</translation>
+    </message>
+    <message>
+        <source>LoRA weight</source>
+        <translation>Peso do LoRA</translation>
+    </message>
+    <message>
+        <source>Add LoRA</source>
+        <translation>Adicionar LoRA</translation>
+    </message>
+    <message>
+        <source>Add the chosen LoRA to the prompt</source>
+        <translation>Adicionar o LoRA escolhido ao prompt</translation>
+    </message>
+    <message>
+        <source>LoRA folder…</source>
+        <translation>Pasta de LoRA…</translation>
+    </message>
+    <message>
+        <source>Put LoRA files in {folder}, or add them in the Models window</source>
+        <translation>Coloque arquivos LoRA em {folder} ou adicione-os na janela Modelos</translation>
+    </message>
+    <message>
+        <source>LoRAs this prompt uses</source>
+        <translation>LoRAs que este prompt usa</translation>
+    </message>
+    <message>
+        <source>{name} ({weight}) - not in the folder</source>
+        <translation>{name} ({weight}) - não está na pasta</translation>
+    </message>
+    <message>
+        <source>Uses: {loras}</source>
+        <translation>Usa: {loras}</translation>
+    </message>
+    <message>
+        <source>No LoRA</source>
+        <translation>Nenhum LoRA</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Check s&amp;ystem</source>
+        <translation>&amp;Checar sistema</translation>
+    </message>
+    <message>
+        <source>Check the driver, Vulkan and this computer</source>
+        <translation>Verifica o driver, o Vulkan e este computador</translation>
+    </message>
+    <message>
+        <source>Output &amp;folder…</source>
+        <translation>Pasta de saí&amp;da…</translation>
+    </message>
+    <message>
+        <source>Get mod&amp;els…</source>
+        <translation>Obter mod&amp;elos…</translation>
+    </message>
+    <message>
+        <source>Download Flux, SD 1.5 or SDXL, or add model files you already have</source>
+        <translation>Baixe Flux, SD 1.5 ou SDXL, ou adicione arquivos de modelo que você já tem</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>A&amp;vançado</translation>
+    </message>
+    <message>
+        <source>Model files, sampler, CFG, seed, memory and the plan</source>
+        <translation>Arquivos do modelo, sampler, CFG, seed, memória e o plano</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation>Detal&amp;hes</translation>
+    </message>
+    <message>
+        <source>The memory gauge and the log of the drawing program</source>
+        <translation>O medidor de memória e o registro do programa que desenha</translation>
+    </message>
+    <message>
+        <source>What the system check found</source>
+        <translation>O que a verificação do sistema encontrou</translation>
+    </message>
+    <message>
+        <source>About the demo model</source>
+        <translation>Sobre o modelo de demonstração</translation>
+    </message>
+    <message>
+        <source>About the gallery</source>
+        <translation>Sobre a galeria</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modelo</translation>
+    </message>
+    <message>
+        <source>Upscaling: {plan}</source>
+        <translation>Ampliando: {plan}</translation>
+    </message>
+    <message>
+        <source>Out of video memory: upscaling again in tiles of {tile} px</source>
+        <translation>Sem memória de vídeo: ampliando de novo em blocos de {tile} px</translation>
+    </message>
+    <message>
+        <source>Jobs from last time waiting in the queue: {count}. Press Run queue to draw them.</source>
+        <translation>Tarefas da última vez esperando na fila: {count}. Clique em Rodar fila para desenhá-las.</translation>
+    </message>
+    <message>
+        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
+        <translation>O modelo de demonstração desenha ruído colorido, não o seu prompt: ele prova que tudo funciona. Para imagens de verdade, baixe um modelo em “{button}”, ao lado da escolha de modelo.</translation>
+    </message>
+    <message>
+        <source>Checking your graphics card, driver and this computer…</source>
+        <translation>Verificando sua placa de vídeo, o driver e este computador…</translation>
+    </message>
+    <message>
+        <source>Full &amp;check…</source>
+        <translation>Verifica&amp;ção completa…</translation>
+    </message>
+    <message>
+        <source>Where finished images go</source>
+        <translation>Onde as imagens prontas ficam</translation>
+    </message>
+    <message>
+        <source>New images go to {folder}</source>
+        <translation>As novas imagens vão para {folder}</translation>
+    </message>
+    <message>
+        <source>{name} carries no settings to reuse.</source>
+        <translation>{name} não traz configurações para reutilizar.</translation>
+    </message>
+    <message>
+        <source>Reused the settings, but these files are gone: {files}</source>
+        <translation>Configurações reutilizadas, mas estes arquivos sumiram: {files}</translation>
+    </message>
+    <message>
+        <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
+        <translation>A próxima imagem parte de {name}; ajuste a intensidade ou pinte uma máscara para repintar só uma parte.</translation>
+    </message>
+    <message>
+        <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
+        <translation>A próxima imagem edita {name}: escreva no prompt o que mudar (ex.: &apos;deixe o céu tempestuoso&apos;).</translation>
+    </message>
+    <message>
+        <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
+        <translation>Ainda não há ampliador: baixe o RealESRGAN x4plus anime 6B na janela Modelos ou adicione lá um modelo ESRGAN.</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model} when the jobs before it are done…</source>
+        <translation>Ampliando {name} x{factor} com {model} quando as tarefas anteriores terminarem…</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model}…</source>
+        <translation>Ampliando {name} x{factor} com {model}…</translation>
+    </message>
+    <message>
+        <source>Mod&amp;els…</source>
+        <translation>Mod&amp;elos…</translation>
+    </message>
+</context>
+<context>
+    <name>MaskPainter</name>
+    <message>
+        <source>Mask: paint where the picture should change</source>
+        <translation>Máscara: pinte onde a imagem deve mudar</translation>
+    </message>
+    <message>
+        <source>No picture</source>
+        <translation>Nenhuma imagem</translation>
+    </message>
+    <message>
+        <source>Brush size</source>
+        <translation>Tamanho do pincel</translation>
+    </message>
+    <message>
+        <source>Eraser</source>
+        <translation>Borracha</translation>
+    </message>
+    <message>
+        <source>Erase the mask instead of painting it</source>
+        <translation>Apagar a máscara em vez de pintar</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Limpar</translation>
+    </message>
+    <message>
+        <source>Invert</source>
+        <translation>Inverter</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Desfazer</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>Pincel</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>Ocultar esta mensagem</translation>
+    </message>
+</context>
+<context>
+    <name>PictureInput</name>
+    <message>
+        <source>Start from a picture…</source>
+        <translation>Começar de uma imagem…</translation>
+    </message>
+    <message>
+        <source>Choose a picture to start from</source>
+        <translation>Escolher uma imagem para começar</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Start from noise again, without a picture</source>
+        <translation>Começar do ruído de novo, sem imagem</translation>
+    </message>
+    <message>
+        <source>none: drop a picture here</source>
+        <translation>nenhuma: solte uma imagem aqui</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Força</translation>
+    </message>
+    <message>
+        <source>How much of the picture changes: low keeps it close, 100% ignores it</source>
+        <translation>Quanto da imagem muda: baixo mantém parecido, 100% ignora a imagem</translation>
+    </message>
+    <message>
+        <source>Repaint only where I paint</source>
+        <translation>Redesenhar só onde eu pintar</translation>
+    </message>
+    <message>
+        <source>Inpainting: paint over the picture what should change; the rest is kept</source>
+        <translation>Inpainting: pinte sobre a imagem o que deve mudar; o resto é mantido</translation>
+    </message>
+    <message>
+        <source>Start from a picture</source>
+        <translation>Começar de uma imagem</translation>
+    </message>
+    <message>
+        <source>Pictures ({patterns})</source>
+        <translation>Imagens ({patterns})</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>Memory plan</source>
+        <translation>Plano de memória</translation>
+    </message>
+    <message>
+        <source>Memory plan in short</source>
+        <translation>Plano de memória resumido</translation>
+    </message>
+    <message>
+        <source>Memory: your own settings (no automatic retry).</source>
+        <translation>Memória: seus próprios ajustes (sem nova tentativa automática).</translation>
+    </message>
+    <message>
+        <source>Memory: your own settings.</source>
+        <translation>Memória: seus próprios ajustes.</translation>
+    </message>
+    <message>
+        <source>the driver did not say how much memory the card has</source>
+        <translation>o driver não informou quanta memória a placa tem</translation>
+    </message>
+    <message>
+        <source>Memory plan: not yet ({reason}).</source>
+        <translation>Plano de memória: ainda não ({reason}).</translation>
+    </message>
+</context>
+<context>
+    <name>Programs</name>
+    <message>
+        <source>{program} not found: {path}</source>
+        <translation>{program} não encontrado: {path}</translation>
+    </message>
+    <message>
+        <source>{program} is not an executable file: {path}</source>
+        <translation>{program} não é um arquivo executável: {path}</translation>
+    </message>
+    <message>
+        <source>{program} is not a program: {path}</source>
+        <translation>{program} não é um programa: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>PromptListDialog</name>
+    <message>
+        <source>Prompt list</source>
+        <translation>Lista de prompts</translation>
+    </message>
+    <message>
+        <source>One prompt a line; each is drawn with the same seed and settings.
+Lines starting with # are skipped.</source>
+        <translation>Um prompt por linha; cada um é desenhado com a mesma seed e os mesmos ajustes.
+Linhas que começam com # são ignoradas.</translation>
+    </message>
+    <message>
+        <source>Prompts, one a line</source>
+        <translation>Prompts, um por linha</translation>
+    </message>
+    <message>
+        <source>&amp;Load a .txt file…</source>
+        <translation>&amp;Abrir um arquivo .txt…</translation>
+    </message>
+    <message>
+        <source>Read {name}</source>
+        <translation>{name} lido</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: {error}</source>
+        <translation>Não foi possível ler {name}: {error}</translation>
+    </message>
+    <message>
+        <source>A text file with one prompt a line</source>
+        <translation>Um arquivo de texto com um prompt por linha</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Arquivos de texto (*.txt);;Todos os arquivos (*)</translation>
+    </message>
+</context>
+<context>
+    <name>PromptPanel</name>
+    <message>
+        <source>&amp;Square</source>
+        <translation>&amp;Quadrado</translation>
+    </message>
+    <message>
+        <source>Square picture</source>
+        <translation>Imagem quadrada</translation>
+    </message>
+    <message>
+        <source>Po&amp;rtrait</source>
+        <translation>&amp;Retrato</translation>
+    </message>
+    <message>
+        <source>Portrait picture</source>
+        <translation>Imagem em retrato</translation>
+    </message>
+    <message>
+        <source>&amp;Landscape</source>
+        <translation>&amp;Paisagem</translation>
+    </message>
+    <message>
+        <source>Landscape picture</source>
+        <translation>Imagem em paisagem</translation>
+    </message>
+    <message>
+        <source>C&amp;ustom</source>
+        <translation>Perso&amp;nalizado</translation>
+    </message>
+    <message>
+        <source>Custom picture</source>
+        <translation>Tamanho personalizado</translation>
+    </message>
+    <message>
+        <source>Describe the image… (Ctrl+Enter draws it)</source>
+        <translation>Descreva a imagem… (Ctrl+Enter desenha)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>What to avoid (optional)</source>
+        <translation>O que evitar (opcional)</translation>
+    </message>
+    <message>
+        <source>Negative prompt</source>
+        <translation>Prompt negativo</translation>
+    </message>
+    <message>
+        <source>&amp;Negative prompt</source>
+        <translation>Prompt nega&amp;tivo</translation>
+    </message>
+    <message>
+        <source>Show the negative prompt</source>
+        <translation>Mostrar o prompt negativo</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Largura</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Altura</translation>
+    </message>
+    <message>
+        <source>Width in pixels</source>
+        <translation>Largura em pixels</translation>
+    </message>
+    <message>
+        <source>Height in pixels</source>
+        <translation>Altura em pixels</translation>
+    </message>
+    <message>
+        <source>Picture size</source>
+        <translation>Tamanho da imagem</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Passos</translation>
+    </message>
+    <message>
+        <source>More steps: more detail, more time. The model&apos;s preset sets a good default.</source>
+        <translation>Mais passos: mais detalhe, mais tempo. O preset do modelo já traz um bom valor.</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>aleatória</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>The same seed, prompt and settings draw the same picture again</source>
+        <translation>A mesma seed, o mesmo prompt e os mesmos ajustes desenham a mesma imagem de novo</translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation>padrão do modelo</translation>
+    </message>
+    <message>
+        <source>CFG scale</source>
+        <translation>Escala CFG</translation>
+    </message>
+    <message>
+        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
+        <translation>Quanto seguir o prompt (Flux e modelos turbo querem 1)</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>How the noise level falls from step to step (karras suits many SD models)</source>
+        <translation>Como o nível de ruído cai a cada passo (karras combina com muitos modelos SD)</translation>
+    </message>
+    <message>
+        <source>Complete downloads from the Models window and sets of your own files</source>
+        <translation>Downloads completos da janela Modelos e conjuntos dos seus próprios arquivos</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic</source>
+        <translation>&amp;Automático</translation>
+    </message>
+    <message>
+        <source>Stop editing</source>
+        <translation>Parar de editar</translation>
+    </message>
+    <message>
+        <source>&amp;On</source>
+        <translation>Ligad&amp;o</translation>
+    </message>
+    <message>
+        <source>Hires fix: a second pass at a larger size</source>
+        <translation>Hires fix: uma segunda passada em tamanho maior</translation>
+    </message>
+    <message>
+        <source>Draws at the chosen size, then enlarges and refines it (A1111&apos;s hires fix)</source>
+        <translation>Desenha no tamanho escolhido, depois amplia e refina (o hires fix do A1111)</translation>
+    </message>
+    <message>
+        <source>Hires fix scale</source>
+        <translation>Escala do hires fix</translation>
+    </message>
+    <message>
+        <source>Hires fix denoising strength</source>
+        <translation>Força de denoising do hires fix</translation>
+    </message>
+    <message>
+        <source>S&amp;teps</source>
+        <translation>Pa&amp;ssos</translation>
+    </message>
+    <message>
+        <source>The planner chooses where each part goes, and retries safer when VRAM runs out</source>
+        <translation>O planejador escolhe onde fica cada parte e tenta de novo com mais segurança se faltar VRAM</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memória</translation>
+    </message>
+    <message>
+        <source>denoising</source>
+        <translation>denoising</translation>
+    </message>
+    <message>
+        <source>Hires fix</source>
+        <translation>Hires fix</translation>
+    </message>
+    <message>
+        <source>Files chosen in Advanced</source>
+        <translation>Arquivos escolhidos em Avançado</translation>
+    </message>
+    <message>
+        <source>Sized for {family}</source>
+        <translation>Tamanho para {family}</translation>
+    </message>
+    <message>
+        <source>Editing {name}: the prompt says what to change</source>
+        <translation>Editando {name}: o prompt diz o que mudar</translation>
+    </message>
+</context>
+<context>
+    <name>QueueStrip</name>
+    <message>
+        <source>waiting</source>
+        <translation>aguardando</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>rodando</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>pronta</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelada</translation>
+    </message>
+    <message>
+        <source>, {time} left</source>
+        <translation>, faltam {time}</translation>
+    </message>
+    <message>
+        <source> on {card}</source>
+        <translation> em {card}</translation>
+    </message>
+    <message>
+        <source>running step {step}/{steps}</source>
+        <translation>rodando passo {step}/{steps}</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>iniciando</translation>
+    </message>
+    <message>
+        <source>waiting for Run queue — {reason}</source>
+        <translation>aguardando Rodar fila — {reason}</translation>
+    </message>
+    <message>
+        <source>waiting for Run queue</source>
+        <translation>aguardando Rodar fila</translation>
+    </message>
+    <message>
+        <source>failed: {reason}</source>
+        <translation>falhou: {reason}</translation>
+    </message>
+    <message>
+        <source>waiting — {reason}</source>
+        <translation>aguardando — {reason}</translation>
+    </message>
+    <message>
+        <source>Job queue</source>
+        <translation>Fila de tarefas</translation>
+    </message>
+    <message>
+        <source>Queue summary: show or hide the jobs</source>
+        <translation>Resumo da fila: mostrar ou ocultar as tarefas</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Descer</translation>
+    </message>
+    <message>
+        <source>Cancel job</source>
+        <translation>Cancelar tarefa</translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation>Cancelar todas</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Tentar de novo</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>Limpar concluídas</translation>
+    </message>
+    <message>
+        <source>Run queue</source>
+        <translation>Rodar fila</translation>
+    </message>
+    <message>
+        <source>Run the jobs that wait (those left from last time wait for this)</source>
+        <translation>Roda as tarefas que aguardam (as que sobraram da última vez esperam por isto)</translation>
+    </message>
+    <message>
+        <source>No jobs</source>
+        <translation>Nenhuma tarefa</translation>
+    </message>
+</context>
+<context>
+    <name>ResourceGauge</name>
+    <message>
+        <source>VRAM: waiting for the driver…</source>
+        <translation>VRAM: aguardando o driver…</translation>
+    </message>
+    <message>
+        <source>Video memory of each card</source>
+        <translation>Memória de vídeo de cada placa</translation>
+    </message>
+    <message>
+        <source>VRAM: unknown</source>
+        <translation>VRAM: desconhecida</translation>
+    </message>
+    <message>
+        <source>VRAM: {total} GiB total (use not reported)</source>
+        <translation>VRAM: {total} GiB no total (uso não informado)</translation>
+    </message>
+    <message>
+        <source>VRAM: {used} / {total} GiB</source>
+        <translation>VRAM: {used} / {total} GiB</translation>
+    </message>
+    <message>
+        <source>RAM: {used} / {total} GiB</source>
+        <translation>RAM: {used} / {total} GiB</translation>
+    </message>
+    <message>
+        <source>sd.cpp uses {size} GiB of RAM</source>
+        <translation>sd.cpp usa {size} GiB de RAM</translation>
+    </message>
+    <message>
+        <source>{card}: VRAM unknown</source>
+        <translation>{card}: VRAM desconhecida</translation>
+    </message>
+    <message>
+        <source>{card}: {total} GiB (use not reported)</source>
+        <translation>{card}: {total} GiB (uso não informado)</translation>
+    </message>
+    <message>
+        <source>{card}: {used} / {total} GiB VRAM</source>
+        <translation>{card}: {used} / {total} GiB de VRAM</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <source>Ready</source>
+        <translation>Pronto</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progresso</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>Step {done}/{total}</source>
+        <translation>Passo {done}/{total}</translation>
+    </message>
+    <message>
+        <source>The first try ran out of video memory; it was tried again, safer: {plan}</source>
+        <translation>A primeira tentativa ficou sem memória de vídeo; tentamos de novo com mais segurança: {plan}</translation>
+    </message>
+    <message>
+        <source>The first try drew a broken picture; it was tried again, safer: {plan}</source>
+        <translation>A primeira tentativa desenhou uma imagem quebrada; tentamos de novo com mais segurança: {plan}</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Pronto</translation>
+    </message>
+    <message>
+        <source>Saved {file}</source>
+        <translation>Salvo: {file}</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhou</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1241 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru_RU">
+<context>
+    <name>Backend</name>
+    <message>
+        <source>this copy of the app cannot build the backend; {how}</source>
+        <translation>эта копия программы не может собрать бэкенд; {how}</translation>
+    </message>
+    <message>
+        <source>starting the backend build</source>
+        <translation>начинается сборка бэкенда</translation>
+    </message>
+    <message>
+        <source>downloading {file}: {size}</source>
+        <translation>загрузка {file}: {size}</translation>
+    </message>
+    <message>
+        <source>unpacking {file}</source>
+        <translation>распаковка {file}</translation>
+    </message>
+    <message>
+        <source>checked against the published file</source>
+        <translation>сверено с опубликованным файлом</translation>
+    </message>
+    <message>
+        <source>no published fingerprint to check it against; its own is {hash}…</source>
+        <translation>нет опубликованного отпечатка для проверки; его собственный — {hash}…</translation>
+    </message>
+    <message>
+        <source>installed {program} ({verified})</source>
+        <translation>{program} установлен ({verified})</translation>
+    </message>
+    <message>
+        <source>the backend build did not finish: {error}</source>
+        <translation>сборка бэкенда не завершилась: {error}</translation>
+    </message>
+    <message>
+        <source>the backend build failed: {line}</source>
+        <translation>сборка бэкенда не удалась: {line}</translation>
+    </message>
+    <message>
+        <source>it said nothing</source>
+        <translation>без сообщений</translation>
+    </message>
+</context>
+<context>
+    <name>BatchControls</name>
+    <message>
+        <source>Number of images</source>
+        <translation>Количество картинок</translation>
+    </message>
+    <message>
+        <source>How many pictures one click on Generate queues</source>
+        <translation>Сколько картинок ставит в очередь одно нажатие «Создать»</translation>
+    </message>
+    <message>
+        <source>seeds in a row</source>
+        <translation>сиды подряд</translation>
+    </message>
+    <message>
+        <source>random seeds</source>
+        <translation>случайные сиды</translation>
+    </message>
+    <message>
+        <source>Seeds of the images</source>
+        <translation>Сиды картинок</translation>
+    </message>
+    <message>
+        <source>In a row: seed s, s+1, s+2… (small variations you can find again); random: each its own</source>
+        <translation>Подряд: сид s, s+1, s+2… (небольшие вариации, которые можно повторить); случайные: у каждой свой</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt list…</source>
+        <translation>&amp;Список промптов…</translation>
+    </message>
+    <message>
+        <source>The same seed and settings for each prompt of a list</source>
+        <translation>Один и тот же сид и настройки для каждого промпта из списка</translation>
+    </message>
+    <message>
+        <source>&amp;Images</source>
+        <translation>&amp;Картинки</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt list: {count}</source>
+        <translation>&amp;Список промптов: {count}</translation>
+    </message>
+</context>
+<context>
+    <name>CheckDialog</name>
+    <message>
+        <source>Everything needed is in place.</source>
+        <translation>Всё необходимое на месте.</translation>
+    </message>
+    <message>
+        <source>It will work, with the warnings below.</source>
+        <translation>Будет работать, с предупреждениями ниже.</translation>
+    </message>
+    <message>
+        <source>Something below must be fixed first.</source>
+        <translation>Сначала нужно исправить что-то ниже.</translation>
+    </message>
+    <message>
+        <source>System check</source>
+        <translation>Проверка системы</translation>
+    </message>
+    <message>
+        <source>Checking the driver, Vulkan and this computer…</source>
+        <translation>Проверяем драйвер, Vulkan и этот компьютер…</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>How to fix</source>
+        <translation>Как исправить</translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation>Проверить снова</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>Копировать отчёт</translation>
+    </message>
+    <message>
+        <source>Save report…</source>
+        <translation>Сохранить отчёт…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>Сохранить отчёт</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;JSON (*.json)</source>
+        <translation>Markdown (*.md);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not save the report: {error}</source>
+        <translation>Не удалось сохранить отчёт: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Download</name>
+    <message>
+        <source>not enough free space in {folder} for {file} ({size} needed): free some space or choose another folder</source>
+        <translation>недостаточно места в {folder} для {file} (нужно {size}): освободите место или выберите другую папку</translation>
+    </message>
+    <message>
+        <source>the server kept answering {error}</source>
+        <translation>сервер продолжал отвечать {error}</translation>
+    </message>
+    <message>
+        <source>network error: {error}</source>
+        <translation>ошибка сети: {error}</translation>
+    </message>
+    <message>
+        <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
+        <translation>{cause} при загрузке {file}; проверьте подключение и попробуйте позже (загрузка продолжится)</translation>
+    </message>
+    <message>
+        <source>too many redirects for {address}</source>
+        <translation>слишком много перенаправлений для {address}</translation>
+    </message>
+    <message>
+        <source>{file} is not on the server any more: the catalog needs updating; check for a newer Polaris Studio</source>
+        <translation>{file} больше нет на сервере: каталог устарел; проверьте, нет ли новой версии Polaris Studio</translation>
+    </message>
+    <message>
+        <source>the server answered {status} for {file}; try later</source>
+        <translation>сервер ответил {status} на {file}; попробуйте позже</translation>
+    </message>
+    <message>
+        <source>{file}: cancelled; it resumes from {size} next time</source>
+        <translation>{file}: отменено; в следующий раз продолжится с {size}</translation>
+    </message>
+    <message>
+        <source>cannot write {file}: {error}; free some space or choose another models folder, then download again (it resumes)</source>
+        <translation>не удаётся записать {file}: {error}; освободите место или выберите другую папку моделей и загрузите снова (загрузка продолжится)</translation>
+    </message>
+    <message>
+        <source>{file} arrived damaged (it is not the published file); it was deleted: download it again</source>
+        <translation>{file} пришёл повреждённым (это не опубликованный файл); он удалён: загрузите его снова</translation>
+    </message>
+    <message>
+        <source>the catalog lists no address for {file}</source>
+        <translation>в каталоге нет адреса для {file}</translation>
+    </message>
+    <message>
+        <source>{model} needs {size} more in {folder}, which has {free} free: free some space or choose another models folder</source>
+        <translation>{model} нужно ещё {size} в {folder}, а там свободно {free}: освободите место или выберите другую папку моделей</translation>
+    </message>
+    <message>
+        <source>{path} is not the published {file}: delete or move it, then download again</source>
+        <translation>{path} — не опубликованный {file}: удалите или переместите его и загрузите снова</translation>
+    </message>
+    <message>
+        <source>cannot use {folder}: {error}; choose another folder</source>
+        <translation>нельзя использовать {folder}: {error}; выберите другую папку</translation>
+    </message>
+</context>
+<context>
+    <name>FileField</name>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Browse for: {file}</source>
+        <translation>Выбрать: {file}</translation>
+    </message>
+    <message>
+        <source>Models (*.gguf *.safetensors *.ckpt);;All files (*)</source>
+        <translation>Модели (*.gguf *.safetensors *.ckpt);;Все файлы (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Folds</name>
+    <message>
+        <source>The drawing program&apos;s log</source>
+        <translation>Журнал программы, которая рисует</translation>
+    </message>
+    <message>
+        <source>Advanced settings</source>
+        <translation>Дополнительные настройки</translation>
+    </message>
+</context>
+<context>
+    <name>Gallery</name>
+    <message>
+        <source>Rebuilding the gallery from your images…</source>
+        <translation>Галерея собирается заново из ваших картинок…</translation>
+    </message>
+</context>
+<context>
+    <name>GalleryPanel</name>
+    <message>
+        <source>Search prompts…</source>
+        <translation>Поиск по промптам…</translation>
+    </message>
+    <message>
+        <source>Search the gallery&apos;s prompts</source>
+        <translation>Поиск по промптам галереи</translation>
+    </message>
+    <message>
+        <source>Show only my favourites</source>
+        <translation>Показать только избранное</translation>
+    </message>
+    <message>
+        <source>Favourites only</source>
+        <translation>Только избранное</translation>
+    </message>
+    <message>
+        <source>Gallery</source>
+        <translation>Галерея</translation>
+    </message>
+    <message>
+        <source>Reuse settings</source>
+        <translation>Повторить настройки</translation>
+    </message>
+    <message>
+        <source>Favourite</source>
+        <translation>В избранное</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Копировать картинку</translation>
+    </message>
+    <message>
+        <source>Reuse seed</source>
+        <translation>Повторить сид</translation>
+    </message>
+    <message>
+        <source>Copy parameters</source>
+        <translation>Копировать параметры</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Открыть папку</translation>
+    </message>
+    <message>
+        <source>Move to trash</source>
+        <translation>В корзину</translation>
+    </message>
+    <message>
+        <source>Use as input</source>
+        <translation>Взять за основу</translation>
+    </message>
+    <message>
+        <source>Edit this picture</source>
+        <translation>Изменить эту картинку</translation>
+    </message>
+    <message>
+        <source>Upscale ×{factor}</source>
+        <translation>Увеличить ×{factor}</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>Ещё</translation>
+    </message>
+    <message>
+        <source>More actions for the chosen image</source>
+        <translation>Другие действия с выбранной картинкой</translation>
+    </message>
+    <message>
+        <source>Images selected: {count}</source>
+        <translation>Выбрано картинок: {count}</translation>
+    </message>
+    <message>
+        <source>Make a new picture from this one, the prompt saying what to change</source>
+        <translation>Сделать новую картинку из этой; промпт говорит, что изменить</translation>
+    </message>
+    <message>
+        <source>Choose a FLUX.2 klein model to edit pictures</source>
+        <translation>Выберите модель FLUX.2 klein, чтобы изменять картинки</translation>
+    </message>
+    <message>
+        <source>Could not move {files} to the trash: it may be open in another program. Close it there and try again; the image stays in the gallery.</source>
+        <translation>Не удалось переместить {files} в корзину: возможно, файл открыт в другой программе. Закройте его там и попробуйте снова; картинка остаётся в галерее.</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateButtons</name>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>Со&amp;здать</translation>
+    </message>
+    <message>
+        <source>Draw the picture (Ctrl+Enter)</source>
+        <translation>Нарисовать картинку (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Stop drawing (Esc)</source>
+        <translation>Остановить рисование (Esc)</translation>
+    </message>
+    <message>
+        <source>Add to &amp;queue</source>
+        <translation>В &amp;очередь</translation>
+    </message>
+    <message>
+        <source>Queue these settings too; they run after the jobs before them</source>
+        <translation>Поставить и эти настройки в очередь; они выполнятся после предыдущих заданий</translation>
+    </message>
+</context>
+<context>
+    <name>Generation</name>
+    <message>
+        <source>no live preview: cannot make its temporary folder ({error})</source>
+        <translation>без живого предпросмотра: не удалось создать временную папку ({error})</translation>
+    </message>
+    <message>
+        <source>the picture could not be finished ({error})</source>
+        <translation>не удалось закончить картинку ({error})</translation>
+    </message>
+    <message>
+        <source>the picture is kept without its settings: {why}</source>
+        <translation>картинка сохранена без настроек: {why}</translation>
+    </message>
+    <message>
+        <source>the gallery could not list the picture yet: {error}</source>
+        <translation>галерея пока не смогла показать картинку: {error}</translation>
+    </message>
+    <message>
+        <source>Even the safest placement ran out of video memory</source>
+        <translation>Даже самому безопасному размещению не хватило видеопамяти</translation>
+    </message>
+    <message>
+        <source>These memory settings ran out of video memory; automatic placement may fit</source>
+        <translation>С этими настройками памяти не хватило видеопамяти; автоматическое размещение может поместиться</translation>
+    </message>
+    <message>
+        <source>{error}. {advice}: try a smaller image, a lower quantization (Q4_K, T5-XXL q8_0) or SD 1.5.</source>
+        <translation>{error}. {advice}: попробуйте картинку поменьше, более сильное квантование (Q4_K, T5-XXL q8_0) или SD 1.5.</translation>
+    </message>
+    <message>
+        <source>{error}; trying once more {how}.</source>
+        <translation>{error}; ещё одна попытка: {how}.</translation>
+    </message>
+    <message>
+        <source> on the safer try too</source>
+        <translation> и при более безопасной попытке</translation>
+    </message>
+    <message>
+        <source>It is kept in {folder}</source>
+        <translation>Она сохранена в {folder}</translation>
+    </message>
+    <message>
+        <source>It is still in {file} ({why})</source>
+        <translation>Она всё ещё в {file} ({why})</translation>
+    </message>
+    <message>
+        <source>{error}{tried}. {where}, not in the gallery. {advice}</source>
+        <translation>{error}{tried}. {where}, не в галерее. {advice}</translation>
+    </message>
+    <message>
+        <source>cannot use output folder {folder}: {error}</source>
+        <translation>нельзя использовать папку для картинок {folder}: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ImageView</name>
+    <message>
+        <source>No picture yet: write a prompt and press Generate</source>
+        <translation>Картинки пока нет: напишите промпт и нажмите «Создать»</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>Картинка</translation>
+    </message>
+    <message>
+        <source>Previous picture</source>
+        <translation>Предыдущая картинка</translation>
+    </message>
+    <message>
+        <source>Previous picture in the gallery (Alt+Left)</source>
+        <translation>Предыдущая картинка в галерее (Alt+Влево)</translation>
+    </message>
+    <message>
+        <source>Next picture</source>
+        <translation>Следующая картинка</translation>
+    </message>
+    <message>
+        <source>Next picture in the gallery (Alt+Right)</source>
+        <translation>Следующая картинка в галерее (Alt+Вправо)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Вписать</translation>
+    </message>
+    <message>
+        <source>Fit to window</source>
+        <translation>Вписать в окно</translation>
+    </message>
+    <message>
+        <source>Show the whole picture (F)</source>
+        <translation>Показать всю картинку (F)</translation>
+    </message>
+    <message>
+        <source>Actual size</source>
+        <translation>Реальный размер</translation>
+    </message>
+    <message>
+        <source>One picture pixel per screen pixel (1)</source>
+        <translation>Один пиксель картинки на пиксель экрана (1)</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Уменьшить</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>Уменьшить (-)</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Увеличить</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>Увеличить (+)</translation>
+    </message>
+    <message>
+        <source>preview of step {step}</source>
+        <translation>предпросмотр шага {step}</translation>
+    </message>
+</context>
+<context>
+    <name>JobQueue</name>
+    <message>
+        <source>The job queue could not be saved ({error}); it is kept until the app closes.</source>
+        <translation>Не удалось сохранить очередь заданий ({error}); она хранится, пока программа открыта.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>Follow the system</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>The window will speak {language} when Polaris Studio starts again.</source>
+        <translation>Окно заговорит на языке «{language}» при следующем запуске Polaris Studio.</translation>
+    </message>
+    <message>
+        <source>A picture is being made now: restart the app after it is done.</source>
+        <translation>Сейчас создаётся картинка: перезапустите программу, когда она будет готова.</translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation>&amp;Перезапустить</translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation>П&amp;озже</translation>
+    </message>
+</context>
+<context>
+    <name>LoraPicker</name>
+    <message>
+        <source>LoRA files (.safetensors, .gguf) in {folder}</source>
+        <translation>Файлы LoRA (.safetensors, .gguf) в {folder}</translation>
+    </message>
+    <message>
+        <source>LoRA weight</source>
+        <translation>Вес LoRA</translation>
+    </message>
+    <message>
+        <source>Add LoRA</source>
+        <translation>Добавить LoRA</translation>
+    </message>
+    <message>
+        <source>Add the chosen LoRA to the prompt</source>
+        <translation>Добавить выбранную LoRA в промпт</translation>
+    </message>
+    <message>
+        <source>LoRA folder…</source>
+        <translation>Папка LoRA…</translation>
+    </message>
+    <message>
+        <source>Put LoRA files in {folder}, or add them in the Models window</source>
+        <translation>Положите файлы LoRA в {folder} или добавьте их в окне «Модели»</translation>
+    </message>
+    <message>
+        <source>LoRAs this prompt uses</source>
+        <translation>LoRA в этом промпте</translation>
+    </message>
+    <message>
+        <source>{name} ({weight}) - not in the folder</source>
+        <translation>{name} ({weight}) - нет в папке</translation>
+    </message>
+    <message>
+        <source>Uses: {loras}</source>
+        <translation>Использует: {loras}</translation>
+    </message>
+    <message>
+        <source>No LoRA</source>
+        <translation>Без LoRA</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Check s&amp;ystem</source>
+        <translation>П&amp;роверка системы</translation>
+    </message>
+    <message>
+        <source>Check the driver, Vulkan and this computer</source>
+        <translation>Проверить драйвер, Vulkan и этот компьютер</translation>
+    </message>
+    <message>
+        <source>Output &amp;folder…</source>
+        <translation>Папка дл&amp;я картинок…</translation>
+    </message>
+    <message>
+        <source>Get mod&amp;els…</source>
+        <translation>Скача&amp;ть модели…</translation>
+    </message>
+    <message>
+        <source>Download Flux, SD 1.5 or SDXL, or add model files you already have</source>
+        <translation>Скачать Flux, SD 1.5 или SDXL либо добавить файлы моделей, которые у вас уже есть</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>Дополн&amp;ительно</translation>
+    </message>
+    <message>
+        <source>Model files, sampler, CFG, seed, memory and the plan</source>
+        <translation>Файлы модели, сэмплер, CFG, сид, память и план</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation>Подро&amp;бности</translation>
+    </message>
+    <message>
+        <source>The memory gauge and the log of the drawing program</source>
+        <translation>Индикатор памяти и журнал программы, которая рисует</translation>
+    </message>
+    <message>
+        <source>What the system check found</source>
+        <translation>Что нашла проверка системы</translation>
+    </message>
+    <message>
+        <source>About the demo model</source>
+        <translation>О демо-модели</translation>
+    </message>
+    <message>
+        <source>About the gallery</source>
+        <translation>О галерее</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Модель</translation>
+    </message>
+    <message>
+        <source>Upscaling: {plan}</source>
+        <translation>Увеличение: {plan}</translation>
+    </message>
+    <message>
+        <source>Out of video memory: upscaling again in tiles of {tile} px</source>
+        <translation>Не хватило видеопамяти: увеличиваем снова кусками по {tile} px</translation>
+    </message>
+    <message>
+        <source>Jobs from last time waiting in the queue: {count}. Press Run queue to draw them.</source>
+        <translation>Задания с прошлого раза ждут в очереди: {count}. Нажмите «Запустить очередь», чтобы нарисовать их.</translation>
+    </message>
+    <message>
+        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
+        <translation>Демо-модель рисует цветной шум, а не ваш запрос: она показывает, что всё работает. Для настоящих картинок скачайте модель кнопкой «{button}» рядом с выбором модели.</translation>
+    </message>
+    <message>
+        <source>Checking your graphics card, driver and this computer…</source>
+        <translation>Проверяем видеокарту, драйвер и этот компьютер…</translation>
+    </message>
+    <message>
+        <source>Full &amp;check…</source>
+        <translation>&amp;Узнать больше…</translation>
+    </message>
+    <message>
+        <source>Where finished images go</source>
+        <translation>Куда сохранять готовые картинки</translation>
+    </message>
+    <message>
+        <source>New images go to {folder}</source>
+        <translation>Новые картинки сохраняются в {folder}</translation>
+    </message>
+    <message>
+        <source>{name} carries no settings to reuse.</source>
+        <translation>В {name} нет настроек, которые можно повторить.</translation>
+    </message>
+    <message>
+        <source>Reused the settings, but these files are gone: {files}</source>
+        <translation>Настройки повторены, но этих файлов больше нет: {files}</translation>
+    </message>
+    <message>
+        <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
+        <translation>Следующая картинка начнётся с {name}; задайте силу или нарисуйте маску, чтобы перерисовать только часть.</translation>
+    </message>
+    <message>
+        <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
+        <translation>Следующая картинка изменит {name}: напишите в запросе, что поменять (например, «сделай небо грозовым»).</translation>
+    </message>
+    <message>
+        <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
+        <translation>Пока нет модели увеличения: скачайте RealESRGAN x4plus anime 6B в окне «Модели» или добавьте туда модель ESRGAN.</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model} when the jobs before it are done…</source>
+        <translation>Увеличение {name} x{factor} моделью {model} после предыдущих заданий…</translation>
+    </message>
+    <message>
+        <source>Upscaling {name} x{factor} with {model}…</source>
+        <translation>Увеличение {name} x{factor} моделью {model}…</translation>
+    </message>
+    <message>
+        <source>Mod&amp;els…</source>
+        <translation>Моде&amp;ли…</translation>
+    </message>
+</context>
+<context>
+    <name>MaskPainter</name>
+    <message>
+        <source>Mask: paint where the picture should change</source>
+        <translation>Маска: закрасьте, где картинка должна измениться</translation>
+    </message>
+    <message>
+        <source>No picture</source>
+        <translation>Нет картинки</translation>
+    </message>
+    <message>
+        <source>Brush size</source>
+        <translation>Размер кисти</translation>
+    </message>
+    <message>
+        <source>Eraser</source>
+        <translation>Ластик</translation>
+    </message>
+    <message>
+        <source>Erase the mask instead of painting it</source>
+        <translation>Стирать маску вместо рисования</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Очистить</translation>
+    </message>
+    <message>
+        <source>Invert</source>
+        <translation>Инвертировать</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>Кисть</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>Скрыть это сообщение</translation>
+    </message>
+</context>
+<context>
+    <name>PictureInput</name>
+    <message>
+        <source>Start from a picture…</source>
+        <translation>Начать с картинки…</translation>
+    </message>
+    <message>
+        <source>Choose a picture to start from</source>
+        <translation>Выбрать картинку для начала</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Убрать</translation>
+    </message>
+    <message>
+        <source>Start from noise again, without a picture</source>
+        <translation>Снова начинать с шума, без картинки</translation>
+    </message>
+    <message>
+        <source>none: drop a picture here</source>
+        <translation>нет: перетащите картинку сюда</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Сила</translation>
+    </message>
+    <message>
+        <source>How much of the picture changes: low keeps it close, 100% ignores it</source>
+        <translation>Насколько меняется картинка: мало — остаётся похожей, 100% — не учитывается</translation>
+    </message>
+    <message>
+        <source>Repaint only where I paint</source>
+        <translation>Перерисовать только закрашенное</translation>
+    </message>
+    <message>
+        <source>Inpainting: paint over the picture what should change; the rest is kept</source>
+        <translation>Inpainting: закрасьте на картинке то, что должно измениться; остальное сохранится</translation>
+    </message>
+    <message>
+        <source>Start from a picture</source>
+        <translation>Начать с картинки</translation>
+    </message>
+    <message>
+        <source>Pictures ({patterns})</source>
+        <translation>Картинки ({patterns})</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>Memory plan</source>
+        <translation>План памяти</translation>
+    </message>
+    <message>
+        <source>Memory plan in short</source>
+        <translation>План памяти кратко</translation>
+    </message>
+    <message>
+        <source>Memory: your own settings (no automatic retry).</source>
+        <translation>Память: ваши собственные настройки (без автоматического повтора).</translation>
+    </message>
+    <message>
+        <source>Memory: your own settings.</source>
+        <translation>Память: ваши собственные настройки.</translation>
+    </message>
+    <message>
+        <source>the driver did not say how much memory the card has</source>
+        <translation>драйвер не сообщил, сколько памяти у видеокарты</translation>
+    </message>
+    <message>
+        <source>Memory plan: not yet ({reason}).</source>
+        <translation>План памяти: пока нет ({reason}).</translation>
+    </message>
+</context>
+<context>
+    <name>Programs</name>
+    <message>
+        <source>{program} not found: {path}</source>
+        <translation>{program} не найден: {path}</translation>
+    </message>
+    <message>
+        <source>{program} is not an executable file: {path}</source>
+        <translation>{program} не является исполняемым файлом: {path}</translation>
+    </message>
+    <message>
+        <source>{program} is not a program: {path}</source>
+        <translation>{program} не является программой: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>PromptListDialog</name>
+    <message>
+        <source>Prompt list</source>
+        <translation>Список промптов</translation>
+    </message>
+    <message>
+        <source>One prompt a line; each is drawn with the same seed and settings.
+Lines starting with # are skipped.</source>
+        <translation>Один промпт на строку; каждый рисуется с тем же сидом и настройками.
+Строки, начинающиеся с #, пропускаются.</translation>
+    </message>
+    <message>
+        <source>Prompts, one a line</source>
+        <translation>Промпты, по одному на строку</translation>
+    </message>
+    <message>
+        <source>&amp;Load a .txt file…</source>
+        <translation>&amp;Открыть файл .txt…</translation>
+    </message>
+    <message>
+        <source>Read {name}</source>
+        <translation>Прочитан {name}</translation>
+    </message>
+    <message>
+        <source>Cannot read {name}: {error}</source>
+        <translation>Не удаётся прочитать {name}: {error}</translation>
+    </message>
+    <message>
+        <source>A text file with one prompt a line</source>
+        <translation>Текстовый файл, по промпту на строку</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Текстовые файлы (*.txt);;Все файлы (*)</translation>
+    </message>
+</context>
+<context>
+    <name>PromptPanel</name>
+    <message>
+        <source>&amp;Square</source>
+        <translation>К&amp;вадрат</translation>
+    </message>
+    <message>
+        <source>Square picture</source>
+        <translation>Квадратная картинка</translation>
+    </message>
+    <message>
+        <source>Po&amp;rtrait</source>
+        <translation>&amp;Портрет</translation>
+    </message>
+    <message>
+        <source>Portrait picture</source>
+        <translation>Вертикальная картинка</translation>
+    </message>
+    <message>
+        <source>&amp;Landscape</source>
+        <translation>П&amp;ейзаж</translation>
+    </message>
+    <message>
+        <source>Landscape picture</source>
+        <translation>Горизонтальная картинка</translation>
+    </message>
+    <message>
+        <source>C&amp;ustom</source>
+        <translation>&amp;Другой</translation>
+    </message>
+    <message>
+        <source>Custom picture</source>
+        <translation>Свой размер</translation>
+    </message>
+    <message>
+        <source>Describe the image… (Ctrl+Enter draws it)</source>
+        <translation>Опишите картинку… (Ctrl+Enter рисует)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Промпт</translation>
+    </message>
+    <message>
+        <source>What to avoid (optional)</source>
+        <translation>Чего избегать (необязательно)</translation>
+    </message>
+    <message>
+        <source>Negative prompt</source>
+        <translation>Негативный промпт</translation>
+    </message>
+    <message>
+        <source>&amp;Negative prompt</source>
+        <translation>&amp;Негативный промпт</translation>
+    </message>
+    <message>
+        <source>Show the negative prompt</source>
+        <translation>Показать негативный промпт</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Ширина</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Высота</translation>
+    </message>
+    <message>
+        <source>Width in pixels</source>
+        <translation>Ширина в пикселях</translation>
+    </message>
+    <message>
+        <source>Height in pixels</source>
+        <translation>Высота в пикселях</translation>
+    </message>
+    <message>
+        <source>Picture size</source>
+        <translation>Размер картинки</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Шаги</translation>
+    </message>
+    <message>
+        <source>More steps: more detail, more time. The model&apos;s preset sets a good default.</source>
+        <translation>Больше шагов — больше деталей и больше времени. Пресет модели задаёт хорошее значение.</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>случайный</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Сид</translation>
+    </message>
+    <message>
+        <source>The same seed, prompt and settings draw the same picture again</source>
+        <translation>Тот же сид, промпт и настройки рисуют ту же картинку снова</translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation>как у модели</translation>
+    </message>
+    <message>
+        <source>CFG scale</source>
+        <translation>Шкала CFG</translation>
+    </message>
+    <message>
+        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
+        <translation>Насколько точно следовать промпту (Flux и turbo-моделям нужно 1)</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Сэмплер</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Планировщик</translation>
+    </message>
+    <message>
+        <source>How the noise level falls from step to step (karras suits many SD models)</source>
+        <translation>Как уровень шума снижается от шага к шагу (karras подходит многим моделям SD)</translation>
+    </message>
+    <message>
+        <source>Complete downloads from the Models window and sets of your own files</source>
+        <translation>Полностью загруженные модели из окна «Модели» и наборы ваших файлов</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic</source>
+        <translation>&amp;Автоматически</translation>
+    </message>
+    <message>
+        <source>Stop editing</source>
+        <translation>Прекратить изменение</translation>
+    </message>
+    <message>
+        <source>&amp;On</source>
+        <translation>Вклю&amp;чить</translation>
+    </message>
+    <message>
+        <source>Hires fix: a second pass at a larger size</source>
+        <translation>Hires fix: второй проход в большем размере</translation>
+    </message>
+    <message>
+        <source>Draws at the chosen size, then enlarges and refines it (A1111&apos;s hires fix)</source>
+        <translation>Рисует в выбранном размере, затем увеличивает и дорабатывает (hires fix из A1111)</translation>
+    </message>
+    <message>
+        <source>Hires fix scale</source>
+        <translation>Масштаб hires fix</translation>
+    </message>
+    <message>
+        <source>Hires fix denoising strength</source>
+        <translation>Сила шумоподавления hires fix</translation>
+    </message>
+    <message>
+        <source>S&amp;teps</source>
+        <translation>&amp;Шаги</translation>
+    </message>
+    <message>
+        <source>The planner chooses where each part goes, and retries safer when VRAM runs out</source>
+        <translation>Планировщик решает, где будет каждая часть, и повторяет безопаснее, если не хватает видеопамяти</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Память</translation>
+    </message>
+    <message>
+        <source>denoising</source>
+        <translation>шумоподавление</translation>
+    </message>
+    <message>
+        <source>Hires fix</source>
+        <translation>Hires fix</translation>
+    </message>
+    <message>
+        <source>Files chosen in Advanced</source>
+        <translation>Файлы, выбранные в «Дополнительно»</translation>
+    </message>
+    <message>
+        <source>Sized for {family}</source>
+        <translation>Размер для {family}</translation>
+    </message>
+    <message>
+        <source>Editing {name}: the prompt says what to change</source>
+        <translation>Изменяется {name}: промпт говорит, что поменять</translation>
+    </message>
+</context>
+<context>
+    <name>QueueStrip</name>
+    <message>
+        <source>waiting</source>
+        <translation>ждёт</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>выполняется</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+    <message>
+        <source>, {time} left</source>
+        <translation>, осталось {time}</translation>
+    </message>
+    <message>
+        <source> on {card}</source>
+        <translation> на {card}</translation>
+    </message>
+    <message>
+        <source>running step {step}/{steps}</source>
+        <translation>выполняется шаг {step}/{steps}</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>запуск</translation>
+    </message>
+    <message>
+        <source>waiting for Run queue — {reason}</source>
+        <translation>ждёт «Запустить очередь» — {reason}</translation>
+    </message>
+    <message>
+        <source>waiting for Run queue</source>
+        <translation>ждёт «Запустить очередь»</translation>
+    </message>
+    <message>
+        <source>failed: {reason}</source>
+        <translation>ошибка: {reason}</translation>
+    </message>
+    <message>
+        <source>waiting — {reason}</source>
+        <translation>ждёт — {reason}</translation>
+    </message>
+    <message>
+        <source>Job queue</source>
+        <translation>Очередь заданий</translation>
+    </message>
+    <message>
+        <source>Queue summary: show or hide the jobs</source>
+        <translation>Сводка очереди: показать или скрыть задания</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Выше</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Ниже</translation>
+    </message>
+    <message>
+        <source>Cancel job</source>
+        <translation>Отменить задание</translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation>Отменить все</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Повторить</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>Убрать завершённые</translation>
+    </message>
+    <message>
+        <source>Run queue</source>
+        <translation>Запустить очередь</translation>
+    </message>
+    <message>
+        <source>Run the jobs that wait (those left from last time wait for this)</source>
+        <translation>Запустить ждущие задания (оставшиеся с прошлого раза ждут этой кнопки)</translation>
+    </message>
+    <message>
+        <source>No jobs</source>
+        <translation>Заданий нет</translation>
+    </message>
+</context>
+<context>
+    <name>ResourceGauge</name>
+    <message>
+        <source>VRAM: waiting for the driver…</source>
+        <translation>Видеопамять: ждём драйвер…</translation>
+    </message>
+    <message>
+        <source>Video memory of each card</source>
+        <translation>Видеопамять каждой видеокарты</translation>
+    </message>
+    <message>
+        <source>VRAM: unknown</source>
+        <translation>Видеопамять: неизвестно</translation>
+    </message>
+    <message>
+        <source>VRAM: {total} GiB total (use not reported)</source>
+        <translation>Видеопамять: всего {total} ГиБ (занятость неизвестна)</translation>
+    </message>
+    <message>
+        <source>VRAM: {used} / {total} GiB</source>
+        <translation>Видеопамять: {used} / {total} ГиБ</translation>
+    </message>
+    <message>
+        <source>RAM: {used} / {total} GiB</source>
+        <translation>ОЗУ: {used} / {total} ГиБ</translation>
+    </message>
+    <message>
+        <source>sd.cpp uses {size} GiB of RAM</source>
+        <translation>sd.cpp занимает {size} ГиБ ОЗУ</translation>
+    </message>
+    <message>
+        <source>{card}: VRAM unknown</source>
+        <translation>{card}: видеопамять неизвестна</translation>
+    </message>
+    <message>
+        <source>{card}: {total} GiB (use not reported)</source>
+        <translation>{card}: {total} ГиБ (занятость неизвестна)</translation>
+    </message>
+    <message>
+        <source>{card}: {used} / {total} GiB VRAM</source>
+        <translation>{card}: {used} / {total} ГиБ видеопамяти</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <source>Ready</source>
+        <translation>Готово к работе</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Ход работы</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>Step {done}/{total}</source>
+        <translation>Шаг {done}/{total}</translation>
+    </message>
+    <message>
+        <source>The first try ran out of video memory; it was tried again, safer: {plan}</source>
+        <translation>Первой попытке не хватило видеопамяти; повторили безопаснее: {plan}</translation>
+    </message>
+    <message>
+        <source>The first try drew a broken picture; it was tried again, safer: {plan}</source>
+        <translation>Первая попытка дала испорченную картинку; повторили безопаснее: {plan}</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Готово</translation>
+    </message>
+    <message>
+        <source>Saved {file}</source>
+        <translation>Сохранено: {file}</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменено</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Ошибка</translation>
+    </message>
+</context>
+</TS>
