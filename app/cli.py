@@ -412,7 +412,7 @@ def run_plan(args: argparse.Namespace) -> int:
                 raise ValueError(f"no preset {args.preset!r}; known: {', '.join(sorted(presets))}")
             preset = presets[args.preset]
             components, steps = preset.components(), preset.steps if args.steps is None else args.steps
-            quantized = any(f.name.lower().endswith(".gguf") for f in preset.files)
+            quantized = preset.quantized
         else:
             files = model_files(args).given()
             if not files:

@@ -101,12 +101,15 @@ ADVANCED_OPEN = Setting("window/advanced_open", FLAG, lambda _: False, "Whether 
 DETAILS_OPEN = Setting("window/details_open", FLAG, lambda _: False, "Whether Details is open")
 FIRST_START_DONE = Setting("system_check/first_start_done", FLAG, lambda _: False,
                            "Whether the app has started once (the first start runs the system check by itself)")
+FIRST_START_GUIDED = Setting("first_start/guided", FLAG, lambda _: False,
+                             "Whether the first start's guide (the check in a sentence, the model recommended for "
+                             "the card, the first picture) has been shown: it is shown once")
 LANGUAGE = Setting("window/language", TEXT, lambda _: "",
                    "The language the window speaks, as Qt names it (pt_BR, es, ru, en); none chosen: the "
                    "system's, or English where the app has no translation for it")
 
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
-                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, LANGUAGE)
+                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED, LANGUAGE)
 
 
 def _from_unversioned(values: dict[str, object]) -> dict[str, object]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
@@ -17,22 +16,12 @@ from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.services.user_dirs import current_user_dirs
+from app.ui.first_start import FirstStart, guide_wanted, load_demo
 from app.ui.icons import app_icon
 from app.ui.language import speak_chosen_language
 from app.ui.main_window import MainWindow
-from app.ui.prompt_panel import PromptPanel
 from app.ui.theme import follow_system_theme, high_dpi_before_the_app_starts
 from app.ui.window_settings import first_start
-
-DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
-
-
-def load_demo(panel: PromptPanel) -> None:
-    panel.model.set_path(DEMO_MODEL_DIR / "flux_tiny_clip.gguf")
-    panel.taesd.set_path(DEMO_MODEL_DIR / "taef1_tiny.gguf")
-    panel.prompt.setPlainText("a lighthouse on a cliff at dawn, oil painting")
-    # the demo model is tiny: a small picture draws in seconds, even on the processor
-    panel.set_size(128, 128)
 
 
 def rebuild_progress() -> Callable[[int, int], None]:
@@ -72,4 +61,6 @@ def run_window(demo: bool = False) -> int:
     monitor.start()
     if first_start(settings):
         window.run_first_check()
+    if guide_wanted(settings):  # after the check has started: the guide shows its verdict
+        FirstStart(window).start()
     return app.exec()

@@ -6,9 +6,11 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
+    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -22,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.generation.advice import fit_words, time_words
+from app.core.generation.status_words import plan_sentence
 from app.core.models.catalog import (
     Catalog,
     FileStatus,
@@ -36,6 +40,8 @@ from app.core.models.families import MEMORY_SWITCHES
 from app.core.models.model_files import ImportReport
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
+from app.core.words import translate
+from app.services.models.advisor import MachineAdvice, ModelAdvisor
 from app.services.models.backend import BackendInfo, BackendMissing, set_own_backend
 from app.services.models.backend_manager import BackendInstall, can_build_here
 from app.services.models.model_import import ModelImport
@@ -59,8 +65,13 @@ def install_words() -> str:
     return "Build backend" if can_build_here() else "Install backend"
 
 
+# the table's columns
+NAME, DOWNLOAD, FITS, TIME, STATUS, BUTTON = range(6)
+
+
 class ModelsWindow(QDialog):
-    """Presets with their status and one Download button each; the backend in use and how to replace it."""
+    """Presets with their status and one Download button each, each said to fit this computer's card or not and how
+    long a picture takes there, the best fit recommended; the backend in use and how to replace it."""
 
     choices_changed = Signal()  # a preset became complete or a custom set was added: the picker must update
     imported = Signal()  # the files of an import_paths() are read (and placed) and the report says so
@@ -74,38 +85,50 @@ class ModelsWindow(QDialog):
         self.download = PresetDownload(self)
         self.download.progress.connect(self._on_progress)
         self.download.finished.connect(self._on_download_finished)
-        self.table = QTableWidget(len(catalog.presets) + len(catalog.upscalers), 4, self)
-        self.table.setHorizontalHeaderLabels(["Preset", "Size", "Status", ""])
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2):
+        self.table = QTableWidget(len(catalog.presets) + len(catalog.upscalers), 6, self)
+        self.table.setHorizontalHeaderLabels([
+            translate("ModelsWindow", "Model"), translate("ModelsWindow", "Download"),
+            translate("ModelsWindow", "On your card"), translate("ModelsWindow", "Time a picture"),
+            translate("ModelsWindow", "Status"), ""])
+        self.table.horizontalHeader().setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        for column in (DOWNLOAD, FITS, TIME, STATUS):
             self.table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
         self.buttons: dict[str, QPushButton] = {}
         for row, preset in enumerate((*catalog.presets.values(), *catalog.upscalers.values())):
-            title = QTableWidgetItem(preset.title)
-            title.setToolTip("\n".join([preset.note, *(f"{f.name}: {f.licence}" for f in preset.files)]))
-            self.table.setItem(row, 0, title)
-            self.table.setItem(row, 1, QTableWidgetItem(format_size(preset.total_bytes)))
-            self.table.setItem(row, 2, QTableWidgetItem())
+            title = QTableWidgetItem(preset.label)
+            title.setToolTip("\n".join([preset.title, preset.note, *(f"{f.name}: {f.licence}" for f in preset.files)]))
+            self.table.setItem(row, NAME, title)
+            self.table.setItem(row, DOWNLOAD, QTableWidgetItem(format_size(preset.total_bytes)))
+            for column in (FITS, TIME, STATUS):
+                self.table.setItem(row, column, QTableWidgetItem())
             button = QPushButton(self)
             button.clicked.connect(lambda _=False, key=preset.id: self._on_preset_button(key))
-            self.table.setCellWidget(row, 3, button)
+            self.table.setCellWidget(row, BUTTON, button)
             self.buttons[preset.id] = button
+        self.recommendation = QLabel(self)
+        self.recommendation.setWordWrap(True)
+        self.advice: MachineAdvice | None = None
+        self.advisor = ModelAdvisor(machine, catalog, self)
+        self.advisor.advised.connect(self._on_advised)
         self.file_label = QLabel(self)
         self.file_progress = QProgressBar(self)
+        self.file_progress.setAccessibleName(translate("ModelsWindow", "This file's download"))
         self.overall_progress = QProgressBar(self)
+        self.overall_progress.setAccessibleName(translate("ModelsWindow", "The whole model's download"))
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self._make_imports()
         self._make_backend()
         self._lay_out()
-        self.resize(760, 640)
+        self.resize(900, 640)
         self.refresh()
         self.refresh_backend()
+        self.advise()
 
     def _make_imports(self) -> None:
-        self.import_button = QPushButton("Add files I already have…", self)
+        self.import_button = QPushButton(translate("ModelsWindow", "Add files I already have…"), self)
         self.import_folder_button = QPushButton("Add a folder…", self)
         self.import_report = QPlainTextEdit(self)
         self.model_import = ModelImport(self)
@@ -140,18 +163,22 @@ class ModelsWindow(QDialog):
 
     def _lay_out(self) -> None:
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"Models folder: {self.models_dir}", self))
-        layout.addWidget(self.table)
-        layout.addWidget(self.file_label)
-        layout.addWidget(self.file_progress)
-        layout.addWidget(self.overall_progress)
-        layout.addWidget(self.message)
-        imports = QHBoxLayout()
+        layout.addWidget(self.recommendation)
+        imports = QHBoxLayout()  # one click away, above the catalog: the user's own files are as good a choice
         imports.addWidget(self.import_button)
         imports.addWidget(self.import_folder_button)
         imports.addStretch(1)
         layout.addLayout(imports)
+        layout.addWidget(self.table)
+        layout.addWidget(self.file_label)
+        bars = QFormLayout()
+        bars.addRow(translate("ModelsWindow", "This file"), self.file_progress)
+        bars.addRow(translate("ModelsWindow", "The whole model"), self.overall_progress)
+        layout.addLayout(bars)
+        layout.addWidget(self.message)
         layout.addWidget(self.import_report)
+        layout.addWidget(QLabel(translate("ModelsWindow", "Models folder: {folder}").format(folder=self.models_dir),
+                                self))
         backend = QGroupBox("Backend (sd.cpp)", self)
         backend_layout = QVBoxLayout(backend)
         backend_layout.addWidget(self.backend_info)
@@ -175,7 +202,7 @@ class ModelsWindow(QDialog):
         downloading = self.download.preset_id if self.download.running else None
         for row, key in enumerate((*self.catalog.presets, *self.catalog.upscalers)):
             status = self.status_of(key)
-            self.table.item(row, 2).setText(_STATUS_WORDS[status])
+            self.table.item(row, STATUS).setText(_STATUS_WORDS[status])
             button = self.buttons[key]
             if key == downloading:
                 button.setText("Cancel")
@@ -188,6 +215,33 @@ class ModelsWindow(QDialog):
             else:
                 button.setText("Installed")
             button.setEnabled(downloading in (None, key) and button.text() != "Installed")
+
+    def advise(self) -> None:
+        """Plan every model for this computer's card (once the card and the backend have answered)."""
+        self.recommendation.setText(translate("ModelsWindow", "Looking at your graphics card to recommend a model…"))
+        self.advisor.ask()
+
+    def _on_advised(self, advice: MachineAdvice | str) -> None:
+        if isinstance(advice, str):
+            self.advice = None
+            self.recommendation.setText(advice)
+            return
+        self.advice = advice
+        best = advice.best
+        for row, key in enumerate(self.catalog.presets):
+            item = advice.of(key)
+            assert item is not None, key  # every preset is advised
+            fits, time = self.table.item(row, FITS), self.table.item(row, TIME)
+            fits.setText(fit_words(item))
+            fits.setToolTip(plan_sentence(item.plan, advice.device))
+            time.setText(time_words(item))
+            name = self.table.item(row, NAME)
+            font = QFont(name.font())
+            font.setBold(item is best)
+            name.setFont(font)
+            if item is best:
+                fits.setText(translate("ModelsWindow", "Recommended for your {card}").format(card=advice.card_words))
+        self.recommendation.setText(advice.sentence)
 
     def _unhashed(self, preset_id: str) -> bool:
         ledger = read_ledger(self.models_dir)

@@ -38,7 +38,7 @@ from app.core.generation.request import (
     GenerationRequest,
     HiresFix,
 )
-from app.core.models.catalog import ModelChoice
+from app.core.models.catalog import ModelChoice, files_label
 from app.core.models.families import (
     MEMORY_SWITCHES,
     SET_SLOTS,
@@ -153,8 +153,6 @@ class PromptPanel(QWidget):
 
     def _make_model_fields(self) -> None:
         self.model_picker = QComboBox(self)
-        self.model_picker.setToolTip(translate("PromptPanel", "Complete downloads from the Models window and sets of "
-                                                              "your own files"))
         self.model_picker.setAccessibleName(translate("PromptPanel", "Model"))
         self.model_picker.setMinimumContentsLength(16)
         self.model_picker.activated.connect(self._on_model_picked)
@@ -162,11 +160,11 @@ class PromptPanel(QWidget):
         self._filling = False
         self.family = ModelFamily.UNKNOWN
         self.aspect = Aspect.SQUARE
-        self.set_model_choices([])
         # one file field per model slot and one control per memory switch, each the panel's attribute of the
         # slot's or switch's name (panel.taesd, panel.vae_tiling), which the window and the tests reach
         for name, slot in SET_SLOTS.items():
             setattr(self, name, FileField(translate("Slots", slot.title), self))
+        self.set_model_choices([])
 
     def _make_memory_switches(self) -> None:
         self.automatic = QCheckBox(translate("PromptPanel", "&Automatic"), self)
@@ -289,14 +287,33 @@ class PromptPanel(QWidget):
         return controls
 
     def set_model_choices(self, choices: list[ModelChoice]) -> None:
-        """The picker's entries; the one shown stays shown when it is still offered."""
-        shown = self.model_picker.currentText()
+        """The picker's entries: the downloaded models and the user's sets, each by its name."""
         self._choices = choices
-        self.model_picker.clear()
-        self.model_picker.addItem(translate("PromptPanel", "Files chosen in Advanced"))
-        for choice in choices:
-            self.model_picker.addItem(choice.label)
-        self.model_picker.setCurrentIndex(max(self.model_picker.findText(shown), 0))
+        self._show_model()
+
+    def _chosen_files(self) -> dict[str, Path]:
+        return {slot: path for slot, field in self.slot_fields.items() if (path := field.path()) is not None}
+
+    def _show_model(self) -> None:
+        """The picker names what the model fields hold: the choice they are, else their own name (the demo model,
+        or the main file's name and its family) as an entry of its own before the choices."""
+        files = self._chosen_files()
+        chosen = next((i for i, choice in enumerate(self._choices) if choice.slots == files), None)
+        labels = [choice.label for choice in self._choices]
+        if chosen is None:
+            labels.insert(0, files_label(ModelFiles(**files), self.family))
+        picker = self.model_picker
+        current = chosen if chosen is not None else 0
+        if [picker.itemText(i) for i in range(picker.count())] != labels or picker.currentIndex() != current:
+            picker.blockSignals(True)  # filled here, not picked by the user
+            picker.clear()
+            for label in labels:
+                picker.addItem(label)
+            picker.setCurrentIndex(current)
+            picker.blockSignals(False)
+        picker.setToolTip("\n".join(str(path) for path in files.values()) or
+                          translate("PromptPanel", "Complete downloads from the Models window and sets of your own "
+                                                "files"))
 
     def pick_model(self, label: str) -> None:
         """Fill every model slot from a complete preset or a custom set (the other slots are cleared)."""
@@ -308,12 +325,14 @@ class PromptPanel(QWidget):
         if choice.steps:
             self.steps.setValue(choice.steps)
         self.cfg.setValue(choice.cfg_scale or MODEL_DEFAULT_CFG)
-        self.model_picker.setCurrentText(label)
+        self._show_model()
 
     def _on_model_field_edited(self) -> None:
-        if not self._filling:  # the user's own files now: the preset's settings no longer apply
-            self.model_picker.setCurrentIndex(0)
-            self.cfg.setValue(MODEL_DEFAULT_CFG)
+        if self._filling:
+            return
+        self._show_model()
+        if self.model_picker.currentText() not in (choice.label for choice in self._choices):
+            self.cfg.setValue(MODEL_DEFAULT_CFG)  # the user's own files now: the preset's settings no longer apply
 
     def set_family(self, family: ModelFamily) -> None:
         """The family the chosen files make (read from their headers off the GUI thread, by the plan): the shape
@@ -322,6 +341,7 @@ class PromptPanel(QWidget):
             self.family = family
             if self.aspect is not Aspect.CUSTOM:
                 self.set_aspect(self.aspect)
+            self._show_model()  # own files are named with their family
             self.family_changed.emit(family)
         self._show_size()
 
@@ -357,8 +377,9 @@ class PromptPanel(QWidget):
         self.size_label.setToolTip(translate("PromptPanel", "Sized for {family}").format(family=self.family.words))
 
     def _on_model_picked(self, index: int) -> None:
-        if index > 0:
-            self.pick_model(self._choices[index - 1].label)
+        label = self.model_picker.itemText(index)
+        if any(choice.label == label for choice in self._choices):
+            self.pick_model(label)
 
     def apply(self, settings: ReusableSettings) -> None:
         """Fill the panel from an image's settings (reuse, or a PNG dropped on the panel)."""

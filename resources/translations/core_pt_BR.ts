@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>Advice</name>
+    <message>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits in pieces (slower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too big for this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{time} at {width} x {height}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Backend</name>
     <message>
         <source>{file} holds no sd-cli.exe: it is not an sd.cpp release</source>
@@ -764,6 +783,21 @@
     <message>
         <source>not added: {why}</source>
         <translation>não adicionado: {why}</translation>
+    </message>
+</context>
+<context>
+    <name>Picker</name>
+    <message>
+        <source>{name} — {family}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model chosen yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo model — random noise</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>Advice</name>
+    <message>
+        <source>processor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the models to download fits your {card}: the Models window takes model files you already have.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended for your {card}: {model}, {size} to download; a picture takes {time}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No graphics device was found, so no model can be recommended yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The drawing program did not start, so no model can be recommended yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graphics card did not say how much memory it has, so no model can be recommended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Backend</name>
     <message>
         <source>this copy of the app cannot build the backend; {how}</source>
@@ -216,16 +243,71 @@
         <translation>ninguno</translation>
     </message>
     <message>
-        <source>Browse…</source>
-        <translation>Examinar…</translation>
-    </message>
-    <message>
         <source>Browse for: {file}</source>
         <translation>Buscar: {file}</translation>
     </message>
     <message>
         <source>Models (*.gguf *.safetensors *.ckpt);;All files (*)</source>
         <translation>Modelos (*.gguf *.safetensors *.ckpt);;Todos los archivos (*)</translation>
+    </message>
+</context>
+<context>
+    <name>FirstStart</name>
+    <message>
+        <source>Welcome to Polaris Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking your graphics card, driver and this computer…</source>
+        <translation type="unfinished">Comprobando tu tarjeta gráfica, el controlador y esta computadora…</translation>
+    </message>
+    <message>
+        <source>Looking for the model that suits your card…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download of the recommended model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Make my first picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the d&amp;emo model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is already here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume the download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading: {done} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model is here and checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download is paused: it goes on from where it stopped next time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Try again</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -722,6 +804,61 @@
     </message>
 </context>
 <context>
+    <name>ModelsWindow</name>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished">Modelo</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On your card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time a picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Estado</translation>
+    </message>
+    <message>
+        <source>This file&apos;s download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole model&apos;s download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add files I already have…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models folder: {folder}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking at your graphics card to recommend a model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended for your {card}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>NoticeBar</name>
     <message>
         <source>Hide this message</source>
@@ -1031,10 +1168,6 @@ Las líneas que empiezan con # se omiten.</translation>
     <message>
         <source>Hires fix</source>
         <translation>Hires fix</translation>
-    </message>
-    <message>
-        <source>Files chosen in Advanced</source>
-        <translation>Archivos elegidos en Avanzado</translation>
     </message>
     <message>
         <source>Sized for {family}</source>

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.generation.aspect import Aspect, aspect_of, aspect_size, family_of_files, snap_size
+from app.core.generation.aspect import Aspect, aspect_of, aspect_size, snap_size
 from app.core.models.families import ModelFamily, ModelFiles
+from app.core.models.model_files import family_of_files
 
 
 @pytest.mark.parametrize(("family", "square", "portrait", "landscape"), [

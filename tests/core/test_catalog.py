@@ -93,7 +93,8 @@ def test_model_choices_offer_usable_presets_and_custom_sets(tmp_path: Path) -> N
         (models / name).write_bytes(data)
     save_custom_set(models, "Mein Modell ä", {"model": "/x/sd15.safetensors"})
     choices = model_choices(catalog, models)
-    assert [c.label for c in choices] == ["Local Flux (unverified)", "Mein Modell ä (your files)"]
+    # a set whose files cannot be read yet goes by its name alone
+    assert [c.label for c in choices] == ["Local Flux (1000 bytes)", "Mein Modell ä"]
     assert choices[0].slots == {"diffusion_model": models / "local-diffusion.gguf",
                                 "vae": models / "local-ae.safetensors"}
     assert choices[0].steps == 4

@@ -14,6 +14,7 @@ from app.core.settings_schema import (
     ADVANCED_OPEN,
     DETAILS_OPEN,
     FIRST_START_DONE,
+    FIRST_START_GUIDED,
     LANGUAGE,
     OUTPUT_FOLDER,
     OWN_BACKEND,
@@ -43,13 +44,14 @@ def test_every_setting_round_trips_through_the_settings_file(tmp_path: Path) -> 
         ADVANCED_OPEN: True,
         DETAILS_OPEN: True,
         FIRST_START_DONE: True,
+        FIRST_START_GUIDED: True,
         LANGUAGE: "pt_BR",
     }
     assert set(chosen) == set(SETTINGS)
     assert {setting: Settings().get(setting) for setting in SETTINGS} == {
         OUTPUT_FOLDER: current_user_dirs().images, OWN_BACKEND: None, WINDOW_GEOMETRY: None,
         WINDOW_SPLITTERS: None, ADVANCED_OPEN: False, DETAILS_OPEN: False, FIRST_START_DONE: False,
-        LANGUAGE: ""}
+        FIRST_START_GUIDED: False, LANGUAGE: ""}
     for setting, value in chosen.items():
         Settings().set(setting, value)
     reread = written_to_disk(tmp_path)

@@ -15,7 +15,7 @@ from app.core.models.catalog import FileStatus
 from app.services.models import downloader
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
-from app.ui.models_window import ModelsWindow
+from app.ui.models_window import STATUS, ModelsWindow
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
 
@@ -45,11 +45,11 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
         window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=tmp_path / "models")
         qtbot.addWidget(window)
         window.show()
-        assert picker_labels(window) == ["Files chosen in Advanced"]  # nothing downloaded yet
+        assert picker_labels(window) == ["No model chosen yet"]  # nothing downloaded yet
         models = open_models(qtbot, window)
         row = list(catalog.presets).index(PRESET)
         button = models.buttons[PRESET]
-        assert (models.table.item(row, 2).text(), button.text()) == ("not downloaded", "Download")
+        assert (models.table.item(row, STATUS).text(), button.text()) == ("not downloaded", "Download")
 
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         models.close()  # closing the Models window lets the download go on
@@ -60,7 +60,7 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
         assert "Downloading local-diffusion.gguf (1 of 2)" in models.file_label.text()
         with qtbot.waitSignal(models.download.finished, timeout=10_000):
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-        assert (models.table.item(row, 2).text(), button.text()) == ("partly downloaded", "Resume")
+        assert (models.table.item(row, STATUS).text(), button.text()) == ("partly downloaded", "Resume")
         assert "paused" in models.message.text()
         reached = (tmp_path / "models" / "local-diffusion.gguf.part").stat().st_size
 
@@ -70,12 +70,14 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
     assert finished.args[1] is None
     assert f"bytes={reached}-" in [r for _, r in server.requests]  # resumed, not restarted
     assert models.overall_progress.value() == models.overall_progress.maximum()
-    assert models.table.item(row, 2).text() == "installed, unverified"  # one file has no published hash
+    assert models.table.item(row, STATUS).text() == "installed, unverified"  # one file has no published hash
     assert "every file is here and checked (1 without a published sha256" in models.message.text()
     assert (button.text(), button.isEnabled()) == ("Installed", False)
 
-    assert picker_labels(window) == ["Files chosen in Advanced", "Local Flux (unverified)"]
-    window.panel.pick_model("Local Flux (unverified)")
+    # the model by its name and its diffusion model's size, once all of it is here
+    assert picker_labels(window) == ["No model chosen yet", "Local Flux (1.9 MiB)"]
+    window.panel.pick_model("Local Flux (1.9 MiB)")
+    assert picker_labels(window) == ["Local Flux (1.9 MiB)"]  # nothing else is in the fields
     assert window.panel.diffusion_model.path() == tmp_path / "models" / "local-diffusion.gguf"
     assert window.panel.vae.path() == tmp_path / "models" / "local-ae.safetensors"
     assert window.panel.model.path() is None and window.panel.steps.value() == 4
@@ -111,7 +113,7 @@ def test_files_you_already_have_become_a_set_in_the_picker(qtbot: QtBot, tmp_pat
     report = models.import_report.toPlainText()
     assert "old.ckpt: pickle checkpoint → not used (pickle files can run code" in report
     assert "Saved as 'Meine Modelle'" in report
-    window.panel.pick_model("Meine Modelle (your files)")
+    window.panel.pick_model("Meine Modelle — Flux")  # the set's name and the family its headers make
     assert window.panel.model.path() == folder / "flux_tiny_clip.gguf"
     assert window.panel.taesd.path() == folder / "taef1_tiny.gguf"
 
@@ -162,7 +164,7 @@ def test_files_copied_in_by_hand_are_checked_on_request(qtbot: QtBot, tmp_path: 
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert finished.args[1] is None and server.requests == []  # hashed here, nothing downloaded
     assert (button.text(), button.isEnabled()) == ("Installed", False)
-    assert models.table.item(0, 2).text() == "installed, unverified"
+    assert models.table.item(0, STATUS).text() == "installed, unverified"
 
 
 def test_closing_the_app_pauses_a_download_for_next_time(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
@@ -190,11 +192,13 @@ def test_a_picked_preset_brings_its_settings_until_you_choose_your_own_files(qtb
     window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=models_dir)
     qtbot.addWidget(window)
     panel = window.panel
-    panel.pick_model("Local Flux (unverified)")
-    assert panel.request().cfg_scale == 1.5 and panel.model_picker.currentText() == "Local Flux (unverified)"
+    panel.pick_model("Local Flux (1000 bytes)")
+    assert panel.request().cfg_scale == 1.5 and panel.model_picker.currentText() == "Local Flux (1000 bytes)"
     window.refresh_model_choices()  # after a download or an import elsewhere: the choice stays shown
-    assert panel.model_picker.currentText() == "Local Flux (unverified)"
+    assert panel.model_picker.currentText() == "Local Flux (1000 bytes)"
     panel.vae.set_path(tmp_path / "my-own-ae.safetensors")
+    # the fields are the user's own now: named by their diffusion model's file, the preset still offered
+    assert picker_labels(window) == ["local-diffusion", "Local Flux (1000 bytes)"]
     assert panel.model_picker.currentIndex() == 0 and panel.request().cfg_scale is None
 
 

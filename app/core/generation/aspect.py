@@ -11,8 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from app.core.generation.request import MAX_SIDE, MIN_SIDE
-from app.core.models.families import ComponentKind, ModelFamily, ModelFiles, family_of
-from app.core.models.model_files import ModelFileError, inspect_model
+from app.core.models.families import ModelFamily
 
 
 class Aspect(StrEnum):
@@ -51,15 +50,3 @@ def aspect_of(family: ModelFamily, width: int, height: int) -> Aspect:
         if size == (width, height):
             return aspect
     return Aspect.CUSTOM
-
-
-def family_of_files(models: ModelFiles) -> ModelFamily:
-    """The family the chosen files make, read from their headers; UNKNOWN while a file is missing or unreadable
-    (the request's validation says why, when Generate is pressed)."""
-    kinds: list[ComponentKind] = []
-    for path in models.given().values():
-        try:
-            kinds += inspect_model(path).parts
-        except (ModelFileError, OSError):
-            continue
-    return family_of(kinds)

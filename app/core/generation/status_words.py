@@ -125,7 +125,7 @@ def time_words(picture: PictureTime) -> str:
     words = words[0].upper() + words[1:]
     if picture.card:
         return translate("Time", "{time} a picture on the {card} (mostly {stage}), {basis}.").format(
-            time=words, card=_short_name(picture.card), stage=_time_stage_words(longest), basis=basis)
+            time=words, card=short_card_name(picture.card), stage=_time_stage_words(longest), basis=basis)
     return translate("Time", "{time} a picture (mostly {stage}), {basis}.").format(
         time=words, stage=_time_stage_words(longest), basis=basis)
 
@@ -191,7 +191,7 @@ def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Ver
     if overall is Verdict.PASS:
         # software Vulkan (lavapipe) or Dozen is no card to call "your llvmpipe": the check's words name it
         if device is not None and device.is_hardware:
-            return overall, translate("Check", "Your {card} is ready.").format(card=_short_name(device.name))
+            return overall, translate("Check", "Your {card} is ready.").format(card=short_card_name(device.name))
         return overall, translate("Check", "This computer is ready.")
     # over the window, what matters most and what to do, a sentence each; the rest is one click away (the full check)
     worst = next(c for c in report.checks if c.status is overall)
@@ -210,6 +210,6 @@ def first_sentence(text: str) -> str:
     return text[:min(ends)].rstrip(".:") + "." if ends else text
 
 
-def _short_name(name: str) -> str:
+def short_card_name(name: str) -> str:
     # 'AMD Radeon RX 580 Series (RADV POLARIS10)' -> 'AMD Radeon RX 580 Series'
     return name.split(" (")[0].strip() or name

@@ -15,8 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from app.core.models.components import Components, components_from_slots
-from app.core.models.families import ModelFamily
+from app.core.models.demo_model import FLUX_FILE
+from app.core.models.families import ModelFamily, ModelFiles
+from app.core.models.model_files import family_of_files
 from app.core.resources import resource_path
+from app.core.sizes import format_size
+from app.core.words import translate
 
 LEDGER_NAME = "downloads.json"
 
@@ -50,10 +54,27 @@ class Preset:
     note: str
     files: tuple[CatalogFile, ...]
     cfg_scale: float | None = None  # None: the family's default (turbo models want 1)
+    name: str = ""  # the model as people call it ("Z-Image Turbo"); the title when the catalog names none
+    quantization: str = ""  # how its weights are stored ("Q3_K", "fp16")
 
     @property
     def total_bytes(self) -> int:
         return sum(f.bytes or 0 for f in self.files)
+
+    @property
+    def quantized(self) -> bool:
+        """Block-quantized weights (GGUF): slower per operation on a card without integer dot products."""
+        return any(f.name.lower().endswith(".gguf") for f in self.files)
+
+    @property
+    def label(self) -> str:
+        """The model as the picker and the Models window name it: 'Z-Image Turbo (Q3_K, 2.7 GiB)', the size being
+        its diffusion model's."""
+        main = next((f for f in self.files if f.slot in ("diffusion_model", "model")), None)
+        details = [part for part in (self.quantization, format_size(main.bytes) if main and main.bytes else "")
+                   if part]
+        name = self.name or self.title
+        return f"{name} ({', '.join(details)})" if details else name
 
     def components(self) -> Components:
         slot_bytes = {f.slot: f.bytes or 0 for f in self.files if f.slot != "model"}
@@ -68,6 +89,7 @@ class Catalog:
     backend_version: str
     windows_backend: CatalogFile  # upstream's release zip with sd-cli.exe and its DLLs
     upscalers: dict[str, Preset] = dataclasses.field(default_factory=dict)  # ESRGAN models, one file each
+    recommended_order: tuple[str, ...] = ()  # best pictures first (catalog.json says how it is used)
 
     def preset(self, preset_id: str) -> Preset | None:
         """A model preset or an upscaler, by id."""
@@ -85,12 +107,17 @@ def load_catalog(path: Path | None = None) -> Catalog:
         data = json.loads(path.read_text(encoding="utf-8"))
         presets, upscalers = (
             {key: Preset(key, value["title"], ModelFamily(value["family"]), value["steps"], value.get("note", ""),
-                         tuple(_file(slot, entry) for slot, entry in value["files"].items()), value.get("cfg_scale"))
+                         tuple(_file(slot, entry) for slot, entry in value["files"].items()), value.get("cfg_scale"),
+                         value.get("name", ""), value.get("quantization", ""))
              for key, value in data.get(section, {}).items()}
             for section in ("presets", "upscalers"))
         backend = data["backend"]
+        order = tuple(data.get("recommended_order", presets))
+        unknown = [key for key in order if key not in presets]
+        if unknown:
+            raise ValueError(f"recommended_order names no preset: {unknown}")
         return Catalog(presets, frozenset(data["hosts"]), backend["version"], _file("backend", backend["windows"]),
-                       upscalers)
+                       upscalers, order)
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise CatalogError(f"the model catalog {path} cannot be read: {error!r}") from error
 
@@ -207,14 +234,36 @@ class ModelChoice:
 
 
 def model_choices(catalog: Catalog, models_dir: Path) -> list[ModelChoice]:
+    """The complete presets by their models' names, then the user's own sets by their names and family (their
+    headers are read)."""
     ledger = read_ledger(models_dir)
     choices = []
     for preset in catalog.presets.values():
         status = status_of_preset(preset, models_dir, ledger)
+        # one without a published hash is usable too: the Models window says which are checked
         if preset_usable(status):
-            suffix = "" if status is FileStatus.INSTALLED else " (unverified)"
-            choices.append(ModelChoice(preset.title + suffix, {f.slot: models_dir / f.name for f in preset.files},
+            choices.append(ModelChoice(preset.label, {f.slot: models_dir / f.name for f in preset.files},
                                        preset.steps, preset.cfg_scale))
     for name, slots in sorted(read_custom_sets(models_dir).items()):
-        choices.append(ModelChoice(f"{name} (your files)", {slot: Path(path) for slot, path in slots.items()}))
+        paths = {slot: Path(path) for slot, path in slots.items()}
+        choices.append(ModelChoice(own_files_label(name, family_of_files(ModelFiles(**paths))), paths))
     return choices
+
+
+def own_files_label(name: str, family: ModelFamily) -> str:
+    """'my_model — SDXL'; the name alone while the family is not known."""
+    if family is ModelFamily.UNKNOWN:
+        return name
+    return translate("Picker", "{name} — {family}").format(name=name, family=family.words)
+
+
+def files_label(models: ModelFiles, family: ModelFamily) -> str:
+    """The picker's name for the files chosen in Advanced: the demo model by name, else the main file's name
+    without its folder and the family its headers make."""
+    given = models.given()
+    main = given.get("model") or given.get("diffusion_model") or next(iter(given.values()), None)
+    if main is None:
+        return translate("Picker", "No model chosen yet")
+    if main.name == FLUX_FILE:  # the demo's random weights, wherever they were written
+        return translate("Picker", "Demo model — random noise")
+    return own_files_label(main.stem, family)

@@ -27,6 +27,8 @@ from app.core.models.families import (
     SLOT_NAMES,
     ComponentKind,
     ModelFamily,
+    ModelFiles,
+    family_of,
     family_with_kind,
     slot_of_kind,
 )
@@ -510,3 +512,15 @@ def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
         if result.slot and result.slot not in FOLDER_SLOTS and result.slot not in slots:
             slots[result.slot] = result.path
     return ImportReport(lines, slots, placed)
+
+
+def family_of_files(models: ModelFiles) -> ModelFamily:
+    """The family the chosen files make, read from their headers; UNKNOWN while a file is missing or unreadable
+    (the request's validation says why, when Generate is pressed)."""
+    kinds: list[ComponentKind] = []
+    for path in models.given().values():
+        try:
+            kinds += inspect_model(path).parts
+        except (ModelFileError, OSError):
+            continue
+    return family_of(kinds)

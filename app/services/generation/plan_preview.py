@@ -7,9 +7,9 @@ import dataclasses
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from app.core.generation.aspect import family_of_files
 from app.core.generation.prepare import MachineFacts, prepare
 from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected
+from app.core.models.model_files import family_of_files
 from app.services.generation.runner import Generation
 
 
