@@ -8,7 +8,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QProcess, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QProcess, Qt, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
@@ -124,7 +124,8 @@ class LanguageMenu(QMenu):
             note.addButton(translate("LanguageMenu", "&Later"), QMessageBox.ButtonRole.RejectRole)
             restart.clicked.connect(self.restart)
         self.note = note
-        note.open()
+        note.setWindowModality(Qt.WindowModality.WindowModal)  # what QDialog.open() does
+        note.show()
         return note
 
     def restart(self) -> bool:
