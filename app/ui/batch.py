@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -93,13 +94,16 @@ class BatchControls(QWidget):
         self._list_text = ""
         label = QLabel(translate("BatchControls", "&Images"), self)
         label.setBuddy(self.count)
-        layout = QHBoxLayout(self)
+        # two rows: the window's column is narrow
+        row = QHBoxLayout()
+        row.addWidget(label)
+        row.addWidget(self.count)
+        row.addWidget(self.seeds)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(label)
-        layout.addWidget(self.count)
-        layout.addWidget(self.seeds)
-        layout.addWidget(self.list_button)
-        layout.addStretch(1)
+        layout.addLayout(row)
+        layout.addWidget(self.list_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.count.valueChanged.connect(self._show)
         self._show()
 

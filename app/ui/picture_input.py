@@ -43,6 +43,7 @@ class PictureInput(QWidget):
         self.remove_button = QPushButton(translate("PictureInput", "Remove"), self)
         self.remove_button.setAccessibleName(translate("PictureInput", "Start from noise again, without a picture"))
         self.name = QLabel(translate("PictureInput", "none: drop a picture here"), self)
+        self.name.setWordWrap(True)  # the window's column is narrow: the words take two lines there
         self.strength = QSlider(Qt.Orientation.Horizontal, self)
         self.strength.setRange(1, 100)
         self.strength.setValue(DEFAULT_STRENGTH)

@@ -74,12 +74,14 @@ class QueueStrip(QWidget):
         self.summary.setAutoRaise(True)
         self.summary.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.summary.toggled.connect(self._on_drawer_toggled)
-        self.up_button = QPushButton(translate("QueueStrip", "Up"), self)
-        self.down_button = QPushButton(translate("QueueStrip", "Down"), self)
-        self.cancel_button = QPushButton(translate("QueueStrip", "Cancel job"), self)
+        # the chosen job's buttons and Clear finished are icons with their words as tooltips (their words show
+        # instead when the icon font is missing): with Run queue and Cancel all they make one row
+        self.up_button = self._small(translate("QueueStrip", "Up"))
+        self.down_button = self._small(translate("QueueStrip", "Down"))
+        self.cancel_button = self._small(translate("QueueStrip", "Cancel job"))
         self.cancel_all_button = QPushButton(translate("QueueStrip", "Cancel all"), self)
-        self.retry_button = QPushButton(translate("QueueStrip", "Retry"), self)
-        self.clear_button = QPushButton(translate("QueueStrip", "Clear finished"), self)
+        self.retry_button = self._small(translate("QueueStrip", "Retry"))
+        self.clear_button = self._small(translate("QueueStrip", "Clear finished"))
         self.run_button = QPushButton(translate("QueueStrip", "Run queue"), self)
         self.run_button.setToolTip(translate("QueueStrip", "Run the jobs that wait (those left from last time wait "
                                                            "for this)"))
@@ -88,22 +90,20 @@ class QueueStrip(QWidget):
                    (self.clear_button, "clear_finished"), (self.run_button, "run_queue")))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
-        # the queue's buttons, then the chosen job's, under the list: the drawer is as narrow as the column
-        queue_buttons, job_buttons = QHBoxLayout(), QHBoxLayout()
-        for row, buttons in ((queue_buttons, (self.run_button, self.cancel_all_button, self.clear_button)),
-                             (job_buttons, (self.up_button, self.down_button, self.cancel_button,
-                                            self.retry_button))):
-            row.setSpacing(2)
-            for button in buttons:
-                row.addWidget(button)
+        buttons = QHBoxLayout()
+        buttons.setSpacing(2)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_all_button)
+        buttons.addStretch(1)
+        for button in (self.up_button, self.down_button, self.cancel_button, self.retry_button, self.clear_button):
+            buttons.addWidget(button)
         self.drawer = QWidget(self)
         drawer = QVBoxLayout(self.drawer)
         drawer.setContentsMargins(0, 0, 0, 0)
         drawer.setSpacing(2)
         drawer.addLayout(self.cards)
         drawer.addWidget(self.list)
-        drawer.addLayout(queue_buttons)
-        drawer.addLayout(job_buttons)
+        drawer.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -145,6 +145,13 @@ class QueueStrip(QWidget):
         self._on_drawer_toggled(self.summary.isChecked())
         self.setVisible(bool(self.queue.jobs))
         self._enable()
+
+    def _small(self, words: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(words)
+        button.setToolTip(words)
+        button.setAccessibleName(words)
+        return button
 
     def _on_drawer_toggled(self, shown: bool) -> None:
         self.drawer.setVisible(shown)

@@ -11,14 +11,16 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.helpers.window_tour import MIN_PICTURE_SHARE, SIZES, STATES, measure, window_in
+from tests.helpers.window_tour import MIN_PICTURE_SHARE, SIZES, STATES, measure, speaking, window_in
 
 
 @pytest.mark.parametrize("state", list(STATES))
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize("language", ["en", "pt_BR", "ru"])  # Portuguese's and Russian's words are longer
 def test_the_picture_keeps_half_the_window_and_every_control_shows_whole(qtbot: QtBot, tmp_path: Path,
+                                                                        translations: Path, language: str,
                                                                         size: tuple[int, int], state: str) -> None:
-    with window_in(state, size, tmp_path) as window:
+    with speaking(language), window_in(state, size, tmp_path) as window:
         assert (window.width(), window.height()) == size, "the window does not fit the screen"
         found = measure(window)
     assert found["picture share"] >= MIN_PICTURE_SHARE, found

@@ -149,15 +149,18 @@ def test_no_text_is_clipped_at_150_percent_on_a_real_x_server(tmp_path: Path) ->
     assert not result["problems"], result["problems"]
 
 
-def test_the_picture_keeps_half_the_window_at_150_percent_on_a_real_x_server(tmp_path: Path) -> None:
+@pytest.mark.parametrize("language", ["en", "pt_BR", "ru"])
+def test_the_picture_keeps_half_the_window_at_150_percent_on_a_real_x_server(tmp_path: Path, translations: Path,
+                                                                            language: str) -> None:
     """tests/ui/test_picture_first.py's tour of the window's states at a real 150 % (fonts scaled too)."""
     server, display = start_xvfb(1920, 1080)
     try:
         env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "QT_SCALE_FACTOR": "1.5",
                "HOME": str(tmp_path)}
         env.pop("WAYLAND_DISPLAY", None)
-        child = subprocess.run([sys.executable, "-m", "tests.helpers.window_tour", "--size", "1280x720"], cwd=REPO,
-                               env=env, capture_output=True, text=True, timeout=180, check=False)
+        child = subprocess.run([sys.executable, "-m", "tests.helpers.window_tour", "--size", "1280x720",
+                                "--language", language], cwd=REPO, env=env, capture_output=True, text=True,
+                               timeout=180, check=False)
     finally:
         server.terminate()
         server.wait(10)
