@@ -40,7 +40,7 @@ from app.core.models.families import MEMORY_SWITCHES
 from app.core.models.model_files import ImportReport
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
-from app.core.words import translate
+from app.core.words import QT_TRANSLATE_NOOP, translate
 from app.services.models.advisor import MachineAdvice, ModelAdvisor
 from app.services.models.backend import BackendInfo, BackendMissing, set_own_backend
 from app.services.models.backend_manager import BackendInstall, can_build_here
@@ -50,19 +50,19 @@ from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 
 _STATUS_WORDS = {
-    FileStatus.INSTALLED: "installed",
-    FileStatus.UNVERIFIED: "installed, unverified",
-    FileStatus.PARTIAL: "partly downloaded",
-    FileStatus.MISSING: "not downloaded",
+    FileStatus.INSTALLED: QT_TRANSLATE_NOOP("ModelsWindow", "installed"),
+    FileStatus.UNVERIFIED: QT_TRANSLATE_NOOP("ModelsWindow", "installed, unverified"),
+    FileStatus.PARTIAL: QT_TRANSLATE_NOOP("ModelsWindow", "partly downloaded"),
+    FileStatus.MISSING: QT_TRANSLATE_NOOP("ModelsWindow", "not downloaded"),
 }
-# our memory switches, then the backend's own ways to save memory that the app does not use yet
-_NOTABLE_FLAGS = (*(switch.flag for switch in MEMORY_SWITCHES.values()), "--mmap", "--stream-layers", "--auto-fit")
+_MODEL_FILES = "*.gguf *.safetensors *.ckpt *.pt"
 
 
 def install_words() -> str:
     if sys.platform == "win32":
-        return "Download backend"
-    return "Build backend" if can_build_here() else "Install backend"
+        return translate("ModelsWindow", "Download backend")
+    return translate("ModelsWindow", "Build backend") if can_build_here() else \
+        translate("ModelsWindow", "Install backend")
 
 
 # the table's columns
@@ -78,7 +78,7 @@ class ModelsWindow(QDialog):
 
     def __init__(self, catalog: Catalog, models_dir: Path, machine: Machine, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Models")
+        self.setWindowTitle(translate("ModelsWindow", "Models"))
         self.catalog = catalog
         self.models_dir = models_dir
         self.machine = machine
@@ -129,14 +129,15 @@ class ModelsWindow(QDialog):
 
     def _make_imports(self) -> None:
         self.import_button = QPushButton(translate("ModelsWindow", "Add files I already have…"), self)
-        self.import_folder_button = QPushButton("Add a folder…", self)
+        self.import_folder_button = QPushButton(translate("ModelsWindow", "Add a folder…"), self)
         self.import_report = QPlainTextEdit(self)
         self.model_import = ModelImport(self)
         self.model_import.finished.connect(self._on_imported)
         self._import_names: list[str | None] = []  # a folder's name names the set it holds
         self.import_report.setReadOnly(True)
         self.import_report.setMaximumHeight(90)
-        self.import_report.setPlaceholderText("Files you add are inspected and put in their slots here.")
+        self.import_report.setPlaceholderText(
+            translate("ModelsWindow", "Files you add are inspected and put in their slots here."))
         self.import_button.clicked.connect(self._on_import_files)
         self.import_folder_button.clicked.connect(self._on_import_folder)
 
@@ -145,9 +146,9 @@ class ModelsWindow(QDialog):
         self.machine.backend_answered.connect(self._on_backend_answered)
         self.backend_info.setWordWrap(True)
         self.install_button = QPushButton(install_words(), self)
-        self.own_button = QPushButton("Use my own sd-cli…", self)
-        self.app_backend_button = QPushButton("Use the app's backend", self)
-        self.gpu_button = QPushButton("Does it see my graphics card?", self)
+        self.own_button = QPushButton(translate("ModelsWindow", "Use my own sd-cli…"), self)
+        self.app_backend_button = QPushButton(translate("ModelsWindow", "Use the app's backend"), self)
+        self.gpu_button = QPushButton(translate("ModelsWindow", "Does it see my graphics card?"), self)
         self.gpu_check = SystemCheck(self.machine, parent=self)
         self.gpu_check.finished.connect(self._on_gpu_checked)
         self.gpu_button.clicked.connect(self.check_gpu)
@@ -179,7 +180,7 @@ class ModelsWindow(QDialog):
         layout.addWidget(self.import_report)
         layout.addWidget(QLabel(translate("ModelsWindow", "Models folder: {folder}").format(folder=self.models_dir),
                                 self))
-        backend = QGroupBox("Backend (sd.cpp)", self)
+        backend = QGroupBox(translate("ModelsWindow", "Backend (sd.cpp)"), self)
         backend_layout = QVBoxLayout(backend)
         backend_layout.addWidget(self.backend_info)
         backend_buttons = QHBoxLayout()
@@ -202,19 +203,20 @@ class ModelsWindow(QDialog):
         downloading = self.download.preset_id if self.download.running else None
         for row, key in enumerate((*self.catalog.presets, *self.catalog.upscalers)):
             status = self.status_of(key)
-            self.table.item(row, STATUS).setText(_STATUS_WORDS[status])
+            self.table.item(row, STATUS).setText(translate("ModelsWindow", _STATUS_WORDS[status]))
             button = self.buttons[key]
             if key == downloading:
-                button.setText("Cancel")
+                action: str | None = translate("ModelsWindow", "Cancel")
             elif status is FileStatus.PARTIAL:
-                button.setText("Resume")
+                action = translate("ModelsWindow", "Resume")
             elif status is FileStatus.MISSING:
-                button.setText("Download")
+                action = translate("ModelsWindow", "Download")
             elif self._unhashed(key):
-                button.setText("Check files")  # put there by hand: hash them against the published ones
+                action = translate("ModelsWindow", "Check files")  # put there by hand: hashed against the published
             else:
-                button.setText("Installed")
-            button.setEnabled(downloading in (None, key) and button.text() != "Installed")
+                action = None  # nothing left to do
+            button.setText(action or translate("ModelsWindow", "Installed"))
+            button.setEnabled(downloading in (None, key) and action is not None)
 
     def advise(self) -> None:
         """Plan every model for this computer's card (once the card and the backend have answered)."""
@@ -260,37 +262,45 @@ class ModelsWindow(QDialog):
 
     def _on_progress(self, step: PresetProgress) -> None:
         part = step.file_progress
-        verb = "Checking" if step.checking else "Downloading"
-        speed = "" if step.checking else f" at {part.bytes_per_s / 2**20:.1f} MiB/s"
+        which = {"file": step.file.name, "number": step.index + 1, "count": step.count}
+        if step.checking:
+            line = translate("ModelsWindow", "Checking {file} ({number} of {count})").format(**which)
+        else:
+            line = translate("ModelsWindow", "Downloading {file} ({number} of {count}) at {speed} MiB/s").format(
+                **which, speed=f"{part.bytes_per_s / 2**20:.1f}")
         eta = step.eta_seconds
-        left = f", about {eta / 60:.0f} min left in all" if eta is not None and eta >= 60 else ""
-        self.file_label.setText(f"{verb} {step.file.name} ({step.index + 1} of {step.count}){speed}{left}")
+        if eta is not None and eta >= 60:
+            line += translate("ModelsWindow", ", about {minutes} min left in all").format(minutes=f"{eta / 60:.0f}")
+        self.file_label.setText(line)
         self.file_progress.setRange(0, 1000)
         self.file_progress.setValue(int(1000 * part.done / part.total) if part.total else 0)
         self.overall_progress.setRange(0, 1000)
         if step.overall_total:
             self.overall_progress.setValue(int(1000 * step.overall_done / step.overall_total))
-        self.overall_progress.setFormat(f"{format_size(step.overall_done)} of {format_size(step.overall_total)}")
+        self.overall_progress.setFormat(translate("ModelsWindow", "{done} of {total}").format(
+            done=format_size(step.overall_done), total=format_size(step.overall_total)))
 
     def _on_download_finished(self, preset_id: str, error: DownloadError | None) -> None:
         title = self._preset(preset_id).title
         if error is None:
             unpublished = sum(not f.published_hash for f in self._preset(preset_id).files)
-            extra = (f" ({unpublished} without a published sha256: their hashes are recorded, so a later change "
-                     "shows)") if unpublished else ""
-            self.message.setText(f"{title}: every file is here and checked{extra}.")
+            done = translate("ModelsWindow", "{model}: every file is here and checked ({count} without a published "
+                                             "fingerprint: theirs are noted, so a later change shows).") \
+                if unpublished else translate("ModelsWindow", "{model}: every file is here and checked.")
+            self.message.setText(done.format(model=title, count=unpublished))
             self.overall_progress.setValue(self.overall_progress.maximum())
         elif isinstance(error, DownloadCancelled):
-            self.message.setText(f"{title}: paused. Press Resume to go on from where it stopped.")
+            self.message.setText(translate("ModelsWindow", "{model}: paused. Press Resume to go on from where it "
+                                           "stopped.").format(model=title))
         else:
-            self.message.setText(f"{title}: {error}")
+            self.message.setText(translate("ModelsWindow", "{model}: {error}").format(model=title, error=error))
         self.refresh()
         self.choices_changed.emit()
 
     def import_paths(self, paths: list[Path]) -> None:
         """Put each file in its slot (header only) and save the slotted ones as a set the picker offers; a LoRA or
         an upscaler goes into its folder instead. Done on a worker thread: `imported` says when."""
-        self.import_report.setPlainText("Reading the files…")
+        self.import_report.setPlainText(translate("ModelsWindow", "Reading the files…"))
         self._import_names.append(paths[0].name if len(paths) == 1 and paths[0].is_dir() else None)
         self.model_import.start(paths, self.models_dir)
 
@@ -299,39 +309,44 @@ class ModelsWindow(QDialog):
         if report.slots:
             name = folder_name or Path(next(iter(report.slots.values()))).stem
             save_custom_set(self.models_dir, name, report.slots)
-            lines.append(f"Saved as '{name}' in the model picker.")
+            lines.append(translate("ModelsWindow", "Saved as '{name}' in the model picker.").format(name=name))
         if report.slots or report.placed:
             self.choices_changed.emit()
-        self.import_report.setPlainText("\n".join(lines) or "No model files there.")
+        self.import_report.setPlainText("\n".join(lines) or translate("ModelsWindow", "No model files there."))
         self.imported.emit()
 
     def _on_import_files(self) -> None:
-        chosen, _ = QFileDialog.getOpenFileNames(self, "Model files you already have", str(Path.home()),
-                                                 "Models (*.gguf *.safetensors *.ckpt *.pt);;All files (*)")
+        kinds = translate("ModelsWindow", "Model files ({patterns});;All files (*)").format(patterns=_MODEL_FILES)
+        chosen, _ = QFileDialog.getOpenFileNames(self, translate("ModelsWindow", "Model files you already have"),
+                                                 str(Path.home()), kinds)
         if chosen:
             self.import_paths([Path(p) for p in chosen])
 
     def _on_import_folder(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, "A folder with model files", str(Path.home()))
+        chosen = QFileDialog.getExistingDirectory(self, translate("ModelsWindow", "A folder with model files"),
+                                                 str(Path.home()))
         if chosen:
             self.import_paths([Path(chosen)])
 
     def refresh_backend(self) -> None:
-        self.backend_info.setText("Asking the backend what it is…")
+        self.backend_info.setText(translate("ModelsWindow", "Asking the backend what it is…"))
         self.machine.ask_backend(version=True)
 
     def _on_backend_answered(self, info: BackendInfo | str) -> None:
         if isinstance(info, str):
-            self.backend_info.setText(f"No backend that runs: {info}")
+            self.backend_info.setText(translate("ModelsWindow", "No backend that runs: {why}").format(why=info))
             return
-        flags = ", ".join(flag for flag in _NOTABLE_FLAGS if info.caps.supports(flag)) or "none of ours"
-        self.backend_info.setText(f"{info.program} ({info.origin})\n{info.version}\nMemory options it offers: "
-                                  f"{flags}")
+        savers = ", ".join(translate("Memory", switch.words) for switch in MEMORY_SWITCHES.values()
+                           if info.caps.supports(switch.flag)) or translate("ModelsWindow", "none the app uses")
+        self.backend_info.setText(translate("ModelsWindow", "{program} ({origin})\n{version}\nWays to save video "
+                                            "memory it offers: {savers}").format(
+            program=info.program, origin=translate("Backend", info.origin), version=info.version, savers=savers))
 
     def check_gpu(self) -> None:
         """Start the backend once, as the system check does, and say which Vulkan devices it lists."""
         self.gpu_button.setEnabled(False)
-        self.backend_message.setText("Starting the backend to see which graphics devices it finds…")
+        self.backend_message.setText(
+            translate("ModelsWindow", "Starting the backend to see which graphics devices it finds…"))
         self.gpu_check.start()
 
     def _on_gpu_checked(self, facts: SystemFacts, report: CompatibilityReport) -> None:
@@ -346,11 +361,13 @@ class ModelsWindow(QDialog):
         except BackendMissing as error:
             self.backend_message.setText(str(error))
             return
-        self.backend_message.setText(f"Using {program}." if program else "Using the app's own backend.")
+        self.backend_message.setText(translate("ModelsWindow", "Using {program}.").format(program=program) if program
+                                     else translate("ModelsWindow", "Using the app's own backend."))
         self.refresh_backend()
 
     def _on_own_backend(self) -> None:
-        chosen, _ = QFileDialog.getOpenFileName(self, "Your sd-cli program", str(Path.home()))
+        chosen, _ = QFileDialog.getOpenFileName(self, translate("ModelsWindow", "Your sd-cli program"),
+                                                str(Path.home()))
         if chosen:
             self.use_backend(Path(chosen))
 
@@ -369,7 +386,7 @@ class ModelsWindow(QDialog):
         self.install_button.setEnabled(True)
         self.backend_progress.setRange(0, 100)
         self.backend_progress.setValue(0 if error else 100)
-        self.backend_message.setText(error or "The backend is installed.")
+        self.backend_message.setText(error or translate("ModelsWindow", "The backend is installed."))
         self.refresh_backend()
 
     def stop(self) -> None:

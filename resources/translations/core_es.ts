@@ -5,19 +5,19 @@
     <name>Advice</name>
     <message>
         <source>Fits</source>
-        <translation type="unfinished"></translation>
+        <translation>Cabe</translation>
     </message>
     <message>
         <source>Fits in pieces (slower)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cabe por partes (más lento)</translation>
     </message>
     <message>
         <source>Too big for this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Demasiado grande para esta computadora</translation>
     </message>
     <message>
         <source>{time} at {width} x {height}</source>
-        <translation type="unfinished"></translation>
+        <translation>{time} a {width} x {height}</translation>
     </message>
 </context>
 <context>
@@ -789,15 +789,15 @@
     <name>Picker</name>
     <message>
         <source>{name} — {family}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} — {family}</translation>
     </message>
     <message>
         <source>No model chosen yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no elegiste un modelo</translation>
     </message>
     <message>
         <source>Demo model — random noise</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo de demostración — ruido aleatorio</translation>
     </message>
 </context>
 <context>

@@ -5,19 +5,19 @@
     <name>Advice</name>
     <message>
         <source>Fits</source>
-        <translation type="unfinished"></translation>
+        <translation>Помещается</translation>
     </message>
     <message>
         <source>Fits in pieces (slower)</source>
-        <translation type="unfinished"></translation>
+        <translation>Помещается по частям (медленнее)</translation>
     </message>
     <message>
         <source>Too big for this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Слишком велика для этого компьютера</translation>
     </message>
     <message>
         <source>{time} at {width} x {height}</source>
-        <translation type="unfinished"></translation>
+        <translation>{time} при {width} x {height}</translation>
     </message>
 </context>
 <context>
@@ -789,15 +789,15 @@
     <name>Picker</name>
     <message>
         <source>{name} — {family}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} — {family}</translation>
     </message>
     <message>
         <source>No model chosen yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель ещё не выбрана</translation>
     </message>
     <message>
         <source>Demo model — random noise</source>
-        <translation type="unfinished"></translation>
+        <translation>Демо-модель — случайный шум</translation>
     </message>
 </context>
 <context>

@@ -5,27 +5,27 @@
     <name>Advice</name>
     <message>
         <source>processor</source>
-        <translation type="unfinished"></translation>
+        <translation>procesador</translation>
     </message>
     <message>
         <source>None of the models to download fits your {card}: the Models window takes model files you already have.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguno de los modelos para descargar cabe en tu {card}: la ventana Modelos acepta archivos de modelo que ya tengas.</translation>
     </message>
     <message>
         <source>Recommended for your {card}: {model}, {size} to download; a picture takes {time}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recomendado para tu {card}: {model}, {size} para descargar; una imagen tarda {time}.</translation>
     </message>
     <message>
         <source>No graphics device was found, so no model can be recommended yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se encontró ningún dispositivo gráfico, así que todavía no se puede recomendar un modelo.</translation>
     </message>
     <message>
         <source>The drawing program did not start, so no model can be recommended yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>El programa que dibuja no arrancó, así que todavía no se puede recomendar un modelo.</translation>
     </message>
     <message>
         <source>The graphics card did not say how much memory it has, so no model can be recommended.</source>
-        <translation type="unfinished"></translation>
+        <translation>La tarjeta gráfica no informó cuánta memoria tiene, así que no se puede recomendar un modelo.</translation>
     </message>
 </context>
 <context>
@@ -69,6 +69,22 @@
     <message>
         <source>it said nothing</source>
         <translation>no dijo nada</translation>
+    </message>
+    <message>
+        <source>given on the command line</source>
+        <translation>indicado en la línea de comandos</translation>
+    </message>
+    <message>
+        <source>your own</source>
+        <translation>el tuyo</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>instalado</translation>
+    </message>
+    <message>
+        <source>bundled with the app</source>
+        <translation>el que viene con la app</translation>
     </message>
 </context>
 <context>
@@ -255,59 +271,59 @@
     <name>FirstStart</name>
     <message>
         <source>Welcome to Polaris Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Bienvenido a Polaris Studio</translation>
     </message>
     <message>
         <source>Checking your graphics card, driver and this computer…</source>
-        <translation type="unfinished">Comprobando tu tarjeta gráfica, el controlador y esta computadora…</translation>
+        <translation>Revisando tu tarjeta gráfica, el driver y esta computadora…</translation>
     </message>
     <message>
         <source>Looking for the model that suits your card…</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscando el modelo que le va a tu tarjeta…</translation>
     </message>
     <message>
         <source>Download of the recommended model</source>
-        <translation type="unfinished"></translation>
+        <translation>Descarga del modelo recomendado</translation>
     </message>
     <message>
         <source>&amp;Download</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Descargar</translation>
     </message>
     <message>
         <source>&amp;Make my first picture</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hacer mi primera imagen</translation>
     </message>
     <message>
         <source>Use the d&amp;emo model</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar el modelo de de&amp;mostración</translation>
     </message>
     <message>
         <source>&amp;Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ahora no</translation>
     </message>
     <message>
         <source>It is already here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ya está aquí.</translation>
     </message>
     <message>
         <source>&amp;Resume the download</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Reanudar la descarga</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargando: {done} de {total}</translation>
     </message>
     <message>
         <source>The model is here and checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo está aquí y verificado.</translation>
     </message>
     <message>
         <source>The download is paused: it goes on from where it stopped next time.</source>
-        <translation type="unfinished"></translation>
+        <translation>La descarga está en pausa: la próxima vez sigue desde donde se detuvo.</translation>
     </message>
     <message>
         <source>&amp;Try again</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Volver a intentar</translation>
     </message>
 </context>
 <context>
@@ -806,56 +822,224 @@
 <context>
     <name>ModelsWindow</name>
     <message>
+        <source>installed</source>
+        <translation>instalado</translation>
+    </message>
+    <message>
+        <source>installed, unverified</source>
+        <translation>instalado, sin verificar</translation>
+    </message>
+    <message>
+        <source>partly downloaded</source>
+        <translation>descargado en parte</translation>
+    </message>
+    <message>
+        <source>not downloaded</source>
+        <translation>sin descargar</translation>
+    </message>
+    <message>
+        <source>Download backend</source>
+        <translation>Descargar el backend</translation>
+    </message>
+    <message>
+        <source>Build backend</source>
+        <translation>Compilar el backend</translation>
+    </message>
+    <message>
+        <source>Install backend</source>
+        <translation>Instalar el backend</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelos</translation>
+    </message>
+    <message>
         <source>Model</source>
-        <translation type="unfinished">Modelo</translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargar</translation>
     </message>
     <message>
         <source>On your card</source>
-        <translation type="unfinished"></translation>
+        <translation>En tu tarjeta</translation>
     </message>
     <message>
         <source>Time a picture</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo por imagen</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Estado</translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>This file&apos;s download</source>
-        <translation type="unfinished"></translation>
+        <translation>Descarga de este archivo</translation>
     </message>
     <message>
         <source>The whole model&apos;s download</source>
-        <translation type="unfinished"></translation>
+        <translation>Descarga del modelo completo</translation>
     </message>
     <message>
         <source>Add files I already have…</source>
-        <translation type="unfinished"></translation>
+        <translation>Agregar archivos que ya tengo…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>Agregar una carpeta…</translation>
+    </message>
+    <message>
+        <source>Files you add are inspected and put in their slots here.</source>
+        <translation>Los archivos que agregues se revisan y se colocan aquí en su lugar.</translation>
+    </message>
+    <message>
+        <source>Use my own sd-cli…</source>
+        <translation>Usar mi propio sd-cli…</translation>
+    </message>
+    <message>
+        <source>Use the app&apos;s backend</source>
+        <translation>Usar el backend de la app</translation>
+    </message>
+    <message>
+        <source>Does it see my graphics card?</source>
+        <translation>¿Ve mi tarjeta gráfica?</translation>
     </message>
     <message>
         <source>This file</source>
-        <translation type="unfinished"></translation>
+        <translation>Este archivo</translation>
     </message>
     <message>
         <source>The whole model</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo completo</translation>
     </message>
     <message>
         <source>Models folder: {folder}</source>
-        <translation type="unfinished"></translation>
+        <translation>Carpeta de modelos: {folder}</translation>
+    </message>
+    <message>
+        <source>Backend (sd.cpp)</source>
+        <translation>Backend (sd.cpp)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reanudar</translation>
+    </message>
+    <message>
+        <source>Check files</source>
+        <translation>Verificar archivos</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>Instalado</translation>
     </message>
     <message>
         <source>Looking at your graphics card to recommend a model…</source>
-        <translation type="unfinished"></translation>
+        <translation>Mirando tu tarjeta gráfica para recomendar un modelo…</translation>
     </message>
     <message>
         <source>Recommended for your {card}</source>
-        <translation type="unfinished"></translation>
+        <translation>Recomendado para tu {card}</translation>
+    </message>
+    <message>
+        <source>Checking {file} ({number} of {count})</source>
+        <translation>Verificando {file} ({number} de {count})</translation>
+    </message>
+    <message>
+        <source>Downloading {file} ({number} of {count}) at {speed} MiB/s</source>
+        <translation>Descargando {file} ({number} de {count}) a {speed} MiB/s</translation>
+    </message>
+    <message>
+        <source>, about {minutes} min left in all</source>
+        <translation>, faltan unos {minutes} min en total</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} de {total}</translation>
+    </message>
+    <message>
+        <source>{model}: every file is here and checked ({count} without a published fingerprint: theirs are noted, so a later change shows).</source>
+        <translation>{model}: todos los archivos están aquí y verificados ({count} sin huella publicada: se anotó la suya, así que un cambio posterior se nota).</translation>
+    </message>
+    <message>
+        <source>{model}: every file is here and checked.</source>
+        <translation>{model}: todos los archivos están aquí y verificados.</translation>
+    </message>
+    <message>
+        <source>{model}: paused. Press Resume to go on from where it stopped.</source>
+        <translation>{model}: en pausa. Pulsa Reanudar para seguir desde donde se detuvo.</translation>
+    </message>
+    <message>
+        <source>{model}: {error}</source>
+        <translation>{model}: {error}</translation>
+    </message>
+    <message>
+        <source>Reading the files…</source>
+        <translation>Leyendo los archivos…</translation>
+    </message>
+    <message>
+        <source>Saved as &apos;{name}&apos; in the model picker.</source>
+        <translation>Guardado como &apos;{name}&apos; en el selector de modelo.</translation>
+    </message>
+    <message>
+        <source>No model files there.</source>
+        <translation>No hay archivos de modelo ahí.</translation>
+    </message>
+    <message>
+        <source>Model files ({patterns});;All files (*)</source>
+        <translation>Archivos de modelo ({patterns});;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Model files you already have</source>
+        <translation>Archivos de modelo que ya tienes</translation>
+    </message>
+    <message>
+        <source>A folder with model files</source>
+        <translation>Una carpeta con archivos de modelo</translation>
+    </message>
+    <message>
+        <source>Asking the backend what it is…</source>
+        <translation>Preguntándole al backend qué es…</translation>
+    </message>
+    <message>
+        <source>No backend that runs: {why}</source>
+        <translation>No hay un backend que funcione: {why}</translation>
+    </message>
+    <message>
+        <source>none the app uses</source>
+        <translation>ninguna que use la app</translation>
+    </message>
+    <message>
+        <source>{program} ({origin})
+{version}
+Ways to save video memory it offers: {savers}</source>
+        <translation>{program} ({origin})
+{version}
+Formas de ahorrar memoria de video que ofrece: {savers}</translation>
+    </message>
+    <message>
+        <source>Starting the backend to see which graphics devices it finds…</source>
+        <translation>Iniciando el backend para ver qué dispositivos gráficos encuentra…</translation>
+    </message>
+    <message>
+        <source>Using {program}.</source>
+        <translation>Usando {program}.</translation>
+    </message>
+    <message>
+        <source>Using the app&apos;s own backend.</source>
+        <translation>Usando el backend de la propia app.</translation>
+    </message>
+    <message>
+        <source>Your sd-cli program</source>
+        <translation>Tu programa sd-cli</translation>
+    </message>
+    <message>
+        <source>The backend is installed.</source>
+        <translation>El backend está instalado.</translation>
     </message>
 </context>
 <context>

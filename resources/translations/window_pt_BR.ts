@@ -5,27 +5,27 @@
     <name>Advice</name>
     <message>
         <source>processor</source>
-        <translation type="unfinished"></translation>
+        <translation>o processador</translation>
     </message>
     <message>
         <source>None of the models to download fits your {card}: the Models window takes model files you already have.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum dos modelos para baixar serve para {card}: a janela Modelos aceita arquivos de modelo que você já tem.</translation>
     </message>
     <message>
         <source>Recommended for your {card}: {model}, {size} to download; a picture takes {time}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recomendado para {card}: {model}, {size} para baixar; uma imagem leva {time}.</translation>
     </message>
     <message>
         <source>No graphics device was found, so no model can be recommended yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum dispositivo gráfico foi encontrado, então ainda não dá para recomendar um modelo.</translation>
     </message>
     <message>
         <source>The drawing program did not start, so no model can be recommended yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>O programa que desenha não iniciou, então ainda não dá para recomendar um modelo.</translation>
     </message>
     <message>
         <source>The graphics card did not say how much memory it has, so no model can be recommended.</source>
-        <translation type="unfinished"></translation>
+        <translation>A placa de vídeo não informou quanta memória tem, então não dá para recomendar um modelo.</translation>
     </message>
 </context>
 <context>
@@ -69,6 +69,22 @@
     <message>
         <source>it said nothing</source>
         <translation>não disse nada</translation>
+    </message>
+    <message>
+        <source>given on the command line</source>
+        <translation>indicado na linha de comando</translation>
+    </message>
+    <message>
+        <source>your own</source>
+        <translation>o seu</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>instalado</translation>
+    </message>
+    <message>
+        <source>bundled with the app</source>
+        <translation>o que vem com o app</translation>
     </message>
 </context>
 <context>
@@ -255,59 +271,59 @@
     <name>FirstStart</name>
     <message>
         <source>Welcome to Polaris Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Bem-vindo ao Polaris Studio</translation>
     </message>
     <message>
         <source>Checking your graphics card, driver and this computer…</source>
-        <translation type="unfinished">Verificando sua placa de vídeo, o driver e este computador…</translation>
+        <translation>Verificando sua placa de vídeo, o driver e este computador…</translation>
     </message>
     <message>
         <source>Looking for the model that suits your card…</source>
-        <translation type="unfinished"></translation>
+        <translation>Procurando o modelo que combina com a sua placa…</translation>
     </message>
     <message>
         <source>Download of the recommended model</source>
-        <translation type="unfinished"></translation>
+        <translation>Download do modelo recomendado</translation>
     </message>
     <message>
         <source>&amp;Download</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Baixar</translation>
     </message>
     <message>
         <source>&amp;Make my first picture</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fazer minha primeira imagem</translation>
     </message>
     <message>
         <source>Use the d&amp;emo model</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar o modelo de &amp;demonstração</translation>
     </message>
     <message>
         <source>&amp;Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Agora não</translation>
     </message>
     <message>
         <source>It is already here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ele já está aqui.</translation>
     </message>
     <message>
         <source>&amp;Resume the download</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Continuar o download</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Baixando: {done} de {total}</translation>
     </message>
     <message>
         <source>The model is here and checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>O modelo está aqui e conferido.</translation>
     </message>
     <message>
         <source>The download is paused: it goes on from where it stopped next time.</source>
-        <translation type="unfinished"></translation>
+        <translation>O download está pausado: da próxima vez ele continua de onde parou.</translation>
     </message>
     <message>
         <source>&amp;Try again</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tentar de novo</translation>
     </message>
 </context>
 <context>
@@ -806,56 +822,224 @@
 <context>
     <name>ModelsWindow</name>
     <message>
+        <source>installed</source>
+        <translation>instalado</translation>
+    </message>
+    <message>
+        <source>installed, unverified</source>
+        <translation>instalado, não conferido</translation>
+    </message>
+    <message>
+        <source>partly downloaded</source>
+        <translation>baixado em parte</translation>
+    </message>
+    <message>
+        <source>not downloaded</source>
+        <translation>não baixado</translation>
+    </message>
+    <message>
+        <source>Download backend</source>
+        <translation>Baixar o backend</translation>
+    </message>
+    <message>
+        <source>Build backend</source>
+        <translation>Compilar o backend</translation>
+    </message>
+    <message>
+        <source>Install backend</source>
+        <translation>Instalar o backend</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelos</translation>
+    </message>
+    <message>
         <source>Model</source>
-        <translation type="unfinished">Modelo</translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>Baixar</translation>
     </message>
     <message>
         <source>On your card</source>
-        <translation type="unfinished"></translation>
+        <translation>Na sua placa</translation>
     </message>
     <message>
         <source>Time a picture</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo por imagem</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Status</translation>
+        <translation>Situação</translation>
     </message>
     <message>
         <source>This file&apos;s download</source>
-        <translation type="unfinished"></translation>
+        <translation>Download deste arquivo</translation>
     </message>
     <message>
         <source>The whole model&apos;s download</source>
-        <translation type="unfinished"></translation>
+        <translation>Download do modelo inteiro</translation>
     </message>
     <message>
         <source>Add files I already have…</source>
-        <translation type="unfinished"></translation>
+        <translation>Adicionar arquivos que já tenho…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>Adicionar uma pasta…</translation>
+    </message>
+    <message>
+        <source>Files you add are inspected and put in their slots here.</source>
+        <translation>Os arquivos que você adicionar são examinados e colocados nos lugares certos aqui.</translation>
+    </message>
+    <message>
+        <source>Use my own sd-cli…</source>
+        <translation>Usar o meu sd-cli…</translation>
+    </message>
+    <message>
+        <source>Use the app&apos;s backend</source>
+        <translation>Usar o backend do app</translation>
+    </message>
+    <message>
+        <source>Does it see my graphics card?</source>
+        <translation>Ele vê minha placa de vídeo?</translation>
     </message>
     <message>
         <source>This file</source>
-        <translation type="unfinished"></translation>
+        <translation>Este arquivo</translation>
     </message>
     <message>
         <source>The whole model</source>
-        <translation type="unfinished"></translation>
+        <translation>O modelo inteiro</translation>
     </message>
     <message>
         <source>Models folder: {folder}</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasta de modelos: {folder}</translation>
+    </message>
+    <message>
+        <source>Backend (sd.cpp)</source>
+        <translation>Backend (sd.cpp)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <source>Check files</source>
+        <translation>Conferir arquivos</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>Instalado</translation>
     </message>
     <message>
         <source>Looking at your graphics card to recommend a model…</source>
-        <translation type="unfinished"></translation>
+        <translation>Olhando sua placa de vídeo para recomendar um modelo…</translation>
     </message>
     <message>
         <source>Recommended for your {card}</source>
-        <translation type="unfinished"></translation>
+        <translation>Recomendado para {card}</translation>
+    </message>
+    <message>
+        <source>Checking {file} ({number} of {count})</source>
+        <translation>Conferindo {file} ({number} de {count})</translation>
+    </message>
+    <message>
+        <source>Downloading {file} ({number} of {count}) at {speed} MiB/s</source>
+        <translation>Baixando {file} ({number} de {count}) a {speed} MiB/s</translation>
+    </message>
+    <message>
+        <source>, about {minutes} min left in all</source>
+        <translation>, faltam uns {minutes} min no total</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} de {total}</translation>
+    </message>
+    <message>
+        <source>{model}: every file is here and checked ({count} without a published fingerprint: theirs are noted, so a later change shows).</source>
+        <translation>{model}: todos os arquivos estão aqui e conferidos ({count} sem impressão digital publicada: a deles foi anotada, então uma mudança futura aparece).</translation>
+    </message>
+    <message>
+        <source>{model}: every file is here and checked.</source>
+        <translation>{model}: todos os arquivos estão aqui e conferidos.</translation>
+    </message>
+    <message>
+        <source>{model}: paused. Press Resume to go on from where it stopped.</source>
+        <translation>{model}: pausado. Clique em Continuar para seguir de onde parou.</translation>
+    </message>
+    <message>
+        <source>{model}: {error}</source>
+        <translation>{model}: {error}</translation>
+    </message>
+    <message>
+        <source>Reading the files…</source>
+        <translation>Lendo os arquivos…</translation>
+    </message>
+    <message>
+        <source>Saved as &apos;{name}&apos; in the model picker.</source>
+        <translation>Salvo como &apos;{name}&apos; na escolha de modelo.</translation>
+    </message>
+    <message>
+        <source>No model files there.</source>
+        <translation>Nenhum arquivo de modelo aí.</translation>
+    </message>
+    <message>
+        <source>Model files ({patterns});;All files (*)</source>
+        <translation>Arquivos de modelo ({patterns});;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Model files you already have</source>
+        <translation>Arquivos de modelo que você já tem</translation>
+    </message>
+    <message>
+        <source>A folder with model files</source>
+        <translation>Uma pasta com arquivos de modelo</translation>
+    </message>
+    <message>
+        <source>Asking the backend what it is…</source>
+        <translation>Perguntando ao backend o que ele é…</translation>
+    </message>
+    <message>
+        <source>No backend that runs: {why}</source>
+        <translation>Nenhum backend que funcione: {why}</translation>
+    </message>
+    <message>
+        <source>none the app uses</source>
+        <translation>nenhuma que o app usa</translation>
+    </message>
+    <message>
+        <source>{program} ({origin})
+{version}
+Ways to save video memory it offers: {savers}</source>
+        <translation>{program} ({origin})
+{version}
+Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
+    </message>
+    <message>
+        <source>Starting the backend to see which graphics devices it finds…</source>
+        <translation>Iniciando o backend para ver quais dispositivos gráficos ele encontra…</translation>
+    </message>
+    <message>
+        <source>Using {program}.</source>
+        <translation>Usando {program}.</translation>
+    </message>
+    <message>
+        <source>Using the app&apos;s own backend.</source>
+        <translation>Usando o backend do próprio app.</translation>
+    </message>
+    <message>
+        <source>Your sd-cli program</source>
+        <translation>Seu programa sd-cli</translation>
+    </message>
+    <message>
+        <source>The backend is installed.</source>
+        <translation>O backend está instalado.</translation>
     </message>
 </context>
 <context>

@@ -5,27 +5,27 @@
     <name>Advice</name>
     <message>
         <source>processor</source>
-        <translation type="unfinished"></translation>
+        <translation>процессора</translation>
     </message>
     <message>
         <source>None of the models to download fits your {card}: the Models window takes model files you already have.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ни одна модель для скачивания не подходит для {card}: в окне «Модели» можно добавить файлы моделей, которые у вас уже есть.</translation>
     </message>
     <message>
         <source>Recommended for your {card}: {model}, {size} to download; a picture takes {time}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рекомендуется для {card}: {model}, скачать {size}; одна картинка — {time}.</translation>
     </message>
     <message>
         <source>No graphics device was found, so no model can be recommended yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Графическое устройство не найдено, поэтому пока нельзя порекомендовать модель.</translation>
     </message>
     <message>
         <source>The drawing program did not start, so no model can be recommended yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Программа рисования не запустилась, поэтому пока нельзя порекомендовать модель.</translation>
     </message>
     <message>
         <source>The graphics card did not say how much memory it has, so no model can be recommended.</source>
-        <translation type="unfinished"></translation>
+        <translation>Видеокарта не сообщила, сколько у неё памяти, поэтому порекомендовать модель нельзя.</translation>
     </message>
 </context>
 <context>
@@ -69,6 +69,22 @@
     <message>
         <source>it said nothing</source>
         <translation>без сообщений</translation>
+    </message>
+    <message>
+        <source>given on the command line</source>
+        <translation>указан в командной строке</translation>
+    </message>
+    <message>
+        <source>your own</source>
+        <translation>ваш собственный</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>установленный</translation>
+    </message>
+    <message>
+        <source>bundled with the app</source>
+        <translation>входит в приложение</translation>
     </message>
 </context>
 <context>
@@ -255,59 +271,59 @@
     <name>FirstStart</name>
     <message>
         <source>Welcome to Polaris Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>Добро пожаловать в Polaris Studio</translation>
     </message>
     <message>
         <source>Checking your graphics card, driver and this computer…</source>
-        <translation type="unfinished">Проверяем видеокарту, драйвер и этот компьютер…</translation>
+        <translation>Проверяем видеокарту, драйвер и этот компьютер…</translation>
     </message>
     <message>
         <source>Looking for the model that suits your card…</source>
-        <translation type="unfinished"></translation>
+        <translation>Подбираем модель для вашей видеокарты…</translation>
     </message>
     <message>
         <source>Download of the recommended model</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка рекомендуемой модели</translation>
     </message>
     <message>
         <source>&amp;Download</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Скачать</translation>
     </message>
     <message>
         <source>&amp;Make my first picture</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Нарисовать первую картинку</translation>
     </message>
     <message>
         <source>Use the d&amp;emo model</source>
-        <translation type="unfinished"></translation>
+        <translation>Взять &amp;демо-модель</translation>
     </message>
     <message>
         <source>&amp;Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Потом</translation>
     </message>
     <message>
         <source>It is already here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Она уже здесь.</translation>
     </message>
     <message>
         <source>&amp;Resume the download</source>
-        <translation type="unfinished"></translation>
+        <translation>П&amp;родолжить загрузку</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка: {done} из {total}</translation>
     </message>
     <message>
         <source>The model is here and checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель на месте и проверена.</translation>
     </message>
     <message>
         <source>The download is paused: it goes on from where it stopped next time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка приостановлена: в следующий раз она продолжится с того же места.</translation>
     </message>
     <message>
         <source>&amp;Try again</source>
-        <translation type="unfinished"></translation>
+        <translation>Попробовать &amp;ещё раз</translation>
     </message>
 </context>
 <context>
@@ -806,56 +822,224 @@
 <context>
     <name>ModelsWindow</name>
     <message>
+        <source>installed</source>
+        <translation>установлена</translation>
+    </message>
+    <message>
+        <source>installed, unverified</source>
+        <translation>установлена, не проверена</translation>
+    </message>
+    <message>
+        <source>partly downloaded</source>
+        <translation>скачана частично</translation>
+    </message>
+    <message>
+        <source>not downloaded</source>
+        <translation>не скачана</translation>
+    </message>
+    <message>
+        <source>Download backend</source>
+        <translation>Скачать движок</translation>
+    </message>
+    <message>
+        <source>Build backend</source>
+        <translation>Собрать движок</translation>
+    </message>
+    <message>
+        <source>Install backend</source>
+        <translation>Установить движок</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Модели</translation>
+    </message>
+    <message>
         <source>Model</source>
-        <translation type="unfinished">Модель</translation>
+        <translation>Модель</translation>
     </message>
     <message>
         <source>Download</source>
-        <translation type="unfinished"></translation>
+        <translation>Скачать</translation>
     </message>
     <message>
         <source>On your card</source>
-        <translation type="unfinished"></translation>
+        <translation>На вашей видеокарте</translation>
     </message>
     <message>
         <source>Time a picture</source>
-        <translation type="unfinished"></translation>
+        <translation>Время на картинку</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Состояние</translation>
+        <translation>Состояние</translation>
     </message>
     <message>
         <source>This file&apos;s download</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка этого файла</translation>
     </message>
     <message>
         <source>The whole model&apos;s download</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка всей модели</translation>
     </message>
     <message>
         <source>Add files I already have…</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить файлы, которые у меня есть…</translation>
+    </message>
+    <message>
+        <source>Add a folder…</source>
+        <translation>Добавить папку…</translation>
+    </message>
+    <message>
+        <source>Files you add are inspected and put in their slots here.</source>
+        <translation>Добавленные файлы проверяются и раскладываются по своим местам здесь.</translation>
+    </message>
+    <message>
+        <source>Use my own sd-cli…</source>
+        <translation>Взять свой sd-cli…</translation>
+    </message>
+    <message>
+        <source>Use the app&apos;s backend</source>
+        <translation>Взять движок приложения</translation>
+    </message>
+    <message>
+        <source>Does it see my graphics card?</source>
+        <translation>Видит ли он мою видеокарту?</translation>
     </message>
     <message>
         <source>This file</source>
-        <translation type="unfinished"></translation>
+        <translation>Этот файл</translation>
     </message>
     <message>
         <source>The whole model</source>
-        <translation type="unfinished"></translation>
+        <translation>Вся модель</translation>
     </message>
     <message>
         <source>Models folder: {folder}</source>
-        <translation type="unfinished"></translation>
+        <translation>Папка моделей: {folder}</translation>
+    </message>
+    <message>
+        <source>Backend (sd.cpp)</source>
+        <translation>Движок (sd.cpp)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Продолжить</translation>
+    </message>
+    <message>
+        <source>Check files</source>
+        <translation>Проверить файлы</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>Установлена</translation>
     </message>
     <message>
         <source>Looking at your graphics card to recommend a model…</source>
-        <translation type="unfinished"></translation>
+        <translation>Смотрим на видеокарту, чтобы порекомендовать модель…</translation>
     </message>
     <message>
         <source>Recommended for your {card}</source>
-        <translation type="unfinished"></translation>
+        <translation>Рекомендуется для {card}</translation>
+    </message>
+    <message>
+        <source>Checking {file} ({number} of {count})</source>
+        <translation>Проверка {file} ({number} из {count})</translation>
+    </message>
+    <message>
+        <source>Downloading {file} ({number} of {count}) at {speed} MiB/s</source>
+        <translation>Загрузка {file} ({number} из {count}), {speed} МиБ/с</translation>
+    </message>
+    <message>
+        <source>, about {minutes} min left in all</source>
+        <translation>, всего осталось около {minutes} мин</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{done} из {total}</translation>
+    </message>
+    <message>
+        <source>{model}: every file is here and checked ({count} without a published fingerprint: theirs are noted, so a later change shows).</source>
+        <translation>{model}: все файлы на месте и проверены ({count} без опубликованного отпечатка: их отпечатки записаны, так что изменение потом будет видно).</translation>
+    </message>
+    <message>
+        <source>{model}: every file is here and checked.</source>
+        <translation>{model}: все файлы на месте и проверены.</translation>
+    </message>
+    <message>
+        <source>{model}: paused. Press Resume to go on from where it stopped.</source>
+        <translation>{model}: пауза. Нажмите «Продолжить», чтобы продолжить с того же места.</translation>
+    </message>
+    <message>
+        <source>{model}: {error}</source>
+        <translation>{model}: {error}</translation>
+    </message>
+    <message>
+        <source>Reading the files…</source>
+        <translation>Читаем файлы…</translation>
+    </message>
+    <message>
+        <source>Saved as &apos;{name}&apos; in the model picker.</source>
+        <translation>Сохранено как «{name}» в выборе модели.</translation>
+    </message>
+    <message>
+        <source>No model files there.</source>
+        <translation>Там нет файлов моделей.</translation>
+    </message>
+    <message>
+        <source>Model files ({patterns});;All files (*)</source>
+        <translation>Файлы моделей ({patterns});;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Model files you already have</source>
+        <translation>Файлы моделей, которые у вас уже есть</translation>
+    </message>
+    <message>
+        <source>A folder with model files</source>
+        <translation>Папка с файлами моделей</translation>
+    </message>
+    <message>
+        <source>Asking the backend what it is…</source>
+        <translation>Спрашиваем движок, что он такое…</translation>
+    </message>
+    <message>
+        <source>No backend that runs: {why}</source>
+        <translation>Нет работающего движка: {why}</translation>
+    </message>
+    <message>
+        <source>none the app uses</source>
+        <translation>ни одного из тех, что использует приложение</translation>
+    </message>
+    <message>
+        <source>{program} ({origin})
+{version}
+Ways to save video memory it offers: {savers}</source>
+        <translation>{program} ({origin})
+{version}
+Способы сэкономить видеопамять: {savers}</translation>
+    </message>
+    <message>
+        <source>Starting the backend to see which graphics devices it finds…</source>
+        <translation>Запускаем движок, чтобы узнать, какие графические устройства он находит…</translation>
+    </message>
+    <message>
+        <source>Using {program}.</source>
+        <translation>Используется {program}.</translation>
+    </message>
+    <message>
+        <source>Using the app&apos;s own backend.</source>
+        <translation>Используется движок приложения.</translation>
+    </message>
+    <message>
+        <source>Your sd-cli program</source>
+        <translation>Ваша программа sd-cli</translation>
+    </message>
+    <message>
+        <source>The backend is installed.</source>
+        <translation>Движок установлен.</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,10 @@
-"""Each Alt+letter of a window goes to one control: no letter is underlined twice in the same window."""
+"""Each Alt+letter of a window goes to one control: no letter is underlined twice in the same window, in English and
+in each language the window speaks (a translation picks its own letters)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,9 +12,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.core.words import translate
 from app.services.studio import Studio
 from app.services.system.machine import Machine
+from app.ui.first_start import FirstStart
+from app.ui.language import TRANSLATED
 from app.ui.main_window import MainWindow
+from tests.helpers.window_tour import speaking
 
 
 def mnemonic(text: str) -> str | None:
@@ -56,14 +62,29 @@ def test_the_mnemonic_of_a_text(text: str, letter: str | None) -> None:
     assert mnemonic(text) == letter
 
 
-@pytest.fixture
-def window(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> MainWindow:
+@pytest.fixture(params=["en", *TRANSLATED])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The test runs in English, then in each translated language (its windows made while it speaks)."""
+    if request.param == "en":
+        yield "en"
+        return
+    request.getfixturevalue("translations")  # the .qm files built
+    with speaking(request.param):
+        yield request.param
+
+
+def main_window(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> MainWindow:
     # a backend that is not there: opening the Models window asks it nothing
     main = MainWindow(Studio(out_dir, machine=Machine(backend=tmp_path / "no-backend")))
     qtbot.addWidget(main)
     main.show()
     qtbot.waitExposed(main)
     return main
+
+
+@pytest.fixture
+def window(qtbot: QtBot, out_dir: Path, tmp_path: Path, language: str) -> MainWindow:
+    return main_window(qtbot, out_dir, tmp_path)
 
 
 def test_a_clash_is_found(qtbot: QtBot) -> None:
@@ -87,7 +108,8 @@ def test_the_main_window_has_no_clash(qtbot: QtBot, window: MainWindow, opened: 
 
 def test_the_main_window_with_the_demo_note_and_the_check_banner_has_no_clash(window: MainWindow) -> None:
     window.show_demo_note()
-    window.check_banner.say("Your computer will work.", "good", "Full &check…")  # as the first check ends
+    # as the first check ends
+    window.check_banner.say("Your computer will work.", "good", translate("MainWindow", "Full &check…"))
     assert window.demo_note.isVisible() and window.check_banner.isVisible()
     assert clashes(window) == {}
 
@@ -108,9 +130,21 @@ def test_the_check_dialog_has_no_clash(qtbot: QtBot, window: MainWindow) -> None
     assert clashes(dialog) == {}
 
 
-def test_alt_d_opens_the_details_and_alt_l_picks_landscape(qtbot: QtBot, window: MainWindow) -> None:
-    window.activateWindow()
-    qtbot.waitActive(window)
+def test_the_first_start_has_no_clash(qtbot: QtBot, window: MainWindow) -> None:
+    guide = FirstStart(window)
+    guide.show()
+    qtbot.waitExposed(guide)
+    for button in (guide.download_button, guide.picture_button, guide.demo_button, guide.not_now_button):
+        button.show()  # every button at once, though each step shows some
+    for download in ("&Download", "&Resume the download", "&Try again"):  # the download button's words by step
+        guide.download_button.setText(translate("FirstStart", download))
+        assert clashes(guide) == {}, download
+
+
+def test_alt_d_opens_the_details_and_alt_l_picks_landscape(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> None:
+    window = main_window(qtbot, out_dir, tmp_path)  # in English: the letters are English ones
+    with qtbot.waitActive(window):
+        window.activateWindow()
     window.panel.prompt.setFocus()
     qtbot.keyClick(window.panel.prompt, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(window.details.isVisible)  # a mnemonic clicks the button as a mouse would: after a moment

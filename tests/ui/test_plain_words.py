@@ -19,7 +19,7 @@ from tests.helpers.window_tour import SIZES, STATES, speaking, window_in
 # the tour's own data, as a user's would be: their prompts and the names of their files; and proper names
 USER_DATA = ("a lighthouse on a cliff at dawn, oil painting", "a lighthouse at dusk, take", "to start from.png",
              "picture 0", "picture 1", "picture 2", "polaris-1.png", "polaris-2.png", "polaris-3.png",
-             *METHOD_NAMES.values())
+             "Z-Image", *METHOD_NAMES.values())
 
 
 def with_the_check(qtbot: QtBot, window: MainWindow) -> None:

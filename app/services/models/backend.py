@@ -13,6 +13,7 @@ from app.core.models.backend_caps import BackendCaps, Flavour, parse_help
 from app.core.models.catalog import CatalogError, load_catalog
 from app.core.resources import backend_names, bundled_backend_dir
 from app.core.settings_schema import OWN_BACKEND
+from app.core.words import QT_TRANSLATE_NOOP
 from app.services.child_process import creation_flags, unrunnable_reason
 from app.services.settings import Settings
 from app.services.tool_run import ToolResult, ToolRun
@@ -92,12 +93,12 @@ class BackendInfo:
 
 def backend_origin(program: Path, override: Path | None = None) -> str:
     if override is not None:
-        return "given on the command line"
+        return QT_TRANSLATE_NOOP("Backend", "given on the command line")
     if own_backend() is not None:
-        return "your own"
+        return QT_TRANSLATE_NOOP("Backend", "your own")
     if installed_backend_dir() in program.parents:
-        return "installed"
-    return "bundled with the app"
+        return QT_TRANSLATE_NOOP("Backend", "installed")
+    return QT_TRANSLATE_NOOP("Backend", "bundled with the app")
 
 
 # what each binary offers, by file identity: a rebuilt or replaced backend is asked again
