@@ -44,7 +44,7 @@ from app.services.user_dirs import current_user_dirs
 from app.ui.icons import put_icons
 
 THUMBNAIL = 160
-STRIP_THUMBNAIL = 80  # the strip under the picture shows the cached THUMBNAIL-sized images this small
+STRIP_THUMBNAIL = 64  # the strip under the picture shows the cached THUMBNAIL-sized images this small
 THUMBNAIL_CACHE_BYTES = 256 * 2**20  # ~8000 thumbnails; the least recently shown go first
 
 

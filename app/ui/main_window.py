@@ -308,9 +308,9 @@ class MainWindow(QMainWindow):
 
     def show_demo_note(self) -> None:
         button = self.models_button.text().replace("&", "")
-        self.demo_note.say(translate("MainWindow", "The demo model draws colourful noise, not your prompt: it proves "
-                                                         "that everything works. For real pictures, get a model with "
-                                                         "“{button}” beside the model picker.").format(button=button))
+        self.demo_note.say(translate("MainWindow", "The demo model draws colourful noise, not your prompt. For real "
+                                                   "pictures: “{button}” beside the model picker.")
+                           .format(button=button))
 
     def run_first_check(self) -> None:
         """The first start's check, as a banner over the window instead of a dialog in front of it."""

@@ -74,12 +74,12 @@ class QueueStrip(QWidget):
         self.summary.setAutoRaise(True)
         self.summary.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.summary.toggled.connect(self._on_drawer_toggled)
-        # the chosen job's buttons and Clear finished are icons with their words as tooltips (their words show
-        # instead when the icon font is missing): with Run queue and Cancel all they make one row
+        # but Run queue, the buttons are icons with their words as tooltips (the words show instead when the icon
+        # font is missing): they make one row
         self.up_button = self._small(translate("QueueStrip", "Up"))
         self.down_button = self._small(translate("QueueStrip", "Down"))
         self.cancel_button = self._small(translate("QueueStrip", "Cancel job"))
-        self.cancel_all_button = QPushButton(translate("QueueStrip", "Cancel all"), self)
+        self.cancel_all_button = self._small(translate("QueueStrip", "Cancel all"))
         self.retry_button = self._small(translate("QueueStrip", "Retry"))
         self.clear_button = self._small(translate("QueueStrip", "Clear finished"))
         self.run_button = QPushButton(translate("QueueStrip", "Run queue"), self)
@@ -93,9 +93,8 @@ class QueueStrip(QWidget):
         buttons = QHBoxLayout()
         buttons.setSpacing(2)
         buttons.addWidget(self.run_button)
-        buttons.addWidget(self.cancel_all_button)
         buttons.addStretch(1)
-        for button in (self.up_button, self.down_button, self.cancel_button, self.retry_button, self.clear_button):
+        for button in (self.cancel_all_button, self.up_button, self.down_button, self.cancel_button, self.retry_button, self.clear_button):
             buttons.addWidget(button)
         self.drawer = QWidget(self)
         drawer = QVBoxLayout(self.drawer)

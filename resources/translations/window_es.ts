@@ -728,8 +728,8 @@
         <translation>Trabajos de la última vez esperando en la cola: {count}. Pulsa Ejecutar cola para dibujarlos.</translation>
     </message>
     <message>
-        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
-        <translation>El modelo de demostración dibuja ruido de colores, no tu prompt: prueba que todo funciona. Para imágenes reales, consigue un modelo con “{button}”, junto al selector de modelo.</translation>
+        <source>The demo model draws colourful noise, not your prompt. For real pictures: “{button}” beside the model picker.</source>
+        <translation>El modelo de demostración dibuja ruido de colores, no tu prompt. Para imágenes reales: “{button}”, junto al selector de modelo.</translation>
     </message>
     <message>
         <source>Checking your graphics card, driver and this computer…</source>

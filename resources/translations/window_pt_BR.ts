@@ -728,8 +728,8 @@
         <translation>Tarefas da última vez esperando na fila: {count}. Clique em Rodar fila para desenhá-las.</translation>
     </message>
     <message>
-        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
-        <translation>O modelo de demonstração desenha ruído colorido, não o seu prompt: ele prova que tudo funciona. Para imagens de verdade, baixe um modelo em “{button}”, ao lado da escolha de modelo.</translation>
+        <source>The demo model draws colourful noise, not your prompt. For real pictures: “{button}” beside the model picker.</source>
+        <translation>O modelo de demonstração desenha ruído colorido, não o seu prompt. Para imagens de verdade: “{button}”, ao lado da escolha de modelo.</translation>
     </message>
     <message>
         <source>Checking your graphics card, driver and this computer…</source>

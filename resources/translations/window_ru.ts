@@ -661,7 +661,7 @@
     <name>MainWindow</name>
     <message>
         <source>Check s&amp;ystem</source>
-        <translation>П&amp;роверка системы</translation>
+        <translation>П&amp;роверка</translation>
     </message>
     <message>
         <source>Check the driver, Vulkan and this computer</source>
@@ -728,8 +728,8 @@
         <translation>Задания с прошлого раза ждут в очереди: {count}. Нажмите «Запустить очередь», чтобы нарисовать их.</translation>
     </message>
     <message>
-        <source>The demo model draws colourful noise, not your prompt: it proves that everything works. For real pictures, get a model with “{button}” beside the model picker.</source>
-        <translation>Демо-модель рисует цветной шум, а не ваш запрос: она показывает, что всё работает. Для настоящих картинок скачайте модель кнопкой «{button}» рядом с выбором модели.</translation>
+        <source>The demo model draws colourful noise, not your prompt. For real pictures: “{button}” beside the model picker.</source>
+        <translation>Демо-модель рисует цветной шум, а не ваш запрос. Для настоящих картинок: «{button}» рядом с выбором модели.</translation>
     </message>
     <message>
         <source>Checking your graphics card, driver and this computer…</source>

@@ -97,8 +97,9 @@ def test_the_banner_names_the_card_and_the_first_thing_to_fix() -> None:
                                 CheckResult("disk", Verdict.WARN, "The models folder is on a spinning disk.",
                                             "Move it to an SSD."),
                                 CheckResult("ram", Verdict.WARN, "Little RAM.")))
+    # one sentence over the window: what to do about it is in the full check, one click away
     assert check_headline(facts(), warn) == (
-        Verdict.WARN, "The models folder is on a spinning disk. Move it to an SSD. (Warnings in the full check: 2)")
+        Verdict.WARN, "The models folder is on a spinning disk. (Warnings in the full check: 2)")
     bad = CompatibilityReport((CheckResult("disk", Verdict.WARN, "Slow disk."),
                                CheckResult("vulkan", Verdict.FAIL, "No Vulkan driver.", "Install the AMD driver.")))
     assert check_headline(facts(), bad) == (Verdict.FAIL, "Fix this first: No Vulkan driver. Install the AMD driver.")

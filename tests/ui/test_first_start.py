@@ -55,7 +55,9 @@ def test_download_the_recommended_model_then_make_the_first_picture(
         qtbot.waitUntil(lambda: guide.download_button.isVisible(), timeout=60_000)
         # the check's verdict in one sentence, the model with its size and its time on this computer
         qtbot.waitUntil(lambda: not guide.verdict.text().startswith("Checking"), timeout=60_000)
-        assert guide.verdict.text().startswith(("Your computer", "Fix this first"))
+        # this computer's own check: lavapipe is no graphics card
+        assert guide.verdict.text().startswith("No graphics card that can draw was found: pictures will be made by "
+                                               "the processor")
         assert guide.recommendation.text().startswith("Recommended for your processor: Local Flux (")
         said = r"\), [0-9.]+ MiB to download; a picture takes about [0-9-]+ (s|min) at 1024 x 1024\.$"
         assert re.search(said, guide.recommendation.text())

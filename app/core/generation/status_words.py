@@ -193,15 +193,17 @@ def check_headline(facts: SystemFacts, report: CompatibilityReport) -> tuple[Ver
         if device is not None and device.is_hardware:
             return overall, translate("Check", "Your {card} is ready.").format(card=short_card_name(device.name))
         return overall, translate("Check", "This computer is ready.")
-    # over the window, what matters most and what to do, a sentence each; the rest is one click away (the full check)
+    # over the window, what matters most in a sentence (and what to do first when nothing can work yet); the rest
+    # is one click away (the full check)
     worst = next(c for c in report.checks if c.status is overall)
-    said = first_sentence(worst.message) + (f" {first_sentence(worst.fix)}" if worst.fix else "")
+    said = first_sentence(worst.message)
     if overall is Verdict.WARN:
         warnings = sum(c.status is Verdict.WARN for c in report.checks)
         more = " " + translate("Check", "(Warnings in the full check: {count})").format(count=warnings) \
             if warnings > 1 else ""
         return overall, f"{said}{more}"
-    return overall, translate("Check", "Fix this first: {problem}").format(problem=said)
+    fix = f" {first_sentence(worst.fix)}" if worst.fix else ""
+    return overall, translate("Check", "Fix this first: {problem}").format(problem=said + fix)
 
 
 def first_sentence(text: str) -> str:
