@@ -94,7 +94,8 @@ class QueueStrip(QWidget):
         buttons.setSpacing(2)
         buttons.addWidget(self.run_button)
         buttons.addStretch(1)
-        for button in (self.cancel_all_button, self.up_button, self.down_button, self.cancel_button, self.retry_button, self.clear_button):
+        for button in (self.cancel_all_button, self.up_button, self.down_button, self.cancel_button,
+                       self.retry_button, self.clear_button):
             buttons.addWidget(button)
         self.drawer = QWidget(self)
         drawer = QVBoxLayout(self.drawer)
