@@ -95,7 +95,7 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
     generation, queue = window.generation, window.queue
     qtbot.addWidget(window)
     window.show()
-    assert "2 jobs from last time wait in the queue: press Run queue" in window.status.text()
+    assert "Jobs from last time waiting in the queue: 2. Press Run queue" in window.status.text()
     assert window.image.canvas.text() == no_picture_yet()
     with qtbot.waitSignal(generation.probed, timeout=60_000):  # the queue dispatched on this answer before
         generation.probe_devices()
