@@ -1,11 +1,17 @@
 """The picture first, on a laptop's screen: in every state a user meets (the first start, three jobs in the queue,
 Advanced open, Details open, a picture to start from with its mask being painted, all of it at once) the picture
 keeps at least half of the window, every primary control shows whole without scrolling, and the gallery's
-thumbnails show whole. Offscreen here at 1366x768 and at 1280x720 (what 150 % leaves of 1920x1080); the same
-tour runs on a real X server at a real 150 % in tests/ui/test_real_display.py."""
+thumbnails show whole, in English, Portuguese and Russian. On Linux offscreen at 1366x768 and at 1280x720 (what
+150 % leaves of 1920x1080; the same tour runs on a real X server at a real 150 % in tests/ui/test_real_display.py).
+On Windows with Qt's own Windows platform, Windows' style and fonts, at 1366x768 and at a real 150 %: Qt's
+offscreen platform for Windows has no fonts of its own and draws every text in a wide stand-in."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,10 +19,16 @@ from pytestqt.qtbot import QtBot
 
 from tests.helpers.window_tour import MIN_PICTURE_SHARE, SIZES, STATES, measure, speaking, window_in
 
+REPO = Path(__file__).resolve().parents[2]
 
+
+LANGUAGES = ["en", "pt_BR", "ru"]  # Portuguese's and Russian's words are longer
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="offscreen Qt on Windows has no fonts: see the next test")
 @pytest.mark.parametrize("state", list(STATES))
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
-@pytest.mark.parametrize("language", ["en", "pt_BR", "ru"])  # Portuguese's and Russian's words are longer
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_picture_keeps_half_the_window_and_every_control_shows_whole(qtbot: QtBot, tmp_path: Path,
                                                                         translations: Path, language: str,
                                                                         size: tuple[int, int], state: str) -> None:
@@ -26,6 +38,26 @@ def test_the_picture_keeps_half_the_window_and_every_control_shows_whole(qtbot: 
     assert found["picture share"] >= MIN_PICTURE_SHARE, found
     assert found["not whole"] == {}, found
     assert found["thumbnails cut"] == [], found
+
+
+@pytest.mark.skipif(sys.platform != "win32", reason="Windows' own platform, style and fonts")
+@pytest.mark.parametrize(("size", "scale"), [("1366x768", "1"), ("1280x720", "1.5")], ids=list(SIZES))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_windows_the_picture_keeps_half_the_window(translations: Path, language: str, size: str,
+                                                      scale: str) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "windows", "QT_SCALE_FACTOR": scale}
+    child = subprocess.run([sys.executable, "-m", "tests.helpers.window_tour", "--size", size, "--language",
+                            language], cwd=REPO, env=env, capture_output=True, text=True, encoding="utf-8",
+                           timeout=240, check=False)
+    assert child.returncode == 0, child.stderr[-3000:]
+    states = json.loads(child.stdout[child.stdout.index("{"):])
+    assert len(states) == len(STATES)
+    asked = [int(n) for n in size.split("x")]
+    for state, found in states.items():
+        # nothing makes it bigger than asked; at 150 % of 1080 px Wine's frame leaves it a few pixels shorter
+        assert found["window"][0] == asked[0] and asked[1] - 16 <= found["window"][1] <= asked[1], (state, found)
+        assert found["picture share"] >= MIN_PICTURE_SHARE, (state, found)
+        assert found["not whole"] == {} and found["thumbnails cut"] == [], (state, found)
 
 
 def test_painting_a_mask_happens_on_the_picture_s_own_room(qtbot: QtBot, tmp_path: Path) -> None:
