@@ -25,6 +25,7 @@ FLUX = InstalledModel("Flux Schnell (Q4_K, 6.8 GB)", ModelFiles(diffusion_model=
 SD15 = InstalledModel("SD 1.5 [abc123]", ModelFiles(model=Path("/m/sd15.safetensors")), ModelFamily.SD1)
 KLEIN = InstalledModel("FLUX.2 klein", ModelFiles(diffusion_model=Path("/m/klein.gguf")), ModelFamily.FLUX2)
 LORAS = Path("/loras")
+NO_PICTURES = Pictures()
 
 # what webuiapi 0.9.17's txt2img() sends when only a prompt and a size are given
 WEBUIAPI_TXT2IMG = {
@@ -41,7 +42,7 @@ WEBUIAPI_TXT2IMG = {
 }
 
 
-def requests(payload: dict, model: InstalledModel = FLUX, pictures: Pictures = Pictures()) -> list:
+def requests(payload: dict, model: InstalledModel = FLUX, pictures: Pictures = NO_PICTURES) -> list:
     return a1111_requests(payload, model, LORAS, pictures, random.Random(1))
 
 
@@ -169,7 +170,7 @@ def test_override_settings_choose_the_model_and_nothing_else() -> None:
     assert refused.value.field == "override_settings.CLIP_stop_at_last_layers"
 
 
-def openai(fields: dict, model: InstalledModel = FLUX, pictures: Pictures = Pictures()) -> list:
+def openai(fields: dict, model: InstalledModel = FLUX, pictures: Pictures = NO_PICTURES) -> list:
     return openai_request(fields, model, LORAS, pictures, random.Random(1))
 
 
