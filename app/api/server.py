@@ -128,60 +128,14 @@ class Shelf:
         return model
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
-class BodyCap:
-    """Refuse a body over `most` bytes, by its Content-Length or, sent in chunks, as it arrives."""
-
-    def __init__(self, app: Any, most: int) -> None:
-        self.app, self.most = app, most
-
-    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
-                       send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.most):
-            return await self._refuse(send)
-        received = 0
-        started = False
-
-        async def counted() -> dict[str, Any]:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.most:
-                    raise BodyTooLarge
-            return message
-
-        async def watched(message: dict[str, Any]) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted, watched)
-        except BodyTooLarge:
-            if not started:
-                await self._refuse(send)
-
-    async def _refuse(self, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
-        body = json.dumps({"error": "too large", "detail": f"the request is over {self.most // 2**20} MB"}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"connection", b"close")]})
-        await send({"type": "http.response.body", "body": body})
-
-
 def client_of(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
 def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
     """The routes; `desk` reaches the studio on Qt's thread."""
-    app = FastAPI(title="Polaris Studio", version=__version__,
+    # max_body_size: FastAPI's own cap, by Content-Length or counted as a chunked body arrives (413)
+    app = FastAPI(title="Polaris Studio", version=__version__, max_body_size=MAX_BODY_BYTES,
                   description="A1111- and OpenAI-compatible picture API over Polaris Studio's queue")
     shelf = Shelf(options.demo, DEMO_TITLE if options.demo else None)
     rng = random.SystemRandom()
@@ -541,7 +495,7 @@ class ApiServer:
                                 f"may have it): choose another with --port.") from error
         listening.listen(128)
         port = listening.getsockname()[1]
-        config = uvicorn.Config(BodyCap(self._app, MAX_BODY_BYTES), log_level="warning", access_log=False,
+        config = uvicorn.Config(self._app, log_level="warning", access_log=False,
                                 timeout_graceful_shutdown=2, lifespan="off")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [listening]},
