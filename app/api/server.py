@@ -474,11 +474,12 @@ class ApiServer:
     def __init__(self, desk: ApiDesk, options: ServerOptions) -> None:
         options.check()
         self.options = options
-        self._desk = desk
+        self.desk = desk
         self._app = make_app(desk, options)
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.address = ""
+        self.port = 0
 
     def start(self) -> str:
         family = socket.AF_INET6 if ":" in self.options.host else socket.AF_INET
@@ -502,15 +503,16 @@ class ApiServer:
                                         name="api-server", daemon=True)
         self._thread.start()
         host = f"[{self.options.host}]" if ":" in self.options.host else self.options.host
+        self.port = port
         self.address = f"http://{host}:{port}"
-        self._socket = listening
         return self.address
 
-    def stop(self) -> None:
-        self._desk.close()
+    def stop(self, wait: bool = True) -> None:
+        """Stop answering: calls still waiting are answered as cut short (their pictures stay in the queue).
+        `wait`: until the port is free again; else the server's thread lets go of it by itself a moment later."""
+        self.desk.close()
         if self._server is not None and self._thread is not None:
             self._server.should_exit = True
-            self._thread.join(timeout=5)
-            self._socket.close()
+            if wait:
+                self._thread.join(timeout=5)
         shutil.rmtree(self._app.state.scratch, ignore_errors=True)
-

@@ -108,8 +108,17 @@ LANGUAGE = Setting("window/language", TEXT, lambda _: "",
                    "The language the window speaks, as Qt names it (pt_BR, es, ru, en); none chosen: the "
                    "system's, or English where the app has no translation for it")
 
+OTHER_APPS_ALLOWED = Setting("other_apps/allowed", FLAG, lambda _: False,
+                             "Whether other apps may draw on this PC through its A1111- and OpenAI-compatible "
+                             "address while the window is open (the window's switch; off at first)")
+OTHER_APPS_NETWORK = Setting("other_apps/network", FLAG, lambda _: False,
+                             "Whether other computers of the network may too (they send the key)")
+OTHER_APPS_KEY = Setting("other_apps/key", TEXT, lambda _: "",
+                         "The key other computers send, made the first time the network is let in")
+
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
-                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED, LANGUAGE)
+                                         ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED, LANGUAGE,
+                                         OTHER_APPS_ALLOWED, OTHER_APPS_NETWORK, OTHER_APPS_KEY)
 
 
 def _from_unversioned(values: dict[str, object]) -> dict[str, object]:
