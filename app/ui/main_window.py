@@ -60,11 +60,11 @@ from app.ui.image_view import ImageView
 from app.ui.language import LanguageMenu
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
+from app.ui.other_apps import OtherAppsRow
 from app.ui.plan_view import MemoryPlanView
 from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
-from app.ui.other_apps import OtherAppsRow
 from app.ui.window_settings import WindowLayout
 
 _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}

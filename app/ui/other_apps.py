@@ -26,7 +26,7 @@ from app.core.words import translate
 from app.services.api_desk import ApiDesk
 from app.services.studio import Studio
 
-ANY_ADDRESS = "0.0.0.0"  # noqa: S104  # the network is let in only with a key
+ANY_ADDRESS = "0.0.0.0"  # the network is let in only with a key
 
 
 def network_address() -> str | None:
