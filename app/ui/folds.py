@@ -1,6 +1,7 @@
 """The two folds of the window's column: Advanced (the expert's settings and the memory plan) over Details (the
-memory gauge, the switch that lets other apps draw here, and the backend's log). Each opens in the column's lower part and scrolls within itself, so that
-on a short screen the column's Generate and queue keep their room and the picture beside them keeps its own."""
+memory gauge, the switch that lets other apps draw here, and the backend's log). Each opens in the column's lower
+part and scrolls within itself, so that on a short screen the column's Generate and queue keep their room and the
+picture beside them keeps its own."""
 
 from __future__ import annotations
 
