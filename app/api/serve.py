@@ -6,12 +6,15 @@ import argparse
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
-from app.api.server import DEFAULT_PORT, MAX_WAITING_PER_CLIENT, ApiServer, ServerOptions, ServerRefused
+from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
 from app.cli import OUT_HELP_DEFAULT, STOP_SIGNALS, open_studio
-from app.services.api_desk import ApiDesk
+
+if TYPE_CHECKING:
+    from app.api.server import ServerOptions
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +38,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def server_options(args: argparse.Namespace) -> ServerOptions:
+    from app.api.server import ServerOptions, ServerRefused
+
     auth = None
     if args.api_auth:
         user, separator, password = args.api_auth.partition(":")
@@ -48,6 +53,9 @@ def server_options(args: argparse.Namespace) -> ServerOptions:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from app.api.server import ApiServer, ServerRefused
+    from app.services.api_desk import ApiDesk
+
     try:
         options = server_options(args)
         options.check()

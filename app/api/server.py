@@ -36,6 +36,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from app import __version__
+from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
 from app.api.fields import (
     InstalledModel,
     Pictures,
@@ -65,9 +66,7 @@ from app.services.user_dirs import current_user_dirs
 
 T = TypeVar("T")
 JsonObject = Annotated[dict[str, Any], Body()]
-DEFAULT_PORT = 7860  # A1111's, which every client expects
 MAX_BODY_BYTES = 40 * 2**20
-MAX_WAITING_PER_CLIENT = 8  # pictures one client may have waiting or running
 DEMO_TITLE = "Demo model — random noise"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import socket
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -19,12 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api.server import DEFAULT_PORT, ApiServer, ServerOptions, ServerRefused
+from app.api import DEFAULT_PORT
 from app.core.models.demo_model import demo_model_files
 from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
 from app.core.words import translate
 from app.services.api_desk import ApiDesk
 from app.services.studio import Studio
+
+if TYPE_CHECKING:
+    from app.api.server import ApiServer
 
 ANY_ADDRESS = "0.0.0.0"  # the network is let in only with a key
 
@@ -81,6 +85,8 @@ class OtherAppsRow(QWidget):
 
     def start(self) -> None:
         """Answer other apps from now on; a port taken by another program is said, and the switch goes off."""
+        from app.api.server import ApiServer, ServerOptions, ServerRefused  # a second to load: only when asked
+
         self.stop(wait=False)
         for old in self._stopping:
             old.stop(wait=True)  # let go of the port before it is taken again (a moment after the last switch)
