@@ -166,18 +166,29 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
 
     # --- pictures through the queue -------------------------------------------------------------------------
     async def run_call(request: Request, requests: list[GenerationRequest] | list[UpscaleRequest],
-                       folder: Path) -> Call:
+                       folder: Path) -> tuple[Call, list[str]]:
+        """Queue the requests as checked (sizes snapped); the call once its jobs have ended, and what was changed
+        in the requests, in words."""
         client = client_of(request)
-        checked = [r if isinstance(r, UpscaleRequest) else (await run_in_threadpool(desk.studio.check, r))[0]
-                   for r in requests]
         key = request.headers.get("x-polaris-job")
+        checked: list[GenerationRequest | UpscaleRequest] = []
+        notes: list[str] = []
+        for asked in requests:
+            if isinstance(asked, GenerationRequest):
+                try:
+                    asked, said = await run_in_threadpool(desk.studio.check, asked)
+                except InvalidRequest:
+                    shutil.rmtree(folder, ignore_errors=True)
+                    raise
+                notes += [note for note in said if note not in notes]
+            checked.append(asked)
 
         def submit() -> Call:
             known = desk.known(key, client)
             if known is None and desk.waiting(client) + len(checked) > options.max_waiting:
                 raise Refused("request", f"this app already has {desk.waiting(client)} pictures waiting here (at most "
                                          f"{options.max_waiting}): wait for them first")
-            return known or desk.submit(list(checked), client, key)
+            return known or desk.submit(checked, client, key)
 
         try:
             call = await on_studio(submit)
@@ -189,7 +200,7 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
         finally:
             # the queue copied the pictures it needs into the job's own folder
             call.done.add_done_callback(lambda _done: shutil.rmtree(folder, ignore_errors=True))
-        return call
+        return call, notes
 
     def pictures_of(jobs: list[Job]) -> list[Path]:
         return [Path(job.image) for job in jobs if job.state is JobState.DONE and job.image]
@@ -203,7 +214,7 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
                              if isinstance(payload.get("override_settings"), dict) else None, "sd_model_checkpoint")
         pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
         requests = a1111_requests(payload, model, current_user_dirs().loras, pictures, rng)
-        call = await run_call(request, requests, folder)
+        call, notes = await run_call(request, requests, folder)
         made = pictures_of(call.jobs)
         if not made and not call.interrupted and not call.skipped:
             return JSONResponse({"error": "failed", "detail": failure_of(call.jobs) or "no picture was made"}, 500)
@@ -215,9 +226,9 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
                 "all_seeds": seeds, "width": first.width, "height": first.height, "steps": first.steps,
                 "cfg_scale": first.cfg_scale, "sd_model_name": model.title,
                 "infotexts": [read_parameters_text(path) or "" for path in made],
-                "job_ids": [job.id for job in call.jobs]}
+                "job_ids": [job.id for job in call.jobs], "notes": notes}
         return JSONResponse({"images": [as_base64(path) for path in made], "parameters": payload,
-                             "info": json.dumps(info)})
+                             "info": json.dumps(info)}, headers=_notes_header(notes))
 
     @app.post("/sdapi/v1/txt2img", tags=["A1111"])
     async def txt2img(request: Request, payload: JsonObject) -> JSONResponse:
@@ -319,7 +330,8 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
             raise Refused("upscaling_resize", f"must be one of {', '.join(map(str, UPSCALE_FACTORS))}")
         folder = scratch / uuid.uuid4().hex
         source = await run_in_threadpool(save_picture, picture_bytes(payload.get("image"), "image"), folder, "image")
-        call = await run_call(request, [UpscaleRequest(source, found[name], int(factor), DEFAULT_TILE_SIZE)], folder)
+        call, _ = await run_call(request, [UpscaleRequest(source, found[name], int(factor), DEFAULT_TILE_SIZE)],
+                                 folder)
         made = pictures_of(call.jobs)
         if not made:
             return JSONResponse({"error": "failed", "detail": failure_of(call.jobs) or "no picture was made"}, 500)
@@ -353,13 +365,14 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
                             folder: Path) -> JSONResponse:
         model = shelf.chosen(fields.get("model"), "model")
         requests = openai_request(fields, model, current_user_dirs().loras, pictures, rng)
-        call = await run_call(request, requests, folder)
+        call, notes = await run_call(request, requests, folder)
         made = pictures_of(call.jobs)
         if not made:
             return JSONResponse({"error": {"message": failure_of(call.jobs) or "no picture was made",
                                            "type": "server_error", "param": None, "code": None}}, 500)
         return JSONResponse({"created": int(time.time()),
-                             "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made]})
+                             "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made]},
+                            headers=_notes_header(notes))
 
     @app.post("/v1/images/generations", tags=["OpenAI"])
     async def generations(request: Request, fields: JsonObject) -> JSONResponse:
@@ -439,6 +452,12 @@ def _openai_pictures(uploads: dict[str, list[bytes]], folder: Path) -> Pictures:
     if uploads.get("mask"):
         mask = openai_mask(save_picture(uploads["mask"][0], folder, "mask"))
     return Pictures(references=references, mask=mask)
+
+
+def _notes_header(notes: list[str]) -> dict[str, str]:
+    """What the app changed in the request (a size snapped to the family's multiple), for any client: OpenAI's
+    answer has no place of its own for it. JSON in ASCII, as a header must be."""
+    return {"X-Polaris-Notes": json.dumps(notes)} if notes else {}
 
 
 def _authorised(request: Request, options: ServerOptions) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,3 +157,22 @@ def test_png_info_reads_our_pictures(server: Served) -> None:
     answer = httpx.post(f"{server.base}/png-info",
                         json={"image": base64.b64encode(picture.read_bytes()).decode()}).json()
     assert answer["parameters"]["Seed"] and answer["info"].startswith(answer["parameters"]["Prompt"])
+
+
+def test_a_call_asked_again_by_its_key_is_made_once_and_a_snapped_size_is_said(server: Served) -> None:
+    before = set(server.pictures.glob("*.png"))  # type: ignore[attr-defined]
+    payload = {"prompt": "asked twice", "width": 70, "height": 64, "steps": 2, "seed": 21}
+    answers: list[httpx.Response] = []
+    askers = [threading.Thread(target=lambda: answers.append(httpx.post(
+        f"{server.base}/txt2img", json=payload, headers={"X-Polaris-Job": "job-21"}, timeout=600)))
+        for _ in range(2)]
+    for asker in askers:
+        asker.start()
+    for asker in askers:
+        asker.join(600)
+    assert [a.status_code for a in answers] == [200, 200]
+    first, second = (json.loads(a.json()["info"]) for a in answers)
+    assert first["job_ids"] == second["job_ids"] and len(first["job_ids"]) == 1
+    assert first["width"] == 64 and "70 is not a multiple of 16; using 64" in first["notes"][0]
+    assert "using 64" in json.loads(answers[0].headers["X-Polaris-Notes"])[0]
+    assert len(set(server.pictures.glob("*.png")) - before) == 1  # type: ignore[attr-defined]
