@@ -29,15 +29,17 @@ class Served:
         return f"{self.address}/sdapi/v1"
 
 
-def serve_argv(basedir: Path, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "app", "--basedir", str(basedir), "serve", "--port", "0", *extra]
+def serve_argv(basedir: Path, *extra: str, program: list[str] | None = None) -> list[str]:
+    """`program` (default: this Python's `-m app`) with `--basedir` and `serve` on any free port."""
+    return [*(program or [sys.executable, "-m", "app"]), "--basedir", str(basedir), "serve", "--port", "0", *extra]
 
 
 @contextmanager
-def served(basedir: Path, *extra: str, env: dict[str, str] | None = None) -> Iterator[Served]:
+def served(basedir: Path, *extra: str, env: dict[str, str] | None = None,
+           program: list[str] | None = None) -> Iterator[Served]:
     """The server on a free port of 127.0.0.1 until the block ends; then it must stop by itself on Ctrl+C."""
     group = subprocess.CREATE_NEW_PROCESS_GROUP if sys.platform == "win32" else 0
-    process = subprocess.Popen(serve_argv(basedir, *extra), cwd=REPO, env=utf8_env(**(env or {})),
+    process = subprocess.Popen(serve_argv(basedir, *extra, program=program), cwd=REPO, env=utf8_env(**(env or {})),
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
                                creationflags=group)
     assert process.stdout is not None

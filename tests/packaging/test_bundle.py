@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from PIL import Image
 
@@ -62,6 +63,16 @@ def test_the_bundle_passes_its_self_test(bundle: Path, tmp_path: Path) -> None:
     with Image.open(image) as png:
         assert (png.format, png.size) == ("PNG", (64, 64))
     assert not (bundle.parent / "tests").exists() and not (internal / "tests").exists()
+
+
+@pytest.mark.timeout(300)
+def test_the_bundle_serves_other_apps(bundle: Path, tmp_path: Path) -> None:
+    """FastAPI and uvicorn (whose parts uvicorn imports by name) made it into the bundle: its server answers."""
+    from tests.helpers.api_server import served
+
+    with served(tmp_path / "base", program=[str(bundle)]) as server:
+        answer = httpx.get(f"{server.base}/samplers", timeout=30)
+        assert answer.status_code == 200 and "Euler a" in [s["name"] for s in answer.json()]
 
 
 def test_the_allow_list_explains_only_known_noise() -> None:
