@@ -70,6 +70,10 @@ MAX_BODY_BYTES = 40 * 2**20
 DEMO_TITLE = "Demo model — random noise"
 
 
+class TooManyWaiting(Refused):
+    """The client has as many pictures waiting as it may (answered 429, as HTTP says for "too many requests")."""
+
+
 class ServerRefused(ValueError):
     """The server cannot start as asked; the message is meant for the user."""
 
@@ -186,8 +190,8 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
         def submit() -> Call:
             known = desk.known(key, client)
             if known is None and desk.waiting(client) + len(checked) > options.max_waiting:
-                raise Refused("request", f"this app already has {desk.waiting(client)} pictures waiting here (at most "
-                                         f"{options.max_waiting}): wait for them first")
+                raise TooManyWaiting("request", f"this app already has {desk.waiting(client)} pictures waiting here "
+                                                f"(at most {options.max_waiting}): wait for them first")
             return known or desk.submit(checked, client, key)
 
         try:
@@ -210,8 +214,9 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
 
     async def a1111_images(request: Request, payload: dict[str, Any], with_pictures: bool) -> JSONResponse:
         folder = scratch / uuid.uuid4().hex
-        model = shelf.chosen((payload.get("override_settings") or {}).get("sd_model_checkpoint")
-                             if isinstance(payload.get("override_settings"), dict) else None, "sd_model_checkpoint")
+        settings = payload.get("override_settings")
+        model = await run_in_threadpool(shelf.chosen, settings.get("sd_model_checkpoint") if isinstance(
+            settings, dict) else None, "sd_model_checkpoint")
         pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
         requests = a1111_requests(payload, model, current_user_dirs().loras, pictures, rng)
         call, notes = await run_call(request, requests, folder)
@@ -363,7 +368,7 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
     # --- OpenAI ----------------------------------------------------------------------------------------------
     async def openai_images(request: Request, fields: dict[str, Any], pictures: Pictures,
                             folder: Path) -> JSONResponse:
-        model = shelf.chosen(fields.get("model"), "model")
+        model = await run_in_threadpool(shelf.chosen, fields.get("model"), "model")
         requests = openai_request(fields, model, current_user_dirs().loras, pictures, rng)
         call, notes = await run_call(request, requests, folder)
         made = pictures_of(call.jobs)
@@ -479,8 +484,8 @@ def _authorised(request: Request, options: ServerOptions) -> bool:
 def _refused(request: Request, error: Refused) -> JSONResponse:
     if request.url.path.startswith("/v1/"):
         return JSONResponse({"error": {"message": str(error), "type": "invalid_request_error", "param": error.field,
-                                       "code": None}}, 429 if "waiting here" in error.message else 400)
-    status = 429 if "waiting here" in error.message else 422
+                                       "code": None}}, 429 if isinstance(error, TooManyWaiting) else 400)
+    status = 429 if isinstance(error, TooManyWaiting) else 422
     return JSONResponse({"error": "refused", "field": error.field, "detail": error.message, "errors": str(error)},
                         status)
 
