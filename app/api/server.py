@@ -217,8 +217,12 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
         settings = payload.get("override_settings")
         model = await run_in_threadpool(shelf.chosen, settings.get("sd_model_checkpoint") if isinstance(
             settings, dict) else None, "sd_model_checkpoint")
-        pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
-        requests = a1111_requests(payload, model, current_user_dirs().loras, pictures, rng)
+        try:
+            pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
+            requests = a1111_requests(payload, model, current_user_dirs().loras, pictures, rng)
+        except Refused:
+            shutil.rmtree(folder, ignore_errors=True)  # the pictures already written
+            raise
         call, notes = await run_call(request, requests, folder)
         made = pictures_of(call.jobs)
         if not made and not call.interrupted and not call.skipped:
@@ -368,8 +372,12 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
     # --- OpenAI ----------------------------------------------------------------------------------------------
     async def openai_images(request: Request, fields: dict[str, Any], pictures: Pictures,
                             folder: Path) -> JSONResponse:
-        model = await run_in_threadpool(shelf.chosen, fields.get("model"), "model")
-        requests = openai_request(fields, model, current_user_dirs().loras, pictures, rng)
+        try:
+            model = await run_in_threadpool(shelf.chosen, fields.get("model"), "model")
+            requests = openai_request(fields, model, current_user_dirs().loras, pictures, rng)
+        except Refused:
+            shutil.rmtree(folder, ignore_errors=True)  # the pictures already written
+            raise
         call, notes = await run_call(request, requests, folder)
         made = pictures_of(call.jobs)
         if not made:
