@@ -27,6 +27,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, shader_cache: Path) -> Iter
     with served(base / "base", "--demo", "--out", str(base / "pictures"),
                 env={"MESA_SHADER_CACHE_DIR": str(shader_cache)}) as running:
         running.pictures = base / "pictures"  # type: ignore[attr-defined]
+        running.upscalers = base / "base" / "data" / "models" / "upscalers"  # type: ignore[attr-defined]
         yield running
 
 
@@ -143,7 +144,7 @@ def test_the_lists_a1111_clients_read(server: Served) -> None:
     api = webui(server)
     assert "Euler a" in [s["name"] for s in api.get_samplers()]
     assert "karras" in [s["name"] for s in httpx.get(f"{server.base}/schedulers").json()]
-    assert api.get_loras() == [] and api.get_upscalers() == []
+    assert api.get_loras() == []
     assert api.get_options()["sd_model_checkpoint"] == DEMO
     api.set_options({"sd_model_checkpoint": DEMO})
     refused = httpx.post(f"{server.base}/options", json={"sd_model_checkpoint": "../../x"})
@@ -176,3 +177,16 @@ def test_a_call_asked_again_by_its_key_is_made_once_and_a_snapped_size_is_said(s
     assert first["width"] == 64 and "70 is not a multiple of 16; using 64" in first["notes"][0]
     assert "using 64" in json.loads(answers[0].headers["X-Polaris-Notes"])[0]
     assert len(set(server.pictures.glob("*.png")) - before) == 1  # type: ignore[attr-defined]
+
+
+def test_webuiapi_upscales_with_an_installed_esrgan(server: Served) -> None:
+    from app.core.models.demo_model import write_tiny_upscaler
+
+    model = write_tiny_upscaler(server.upscalers)  # type: ignore[attr-defined]
+    api = webui(server)
+    assert model.stem in [u["name"] for u in api.get_upscalers()]
+    result = api.extra_single_image(image=Image.effect_noise((64, 64), 60).convert("RGB"), upscaler_1=model.stem,
+                                    upscaling_resize=2)
+    assert result.image.size == (128, 128)
+    refused = httpx.post(f"{server.base}/extra-single-image", json={"image": "", "upscaler_1": "../../x"})
+    assert refused.status_code == 422 and refused.json()["field"] == "upscaler_1"
