@@ -190,3 +190,21 @@ def test_webuiapi_upscales_with_an_installed_esrgan(server: Served) -> None:
     assert result.image.size == (128, 128)
     refused = httpx.post(f"{server.base}/extra-single-image", json={"image": "", "upscaler_1": "../../x"})
     assert refused.status_code == 422 and refused.json()["field"] == "upscaler_1"
+
+
+def test_skip_stops_the_running_picture_and_the_next_one_is_made(server: Served) -> None:
+    api = webui(server)
+    answer: list[object] = []
+    asking = threading.Thread(target=lambda: answer.append(api.txt2img(
+        prompt="skip the first", width=64, height=64, steps=30, cfg_scale=1.0, seed=50, batch_size=2)))
+    asking.start()
+    with httpx.Client(base_url=server.base, timeout=10) as client:
+        for _ in range(1200):
+            state = client.get("/progress").json()["state"]
+            if state["job_no"] == 0 and state["sampling_step"] >= 1:
+                break
+            threading.Event().wait(0.1)
+        assert api.skip() == {"skipped": True}
+    asking.join(600)
+    [result] = answer
+    assert len(result.images) == 1 and result.info["all_seeds"] == [51]  # the second picture, whole
