@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QObject, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, QUrl, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtNetwork import QNetworkAccessManager, QNetworkReply, QNetworkRequest
 
@@ -112,7 +112,7 @@ class _Call:
         self.status = reply.attribute(QNetworkRequest.Attribute.HttpStatusCodeAttribute)
         self.error = reply.error()
         self.body = reply.readAll().data()
-        self.knows_keys = reply.hasRawHeader(QByteArray(JOB_KEY_HEADER.encode()))
+        self.knows_keys = reply.hasRawHeader(JOB_KEY_HEADER)
 
     @property
     def answered(self) -> bool:
@@ -126,13 +126,26 @@ class _Call:
             return None
 
 
+def _network() -> QNetworkAccessManager:
+    """The app's one network access manager: it lives as long as the application, as Qt wants (one destroyed
+    while its connections wind down crashes)."""
+    app = QCoreApplication.instance()
+    assert app is not None, "the application comes first"
+    manager = app.findChild(QNetworkAccessManager, "polaris_network")
+    if manager is None:
+        manager = QNetworkAccessManager(app)
+        manager.setObjectName("polaris_network")
+    return manager
+
+
 class ComputerLink(QObject):
-    """HTTP calls to one computer's image server, with its token and a job key."""
+    """HTTP calls to one computer's image server, with its token and a job key; `drop_all` forgets the calls
+    still out (their answers are not awaited)."""
 
     def __init__(self, computer: RemoteComputer, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.computer = computer
-        self._network = QNetworkAccessManager(self)
+        self._replies: set[QNetworkReply] = set()
 
     def call(self, path: str, done: Callable[[_Call], None], body: dict[str, Any] | None = None,
              key: str | None = None, timeout_ms: int = ASK_TIMEOUT_MS) -> QNetworkReply:
@@ -144,18 +157,27 @@ class ComputerLink(QObject):
         if key:
             request.setRawHeader(JOB_KEY_HEADER.encode(), key.encode())
         if body is None:
-            reply = self._network.get(request)
+            reply = _network().get(request)
         else:
             request.setHeader(QNetworkRequest.KnownHeaders.ContentTypeHeader, "application/json")
-            reply = self._network.post(request, json.dumps(body).encode())
+            reply = _network().post(request, json.dumps(body).encode())
+        self._replies.add(reply)
 
         def on_finished() -> None:
+            self._replies.discard(reply)
             call = _Call(reply)
             reply.deleteLater()
             done(call)
 
         reply.finished.connect(on_finished)
         return reply
+
+    def drop_all(self) -> None:
+        for reply in self._replies:
+            reply.finished.disconnect()
+            reply.abort()
+            reply.deleteLater()
+        self._replies.clear()
 
 
 class ComputerCheck(QObject):
@@ -168,6 +190,10 @@ class ComputerCheck(QObject):
         super().__init__(parent)
         self._link = ComputerLink(computer, self)
         self._link.call("/sdapi/v1/sd-models", self._on_answer)
+
+    def stop(self) -> None:
+        """No answer is wanted any more (the dialog closed)."""
+        self._link.drop_all()
 
     def _on_answer(self, call: _Call) -> None:
         if not call.answered:
@@ -288,9 +314,8 @@ class RemoteNode(QObject):
     def stop_now(self) -> None:
         """The app is closing: the job is left to the other computer, and its end is not awaited."""
         self._poll.stop()
-        job, self._job, self._request = self._job, None, None
-        if job is not None:
-            job.abort()
+        self._job, self._request = None, None
+        self._link.drop_all()
         self._drop_preview()
 
     # --- the job ---------------------------------------------------------------------------------------------
