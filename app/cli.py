@@ -563,7 +563,11 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
         made = sum(1 for outcome in result if outcome.ok)
         printer.notice(f"stopped: {made} of {jobs} picture{'s' if jobs > 1 else ''} made"
                        f"{f' (in {studio.out_dir})' if made else ''}; nothing half-written was left")
-    return result + [Outcome(None, cancelled=True)] * (jobs - len(result))
+    if stopping:
+        return result + [Outcome(None, cancelled=True)] * (jobs - len(result))
+    # a job no card was left to take (its computer set aside, none other ticked) did not end: not made
+    unmade = Outcome(None, None, BackendError(ErrorKind.UNKNOWN, "no card was left to draw it"))
+    return result + [unmade] * (jobs - len(result))
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -582,8 +586,7 @@ def run_generate(args: argparse.Namespace) -> int:
     use_computers(studio, computers, args.no_local)
     numbered = len(requests) > 1
     result = run_jobs(studio, printer, numbered, lambda: studio.add(requests))
-    # a job no card could take (its computer set aside, none left) did not end: the batch is not done
-    ok = len(result) == len(requests) and all(outcome.ok for outcome in result)
+    ok = all(outcome.ok for outcome in result)
     if numbered:
         printer.batch_done(ok, sum(1 for outcome in result if outcome.ok), len(requests))
     if any(outcome.cancelled for outcome in result):

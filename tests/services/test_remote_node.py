@@ -118,8 +118,8 @@ def test_a_computer_that_does_not_answer_is_set_aside_before_the_job_starts(
     with qtbot.waitSignal(studio.queue.idle, timeout=60_000):
         job = studio.add([request(tiny_model)])[0]
     assert job.state is JobState.WAITING
-    assert notes == [f"{nowhere.name} is set aside: nothing answers at that address: is the image server running "
-                     f"there, on that port?. Its job waits for another card; tick {nowhere.name} in the queue to use "
+    assert notes == [f"{nowhere.name} is set aside: nothing answers at that address (is the image server running "
+                     f"there, on that port?). Its job waits for another card; tick {nowhere.name} in the queue to use "
                      "it again."]
     with qtbot.waitSignal(studio.queue.idle, timeout=180_000):
         studio.queue.set_card_enabled(LOCAL, True)
@@ -130,7 +130,7 @@ def test_an_address_where_nothing_answers_is_refused_in_words(qtbot: QtBot) -> N
     check = ComputerCheck(computer_at(f"127.0.0.1:{free_port()}"))
     with qtbot.waitSignal(check.answered, timeout=30_000) as answered:
         pass
-    assert answered.args == ["nothing answers at that address: is the image server running there, on that port?"]
+    assert answered.args == ["nothing answers at that address (is the image server running there, on that port?)"]
 
 
 def test_a_removed_computer_takes_no_more_jobs(qtbot: QtBot, server: ImageServer, out_dir: Path) -> None:

@@ -80,8 +80,8 @@ def network_words(error: QNetworkReply.NetworkError) -> str:
     """A connection's fault in the user's words (Qt's own texts are a developer's, in English)."""
     errors = QNetworkReply.NetworkError
     if error is errors.ConnectionRefusedError:
-        return translate("Computers", "nothing answers at that address: is the image server running there, on that "
-                                      "port?")
+        return translate("Computers", "nothing answers at that address (is the image server running there, on "
+                                      "that port?)")
     if error is errors.HostNotFoundError:
         return translate("Computers", "no computer on the network has that name")
     if error in (errors.TimeoutError, errors.OperationCanceledError):
