@@ -221,11 +221,10 @@ class QueueStrip(QWidget):
             self.card_boxes.clear()
         else:
             for label, enabled, _ in cards:
-                box = self.card_boxes.get(label)
-                if box is None:
+                if label not in self.card_boxes:
                     box = QCheckBox(label, self)
                     box.toggled.connect(lambda on, name=label: self.queue.set_card_enabled(name, on))
                     self.cards.addWidget(box)
                     self.card_boxes[label] = box
-                box.setChecked(enabled)
+                self.card_boxes[label].setChecked(enabled)
         self.refresh()

@@ -193,5 +193,5 @@ def error_in_answer(body: bytes) -> str | None:
             if isinstance(value, str) and value:
                 return value
             if isinstance(value, dict) and isinstance(value.get("message"), str):
-                return value["message"]
+                return str(value["message"])
     return None

@@ -188,6 +188,7 @@ class JobQueue(QObject):
             raise ValueError(translate("JobQueue", "a card or computer named {name} is already in the queue")
                              .format(name=name))
         first = self._cards[0].generation
+        assert isinstance(first, Generation)  # this computer's first card
         node = RemoteNode(RemoteComputer(address, name, token), first.out_dir, first.gallery, self)
         card = self._card(node)
         node.gave_back.connect(lambda why: self._on_given_back(card, why))

@@ -111,7 +111,7 @@ class _Call:
     def __init__(self, reply: QNetworkReply) -> None:
         self.status = reply.attribute(QNetworkRequest.Attribute.HttpStatusCodeAttribute)
         self.error = reply.error()
-        self.body = reply.readAll().data()
+        self.body = bytes(reply.readAll().data())
         self.knows_keys = reply.hasRawHeader(JOB_KEY_HEADER)
 
     @property
