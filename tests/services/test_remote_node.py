@@ -152,3 +152,18 @@ def test_the_windows_computers_come_back_at_the_next_start(out_dir: Path) -> Non
     again = Studio(out_dir, settings=settings, remember_computers=True)
     assert again.queue.computers == [RemoteComputer("http://192.168.0.12:7860", "attic PC", "user:secret")]
     assert Studio(out_dir, settings=settings).queue.computers == []  # the command line's are its own
+
+
+def test_a_job_cancelled_while_another_computer_draws_it_ends_cancelled_without_a_picture(
+        qtbot: QtBot, server: ImageServer, tiny_model, out_dir: Path) -> None:
+    studio = Studio(out_dir)
+    studio.queue.add_node(server.address, server.name)
+    studio.queue.set_card_enabled(LOCAL, False)
+    events = heard(studio)
+    job = studio.add([request(tiny_model, steps=40, size=256)])[0]
+    qtbot.waitUntil(lambda: server.said("sampling"), timeout=120_000)
+    with qtbot.waitSignal(studio.queue.idle, timeout=30_000):
+        studio.queue.cancel(job)
+    assert job.state is JobState.CANCELLED
+    assert [e.outcome.cancelled for e in events if isinstance(e, JobEnded)] == [True]
+    assert list(out_dir.glob("*.png")) == []

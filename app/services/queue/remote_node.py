@@ -111,7 +111,7 @@ class _Call:
     def __init__(self, reply: QNetworkReply) -> None:
         self.status = reply.attribute(QNetworkRequest.Attribute.HttpStatusCodeAttribute)
         self.error = reply.error()
-        self.body = bytes(reply.readAll().data())
+        self.body = bytes(reply.readAll().data()) if reply.isOpen() else b""  # an aborted call has none
         self.knows_keys = reply.hasRawHeader(JOB_KEY_HEADER)
 
     @property
@@ -306,10 +306,10 @@ class RemoteNode(QObject):
         if self._request is None:
             return
         self._cancelled = True
-        self._link.call("/sdapi/v1/interrupt", lambda _call: None, body={})  # a server without it draws on
         if self._job is not None:
+            self._link.call("/sdapi/v1/interrupt", lambda _call: None, body={})  # a server without it draws on
             self._job.abort()  # its end comes through _on_job_answer
-        # else the model list is being asked: its answer ends the job
+        # else the model list is being asked, or a repost waits: what comes next ends the job
 
     def stop_now(self) -> None:
         """The app is closing: the job is left to the other computer, and its end is not awaited."""
