@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     add_check_arguments(commands.add_parser("check", help="check the driver, Vulkan and this computer"))
     add_plan_arguments(commands.add_parser("plan", help="plan where the model parts go for a card"))
     add_models_arguments(commands.add_parser("models", help="model presets: list, download; import files you have"))
+    from app.api.serve import add_serve_arguments
+
+    add_serve_arguments(commands.add_parser("serve", help="let other apps draw here: an A1111- and OpenAI-compatible "
+                                                          "API on http://127.0.0.1:7860"))
     parser.add_argument("--demo", action="store_true",
                         help="open the window with the offline demo model from scripts/setup.sh")
     parser.add_argument("--basedir", type=Path, metavar="DIR",
@@ -96,6 +100,10 @@ def main(argv: list[str] | None = None) -> int:
         from app.cli import run_check
 
         return run_check(args)
+    if args.command == "serve":
+        from app.api.serve import run_serve
+
+        return run_serve(args)
     from app.ui.launch import run_window
 
     return run_window(demo=args.demo)

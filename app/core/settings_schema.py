@@ -113,9 +113,17 @@ REMOTE_COMPUTERS = Setting("queue/computers", COMPUTER_LIST, lambda _: [],
                            "The other computers the window's queue sends pictures to (Add a computer…): each one's "
                            "address, name and token, as JSON")
 
+OTHER_APPS_ALLOWED = Setting("other_apps/allowed", FLAG, lambda _: False,
+                             "Whether other apps may draw on this PC through its A1111- and OpenAI-compatible "
+                             "address while the window is open (the window's switch; off at first)")
+OTHER_APPS_NETWORK = Setting("other_apps/network", FLAG, lambda _: False,
+                             "Whether other computers of the network may too (they send the key)")
+OTHER_APPS_KEY = Setting("other_apps/key", TEXT, lambda _: "",
+                         "The key other computers send, made the first time the network is let in")
+
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
                                          ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED, LANGUAGE,
-                                         REMOTE_COMPUTERS)
+                                         REMOTE_COMPUTERS, OTHER_APPS_ALLOWED, OTHER_APPS_NETWORK, OTHER_APPS_KEY)
 
 
 def _from_unversioned(values: dict[str, object]) -> dict[str, object]:

@@ -14,7 +14,7 @@ import psutil
 from PySide6.QtCore import QObject, Signal
 
 from app.core.gallery.gallery_index import GalleryIndex
-from app.core.generation.request import GenerationRequest
+from app.core.generation.request import GenerationRequest, validate
 from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job
 from app.core.settings_schema import OUTPUT_FOLDER, REMOTE_COMPUTERS
@@ -57,12 +57,18 @@ class Studio(QObject):
     def out_dir(self) -> Path:
         return self.generation.out_dir
 
-    def add(self, requests: list[GenerationRequest]) -> list[Job]:
-        """Pictures to make, in the queue's order; each seeded now."""
-        return self.queue.add(requests)
+    def add(self, requests: list[GenerationRequest], origin: str = "") -> list[Job]:
+        """Pictures to make, in the queue's order; each seeded now. `origin`: the other app that asks for them."""
+        return self.queue.add(requests, origin)
 
-    def upscale(self, request: UpscaleRequest) -> Job:
-        return self.queue.add_upscale(request)
+    @staticmethod
+    def check(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
+        """The request as it will run (sizes snapped, files' headers read) and notes on what changed, or
+        InvalidRequest saying why it cannot run: before it is queued, from any thread (it reads files only)."""
+        return validate(request)
+
+    def upscale(self, request: UpscaleRequest, origin: str = "") -> Job:
+        return self.queue.add_upscale(request, origin)
 
     def set_output_folder(self, folder: Path) -> None:
         """Send the next pictures and upscales to `folder` on every card, and make it the default of the window

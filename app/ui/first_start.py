@@ -4,7 +4,6 @@ demo model" end it at every step; it is shown once."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -14,7 +13,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QProgressBar, QPushB
 from app.core.generation.advice import ModelAdvice
 from app.core.generation.status_words import check_headline
 from app.core.models.catalog import FileStatus, preset_usable, read_ledger, status_of_preset
-from app.core.models.demo_model import FLUX_FILE, TAE_FILE
+from app.core.models.demo_model import DEMO_MODEL_DIR, FLUX_FILE, TAE_FILE, demo_model_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.settings_schema import FIRST_START_GUIDED
 from app.core.sizes import format_size
@@ -28,7 +27,6 @@ from app.ui.prompt_panel import PromptPanel
 if TYPE_CHECKING:
     from app.ui.main_window import MainWindow
 
-DEMO_MODEL_DIR = Path(__file__).resolve().parents[2] / ".demo-model"
 # the first picture's prompt: English, as the models read it best
 SAMPLE_PROMPT = "a lighthouse on a cliff at dawn, oil painting"
 
@@ -42,7 +40,7 @@ def load_demo(panel: PromptPanel) -> None:
 
 
 def demo_here() -> bool:
-    return (DEMO_MODEL_DIR / FLUX_FILE).is_file() and (DEMO_MODEL_DIR / TAE_FILE).is_file()
+    return demo_model_files() is not None
 
 
 def guide_wanted(settings: Settings) -> bool:

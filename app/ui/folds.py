@@ -1,6 +1,7 @@
 """The two folds of the window's column: Advanced (the expert's settings and the memory plan) over Details (the
-memory gauge and the backend's log). Each opens in the column's lower part and scrolls within itself, so that
-on a short screen the column's Generate and queue keep their room and the picture beside them keeps its own."""
+memory gauge, the switch that lets other apps draw here, and the backend's log). Each opens in the column's lower
+part and scrolls within itself, so that on a short screen the column's Generate and queue keep their room and the
+picture beside them keeps its own."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def _scrolling(parts: list[QWidget], margin: int, parent: QWidget, room_under: b
 class Folds(QSplitter):
     """Advanced over Details; the window's toggles show and hide them (`WindowLayout` remembers which)."""
 
-    def __init__(self, settings: QWidget, plan: QWidget, gauge: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: QWidget, plan: QWidget, gauge: QWidget, other_apps: QWidget,
+                 parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Vertical, parent)
         self.setObjectName("folds_splitter")
         self.setChildrenCollapsible(False)
@@ -42,7 +44,7 @@ class Folds(QSplitter):
         self.log.setMinimumHeight(40)
         self.advanced = _scrolling([settings, plan], 4, self, room_under=True)
         self.advanced.setAccessibleName(translate("Folds", "Advanced settings"))
-        self.details = _scrolling([gauge, self.log], 0, self)
+        self.details = _scrolling([gauge, other_apps, self.log], 0, self)
         self.details.setFrameShape(QFrame.Shape.NoFrame)
         self.addWidget(self.advanced)
         self.addWidget(self.details)

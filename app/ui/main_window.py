@@ -60,6 +60,7 @@ from app.ui.image_view import ImageView
 from app.ui.language import LanguageMenu
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
+from app.ui.other_apps import OtherAppsRow
 from app.ui.plan_view import MemoryPlanView
 from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
@@ -134,7 +135,8 @@ class MainWindow(QMainWindow):
         self.status_line = StatusLine(self.plan_summary, self)
         self.progress, self.status = self.status_line.progress, self.status_line.status
         self.image = ImageView(self)
-        self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self)
+        self.other_apps = OtherAppsRow(self.studio, self)
+        self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self.other_apps, self)
         self.advanced, self.details, self.log = self.folds_splitter.advanced, self.folds_splitter.details, \
             self.folds_splitter.log
         self.check_banner = NoticeBar("check_banner", translate("MainWindow", "What the system check found"), self)
@@ -483,7 +485,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.window_layout.save()
         self.plan.timer.stop()  # a plan pending from the last keystroke would start a probe after the end
-        # closing the window ends the app: the backend and any probe go with it, now
+        # closing the window ends the app: other apps' calls are answered, the backend and any probe go, now
+        self.other_apps.stop(wait=True)
         self.studio.stop_now()
         if self.models_window is not None:
             self.models_window.stop()

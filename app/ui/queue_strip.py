@@ -58,7 +58,16 @@ def job_words(job: Job) -> str:
         state = translate("QueueStrip", "waiting — {reason}").format(reason=job.reason)
     else:
         state = state_words(job.state)
-    return f"{state} — {job.what}"
+    return f"{state} — {job.what}{asked_by(job.origin)}"
+
+
+def asked_by(origin: str) -> str:
+    """Who asked for a job other than the window: an app on this PC, or another computer by its address."""
+    if not origin:
+        return ""
+    if origin in ("127.0.0.1", "::1", "localhost"):
+        return translate("QueueStrip", " — for another app on this PC")
+    return translate("QueueStrip", " — for the computer at {address}").format(address=origin)
 
 
 class QueueStrip(QWidget):
@@ -152,8 +161,9 @@ class QueueStrip(QWidget):
             if job is chosen:
                 self.list.setCurrentItem(item)
         counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
-        self.summary.setText(", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
-                             or translate("QueueStrip", "No jobs"))
+        running = next((j for j in self.queue.jobs if j.state is JobState.RUNNING), None)
+        self.summary.setText((", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
+                              or translate("QueueStrip", "No jobs")) + asked_by(running.origin if running else ""))
         if (len(self.queue.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
             self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)
         self._jobs_shown = len(self.queue.jobs)

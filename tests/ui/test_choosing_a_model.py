@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 
 from app.core.models.catalog import load_catalog
+from app.core.models.demo_model import DEMO_MODEL_DIR
 from app.services.studio import Studio
-from app.ui.first_start import DEMO_MODEL_DIR
 from app.ui.launch import load_demo
 from app.ui.main_window import MainWindow
 from app.ui.models_window import FITS, NAME, TIME, ModelsWindow

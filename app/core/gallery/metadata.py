@@ -64,6 +64,36 @@ def scheduler_name(scheduler: str | None) -> str | None:
     return _SCHEDULER_NAMES.get(scheduler, scheduler) if scheduler else None
 
 
+def _code_for(name: str, table: dict[str, str]) -> str | None:
+    wanted = name.strip().casefold()
+    for code, shown in table.items():
+        if wanted in (code, shown.casefold(), shown.casefold().replace(" ", "_")):
+            return code
+    return None
+
+
+def method_of_sampler(name: str) -> str | None:
+    """sd.cpp's sampling method for a sampler named as A1111 writes it ('Euler a', 'DPM++ 2M') or as sd.cpp does;
+    None for one sd.cpp does not have."""
+    return _code_for(name, _SAMPLER_NAMES)
+
+
+def scheduler_of_name(name: str) -> str | None:
+    """sd.cpp's scheduler for a "Schedule type" as A1111 names it ('Karras', 'sgm_uniform', 'Align Your Steps') or
+    as sd.cpp does; None for one sd.cpp does not have."""
+    return _code_for(name, _SCHEDULER_NAMES)
+
+
+def a1111_samplers() -> list[tuple[str, str]]:
+    """(A1111's name, sd.cpp's method) for every sampling method."""
+    return [(shown, code) for code, shown in _SAMPLER_NAMES.items()]
+
+
+def a1111_schedulers() -> list[tuple[str, str]]:
+    """(A1111's "Schedule type", sd.cpp's scheduler) for every scheduler."""
+    return [(shown, code) for code, shown in _SCHEDULER_NAMES.items()]
+
+
 def model_hash(path: Path, chunk: int = 1 << 22) -> str:
     """A1111's 'Model hash': the first 10 hex digits of the file's sha256."""
     digest = hashlib.sha256()

@@ -30,8 +30,18 @@ from pathlib import Path
 
 import numpy as np
 
+from app.core.models.families import ModelFiles
+
 FLUX_FILE = "flux_tiny_clip.gguf"
 TAE_FILE = "taef1_tiny.gguf"
+# where scripts/setup.sh writes the demo model: the project's own folder (beside app/)
+DEMO_MODEL_DIR = Path(__file__).resolve().parents[3] / ".demo-model"
+
+
+def demo_model_files(folder: Path = DEMO_MODEL_DIR) -> ModelFiles | None:
+    """The demo model's files when they are there (the model and its tiny autoencoder), else None."""
+    model, taesd = folder / FLUX_FILE, folder / TAE_FILE
+    return ModelFiles(model=model, taesd=taesd) if model.is_file() and taesd.is_file() else None
 HEAD_DIM = 128  # Flux RoPE splits each head into 16 + 56 + 56 axes
 
 

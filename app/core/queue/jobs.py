@@ -51,6 +51,7 @@ class Job:
     image: str | None = None
     card: str | None = None  # the graphics card it runs (or ran) on, by name
     held: bool = False  # brought back from last time: it waits for Run queue, never starts by itself
+    origin: str = ""  # another app that asked for it (its address), or "" for this app's own window or CLI
     stage: Stage | None = None  # while it runs
     stage_since: float = 0.0  # time.monotonic() when it entered that stage
 
@@ -142,7 +143,7 @@ def upscale_from_json(document: dict[str, Any]) -> UpscaleRequest:
 
 
 def _job_json(job: Job) -> dict[str, Any]:
-    entry: dict[str, Any] = {"id": job.id, "state": job.state.value, "reason": job.reason}
+    entry: dict[str, Any] = {"id": job.id, "state": job.state.value, "reason": job.reason, "origin": job.origin}
     if isinstance(job.request, UpscaleRequest):
         return {**entry, "kind": "upscale", "request": upscale_json(job.request)}
     return {**entry, "request": request_json(job.request)}
@@ -171,7 +172,7 @@ def jobs_from_json(document: object) -> list[Job]:
             request = (upscale_from_json(entry["request"]) if entry.get("kind") == "upscale"
                        else request_from_json(entry["request"]))
             jobs.append(Job(request, id=str(entry["id"]), state=state, reason=reason,
-                            held=state is JobState.WAITING))
+                            held=state is JobState.WAITING, origin=str(entry.get("origin", ""))))
         return jobs
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedQueue(str(error)) from error

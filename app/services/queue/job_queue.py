@@ -102,13 +102,14 @@ class JobQueue(QObject):
             self._set_up_rig()
 
     # --- what the window and the CLI do -------------------------------------------------------------------
-    def add(self, requests: list[GenerationRequest]) -> list[Job]:
+    def add(self, requests: list[GenerationRequest], origin: str = "") -> list[Job]:
+        """`origin`: the other app that asks (Job.origin)."""
         # seeded now: a retry, or a run again after a crash, draws the same picture
-        return self._enqueue([Job(with_seed(request, self._rng)) for request in requests])
+        return self._enqueue([Job(with_seed(request, self._rng), origin=origin) for request in requests])
 
-    def add_upscale(self, request: UpscaleRequest) -> Job:
+    def add_upscale(self, request: UpscaleRequest, origin: str = "") -> Job:
         """An upscale waits its turn like a picture; it runs on the first card."""
-        return self._enqueue([Job(request)])[0]
+        return self._enqueue([Job(request, origin=origin)])[0]
 
     def _enqueue(self, jobs: list[Job]) -> list[Job]:
         self.jobs += jobs
@@ -154,8 +155,8 @@ class JobQueue(QObject):
         if not job.state.finished:
             raise ValueError("only a finished job can be tried again")
         if isinstance(job.request, UpscaleRequest):
-            return self.add_upscale(job.request)
-        return self.add([job.request])[0]
+            return self.add_upscale(job.request, job.origin)
+        return self.add([job.request], job.origin)[0]
 
     def move(self, job: Job, offset: int) -> None:
         """Move a job up (negative) or down the list; the first waiting job runs next."""

@@ -1,0 +1,294 @@
+"""What other apps send, in our words: A1111's and OpenAI's request fields mapped onto `GenerationRequest`.
+
+Pure (no server, no Qt): a table test reads every rule. A field we do not do is refused with its name (`Refused`,
+answered as a 4xx), never dropped: a client that asks for face restoration or a ControlNet must not get a picture
+without it and believe it has one. A1111's clients send every field of its form, most at their "off" value (webuiapi
+sends `restore_faces: false`, `s_noise: 1`, ...): such a value asks for nothing and passes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.core.gallery.metadata import method_of_sampler, scheduler_of_name
+from app.core.generation.request import GenerationRequest, HiresFix
+from app.core.models.families import FAMILIES, ModelFamily, ModelFiles
+from app.core.queue.jobs import batch_requests
+
+
+class Refused(ValueError):
+    """A request we cannot do as asked; `field` names the field (dotted for a nested one), the message says why."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class InstalledModel:
+    """A model other apps may ask for by its title (A1111's `sd_model_checkpoint`, OpenAI's `model`): never a path."""
+
+    title: str
+    files: ModelFiles
+    family: ModelFamily
+    steps: int | None = None
+    cfg_scale: float | None = None
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """The pictures a request carries, already checked and written to files by the server (pictures.py)."""
+
+    init_image: Path | None = None
+    mask: Path | None = None
+    references: tuple[Path, ...] = ()
+
+
+# What the fields this module reads accept; anything else in a request must be one of these "asks for nothing"
+# values. A1111's own defaults and webuiapi's (eta 1, s_noise 1, image_cfg_scale 1.5) both.
+_OFF: dict[str, tuple[Any, ...]] = {
+    "restore_faces": (False, None), "tiling": (False, None), "styles": ([], None),
+    "subseed": (-1, 0, None), "subseed_strength": (0, None), "seed_resize_from_h": (-1, 0, None),
+    "seed_resize_from_w": (-1, 0, None), "eta": (None, 0, 1), "s_churn": (0, None), "s_tmax": (0, None),
+    "s_tmin": (0, None), "s_noise": (1, None), "s_min_uncond": (0, None), "script_name": (None, ""),
+    "script_args": ([], None), "firstphase_width": (0, None), "firstphase_height": (0, None),
+    "hr_resize_x": (0, None), "hr_resize_y": (0, None), "hr_checkpoint_name": (None, "", "Use same checkpoint"),
+    "hr_sampler_name": (None, "", "Use same sampler"), "hr_scheduler": (None, "", "Use same scheduler"),
+    "hr_prompt": ("", None), "hr_negative_prompt": ("", None), "hr_additional_modules": ([], None),
+    "refiner_checkpoint": (None, ""), "refiner_switch_at": (None, 0), "disable_extra_networks": (False, None),
+    "comments": ({}, None), "initial_noise_multiplier": (1, None), "latent_mask": (None, ""),
+    "inpaint_full_res_padding": (0, 32, None), "resize_mode": (0, None), "include_init_images": (False, None),
+    "infotext": (None, ""), "force_task_id": (None, ""),
+    "override_settings_restore_afterwards": (True, False, None), "send_images": (True, None),
+    # pictures are always kept (the app's rule: none is lost); these only choose whether A1111 keeps a copy
+    "save_images": (True, False, None), "do_not_save_samples": (True, False, None),
+    "do_not_save_grid": (True, False, None),
+}
+# read by `a1111_requests` itself
+_READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "seed", "sampler_name",
+         "scheduler", "batch_size", "n_iter", "enable_hr", "hr_scale", "hr_second_pass_steps", "hr_upscaler",
+         "denoising_strength", "override_settings", "alwayson_scripts", "init_images", "mask", "mask_blur",
+         "inpainting_fill", "inpaint_full_res", "inpainting_mask_invert", "sampler_index",
+         # instruct-pix2pix's own guidance: A1111 reads it for that model alone, which is not run here
+         "image_cfg_scale"}
+# A1111's latent upscalers: the hires fix sd.cpp does (the latent scaled, then a second pass)
+_LATENT_UPSCALERS = {None, "", "latent", "latent (bilinear)", "latent (nearest)", "latent (nearest-exact)"}
+# override_settings keys we honour, and the values of others that ask for nothing
+_SETTINGS_OFF: dict[str, tuple[Any, ...]] = {"CLIP_stop_at_last_layers": (1, None), "sd_vae": (None, "Automatic",
+                                                                                                "None")}
+MAX_IMAGES_PER_REQUEST = 16
+
+
+def check_no_unsupported(payload: Mapping[str, Any]) -> None:
+    """Refuse the first field that asks for something we do not do (in the payload's order)."""
+    for field, value in payload.items():
+        if field in _READ:
+            continue
+        if field in _OFF:
+            if value not in _OFF[field]:
+                raise Refused(field, f"not supported here (only {_shown(_OFF[field])})")
+        elif value not in (None, False, 0, "", [], {}):
+            raise Refused(field, "not a field this server knows; leave it out")
+
+
+def _shown(values: tuple[Any, ...]) -> str:
+    return " or ".join(repr(v) for v in values if v is not None) or "leaving it out"
+
+
+def check_scripts(scripts: object) -> None:
+    """A1111's extensions (ControlNet, ADetailer, ...) come as `alwayson_scripts`; clients send the ones they know
+    switched off (`{"ControlNet": {"args": []}}`, `{"ADetailer": {"args": [false]}}`). One switched on is refused."""
+    if scripts in (None, {}):
+        return
+    if not isinstance(scripts, dict):
+        raise Refused("alwayson_scripts", "must be an object")
+    for name, entry in scripts.items():
+        arguments = entry.get("args", []) if isinstance(entry, dict) else entry
+        if arguments not in ([], [False], None):
+            raise Refused(f"alwayson_scripts.{name}", "extensions do not run here")
+
+
+def chosen_model(title: str | None, installed: list[InstalledModel], current: str | None,
+                 field: str) -> InstalledModel:
+    """The installed model by its title (exactly, or its name before ' [hash]' as A1111 titles carry one); the
+    current one when none is named."""
+    wanted = title if title else current
+    if not installed:
+        raise Refused(field, "no model is installed on this computer: download one in Polaris Studio's Models window")
+    for model in installed:
+        if wanted in (model.title, model.title.split(" [", 1)[0]):
+            return model
+    if not title:
+        return installed[0]
+    raise Refused(field, f"no model {title!r} on this computer; installed: {', '.join(m.title for m in installed)}")
+
+
+def _number(payload: Mapping[str, Any], field: str, kind: type, default: Any) -> Any:
+    value = payload.get(field, default)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise Refused(field, f"must be a number, got {value!r}")
+    if kind is int and value != int(value):
+        raise Refused(field, f"must be a whole number, got {value!r}")
+    return kind(value)
+
+
+def _text(payload: Mapping[str, Any], field: str) -> str:
+    value = payload.get(field) or ""
+    if not isinstance(value, str):
+        raise Refused(field, "must be text")
+    return value
+
+
+def sampler_of(name: object) -> str | None:
+    """sd.cpp's sampling method for A1111's (or sd.cpp's) name; None: the model's default."""
+    if name in (None, ""):
+        return None
+    method = method_of_sampler(str(name))
+    if method is None:
+        raise Refused("sampler_name", f"no sampler {name!r} here (GET /sdapi/v1/samplers lists them)")
+    return method
+
+
+def scheduler_of(name: object) -> str | None:
+    if name in (None, "", "automatic", "Automatic"):
+        return None
+    scheduler = scheduler_of_name(str(name))
+    if scheduler is None:
+        raise Refused("scheduler", f"no scheduler {name!r} here (GET /sdapi/v1/schedulers lists them)")
+    return scheduler
+
+
+def image_count(payload: Mapping[str, Any]) -> int:
+    count = _number(payload, "batch_size", int, 1) * _number(payload, "n_iter", int, 1)
+    if not 1 <= count <= MAX_IMAGES_PER_REQUEST:
+        raise Refused("batch_size", f"batch_size x n_iter must be between 1 and {MAX_IMAGES_PER_REQUEST}, got {count}")
+    return count
+
+
+def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: Path, pictures: Pictures,
+                   rng: random.Random) -> list[GenerationRequest]:
+    """One request per picture of an A1111 txt2img or img2img call (seeds s, s+1, ... as A1111 numbers them).
+    Sizes, steps and the like are checked by the queue's own validation afterwards (`Studio.check`)."""
+    check_no_unsupported(payload)
+    check_scripts(payload.get("alwayson_scripts"))
+    settings = payload.get("override_settings") or {}
+    if not isinstance(settings, dict):
+        raise Refused("override_settings", "must be an object")
+    for key, value in settings.items():
+        if key != "sd_model_checkpoint" and value not in _SETTINGS_OFF.get(key, (None,)):
+            raise Refused(f"override_settings.{key}", "this setting cannot be changed here")
+    prompt = _text(payload, "prompt")
+    seed = _number(payload, "seed", int, -1)
+    hires = None
+    if payload.get("enable_hr"):
+        if str(payload.get("hr_upscaler") or "").casefold() not in _LATENT_UPSCALERS:
+            raise Refused("hr_upscaler", "the hires fix here scales the latent: use 'Latent'")
+        hires = HiresFix(_number(payload, "hr_scale", float, 2.0), _number(payload, "denoising_strength", float, 0.7),
+                         _number(payload, "hr_second_pass_steps", int, 0))
+    request = GenerationRequest(
+        prompt=prompt,
+        negative_prompt=_text(payload, "negative_prompt"),
+        width=_number(payload, "width", int, 512),
+        height=_number(payload, "height", int, 512),
+        steps=_number(payload, "steps", int, model.steps or 20),
+        cfg_scale=_number(payload, "cfg_scale", float, model.cfg_scale),
+        seed=None if seed == -1 else seed,
+        sampler=sampler_of(payload.get("sampler_name") or payload.get("sampler_index")),
+        scheduler=scheduler_of(payload.get("scheduler")),
+        models=model.files,
+        family=model.family,
+        hires=hires,
+        lora_dir=lora_dir if "<lora:" in prompt else None,
+    )
+    if pictures.init_image is not None:
+        request = dataclasses.replace(
+            request, init_image=pictures.init_image, mask=pictures.mask, size_from_input=False,
+            strength=_number(payload, "denoising_strength", float, 0.75))
+    if pictures.mask is not None:
+        _check_inpainting(payload)
+    if seed < -1:
+        raise Refused("seed", f"must be -1 (random) or a seed from 0, got {seed}")
+    return batch_requests(request, image_count(payload), False, rng)
+
+
+def _check_inpainting(payload: Mapping[str, Any]) -> None:
+    """sd.cpp repaints the masked part from the picture itself, over the whole picture."""
+    if payload.get("inpainting_fill", 1) != 1:
+        raise Refused("inpainting_fill", "only 1 ('original': the masked part starts from the picture) is done here")
+    if payload.get("inpaint_full_res", False):
+        raise Refused("inpaint_full_res", "only false ('whole picture') is done here")
+
+
+def mask_blur(payload: Mapping[str, Any]) -> int:
+    blur = _number(payload, "mask_blur", int, 4)
+    if not 0 <= blur <= 64:
+        raise Refused("mask_blur", f"must be between 0 and 64 pixels, got {blur}")
+    return blur
+
+
+def openai_size(size: object, model: InstalledModel) -> tuple[int, int]:
+    """OpenAI's `size` ('1024x1024', 'auto'); 'auto' and none: the model family's usual size."""
+    if size in (None, "", "auto"):
+        return FAMILIES[model.family].square if model.family in FAMILIES else (512, 512)
+    width, separator, height = str(size).partition("x")
+    if not separator or not width.isdigit() or not height.isdigit():
+        raise Refused("size", f"must be WIDTHxHEIGHT in pixels (e.g. 1024x1024) or 'auto', got {size!r}")
+    return int(width), int(height)
+
+
+# OpenAI's fields at the values that ask for nothing we lack
+_OPENAI_OFF: dict[str, tuple[Any, ...]] = {
+    "quality": (None, "auto", "standard"), "style": (None,), "background": (None, "auto", "opaque"),
+    "output_format": (None, "png"), "response_format": (None, "b64_json"), "moderation": (None, "auto", "low"),
+    "output_compression": (None, 100), "partial_images": (None, 0), "stream": (None, False), "input_fidelity": (None,),
+}
+# OpenAI's own fields we read, and the ones we add (sd.cpp's: steps, seed, negative prompt, cfg, strength)
+_OPENAI_READ = {"prompt", "model", "n", "size", "user", "steps", "seed", "negative_prompt", "cfg_scale", "strength",
+                "sampler_name", "scheduler"}
+
+
+def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: Path, pictures: Pictures,
+                   rng: random.Random) -> list[GenerationRequest]:
+    """OpenAI's images.generate (no pictures) or images.edit: a FLUX.2 klein model edits the pictures by the
+    prompt's instruction; another family repaints the first picture (img2img), within the mask when one is given."""
+    for field, value in fields.items():
+        if field in _OPENAI_READ:
+            continue
+        if value not in _OPENAI_OFF.get(field, (None,)):
+            allowed = _OPENAI_OFF.get(field)
+            why = f"only {_shown(allowed)} here" if allowed and _shown(allowed) != "leaving it out" else (
+                "not supported here; leave it out")
+            if field == "response_format":
+                why = "only b64_json here: pictures come back in the answer, not as links"
+            raise Refused(field, why)
+    prompt = _text(fields, "prompt")
+    width, height = openai_size(fields.get("size"), model)
+    seed = _number(fields, "seed", int, -1)
+    request = GenerationRequest(
+        prompt=prompt, negative_prompt=_text(fields, "negative_prompt"), width=width, height=height,
+        steps=_number(fields, "steps", int, model.steps or 20),
+        cfg_scale=_number(fields, "cfg_scale", float, model.cfg_scale), seed=None if seed < 0 else seed,
+        sampler=sampler_of(fields.get("sampler_name")), scheduler=scheduler_of(fields.get("scheduler")),
+        models=model.files, family=model.family, lora_dir=lora_dir if "<lora:" in prompt else None,
+        size_from_input=fields.get("size") in (None, "", "auto"))
+    if pictures.references:
+        if model.family is ModelFamily.FLUX2:
+            if pictures.mask is not None:
+                raise Refused("mask", "a FLUX.2 klein edit follows the prompt over the whole picture: leave the "
+                                      "mask out")
+            request = dataclasses.replace(request, ref_images=pictures.references)
+        else:
+            request = dataclasses.replace(request, init_image=pictures.references[0], mask=pictures.mask,
+                                          strength=_number(fields, "strength", float, 0.75))
+    count = _number(fields, "n", int, 1)
+    if not 1 <= count <= MAX_IMAGES_PER_REQUEST:
+        raise Refused("n", f"must be between 1 and {MAX_IMAGES_PER_REQUEST}, got {count}")
+    return batch_requests(request, count, False, rng)

@@ -1,0 +1,90 @@
+"""`python -m app serve`: the A1111/OpenAI-compatible server without the window, on the same studio."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QTimer
+
+from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
+from app.cli import OUT_HELP_DEFAULT, STOP_SIGNALS, open_studio
+
+if TYPE_CHECKING:
+    from app.api.server import ServerOptions
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"the port to answer on (default {DEFAULT_PORT}, A1111's; 0: any free one)")
+    parser.add_argument("--listen", action="store_true",
+                        help="answer other computers too (all network addresses); needs --api-auth or --api-key")
+    parser.add_argument("--host", help="the address to answer on (default 127.0.0.1, this computer only)")
+    parser.add_argument("--api-auth", metavar="USER:PASSWORD", help="A1111's password for the API (HTTP basic)")
+    parser.add_argument("--api-key", metavar="KEY", help="a key clients send as 'Authorization: Bearer KEY' "
+                                                         "(OpenAI clients send their API key so)")
+    parser.add_argument("--cors-allow-origins", nargs="+", default=[], metavar="ORIGIN",
+                        help="web pages (e.g. http://localhost:8080) allowed to call the API from a browser")
+    parser.add_argument("--max-waiting", type=int, default=MAX_WAITING_PER_CLIENT,
+                        help=f"pictures one client may have waiting (default {MAX_WAITING_PER_CLIENT})")
+    # the window's own options, here after the command too
+    parser.add_argument("--demo", action="store_true", default=argparse.SUPPRESS,
+                        help="offer the offline demo model from scripts/setup.sh, and start on it")
+    parser.add_argument("--out", type=Path, help=f"folder for finished images ({OUT_HELP_DEFAULT})")
+    parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
+
+
+def server_options(args: argparse.Namespace) -> ServerOptions:
+    from app.api.server import ServerOptions, ServerRefused
+
+    auth = None
+    if args.api_auth:
+        user, separator, password = args.api_auth.partition(":")
+        if not separator or not user or not password:
+            raise ServerRefused("--api-auth takes USER:PASSWORD")
+        auth = (user, password)
+    host = args.host or ("0.0.0.0" if args.listen else "127.0.0.1")  # asked for, with a password
+    return ServerOptions(host=host, port=args.port, auth=auth, key=args.api_key,
+                         cors_origins=tuple(args.cors_allow_origins), max_waiting=args.max_waiting,
+                         demo=bool(getattr(args, "demo", False)))
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from app.api.server import ApiServer, ServerRefused
+    from app.services.api_desk import ApiDesk
+
+    try:
+        options = server_options(args)
+        options.check()
+    except ServerRefused as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    studio = open_studio(args)
+    desk = ApiDesk(studio)
+    server = ApiServer(desk, options)
+    try:
+        address = server.start()
+    except ServerRefused as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    app = QCoreApplication.instance()
+    print(f"Polaris Studio answers A1111 and OpenAI clients at {address} (pictures go to {studio.out_dir}; the API's "
+          f"own page: {address}/docs). Ctrl+C stops.", flush=True)
+
+    def on_stop_signal(_signum: int, _frame: object) -> None:
+        app.quit()
+
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, on_stop_signal)
+    # Python runs signal handlers only between bytecodes: wake the interpreter now and then.
+    wake = QTimer()
+    wake.timeout.connect(lambda: None)
+    wake.start(200)
+    app.exec()
+    server.stop()
+    studio.stop_now()
+    print("stopped", file=sys.stderr, flush=True)
+    return 0

@@ -1,0 +1,517 @@
+"""The HTTP front end: A1111's `/sdapi/v1/*` and OpenAI's `/v1/images/*` over the studio's own queue.
+
+FastAPI (request schemas, validation, the OpenAPI page at /docs) on uvicorn, in a thread of its own: the studio and
+its queue stay on Qt's thread and are reached through `ApiDesk.call`. Every picture goes through the queue, its
+planner and its picture check, shows in the window's queue with the client's address, and lands in the gallery.
+
+Safe by default: loopback only; open to the network only with a password (`--api-auth USER:PASSWORD`) or a key
+(`--api-key`); bodies and pictures capped; models by their titles, never a path; a bound on the pictures each
+client may have waiting; no CORS unless allowed. A bad request is refused before anything is queued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hmac
+import ipaddress
+import json
+import random
+import shutil
+import socket
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import uvicorn
+from fastapi import Body, FastAPI, Request, UploadFile
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+
+from app import __version__
+from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
+from app.api.fields import (
+    InstalledModel,
+    Pictures,
+    Refused,
+    a1111_requests,
+    chosen_model,
+    mask_blur,
+    openai_request,
+)
+from app.api.pictures import a1111_mask, as_base64, openai_mask, picture_bytes, save_picture
+from app.core.gallery.metadata import (
+    a1111_samplers,
+    a1111_schedulers,
+    parse_parameters,
+    read_parameters_text,
+)
+from app.core.generation.lora import lora_files
+from app.core.generation.request import GenerationRequest, InvalidRequest
+from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
+from app.core.models.catalog import load_catalog, model_choices, upscaler_models
+from app.core.models.demo_model import demo_model_files
+from app.core.models.families import ModelFiles
+from app.core.models.model_files import family_of_files
+from app.core.queue.jobs import Job, JobState
+from app.services.api_desk import ApiDesk, Call, StudioClosed
+from app.services.user_dirs import current_user_dirs
+
+T = TypeVar("T")
+JsonObject = Annotated[dict[str, Any], Body()]
+MAX_BODY_BYTES = 40 * 2**20
+DEMO_TITLE = "Demo model — random noise"
+
+
+class ServerRefused(ValueError):
+    """The server cannot start as asked; the message is meant for the user."""
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    auth: tuple[str, str] | None = None  # A1111's --api-auth user:password (HTTP basic)
+    key: str | None = None  # a bearer token, as OpenAI clients send their API key
+    cors_origins: tuple[str, ...] = ()
+    max_waiting: int = MAX_WAITING_PER_CLIENT
+    demo: bool = False  # offer the offline demo model (and start on it)
+
+    @property
+    def loopback(self) -> bool:
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return self.host == "localhost"
+
+    def check(self) -> None:
+        if not self.loopback and self.auth is None and not self.key:
+            raise ServerRefused(f"Opening the server to the network ({self.host}) needs a password: give "
+                                "--api-auth USER:PASSWORD or --api-key KEY (clients then send it).")
+
+
+@dataclass
+class Shelf:
+    """The models other apps may choose by title, and the one in use (A1111's sd_model_checkpoint)."""
+
+    demo: bool
+    current: str | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def installed(self) -> list[InstalledModel]:
+        models = []
+        demo = demo_model_files() if self.demo else None
+        if demo is not None:
+            models.append(InstalledModel(DEMO_TITLE, demo, family_of_files(demo), steps=4, cfg_scale=1.0))
+        for choice in model_choices(load_catalog(), current_user_dirs().models):
+            files = ModelFiles(**choice.slots)
+            models.append(InstalledModel(choice.label, files, family_of_files(files), choice.steps, choice.cfg_scale))
+        return models
+
+    def chosen(self, title: str | None, field_name: str) -> InstalledModel:
+        with self._lock:
+            current = self.current
+        return chosen_model(title, self.installed(), current, field_name)
+
+    def switch(self, title: str) -> InstalledModel:
+        model = chosen_model(title, self.installed(), None, "sd_model_checkpoint")
+        with self._lock:
+            self.current = model.title
+        return model
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
+    """The routes; `desk` reaches the studio on Qt's thread."""
+    # max_body_size: FastAPI's own cap, by Content-Length or counted as a chunked body arrives (413)
+    app = FastAPI(title="Polaris Studio", version=__version__, max_body_size=MAX_BODY_BYTES,
+                  description="A1111- and OpenAI-compatible picture API over Polaris Studio's queue")
+    shelf = Shelf(options.demo, DEMO_TITLE if options.demo else None)
+    rng = random.SystemRandom()
+    scratch = Path(tempfile.mkdtemp(prefix="polaris-api-"))
+    app.state.scratch = scratch
+
+    async def on_studio(work: Callable[[], T]) -> T:
+        return await asyncio.wrap_future(desk.call(work))
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Any]]) -> Any:
+        if not _authorised(request, options):
+            headers = {"WWW-Authenticate": 'Basic realm="Polaris Studio"'} if options.auth else {}
+            return JSONResponse({"error": "unauthorised", "detail": "this server needs its password or key"},
+                                401, headers)
+        return await call_next(request)
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, error: Refused) -> JSONResponse:
+        return _refused(request, error)
+
+    @app.exception_handler(StudioClosed)
+    async def closed(request: Request, error: StudioClosed) -> JSONResponse:
+        return JSONResponse({"error": "closing", "detail": str(error)}, 503)
+
+    @app.exception_handler(InvalidRequest)
+    async def invalid(request: Request, error: InvalidRequest) -> JSONResponse:
+        return _refused(request, Refused("request", str(error)))
+
+    # --- pictures through the queue -------------------------------------------------------------------------
+    async def run_call(request: Request, requests: list[GenerationRequest] | list[UpscaleRequest],
+                       folder: Path) -> Call:
+        client = client_of(request)
+        checked = [r if isinstance(r, UpscaleRequest) else (await run_in_threadpool(desk.studio.check, r))[0]
+                   for r in requests]
+        key = request.headers.get("x-polaris-job")
+
+        def submit() -> Call:
+            known = desk.known(key, client)
+            if known is None and desk.waiting(client) + len(checked) > options.max_waiting:
+                raise Refused("request", f"this app already has {desk.waiting(client)} pictures waiting here (at most "
+                                         f"{options.max_waiting}): wait for them first")
+            return known or desk.submit(list(checked), client, key)
+
+        try:
+            call = await on_studio(submit)
+        except Refused:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        try:
+            await asyncio.wrap_future(call.done)
+        finally:
+            # the queue copied the pictures it needs into the job's own folder
+            call.done.add_done_callback(lambda _done: shutil.rmtree(folder, ignore_errors=True))
+        return call
+
+    def pictures_of(jobs: list[Job]) -> list[Path]:
+        return [Path(job.image) for job in jobs if job.state is JobState.DONE and job.image]
+
+    def failure_of(jobs: list[Job]) -> str:
+        return "; ".join(sorted({job.reason for job in jobs if job.state is JobState.FAILED and job.reason}))
+
+    async def a1111_images(request: Request, payload: dict[str, Any], with_pictures: bool) -> JSONResponse:
+        folder = scratch / uuid.uuid4().hex
+        model = shelf.chosen((payload.get("override_settings") or {}).get("sd_model_checkpoint")
+                             if isinstance(payload.get("override_settings"), dict) else None, "sd_model_checkpoint")
+        pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
+        requests = a1111_requests(payload, model, current_user_dirs().loras, pictures, rng)
+        call = await run_call(request, requests, folder)
+        made = pictures_of(call.jobs)
+        if not made and not call.interrupted and not call.skipped:
+            return JSONResponse({"error": "failed", "detail": failure_of(call.jobs) or "no picture was made"}, 500)
+        first = call.jobs[0].request
+        assert isinstance(first, GenerationRequest)
+        seeds = [job.request.seed for job in call.jobs if job.state is JobState.DONE
+                 and isinstance(job.request, GenerationRequest)]
+        info = {"prompt": first.prompt, "negative_prompt": first.negative_prompt, "seed": seeds[0] if seeds else None,
+                "all_seeds": seeds, "width": first.width, "height": first.height, "steps": first.steps,
+                "cfg_scale": first.cfg_scale, "sd_model_name": model.title,
+                "infotexts": [read_parameters_text(path) or "" for path in made],
+                "job_ids": [job.id for job in call.jobs]}
+        return JSONResponse({"images": [as_base64(path) for path in made], "parameters": payload,
+                             "info": json.dumps(info)})
+
+    @app.post("/sdapi/v1/txt2img", tags=["A1111"])
+    async def txt2img(request: Request, payload: JsonObject) -> JSONResponse:
+        """A1111's txt2img: prompt, negative_prompt, width, height, steps, cfg_scale, seed, sampler_name, scheduler,
+        batch_size, n_iter, enable_hr (latent hires fix), override_settings.sd_model_checkpoint; LoRAs as
+        <lora:name:weight> in the prompt. A field asking for something not done here is refused with its name."""
+        if "init_images" in payload or "mask" in payload:
+            raise Refused("init_images", "send pictures to /sdapi/v1/img2img")
+        return await a1111_images(request, payload, False)
+
+    @app.post("/sdapi/v1/img2img", tags=["A1111"])
+    async def img2img(request: Request, payload: JsonObject) -> JSONResponse:
+        """A1111's img2img: init_images (one picture), denoising_strength, and for inpainting mask (white repaints),
+        mask_blur, inpainting_mask_invert, inpainting_fill 1 and inpaint_full_res false."""
+        return await a1111_images(request, payload, True)
+
+    @app.get("/sdapi/v1/progress", tags=["A1111"])
+    async def progress(skip_current_image: bool = False) -> dict[str, Any]:
+        report = await on_studio(desk.progress)
+        image = None
+        if report.preview_png is not None and not skip_current_image:
+            image = base64.b64encode(report.preview_png).decode("ascii")
+        return {"progress": report.progress, "eta_relative": report.eta_seconds,
+                "state": {"skipped": report.skipped, "interrupted": report.interrupted, "stopping_generation": False,
+                          "job": report.job_id, "job_count": report.job_count, "job_timestamp": "0",
+                          "job_no": report.job_no, "sampling_step": report.step, "sampling_steps": report.steps},
+                "current_image": image, "textinfo": report.stage, "current_task": report.job_id or None}
+
+    @app.post("/sdapi/v1/interrupt", tags=["A1111"])
+    async def interrupt() -> dict[str, Any]:
+        return {"interrupted": await on_studio(desk.interrupt)}
+
+    @app.post("/sdapi/v1/skip", tags=["A1111"])
+    async def skip() -> dict[str, Any]:
+        return {"skipped": await on_studio(desk.skip)}
+
+    @app.get("/sdapi/v1/sd-models", tags=["A1111"])
+    async def sd_models() -> list[dict[str, Any]]:
+        installed = await run_in_threadpool(shelf.installed)
+        return [{"title": m.title, "model_name": m.title, "hash": None, "sha256": None,
+                 "filename": (m.files.model or m.files.diffusion_model or Path(m.title)).name, "config": None}
+                for m in installed]
+
+    @app.get("/sdapi/v1/options", tags=["A1111"])
+    async def get_options() -> dict[str, Any]:
+        model = await run_in_threadpool(shelf.chosen, None, "sd_model_checkpoint")
+        return {"sd_model_checkpoint": model.title, "sd_checkpoint_hash": None, "samples_format": "png",
+                "CLIP_stop_at_last_layers": 1}
+
+    @app.post("/sdapi/v1/options", tags=["A1111"])
+    async def set_options(options_asked: JsonObject) -> dict[str, Any]:
+        """Only the model can be chosen here (`sd_model_checkpoint`, one of /sdapi/v1/sd-models' titles)."""
+        for key, value in options_asked.items():
+            if key not in ("sd_model_checkpoint", "samples_format", "CLIP_stop_at_last_layers") or (
+                    key == "samples_format" and value != "png") or (key == "CLIP_stop_at_last_layers" and value != 1):
+                raise Refused(key, "this setting cannot be changed here")
+        if "sd_model_checkpoint" in options_asked:
+            await run_in_threadpool(shelf.switch, str(options_asked["sd_model_checkpoint"]))
+        return {}
+
+    @app.get("/sdapi/v1/samplers", tags=["A1111"])
+    async def samplers() -> list[dict[str, Any]]:
+        return [{"name": name, "aliases": [code], "options": {}} for name, code in a1111_samplers()]
+
+    @app.get("/sdapi/v1/schedulers", tags=["A1111"])
+    async def schedulers() -> list[dict[str, Any]]:
+        return [{"name": code, "label": name, "aliases": None, "default_rho": -1, "need_inner_model": False}
+                for name, code in a1111_schedulers()]
+
+    @app.get("/sdapi/v1/loras", tags=["A1111"])
+    async def loras() -> list[dict[str, Any]]:
+        found = await run_in_threadpool(lora_files, current_user_dirs().loras)
+        return [{"name": name, "alias": name, "metadata": {}} for name in found]
+
+    def upscalers_here() -> dict[str, Path]:
+        dirs = current_user_dirs()
+        return {path.stem: path for path in upscaler_models(load_catalog(), dirs.models, dirs.upscalers)}
+
+    @app.get("/sdapi/v1/upscalers", tags=["A1111"])
+    async def upscalers() -> list[dict[str, Any]]:
+        found = await run_in_threadpool(upscalers_here)
+        return [{"name": name, "model_name": name, "model_path": None, "model_url": None, "scale": 4}
+                for name in found]
+
+    @app.post("/sdapi/v1/extra-single-image", tags=["A1111"])
+    async def extra_single_image(request: Request, payload: JsonObject) -> dict[str, Any]:
+        """Upscale a picture with an ESRGAN model (`upscaler_1`, one of /sdapi/v1/upscalers) by
+        `upscaling_resize` 2 or 4; face restoration and a second upscaler are not done here."""
+        for name, off in (("gfpgan_visibility", 0), ("codeformer_visibility", 0), ("upscaler_2", "None"),
+                          ("extras_upscaler_2_visibility", 0), ("resize_mode", 0)):
+            if payload.get(name, off) not in (off, None):
+                raise Refused(name, "not supported here")
+        found = await run_in_threadpool(upscalers_here)
+        name = payload.get("upscaler_1")
+        if name not in found:
+            raise Refused("upscaler_1", f"no upscaler {name!r} here; installed: {', '.join(found) or 'none'}")
+        factor = payload.get("upscaling_resize", 2)
+        if factor not in UPSCALE_FACTORS:
+            raise Refused("upscaling_resize", f"must be one of {', '.join(map(str, UPSCALE_FACTORS))}")
+        folder = scratch / uuid.uuid4().hex
+        source = await run_in_threadpool(save_picture, picture_bytes(payload.get("image"), "image"), folder, "image")
+        call = await run_call(request, [UpscaleRequest(source, found[name], int(factor), DEFAULT_TILE_SIZE)], folder)
+        made = pictures_of(call.jobs)
+        if not made:
+            return JSONResponse({"error": "failed", "detail": failure_of(call.jobs) or "no picture was made"}, 500)
+        return {"image": as_base64(made[0]), "html_info": ""}
+
+    @app.post("/sdapi/v1/png-info", tags=["A1111"])
+    async def png_info(payload: JsonObject) -> dict[str, Any]:
+        folder = scratch / uuid.uuid4().hex
+        try:
+            path = await run_in_threadpool(save_picture, picture_bytes(payload.get("image"), "image"), folder,
+                                           "image")
+            text = await run_in_threadpool(read_parameters_text, path)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        if text is None:
+            return {"info": "", "items": {}, "parameters": {}}
+        parsed = parse_parameters(text)
+        parameters = {"Prompt": parsed.prompt, "Negative prompt": parsed.negative_prompt}
+        for item in parsed.settings.split(", "):
+            key, separator, value = item.partition(": ")
+            if separator:
+                parameters[key] = value
+        return {"info": text, "items": {"parameters": text}, "parameters": parameters}
+
+    @app.get("/sdapi/v1/scripts", tags=["A1111"])
+    async def scripts() -> dict[str, list[str]]:
+        return {"txt2img": [], "img2img": []}
+
+    # --- OpenAI ----------------------------------------------------------------------------------------------
+    async def openai_images(request: Request, fields: dict[str, Any], pictures: Pictures,
+                            folder: Path) -> JSONResponse:
+        model = shelf.chosen(fields.get("model"), "model")
+        requests = openai_request(fields, model, current_user_dirs().loras, pictures, rng)
+        call = await run_call(request, requests, folder)
+        made = pictures_of(call.jobs)
+        if not made:
+            return JSONResponse({"error": {"message": failure_of(call.jobs) or "no picture was made",
+                                           "type": "server_error", "param": None, "code": None}}, 500)
+        return JSONResponse({"created": int(time.time()),
+                             "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made]})
+
+    @app.post("/v1/images/generations", tags=["OpenAI"])
+    async def generations(request: Request, fields: JsonObject) -> JSONResponse:
+        """OpenAI's images.generate: prompt, model (a title from /v1/models), n, size (WIDTHxHEIGHT or auto),
+        response_format b64_json; and sd.cpp's steps, seed, negative_prompt, cfg_scale, sampler_name, scheduler."""
+        return await openai_images(request, fields, Pictures(), scratch / uuid.uuid4().hex)
+
+    @app.post("/v1/images/edits", tags=["OpenAI"])
+    async def edits(request: Request) -> JSONResponse:
+        """OpenAI's images.edit (multipart): image (one or more), mask (transparent = redraw), prompt, model, n,
+        size. A FLUX.2 klein model edits by the prompt's instruction; another family repaints the first picture."""
+        form = await request.form(max_files=8, max_fields=64, max_part_size=MAX_BODY_BYTES)
+        folder = scratch / uuid.uuid4().hex
+        try:
+            fields, uploads = await _form_fields(form)
+            pictures = await run_in_threadpool(_openai_pictures, uploads, folder)
+        except Refused:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        finally:
+            await form.close()
+        return await openai_images(request, fields, pictures, folder)
+
+    @app.get("/v1/models", tags=["OpenAI"])
+    async def models() -> dict[str, Any]:
+        installed = await run_in_threadpool(shelf.installed)
+        return {"object": "list", "data": [{"id": m.title, "object": "model", "created": 0,
+                                            "owned_by": "polaris-studio"} for m in installed]}
+
+    if options.cors_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=list(options.cors_origins), allow_methods=["*"],
+                           allow_headers=["*"], allow_credentials=False)
+    return app
+
+
+def _a1111_pictures(payload: dict[str, Any], folder: Path) -> Pictures:
+    pictures = payload.get("init_images")
+    if not isinstance(pictures, list) or len(pictures) != 1:
+        raise Refused("init_images", "send exactly one picture")
+    init = save_picture(picture_bytes(pictures[0], "init_images"), folder, "init_images")
+    mask = None
+    if payload.get("mask"):
+        mask = a1111_mask(save_picture(picture_bytes(payload["mask"], "mask"), folder, "mask"), mask_blur(payload),
+                          bool(payload.get("inpainting_mask_invert")))
+    return Pictures(init, mask)
+
+
+async def _form_fields(form: FormData) -> tuple[dict[str, Any], dict[str, list[bytes]]]:
+    """A multipart form's text fields (numbers read as numbers) and its files' bytes by field name."""
+    fields: dict[str, Any] = {}
+    uploads: dict[str, list[bytes]] = {}
+    for name, value in form.multi_items():
+        if isinstance(value, UploadFile) or hasattr(value, "read"):
+            uploads.setdefault(name.removesuffix("[]"), []).append(await value.read())
+        else:
+            fields[name] = int(value) if name in ("n", "steps", "seed") and value.lstrip("-").isdigit() else (
+                float(value) if name in ("cfg_scale", "strength") and _is_number(value) else value)
+    return fields, uploads
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _openai_pictures(uploads: dict[str, list[bytes]], folder: Path) -> Pictures:
+    images = uploads.get("image", [])
+    if not images:
+        raise Refused("image", "send the picture to edit")
+    if len(images) > 4:
+        raise Refused("image", "at most 4 pictures")
+    references = tuple(save_picture(data, folder, "image") for data in images)
+    mask = None
+    if uploads.get("mask"):
+        mask = openai_mask(save_picture(uploads["mask"][0], folder, "mask"))
+    return Pictures(references=references, mask=mask)
+
+
+def _authorised(request: Request, options: ServerOptions) -> bool:
+    if options.auth is None and not options.key:
+        return True
+    given = request.headers.get("authorization", "")
+    scheme, _, credentials = given.partition(" ")
+    if scheme.lower() == "bearer" and options.key:
+        return hmac.compare_digest(credentials.encode(), options.key.encode())
+    if scheme.lower() == "basic" and options.auth is not None:
+        try:
+            user, _, password = base64.b64decode(credentials).decode().partition(":")
+        except (ValueError, UnicodeDecodeError):
+            return False
+        return hmac.compare_digest(f"{user}:{password}".encode(), ":".join(options.auth).encode())
+    return False
+
+
+def _refused(request: Request, error: Refused) -> JSONResponse:
+    if request.url.path.startswith("/v1/"):
+        return JSONResponse({"error": {"message": str(error), "type": "invalid_request_error", "param": error.field,
+                                       "code": None}}, 429 if "waiting here" in error.message else 400)
+    status = 429 if "waiting here" in error.message else 422
+    return JSONResponse({"error": "refused", "field": error.field, "detail": error.message, "errors": str(error)},
+                        status)
+
+
+class ApiServer:
+    """The server on its own thread: `start()` binds the port (a port in use is said at once) and serves until
+    `stop()`. `address` is what clients connect to."""
+
+    def __init__(self, desk: ApiDesk, options: ServerOptions) -> None:
+        options.check()
+        self.options = options
+        self.desk = desk
+        self._app = make_app(desk, options)
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self.address = ""
+        self.port = 0
+
+    def start(self) -> str:
+        family = socket.AF_INET6 if ":" in self.options.host else socket.AF_INET
+        listening = socket.socket(family, socket.SOCK_STREAM)
+        if hasattr(socket, "SO_EXCLUSIVEADDRUSE"):  # Windows: no other program may take the port beside us
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
+        else:
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listening.bind((self.options.host, self.options.port))
+        except OSError as error:
+            listening.close()
+            raise ServerRefused(f"Port {self.options.port} on {self.options.host} cannot be used (another program "
+                                f"may have it): choose another with --port.") from error
+        listening.listen(128)
+        port = listening.getsockname()[1]
+        config = uvicorn.Config(self._app, log_level="warning", access_log=False,
+                                timeout_graceful_shutdown=2, lifespan="off")
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [listening]},
+                                        name="api-server", daemon=True)
+        self._thread.start()
+        host = f"[{self.options.host}]" if ":" in self.options.host else self.options.host
+        self.port = port
+        self.address = f"http://{host}:{port}"
+        return self.address
+
+    def stop(self, wait: bool = True) -> None:
+        """Stop answering: calls still waiting are answered as cut short (their pictures stay in the queue).
+        `wait`: until the port is free again; else the server's thread lets go of it by itself a moment later."""
+        self.desk.close()
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            if wait:
+                self._thread.join(timeout=5)
+        shutil.rmtree(self._app.state.scratch, ignore_errors=True)

@@ -1,0 +1,193 @@
+"""Other apps' counter at the studio: the HTTP server answers them on its own thread, and everything it asks of the
+studio (queue pictures, read the progress, stop a job) runs here, on the thread the queue lives on.
+
+`call(work)` is the one way in from another thread: it returns a `concurrent.futures.Future` of `work()`'s result.
+A submitted call's `done` future resolves once all its jobs have ended, with the jobs as they ended."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, Signal
+from PySide6.QtGui import QImage
+
+from app.core.generation.request import GenerationRequest
+from app.core.generation.upscale import UpscaleRequest
+from app.core.queue.jobs import Job, JobState
+from app.services.queue.events import JobEnded, JobEvent, PreviewShown
+from app.services.studio import Studio
+
+T = TypeVar("T")
+KEEP_FINISHED_SECONDS = 600  # a call's result is found again by its key this long (a client that lost the answer)
+
+
+class StudioClosed(RuntimeError):
+    """The app is closing: the call cannot be answered with pictures."""
+
+
+@dataclass
+class Call:
+    """One request of another app: its jobs, who sent it, and a future of the jobs once they have all ended."""
+
+    jobs: list[Job]
+    client: str
+    done: Future[list[Job]] = field(default_factory=Future)
+    ended_at: float | None = None
+    interrupted: bool = False
+    skipped: bool = False
+
+
+@dataclass(frozen=True)
+class ProgressReport:
+    """What A1111's /progress says: the running call's share done, its step, the picture as it forms."""
+
+    progress: float = 0.0
+    eta_seconds: float = 0.0
+    job_count: int = 0
+    job_no: int = 0
+    step: int = 0
+    steps: int = 0
+    preview_png: bytes | None = None
+    stage: str | None = None
+    interrupted: bool = False
+    skipped: bool = False
+    job_id: str = ""
+
+
+class ApiDesk(QObject):
+    """Submits other apps' pictures to the studio's queue and keeps what their /progress asks for."""
+
+    _work = Signal(object)  # (work, future): emitted from the server's thread, run on this object's thread
+
+    def __init__(self, studio: Studio, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self._calls: dict[str, Call] = {}  # by the client's key, or by the first job's id
+        self._previews: dict[str, QImage] = {}  # job id -> the latest frame
+        self._closed = False
+        self._work.connect(self._on_work)
+        studio.event.connect(self._on_event)
+        # a waiting job cancelled (in the window, by Interrupt) ends without an event of its own
+        studio.queue.changed.connect(self._settle)
+
+    # --- from any thread ------------------------------------------------------------------------------------
+    def call(self, work: Callable[[], T]) -> Future[T]:
+        future: Future[T] = Future()
+        if self._closed:
+            future.set_exception(StudioClosed("the app is closing"))
+        else:
+            self._work.emit((work, future))
+        return future
+
+    # --- on the studio's thread -----------------------------------------------------------------------------
+    def known(self, key: str | None, client: str) -> Call | None:
+        """The client's call with this key, if it was made already: a client asking again after a dropped
+        connection gets its pictures once, never a second set."""
+        self._forget_old()
+        call = self._calls.get(key) if key else None
+        return call if call is not None and call.client == client else None
+
+    def submit(self, requests: list[GenerationRequest | UpscaleRequest], client: str, key: str | None = None) -> Call:
+        """Queue the pictures of one call, marked as the client's."""
+        jobs = [self.studio.upscale(request, client) if isinstance(request, UpscaleRequest)
+                else self.studio.add([request], client)[0] for request in requests]
+        call = Call(jobs, client)
+        self._calls[key or jobs[0].id] = call
+        return call
+
+    def waiting(self, client: str) -> int:
+        """How many of this client's pictures wait or run."""
+        return sum(1 for call in self._calls.values() if call.client == client
+                   for job in call.jobs if not job.state.finished)
+
+    def progress(self) -> ProgressReport:
+        call = self._running_call()
+        if call is None:
+            return ProgressReport()
+        running = next(job for job in call.jobs if job.state is JobState.RUNNING)
+        ended = sum(1 for job in call.jobs if job.state.finished)
+        share = running.step / running.steps if running.steps else 0.0
+        frame = self._previews.get(running.id)
+        return ProgressReport(
+            progress=(ended + share) / len(call.jobs), eta_seconds=running.eta_seconds or 0.0,
+            job_count=len(call.jobs), job_no=call.jobs.index(running), step=running.step, steps=running.steps,
+            preview_png=_png(frame) if frame is not None else None,
+            stage=running.stage.value if running.stage is not None else None, interrupted=call.interrupted,
+            skipped=call.skipped, job_id=running.id)
+
+    def interrupt(self) -> bool:
+        """A1111's Interrupt: the running call's pictures stop, those made so far are kept and answered."""
+        call = self._running_call()
+        if call is None:
+            return False
+        call.interrupted = True
+        for job in call.jobs:
+            if not job.state.finished:
+                self.studio.queue.cancel(job)
+        return True
+
+    def skip(self) -> bool:
+        """A1111's Skip: the running picture stops; the call's next one runs."""
+        call = self._running_call()
+        if call is None:
+            return False
+        call.skipped = True
+        for job in call.jobs:
+            if job.state is JobState.RUNNING:
+                self.studio.queue.cancel(job)
+        return True
+
+    def close(self) -> None:
+        """The server stops: calls still waiting are answered as cut short (their jobs stay in the queue)."""
+        self._closed = True
+        for call in self._calls.values():
+            if not call.done.done():
+                call.done.set_exception(StudioClosed("the app closed before the pictures were made; they stay in "
+                                                     "its queue"))
+
+    def _running_call(self) -> Call | None:
+        return next((call for call in self._calls.values()
+                     if any(job.state is JobState.RUNNING for job in call.jobs)), None)
+
+    def _forget_old(self) -> None:
+        now = time.monotonic()
+        for key, call in list(self._calls.items()):
+            if call.ended_at is not None and now - call.ended_at > KEEP_FINISHED_SECONDS:
+                del self._calls[key]
+                for job in call.jobs:
+                    self._previews.pop(job.id, None)
+
+    def _on_work(self, item: tuple[Callable[[], Any], Future[Any]]) -> None:
+        work, future = item
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(work())
+        except Exception as error:  # handed to the server's thread, which answers it
+            future.set_exception(error)
+
+    def _on_event(self, event: JobEvent) -> None:
+        if isinstance(event, PreviewShown):
+            self._previews[event.job.id] = event.frame.image
+        elif isinstance(event, JobEnded):
+            self._previews.pop(event.job.id, None)
+            self._settle()
+
+    def _settle(self) -> None:
+        for call in self._calls.values():
+            if not call.done.done() and all(job.state.finished for job in call.jobs):
+                call.ended_at = time.monotonic()
+                call.done.set_result(call.jobs)
+
+
+def _png(image: QImage) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    buffer.close()
+    return bytes(data.data())

@@ -1,0 +1,183 @@
+"""The window's switch "Let other apps use this PC": while it is on, the A1111- and OpenAI-compatible API
+(app/api) answers on this PC's port 7860 with the window's own queue, so SillyTavern, Open WebUI or a script draw
+here and their pictures show in the queue and the gallery. Off at first; the network is let in only with a key."""
+
+from __future__ import annotations
+
+import secrets
+import socket
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.api import DEFAULT_PORT
+from app.core.models.demo_model import demo_model_files
+from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
+from app.core.words import translate
+from app.services.api_desk import ApiDesk
+from app.services.studio import Studio
+
+if TYPE_CHECKING:
+    from app.api.server import ApiServer
+
+ANY_ADDRESS = "0.0.0.0"  # the network is let in only with a key
+
+
+def network_address() -> str | None:
+    """This PC's address on its network, as other computers reach it; None without one. (A datagram socket
+    "connected" to a documentation address sends nothing: it only asks the system which address it would use.)"""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+class OtherAppsRow(QWidget):
+    """The switch, the address other apps use, and a button for the network's settings."""
+
+    port = DEFAULT_PORT  # A1111's, which other apps expect
+    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.settings = studio.settings
+        self.server: ApiServer | None = None
+        self._stopping: list[ApiServer] = []
+        self.network_dialog: NetworkDialog | None = None
+        self.allow = QCheckBox(translate("OtherApps", "Let other apps use this PC"), self)
+        self.allow.setToolTip(translate("OtherApps", "Apps such as SillyTavern, Open WebUI or a script draw here "
+                                                     "through the A1111 or OpenAI way of asking; their pictures wait "
+                                                     "in the queue like yours"))
+        self.address = QLabel(self)
+        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.address.setWordWrap(True)
+        self.network_button = QToolButton(self)
+        self.network_button.setText(translate("OtherApps", "Network…"))
+        self.network_button.setToolTip(translate("OtherApps", "Let other computers of your network draw here too"))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.allow, 1)
+        row.addWidget(self.network_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.address)
+        self.allow.setChecked(self.settings.get(OTHER_APPS_ALLOWED))
+        self.allow.toggled.connect(self._on_allow_toggled)
+        self.network_button.clicked.connect(self.open_network_settings)
+        if self.allow.isChecked():
+            self.start()
+        else:
+            self._show(None)
+
+    def start(self) -> None:
+        """Answer other apps from now on; a port taken by another program is said, and the switch goes off."""
+        from app.api.server import ApiServer, ServerOptions, ServerRefused  # a second to load: only when asked
+
+        self.stop(wait=False)
+        for old in self._stopping:
+            old.stop(wait=True)  # let go of the port before it is taken again (a moment after the last switch)
+        self._stopping.clear()
+        network = self.settings.get(OTHER_APPS_NETWORK)
+        options = ServerOptions(host=ANY_ADDRESS if network else "127.0.0.1", port=self.port,
+                                key=self._key() if network else None, demo=demo_model_files() is not None)
+        server = ApiServer(ApiDesk(self.studio, self), options)
+        try:
+            server.start()
+        except ServerRefused:
+            self.allow.blockSignals(True)
+            self.allow.setChecked(False)
+            self.allow.blockSignals(False)
+            self.address.setText(translate("OtherApps", "Port {port} is used by another program (another drawing "
+                                                        "app?): close it and try again.").format(port=self.port))
+            return
+        self.server = server
+        self._show(server)
+
+    def stop(self, wait: bool) -> None:
+        """Stop answering; pictures other apps asked for stay in the queue. `wait`: until the port is free again
+        (when the window closes); else the server lets go of it in the background."""
+        if self.server is not None:
+            self.server.stop(wait)
+            self.server.desk.deleteLater()  # it hears the studio no more
+            if not wait:
+                self._stopping.append(self.server)
+            self.server = None
+        self._show(None)
+
+    def _on_allow_toggled(self, on: bool) -> None:
+        self.settings.set(OTHER_APPS_ALLOWED, on)
+        if on:
+            self.start()
+        else:
+            self.stop(wait=False)
+
+    def _key(self) -> str:
+        key = self.settings.get(OTHER_APPS_KEY)
+        if not key:
+            key = secrets.token_urlsafe(18)
+            self.settings.set(OTHER_APPS_KEY, key)
+        return key
+
+    def _show(self, server: ApiServer | None) -> None:
+        if server is None:
+            self.address.setText(translate("OtherApps", "Off: only this window draws here."))
+            return
+        local = f"http://127.0.0.1:{server.port}"
+        text = translate("OtherApps", "On: apps on this PC use {address}").format(address=local)
+        if server.options.key:
+            found = network_address()
+            if found:
+                text += "\n" + translate("OtherApps", "Other computers: http://{address}:{port} with the key "
+                                                      "{key}").format(address=found, port=server.port,
+                                                                      key=server.options.key)
+        self.address.setText(text)
+
+    def open_network_settings(self) -> None:
+        self.network_dialog = NetworkDialog(self.settings.get(OTHER_APPS_NETWORK), self._key(), self)
+        self.network_dialog.accepted.connect(lambda: self._on_network_chosen(self.network_dialog.network.isChecked()))
+        self.network_dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self.network_dialog.show()
+
+    def _on_network_chosen(self, network: bool) -> None:
+        if network != self.settings.get(OTHER_APPS_NETWORK):
+            self.settings.set(OTHER_APPS_NETWORK, network)
+            if self.allow.isChecked():
+                self.start()
+
+
+class NetworkDialog(QDialog):
+    """Whether other computers of the network may draw here, and the key they must send."""
+
+    def __init__(self, network: bool, key: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(translate("OtherApps", "Other computers"))
+        self.network = QCheckBox(translate("OtherApps", "Let other computers of my network draw here"), self)
+        self.network.setChecked(network)
+        explain = QLabel(translate("OtherApps", "They must send this key (as an OpenAI key, or as the password "
+                                                "of a Bearer sign-in). Anyone with it can draw on your graphics "
+                                                "card: let in only computers you trust."), self)
+        explain.setWordWrap(True)
+        shown = QLabel(key, self)
+        shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.network)
+        layout.addWidget(explain)
+        layout.addWidget(shown)
+        layout.addWidget(buttons)

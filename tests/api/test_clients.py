@@ -1,0 +1,158 @@
+"""Real third-party clients against the real `python -m app serve` drawing with the real backend on lavapipe (the
+demo model): webuiapi (an A1111 client) and OpenAI's own Python package; sd-parsers reads what comes back."""
+
+from __future__ import annotations
+
+import base64
+import io
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from PIL import Image
+
+from tests.helpers.api_server import Served, served
+
+pytestmark = pytest.mark.backend
+
+DEMO = "Demo model — random noise"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, shader_cache: Path) -> Iterator[Served]:
+    base = tmp_path_factory.mktemp("served")
+    with served(base / "base", "--demo", "--out", str(base / "pictures"),
+                env={"MESA_SHADER_CACHE_DIR": str(shader_cache)}) as running:
+        running.pictures = base / "pictures"  # type: ignore[attr-defined]
+        yield running
+
+
+def webui(server: Served) -> object:
+    import webuiapi
+
+    host, port = server.address.removeprefix("http://").rsplit(":", 1)
+    return webuiapi.WebUIApi(host=host, port=int(port), sampler="Euler", steps=2)
+
+
+def parsed(picture: Image.Image) -> object:
+    from sd_parsers import ParserManager
+
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG", pnginfo=_text_chunks(picture))
+    buffer.seek(0)
+    info = ParserManager().parse(Image.open(buffer))
+    assert info is not None
+    return info
+
+
+def _text_chunks(picture: Image.Image) -> object:
+    from PIL import PngImagePlugin
+
+    chunks = PngImagePlugin.PngInfo()
+    for key, value in getattr(picture, "text", {}).items():
+        chunks.add_text(key, value)
+    return chunks
+
+
+def test_webuiapi_draws_through_the_queue(server: Served) -> None:
+    api = webui(server)
+    assert [m["title"] for m in api.get_sd_models()] == [DEMO]
+    result = api.txt2img(prompt="a lighthouse at dawn", negative_prompt="fog", width=64, height=64, steps=2,
+                         cfg_scale=1.0, seed=1234)
+    [picture] = result.images
+    assert picture.size == (64, 64)
+    assert result.info["all_seeds"] == [1234] and result.info["sd_model_name"] == DEMO
+    [sampler] = parsed(picture).samplers
+    assert [p.value for p in sampler.prompts] == ["a lighthouse at dawn"]
+    assert [p.value for p in sampler.negative_prompts] == ["fog"]
+    assert (sampler.parameters["seed"], sampler.parameters["steps"]) == ("1234", "2")
+    # it went through the app's own saving: the same picture is in its output folder
+    kept = list(server.pictures.glob("*.png"))  # type: ignore[attr-defined]
+    assert any(Image.open(path).tobytes() == picture.tobytes() for path in kept)
+
+
+def test_webuiapi_inpaints_keeping_what_the_mask_keeps(server: Served) -> None:
+    api = webui(server)
+    source = Image.radial_gradient("L").convert("RGB").resize((64, 64))
+    mask = Image.new("L", (64, 64), 0)
+    mask.paste(255, (32, 0, 64, 64))  # repaint the right half
+    result = api.img2img(images=[source], mask_image=mask, prompt="a red door", width=64, height=64, steps=2,
+                         cfg_scale=1.0, seed=7, denoising_strength=0.9, mask_blur=0, inpainting_fill=1,
+                         inpaint_full_res=False)
+    [picture] = result.images
+    assert picture.size == (64, 64)
+    made = picture.convert("RGB")
+    assert made.crop((0, 0, 32, 64)).tobytes() == source.crop((0, 0, 32, 64)).tobytes()  # kept exactly
+    assert made.crop((32, 0, 64, 64)).tobytes() != source.crop((32, 0, 64, 64)).tobytes()
+    assert parsed(picture).metadata["Denoising strength"] == "0.9"
+
+
+def test_webuiapi_sees_progress_with_the_picture_forming_and_interrupts(server: Served) -> None:
+    api = webui(server)
+    answer: list[object] = []
+    asking = threading.Thread(target=lambda: answer.append(api.txt2img(
+        prompt="a slow one", width=64, height=64, steps=40, cfg_scale=1.0, seed=3, batch_size=2)))
+    asking.start()
+    seen = {}
+    with httpx.Client(base_url=server.base, timeout=10) as client:
+        for _ in range(1200):
+            seen = client.get("/progress").json()
+            if seen["state"]["sampling_step"] >= 2 and seen["current_image"]:
+                break
+            threading.Event().wait(0.1)
+        assert seen["state"]["sampling_steps"] == 40 and seen["state"]["job_count"] == 2
+        assert 0 < seen["progress"] < 0.5
+        preview = Image.open(io.BytesIO(base64.b64decode(seen["current_image"])))
+        assert preview.size[0] > 0
+        assert api.interrupt() == {"interrupted": True}
+    asking.join(120)
+    assert not asking.is_alive()
+    [result] = answer
+    assert result.images == []  # interrupted before any picture was whole
+    assert httpx.get(f"{server.base}/progress").json()["state"]["job_count"] == 0
+
+
+def test_openai_generates_and_edits(server: Served) -> None:
+    from openai import OpenAI
+
+    client = OpenAI(base_url=f"{server.address}/v1", api_key="not-needed-on-this-computer")
+    assert [m.id for m in client.models.list()] == [DEMO]
+    made = client.images.generate(prompt="a fox", model=DEMO, size="64x64", n=1, response_format="b64_json",
+                                  extra_body={"steps": 2, "seed": 11})
+    picture = Image.open(io.BytesIO(base64.b64decode(made.data[0].b64_json)))
+    assert picture.size == (64, 64)
+    assert parsed(picture).samplers[0].parameters["seed"] == "11"
+    source = io.BytesIO()
+    Image.new("RGB", (64, 64), (40, 90, 200)).save(source, "PNG")
+    mask = io.BytesIO()
+    clear = Image.new("RGBA", (64, 64), (0, 0, 0, 255))
+    clear.paste((0, 0, 0, 0), (0, 0, 64, 32))  # redraw the top half
+    clear.save(mask, "PNG")
+    edited = client.images.edit(image=("sky.png", source.getvalue(), "image/png"),
+                                mask=("mask.png", mask.getvalue(), "image/png"), prompt="stars", model=DEMO,
+                                extra_body={"steps": 2, "seed": 12, "strength": 0.8})
+    result = Image.open(io.BytesIO(base64.b64decode(edited.data[0].b64_json))).convert("RGB")
+    assert result.size == (64, 64)
+    assert result.crop((0, 32, 64, 64)).getcolors() == [(64 * 32, (40, 90, 200))]  # the bottom half kept
+
+
+def test_the_lists_a1111_clients_read(server: Served) -> None:
+    api = webui(server)
+    assert "Euler a" in [s["name"] for s in api.get_samplers()]
+    assert "karras" in [s["name"] for s in httpx.get(f"{server.base}/schedulers").json()]
+    assert api.get_loras() == [] and api.get_upscalers() == []
+    assert api.get_options()["sd_model_checkpoint"] == DEMO
+    api.set_options({"sd_model_checkpoint": DEMO})
+    refused = httpx.post(f"{server.base}/options", json={"sd_model_checkpoint": "../../x"})
+    assert refused.status_code == 422 and refused.json()["field"] == "sd_model_checkpoint"
+    assert httpx.get(f"{server.address}/docs").status_code == 200
+    assert "/sdapi/v1/txt2img" in httpx.get(f"{server.address}/openapi.json").json()["paths"]
+
+
+def test_png_info_reads_our_pictures(server: Served) -> None:
+    [picture] = sorted(server.pictures.glob("*.png"))[:1]  # type: ignore[attr-defined]
+    answer = httpx.post(f"{server.base}/png-info",
+                        json={"image": base64.b64encode(picture.read_bytes()).decode()}).json()
+    assert answer["parameters"]["Seed"] and answer["info"].startswith(answer["parameters"]["Prompt"])

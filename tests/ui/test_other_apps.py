@@ -1,0 +1,86 @@
+"""The window's switch "Let other apps use this PC": off at first; on, an app's call draws through the window's own
+queue (the real server, the real backend on lavapipe), shows there as another app's and lands in the gallery;
+off again, the port is let go."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.gallery.gallery_index import GalleryIndex
+from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
+from app.services.settings import Settings
+from app.services.studio import Studio
+from app.ui.main_window import MainWindow
+from app.ui.other_apps import OtherAppsRow
+from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
+
+
+@pytest.fixture(autouse=True)
+def any_free_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(OtherAppsRow, "port", 0)
+    use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux", "lavapipe_full.txt"))
+
+
+def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
+    shown = MainWindow(Studio(out_dir, gallery=GalleryIndex(out_dir.parent / "gallery.sqlite")))
+    qtbot.addWidget(shown)
+    shown.show()
+    return shown
+
+
+@pytest.mark.backend
+def test_an_app_draws_through_the_windows_queue(qtbot: QtBot, out_dir: Path, sd_cli: Path) -> None:
+    shown = window(qtbot, out_dir)
+    row = shown.other_apps
+    assert not row.allow.isChecked() and row.server is None and row.address.text().startswith("Off")
+    row.allow.click()
+    assert row.server is not None and Settings().get(OTHER_APPS_ALLOWED)
+    address = f"http://127.0.0.1:{row.server.port}"
+    assert address in row.address.text()
+    answer: list[httpx.Response] = []
+    asking = threading.Thread(target=lambda: answer.append(httpx.post(
+        f"{address}/sdapi/v1/txt2img", json={"prompt": "a harbour", "width": 64, "height": 64, "steps": 2, "seed": 4},
+        timeout=600)))
+    asking.start()
+    qtbot.waitUntil(lambda: "for another app on this PC" in shown.queue_strip.summary.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: bool(answer), timeout=600_000)
+    asking.join()
+    assert answer[0].status_code == 200 and len(answer[0].json()["images"]) == 1
+    [picture] = out_dir.glob("*.png")
+    assert shown.gallery is not None
+    qtbot.waitUntil(lambda: picture in [entry.path for entry in shown.gallery.model.entries], timeout=10_000)
+    row.allow.click()
+    assert row.server is None and not Settings().get(OTHER_APPS_ALLOWED)
+
+    def refused() -> bool:
+        try:
+            httpx.get(f"{address}/sdapi/v1/samplers", timeout=2)
+        except httpx.TransportError:
+            return True
+        return False
+
+    qtbot.waitUntil(refused, timeout=10_000)
+
+
+def test_the_network_is_let_in_with_a_key(qtbot: QtBot, out_dir: Path) -> None:
+    shown = window(qtbot, out_dir)
+    row = shown.other_apps
+    row.allow.click()
+    row.open_network_settings()
+    dialog = row.network_dialog
+    assert dialog is not None and not dialog.network.isChecked()
+    key = Settings().get(OTHER_APPS_KEY)
+    assert len(key) >= 20
+    dialog.network.click()
+    dialog.accept()
+    assert Settings().get(OTHER_APPS_NETWORK) and row.server is not None and row.server.options.key == key
+    local = f"http://127.0.0.1:{row.server.port}"
+    assert httpx.get(f"{local}/sdapi/v1/samplers").status_code == 401
+    assert httpx.get(f"{local}/sdapi/v1/samplers", headers={"Authorization": f"Bearer {key}"}).status_code == 200
+    shown.close()
+    assert row.server is None
