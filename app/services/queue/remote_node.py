@@ -240,6 +240,7 @@ class RemoteNode(QObject):
         self._body: dict[str, Any] = {}
         self._reposts = 0
         self._stage: Stage | None = None
+        self._step = 0  # the last step said
         self._job_dir: Path | None = None
         self._model_used: str | None = None
         self._cancelled = False
@@ -284,7 +285,7 @@ class RemoteNode(QObject):
         if not isinstance(prepared, PreparedJob):
             prepared = self.prepare(request)
         self._request, self._key, self._reposts, self._cancelled = request, key or uuid.uuid4().hex, 0, False
-        self._stage, self._started = None, datetime.now()
+        self._stage, self._step, self._started = None, 0, datetime.now()
         self._on_stage(Stage.LOADING)
         if isinstance(prepared, str):
             self._end_soon(Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, prepared)))
@@ -432,8 +433,9 @@ class RemoteNode(QObject):
             self._poll.stop()
             return
         said = node_progress(call.json()) if call.answered else None
-        if said is None or said.progress is None:
-            return
+        if said is None or said.progress is None or said.progress.step == self._step:
+            return  # asked twice a second: a step is said once
+        self._step = said.progress.step
         self._on_stage(Stage.SAMPLING)
         self.progress.emit(said.progress)
         if said.current_image:
