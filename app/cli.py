@@ -54,11 +54,13 @@ from app.core.models.downloads import DownloadCancelled, DownloadError, PresetPr
 from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
 from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.queue.jobs import batch_requests, parse_prompt_list, prompt_list_requests
+from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
 from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
 from app.core.system.vulkaninfo import decode_paste, parse
+from app.services.generation.runner import Generation
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
 from app.services.queue.events import (
@@ -140,6 +142,16 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     batch.add_argument("--prompts", type=Path, metavar="FILE",
                        help="one image per line of this text file, all with the same seed")
     parser.add_argument("--random-seeds", action="store_true", help="with --batch: a random seed for each image")
+    nodes = parser.add_argument_group("other computers: any A1111-style image server (another PC's `python -m app "
+                                      "serve`, sd.cpp's sd-server, A1111, Forge, koboldcpp) draws like one more card")
+    nodes.add_argument("--node", action="append", default=[], metavar="URL",
+                       help="draw on this computer's image server too, e.g. http://192.168.0.12:7860 (repeatable): "
+                            "the batch spreads over this PC's card(s) and the nodes; it draws with its own model "
+                            "when it has none of the --model's name; pictures come home to --out")
+    nodes.add_argument("--node-token", action="append", default=[], metavar="TOKEN",
+                       help="the token (or A1111's user:password) the --node of the same place asks for")
+    nodes.add_argument("--no-local", action="store_true",
+                       help="with --node: draw on the nodes only, not on this PC's graphics card(s)")
 
 
 def lora_tags(args: argparse.Namespace) -> list[str]:
@@ -551,7 +563,11 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
         made = sum(1 for outcome in result if outcome.ok)
         printer.notice(f"stopped: {made} of {jobs} picture{'s' if jobs > 1 else ''} made"
                        f"{f' (in {studio.out_dir})' if made else ''}; nothing half-written was left")
-    return result + [Outcome(None, cancelled=True)] * (jobs - len(result))
+    if stopping:
+        return result + [Outcome(None, cancelled=True)] * (jobs - len(result))
+    # a job no card was left to take (its computer set aside, none other ticked) did not end: not made
+    unmade = Outcome(None, None, BackendError(ErrorKind.UNKNOWN, "no card was left to draw it"))
+    return result + [unmade] * (jobs - len(result))
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -561,7 +577,13 @@ def run_generate(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    try:
+        computers = node_computers(args)
+    except (BadAddress, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     studio = open_studio(args)
+    use_computers(studio, computers, args.no_local)
     numbered = len(requests) > 1
     result = run_jobs(studio, printer, numbered, lambda: studio.add(requests))
     ok = all(outcome.ok for outcome in result)
@@ -570,6 +592,33 @@ def run_generate(args: argparse.Namespace) -> int:
     if any(outcome.cancelled for outcome in result):
         return 130
     return 0 if ok else 1
+
+
+def node_computers(args: argparse.Namespace) -> list[RemoteComputer]:
+    """The --node computers, each with its --node-token (given in the same order)."""
+    if len(args.node_token) > len(args.node):
+        raise ValueError("more --node-token than --node: give each token after its --node")
+    if args.no_local and not args.node:
+        raise ValueError("--no-local needs at least one --node to draw on")
+    tokens = args.node_token + [None] * (len(args.node) - len(args.node_token))
+    return [computer_at(address, token) for address, token in zip(args.node, tokens, strict=True)]
+
+
+def use_computers(studio: Studio, computers: list[RemoteComputer], no_local: bool) -> None:
+    """Other computers as cards of this command's queue; with `no_local`, this PC's cards (a rig's too, once
+    known) take no job."""
+    for computer in computers:
+        studio.queue.add_node(computer.address, computer.name, computer.token)
+    if not no_local:
+        return
+
+    def untick_local_cards() -> None:
+        for label, ticked, runner in studio.queue.cards:
+            if ticked and isinstance(runner, Generation):
+                studio.queue.set_card_enabled(label, False)
+
+    studio.queue.cards_changed.connect(untick_local_cards)
+    untick_local_cards()
 
 
 def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from app.core.platform_paths import UserDirs
+from app.core.queue.nodes import RemoteComputer, computers_from_json, computers_json
 
 SCHEMA_VERSION = 2
 # written with the first change, beside the settings; a file without it is from before this schema (version 0)
@@ -73,6 +74,7 @@ PROGRAM_OR_NONE = Kind[Path | None](lambda raw: Path(_text(raw)) if _text(raw) e
                                     lambda program: str(program) if program else "")
 FLAG = Kind[bool](_flag, lambda value: value)
 LAYOUT_OR_NONE = Kind[bytes | None](_saved_layout, lambda layout: layout or "")
+COMPUTER_LIST = Kind[list[RemoteComputer]](lambda raw: computers_from_json(_text(raw)), computers_json)
 TWO_LAYOUTS_OR_NONE = Kind[tuple[bytes, bytes] | None](_saved_layouts, lambda pair: list(pair) if pair else "")
 
 
@@ -107,6 +109,9 @@ FIRST_START_GUIDED = Setting("first_start/guided", FLAG, lambda _: False,
 LANGUAGE = Setting("window/language", TEXT, lambda _: "",
                    "The language the window speaks, as Qt names it (pt_BR, es, ru, en); none chosen: the "
                    "system's, or English where the app has no translation for it")
+REMOTE_COMPUTERS = Setting("queue/computers", COMPUTER_LIST, lambda _: [],
+                           "The other computers the window's queue sends pictures to (Add a computer…): each one's "
+                           "address, name and token, as JSON")
 
 OTHER_APPS_ALLOWED = Setting("other_apps/allowed", FLAG, lambda _: False,
                              "Whether other apps may draw on this PC through its A1111- and OpenAI-compatible "
@@ -118,7 +123,7 @@ OTHER_APPS_KEY = Setting("other_apps/key", TEXT, lambda _: "",
 
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
                                          ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED, LANGUAGE,
-                                         OTHER_APPS_ALLOWED, OTHER_APPS_NETWORK, OTHER_APPS_KEY)
+                                         REMOTE_COMPUTERS, OTHER_APPS_ALLOWED, OTHER_APPS_NETWORK, OTHER_APPS_KEY)
 
 
 def _from_unversioned(values: dict[str, object]) -> dict[str, object]:

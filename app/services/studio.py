@@ -17,7 +17,7 @@ from app.core.gallery.gallery_index import GalleryIndex
 from app.core.generation.request import GenerationRequest, validate
 from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job
-from app.core.settings_schema import OUTPUT_FOLDER
+from app.core.settings_schema import OUTPUT_FOLDER, REMOTE_COMPUTERS
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
 from app.services.queue.job_queue import JobQueue
@@ -35,9 +35,10 @@ class Studio(QObject):
                  gallery: GalleryIndex | None = None, store: Path | None = None,
                  settings: Settings | None = None,
                  host_ram: Callable[[], int] = lambda: psutil.virtual_memory().available,
-                 parent: QObject | None = None) -> None:
+                 remember_computers: bool = False, parent: QObject | None = None) -> None:
         """`out_dir`: where pictures go (None: the folder chosen in the window last time); `store`: the queue file
-        that keeps unfinished jobs over a restart (None: this command's jobs only)."""
+        that keeps unfinished jobs over a restart (None: this command's jobs only); `remember_computers`: the
+        other computers added last time draw again, and those added or removed now are kept (the window's)."""
         super().__init__(parent)
         self.settings = settings or Settings()
         folder = out_dir if out_dir is not None else self.settings.get(OUTPUT_FOLDER)
@@ -47,6 +48,10 @@ class Studio(QObject):
         self.upscaling = Upscaling(folder, self.machine, gallery, self)
         self.queue = JobQueue(self.generation, store, host_ram, self.upscaling, self)
         self.queue.event.connect(self.event)
+        if remember_computers:
+            for computer in self.settings.get(REMOTE_COMPUTERS):
+                self.queue.add_node(computer.address, computer.name, computer.token)
+            self.queue.cards_changed.connect(lambda: self.settings.set(REMOTE_COMPUTERS, self.queue.computers))
 
     @property
     def out_dir(self) -> Path:

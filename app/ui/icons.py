@@ -45,6 +45,7 @@ GLYPHS = {
     "advanced": "sliders-horizontal",
     "details": "info",
     "language": "translate",
+    "computers": "desktop-tower",
     "prompt_list": "list-bullets",
     "previous": "caret-left",
     "next": "caret-right",

@@ -52,7 +52,7 @@ def run_window(demo: bool = False) -> int:
     monitor = ResourceMonitor(machine)
     out_dir = settings.get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
-    studio = Studio(out_dir, machine, gallery, current_user_dirs().job_queue, settings)
+    studio = Studio(out_dir, machine, gallery, current_user_dirs().job_queue, settings, remember_computers=True)
     window = MainWindow(studio, monitor)
     if demo:
         load_demo(window.panel)

@@ -1,6 +1,7 @@
 """The queue: one line saying what waits and runs, which opens into a drawer (by itself when a second job comes)
 with every job and its state (waiting, running step i/N with the time left, done, failed and why, cancelled), and
-the buttons that reorder, cancel, retry and clear; on a rig, a tick box per card."""
+the buttons that reorder, cancel, retry and clear; a tick box per card (a rig's, and other computers'), and the
+Computers menu that adds and removes other computers."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QToolButton,
     QVBoxLayout,
@@ -24,6 +26,7 @@ from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
 from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
+from app.ui.computer_dialog import AddComputerDialog
 from app.ui.icons import put_icons
 
 
@@ -94,14 +97,27 @@ class QueueStrip(QWidget):
         self.run_button = QPushButton(translate("QueueStrip", "Run queue"), self)
         self.run_button.setToolTip(translate("QueueStrip", "Run the jobs that wait (those left from last time wait "
                                                            "for this)"))
+        # other computers that draw beside this one's card: added, and removed, from here
+        self.computers_button = self._small(translate("QueueStrip", "Computers"))
+        self.computers_button.setToolTip(translate("QueueStrip", "Let other computers' image servers draw the "
+                                                                 "queue's pictures too"))
+        self.computers_menu = QMenu(self)
+        self.computers_button.setMenu(self.computers_menu)
+        self.computers_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.add_computer_action = self.computers_menu.addAction(translate("QueueStrip", "Add a computer…"))
+        self.add_computer_action.triggered.connect(self.add_computer)
+        self.computers_menu.aboutToShow.connect(self._list_computers)
+        self.computer_dialog: AddComputerDialog | None = None
         put_icons(((self.up_button, "up"), (self.down_button, "down"), (self.cancel_button, "cancel_job"),
                    (self.cancel_all_button, "cancel"), (self.retry_button, "retry"),
-                   (self.clear_button, "clear_finished"), (self.run_button, "run_queue")))
+                   (self.clear_button, "clear_finished"), (self.run_button, "run_queue"),
+                   (self.computers_button, "computers")))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
         buttons = QHBoxLayout()
         buttons.setSpacing(2)
         buttons.addWidget(self.run_button)
+        buttons.addWidget(self.computers_button)
         buttons.addStretch(1)
         for button in (self.cancel_all_button, self.up_button, self.down_button, self.cancel_button,
                        self.retry_button, self.clear_button):
@@ -129,8 +145,7 @@ class QueueStrip(QWidget):
         self.list.currentRowChanged.connect(lambda _: self._enable())
         queue.changed.connect(self.refresh)
         queue.cards_changed.connect(self._show_cards)
-        self._show_cards()
-        self.refresh()
+        self._show_cards()  # and the rest as it is now
 
     def selected(self) -> Job | None:
         item = self.list.currentItem()
@@ -153,7 +168,7 @@ class QueueStrip(QWidget):
             self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)
         self._jobs_shown = len(self.queue.jobs)
         self._on_drawer_toggled(self.summary.isChecked())
-        self.setVisible(bool(self.queue.jobs))
+        self.setVisible(bool(self.queue.jobs) or bool(self.queue.computers))
         self._enable()
 
     def _small(self, words: str) -> QToolButton:
@@ -188,16 +203,38 @@ class QueueStrip(QWidget):
         if job is not None:
             action(job)
 
+    def add_computer(self) -> None:
+        """Ask for another computer's address; it is added once it answers."""
+        self.computer_dialog = AddComputerDialog(self.queue, self)
+        self.computer_dialog.open()
+
+    def _list_computers(self) -> None:
+        """The menu as it opens: Add a computer…, then a Remove for each computer added."""
+        for action in self.computers_menu.actions():
+            if action is not self.add_computer_action:
+                self.computers_menu.removeAction(action)
+        for computer in self.queue.computers:
+            action = self.computers_menu.addAction(translate("QueueStrip", "Remove {computer}").format(
+                computer=computer.name))
+            action.triggered.connect(lambda _=False, name=computer.name: self.queue.remove_node(name))
+
     def _show_cards(self) -> None:
-        """A tick box per card of a rig: unticked, a card takes no new job."""
+        """A tick box per card (of a rig, or another computer): unticked, a card takes no new job. A computer set
+        aside shows unticked."""
         cards = self.queue.cards
+        labels = {label for label, _, _ in cards}
+        for label in [label for label in self.card_boxes if label not in labels]:  # a computer removed
+            self.card_boxes.pop(label).deleteLater()
         if len(cards) < 2:
-            return
-        for label, enabled, _ in cards:
-            if label in self.card_boxes:
-                continue
-            box = QCheckBox(label, self)
-            box.setChecked(enabled)
-            box.toggled.connect(lambda on, name=label: self.queue.set_card_enabled(name, on))
-            self.cards.addWidget(box)
-            self.card_boxes[label] = box
+            for box in self.card_boxes.values():
+                box.deleteLater()
+            self.card_boxes.clear()
+        else:
+            for label, enabled, _ in cards:
+                if label not in self.card_boxes:
+                    box = QCheckBox(label, self)
+                    box.toggled.connect(lambda on, name=label: self.queue.set_card_enabled(name, on))
+                    self.cards.addWidget(box)
+                    self.card_boxes[label] = box
+                self.card_boxes[label].setChecked(enabled)
+        self.refresh()

@@ -483,6 +483,21 @@
     </message>
 </context>
 <context>
+    <name>Computers</name>
+    <message>
+        <source>Type the other computer&apos;s address, such as http://192.168.0.12:7860</source>
+        <translation>Escribe la dirección del otro equipo, como http://192.168.0.12:7860</translation>
+    </message>
+    <message>
+        <source>{address} has a port that is not a number from 1 to 65535</source>
+        <translation>{address} tiene un puerto que no es un número del 1 al 65535</translation>
+    </message>
+    <message>
+        <source>{address} is not a web address of a computer; write it as http://192.168.0.12:7860</source>
+        <translation>{address} no es la dirección web de un equipo; escríbela como http://192.168.0.12:7860</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source> while {stage}</source>

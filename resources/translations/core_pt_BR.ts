@@ -483,6 +483,21 @@
     </message>
 </context>
 <context>
+    <name>Computers</name>
+    <message>
+        <source>Type the other computer&apos;s address, such as http://192.168.0.12:7860</source>
+        <translation>Digite o endereço do outro computador, como http://192.168.0.12:7860</translation>
+    </message>
+    <message>
+        <source>{address} has a port that is not a number from 1 to 65535</source>
+        <translation>{address} tem uma porta que não é um número de 1 a 65535</translation>
+    </message>
+    <message>
+        <source>{address} is not a web address of a computer; write it as http://192.168.0.12:7860</source>
+        <translation>{address} não é o endereço web de um computador; escreva-o como http://192.168.0.12:7860</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source> while {stage}</source>

@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>AddComputerDialog</name>
+    <message>
+        <source>Add a computer</source>
+        <translation>Añadir un equipo</translation>
+    </message>
+    <message>
+        <source>Another computer running an image server (Polaris Studio&apos;s serve, sd.cpp&apos;s sd-server, A1111, Forge or koboldcpp) draws the queue&apos;s pictures beside this one&apos;s card; they come home to this gallery.</source>
+        <translation>Otro equipo con un servidor de imágenes (el serve de Polaris Studio, el sd-server de sd.cpp, A1111, Forge o koboldcpp) dibuja las imágenes de la cola junto a la tarjeta de este; vuelven a esta galería.</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>solo si el servidor lo pide</translation>
+    </message>
+    <message>
+        <source>&amp;Address</source>
+        <translation>&amp;Dirección</translation>
+    </message>
+    <message>
+        <source>&amp;Token or user:password</source>
+        <translation>&amp;Token o usuario:contraseña</translation>
+    </message>
+    <message>
+        <source>A&amp;dd</source>
+        <translation>&amp;Añadir</translation>
+    </message>
+    <message>
+        <source>{computer} is in the queue already.</source>
+        <translation>{computer} ya está en la cola.</translation>
+    </message>
+    <message>
+        <source>Asking {address} for its models…</source>
+        <translation>Pidiendo a {address} sus modelos…</translation>
+    </message>
+    <message>
+        <source>{address} cannot be added: {why}.</source>
+        <translation>No se puede añadir {address}: {why}.</translation>
+    </message>
+</context>
+<context>
     <name>Advice</name>
     <message>
         <source>processor</source>
@@ -191,6 +230,73 @@
     <message>
         <source>Could not save the report: {error}</source>
         <translation>No se pudo guardar el informe: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Computers</name>
+    <message>
+        <source>nothing answers at that address (is the image server running there, on that port?)</source>
+        <translation>nada responde en esa dirección (¿está el servidor de imágenes en marcha allí, en ese puerto?)</translation>
+    </message>
+    <message>
+        <source>no computer on the network has that name</source>
+        <translation>ningún equipo de la red tiene ese nombre</translation>
+    </message>
+    <message>
+        <source>it did not answer in time</source>
+        <translation>no respondió a tiempo</translation>
+    </message>
+    <message>
+        <source>it closed the connection</source>
+        <translation>cerró la conexión</translation>
+    </message>
+    <message>
+        <source>it does not speak plain http at that address</source>
+        <translation>no habla http simple en esa dirección</translation>
+    </message>
+    <message>
+        <source>the connection to it failed</source>
+        <translation>la conexión con él falló</translation>
+    </message>
+    <message>
+        <source>it asks for a token or user:password, and the one given (if any) is not right</source>
+        <translation>pide un token o usuario:contraseña, y el indicado (si lo hay) no es correcto</translation>
+    </message>
+    <message>
+        <source>it answers, but not as an A1111-style image server (no /sdapi/v1 there)</source>
+        <translation>responde, pero no como un servidor de imágenes al estilo de A1111 (no hay /sdapi/v1 allí)</translation>
+    </message>
+    <message>
+        <source>it refused the job: {reason}</source>
+        <translation>rechazó el trabajo: {reason}</translation>
+    </message>
+    <message>
+        <source>it answered with error {status}</source>
+        <translation>respondió con el error {status}</translation>
+    </message>
+    <message>
+        <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
+        <translation>{computer} no tiene ningún modelo llamado {model}: dibuja con el modelo que tiene cargado{which}</translation>
+    </message>
+    <message>
+        <source>{computer}: {why}</source>
+        <translation>{computer}: {why}</translation>
+    </message>
+    <message>
+        <source>the connection was cut while it drew ({why})</source>
+        <translation>la conexión se cortó mientras dibujaba ({why})</translation>
+    </message>
+    <message>
+        <source>the connection to {computer} was cut; asking it again for the same job</source>
+        <translation>la conexión con {computer} se cortó; se le vuelve a pedir el mismo trabajo</translation>
+    </message>
+    <message>
+        <source>{computer} answered without a picture</source>
+        <translation>{computer} respondió sin imagen</translation>
+    </message>
+    <message>
+        <source>{error} (drawn by {computer}). It is kept in {folder}, not in the gallery.</source>
+        <translation>{error} (dibujada por {computer}). Se guarda en {folder}, no en la galería.</translation>
     </message>
 </context>
 <context>
@@ -582,6 +688,14 @@
 </context>
 <context>
     <name>JobQueue</name>
+    <message>
+        <source>a card or computer named {name} is already in the queue</source>
+        <translation>una tarjeta o equipo llamado {name} ya está en la cola</translation>
+    </message>
+    <message>
+        <source>{computer} is set aside: {why}. Its job waits for another card; tick {computer} in the queue to use it again.</source>
+        <translation>{computer} queda apartado: {why}. Su trabajo espera otra tarjeta; marca {computer} en la cola para volver a usarlo.</translation>
+    </message>
     <message>
         <source>The job queue could not be saved ({error}); it is kept until the app closes.</source>
         <translation>No se pudo guardar la cola de trabajos ({error}); se conserva hasta que se cierre la app.</translation>
@@ -1457,8 +1571,24 @@ Las líneas que empiezan con # se omiten.</translation>
         <translation>Ejecuta los trabajos en espera (los que quedaron de la última vez esperan esto)</translation>
     </message>
     <message>
+        <source>Computers</source>
+        <translation>Equipos</translation>
+    </message>
+    <message>
+        <source>Let other computers&apos; image servers draw the queue&apos;s pictures too</source>
+        <translation>Deja que los servidores de imágenes de otros equipos dibujen también las imágenes de la cola</translation>
+    </message>
+    <message>
+        <source>Add a computer…</source>
+        <translation>Añadir un equipo…</translation>
+    </message>
+    <message>
         <source>No jobs</source>
         <translation>Ningún trabajo</translation>
+    </message>
+    <message>
+        <source>Remove {computer}</source>
+        <translation>Quitar {computer}</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AddComputerDialog</name>
+    <message>
+        <source>Add a computer</source>
+        <translation>Adicionar um computador</translation>
+    </message>
+    <message>
+        <source>Another computer running an image server (Polaris Studio&apos;s serve, sd.cpp&apos;s sd-server, A1111, Forge or koboldcpp) draws the queue&apos;s pictures beside this one&apos;s card; they come home to this gallery.</source>
+        <translation>Outro computador com um servidor de imagens (o serve do Polaris Studio, o sd-server do sd.cpp, A1111, Forge ou koboldcpp) desenha as imagens da fila ao lado da placa deste; elas voltam para esta galeria.</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>só se o servidor pedir um</translation>
+    </message>
+    <message>
+        <source>&amp;Address</source>
+        <translation>&amp;Endereço</translation>
+    </message>
+    <message>
+        <source>&amp;Token or user:password</source>
+        <translation>&amp;Token ou usuário:senha</translation>
+    </message>
+    <message>
+        <source>A&amp;dd</source>
+        <translation>Adi&amp;cionar</translation>
+    </message>
+    <message>
+        <source>{computer} is in the queue already.</source>
+        <translation>{computer} já está na fila.</translation>
+    </message>
+    <message>
+        <source>Asking {address} for its models…</source>
+        <translation>Pedindo a {address} a lista de modelos…</translation>
+    </message>
+    <message>
+        <source>{address} cannot be added: {why}.</source>
+        <translation>{address} não pode ser adicionado: {why}.</translation>
+    </message>
+</context>
+<context>
     <name>Advice</name>
     <message>
         <source>processor</source>
@@ -191,6 +230,73 @@
     <message>
         <source>Could not save the report: {error}</source>
         <translation>Não foi possível salvar o relatório: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Computers</name>
+    <message>
+        <source>nothing answers at that address (is the image server running there, on that port?)</source>
+        <translation>nada responde nesse endereço (o servidor de imagens está rodando lá, nessa porta?)</translation>
+    </message>
+    <message>
+        <source>no computer on the network has that name</source>
+        <translation>nenhum computador na rede tem esse nome</translation>
+    </message>
+    <message>
+        <source>it did not answer in time</source>
+        <translation>ele não respondeu a tempo</translation>
+    </message>
+    <message>
+        <source>it closed the connection</source>
+        <translation>ele fechou a conexão</translation>
+    </message>
+    <message>
+        <source>it does not speak plain http at that address</source>
+        <translation>ele não fala http simples nesse endereço</translation>
+    </message>
+    <message>
+        <source>the connection to it failed</source>
+        <translation>a conexão com ele falhou</translation>
+    </message>
+    <message>
+        <source>it asks for a token or user:password, and the one given (if any) is not right</source>
+        <translation>ele pede um token ou usuário:senha, e o informado (se houver) não está certo</translation>
+    </message>
+    <message>
+        <source>it answers, but not as an A1111-style image server (no /sdapi/v1 there)</source>
+        <translation>ele responde, mas não como um servidor de imagens no estilo A1111 (não há /sdapi/v1 lá)</translation>
+    </message>
+    <message>
+        <source>it refused the job: {reason}</source>
+        <translation>ele recusou o trabalho: {reason}</translation>
+    </message>
+    <message>
+        <source>it answered with error {status}</source>
+        <translation>ele respondeu com o erro {status}</translation>
+    </message>
+    <message>
+        <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
+        <translation>{computer} não tem nenhum modelo chamado {model}: ele desenha com o modelo que tem carregado{which}</translation>
+    </message>
+    <message>
+        <source>{computer}: {why}</source>
+        <translation>{computer}: {why}</translation>
+    </message>
+    <message>
+        <source>the connection was cut while it drew ({why})</source>
+        <translation>a conexão caiu enquanto ele desenhava ({why})</translation>
+    </message>
+    <message>
+        <source>the connection to {computer} was cut; asking it again for the same job</source>
+        <translation>a conexão com {computer} caiu; pedindo de novo o mesmo trabalho</translation>
+    </message>
+    <message>
+        <source>{computer} answered without a picture</source>
+        <translation>{computer} respondeu sem imagem</translation>
+    </message>
+    <message>
+        <source>{error} (drawn by {computer}). It is kept in {folder}, not in the gallery.</source>
+        <translation>{error} (desenhada por {computer}). Ela foi guardada em {folder}, não na galeria.</translation>
     </message>
 </context>
 <context>
@@ -582,6 +688,14 @@
 </context>
 <context>
     <name>JobQueue</name>
+    <message>
+        <source>a card or computer named {name} is already in the queue</source>
+        <translation>uma placa ou computador chamado {name} já está na fila</translation>
+    </message>
+    <message>
+        <source>{computer} is set aside: {why}. Its job waits for another card; tick {computer} in the queue to use it again.</source>
+        <translation>{computer} foi deixado de lado: {why}. O trabalho dele espera outra placa; marque {computer} na fila para usá-lo de novo.</translation>
+    </message>
     <message>
         <source>The job queue could not be saved ({error}); it is kept until the app closes.</source>
         <translation>Não foi possível salvar a fila de tarefas ({error}); ela fica guardada até o app fechar.</translation>
@@ -1457,8 +1571,24 @@ Linhas que começam com # são ignoradas.</translation>
         <translation>Roda as tarefas que aguardam (as que sobraram da última vez esperam por isto)</translation>
     </message>
     <message>
+        <source>Computers</source>
+        <translation>Computadores</translation>
+    </message>
+    <message>
+        <source>Let other computers&apos; image servers draw the queue&apos;s pictures too</source>
+        <translation>Deixe os servidores de imagens de outros computadores desenharem as imagens da fila também</translation>
+    </message>
+    <message>
+        <source>Add a computer…</source>
+        <translation>Adicionar um computador…</translation>
+    </message>
+    <message>
         <source>No jobs</source>
         <translation>Nenhuma tarefa</translation>
+    </message>
+    <message>
+        <source>Remove {computer}</source>
+        <translation>Remover {computer}</translation>
     </message>
 </context>
 <context>

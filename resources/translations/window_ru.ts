@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>AddComputerDialog</name>
+    <message>
+        <source>Add a computer</source>
+        <translation>Добавить компьютер</translation>
+    </message>
+    <message>
+        <source>Another computer running an image server (Polaris Studio&apos;s serve, sd.cpp&apos;s sd-server, A1111, Forge or koboldcpp) draws the queue&apos;s pictures beside this one&apos;s card; they come home to this gallery.</source>
+        <translation>Другой компьютер с сервером изображений (serve от Polaris Studio, sd-server от sd.cpp, A1111, Forge или koboldcpp) рисует картинки из очереди вместе с видеокартой этого; они возвращаются в эту галерею.</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>только если сервер его просит</translation>
+    </message>
+    <message>
+        <source>&amp;Address</source>
+        <translation>&amp;Адрес</translation>
+    </message>
+    <message>
+        <source>&amp;Token or user:password</source>
+        <translation>&amp;Токен или пользователь:пароль</translation>
+    </message>
+    <message>
+        <source>A&amp;dd</source>
+        <translation>&amp;Добавить</translation>
+    </message>
+    <message>
+        <source>{computer} is in the queue already.</source>
+        <translation>{computer} уже в очереди.</translation>
+    </message>
+    <message>
+        <source>Asking {address} for its models…</source>
+        <translation>Запрашиваем у {address} список моделей…</translation>
+    </message>
+    <message>
+        <source>{address} cannot be added: {why}.</source>
+        <translation>Нельзя добавить {address}: {why}.</translation>
+    </message>
+</context>
+<context>
     <name>Advice</name>
     <message>
         <source>processor</source>
@@ -191,6 +230,73 @@
     <message>
         <source>Could not save the report: {error}</source>
         <translation>Не удалось сохранить отчёт: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Computers</name>
+    <message>
+        <source>nothing answers at that address (is the image server running there, on that port?)</source>
+        <translation>по этому адресу никто не отвечает (запущен ли там сервер изображений, на этом порту?)</translation>
+    </message>
+    <message>
+        <source>no computer on the network has that name</source>
+        <translation>в сети нет компьютера с таким именем</translation>
+    </message>
+    <message>
+        <source>it did not answer in time</source>
+        <translation>он не ответил вовремя</translation>
+    </message>
+    <message>
+        <source>it closed the connection</source>
+        <translation>он закрыл соединение</translation>
+    </message>
+    <message>
+        <source>it does not speak plain http at that address</source>
+        <translation>он не отвечает по обычному http по этому адресу</translation>
+    </message>
+    <message>
+        <source>the connection to it failed</source>
+        <translation>соединение с ним не удалось</translation>
+    </message>
+    <message>
+        <source>it asks for a token or user:password, and the one given (if any) is not right</source>
+        <translation>он просит токен или пользователь:пароль, а указанный (если есть) не подходит</translation>
+    </message>
+    <message>
+        <source>it answers, but not as an A1111-style image server (no /sdapi/v1 there)</source>
+        <translation>он отвечает, но не как сервер изображений в стиле A1111 (там нет /sdapi/v1)</translation>
+    </message>
+    <message>
+        <source>it refused the job: {reason}</source>
+        <translation>он отклонил задание: {reason}</translation>
+    </message>
+    <message>
+        <source>it answered with error {status}</source>
+        <translation>он ответил ошибкой {status}</translation>
+    </message>
+    <message>
+        <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
+        <translation>у {computer} нет модели с именем {model}: он рисует загруженной у него моделью{which}</translation>
+    </message>
+    <message>
+        <source>{computer}: {why}</source>
+        <translation>{computer}: {why}</translation>
+    </message>
+    <message>
+        <source>the connection was cut while it drew ({why})</source>
+        <translation>соединение оборвалось, пока он рисовал ({why})</translation>
+    </message>
+    <message>
+        <source>the connection to {computer} was cut; asking it again for the same job</source>
+        <translation>соединение с {computer} оборвалось; просим у него то же задание ещё раз</translation>
+    </message>
+    <message>
+        <source>{computer} answered without a picture</source>
+        <translation>{computer} ответил без картинки</translation>
+    </message>
+    <message>
+        <source>{error} (drawn by {computer}). It is kept in {folder}, not in the gallery.</source>
+        <translation>{error} (нарисовал {computer}). Она сохранена в {folder}, а не в галерее.</translation>
     </message>
 </context>
 <context>
@@ -582,6 +688,14 @@
 </context>
 <context>
     <name>JobQueue</name>
+    <message>
+        <source>a card or computer named {name} is already in the queue</source>
+        <translation>видеокарта или компьютер с именем {name} уже в очереди</translation>
+    </message>
+    <message>
+        <source>{computer} is set aside: {why}. Its job waits for another card; tick {computer} in the queue to use it again.</source>
+        <translation>{computer} отложен: {why}. Его задание ждёт другую видеокарту; отметьте {computer} в очереди, чтобы снова его использовать.</translation>
+    </message>
     <message>
         <source>The job queue could not be saved ({error}); it is kept until the app closes.</source>
         <translation>Не удалось сохранить очередь заданий ({error}); она хранится, пока программа открыта.</translation>
@@ -1457,8 +1571,24 @@ Lines starting with # are skipped.</source>
         <translation>Запустить ждущие задания (оставшиеся с прошлого раза ждут этой кнопки)</translation>
     </message>
     <message>
+        <source>Computers</source>
+        <translation>Компьютеры</translation>
+    </message>
+    <message>
+        <source>Let other computers&apos; image servers draw the queue&apos;s pictures too</source>
+        <translation>Пусть серверы изображений других компьютеров тоже рисуют картинки из очереди</translation>
+    </message>
+    <message>
+        <source>Add a computer…</source>
+        <translation>Добавить компьютер…</translation>
+    </message>
+    <message>
         <source>No jobs</source>
         <translation>Заданий нет</translation>
+    </message>
+    <message>
+        <source>Remove {computer}</source>
+        <translation>Убрать {computer}</translation>
     </message>
 </context>
 <context>

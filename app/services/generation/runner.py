@@ -117,6 +117,10 @@ class Generation(QObject):
     def out_dir(self) -> Path:
         return self._out_dir
 
+    @property
+    def gallery(self) -> GalleryIndex | None:
+        return self._gallery
+
     def set_out_dir(self, folder: Path) -> None:
         """Where the next images go (the running one, if any, finishes where it started)."""
         self._out_dir = folder
@@ -374,13 +378,9 @@ class Generation(QObject):
             return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
         except FolderProblem as problem:
             return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
-        entry = entry_from_png(final) if self._gallery is not None else None
-        if entry is not None and self._gallery is not None:
-            try:
-                self._gallery.add(entry)
-            except sqlite3.Error as error:  # the picture is in its folder; the gallery finds it on its next scan
-                self.notice.emit(translate("Generation", "the gallery could not list the picture yet: {error}")
-                                 .format(error=error))
+        note = list_in_gallery(final, self._gallery)
+        if note:
+            self.notice.emit(note)
         return Outcome(outcome.exit_code, str(final))
 
     def _failed(self, outcome: Outcome, request: GenerationRequest | None) -> Outcome | None:
@@ -451,6 +451,17 @@ class Generation(QObject):
         self._request = None
         self._staged = None
         self.finished.emit(outcome)
+
+
+def list_in_gallery(final: Path, gallery: GalleryIndex | None) -> str | None:
+    """Add a finished picture to the gallery; what to tell the user when it could not be listed yet."""
+    entry = entry_from_png(final) if gallery is not None else None
+    if entry is not None and gallery is not None:
+        try:
+            gallery.add(entry)
+        except sqlite3.Error as error:  # the picture is in its folder; the gallery finds it on its next scan
+            return translate("Generation", "the gallery could not list the picture yet: {error}").format(error=error)
+    return None
 
 
 def _room_for(request: GenerationRequest) -> int:

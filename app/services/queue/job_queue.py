@@ -1,6 +1,6 @@
 """The job queue: many requests, run one after another through `Generation` (one at a time per card, every
-card of a rig at once) or, for an upscale, `Upscaling` on the first card; kept in the user's data folder so that
-unfinished jobs survive a crash."""
+card of a rig at once, and other computers' image servers through `RemoteNode`) or, for an upscale, `Upscaling`
+on the first card; kept in the user's data folder so that unfinished jobs survive a crash."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, with_seed
 from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
+from app.core.queue.nodes import RemoteComputer
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
 from app.core.words import translate
@@ -39,11 +40,12 @@ from app.services.queue.events import (
     StageEntered,
     StepMade,
 )
+from app.services.queue.remote_node import RemoteNode
 
 
 @dataclass
 class _Card:
-    generation: Generation
+    generation: Generation | RemoteNode
     upscaling: Upscaling | None = None  # the first card's: upscales run there, one at a time like pictures
     device: VulkanDevice | None = None  # None: the one device Generation picks itself
     enabled: bool = True
@@ -52,12 +54,16 @@ class _Card:
 
     @property
     def label(self) -> str:
+        if isinstance(self.generation, RemoteNode):
+            return self.generation.name
         return card_label(self.device) if self.device else "the graphics card"
 
     def can_run(self, job: Job) -> bool:
+        if isinstance(self.generation, RemoteNode):
+            return self.generation.takes(job.request)
         return not isinstance(job.request, UpscaleRequest) or self.upscaling is not None
 
-    def runner(self) -> Generation | Upscaling:
+    def runner(self) -> Generation | RemoteNode | Upscaling:
         """What runs this card's job now."""
         if self.job is not None and isinstance(self.job.request, UpscaleRequest) and self.upscaling is not None:
             return self.upscaling
@@ -168,9 +174,43 @@ class JobQueue(QObject):
         return any(card.job is not None for card in self._cards)
 
     @property
-    def cards(self) -> list[tuple[str, bool, Generation]]:
-        """(label, ticked, generation) for each card the queue runs jobs on."""
+    def cards(self) -> list[tuple[str, bool, Generation | RemoteNode]]:
+        """(label, ticked, what runs its jobs) for each card the queue runs jobs on, other computers' last."""
         return [(card.label, card.enabled, card.generation) for card in self._cards]
+
+    @property
+    def computers(self) -> list[RemoteComputer]:
+        """The other computers the queue sends pictures to."""
+        return [card.generation.computer for card in self._cards if isinstance(card.generation, RemoteNode)]
+
+    def add_node(self, address: str, name: str, token: str | None = None) -> RemoteNode:
+        """Another computer's image server as one more card (ticked): it takes pictures to make, not upscales."""
+        if any(card.label == name for card in self._cards):
+            raise ValueError(translate("JobQueue", "a card or computer named {name} is already in the queue")
+                             .format(name=name))
+        first = self._cards[0].generation
+        assert isinstance(first, Generation)  # this computer's first card
+        node = RemoteNode(RemoteComputer(address, name, token), first.out_dir, first.gallery, self)
+        card = self._card(node)
+        node.gave_back.connect(lambda why: self._on_given_back(card, why))
+        self._cards.append(card)
+        self.cards_changed.emit()
+        self._dispatch()
+        return node
+
+    def remove_node(self, name: str) -> None:
+        """Take a computer out of the queue; a job it runs is put back as waiting (the computer may finish it
+        for itself, but it is not awaited)."""
+        card = next(c for c in self._cards if c.label == name and isinstance(c.generation, RemoteNode))
+        self._cards.remove(card)
+        job, card.job = card.job, None
+        card.generation.stop_now()
+        if job is not None:
+            job.state, job.reason, job.stage = JobState.WAITING, "", None
+            self._changed(save=True)
+        self.cards_changed.emit()
+        card.generation.deleteLater()
+        self._dispatch()
 
     def set_card_enabled(self, label: str, enabled: bool) -> None:
         """Untick a card: it takes no new job (its running one finishes)."""
@@ -198,7 +238,7 @@ class JobQueue(QObject):
                 card.upscaling.stop_now()
 
     # --- running ----------------------------------------------------------------------------------------------
-    def _card(self, generation: Generation, device: VulkanDevice | None = None,
+    def _card(self, generation: Generation | RemoteNode, device: VulkanDevice | None = None,
               upscaling: Upscaling | None = None) -> _Card:
         card = _Card(generation, upscaling, device)
         generation.progress.connect(lambda progress: self._on_progress(card, progress))
@@ -229,7 +269,8 @@ class JobQueue(QObject):
 
     def _set_up_rig(self) -> None:
         first = self._cards[0]
-        if len(self._cards) > 1 or first.generation.devices is None:
+        assert isinstance(first.generation, Generation)
+        if first.device is not None or first.generation.devices is None:  # a rig already, or nothing known
             return
         # a device the user pinned in the environment is the one to use: no rig then
         cards = [] if VISIBLE_DEVICES_VARIABLE in os.environ else rig_cards(first.generation.devices)
@@ -237,9 +278,9 @@ class JobQueue(QObject):
             return
         first.device, first.enabled = cards[0].device, cards[0].ticked
         first.generation.pin_card(cards[0].device)
-        for card in cards[1:]:
-            self._cards.append(self._card(first.generation.for_card(card.device), card.device))
-            self._cards[-1].enabled = card.ticked
+        for number, card in enumerate(cards[1:], 1):  # beside the first card, before other computers
+            self._cards.insert(number, self._card(first.generation.for_card(card.device), card.device))
+            self._cards[number].enabled = card.ticked
         self.cards_changed.emit()
 
     def _dispatch(self) -> None:
@@ -274,7 +315,10 @@ class JobQueue(QObject):
                     self._changed(save=False)
                 break  # it runs when a running job ends
             self._run(card, job, ram)
-            card.generation.start(job.request, prepared if isinstance(prepared, PreparedJob) else None)
+            if isinstance(card.generation, RemoteNode):
+                card.generation.start(job.request, prepared, key=job.id)  # the job's id names it to the server
+            else:
+                card.generation.start(job.request, prepared if isinstance(prepared, PreparedJob) else None)
 
     def _run(self, card: _Card, job: Job, ram: int) -> None:
         card.job, card.ram = job, ram
@@ -320,9 +364,26 @@ class JobQueue(QObject):
         self.event.emit(JobEnded(job, label, outcome))
         self._idle_check()
 
+    def _on_given_back(self, card: _Card, why: str) -> None:
+        """A computer could not run its job, or its end cannot be known: the job waits again, first in line, and
+        the computer takes no new job until the user ticks it again."""
+        job, card.job, card.enabled = card.job, None, False
+        if job is None or self._closing:
+            return
+        job.state, job.reason, job.stage, job.card = JobState.WAITING, "", None, None
+        self.note.emit(translate("JobQueue", "{computer} is set aside: {why}. Its job waits for another card; tick "
+                                             "{computer} in the queue to use it again.").format(
+            computer=card.label, why=why))
+        self._changed(save=True)
+        self.cards_changed.emit()
+        self._dispatch()
+        self._idle_check()
+
     def _idle_check(self) -> None:
-        # jobs held from last time do not keep the queue busy: they wait for Run queue
-        if not self.busy and not any(j.state is JobState.WAITING and not j.held for j in self.jobs):
+        # jobs held from last time do not keep the queue busy: they wait for Run queue; nor do jobs no ticked card
+        # can run (a computer set aside, the last one)
+        if not self.busy and not any(j.state is JobState.WAITING and not j.held
+                                     and any(c.enabled and c.can_run(j) for c in self._cards) for j in self.jobs):
             self.idle.emit()
 
     def _changed(self, save: bool) -> None:
