@@ -61,6 +61,7 @@ from app.core.models.demo_model import demo_model_files
 from app.core.models.families import ModelFiles
 from app.core.models.model_files import family_of_files
 from app.core.queue.jobs import Job, JobState
+from app.core.queue.nodes import JOB_KEY_HEADER
 from app.services.api_desk import ApiDesk, Call, StudioClosed
 from app.services.user_dirs import current_user_dirs
 
@@ -154,7 +155,12 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
             headers = {"WWW-Authenticate": 'Basic realm="Polaris Studio"'} if options.auth else {}
             return JSONResponse({"error": "unauthorised", "detail": "this server needs its password or key"},
                                 401, headers)
-        return await call_next(request)
+        response = await call_next(request)
+        key = request.headers.get(JOB_KEY_HEADER)
+        if key is not None:
+            # says to another Polaris Studio that this server knows its job keys: it may ask again after a drop
+            response.headers[JOB_KEY_HEADER] = key
+        return response
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:
@@ -174,7 +180,7 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
         """Queue the requests as checked (sizes snapped); the call once its jobs have ended, and what was changed
         in the requests, in words."""
         client = client_of(request)
-        key = request.headers.get("x-polaris-job")
+        key = request.headers.get(JOB_KEY_HEADER)
         checked: list[GenerationRequest | UpscaleRequest] = []
         notes: list[str] = []
         for asked in requests:

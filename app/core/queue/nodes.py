@@ -12,15 +12,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from app.core.gallery.metadata import sampler_name, scheduler_name
 from app.core.generation.output import Progress
-from app.core.generation.request import METHOD_NAMES, GenerationRequest
+from app.core.generation.request import GenerationRequest
 from app.core.words import translate
 
 # the header our own server reads as an idempotency key: a POST with a key it already knows waits for (or
 # returns) that job's result rather than queueing it again; it echoes the header on every answer to a request
 # that carried it, which is how a client knows that a repost is safe. Other servers ignore it.
 JOB_KEY_HEADER = "X-Polaris-Job"
-DEFAULT_PORT = 7860  # A1111's
+DEFAULT_PORT = 7860  # A1111's, which every client expects (and our own server answers on)
 
 
 class BadAddress(ValueError):
@@ -103,9 +104,9 @@ def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, A
     if request.cfg_scale is not None:
         job["cfg_scale"] = request.cfg_scale
     if request.sampler:
-        job["sampler_name"] = METHOD_NAMES.get(request.sampler, request.sampler)
+        job["sampler_name"] = sampler_name(request.sampler, False)  # as A1111 names it, and our serve reads it
     if request.scheduler:
-        job["scheduler"] = request.scheduler
+        job["scheduler"] = scheduler_name(request.scheduler)
     if request.init_image is not None:
         job["denoising_strength"] = request.strength
     elif request.hires is not None:

@@ -1,0 +1,89 @@
+"""This app draws with another Polaris Studio: a second instance of the real `python -m app serve` on 127.0.0.1
+as the other computer (the demo model on lavapipe), this computer's real sd-cli beside it."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.gallery.gallery_index import GalleryIndex, open_index
+from app.core.gallery.metadata import read_details
+from app.core.generation.request import GenerationRequest
+from app.core.models.demo_model import demo_model_files
+from app.core.models.families import MemoryFlags
+from app.core.queue.jobs import JobState
+from app.services.queue.events import JobEnded, JobEvent, JobStarted
+from app.services.studio import Studio
+from app.services.user_dirs import current_user_dirs
+from tests.helpers.api_server import Served, served
+
+pytestmark = pytest.mark.backend
+LOCAL = "the graphics card"
+
+
+@pytest.fixture
+def other(tmp_path: Path, shader_cache: Path) -> Iterator[Served]:
+    with served(tmp_path / "other", "--demo", "--out", str(tmp_path / "other-pictures"),
+                env={"MESA_SHADER_CACHE_DIR": str(shader_cache)}) as running:
+        yield running
+
+
+def request(seed: int, steps: int = 2, size: int = 64) -> GenerationRequest:
+    files = demo_model_files()
+    assert files is not None, "scripts/setup.sh writes the demo model"
+    return GenerationRequest(prompt="a lighthouse", width=size, height=size, steps=steps, seed=seed, models=files,
+                             memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
+
+
+def studio_with(other: Served, out_dir: Path) -> tuple[Studio, GalleryIndex, list[JobEvent]]:
+    gallery = open_index(current_user_dirs().gallery_index, out_dir)
+    studio = Studio(out_dir, gallery=gallery)
+    name = other.address.removeprefix("http://")
+    studio.queue.add_node(other.address, name)
+    events: list[JobEvent] = []
+    studio.event.connect(events.append)
+    return studio, gallery, events
+
+
+def test_a_batch_of_four_is_spread_over_this_computer_and_another_polaris_studio(
+        qtbot: QtBot, sd_cli: Path, other: Served, out_dir: Path) -> None:
+    studio, gallery, events = studio_with(other, out_dir)
+    with qtbot.waitSignal(studio.queue.idle, timeout=600_000):
+        jobs = studio.add([request(seed) for seed in (1, 2, 3, 4)])
+    assert [job.state for job in jobs] == [JobState.DONE] * 4, [job.reason for job in jobs]
+    name = other.address.removeprefix("http://")
+    assert {job.card for job in jobs} == {LOCAL, name}
+    assert sorted(e.job.request.seed for e in events if isinstance(e, JobEnded)) == [1, 2, 3, 4]
+    assert len(list(out_dir.glob("*.png"))) == 4 and len(gallery.entries()) == 4
+    remote = next(job for job in jobs if job.card == name)
+    details = read_details(Path(remote.image or ""))
+    # it drew with the demo model, chosen there by its title from the file's name
+    assert details is not None and details["backend"]["computer"] == name and details["seed"] == remote.request.seed
+
+
+def test_the_other_polaris_studio_killed_mid_job_gives_the_job_back_and_it_is_drawn_here_once(
+        qtbot: QtBot, sd_cli: Path, other: Served, out_dir: Path) -> None:
+    studio, _, events = studio_with(other, out_dir)
+    name = other.address.removeprefix("http://")
+    studio.queue.set_card_enabled(LOCAL, False)
+    job = studio.add([request(5, steps=40, size=128)])[0]
+
+    def drawing() -> bool:
+        return httpx.get(f"{other.base}/progress", timeout=10).json()["state"]["sampling_step"] >= 1
+
+    qtbot.waitUntil(drawing, timeout=180_000)
+    with qtbot.waitSignal(studio.queue.idle, timeout=120_000):  # set aside: no ticked card is left for the job
+        other.process.send_signal(signal.SIGKILL if sys.platform != "win32" else signal.SIGTERM)
+    assert job.state is JobState.WAITING and job.card is None
+    with qtbot.waitSignal(studio.queue.idle, timeout=300_000):
+        studio.queue.set_card_enabled(LOCAL, True)
+    assert job.state is JobState.DONE and job.card == LOCAL
+    assert [e.card for e in events if isinstance(e, JobStarted)] == [name, LOCAL]
+    assert [e.card for e in events if isinstance(e, JobEnded)] == [LOCAL]
+    assert list(out_dir.glob("*.png")) == [Path(job.image or "")]
