@@ -126,7 +126,8 @@ class MainWindow(QMainWindow):
         put_icons(((self.check_button, "check"), (self.folder_button, "folder"), (self.models_button, "models"),
                    (self.advanced_toggle, "advanced"), (self.details_toggle, "details"),
                    (self.language_button, "language")))
-        self.details_toggle.setToolTip(translate("MainWindow", "The memory gauge and the log of the drawing program"))
+        self.details_toggle.setToolTip(translate("MainWindow", "The memory gauge, the switch that lets other apps draw "
+                                                               "here, and the log of the drawing program"))
 
     def _make_views(self, gallery: GalleryIndex | None) -> None:
         self.plan = MemoryPlanView(self.panel, self.generation, self)

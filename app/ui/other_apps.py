@@ -167,9 +167,9 @@ class NetworkDialog(QDialog):
         self.setWindowTitle(translate("OtherApps", "Other computers"))
         self.network = QCheckBox(translate("OtherApps", "Let other computers of my network draw here"), self)
         self.network.setChecked(network)
-        explain = QLabel(translate("OtherApps", "They must send this key (as an OpenAI key, or as the password "
-                                                "of a Bearer sign-in). Anyone with it can draw on your graphics "
-                                                "card: let in only computers you trust."), self)
+        explain = QLabel(translate("OtherApps", "Apps on other computers must give this key (where the app asks "
+                                                "for an API key). Anyone with it can draw on your graphics card: "
+                                                "let in only computers you trust."), self)
         explain.setWordWrap(True)
         shown = QLabel(key, self)
         shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

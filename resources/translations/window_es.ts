@@ -810,8 +810,8 @@
         <translation>D&amp;etalles</translation>
     </message>
     <message>
-        <source>The memory gauge and the log of the drawing program</source>
-        <translation>El medidor de memoria y el registro del programa que dibuja</translation>
+        <source>The memory gauge, the switch that lets other apps draw here, and the log of the drawing program</source>
+        <translation>El medidor de memoria, el interruptor que deja dibujar aquí a otras apps y el registro del programa de dibujo</translation>
     </message>
     <message>
         <source>What the system check found</source>
@@ -1161,6 +1161,53 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
     <message>
         <source>Hide this message</source>
         <translation>Ocultar este mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>OtherApps</name>
+    <message>
+        <source>Let other apps use this PC</source>
+        <translation>Dejar que otras apps usen este PC</translation>
+    </message>
+    <message>
+        <source>Apps such as SillyTavern, Open WebUI or a script draw here through the A1111 or OpenAI way of asking; their pictures wait in the queue like yours</source>
+        <translation>Apps como SillyTavern, Open WebUI o un script dibujan aquí pidiéndolo a la manera de A1111 o de OpenAI; sus imágenes esperan en la cola como las tuyas</translation>
+    </message>
+    <message>
+        <source>Network…</source>
+        <translation>Red…</translation>
+    </message>
+    <message>
+        <source>Let other computers of your network draw here too</source>
+        <translation>Dejar que otros ordenadores de tu red dibujen aquí también</translation>
+    </message>
+    <message>
+        <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
+        <translation>El puerto {port} lo usa otro programa (¿otra app de dibujo?): ciérralo e inténtalo de nuevo.</translation>
+    </message>
+    <message>
+        <source>Off: only this window draws here.</source>
+        <translation>Apagado: solo esta ventana dibuja aquí.</translation>
+    </message>
+    <message>
+        <source>On: apps on this PC use {address}</source>
+        <translation>Encendido: las apps de este PC usan {address}</translation>
+    </message>
+    <message>
+        <source>Other computers: http://{address}:{port} with the key {key}</source>
+        <translation>Otros ordenadores: http://{address}:{port} con la clave {key}</translation>
+    </message>
+    <message>
+        <source>Other computers</source>
+        <translation>Otros ordenadores</translation>
+    </message>
+    <message>
+        <source>Let other computers of my network draw here</source>
+        <translation>Dejar que otros ordenadores de mi red dibujen aquí</translation>
+    </message>
+    <message>
+        <source>Apps on other computers must give this key (where the app asks for an API key). Anyone with it can draw on your graphics card: let in only computers you trust.</source>
+        <translation>Las apps de otros ordenadores deben dar esta clave (donde la app pide una clave de API). Quien la tenga puede dibujar con tu tarjeta gráfica: deja entrar solo a ordenadores de confianza.</translation>
     </message>
 </context>
 <context>
@@ -1529,6 +1576,14 @@ Las líneas que empiezan con # se omiten.</translation>
     <message>
         <source>waiting — {reason}</source>
         <translation>en espera — {reason}</translation>
+    </message>
+    <message>
+        <source> — for another app on this PC</source>
+        <translation> — para otra app de este PC</translation>
+    </message>
+    <message>
+        <source> — for the computer at {address}</source>
+        <translation> — para el ordenador en {address}</translation>
     </message>
     <message>
         <source>Job queue</source>

@@ -810,8 +810,8 @@
         <translation>Detal&amp;hes</translation>
     </message>
     <message>
-        <source>The memory gauge and the log of the drawing program</source>
-        <translation>O medidor de memória e o registro do programa que desenha</translation>
+        <source>The memory gauge, the switch that lets other apps draw here, and the log of the drawing program</source>
+        <translation>O medidor de memória, a chave que deixa outros apps desenharem aqui e o registro do programa de desenho</translation>
     </message>
     <message>
         <source>What the system check found</source>
@@ -1161,6 +1161,53 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
     <message>
         <source>Hide this message</source>
         <translation>Ocultar esta mensagem</translation>
+    </message>
+</context>
+<context>
+    <name>OtherApps</name>
+    <message>
+        <source>Let other apps use this PC</source>
+        <translation>Deixar outros apps usarem este PC</translation>
+    </message>
+    <message>
+        <source>Apps such as SillyTavern, Open WebUI or a script draw here through the A1111 or OpenAI way of asking; their pictures wait in the queue like yours</source>
+        <translation>Apps como SillyTavern, Open WebUI ou um script desenham aqui pedindo do jeito do A1111 ou da OpenAI; as imagens deles esperam na fila como as suas</translation>
+    </message>
+    <message>
+        <source>Network…</source>
+        <translation>Rede…</translation>
+    </message>
+    <message>
+        <source>Let other computers of your network draw here too</source>
+        <translation>Deixar outros computadores da sua rede desenharem aqui também</translation>
+    </message>
+    <message>
+        <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
+        <translation>A porta {port} está sendo usada por outro programa (outro app de desenho?): feche-o e tente de novo.</translation>
+    </message>
+    <message>
+        <source>Off: only this window draws here.</source>
+        <translation>Desligado: só esta janela desenha aqui.</translation>
+    </message>
+    <message>
+        <source>On: apps on this PC use {address}</source>
+        <translation>Ligado: apps deste PC usam {address}</translation>
+    </message>
+    <message>
+        <source>Other computers: http://{address}:{port} with the key {key}</source>
+        <translation>Outros computadores: http://{address}:{port} com a chave {key}</translation>
+    </message>
+    <message>
+        <source>Other computers</source>
+        <translation>Outros computadores</translation>
+    </message>
+    <message>
+        <source>Let other computers of my network draw here</source>
+        <translation>Deixar outros computadores da minha rede desenharem aqui</translation>
+    </message>
+    <message>
+        <source>Apps on other computers must give this key (where the app asks for an API key). Anyone with it can draw on your graphics card: let in only computers you trust.</source>
+        <translation>Apps em outros computadores precisam informar esta chave (onde o app pede uma chave de API). Quem tiver a chave pode desenhar na sua placa de vídeo: deixe entrar só computadores de confiança.</translation>
     </message>
 </context>
 <context>
@@ -1529,6 +1576,14 @@ Linhas que começam com # são ignoradas.</translation>
     <message>
         <source>waiting — {reason}</source>
         <translation>aguardando — {reason}</translation>
+    </message>
+    <message>
+        <source> — for another app on this PC</source>
+        <translation> — para outro app deste PC</translation>
+    </message>
+    <message>
+        <source> — for the computer at {address}</source>
+        <translation> — para o computador em {address}</translation>
     </message>
     <message>
         <source>Job queue</source>

@@ -810,8 +810,8 @@
         <translation>Подро&amp;бности</translation>
     </message>
     <message>
-        <source>The memory gauge and the log of the drawing program</source>
-        <translation>Индикатор памяти и журнал программы, которая рисует</translation>
+        <source>The memory gauge, the switch that lets other apps draw here, and the log of the drawing program</source>
+        <translation>Индикатор памяти, переключатель, разрешающий другим программам рисовать здесь, и журнал программы рисования</translation>
     </message>
     <message>
         <source>What the system check found</source>
@@ -1161,6 +1161,53 @@ Ways to save video memory it offers: {savers}</source>
     <message>
         <source>Hide this message</source>
         <translation>Скрыть это сообщение</translation>
+    </message>
+</context>
+<context>
+    <name>OtherApps</name>
+    <message>
+        <source>Let other apps use this PC</source>
+        <translation>Разрешить другим программам рисовать на этом ПК</translation>
+    </message>
+    <message>
+        <source>Apps such as SillyTavern, Open WebUI or a script draw here through the A1111 or OpenAI way of asking; their pictures wait in the queue like yours</source>
+        <translation>Программы вроде SillyTavern, Open WebUI или скрипт рисуют здесь, обращаясь как к A1111 или OpenAI; их картинки ждут в очереди, как ваши</translation>
+    </message>
+    <message>
+        <source>Network…</source>
+        <translation>Сеть…</translation>
+    </message>
+    <message>
+        <source>Let other computers of your network draw here too</source>
+        <translation>Разрешить рисовать здесь и другим компьютерам вашей сети</translation>
+    </message>
+    <message>
+        <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
+        <translation>Порт {port} занят другой программой (другой рисовалкой?): закройте её и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>Off: only this window draws here.</source>
+        <translation>Выключено: рисует только это окно.</translation>
+    </message>
+    <message>
+        <source>On: apps on this PC use {address}</source>
+        <translation>Включено: программы этого ПК обращаются по адресу {address}</translation>
+    </message>
+    <message>
+        <source>Other computers: http://{address}:{port} with the key {key}</source>
+        <translation>Другие компьютеры: http://{address}:{port} с ключом {key}</translation>
+    </message>
+    <message>
+        <source>Other computers</source>
+        <translation>Другие компьютеры</translation>
+    </message>
+    <message>
+        <source>Let other computers of my network draw here</source>
+        <translation>Разрешить другим компьютерам моей сети рисовать здесь</translation>
+    </message>
+    <message>
+        <source>Apps on other computers must give this key (where the app asks for an API key). Anyone with it can draw on your graphics card: let in only computers you trust.</source>
+        <translation>Программы на других компьютерах должны указать этот ключ (там, где программа просит ключ API). Любой, у кого он есть, может рисовать на вашей видеокарте: пускайте только компьютеры, которым доверяете.</translation>
     </message>
 </context>
 <context>
@@ -1529,6 +1576,14 @@ Lines starting with # are skipped.</source>
     <message>
         <source>waiting — {reason}</source>
         <translation>ждёт — {reason}</translation>
+    </message>
+    <message>
+        <source> — for another app on this PC</source>
+        <translation> — для другой программы на этом ПК</translation>
+    </message>
+    <message>
+        <source> — for the computer at {address}</source>
+        <translation> — для компьютера {address}</translation>
     </message>
     <message>
         <source>Job queue</source>
