@@ -147,6 +147,7 @@ class MainWindow(QMainWindow):
             self.gallery_note.say(gallery.problem, "warn")
         self.gallery = GalleryPanel(gallery, self) if gallery is not None else None
         self.queue_strip = QueueStrip(self.queue, self)
+        self.other_apps.use_computers_button.clicked.connect(self.queue_strip.add_computer)
 
     def _lay_out(self) -> None:
         """The controls in a column on the left, the picture taking the rest: every state keeps the picture at

@@ -66,6 +66,13 @@ class OtherAppsRow(QWidget):
         self.network_button = QToolButton(self)
         self.network_button.setText(translate("OtherApps", "Network…"))
         self.network_button.setToolTip(translate("OtherApps", "Let other computers of your network draw here too"))
+        # the other way round: this PC's queue drawn by other computers (the window connects it to the queue's
+        # Add a computer…, which otherwise shows only once the queue does)
+        self.use_computers_button = QToolButton(self)
+        self.use_computers_button.setText(translate("OtherApps", "Draw on other computers…"))
+        self.use_computers_button.setToolTip(translate("OtherApps", "Add another computer running Polaris Studio, "
+                                                                    "sd-server, A1111, Forge or koboldcpp: it draws "
+                                                                    "this queue's pictures beside your card"))
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.allow, 1)
@@ -75,6 +82,7 @@ class OtherAppsRow(QWidget):
         layout.setSpacing(2)
         layout.addLayout(row)
         layout.addWidget(self.address)
+        layout.addWidget(self.use_computers_button)
         self.allow.setChecked(self.settings.get(OTHER_APPS_ALLOWED))
         self.allow.toggled.connect(self._on_allow_toggled)
         self.network_button.clicked.connect(self.open_network_settings)

@@ -1182,6 +1182,14 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
         <translation>Dejar que otros ordenadores de tu red dibujen aquí también</translation>
     </message>
     <message>
+        <source>Draw on other computers…</source>
+        <translation>Dibujar en otros ordenadores…</translation>
+    </message>
+    <message>
+        <source>Add another computer running Polaris Studio, sd-server, A1111, Forge or koboldcpp: it draws this queue&apos;s pictures beside your card</source>
+        <translation>Añade otro ordenador con Polaris Studio, sd-server, A1111, Forge o koboldcpp: dibuja las imágenes de esta cola junto a tu tarjeta</translation>
+    </message>
+    <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>El puerto {port} lo usa otro programa (¿otra app de dibujo?): ciérralo e inténtalo de nuevo.</translation>
     </message>

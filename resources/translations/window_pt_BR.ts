@@ -1182,6 +1182,14 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
         <translation>Deixar outros computadores da sua rede desenharem aqui também</translation>
     </message>
     <message>
+        <source>Draw on other computers…</source>
+        <translation>Desenhar em outros computadores…</translation>
+    </message>
+    <message>
+        <source>Add another computer running Polaris Studio, sd-server, A1111, Forge or koboldcpp: it draws this queue&apos;s pictures beside your card</source>
+        <translation>Adicione outro computador com Polaris Studio, sd-server, A1111, Forge ou koboldcpp: ele desenha as imagens desta fila junto com a sua placa</translation>
+    </message>
+    <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>A porta {port} está sendo usada por outro programa (outro app de desenho?): feche-o e tente de novo.</translation>
     </message>

@@ -1182,6 +1182,14 @@ Ways to save video memory it offers: {savers}</source>
         <translation>Разрешить рисовать здесь и другим компьютерам вашей сети</translation>
     </message>
     <message>
+        <source>Draw on other computers…</source>
+        <translation>Рисовать на других компьютерах…</translation>
+    </message>
+    <message>
+        <source>Add another computer running Polaris Studio, sd-server, A1111, Forge or koboldcpp: it draws this queue&apos;s pictures beside your card</source>
+        <translation>Добавьте другой компьютер с Polaris Studio, sd-server, A1111, Forge или koboldcpp: он рисует картинки этой очереди вместе с вашей видеокартой</translation>
+    </message>
+    <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>Порт {port} занят другой программой (другой рисовалкой?): закройте её и попробуйте снова.</translation>
     </message>

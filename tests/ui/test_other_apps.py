@@ -84,3 +84,13 @@ def test_the_network_is_let_in_with_a_key(qtbot: QtBot, out_dir: Path) -> None:
     assert httpx.get(f"{local}/sdapi/v1/samplers", headers={"Authorization": f"Bearer {key}"}).status_code == 200
     shown.close()
     assert row.server is None
+
+
+def test_other_computers_are_one_click_away_before_any_job(qtbot: QtBot, out_dir: Path) -> None:
+    shown = window(qtbot, out_dir)
+    assert not shown.queue_strip.isVisible()  # no job yet: the queue, and its Computers menu, hide
+    shown.details_toggle.click()
+    shown.other_apps.use_computers_button.click()
+    dialog = shown.queue_strip.computer_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.reject()
