@@ -19,8 +19,9 @@ ASKED = GenerationRequest(prompt="a red fox <lora:fox:0.5>", negative_prompt="bl
                           steps=7, cfg_scale=3.5, seed=99, models=MODEL.files, family=ModelFamily.FLUX)
 
 
-def drawn(asked: GenerationRequest, pictures: Pictures = Pictures()) -> GenerationRequest:
-    [request] = a1111_requests(a1111_job(asked, MODEL.title), MODEL, Path("/loras"), pictures, random.Random(0))
+def drawn(asked: GenerationRequest, pictures: Pictures | None = None) -> GenerationRequest:
+    [request] = a1111_requests(a1111_job(asked, MODEL.title), MODEL, Path("/loras"), pictures or Pictures(),
+                               random.Random(0))
     return request
 
 
