@@ -1,0 +1,167 @@
+"""Two graphics cards of one machine as two computers: issue 27's goal, 8 jobs on two nodes in <= 0.6x the time
+of one node. sd.cpp's own sd-server (our build) runs once per card, pinned with GGML_VK_VISIBLE_DEVICES, with a
+real-shaped SD 1.5 checkpoint loaded once (random f16 weights from `demo_model --calibration sd`: a real model's
+work per picture); `python -m app generate --batch 8 --no-local` then sends the batch to one node, and to both.
+Same binary, model, flags and seeds. A time is the whole command's: start, dispatch, progress polls, the pictures
+home, checked and written. The one-node runs take each card in turn, each alternated with a two-node run; the
+ratio is the two-node mean over the one-node mean.
+
+On the lent 2-GPU NVIDIA machine (its python3 has no PySide6 and no Vulkan loader), from the repository's root,
+with gpu-carry/ made here first as tests/bench/app_device.sh describes (plus sd-server.xz; its repo/ a link to
+the repository's root, `ln -s .. gpu-carry/repo`) and the command run with gpu-carry carried:
+    cp tests/bench/app_device.sh gpu-carry/ && mkdir -p backend_bin/bin && \\
+        xz -dc gpu-carry/sd-server.xz > backend_bin/bin/sd-server && chmod +x backend_bin/bin/sd-server && \\
+        bash gpu-carry/app_device.sh tests/bench/bench_nodes_gpu.py --models /tmp/models
+Prints one line per run, then the two means and the ratio; `--out FILE` also writes them as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from app.core.models.demo_model import write_sd_calibration_models  # noqa: E402
+from tests.helpers.cli import timed  # noqa: E402
+
+SD_SERVER = REPO / "backend_bin" / "bin" / "sd-server"
+SD15_FILE = "sd15_shaped_f16.gguf"
+JOB_LINE = "generate_image completed"  # sd.cpp's log line at the end of each picture
+
+
+@dataclass
+class Node:
+    device: str
+    port: int
+    process: subprocess.Popen[str]
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def address(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def jobs_done(self) -> int:
+        return sum(JOB_LINE in line for line in list(self.lines))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def node_on(device: str, model: Path, flags: list[str]) -> Iterator[Node]:
+    """sd-server on one card, the model loaded, accepting connections; killed at the end."""
+    port = free_port()
+    argv = [str(SD_SERVER), "-m", str(model), *flags, "--listen-ip", "127.0.0.1", "--listen-port", str(port), "-v"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
+                               env={**os.environ, "GGML_VK_VISIBLE_DEVICES": device})
+    node = Node(device, port, process)
+    assert process.stdout is not None
+    start = time.perf_counter()
+    for line in process.stdout:
+        node.lines.append(line)
+        if "listening on" in line:
+            break
+    else:
+        raise RuntimeError(f"sd-server on device {device} ended before it listened:\n{''.join(node.lines)}")
+    threading.Thread(target=lambda: node.lines.extend(process.stdout or ()), daemon=True).start()
+    while True:  # it prints its address just before it listens
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=5).close()
+            break
+        except ConnectionRefusedError:
+            time.sleep(0.05)
+    card = next((line[line.index("ggml_vulkan: 0 ="):].split(" | ")[0] for line in node.lines
+                 if "ggml_vulkan: 0 =" in line), "its card not named")
+    print(f"sd-server on GGML_VK_VISIBLE_DEVICES={device} ready in {time.perf_counter() - start:.1f} s: {card}",
+          flush=True)
+    try:
+        yield node
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--models", type=Path, default=Path("/tmp/models"),
+                        help="the folder of the SD 1.5-shaped checkpoint, written there when it lacks it")
+    parser.add_argument("--model", type=Path, help="draw with this model file instead")
+    parser.add_argument("--devices", default="0,1", help="one sd-server per GGML_VK_VISIBLE_DEVICES value")
+    parser.add_argument("--jobs", type=int, default=8)
+    parser.add_argument("--size", type=int, default=512)
+    parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--cfg-scale", type=float, default=7.0)
+    parser.add_argument("--server-flag", action="append", default=[], help="one more sd-server flag (repeatable)")
+    parser.add_argument("--rounds", type=int, default=2, help="one-node and two-node runs, alternated")
+    parser.add_argument("--out", type=Path, help="also write the figures here as JSON")
+    args = parser.parse_args()
+    model = args.model
+    if model is None:
+        model = args.models / SD15_FILE
+        if not model.is_file():
+            start = time.perf_counter()
+            write_sd_calibration_models(args.models)
+            print(f"wrote the SD 1.5- and SDXL-shaped checkpoints in {time.perf_counter() - start:.0f} s", flush=True)
+    devices = args.devices.split(",")
+    with tempfile.TemporaryDirectory() as scratch, ExitStack() as stack:
+        work = Path(scratch)
+        nodes = [stack.enter_context(node_on(device, model, args.server_flag)) for device in devices]
+        # --basedir: the benchmark's pictures and settings stay out of the user's own
+        app = [sys.executable, "-m", "app", "--basedir", str(work / "base"), "generate", "--prompt", "a lighthouse",
+               "--model", str(model), "--width", str(args.size), "--height", str(args.size), "--steps",
+               str(args.steps), "--cfg-scale", str(args.cfg_scale), "--seed", "42", "--no-local"]
+        env = {k: v for k, v in os.environ.items() if k != "GGML_VK_VISIBLE_DEVICES"}
+        for node in nodes:  # each card compiles its shaders and reads the weights once, unmeasured
+            start = time.perf_counter()
+            first = subprocess.run([*app, "--batch", "1", "--out", str(work / f"warm-{node.device}"), "--node",
+                                    node.address], env=env, cwd=REPO, capture_output=True, text=True, check=False)
+            if first.returncode != 0:  # said here: the measured runs below keep the client's output to themselves
+                sys.exit(f"the first job on device {node.device} failed:\n{first.stdout}{first.stderr}")
+            print(f"first job on device {node.device} (shaders, pages): {time.perf_counter() - start:.1f} s",
+                  flush=True)
+        every = [part for node in nodes for part in ("--node", node.address)]
+        runs: list[dict[str, object]] = []
+        times: dict[int, list[float]] = {1: [], len(nodes): []}  # node count: seconds
+        for number in range(args.rounds * len(nodes)):
+            alone = nodes[number % len(nodes)]
+            for name, chosen, node_args in ((f"1 node (device {alone.device})", [alone], ["--node", alone.address]),
+                                            (f"{len(nodes)} nodes", nodes, every)):
+                out = work / f"run-{len(runs)}"
+                before = [node.jobs_done() for node in nodes]
+                seconds = timed([[*app, "--batch", str(args.jobs), "--out", str(out), *node_args]], env)
+                made = len(list(out.glob("*.png")))
+                assert made == args.jobs, f"{name}: {made} pictures of {args.jobs}"
+                spread = [node.jobs_done() - was for node, was in zip(nodes, before, strict=True)]
+                times[len(chosen)].append(seconds)
+                runs.append({"nodes": len(chosen), "name": name, "seconds": round(seconds, 2), "jobs_per_node": spread})
+                print(f"{args.jobs} jobs {args.size}x{args.size} {args.steps} steps cfg {args.cfg_scale:g}: {name} "
+                      f"{seconds:.1f} s, jobs per server {spread}", flush=True)
+        one, two = statistics.mean(times[1]), statistics.mean(times[len(nodes)])
+        print(f"mean: 1 node {one:.1f} s, {len(nodes)} nodes {two:.1f} s, ratio {two / one:.2f} (goal <= 0.6)",
+              flush=True)
+        if args.out is not None:
+            args.out.write_text(json.dumps({"model": model.name, "jobs": args.jobs, "size": args.size,
+                                            "steps": args.steps, "cfg_scale": args.cfg_scale, "runs": runs,
+                                            "one_node_s": round(one, 2), "two_nodes_s": round(two, 2),
+                                            "ratio": round(two / one, 3)}, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
