@@ -208,3 +208,25 @@ def test_skip_stops_the_running_picture_and_the_next_one_is_made(server: Served)
     asking.join(600)
     [result] = answer
     assert len(result.images) == 1 and result.info["all_seeds"] == [51]  # the second picture, whole
+
+
+def test_openai_edits_with_flux2_klein_follow_the_instruction(server: Served, tiny_klein) -> None:
+    """A set of one's own files (the Models window's "Add files I already have"), chosen by its title."""
+    from openai import OpenAI
+
+    from app.core.models.catalog import save_custom_set
+
+    diffusion, llm, vae = tiny_klein
+    save_custom_set(server.upscalers.parent, "tiny klein", {  # type: ignore[attr-defined]
+        "diffusion_model": str(diffusion), "llm": str(llm), "vae": str(vae)})
+    client = OpenAI(base_url=f"{server.address}/v1", api_key="x")
+    title = "tiny klein — FLUX.2 klein"
+    assert title in [m.id for m in client.models.list()]
+    photo = io.BytesIO()
+    Image.merge("RGB", [Image.effect_noise((64, 64), 60 + 20 * band) for band in range(3)]).save(photo, "PNG")
+    edited = client.images.edit(image=("photo.png", photo.getvalue(), "image/png"), prompt="make it blue",
+                                model=title, extra_body={"steps": 1, "seed": 3})
+    picture = Image.open(io.BytesIO(base64.b64decode(edited.data[0].b64_json)))
+    assert picture.size == (64, 64)  # an edit keeps its picture's size
+    details = json.loads(picture.text["polaris"])
+    assert details["family"] == "flux2" and len(details["ref_images"]) == 1
