@@ -56,7 +56,7 @@ from app.core.gallery.metadata import (
 from app.core.generation.lora import lora_files
 from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
-from app.core.models.catalog import load_catalog, model_choices, upscaler_models
+from app.core.models.catalog import DEMO_MODEL_NAME, load_catalog, model_choices, upscaler_models
 from app.core.models.demo_model import demo_model_files
 from app.core.models.families import ModelFiles
 from app.core.models.model_files import family_of_files
@@ -68,7 +68,6 @@ from app.services.user_dirs import current_user_dirs
 T = TypeVar("T")
 JsonObject = Annotated[dict[str, Any], Body()]
 MAX_BODY_BYTES = 40 * 2**20
-DEMO_TITLE = "Demo model — random noise"
 
 
 class TooManyWaiting(Refused):
@@ -114,7 +113,7 @@ class Shelf:
         models = []
         demo = demo_model_files() if self.demo else None
         if demo is not None:
-            models.append(InstalledModel(DEMO_TITLE, demo, family_of_files(demo), steps=4, cfg_scale=1.0))
+            models.append(InstalledModel(DEMO_MODEL_NAME, demo, family_of_files(demo), steps=4, cfg_scale=1.0))
         for choice in model_choices(load_catalog(), current_user_dirs().models):
             files = ModelFiles(**choice.slots)
             models.append(InstalledModel(choice.label, files, family_of_files(files), choice.steps, choice.cfg_scale))
@@ -141,7 +140,7 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
     # max_body_size: FastAPI's own cap, by Content-Length or counted as a chunked body arrives (413)
     app = FastAPI(title="Polaris Studio", version=__version__, max_body_size=MAX_BODY_BYTES,
                   description="A1111- and OpenAI-compatible picture API over Polaris Studio's queue")
-    shelf = Shelf(options.demo, DEMO_TITLE if options.demo else None)
+    shelf = Shelf(options.demo, DEMO_MODEL_NAME if options.demo else None)
     rng = random.SystemRandom()
     scratch = Path(tempfile.mkdtemp(prefix="polaris-api-"))
     app.state.scratch = scratch

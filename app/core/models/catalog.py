@@ -20,7 +20,7 @@ from app.core.models.families import ModelFamily, ModelFiles
 from app.core.models.model_files import family_of_files
 from app.core.resources import resource_path
 from app.core.sizes import format_size
-from app.core.words import translate
+from app.core.words import QT_TRANSLATE_NOOP, translate
 
 LEDGER_NAME = "downloads.json"
 
@@ -257,6 +257,10 @@ def own_files_label(name: str, family: ModelFamily) -> str:
     return translate("Picker", "{name} — {family}").format(name=name, family=family.words)
 
 
+# the demo model's name: in the picker in the user's language; to other apps (the API's model title) as it is here
+DEMO_MODEL_NAME = QT_TRANSLATE_NOOP("Picker", "Demo model — random noise")
+
+
 def files_label(models: ModelFiles, family: ModelFamily) -> str:
     """The picker's name for the files chosen in Advanced: the demo model by name, else the main file's name
     without its folder and the family its headers make."""
@@ -265,5 +269,5 @@ def files_label(models: ModelFiles, family: ModelFamily) -> str:
     if main is None:
         return translate("Picker", "No model chosen yet")
     if main.name == FLUX_FILE:  # the demo's random weights, wherever they were written
-        return translate("Picker", "Demo model — random noise")
+        return translate("Picker", DEMO_MODEL_NAME)
     return own_files_label(main.stem, family)
