@@ -6,12 +6,21 @@ Same binary, model, flags and seeds. A time is the whole command's: start, dispa
 home, checked and written. The one-node runs take each card in turn, each alternated with a two-node run; the
 ratio is the two-node mean over the one-node mean.
 
-On the lent 2-GPU NVIDIA machine (its python3 has no PySide6 and no Vulkan loader), from the repository's root,
-with gpu-carry/ made here first as tests/bench/app_device.sh describes (plus sd-server.xz; its repo/ a link to
-the repository's root, `ln -s .. gpu-carry/repo`) and the command run with gpu-carry carried:
+On the lent 2-GPU NVIDIA machine (its python3 has numpy and Pillow, no PySide6, no Vulkan loader), from the
+repository's root, with gpu-carry/ carried (git-ignored; with the tree it stays under the tool's 64 MiB):
     cp tests/bench/app_device.sh gpu-carry/ && mkdir -p backend_bin/bin && \\
         xz -dc gpu-carry/sd-server.xz > backend_bin/bin/sd-server && chmod +x backend_bin/bin/sd-server && \\
-        bash gpu-carry/app_device.sh tests/bench/bench_nodes_gpu.py --models /tmp/models
+        bash gpu-carry/app_device.sh tests/bench/bench_nodes_gpu.py --models /tmp/models --out "$OUT/nodes.json"
+gpu-carry/, made here: gl/ (`apt-get -oAPT::Architecture=amd64 download` of Debian 12's libvulkan1 libegl1
+libglvnd0 libopengl0 libgl1 libglx0 libgles2 vulkan-tools libgomp1 and what Qt's Core, Gui, Network and DBus
+libraries link to: libglib2.0-0 libfontconfig1 libfreetype6 libpng16-16 libx11-6 libxcb1 libxau6 libxdmcp6
+libbsd0 libmd0 libxkbcommon0 libdbus-1-3 libsystemd0 libgcrypt20 libgpg-error0 liblz4-1 libcap2 libgssapi-krb5-2
+libkrb5-3 libk5crypto3 libkrb5support0 libcom-err2 libkeyutils1 libbrotli1 libzstd1 liblzma5 zlib1g libexpat1
+libffi8 libpcre2-8-0 libwayland-client0; app_device.sh links only those the machine lacks), pyside.tar.xz (from
+.venv's site-packages: PySide6's __init__.py, _config.py, _git_pyside_version.py, support/, QtCore, QtGui and
+QtNetwork .abi3.so, libpyside6, Qt/lib's libQt6Core, Gui, Network, DBus and ICU 73; shiboken6 without include/),
+site/ (gguf, yaml's .py files, psutil, httpx, httpcore, h11, anyio, sniffio, certifi, idna, tqdm,
+typing_extensions), sd-cli.xz and sd-server.xz (`xz -9 -c backend_bin/bin/sd-...`) and repo (`ln -s .. repo`).
 Prints one line per run, then the two means and the ratio; `--out FILE` also writes them as JSON.
 """
 
@@ -36,11 +45,10 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from app.core.models.demo_model import write_sd_calibration_models  # noqa: E402
-from tests.helpers.cli import timed  # noqa: E402
+from tests.helpers.cli import run_generate  # noqa: E402
 
 SD_SERVER = REPO / "backend_bin" / "bin" / "sd-server"
 SD15_FILE = "sd15_shaped_f16.gguf"
-JOB_LINE = "generate_image completed"  # sd.cpp's log line at the end of each picture
 
 
 @dataclass
@@ -54,8 +62,9 @@ class Node:
     def address(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def jobs_done(self) -> int:
-        return sum(JOB_LINE in line for line in list(self.lines))
+    @property
+    def name(self) -> str:  # as the client's events name the card a job ran on
+        return f"127.0.0.1:{self.port}"
 
 
 def free_port() -> int:
@@ -110,6 +119,7 @@ def main() -> None:
     parser.add_argument("--cfg-scale", type=float, default=7.0)
     parser.add_argument("--server-flag", action="append", default=[], help="one more sd-server flag (repeatable)")
     parser.add_argument("--rounds", type=int, default=2, help="one-node and two-node runs, alternated")
+    parser.add_argument("--warm-jobs", type=int, default=2, help="unmeasured jobs on each node first")
     parser.add_argument("--out", type=Path, help="also write the figures here as JSON")
     args = parser.parse_args()
     model = args.model
@@ -124,35 +134,35 @@ def main() -> None:
         work = Path(scratch)
         nodes = [stack.enter_context(node_on(device, model, args.server_flag)) for device in devices]
         # --basedir: the benchmark's pictures and settings stay out of the user's own
-        app = [sys.executable, "-m", "app", "--basedir", str(work / "base"), "generate", "--prompt", "a lighthouse",
-               "--model", str(model), "--width", str(args.size), "--height", str(args.size), "--steps",
-               str(args.steps), "--cfg-scale", str(args.cfg_scale), "--seed", "42", "--no-local"]
-        env = {k: v for k, v in os.environ.items() if k != "GGML_VK_VISIBLE_DEVICES"}
-        for node in nodes:  # each card compiles its shaders and reads the weights once, unmeasured
+        app = [sys.executable, "-m", "app", "--basedir", str(work / "base"), "generate", "--events", "--prompt",
+               "a lighthouse", "--model", str(model), "--width", str(args.size), "--height", str(args.size),
+               "--steps", str(args.steps), "--cfg-scale", str(args.cfg_scale), "--seed", "42", "--no-local"]
+
+        def draw(jobs: int, out: Path, chosen: list[Node]) -> tuple[float, list[int]]:
+            """Seconds for the whole command, and how many jobs each node took (the client's own events)."""
             start = time.perf_counter()
-            first = subprocess.run([*app, "--batch", "1", "--out", str(work / f"warm-{node.device}"), "--node",
-                                    node.address], env=env, cwd=REPO, capture_output=True, text=True, check=False)
-            if first.returncode != 0:  # said here: the measured runs below keep the client's output to themselves
-                sys.exit(f"the first job on device {node.device} failed:\n{first.stdout}{first.stderr}")
-            print(f"first job on device {node.device} (shaders, pages): {time.perf_counter() - start:.1f} s",
-                  flush=True)
-        every = [part for node in nodes for part in ("--node", node.address)]
+            run = run_generate([*app, "--batch", str(jobs), "--out", str(out),
+                                *(part for node in chosen for part in ("--node", node.address))], timeout=900)
+            seconds = time.perf_counter() - start
+            made = len(list(out.glob("*.png")))
+            if run.exit_code != 0 or made != jobs:
+                sys.exit(f"{made} pictures of {jobs} on {[node.name for node in chosen]}:\n{run.stderr[-3000:]}")
+            cards = [event["card"] for event in run.of("job")]
+            return seconds, [cards.count(node.name) for node in nodes]
+
+        for number, node in enumerate(nodes):  # each card compiles its shaders and reads the weights, unmeasured
+            seconds, _ = draw(args.warm_jobs, work / f"warm-{number}", [node])
+            print(f"{args.warm_jobs} first jobs on device {node.device} (shaders, pages): {seconds:.1f} s", flush=True)
         runs: list[dict[str, object]] = []
         times: dict[int, list[float]] = {1: [], len(nodes): []}  # node count: seconds
         for number in range(args.rounds * len(nodes)):
             alone = nodes[number % len(nodes)]
-            for name, chosen, node_args in ((f"1 node (device {alone.device})", [alone], ["--node", alone.address]),
-                                            (f"{len(nodes)} nodes", nodes, every)):
-                out = work / f"run-{len(runs)}"
-                before = [node.jobs_done() for node in nodes]
-                seconds = timed([[*app, "--batch", str(args.jobs), "--out", str(out), *node_args]], env)
-                made = len(list(out.glob("*.png")))
-                assert made == args.jobs, f"{name}: {made} pictures of {args.jobs}"
-                spread = [node.jobs_done() - was for node, was in zip(nodes, before, strict=True)]
+            for name, chosen in ((f"1 node (device {alone.device})", [alone]), (f"{len(nodes)} nodes", nodes)):
+                seconds, spread = draw(args.jobs, work / f"run-{len(runs)}", chosen)
                 times[len(chosen)].append(seconds)
                 runs.append({"nodes": len(chosen), "name": name, "seconds": round(seconds, 2), "jobs_per_node": spread})
                 print(f"{args.jobs} jobs {args.size}x{args.size} {args.steps} steps cfg {args.cfg_scale:g}: {name} "
-                      f"{seconds:.1f} s, jobs per server {spread}", flush=True)
+                      f"{seconds:.1f} s, jobs per node {spread}", flush=True)
         one, two = statistics.mean(times[1]), statistics.mean(times[len(nodes)])
         print(f"mean: 1 node {one:.1f} s, {len(nodes)} nodes {two:.1f} s, ratio {two / one:.2f} (goal <= 0.6)",
               flush=True)
