@@ -141,14 +141,21 @@ def main() -> None:
         def draw(jobs: int, out: Path, chosen: list[Node]) -> tuple[float, list[int]]:
             """Seconds for the whole command, and how many jobs each node took (the client's own events)."""
             start = time.perf_counter()
+            # the client pinned to one card, which --no-local unticks: on a machine of several cards the queue
+            # would otherwise find them after the batch is queued, a rig, and start a job on its second card in
+            # the moment between unticking the first and the second
             run = run_generate([*app, "--batch", str(jobs), "--out", str(out),
-                                *(part for node in chosen for part in ("--node", node.address))], timeout=900)
+                                *(part for node in chosen for part in ("--node", node.address))],
+                               {"GGML_VK_VISIBLE_DEVICES": "0"}, timeout=900)
             seconds = time.perf_counter() - start
             made = len(list(out.glob("*.png")))
             if run.exit_code != 0 or made != jobs:
                 sys.exit(f"{made} pictures of {jobs} on {[node.name for node in chosen]}:\n{run.stderr[-3000:]}")
             cards = [event["card"] for event in run.of("job")]
-            return seconds, [cards.count(node.name) for node in nodes]
+            spread = [cards.count(node.name) for node in nodes]
+            if sum(spread) != jobs:
+                print(f"jobs drawn elsewhere than on the nodes: {cards}", flush=True)
+            return seconds, spread
 
         for number, node in enumerate(nodes):  # each card compiles its shaders and reads the weights, unmeasured
             seconds, _ = draw(args.warm_jobs, work / f"warm-{number}", [node])
