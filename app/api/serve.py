@@ -53,7 +53,11 @@ def server_options(args: argparse.Namespace) -> ServerOptions:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from app.api.server import ApiServer, ServerRefused
+    try:
+        from app.api.server import ApiServer, ServerRefused
+    except ImportError as error:  # a damaged install (or Wine 8, where pydantic's compiled core cannot load)
+        print(f"error: the server's parts could not be loaded ({error}): reinstall the app", file=sys.stderr)
+        return 2
     from app.services.api_desk import ApiDesk
 
     try:

@@ -93,8 +93,12 @@ class OtherAppsRow(QWidget):
 
     def start(self) -> None:
         """Answer other apps from now on; a port taken by another program is said, and the switch goes off."""
-        from app.api.server import ApiServer, ServerOptions, ServerRefused  # a second to load: only when asked
-
+        try:
+            from app.api.server import ApiServer, ServerOptions, ServerRefused  # a second to load: only when asked
+        except ImportError as error:  # a damaged install (or Wine 8, where pydantic's compiled core cannot load)
+            self._refuse(translate("OtherApps", "The parts that answer other apps could not be loaded ({error}): "
+                                                "reinstall the app.").format(error=error))
+            return
         self.stop(wait=False)
         for old in self._stopping:
             old.stop(wait=True)  # let go of the port before it is taken again (a moment after the last switch)
@@ -106,14 +110,19 @@ class OtherAppsRow(QWidget):
         try:
             server.start()
         except ServerRefused:
-            self.allow.blockSignals(True)
-            self.allow.setChecked(False)
-            self.allow.blockSignals(False)
-            self.address.setText(translate("OtherApps", "Port {port} is used by another program (another drawing "
-                                                        "app?): close it and try again.").format(port=self.port))
+            self._refuse(translate("OtherApps", "Port {port} is used by another program (another drawing app?): "
+                                                "close it and try again.").format(port=self.port))
             return
         self.server = server
         self._show(server)
+
+    def _refuse(self, why: str) -> None:
+        """The switch goes back off, and says why."""
+        self.allow.blockSignals(True)
+        self.allow.setChecked(False)
+        self.allow.blockSignals(False)
+        self.settings.set(OTHER_APPS_ALLOWED, False)
+        self.address.setText(why)
 
     def stop(self, wait: bool) -> None:
         """Stop answering; pictures other apps asked for stay in the queue. `wait`: until the port is free again

@@ -1190,6 +1190,10 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
         <translation>Añade otro ordenador con Polaris Studio, sd-server, A1111, Forge o koboldcpp: dibuja las imágenes de esta cola junto a tu tarjeta</translation>
     </message>
     <message>
+        <source>The parts that answer other apps could not be loaded ({error}): reinstall the app.</source>
+        <translation>No se pudieron cargar las partes que atienden a otras apps ({error}): reinstala la app.</translation>
+    </message>
+    <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>El puerto {port} lo usa otro programa (¿otra app de dibujo?): ciérralo e inténtalo de nuevo.</translation>
     </message>

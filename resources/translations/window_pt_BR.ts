@@ -1190,6 +1190,10 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
         <translation>Adicione outro computador com Polaris Studio, sd-server, A1111, Forge ou koboldcpp: ele desenha as imagens desta fila junto com a sua placa</translation>
     </message>
     <message>
+        <source>The parts that answer other apps could not be loaded ({error}): reinstall the app.</source>
+        <translation>As partes que atendem outros apps não puderam ser carregadas ({error}): reinstale o app.</translation>
+    </message>
+    <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>A porta {port} está sendo usada por outro programa (outro app de desenho?): feche-o e tente de novo.</translation>
     </message>

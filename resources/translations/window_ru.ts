@@ -1190,6 +1190,10 @@ Ways to save video memory it offers: {savers}</source>
         <translation>Добавьте другой компьютер с Polaris Studio, sd-server, A1111, Forge или koboldcpp: он рисует картинки этой очереди вместе с вашей видеокартой</translation>
     </message>
     <message>
+        <source>The parts that answer other apps could not be loaded ({error}): reinstall the app.</source>
+        <translation>Не удалось загрузить части, отвечающие другим программам ({error}): переустановите программу.</translation>
+    </message>
+    <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>Порт {port} занят другой программой (другой рисовалкой?): закройте её и попробуйте снова.</translation>
     </message>

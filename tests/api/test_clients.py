@@ -14,9 +14,9 @@ import httpx
 import pytest
 from PIL import Image
 
-from tests.helpers.api_server import Served, served
+from tests.helpers.api_server import Served, needs_the_server, served
 
-pytestmark = pytest.mark.backend
+pytestmark = [pytest.mark.backend, needs_the_server]
 
 DEMO = "Demo model — random noise"
 

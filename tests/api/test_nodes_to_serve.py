@@ -21,9 +21,9 @@ from app.core.queue.jobs import JobState
 from app.services.queue.events import JobEnded, JobEvent, JobStarted
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
-from tests.helpers.api_server import Served, served
+from tests.helpers.api_server import Served, needs_the_server, served
 
-pytestmark = pytest.mark.backend
+pytestmark = [pytest.mark.backend, needs_the_server]
 LOCAL = "the graphics card"
 
 

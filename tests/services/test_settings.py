@@ -10,14 +10,19 @@ import pytest
 from PySide6.QtCore import QByteArray, QSettings
 
 from app.core.platform_paths import APP_DIR_NAME, ORGANIZATION_NAME
+from app.core.queue.nodes import RemoteComputer
 from app.core.settings_schema import (
     ADVANCED_OPEN,
     DETAILS_OPEN,
     FIRST_START_DONE,
     FIRST_START_GUIDED,
     LANGUAGE,
+    OTHER_APPS_ALLOWED,
+    OTHER_APPS_KEY,
+    OTHER_APPS_NETWORK,
     OUTPUT_FOLDER,
     OWN_BACKEND,
+    REMOTE_COMPUTERS,
     SCHEMA_VERSION,
     SETTINGS,
     VERSION_KEY,
@@ -46,12 +51,17 @@ def test_every_setting_round_trips_through_the_settings_file(tmp_path: Path) -> 
         FIRST_START_DONE: True,
         FIRST_START_GUIDED: True,
         LANGUAGE: "pt_BR",
+        REMOTE_COMPUTERS: [RemoteComputer("http://192.168.0.12:7860", "attic, PC", "ana:pass word")],
+        OTHER_APPS_ALLOWED: True,
+        OTHER_APPS_NETWORK: True,
+        OTHER_APPS_KEY: "k3y-with, a comma",
     }
     assert set(chosen) == set(SETTINGS)
     assert {setting: Settings().get(setting) for setting in SETTINGS} == {
         OUTPUT_FOLDER: current_user_dirs().images, OWN_BACKEND: None, WINDOW_GEOMETRY: None,
         WINDOW_SPLITTERS: None, ADVANCED_OPEN: False, DETAILS_OPEN: False, FIRST_START_DONE: False,
-        FIRST_START_GUIDED: False, LANGUAGE: ""}
+        FIRST_START_GUIDED: False, LANGUAGE: "", REMOTE_COMPUTERS: [], OTHER_APPS_ALLOWED: False,
+        OTHER_APPS_NETWORK: False, OTHER_APPS_KEY: ""}
     for setting, value in chosen.items():
         Settings().set(setting, value)
     reread = written_to_disk(tmp_path)
