@@ -128,3 +128,15 @@ def test_the_gauge_shows_each_cards_vram(qtbot: QtBot, monkeypatch: pytest.Monke
         "GPU 1: AMD Radeon(TM) Graphics (256 MiB): 0.0 / 0.2 GiB VRAM"]
     gauge.show_cards([("GPU 0: one card", 8 * GIB, None)])
     assert not gauge.cards_label.isVisible()  # a single card: the main bar says it
+
+
+def test_this_computers_card_unticked_before_the_rig_is_known_keeps_every_card_unticked(qtbot: QtBot, rig) -> None:
+    """`generate --no-local` unticks the one card it knows before vulkaninfo answers: no card of the rig it then
+    finds may take a job (one of a batch ran on the second GPU)."""
+    generation, state, request = rig
+    queue = JobQueue(generation, host_ram=lambda: 64 * GIB)
+    queue.set_card_enabled("the graphics card", False)
+    with qtbot.waitSignal(queue.cards_changed, timeout=60_000):  # the queue dispatches as the rig forms
+        [job] = queue.add([request])
+    assert [ticked for _, ticked, _ in queue.cards] == [False, False]
+    assert job.state is JobState.WAITING and not state.exists()

@@ -276,11 +276,13 @@ class JobQueue(QObject):
         cards = [] if VISIBLE_DEVICES_VARIABLE in os.environ else rig_cards(first.generation.devices)
         if len(cards) < 2:
             return
-        first.device, first.enabled = cards[0].device, cards[0].ticked
+        # "the graphics card" unticked before the cards were known (`generate --no-local`): none of them takes a job
+        local = first.enabled
+        first.device, first.enabled = cards[0].device, cards[0].ticked and local
         first.generation.pin_card(cards[0].device)
         for number, card in enumerate(cards[1:], 1):  # beside the first card, before other computers
             self._cards.insert(number, self._card(first.generation.for_card(card.device), card.device))
-            self._cards[number].enabled = card.ticked
+            self._cards[number].enabled = card.ticked and local
         self.cards_changed.emit()
 
     def _dispatch(self) -> None:
