@@ -111,18 +111,27 @@ class FirstStart(QDialog):
         self.demo_button.setVisible(demo_here())
         self.progress.setVisible(self.download.running or self.progress.value() > 0)
         self.progress_label.setVisible(bool(self.progress_label.text()))
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as its wrapped sentences need at its width: a window keeps the size it was shown at, and the
+        check's and the advice's longer sentences would be cut and overlap (seen on a real X server)."""
+        self.resize(self.width(), max(self.heightForWidth(self.width()), self.minimumSizeHint().height()))
 
     def _on_checked(self, facts: SystemFacts, report: CompatibilityReport) -> None:
         self.main_window.system_check.finished.disconnect(self._on_checked)
         self.verdict.setText(check_headline(facts, report)[1])
+        self._fit()
 
     def _on_advised(self, advice: MachineAdvice | str) -> None:
         if isinstance(advice, str):
             self.recommendation.setText(advice)
+            self._fit()
             return
         self.chosen = advice.best
         self.recommendation.setText(advice.sentence)
         if self.chosen is None:
+            self._fit()
             return
         models_dir = self.main_window.models_dir
         status = status_of_preset(self.chosen.preset, models_dir, read_ledger(models_dir))

@@ -108,3 +108,17 @@ def test_the_demo_model_skips_the_download_and_draws_at_once(qtbot: QtBot, tmp_p
         window.queue.cancel_all()
         qtbot.waitUntil(lambda: not window.queue.busy and not window.system_check.running, timeout=60_000)
     assert server.requests == []
+
+
+def test_the_guides_sentences_are_whole_once_the_check_and_the_advice_answer(qtbot: QtBot, tmp_path: Path,
+                                                                             out_dir: Path) -> None:
+    """It was shown with one-line sentences and kept that height: on a real X server the check's and the advice's
+    longer sentences were cut and overlapped."""
+    files = {"model": ("tiny-flux.gguf", b"not fetched", False)}
+    with file_server(Served(files=served(files))) as base:
+        window, guide = guided_window(qtbot, out_dir, tmp_path, base, files)
+        qtbot.waitUntil(lambda: not guide.verdict.text().startswith("Checking")
+                        and not guide.recommendation.text().startswith("Looking"), timeout=60_000)
+        for label in (guide.verdict, guide.recommendation):
+            assert label.height() >= label.heightForWidth(label.width()), label.text()
+        qtbot.waitUntil(lambda: not window.system_check.running, timeout=60_000)
