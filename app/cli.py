@@ -522,6 +522,17 @@ def open_studio(args: argparse.Namespace) -> Studio:
     return Studio(out_dir, Machine(args.sd_binary), gallery)
 
 
+def hear_stop_signals(handler: Callable[[int, object], None]) -> QTimer:
+    """`handler` on Ctrl+C or SIGTERM (and Ctrl+Break on Windows) while Qt's loop runs. Keep the timer returned:
+    Python runs signal handlers only between bytecodes, so it wakes the interpreter now and then."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, handler)
+    wake = QTimer()
+    wake.timeout.connect(lambda: None)
+    wake.start(200)
+    return wake
+
+
 def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callable[[], object]) -> list[Outcome]:
     """`add` the jobs to the studio's queue and run them, printing their events, until nothing waits; Ctrl+C
     cancels. The outcomes of the jobs that ended, in the order they ended."""
@@ -550,14 +561,10 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
             studio.stop_now()
             app.quit()
 
-    for signum in STOP_SIGNALS:
-        signal.signal(signum, on_stop_signal)
-    # Python runs signal handlers only between bytecodes: wake the interpreter now and then.
-    wake = QTimer()
-    wake.timeout.connect(lambda: None)
-    wake.start(200)
+    wake = hear_stop_signals(on_stop_signal)
     add()  # heard from its first event on
     app.exec()
+    wake.stop()
     jobs = len(studio.queue.jobs)
     if stopping:
         made = sum(1 for outcome in result if outcome.ok)

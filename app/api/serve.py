@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication
 
 from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
-from app.cli import OUT_HELP_DEFAULT, STOP_SIGNALS, open_studio
+from app.cli import OUT_HELP_DEFAULT, hear_stop_signals, open_studio
 
 if TYPE_CHECKING:
     from app.api.server import ServerOptions
@@ -81,13 +80,9 @@ def run_serve(args: argparse.Namespace) -> int:
     def on_stop_signal(_signum: int, _frame: object) -> None:
         app.quit()
 
-    for signum in STOP_SIGNALS:
-        signal.signal(signum, on_stop_signal)
-    # Python runs signal handlers only between bytecodes: wake the interpreter now and then.
-    wake = QTimer()
-    wake.timeout.connect(lambda: None)
-    wake.start(200)
+    wake = hear_stop_signals(on_stop_signal)
     app.exec()
+    wake.stop()
     server.stop()
     studio.stop_now()
     print("stopped", file=sys.stderr, flush=True)
