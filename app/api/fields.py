@@ -262,13 +262,12 @@ def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: P
     for field, value in fields.items():
         if field in _OPENAI_READ:
             continue
-        if value not in _OPENAI_OFF.get(field, (None,)):
-            allowed = _OPENAI_OFF.get(field)
-            why = f"only {_shown(allowed)} here" if allowed and _shown(allowed) != "leaving it out" else (
-                "not supported here; leave it out")
+        allowed = _OPENAI_OFF.get(field, (None,))
+        if value not in allowed:
             if field == "response_format":
-                why = "only b64_json here: pictures come back in the answer, not as links"
-            raise Refused(field, why)
+                raise Refused(field, "only b64_json here: pictures come back in the answer, not as links")
+            raise Refused(field, "not supported here; leave it out" if allowed == (None,) else
+                          f"only {_shown(allowed)} here")
     prompt = _text(fields, "prompt")
     width, height = openai_size(fields.get("size"), model)
     seed = _number(fields, "seed", int, -1)

@@ -29,11 +29,11 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import uvicorn
-from fastapi import Body, FastAPI, Request, UploadFile
+from fastapi import Body, FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, UploadFile
 
 from app import __version__
 from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
@@ -443,7 +443,7 @@ async def _form_fields(form: FormData) -> tuple[dict[str, Any], dict[str, list[b
     fields: dict[str, Any] = {}
     uploads: dict[str, list[bytes]] = {}
     for name, value in form.multi_items():
-        if isinstance(value, UploadFile) or hasattr(value, "read"):
+        if isinstance(value, UploadFile):  # Starlette's own: a form's files are not FastAPI's subclass
             uploads.setdefault(name.removesuffix("[]"), []).append(await value.read())
         else:
             fields[name] = int(value) if name in ("n", "steps", "seed") and value.lstrip("-").isdigit() else (

@@ -93,8 +93,10 @@ class ApiDesk(QObject):
 
     def submit(self, requests: list[GenerationRequest | UpscaleRequest], client: str, key: str | None = None) -> Call:
         """Queue the pictures of one call, marked as the client's."""
-        jobs = [self.studio.upscale(request, client) if isinstance(request, UpscaleRequest)
-                else self.studio.add([request], client)[0] for request in requests]
+        # a call asks for pictures to make or for one upscale, never both: one add saves and dispatches once
+        pictures = [request for request in requests if isinstance(request, GenerationRequest)]
+        jobs = self.studio.add(pictures, client) if pictures else []
+        jobs += [self.studio.upscale(request, client) for request in requests if isinstance(request, UpscaleRequest)]
         call = Call(jobs, client)
         self._calls[key or jobs[0].id] = call
         return call
