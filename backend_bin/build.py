@@ -1,9 +1,11 @@
-"""Build every backend the app ships from the pinned PyPI sdist of stable-diffusion-cpp-python.
+"""Build every backend the app ships from the pinned PyPI sdists of stable-diffusion-cpp-python (pictures) and
+llama-cpp-python (the prompt helper's text model).
 
-    python -m backend_bin.build [--native] [--jobs N] [--cache DIR]     Linux: sd-cli, sd-server
-    python -m backend_bin.build --windows [--jobs N] [--cache DIR]      Windows: sd-cli.exe, vulkaninfo.exe
+    python -m backend_bin.build [--native] [--jobs N] [--cache DIR]     Linux: sd-cli, sd-server, llama-server
+    python -m backend_bin.build --windows [--jobs N] [--cache DIR]      Windows: sd-cli.exe, vulkaninfo.exe,
+                                                                         llama-server.exe
 
-The sdist vendors sd.cpp and ggml; PyPI has no wheels for it, so building from that sdist is our route.
+The sdists vendor sd.cpp and llama.cpp with their ggml; building from them is our route to Vulkan builds.
 The Windows programs are cross-built here with mingw-w64 (vulkaninfo.exe from Debian's vulkan-tools source
 package). Builds land in a cache outside the repository, keyed by version and options, and are copied into
 backend_bin/bin/ (git-ignored), recorded with their sha256 in build-info.json. A warm cache takes seconds.
@@ -16,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from backend_bin import linux, windows
+from backend_bin import linux, llama, windows
 from backend_bin.linux import TARGETS, BuildOptions
 from backend_bin.output import default_cache_dir
 from backend_bin.tools import BuildError, say
@@ -29,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m backend_bin.build", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--windows", action="store_true",
-                        help="cross-build sd-cli.exe and vulkaninfo.exe for Windows instead of the Linux binaries")
+                        help="cross-build sd-cli.exe, vulkaninfo.exe and llama-server.exe for Windows instead of "
+                             "the Linux programs")
     parser.add_argument("--native", action="store_true", help="tune for this CPU only (GGML_NATIVE=ON; Linux only)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     parser.add_argument("--cache", type=Path, default=default_cache_dir(), help="build cache directory")
@@ -41,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
             windows.build_and_expose(args.cache, args.jobs)
         else:
             linux.build_and_expose(BuildOptions(native=args.native), args.cache, args.jobs)
+        llama.build_and_expose(args.cache, args.jobs, for_windows=args.windows)
     except BuildError as error:
         say(f"error: {error}")
         return 1

@@ -8,17 +8,17 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from backend_bin.tools import say
+from backend_bin.tools import Requirement, require_packages, say
 
 BIN_DIR = Path(__file__).resolve().parent / "bin"
 BUILD_INFO = "build-info.json"
 # one section per build (a build may make several files); each records its sources, options and cache
-SECTIONS = ("linux", "windows", "vulkaninfo")
+SECTIONS = ("linux", "windows", "vulkaninfo", "llama-linux", "llama-windows")
 
 
 def default_cache_dir() -> Path:
@@ -117,3 +117,33 @@ def expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir
     info = read_build_info(bin_dir)
     info[section] = {**record, "files": recorded}
     (bin_dir / BUILD_INFO).write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+
+
+def read_stamp(stamp: Path, *programs: Path) -> dict[str, Any] | None:
+    """The record of a finished build, when it and its programs are all in the cache."""
+    if not stamp.exists() or not all(program.exists() for program in programs):
+        return None
+    try:
+        return json.loads(stamp.read_text(encoding="utf-8"))
+    except ValueError:
+        return None
+
+
+def cached_build(work: Path, name: str, requirements: tuple[Requirement, ...],
+                 build: Callable[[Path, Path], dict[str, Any]]) -> tuple[Path, dict[str, Any]]:
+    """`work/bin/name` from the cache when a finished build left its record there; else `build(work, program)`
+    makes it and returns the record kept beside it. One build at a time per folder (the lock)."""
+    with cache_lock(work):
+        stamp = work / "build-ok.json"
+        program = work / "bin" / name
+        record = read_stamp(stamp, program)
+        if record is not None:
+            say(f"cache is warm: {work}")
+            return program, record
+        require_packages(requirements)
+        started = time.monotonic()
+        program.parent.mkdir(parents=True, exist_ok=True)
+        record = build(work, program)
+        stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+        say(f"built {name} in {time.monotonic() - started:.0f}s")
+        return program, record

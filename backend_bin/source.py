@@ -15,11 +15,41 @@ from pathlib import Path
 from backend_bin.output import sha256_of
 from backend_bin.tools import BuildError, run_step, say
 
-SDIST_NAME = "stable-diffusion-cpp-python"
-SDIST_VERSION = "0.4.7"
-SDIST_SHA256 = "998d1957260dd5ae4e18a8acc0c14b0a8757aaa9f96515197b6d5bbf46df9282"
-SDIST_FILE = f"stable_diffusion_cpp_python-{SDIST_VERSION}.tar.gz"
-SD_CPP_SUBDIR = f"stable_diffusion_cpp_python-{SDIST_VERSION}/vendor/stable-diffusion.cpp"
+
+@dataclass(frozen=True)
+class PinnedSdist:
+    """A PyPI sdist that vendors a C++ program we build, pinned by version and sha256."""
+
+    name: str
+    version: str
+    sha256: str
+    vendored: str  # the program's folder inside the unpacked sdist
+
+    @property
+    def file(self) -> str:
+        return f"{self.name.replace('-', '_')}-{self.version}.tar.gz"
+
+    @property
+    def subdir(self) -> str:
+        return f"{self.name.replace('-', '_')}-{self.version}/{self.vendored}"
+
+    def record(self) -> dict[str, str]:
+        return {"name": self.name, "version": self.version, "file": self.file, "sha256": self.sha256}
+
+
+# sd.cpp master-596 (2026-05-06) and its ggml (2026-03-28): the pictures
+SD_CPP_SDIST = PinnedSdist("stable-diffusion-cpp-python", "0.4.7",
+                           "998d1957260dd5ae4e18a8acc0c14b0a8757aaa9f96515197b6d5bbf46df9282",
+                           "vendor/stable-diffusion.cpp")
+# llama.cpp of 2026-10-01 (0c1e570) and its ggml 0.25.3, newer than sd.cpp's: the prompt helper's text model
+LLAMA_CPP_SDIST = PinnedSdist("llama-cpp-python", "0.3.36",
+                              "832db0699007f1be95a7e41ef12e88926b02ba836461e36a36372db2760c1a2e", "vendor/llama.cpp")
+SDIST_NAME = SD_CPP_SDIST.name
+SDIST_VERSION = SD_CPP_SDIST.version
+SDIST_SHA256 = SD_CPP_SDIST.sha256
+SDIST_FILE = SD_CPP_SDIST.file
+SD_CPP_SUBDIR = SD_CPP_SDIST.subdir
+
 GGML_VULKAN_CPP = Path("ggml") / "src" / "ggml-vulkan" / "ggml-vulkan.cpp"
 
 # Debian 12's Vulkan headers (VK_HEADER_VERSION 239) predate VK_EXT_layer_settings, which this ggml
@@ -45,23 +75,23 @@ SUBMIT_CAP_PATCH = Path(__file__).resolve().parent / "ggml-vulkan-submit-cap.pat
 SUBMIT_CAP_MARKER = "polaris: submit cap"
 
 
-def fetch_sdist(downloads: Path) -> Path:
+def fetch_sdist(downloads: Path, pinned: PinnedSdist = SD_CPP_SDIST) -> Path:
     downloads.mkdir(parents=True, exist_ok=True)
-    target = downloads / SDIST_FILE
+    target = downloads / pinned.file
     if not target.exists():
-        say(f"downloading {SDIST_NAME}=={SDIST_VERSION} (sdist) from PyPI")
+        say(f"downloading {pinned.name}=={pinned.version} (sdist) from PyPI")
         # pip honours the machine's index and proxy settings, which a plain URL fetch would not
         run_step([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
-                  "--dest", str(downloads), f"{SDIST_NAME}=={SDIST_VERSION}"])
+                  "--dest", str(downloads), f"{pinned.name}=={pinned.version}"])
     actual = sha256_of(target)
-    if actual != SDIST_SHA256:
+    if actual != pinned.sha256:
         target.unlink()
-        raise BuildError(f"sha256 mismatch for {SDIST_FILE}: expected {SDIST_SHA256}, got {actual}")
+        raise BuildError(f"sha256 mismatch for {pinned.file}: expected {pinned.sha256}, got {actual}")
     return target
 
 
 def sdist_record() -> dict[str, str]:
-    return {"name": SDIST_NAME, "version": SDIST_VERSION, "file": SDIST_FILE, "sha256": SDIST_SHA256}
+    return SD_CPP_SDIST.record()
 
 
 def source_patches_record() -> list[dict[str, str]]:

@@ -8,19 +8,16 @@ so the app brings its own for the system check.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import struct
 import subprocess
 import tarfile
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from backend_bin.output import BIN_DIR, cache_lock, expose, options_digest
+from backend_bin.output import BIN_DIR, cached_build, expose, options_digest, read_stamp
 from backend_bin.source import (
     SDIST_VERSION,
     DebianSource,
@@ -257,36 +254,6 @@ def check_standalone(program: Path, allowed_extra: frozenset[str] = frozenset())
     if foreign:
         raise BuildError(f"{program.name} needs {', '.join(foreign)}: the static link did not take")
     return imports
-
-
-def read_stamp(stamp: Path, *programs: Path) -> dict[str, Any] | None:
-    """The record of a finished build, when it and its programs are all in the cache."""
-    if not stamp.exists() or not all(program.exists() for program in programs):
-        return None
-    try:
-        return json.loads(stamp.read_text(encoding="utf-8"))
-    except ValueError:
-        return None
-
-
-def cached_build(work: Path, name: str, requirements: tuple[Requirement, ...],
-                 build: Callable[[Path, Path], dict[str, Any]]) -> tuple[Path, dict[str, Any]]:
-    """`work/bin/name` from the cache when a finished build left its record there; else `build(work, program)`
-    makes it and returns the record kept beside it. One build at a time per folder (the lock)."""
-    with cache_lock(work):
-        stamp = work / "build-ok.json"
-        program = work / "bin" / name
-        record = read_stamp(stamp, program)
-        if record is not None:
-            say(f"cache is warm: {work}")
-            return program, record
-        require_packages(requirements)
-        started = time.monotonic()
-        program.parent.mkdir(parents=True, exist_ok=True)
-        record = build(work, program)
-        stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-        say(f"built {name} in {time.monotonic() - started:.0f}s")
-        return program, record
 
 
 def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:

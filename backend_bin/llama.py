@@ -1,0 +1,126 @@
+"""The prompt helper's backend: llama.cpp's `llama-server`, built with Vulkan from the pinned llama-cpp-python
+sdist (which vendors llama.cpp), natively for Linux and cross-built with mingw-w64 for Windows.
+
+Its ggml is newer than sd.cpp's: it has upstream's own submit cap (GGML_VK_MAX_NODES_PER_SUBMIT), so our
+ggml-vulkan patch is not applied here; the old-Vulkan-headers guard is (its instance creation is the same).
+Every library is linked in (BUILD_SHARED_LIBS=OFF): one program, like sd-cli. The server's web page is left
+out (LLAMA_BUILD_UI=OFF, no prebuilt download: a build never reaches the network beyond PyPI).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tarfile
+from pathlib import Path
+from typing import Any
+
+from backend_bin import linux, windows
+from backend_bin.output import cached_build, expose, options_digest
+from backend_bin.source import (
+    GGML_VULKAN_CPP,
+    LLAMA_CPP_SDIST,
+    fetch_sdist,
+    guard_layer_settings,
+    headers_lack_layer_settings,
+)
+from backend_bin.tools import BuildError, missing_packages_message, run_step, say
+
+LLAMA_SERVER = "llama-server"
+LLAMA_SERVER_EXE = "llama-server.exe"
+# what llama.cpp builds beyond its server (tests, examples, the unified app, TLS, the web page) is switched off
+COMMON_FLAGS = (
+    "-DGGML_VULKAN=ON",
+    "-DCMAKE_BUILD_TYPE=Release",
+    "-DGGML_NATIVE=OFF",
+    "-DBUILD_SHARED_LIBS=OFF",
+    "-DLLAMA_BUILD_TESTS=OFF",
+    "-DLLAMA_BUILD_EXAMPLES=OFF",
+    "-DLLAMA_BUILD_APP=OFF",
+    "-DLLAMA_BUILD_UI=OFF",
+    "-DLLAMA_USE_PREBUILT_UI=OFF",
+    "-DLLAMA_OPENSSL=OFF",
+)
+
+
+def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path]) -> Path:
+    """Unpack llama.cpp's folder of the sdist (only it: the sdist also carries the Python package) into work/src,
+    guarded for the Vulkan headers it will be compiled against."""
+    source_root = work / "src"
+    llama_cpp = source_root / LLAMA_CPP_SDIST.subdir
+    if not llama_cpp.exists():
+        say("unpacking llama.cpp")
+        shutil.rmtree(source_root, ignore_errors=True)
+        with tarfile.open(sdist) as archive:
+            members = [m for m in archive.getmembers() if m.name.startswith(LLAMA_CPP_SDIST.subdir + "/")]
+            archive.extractall(source_root, members=members, filter="data")
+    if headers_lack_layer_settings(include_dirs):
+        ggml_vulkan = llama_cpp / GGML_VULKAN_CPP
+        text = ggml_vulkan.read_text()
+        fixed = guard_layer_settings(text)
+        if fixed != text:
+            say("the Vulkan headers lack VK_EXT_layer_settings: applying the guard to llama.cpp's ggml-vulkan.cpp")
+            ggml_vulkan.write_text(fixed)
+    return llama_cpp
+
+
+def linux_cache_key() -> str:
+    return f"llama-{LLAMA_CPP_SDIST.version}-{options_digest(*COMMON_FLAGS)}"
+
+
+def build_linux(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+    def build(work: Path, program: Path) -> dict[str, Any]:
+        sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
+        llama_cpp = extract_llama_cpp(sdist, work, list(linux.INCLUDE_DIRS))
+        build_dir = work / "build"
+        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *COMMON_FLAGS])
+        run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
+        shutil.copy2(build_dir / "bin" / LLAMA_SERVER, program)
+        return {"source": LLAMA_CPP_SDIST.record(), "cmake_flags": list(COMMON_FLAGS)}
+
+    missing = linux.missing_linux_packages()
+    if missing:
+        raise BuildError(missing_packages_message(missing))
+    return cached_build(cache / linux_cache_key(), LLAMA_SERVER, linux.REQUIREMENTS, build)
+
+
+def windows_flags(work: Path, glslc: str) -> list[str]:
+    options = windows.WindowsOptions()
+    return [
+        *(flag for flag in options.cmake_flags(work, glslc) if not flag.startswith("-DSD_")),
+        *(flag for flag in COMMON_FLAGS if flag not in options.option_flags()),
+    ]
+
+
+def windows_cache_key() -> str:
+    digest = options_digest(*COMMON_FLAGS, *windows.WindowsOptions().option_flags(), windows.TOOLCHAIN_FILE_TEXT,
+                            windows.COMPAT_HEADER_TEXT)
+    return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
+
+
+def build_windows(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+    def build(work: Path, program: Path) -> dict[str, Any]:
+        sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
+        headers = windows.copy_vulkan_headers(work / "vulkan-headers")
+        llama_cpp = extract_llama_cpp(sdist, work, [headers])
+        windows.make_vulkan_import_library(work / "vulkan-import")
+        (work / "mingw-toolchain.cmake").write_text(windows.TOOLCHAIN_FILE_TEXT, encoding="utf-8")
+        (work / "mingw_compat.h").write_text(windows.COMPAT_HEADER_TEXT, encoding="utf-8")
+        build_dir = work / "build"
+        flags = windows_flags(work, shutil.which("glslc") or "glslc")
+        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *flags])
+        run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
+        run_step([windows.MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / LLAMA_SERVER_EXE)])
+        imports = windows.check_standalone(program, frozenset({windows.VULKAN_LOADER_DLL}))
+        return {"source": LLAMA_CPP_SDIST.record(), "cmake_flags": flags, "imports": imports}
+
+    return cached_build(cache / windows_cache_key(), LLAMA_SERVER_EXE, windows.SD_CLI_REQUIREMENTS, build)
+
+
+def build_and_expose(cache: Path, jobs: int, for_windows: bool) -> None:
+    if for_windows:
+        program, record = build_windows(cache, jobs)
+        expose("llama-windows", {LLAMA_SERVER_EXE: program}, {**record, "cache": str(program.parent.parent)})
+    else:
+        program, record = build_linux(cache, jobs)
+        expose("llama-linux", {LLAMA_SERVER: program}, {**record, "cache": str(program.parent.parent)})
+    say(f"ready: {program.name}")
