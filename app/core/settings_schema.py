@@ -120,10 +120,14 @@ OTHER_APPS_NETWORK = Setting("other_apps/network", FLAG, lambda _: False,
                              "Whether other computers of the network may too (they send the key)")
 OTHER_APPS_KEY = Setting("other_apps/key", TEXT, lambda _: "",
                          "The key other computers send, made the first time the network is let in")
+PROMPT_HELPER_ON_CARD = Setting("prompt_helper/on_card", FLAG, lambda _: False,
+                                "Whether the prompt helper's text model may run on the graphics card when no picture "
+                                "is being drawn and it fits (off: always on the processor)")
 
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
                                          ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED, LANGUAGE,
-                                         REMOTE_COMPUTERS, OTHER_APPS_ALLOWED, OTHER_APPS_NETWORK, OTHER_APPS_KEY)
+                                         REMOTE_COMPUTERS, OTHER_APPS_ALLOWED, OTHER_APPS_NETWORK, OTHER_APPS_KEY,
+                                         PROMPT_HELPER_ON_CARD)
 
 
 def _from_unversioned(values: dict[str, object]) -> dict[str, object]:

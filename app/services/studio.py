@@ -7,6 +7,7 @@ its job and card."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,15 +15,28 @@ import psutil
 from PySide6.QtCore import QObject, Signal
 
 from app.core.gallery.gallery_index import GalleryIndex
+from app.core.generation.command import backend_environment
 from app.core.generation.request import GenerationRequest, validate
 from app.core.generation.upscale import UpscaleRequest
+from app.core.models.families import ModelFamily
+from app.core.prompt_helper import (
+    PROMPT_MODEL_NAME,
+    HelperTask,
+    PromptModel,
+    PromptModelRejected,
+    inspect_prompt_model,
+    place_helper,
+)
 from app.core.queue.jobs import Job
-from app.core.settings_schema import OUTPUT_FOLDER, REMOTE_COMPUTERS
+from app.core.settings_schema import OUTPUT_FOLDER, PROMPT_HELPER_ON_CARD, REMOTE_COMPUTERS
+from app.core.words import translate
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
+from app.services.prompt_helper import PromptHelper
 from app.services.queue.job_queue import JobQueue
 from app.services.settings import Settings
 from app.services.system.machine import Machine
+from app.services.user_dirs import current_user_dirs
 
 
 class Studio(QObject):
@@ -48,6 +62,8 @@ class Studio(QObject):
         self.upscaling = Upscaling(folder, self.machine, gallery, self)
         self.queue = JobQueue(self.generation, store, host_ram, self.upscaling, self)
         self.queue.event.connect(self.event)
+        self.prompt_helper = PromptHelper(parent=self)
+        self.queue.share_card_with(self.prompt_helper)
         if remember_computers:
             for computer in self.settings.get(REMOTE_COMPUTERS):
                 self.queue.add_node(computer.address, computer.name, computer.token)
@@ -80,6 +96,36 @@ class Studio(QObject):
         if self.gallery is not None:
             self.gallery.scan(folder)
 
+    def prompt_model(self, path: Path | None = None) -> PromptModel:
+        """The prompt helper's text model: `path`, or Qwen3-4B in the models folder (the Z-Image and klein presets'
+        text encoder). PromptModelRejected says, in words, why there is none to use."""
+        path = path or current_user_dirs().models / PROMPT_MODEL_NAME
+        if path == current_user_dirs().models / PROMPT_MODEL_NAME and not path.is_file():
+            raise PromptModelRejected(translate(
+                "PromptHelper", "the prompt helper needs {name} (2.5 GB) in the models folder; download it from "
+                                "Models (it is also the text encoder of the Z-Image and FLUX.2 klein presets)").format(
+                name=PROMPT_MODEL_NAME))
+        return inspect_prompt_model(path)
+
+    def ask_helper(self, task: HelperTask, text: str, family: ModelFamily, model: PromptModel) -> str:
+        """Start the prompt helper (words stream on `prompt_helper.words`, the end on `prompt_helper.answered`);
+        returns where it runs, in words. On the card only when the user allows it, no picture is drawn or
+        waiting, and it fits what the card has free."""
+        device = self.machine.preferred_device
+        heap = device.vram_heap if device is not None and not device.is_cpu else None
+        free = None if heap is None else (heap.budget - heap.usage if heap.budget and heap.usage is not None
+                                          else heap.size)
+        place = place_helper(model, bool(self.settings.get(PROMPT_HELPER_ON_CARD)), self.queue.pending, free)
+        environment = backend_environment(dict(os.environ), device if place.on_card else None)
+        self.prompt_helper.ask(task, text, family, model.path, place, environment, _helper_threads())
+        return place.why
+
     def stop_now(self) -> None:
         """The app is closing: running jobs stay in the queue file (they come back waiting), backends are killed."""
+        self.prompt_helper.unload()
         self.queue.stop_now()
+
+
+def _helper_threads() -> int:
+    """llama.cpp's threads on the processor: its physical cores (hyper-threads slow matrix work down), at least 1."""
+    return psutil.cpu_count(logical=False) or os.cpu_count() or 1

@@ -15,6 +15,7 @@ class Flavour(StrEnum):
     SD_CLI = "sd-cli"  # current upstream name of the command-line binary
     SD_LEGACY = "sd"  # older builds
     SD_SERVER = "sd-server"
+    LLAMA_SERVER = "llama-server"  # the prompt helper's (llama.cpp)
     UNKNOWN = "unknown"
 
 
@@ -41,3 +42,16 @@ def parse_help(text: str) -> BackendCaps:
         flavour = {f.value: f for f in Flavour}.get(program, Flavour.UNKNOWN)
     version = _VERSION.search(text)
     return BackendCaps(flavour=flavour, flags=frozenset(flags), version=version.group(1) if version else "unknown")
+
+
+_LLAMA_OPTION_LINE = re.compile(r"^(-[\w-]+(?:,\s*-[\w-]+)*)", re.MULTILINE)
+_LLAMA_NAME = re.compile(r"^-[\w-]+", re.MULTILINE)
+
+
+def parse_llama_help(text: str) -> BackendCaps:
+    """llama.cpp's `--help`: a line per option, every spelling first (`-ngl, --gpu-layers, --n-gpu-layers N`)."""
+    flags: set[str] = set()
+    for names in _LLAMA_OPTION_LINE.findall(text):
+        flags.update(name.strip() for name in names.split(","))
+    flavour = Flavour.LLAMA_SERVER if "--model" in flags and "--port" in flags else Flavour.UNKNOWN
+    return BackendCaps(flavour=flavour, flags=frozenset(flags))

@@ -81,6 +81,9 @@ class FamilyTraits:
     ram_gb: int  # system RAM a generation needs: the text encoder (and offloaded weights) live there
     lora_kind: ComponentKind | None  # the LoRAs it takes (by their header); None: not checked
     reads_llm: bool = False  # its prompt goes through a Qwen3 LLM (--llm), not CLIP-L / T5-XXL
+    # how its prompts are best written: "tags" (CLIP-read UNets, trained on tagged captions) or "sentences"
+    # (DiTs trained on long natural captions); the prompt helper writes in that style
+    prompt_style: str = "sentences"
     vae_kind: ComponentKind = ComponentKind.VAE  # the autoencoder it decodes with
 
     @property
@@ -106,10 +109,10 @@ FAMILIES: dict[ModelFamily, FamilyTraits] = {
         lora_kind=None, reads_llm=True),
     ModelFamily.SDXL: FamilyTraits(
         "SDXL", ComponentKind.SDXL, 8, *_MEGAPIXEL, distilled=False, transformer=False, ram_gb=12,
-        lora_kind=ComponentKind.SDXL),
+        lora_kind=ComponentKind.SDXL, prompt_style="tags"),
     ModelFamily.SD1: FamilyTraits(
         "SD 1.x", ComponentKind.SD1, 8, (512, 512), (512, 768), distilled=False, transformer=False, ram_gb=8,
-        lora_kind=ComponentKind.SD1),
+        lora_kind=ComponentKind.SD1, prompt_style="tags"),
     # not known yet: the strictest multiple and the smallest sizes keep every family valid; RAM as for Flux
     ModelFamily.UNKNOWN: FamilyTraits(
         "any model", ComponentKind.UNKNOWN, 16, (512, 512), (512, 768), distilled=False, transformer=True,

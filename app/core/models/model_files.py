@@ -83,6 +83,13 @@ class ModelInfo:
         return sum(t.nbytes for t in self.tensors if t.name.startswith(prefixes))
 
 
+@dataclass(frozen=True)
+class GgufArray:
+    """An array in a GGUF header, read past: its length only (a vocabulary's 151,936 tokens are not kept)."""
+
+    length: int
+
+
 def _nbytes(shape: tuple[int, ...], per_block: int, block_bytes: int) -> int:
     count = 1
     for dim in shape:
@@ -118,15 +125,16 @@ def _gguf_value(f: BinaryIO, value_type: int) -> object:
             raise ModelFileError(translate("Models", "the GGUF header is damaged (an array of impossible length)"))
         for _ in range(count):
             _gguf_value(f, item_type)
-        return None  # no array is needed here
+        return GgufArray(count)  # only its length is needed here
     if value_type in _SCALARS:
         return _unpack(f, _SCALARS[value_type])
     raise ModelFileError(translate("Models", "the GGUF header has an unknown value type {type}").format(
         type=value_type))
 
 
-def read_gguf_tensors(f: BinaryIO) -> tuple[list[TensorInfo], int]:
-    """Tensors, and the file size their data needs."""
+def read_gguf_tensors(f: BinaryIO, metadata: dict[str, object] | None = None) -> tuple[list[TensorInfo], int]:
+    """Tensors, and the file size their data needs. `metadata`, when given, receives the header's key-value
+    pairs: numbers and strings as they are, an array as its length."""
     if _read(f, 4) != GGUF_MAGIC:
         raise ModelFileError(translate("Models", "not a GGUF file"))
     version = int(_unpack(f, "<I"))
@@ -142,6 +150,8 @@ def read_gguf_tensors(f: BinaryIO) -> tuple[list[TensorInfo], int]:
         value = _gguf_value(f, int(_unpack(f, "<I")))
         if key == "general.alignment" and isinstance(value, int) and value > 0:
             alignment = value
+        if metadata is not None:
+            metadata[key] = value
     tensors, data_end = [], 0
     for _ in range(n_tensors):
         name = _gguf_string(f)

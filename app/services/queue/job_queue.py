@@ -26,6 +26,7 @@ from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
 from app.core.words import translate
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
+from app.services.prompt_helper import PromptHelper
 from app.services.queue.events import (
     ImageSaved,
     JobEnded,
@@ -92,6 +93,7 @@ class JobQueue(QObject):
         self._rng = random.SystemRandom()
         self._ram_budget = 0  # RAM free when no job of ours ran: what concurrent jobs share
         self._closing = False
+        self._card_sharer: PromptHelper | None = None
         self._cards = [self._card(generation, upscaling=upscaling)]
         generation.probed.connect(self._on_probed)
         self.message: str | None = None  # what loading the queue file had to say (a damaged file set aside)
@@ -117,6 +119,12 @@ class JobQueue(QObject):
         self._dispatch()
         return jobs
 
+    def share_card_with(self, helper: PromptHelper) -> None:
+        """The prompt helper's text model may sit on the card while no picture is drawn: the first picture to
+        start asks it to leave, and starts once its memory is free."""
+        self._card_sharer = helper
+        helper.unloaded.connect(self._dispatch)
+
     def start(self) -> None:
         """Run what waits, the jobs a restart brought back too (they wait for this)."""
         held = [job for job in self.jobs if job.held]
@@ -125,6 +133,12 @@ class JobQueue(QObject):
         if held:
             self._changed(save=False)
         self._dispatch()
+
+    @property
+    def pending(self) -> bool:
+        """A job runs, or waits to run now (not held over from last time)."""
+        return any(job.state is JobState.RUNNING or (job.state is JobState.WAITING and not job.held)
+                   for job in self.jobs)
 
     @property
     def held(self) -> int:
@@ -292,6 +306,9 @@ class JobQueue(QObject):
             # which cards there are decides where the first job goes: ask first (Generation would wait anyway)
             if any(job.state is JobState.WAITING and not job.held for job in self.jobs):
                 self._cards[0].generation.probe_devices()
+            return
+        if self._card_sharer is not None and self._card_sharer.on_card and self.pending:
+            self._card_sharer.release_card()  # `unloaded` dispatches again
             return
         for card in self._cards:
             if card.job is not None or not card.enabled:
