@@ -41,7 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     add_plan_arguments(commands.add_parser("plan", help="plan where the model parts go for a card"))
     add_models_arguments(commands.add_parser("models", help="model presets: list, download; import files you have"))
     from app.api.serve import add_serve_arguments
+    from app.prompt_command import add_prompt_arguments
 
+    add_prompt_arguments(commands.add_parser("prompt", help="the prompt helper: enhance an idea into a detailed "
+                                                            "prompt, or translate a prompt into English"))
     add_serve_arguments(commands.add_parser("serve", help="let other apps draw here: an A1111- and OpenAI-compatible "
                                                           "API on http://127.0.0.1:7860"))
     parser.add_argument("--demo", action="store_true",
@@ -100,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         from app.cli import run_check
 
         return run_check(args)
+    if args.command == "prompt":
+        from app.prompt_command import run_prompt
+
+        return run_prompt(args)
     if args.command == "serve":
         from app.api.serve import run_serve
 

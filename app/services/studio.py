@@ -107,15 +107,17 @@ class Studio(QObject):
                 name=PROMPT_MODEL_NAME))
         return inspect_prompt_model(path)
 
-    def ask_helper(self, task: HelperTask, text: str, family: ModelFamily, model: PromptModel) -> str:
+    def ask_helper(self, task: HelperTask, text: str, family: ModelFamily, model: PromptModel,
+                   card_wanted: bool | None = None) -> str:
         """Start the prompt helper (words stream on `prompt_helper.words`, the end on `prompt_helper.answered`);
         returns where it runs, in words. On the card only when the user allows it, no picture is drawn or
-        waiting, and it fits what the card has free."""
+        waiting, and it fits what the card has free (`card_wanted`: this time, whatever the setting says)."""
         device = self.machine.preferred_device
         heap = device.vram_heap if device is not None and not device.is_cpu else None
         free = None if heap is None else (heap.budget - heap.usage if heap.budget and heap.usage is not None
                                           else heap.size)
-        place = place_helper(model, bool(self.settings.get(PROMPT_HELPER_ON_CARD)), self.queue.pending, free)
+        wanted = bool(self.settings.get(PROMPT_HELPER_ON_CARD)) if card_wanted is None else card_wanted
+        place = place_helper(model, wanted, self.queue.pending, free)
         environment = backend_environment(dict(os.environ), device if place.on_card else None)
         self.prompt_helper.ask(task, text, family, model.path, place, environment, _helper_threads())
         return place.why
