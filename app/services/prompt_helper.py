@@ -134,6 +134,16 @@ class PromptHelper(QObject):
         return self._process is not None
 
     @property
+    def pid(self) -> int | None:
+        """The running server's process id (the window's details; tests)."""
+        return int(self._process.processId()) if self._process is not None else None
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """The last lines the server printed: where its layers went, why it stopped."""
+        return tuple(self._output)
+
+    @property
     def on_card(self) -> bool:
         return self._serving is not None and self._serving[1]
 
