@@ -181,11 +181,11 @@ def test_files_it_cannot_chat_with_are_refused_in_words(tmp_path: Path) -> None:
         inspect_prompt_model(no_words)
     # the klein preset's tiny text encoder: sd.cpp's names, no tokenizer
     _, qwen3_for_pictures, _ = write_tiny_klein(tmp_path / "klein")
-    with pytest.raises(PromptModelRejected, match="Qwen3-4B-Q4_K_M.gguf"):
+    with pytest.raises(PromptModelRejected, match=r"Qwen3-4B-Q4_K_M\.gguf"):
         inspect_prompt_model(qwen3_for_pictures)
     text = tmp_path / "notes.gguf"
     text.write_text("hello", encoding="utf-8")
     with pytest.raises(PromptModelRejected, match="cannot be read as a text model"):
         inspect_prompt_model(text)
-    with pytest.raises(PromptModelRejected, match="missing.gguf"):
+    with pytest.raises(PromptModelRejected, match=r"missing\.gguf"):
         inspect_prompt_model(tmp_path / "missing.gguf")
