@@ -5,7 +5,8 @@
 # The benchmark runs in repo/ with `vulkaninfo` on PATH and our sd-cli in repo/backend_bin/bin/.
 # The folder this script sits in (carried) holds: gl/*.deb (Debian 12: the Vulkan loader, vulkan-tools and the
 # few libraries QtGui links to), pyside.tar.xz (PySide6's QtCore and QtGui with their Qt and ICU libraries, cut
-# from our .venv: the wheels are abi3), site/ (gguf), sd-cli.xz (our build) and repo/ (app, resources, tests).
+# from our .venv: the wheels are abi3), site/ (gguf), sd-cli.xz and llama-server.xz (our builds) and repo/ (app,
+# resources, tests); a benchmark that needs no Qt or no sd-cli runs without those.
 # Writes vulkaninfo's view of the machine to $OUT; the benchmark writes its figures where --out says.
 set -e
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -24,14 +25,17 @@ export __GL_SHADER_DISK_CACHE_SIZE=10000000000 __GL_SHADER_DISK_CACHE_SKIP_CLEAN
 printf '#!/bin/sh\nLD_LIBRARY_PATH=/tmp/vt/usr/lib/x86_64-linux-gnu exec /tmp/vt/usr/bin/vulkaninfo "$@"\n' > /tmp/bin/vulkaninfo
 chmod +x /tmp/bin/vulkaninfo
 export PATH=/tmp/bin:$PATH
-tar -C /tmp/site -xJf "$here/pyside.tar.xz"
+[ -f "$here/pyside.tar.xz" ] && tar -C /tmp/site -xJf "$here/pyside.tar.xz"
 cp -r "$here"/site/* /tmp/site/
 mkdir -p "$here/repo/backend_bin/bin"
-xz -dc "$here/sd-cli.xz" > "$here/repo/backend_bin/bin/sd-cli"
-chmod +x "$here/repo/backend_bin/bin/sd-cli"
+for program in sd-cli llama-server; do
+    [ -f "$here/$program.xz" ] || continue
+    xz -dc "$here/$program.xz" > "$here/repo/backend_bin/bin/$program"
+    chmod +x "$here/repo/backend_bin/bin/$program"
+done
 export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1 QT_QPA_PLATFORM=offscreen
 nvidia-smi > "$OUT/nvidia_smi.txt" 2>&1 || true
 vulkaninfo > "$OUT/vulkaninfo_full.txt" 2> "$OUT/vulkaninfo.err" || true
 cd "$here/repo"
-python3 -c "from PySide6.QtGui import QImage; import app.cli; print('app imports')"
+[ -f "$here/pyside.tar.xz" ] && python3 -c "from PySide6.QtGui import QImage; import app.cli; print('app imports')"
 python3 "$@"
