@@ -187,7 +187,7 @@ def test_the_job_draws_from_a_canvas_and_mask_in_its_own_folder(tmp_path: Path, 
     assert (running.init_image, running.mask) == (job / "input.png", job / "mask.png")
     with Image.open(running.init_image) as canvas, Image.open(running.mask) as mask:
         assert canvas.mode == "RGB" and canvas.size == mask.size == (checked.width, checked.height)
-        assert (np.asarray(canvas)[:, 104:] == (10, 200, 30)).all()
+        assert (np.asarray(canvas)[:120, 104:] == (10, 200, 30)).all()
     argv = build_argv(Path("sd-cli"), running, parse_help(load("help").stdout.decode()), Path("out.png"))
     assert argv[argv.index("--init-img") + 1] == str(job / "input.png")
     assert argv[argv.index("--mask") + 1] == str(job / "mask.png")
