@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import datetime
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +28,17 @@ from app.core.generation.job_pictures import copy_job_pictures
 from app.core.generation.request import MAX_SIDE, MIN_SIDE, GenerationRequest, HiresFix, InvalidRequest, validate
 from app.core.models.backend_caps import parse_help
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
-from app.core.queue.jobs import Job, jobs_from_json, queue_json, request_from_json, request_json
+from app.core.queue.jobs import (
+    Job,
+    JobState,
+    jobs_from_json,
+    load_queue,
+    queue_json,
+    request_from_json,
+    request_json,
+    save_queue,
+)
+from app.core.queue.nodes import a1111_job
 from tests.helpers.captures import load
 from tests.helpers.model_headers import write_gguf
 
@@ -200,6 +211,10 @@ def test_an_extension_survives_the_queue_file_and_an_old_file_still_loads(tmp_pa
     assert document["jobs"][0]["request"]["extend"] == {"left": 100, "right": 0, "up": 0, "down": 64}
     [back] = jobs_from_json(document)
     assert back.request == request
+    # the app ended while it ran: it comes back waiting, to grow the same picture again from the start
+    save_queue(tmp_path / "queue.json", [Job(request, state=JobState.RUNNING)])
+    [again] = load_queue(tmp_path / "queue.json", datetime.now()).jobs
+    assert again.state is JobState.WAITING and again.held and again.request == request
     old = request_json(dataclasses.replace(request, extend=None))
     del old["extend"]  # a queue file written before extensions
     assert request_from_json(old).extend is None
@@ -215,3 +230,8 @@ def test_the_metadata_says_how_the_picture_grew(tmp_path: Path, model: Path) -> 
     assert details["extend"] == {"left": 112, "right": 0, "up": 0, "down": 72}
     assert details["extended_from"] == str(tmp_path / "pic.png")
     assert details["init_image"] == str(tmp_path / "job" / "input.png")  # reused, the canvas draws it again
+
+
+def test_another_computer_is_asked_to_keep_the_picture_under_the_mask(tmp_path: Path, model: Path) -> None:
+    job = a1111_job(extend_request(model, tmp_path / "pic.png"), None)  # its canvas and mask are added when sent
+    assert job["inpainting_fill"] == 1 and job["mask_blur"] == 0 and job["denoising_strength"] == 0.75
