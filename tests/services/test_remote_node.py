@@ -76,7 +76,7 @@ def test_a_job_drawn_by_another_computer_lands_in_this_gallery_with_its_metadata
 def test_a_picture_extended_by_another_computer_keeps_every_pixel_of_it(
         qtbot: QtBot, server: ImageServer, tiny_model, out_dir: Path, gallery: GalleryIndex, tmp_path: Path) -> None:
     source = tmp_path / "photo.png"
-    Image.effect_noise((64, 48), 60).convert("RGB").save(source)
+    Image.effect_noise((64, 64), 60).convert("RGB").save(source)
     studio = Studio(out_dir, gallery=gallery)
     studio.queue.add_node(server.address, server.name)
     studio.queue.set_card_enabled(LOCAL, False)
@@ -85,8 +85,8 @@ def test_a_picture_extended_by_another_computer_keeps_every_pixel_of_it(
                                               strength=1.0)])[0]
     assert job.state is JobState.DONE and job.card == server.name, job.reason
     with Image.open(job.image or "") as made, Image.open(source) as kept:
-        assert made.size == (96, 48)  # sent as a canvas of the grown size, with the new area as its mask
-        assert made.convert("RGB").crop((0, 0, 64, 48)).tobytes() == kept.convert("RGB").tobytes()
+        assert made.size == (96, 64)  # sent as a canvas of the grown size, with the new area as its mask
+        assert made.convert("RGB").crop((0, 0, 64, 64)).tobytes() == kept.convert("RGB").tobytes()
     settings = parse_parameters(read_parameters_text(Path(job.image or "")) or "").settings
     assert "Outpaint: right 32" in settings and f"Computer: {server.name}" in settings
 
