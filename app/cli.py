@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from app.core.gallery.gallery_index import open_index
+from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
 from app.core.generation.plan import Device, ExtraWork, MemoryPlan, plan_json, plan_memory
 from app.core.generation.prepare import lora_at_runtime
@@ -118,6 +119,9 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                           help="how much of it is repainted, above 0 to 1 (default 0.75)")
     pictures.add_argument("--mask", type=Path, metavar="PATH",
                           help="white repaints, black keeps; scaled to the input's size")
+    pictures.add_argument("--extend", type=extension_argument, metavar="SIDES",
+                          help="grow the --init-img picture and paint the new area in (outpainting), e.g. "
+                               "left=128,down=64 (left, right, up, down in pixels); its own pixels are kept exactly")
     pictures.add_argument("--ref-image", type=Path, action="append", default=[], metavar="PATH",
                           help="FLUX.2 klein: edit this picture, the prompt being the instruction (repeatable)")
     loras = parser.add_argument_group("LoRA")
@@ -154,6 +158,13 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                        help="with --node: draw on the nodes only, not on this PC's graphics card(s)")
 
 
+def extension_argument(text: str) -> Extension:
+    try:
+        return parse_extension(text)
+    except ExtensionRejected as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
 def lora_tags(args: argparse.Namespace) -> list[str]:
     """Each --lora NAME:WEIGHT as the prompt's <lora:NAME:WEIGHT> (weight 1 when none is given)."""
     tags = []
@@ -183,6 +194,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         strength=args.strength,
         mask=args.mask,
         ref_images=tuple(args.ref_image),
+        extend=args.extend,
         size_from_input=args.width is None and args.height is None,
         hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
         lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in prompt else None),

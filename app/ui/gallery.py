@@ -195,6 +195,7 @@ class GalleryPanel(QWidget):
     use_as_input_requested = Signal(object)  # GalleryEntry: start the next image from it (img2img)
     edit_requested = Signal(object)  # GalleryEntry: edit it with the prompt as the instruction (FLUX.2 klein)
     upscale_requested = Signal(object, int)  # GalleryEntry, factor
+    extend_requested = Signal(object)  # GalleryEntry: grow it and paint the new area in (outpainting)
 
     def __init__(self, index: GalleryIndex, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -233,7 +234,8 @@ class GalleryPanel(QWidget):
                    (self.copy_image_button, "copy"), (self.more_button, "more"), (self.seed_action, "reuse_seed"),
                    (self.copy_parameters_action, "copy_parameters"), (self.folder_action, "folder"),
                    (self.trash_action, "delete"), (self.use_as_input_action, "use_as_input"),
-                   (self.edit_action, "edit"), *((action, "upscale") for action in self.upscale_actions.values())))
+                   (self.edit_action, "edit"), (self.extend_action, "extend"),
+                   *((action, "upscale") for action in self.upscale_actions.values())))
         self._lay_out()
         self._connect()
         self.model.refresh()
@@ -257,7 +259,11 @@ class GalleryPanel(QWidget):
         self.more_menu = QMenu(self)
         self.more_menu.addActions([self.seed_action, self.copy_parameters_action, self.folder_action])
         self.more_menu.addSeparator()
-        self.more_menu.addActions([self.use_as_input_action, self.edit_action, *self.upscale_actions.values()])
+        self.extend_action = QAction(translate("GalleryPanel", "Extend…"), self)
+        self.extend_action.setToolTip(translate("GalleryPanel", "Make the picture larger on any side; the model "
+                                                                "paints the new area"))
+        self.more_menu.addActions([self.use_as_input_action, self.edit_action, self.extend_action,
+                                   *self.upscale_actions.values()])
         self.more_menu.addSeparator()
         self.more_menu.addAction(self.trash_action)
         self.more_button = QToolButton(self)
@@ -314,6 +320,7 @@ class GalleryPanel(QWidget):
         self.trash_action.triggered.connect(self._on_trash_triggered)
         self.use_as_input_action.triggered.connect(self._on_use_as_input_triggered)
         self.edit_action.triggered.connect(self._on_edit_triggered)
+        self.extend_action.triggered.connect(self._on_extend_triggered)
         for factor, action in self.upscale_actions.items():
             action.triggered.connect(lambda _=False, chosen=factor: self._on_upscale_triggered(chosen))
 
@@ -390,6 +397,11 @@ class GalleryPanel(QWidget):
         chosen = self.selected()
         if chosen:
             self.edit_requested.emit(chosen[0])
+
+    def _on_extend_triggered(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            self.extend_requested.emit(chosen[0])
 
     def _on_upscale_triggered(self, factor: int) -> None:
         chosen = self.selected()

@@ -61,6 +61,7 @@ GLYPHS = {
     "use_as_input": "arrow-square-in",
     "edit": "pencil-simple",
     "upscale": "arrows-out",
+    "extend": "arrows-out-cardinal",
     "delete": "trash",
     "more": "dots-three",
     "picture": "image",

@@ -51,6 +51,7 @@ from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
+from app.ui.extend_dialog import open_extend_dialog
 from app.ui.folds import Folds
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
@@ -236,6 +237,7 @@ class MainWindow(QMainWindow):
             self.gallery.use_as_input_requested.connect(lambda entry: self.use_as_input(entry.path))
             self.gallery.edit_requested.connect(lambda entry: self.edit_picture(entry.path))
             self.gallery.upscale_requested.connect(self._on_upscale_requested)
+            self.gallery.extend_requested.connect(lambda entry: open_extend_dialog(self, entry.path))
         self.plan.follow_the_panel()
 
     def _connect_jobs(self) -> None:

@@ -83,3 +83,28 @@ def test_hires_fix_draws_twice_the_size_and_says_so(sd_cli: Path, tiny_model, ou
     settings = parse_parameters(text).settings
     assert "Size: 64x64" in settings and "Hires upscale: 2, Hires steps: 1, Hires upscaler: Latent" in settings
     assert "Denoising strength: 0.7" in settings
+
+
+def test_extend_grows_the_picture_and_keeps_every_pixel_of_it(sd_cli: Path, tiny_model, out_dir: Path,
+                                                               tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    source = noise_picture(tmp_path / "photo.png", (72, 48))
+    run = run_generate(generate_argv("a wider view", model, taesd, out_dir, "--init-img", str(source), "--extend",
+                                     "left=32,down=16", "--strength", "1", "--steps", "2", "--seed", "5"))
+    assert run.exit_code == 0, run.stderr
+    # 72 + 32 is not on Flux's multiple of 16: the app adds 8 on the side that grows, and says so
+    assert "8 more pixels on the left, so that the width, 112, is a multiple of 16" in run.stderr
+    [image] = run.of("image")
+    with Image.open(image["path"]) as made, Image.open(source) as kept:
+        assert made.size == (112, 64)
+        out, before = np.asarray(made.convert("RGB"), int), np.asarray(kept.convert("RGB"), int)
+    assert (out[:48, 40:] == before).all()  # every pixel of the picture, exactly
+    with Image.open(image["path"]) as made:
+        details = json.loads(made.text["polaris"])
+    with Image.open(details["init_image"]) as canvas:  # the job's canvas, kept for Reuse settings
+        start = np.asarray(canvas.convert("RGB"), int)
+    assert np.abs(out[:, :40] - start[:, :40]).mean() > 20 and np.abs(out[48:] - start[48:]).mean() > 20  # drawn
+    assert details["extend"] == {"left": 40, "right": 0, "up": 0, "down": 16}
+    assert details["extended_from"] == str(source)
+    text = read_parameters_text(Path(image["path"]))
+    assert text is not None and "Outpaint: left 40 down 16" in parse_parameters(text).settings

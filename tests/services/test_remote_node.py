@@ -3,14 +3,17 @@ computer, this computer's real sd-cli beside it, on lavapipe."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pytestqt.qtbot import QtBot
 
 from app.core.gallery.gallery_index import GalleryIndex, open_index
 from app.core.gallery.metadata import parse_parameters, read_details, read_parameters_text
+from app.core.generation.extend import Extension
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import JobState
@@ -68,6 +71,24 @@ def test_a_job_drawn_by_another_computer_lands_in_this_gallery_with_its_metadata
     settings = parse_parameters(read_parameters_text(picture) or "").settings
     assert f"Computer: {server.name}" in settings and "Seed: 7" in settings and "Size: 64x64" in settings
     assert [entry.path for entry in gallery.entries()] == [picture]
+
+
+def test_a_picture_extended_by_another_computer_keeps_every_pixel_of_it(
+        qtbot: QtBot, server: ImageServer, tiny_model, out_dir: Path, gallery: GalleryIndex, tmp_path: Path) -> None:
+    source = tmp_path / "photo.png"
+    Image.effect_noise((64, 64), 60).convert("RGB").save(source)
+    studio = Studio(out_dir, gallery=gallery)
+    studio.queue.add_node(server.address, server.name)
+    studio.queue.set_card_enabled(LOCAL, False)
+    with qtbot.waitSignal(studio.queue.idle, timeout=180_000):
+        job = studio.add([dataclasses.replace(request(tiny_model), init_image=source, extend=Extension(right=32),
+                                              strength=1.0)])[0]
+    assert job.state is JobState.DONE and job.card == server.name, job.reason
+    with Image.open(job.image or "") as made, Image.open(source) as kept:
+        assert made.size == (96, 64)  # sent as a canvas of the grown size, with the new area as its mask
+        assert made.convert("RGB").crop((0, 0, 64, 64)).tobytes() == kept.convert("RGB").tobytes()
+    settings = parse_parameters(read_parameters_text(Path(job.image or "")) or "").settings
+    assert "Outpaint: right 32" in settings and f"Computer: {server.name}" in settings
 
 
 def test_a_batch_of_four_is_spread_over_this_computer_and_the_other(

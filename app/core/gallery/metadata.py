@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -128,6 +129,8 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
     }
     if request.init_image is not None:
         fields["Denoising strength"] = f"{request.strength:g}"
+    if request.extend is not None:
+        fields["Outpaint"] = request.extend.words()
     if request.hires is not None:
         if request.init_image is None:  # A1111 writes the second pass's strength here in txt2img
             fields["Denoising strength"] = f"{request.hires.denoising_strength:g}"
@@ -146,8 +149,10 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
 
 
 def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], automatic_memory: bool,
-                backend: dict[str, Any], seconds: float, edited_from: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """Our own 'polaris' JSON: everything needed to run the job again, with full paths."""
+                backend: dict[str, Any], seconds: float, edited_from: tuple[Path, ...] = (),
+                extended_from: Path | None = None) -> dict[str, Any]:
+    """Our own 'polaris' JSON: everything needed to run the job again, with full paths. An extension's
+    `init_image` and `mask` are its grown canvas and new area (the job's copies): reused, they draw it again."""
     details: dict[str, Any] = {
         "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
         "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
@@ -161,6 +166,9 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
         details["strength"] = request.strength
     if request.mask is not None:
         details["mask"] = str(request.mask)
+    if request.extend is not None:  # the sides it grew by, and the picture it grew from where the user chose it
+        details["extend"] = dataclasses.asdict(request.extend)
+        details["extended_from"] = str(extended_from) if extended_from else None
     if request.ref_images:  # an edit: the pictures the instruction was applied to (the job's copies), and
         details["ref_images"] = [str(picture) for picture in request.ref_images]
         details["edited_from"] = [str(picture) for picture in edited_from]  # where the user chose them

@@ -83,11 +83,16 @@ def _convertible(image: Image.Image) -> Image.Image:
     return image
 
 
+def open_rgb(source: Path) -> Image.Image:
+    """The picture as 8-bit RGB, whatever its mode (16-bit, palette, CMYK, ...)."""
+    with Image.open(source) as image:
+        return _convertible(image).convert("RGB")
+
+
 def copy_input(source: Path, target: Path, size: tuple[int, int] | None = None) -> Path:
     """The input as an 8-bit RGB PNG of `size` (Lanczos when it must be scaled; None keeps its own), written
     whole."""
-    with Image.open(source) as image:
-        picture = _convertible(image).convert("RGB")
+    picture = open_rgb(source)
     if size is not None and picture.size != size:
         picture = picture.resize(size, Image.Resampling.LANCZOS)
     return save_whole(picture, target)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.file_words import file_problem
+from app.core.generation.extend import Extension, ExtensionRejected, fit_extension
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.models.families import SLOT_NAMES, ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of
@@ -86,6 +87,8 @@ class GenerationRequest:
     hires: HiresFix | None = None
     lora_dir: Path | None = None  # where <lora:name:weight> in the prompt finds name.safetensors
     ref_images: tuple[Path, ...] = ()  # FLUX.2 klein edits: the pictures the prompt's instruction applies to
+    # outpainting: the input grows by these pixels, the new area painted in (the job makes the canvas and mask)
+    extend: Extension | None = None
 
     @property
     def hires_size(self) -> tuple[int, int] | None:
@@ -174,8 +177,14 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     if request.mask is not None and request.init_image is None:
         raise InvalidRequest(translate("Request", "a mask needs an input image: it marks which part of that "
                                                   "picture to repaint"))
+    extend = request.extend
     if request.init_image is not None:
         width, height = _check_pictures(request, notes)
+        if extend is not None:
+            width, height, extend = _extended(request, extend, (width, height), multiple, notes)
+    elif extend is not None:
+        raise InvalidRequest(translate("Request", "extending needs a picture to extend: give it as the input "
+                                                  "image"))
     if request.ref_images:
         edited = _check_references(request.ref_images, family)
         if request.init_image is None and request.size_from_input:
@@ -196,7 +205,7 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     pictures = {name: getattr(request, name).absolute() for name in ("init_image", "mask", "lora_dir")
                 if getattr(request, name) is not None}
     checked = dataclasses.replace(request, prompt=prompt, negative_prompt=negative_prompt, width=width,
-                                  height=height, models=models, family=family, cfg_scale=cfg_scale,
+                                  height=height, models=models, family=family, cfg_scale=cfg_scale, extend=extend,
                                   ref_images=tuple(p.absolute() for p in request.ref_images), **pictures)
     return checked, notes, infos
 
@@ -247,9 +256,29 @@ def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, 
             check_input_image(request.mask, translate("Request", "mask"))
     except InputImageRejected as error:
         raise InvalidRequest(str(error)) from error
+    if request.extend is not None:
+        return width, height  # its own size: every pixel of it is kept
     if not request.size_from_input:
         return request.width, request.height
     return _within_limits(width, height, notes)
+
+
+def _extended(request: GenerationRequest, extend: Extension, size: tuple[int, int], multiple: int,
+              notes: list[str]) -> tuple[int, int, Extension]:
+    """The canvas an extension makes of the input of `size` (each side on the family's multiple), and the
+    extension that makes it."""
+    if request.mask is not None:
+        raise InvalidRequest(translate("Request", "extending a picture makes its own mask (the new area): leave "
+                                                  "the mask out"))
+    if request.hires is not None:
+        raise InvalidRequest(translate("Request", "extending a picture keeps its own pixels, so it cannot use hires "
+                                                  "fix: turn hires fix off"))
+    try:
+        extend, extend_notes = fit_extension(size, extend, multiple, MIN_SIDE, MAX_SIDE)
+    except ExtensionRejected as error:
+        raise InvalidRequest(str(error)) from error
+    notes += extend_notes
+    return *extend.grown(size), extend
 
 
 def _within_limits(width: int, height: int, notes: list[str], what: str | None = None) -> tuple[int, int]:

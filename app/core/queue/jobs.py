@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.file_words import file_problem
+from app.core.generation.extend import Extension
 from app.core.generation.output import Stage
 from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
 from app.core.generation.upscale import UpscaleRequest
@@ -125,6 +126,8 @@ def request_from_json(document: dict[str, Any]) -> GenerationRequest:
     values["family"] = ModelFamily(values.get("family", "unknown"))
     if values.get("hires") is not None:
         values["hires"] = HiresFix(**values["hires"])
+    if values.get("extend") is not None:  # a file from before extensions has no such field
+        values["extend"] = Extension(**values["extend"])
     for name in _PATH_FIELDS & values.keys():
         values[name] = Path(values[name]) if values[name] is not None else None
     for name in _PATH_TUPLE_FIELDS & values.keys():

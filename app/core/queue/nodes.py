@@ -112,7 +112,7 @@ def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, A
     elif request.hires is not None:
         job.update(enable_hr=True, hr_scale=request.hires.scale, denoising_strength=request.hires.denoising_strength,
                    hr_second_pass_steps=request.hires.steps, hr_upscaler="Latent")
-    if request.mask is not None:
+    if request.mask is not None or request.extend is not None:  # an extension's mask is made with its canvas
         job.update(inpainting_fill=1, inpaint_full_res=False, mask_blur=0)  # keep the picture under the mask
     if checkpoint:
         job["override_settings"] = {"sd_model_checkpoint": checkpoint}

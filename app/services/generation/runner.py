@@ -33,7 +33,8 @@ from app.core.gallery.image_store import (
 from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
 from app.core.gallery.picture_check import rung_words, safer_rung, what_to_try
 from app.core.generation.command import backend_environment, build_argv
-from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
+from app.core.generation.input_image import keep_outside_mask
+from app.core.generation.job_pictures import copy_job_pictures
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
 from app.core.generation.plan import MemoryPlan, device_from_vulkan
@@ -98,6 +99,7 @@ class Generation(QObject):
         self._staged: Path | None = None
         self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
         self._edited_from: tuple[Path, ...] = ()  # an edit's pictures where the user chose them
+        self._extended_from: Path | None = None  # the picture an extension grew, where the user chose it
         self._ladder: list[MemoryPlan] = []
         self._automatic = False
         self._picture_retried = False  # a broken picture is drawn again once, on a safer rung
@@ -210,20 +212,16 @@ class Generation(QObject):
         self._launch(request)
 
     def _copy_pictures(self, request: GenerationRequest) -> GenerationRequest:
-        """The input and mask (at the size sd.cpp runs) and an edit's pictures (at their own), copied into the
-        job: the originals may change mid-run."""
+        """The input and mask (at the size sd.cpp runs; an extension's canvas and mask) and an edit's pictures
+        (at their own), copied into the job: the originals may change mid-run."""
         self._edited_from = request.ref_images
+        self._extended_from = request.init_image if request.extend is not None else None
         if request.init_image is None and not request.ref_images:
             return request
         job = self._out_dir / JOBS_FOLDER / uuid.uuid4().hex
         job.mkdir(parents=True)
         self._job_dir = job
-        size = (request.width, request.height)
-        init_image = copy_input(request.init_image, job / "input.png", size) if request.init_image else None
-        mask = copy_mask(request.mask, job / "mask.png", size) if request.mask else None
-        references = tuple(copy_input(picture, job / f"reference-{number}.png")
-                           for number, picture in enumerate(request.ref_images, 1))
-        return dataclasses.replace(request, init_image=init_image, mask=mask, ref_images=references)
+        return copy_job_pictures(request, job)
 
     def machine_facts(self) -> MachineFacts | str:
         """What `prepare` plans with now, or why there is nothing to plan with yet (asking what is unknown)."""
@@ -332,7 +330,7 @@ class Generation(QObject):
         details = job_details(request, loras, self._automatic,
                               {"flavour": self._caps.flavour.value if self._caps else None,
                                "version": self._caps.version if self._caps else None},
-                              round(time.monotonic() - self._started, 2), self._edited_from)
+                              round(time.monotonic() - self._started, 2), self._edited_from, self._extended_from)
         write_metadata(staged, a1111_parameters(request.prompt, request.negative_prompt, settings), details)
 
     def _on_stage(self, stage: Stage) -> None:

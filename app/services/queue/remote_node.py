@@ -11,7 +11,6 @@ connection dropped mid-job is asked again, with the same job key, only of a serv
 from __future__ import annotations
 
 import base64
-import dataclasses
 import json
 import shutil
 import uuid
@@ -45,7 +44,8 @@ from app.core.gallery.metadata import (
     read_parameters_text,
     write_metadata,
 )
-from app.core.generation.input_image import copy_input, copy_mask, keep_outside_mask
+from app.core.generation.input_image import keep_outside_mask
+from app.core.generation.job_pictures import copy_job_pictures
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
 from app.core.generation.prepare import PreparedJob, extra_work
@@ -242,6 +242,7 @@ class RemoteNode(QObject):
         self._stage: Stage | None = None
         self._step = 0  # the last step said
         self._job_dir: Path | None = None
+        self._extended_from: Path | None = None  # the picture an extension grew, where the user chose it
         self._model_used: str | None = None
         self._cancelled = False
         self._preview: Path | None = None
@@ -360,15 +361,15 @@ class RemoteNode(QObject):
         self._send()
 
     def _pictures(self, request: GenerationRequest) -> dict[str, Any]:
-        """The input (and mask) at the size the job runs, as A1111 takes them; kept in the job's folder for
-        Reuse settings, as a job run here keeps them."""
+        """The input (and mask; an extension's canvas and mask) at the size the job runs, as A1111 takes them;
+        kept in the job's folder for Reuse settings, as a job run here keeps them."""
         assert request.init_image is not None
+        self._extended_from = request.init_image if request.extend is not None else None
         self._job_dir = self._out_dir / JOBS_FOLDER / uuid.uuid4().hex
         self._job_dir.mkdir(parents=True)
-        size = (request.width, request.height)
-        init = copy_input(request.init_image, self._job_dir / "input.png", size)
-        mask = copy_mask(request.mask, self._job_dir / "mask.png", size) if request.mask is not None else None
-        self._request = dataclasses.replace(request, init_image=init, mask=mask)
+        self._request = copy_job_pictures(request, self._job_dir)
+        init, mask = self._request.init_image, self._request.mask
+        assert init is not None
         pictures: dict[str, Any] = {"init_images": [base64.b64encode(init.read_bytes()).decode("ascii")]}
         if mask is not None:
             pictures["mask"] = base64.b64encode(mask.read_bytes()).decode("ascii")
@@ -509,7 +510,8 @@ class RemoteNode(QObject):
         fields["Computer"] = self.name
         seconds = round((datetime.now() - self._started).total_seconds(), 2)
         details = job_details(request, loras, False, {"computer": self.name, "address": self.computer.address,
-                                                      "model": self._model_used}, seconds)
+                                                      "model": self._model_used}, seconds,
+                              extended_from=self._extended_from)
         theirs = read_parameters_text(staged)
         if theirs:
             details["computer_parameters"] = theirs
@@ -538,6 +540,7 @@ class RemoteNode(QObject):
         if self._job_dir is not None and not kept:
             shutil.rmtree(self._job_dir, ignore_errors=True)
         self._job_dir, self._request, self._job = None, None, None
+        self._extended_from = None
 
     def _drop_preview(self) -> None:
         if self._preview is not None:
