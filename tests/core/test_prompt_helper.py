@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from app.core.generation.command import POLARIS_FEATURE_SET, SUBMIT_CAP_VARIABLE
+from app.core.models.backend_caps import Flavour, parse_llama_help
 from app.core.models.demo_model import write_tiny_klein
 from app.core.models.families import ModelFamily
 from app.core.prompt_helper import (
@@ -26,6 +27,7 @@ from app.core.prompt_helper import (
     chat_messages,
     chat_request,
     inspect_prompt_model,
+    missing_flags,
     place_helper,
     server_argv,
     server_environment,
@@ -189,3 +191,15 @@ def test_files_it_cannot_chat_with_are_refused_in_words(tmp_path: Path) -> None:
         inspect_prompt_model(text)
     with pytest.raises(PromptModelRejected, match=r"missing\.gguf"):
         inspect_prompt_model(tmp_path / "missing.gguf")
+
+
+def test_our_llama_server_offers_every_option_the_helper_uses() -> None:
+    help_text = (Path(__file__).parents[1] / "data" / "llama-server-0.3.36" / "help.stdout").read_text(
+        encoding="utf-8")
+    caps = parse_llama_help(help_text)
+    assert caps.flavour is Flavour.LLAMA_SERVER and missing_flags(caps) == []
+    # every spelling of an option is known: the short one, the old one and the new one
+    assert {"-ngl", "--gpu-layers", "--n-gpu-layers", "-dev", "--device", "-rea", "--reasoning"} <= caps.flags
+    # sd.cpp's --help is not llama-server's
+    sd_help = (Path(__file__).parents[1] / "data" / "sdcpp-0.4.7" / "bad_flag.stdout").read_text(encoding="utf-8")
+    assert parse_llama_help(sd_help).flavour is Flavour.UNKNOWN
