@@ -63,6 +63,26 @@ def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path]) -> Path
     return llama_cpp
 
 
+# where ggml's build writes the shaders it compiled (SPIR-V, embedded as C++ arrays) and their index header
+SHADERS_SUBDIR = Path("ggml") / "src" / "ggml-vulkan"
+SHADERS_HEADER = "ggml-vulkan-shaders.hpp"
+
+
+def reuse_compiled_shaders(linux_build: Path, windows_build: Path) -> bool:
+    """Give the Windows build the shaders the Linux build compiled: glslc ran on this machine for both, from the
+    same sources, so the SPIR-V is the same, and compiling ~2,500 shader variants is about 40% of a build's
+    work. Copied after cmake wrote the build files, the copies are newer than everything their rules depend on,
+    so make keeps them. Without a Linux build in the cache, the Windows build compiles its own."""
+    source, target = linux_build / SHADERS_SUBDIR, windows_build / SHADERS_SUBDIR
+    if not (source / SHADERS_HEADER).is_file() or not target.is_dir():
+        return False
+    for generated in [source / SHADERS_HEADER, *source.glob("*.comp.cpp")]:
+        shutil.copy(generated, target / generated.name)  # a fresh modification time: make sees them as done
+    shutil.copytree(source / "vulkan-shaders.spv", target / "vulkan-shaders.spv", dirs_exist_ok=True)
+    say(f"the shaders compiled for Linux serve Windows too ({len(list(source.glob('*.comp.cpp')))} files)")
+    return True
+
+
 def linux_cache_key() -> str:
     return f"llama-{LLAMA_CPP_SDIST.version}-{options_digest(*COMMON_FLAGS)}"
 
@@ -108,10 +128,12 @@ def build_windows(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
         build_dir = work / "build"
         flags = windows_flags(work, shutil.which("glslc") or "glslc")
         run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *flags])
+        shaders_reused = reuse_compiled_shaders(cache / linux_cache_key() / "build", build_dir)
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
         run_step([windows.MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / LLAMA_SERVER_EXE)])
         imports = windows.check_standalone(program, frozenset({windows.VULKAN_LOADER_DLL}))
-        return {"source": LLAMA_CPP_SDIST.record(), "cmake_flags": flags, "imports": imports}
+        return {"source": LLAMA_CPP_SDIST.record(), "cmake_flags": flags, "imports": imports,
+                "shaders_from_linux_build": shaders_reused}
 
     return cached_build(cache / windows_cache_key(), LLAMA_SERVER_EXE, windows.SD_CLI_REQUIREMENTS, build)
 
