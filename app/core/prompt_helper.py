@@ -50,6 +50,10 @@ class PromptModelRejected(ValueError):
     """The file cannot be the prompt helper's model; the message says why, in the user's words."""
 
 
+class PromptModelMissing(PromptModelRejected):
+    """No text model in the models folder yet: the window offers its download."""
+
+
 @dataclass(frozen=True)
 class PromptModel:
     """A chat model file llama.cpp can run, as its header describes it."""
