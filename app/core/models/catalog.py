@@ -18,7 +18,6 @@ from app.core.models.components import Components, components_from_slots
 from app.core.models.demo_model import FLUX_FILE
 from app.core.models.families import ModelFamily, ModelFiles
 from app.core.models.model_files import family_of_files
-from app.core.prompt_helper import PROMPT_MODEL_NAME
 from app.core.resources import resource_path
 from app.core.sizes import format_size
 from app.core.words import QT_TRANSLATE_NOOP, translate
@@ -207,19 +206,6 @@ def upscaler_models(catalog: Catalog, models_dir: Path, upscalers_dir: Path) -> 
     if upscalers_dir.is_dir():
         found += sorted(p for p in upscalers_dir.iterdir() if p.is_file() and p.suffix.lower() in UPSCALER_SUFFIXES)
     return found
-
-
-PROMPT_MODEL_PRESET = "prompt-helper"
-
-
-def prompt_model_download(catalog: Catalog) -> Preset | None:
-    """The prompt helper's text model as a download of its own: the catalog's Qwen3-4B, which the Z-Image and
-    klein presets fetch as their text encoder (one file, two uses). None when the catalog lists no such file."""
-    file = next((f for preset in catalog.presets.values() for f in preset.files if f.name == PROMPT_MODEL_NAME), None)
-    if file is None:
-        return None
-    return Preset(PROMPT_MODEL_PRESET, translate("Catalog", "Qwen3-4B, the prompt helper's text model"),
-                  ModelFamily.UNKNOWN, 0, file.note, (file,), name="Qwen3-4B")
 
 
 CUSTOM_SETS_NAME = "custom-sets.json"
