@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
@@ -68,11 +69,12 @@ class PromptHelperView(QFrame):
 
     def _make_button(self) -> None:
         self.button = QToolButton(self.panel)
-        self.button.setText(translate("PromptHelperView", "&Improve"))
+        self.button.setText(translate("PromptHelperView", "Improve"))
         self.button.setAccessibleName(translate("PromptHelperView", "Improve the prompt"))
         self.button.setToolTip(translate("PromptHelperView", "A text model on this computer writes a detailed prompt "
                                                              "from your idea, or translates your prompt into English"))
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.button.setAutoRaise(True)
         menu = QMenu(self.button)
         self.enhance_action = menu.addAction(translate("PromptHelperView", "&Enhance: write a detailed prompt from "
@@ -114,7 +116,7 @@ class PromptHelperView(QFrame):
         self.download_button.clicked.connect(self.start_download)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
-        for button in (self.use_button, self.stop_button, self.discard_button, self.download_button):
+        for button in (self.use_button, self.download_button, self.stop_button, self.discard_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -132,7 +134,7 @@ class PromptHelperView(QFrame):
     def focus_chain(self) -> list[QWidget]:
         """What Tab walks after the prompt, as it reads: the box's controls (skipped while hidden), then the row
         under it, the negative prompt's toggle and Improve."""
-        return [self.suggestion, self.use_button, self.stop_button, self.discard_button, self.download_button,
+        return [self.suggestion, self.use_button, self.download_button, self.stop_button, self.discard_button,
                 self.panel.negative_toggle, self.button]
 
     def ask(self, task: HelperTask) -> None:
@@ -152,7 +154,11 @@ class PromptHelperView(QFrame):
             model = self.studio.prompt_model()
         except PromptModelMissing as missing:
             self._offered = prompt_model_download(self.catalog)
-            self._say(_capitalised(str(missing)) + ".")
+            self._say(_capitalised(str(missing)) + "." if self._offered is None else translate(
+                "PromptHelperView", "The prompt helper needs its text model, {name} ({size}), in the models folder. "
+                                    "It is also the text encoder of the Z-Image and FLUX.2 klein presets: one "
+                                    "download, two uses.").format(name=self._offered.files[0].name,
+                                                                  size=format_size(self._offered.total_bytes)))
             return
         except PromptModelRejected as rejected:
             self._say(_capitalised(str(rejected)) + ".")
@@ -215,8 +221,8 @@ class PromptHelperView(QFrame):
         offered = self._offered is not None and not self.download.running
         self.download_button.setVisible(offered)
         if self._offered is not None:
-            self.download_button.setText(translate("PromptHelperView", "Download Qwen3-4B ({size})").format(
-                size=format_size(self._offered.total_bytes)))
+            self.download_button.setText(translate("PromptHelperView", "Download {model}").format(
+                model=self._offered.name))
         for action in (self.enhance_action, self.translate_action):
             action.setEnabled(not working)
 
