@@ -129,7 +129,7 @@ class PromptHelperView(QFrame):
     @property
     def working(self) -> bool:
         """Writing or downloading: a second question waits until it is done."""
-        return self._asking or self.download.running
+        return self._asking or self.helper.busy or self.download.running
 
     def focus_chain(self) -> list[QWidget]:
         """What Tab walks after the prompt, as it reads: the box's controls (skipped while hidden), then the row
