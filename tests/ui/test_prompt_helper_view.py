@@ -4,6 +4,7 @@ weights, a real tokenizer), an idea enhanced, a prompt translated, a suggestion 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from app.core.gallery.metadata import ReusableSettings
-from app.core.prompt_helper import ANSWER_TOKENS, PROMPT_MODEL_NAME
+from app.core.prompt_helper import ANSWER_TOKENS, PROMPT_MODEL_NAME, HelperTask
 from app.core.settings_schema import PROMPT_HELPER_ON_CARD
 from app.services.models import downloader
 from app.services.prompt_helper import find_helper_program
@@ -29,6 +30,7 @@ IDEA = "a cat on a roof at night"
 PORTUGUESE = "um gato no telhado à noite, <lora:ink:0.8>"
 # Improve's menu is a popup: the offscreen platform says this for every popup (as pyproject's ignored ones)
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")
+Opener = Callable[..., MainWindow]
 
 
 @pytest.fixture(autouse=True)
@@ -36,13 +38,26 @@ def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(downloader, "BACKOFF_S", 0.01)
 
 
-def open_window(qtbot: QtBot, out_dir: Path, **kwargs: object) -> MainWindow:
-    window = MainWindow(Studio(out_dir), **kwargs)  # type: ignore[arg-type]
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+@pytest.fixture
+def open_window(qtbot: QtBot, out_dir: Path) -> Iterator[Opener]:
+    """Windows at a laptop's 1366x768; closed at the end as the user closes them, the text model's server gone."""
+    windows: list[MainWindow] = []
+
+    def open_(**kwargs: object) -> MainWindow:
+        window = MainWindow(Studio(out_dir), **kwargs)  # type: ignore[arg-type]
+        qtbot.addWidget(window)
+        window.resize(1366, 768)
+        window.show()
+        qtbot.waitExposed(window)
+        windows.append(window)
+        return window
+
+    yield open_
+    for window in windows:
+        helper = window.studio.prompt_helper
+        if helper.loaded:
+            with qtbot.waitSignal(helper.unloaded, timeout=10_000):
+                window.close()
 
 
 def choose_from_menu(qtbot: QtBot, view: PromptHelperView, entry: int) -> None:
@@ -58,8 +73,8 @@ def choose_from_menu(qtbot: QtBot, view: PromptHelperView, entry: int) -> None:
     qtbot.mouseClick(view.button, Qt.MouseButton.LeftButton)  # the menu's own loop runs until `pick` chooses
 
 
-def test_improve_sits_under_the_prompt_and_its_box_waits_hidden(qtbot: QtBot, out_dir: Path) -> None:
-    window = open_window(qtbot, out_dir)
+def test_improve_sits_under_the_prompt_and_its_box_waits_hidden(qtbot: QtBot, open_window: Opener) -> None:
+    window = open_window()
     view = window.prompt_helper
     assert view.button.isVisible() and view.button.text() == "Improve"
     assert not view.isVisible()
@@ -72,8 +87,8 @@ def test_improve_sits_under_the_prompt_and_its_box_waits_hidden(qtbot: QtBot, ou
                        "Use the &graphics card when it is free"]
 
 
-def test_without_the_text_model_the_box_says_so_and_offers_its_download(qtbot: QtBot, out_dir: Path) -> None:
-    window = open_window(qtbot, out_dir)
+def test_without_the_text_model_the_box_says_so_and_offers_its_download(qtbot: QtBot, open_window: Opener) -> None:
+    window = open_window()
     view = window.prompt_helper
     qtbot.keyClicks(window.panel.prompt, IDEA)
     choose_from_menu(qtbot, view, 0)
@@ -91,35 +106,35 @@ def test_without_the_text_model_the_box_says_so_and_offers_its_download(qtbot: Q
     assert not view.isVisible() and window.panel.prompt.toPlainText() == IDEA  # nothing of the user's is lost
 
 
-def test_with_an_empty_prompt_the_box_asks_for_words_first(qtbot: QtBot, out_dir: Path) -> None:
-    window = open_window(qtbot, out_dir)
+def test_with_an_empty_prompt_the_box_asks_for_words_first(qtbot: QtBot, open_window: Opener) -> None:
+    window = open_window()
     view = window.prompt_helper
     choose_from_menu(qtbot, view, 1)
     assert view.status.text() == "Write the prompt to translate first, then ask again."
     assert not view.download_button.isVisible() and not view.use_button.isEnabled()
 
 
-def test_the_card_setting_is_kept_for_the_next_start(qtbot: QtBot, out_dir: Path) -> None:
-    window = open_window(qtbot, out_dir)
+def test_the_card_setting_is_kept_for_the_next_start(qtbot: QtBot, open_window: Opener) -> None:
+    window = open_window()
     assert not window.prompt_helper.card_action.isChecked()
     choose_from_menu(qtbot, window.prompt_helper, 2)
     assert window.studio.settings.get(PROMPT_HELPER_ON_CARD) is True
     window.close()
-    again = open_window(qtbot, out_dir)
+    again = open_window()
     assert again.prompt_helper.card_action.isChecked()
     again.prompt_helper.card_action.toggle()
     assert again.studio.settings.get(PROMPT_HELPER_ON_CARD) is False
 
 
 def test_the_download_shows_its_progress_pauses_on_stop_and_asks_again_when_done(qtbot: QtBot, tmp_path: Path,
-                                                                                 out_dir: Path) -> None:
+                                                                                 open_window: Opener) -> None:
     # not a text model: once downloaded the helper is asked again, and the file's header says why it cannot answer
     files = {"llm": (PROMPT_MODEL_NAME, bytes(i % 251 for i in range(1_500_000)), False)}
     server = Served(files=served(files), pause_s=0.01)
     models = current_user_dirs().models  # the folder Studio looks in
     with file_server(server) as base:
         catalog = write_catalog(tmp_path / "catalog.json", base, files)
-        window = open_window(qtbot, out_dir, catalog=catalog, models_dir=models)
+        window = open_window(catalog=catalog, models_dir=models)
         view = window.prompt_helper
         qtbot.keyClicks(window.panel.prompt, IDEA)
         choose_from_menu(qtbot, view, 0)
@@ -143,9 +158,9 @@ def test_the_download_shows_its_progress_pauses_on_stop_and_asks_again_when_done
     assert not view.download_button.isVisible() and view.enhance_action.isEnabled()
 
 
-def test_settings_from_a_picture_forget_the_prompt_as_written(qtbot: QtBot, out_dir: Path) -> None:
+def test_settings_from_a_picture_forget_the_prompt_as_written(qtbot: QtBot, open_window: Opener) -> None:
     # an edge: what the panel remembers of a translation (the real translation is tested below)
-    window = open_window(qtbot, out_dir)
+    window = open_window()
     panel = window.panel
     assert panel.prompt_as_written() == ""
     panel.written_prompt = PORTUGUESE
@@ -159,8 +174,8 @@ def test_settings_from_a_picture_forget_the_prompt_as_written(qtbot: QtBot, out_
 
 # --- with the real llama-server and the tiny Qwen3 ------------------------------------------------------------
 @pytest.fixture
-def text_model(request: pytest.FixtureRequest) -> Path:
-    """The tiny Qwen3 in the models folder, where the window looks; skipped until llama-server and its writer exist."""
+def tiny_text_model(request: pytest.FixtureRequest) -> Path:
+    """The tiny Qwen3 llama-server runs; skipped until llama-server and its writer exist."""
     program = find_helper_program()
     if not program.is_file():
         pytest.skip(f"{program} is missing: build it with python -m backend_bin.build")
@@ -169,14 +184,20 @@ def text_model(request: pytest.FixtureRequest) -> Path:
     except ImportError:
         pytest.skip("app/core/models/demo_llm.py (the tiny Qwen3 writer) is missing")
     tiny: Path = request.getfixturevalue("tiny_prompt_model")
+    return tiny
+
+
+@pytest.fixture
+def text_model(tiny_text_model: Path) -> Path:
+    """The tiny Qwen3 in the models folder, where the window looks."""
     target = current_user_dirs().models / PROMPT_MODEL_NAME
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(tiny.read_bytes())
+    target.write_bytes(tiny_text_model.read_bytes())
     return target
 
 
-def test_an_idea_is_enhanced_streamed_edited_and_used(qtbot: QtBot, out_dir: Path, text_model: Path) -> None:
-    window = open_window(qtbot, out_dir)
+def test_an_idea_is_enhanced_streamed_edited_and_used(qtbot: QtBot, open_window: Opener, text_model: Path) -> None:
+    window = open_window()
     view, panel = window.prompt_helper, window.panel
     qtbot.keyClicks(panel.prompt, IDEA)
     pieces: list[str] = []
@@ -207,10 +228,10 @@ def test_an_idea_is_enhanced_streamed_edited_and_used(qtbot: QtBot, out_dir: Pat
     assert panel.prompt.toPlainText() == IDEA  # one Ctrl+Z brings the user's own words back
 
 
-def test_a_translation_keeps_the_original_for_the_picture(qtbot: QtBot, out_dir: Path, text_model: Path) -> None:
-    window = open_window(qtbot, out_dir)
+def test_a_translation_keeps_the_original_for_the_picture(qtbot: QtBot, open_window: Opener, text_model: Path) -> None:
+    window = open_window()
     view, panel = window.prompt_helper, window.panel
-    qtbot.keyClicks(panel.prompt, PORTUGUESE)
+    panel.prompt.insertPlainText(PORTUGUESE)  # pasted: QTest types no accented letters
     with qtbot.waitSignal(view.helper.answered, timeout=120_000) as answered:
         choose_from_menu(qtbot, view, 1)
     assert answered.args[0].text.endswith("<lora:ink:0.8>")  # the LoRA tag survives whatever the model writes
@@ -221,11 +242,11 @@ def test_a_translation_keeps_the_original_for_the_picture(qtbot: QtBot, out_dir:
     assert panel.prompt_as_written() == ""
 
 
-def test_stop_ends_the_writing_and_keeps_what_came(qtbot: QtBot, out_dir: Path, text_model: Path,
+def test_stop_ends_the_writing_and_keeps_what_came(qtbot: QtBot, open_window: Opener, text_model: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # the tiny model writes to any length it is allowed: a long answer, stopped at its first words
     monkeypatch.setitem(ANSWER_TOKENS, "enhance", 3000)
-    window = open_window(qtbot, out_dir)
+    window = open_window()
     view = window.prompt_helper
     qtbot.keyClicks(window.panel.prompt, IDEA)
 
@@ -242,3 +263,19 @@ def test_stop_ends_the_writing_and_keeps_what_came(qtbot: QtBot, out_dir: Path, 
     assert view.enhance_action.isEnabled()  # asked again at once: the model is still loaded
     qtbot.mouseClick(view.discard_button, Qt.MouseButton.LeftButton)
     assert window.panel.prompt.toPlainText() == IDEA and not view.isVisible()
+
+
+def test_the_downloaded_model_answers_the_question_asked_before(qtbot: QtBot, tmp_path: Path, open_window: Opener,
+                                                                tiny_text_model: Path) -> None:
+    files = {"llm": (PROMPT_MODEL_NAME, tiny_text_model.read_bytes(), False)}
+    with file_server(Served(files=served(files))) as base:
+        catalog = write_catalog(tmp_path / "catalog.json", base, files)
+        window = open_window(catalog=catalog, models_dir=current_user_dirs().models)
+        view = window.prompt_helper
+        window.panel.prompt.insertPlainText(PORTUGUESE)  # pasted
+        choose_from_menu(qtbot, view, 1)
+        with qtbot.waitSignal(view.helper.answered, timeout=120_000) as answered:
+            qtbot.mouseClick(view.download_button, Qt.MouseButton.LeftButton)
+    assert answered.args[0].task is HelperTask.TRANSLATE and answered.args[0].text
+    assert view.suggestion.isVisible() and view.suggestion.toPlainText() == answered.args[0].text
+    assert view.use_button.isEnabled() and not view.download_button.isVisible()
