@@ -167,6 +167,7 @@ class PromptHelperView(QFrame):
         self._say(translate("PromptHelperView", "Starting the prompt helper…"))
         where = self.studio.ask_helper(task, self._original, self.panel.family, model)
         if self._asking:  # it may have ended at once (its program missing, say): its words stay
+            self.status.setToolTip(_capitalised(where))
             self.suggestion.setPlaceholderText(translate("PromptHelperView", "The prompt helper {where}; its words "
                                                                              "appear here as it writes.")
                                                .format(where=where))
