@@ -18,6 +18,7 @@ from pathlib import Path
 from app.core.file_words import file_problem
 from app.core.generation.command import SUBMIT_CAP_VARIABLE
 from app.core.models.backend_caps import BackendCaps
+from app.core.models.catalog import Catalog, Preset
 from app.core.models.families import ModelFamily
 from app.core.models.model_files import GgufArray, ModelFileError, read_gguf_tensors
 from app.core.sizes import format_size
@@ -48,6 +49,10 @@ class HelperTask(StrEnum):
 
 class PromptModelRejected(ValueError):
     """The file cannot be the prompt helper's model; the message says why, in the user's words."""
+
+
+class PromptModelMissing(PromptModelRejected):
+    """No text model in the models folder yet: the window offers its download."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,19 @@ def inspect_prompt_model(path: Path) -> PromptModel:
         raise PromptModelRejected(translate("PromptHelper", "{name} has no layers in its header: it is not a text "
                                                            "model").format(name=path.name))
     return PromptModel(path, architecture, sum(t.nbytes for t in tensors), layers, kv_heads * head_width)
+
+
+PROMPT_MODEL_PRESET = "prompt-helper"
+
+
+def prompt_model_download(catalog: Catalog) -> Preset | None:
+    """The prompt helper's text model as a download of its own: the catalog's Qwen3-4B, which the Z-Image and
+    klein presets fetch as their text encoder (one file, two uses). None when the catalog lists no such file."""
+    file = next((f for preset in catalog.presets.values() for f in preset.files if f.name == PROMPT_MODEL_NAME), None)
+    if file is None:
+        return None
+    return Preset(PROMPT_MODEL_PRESET, translate("PromptHelper", "Qwen3-4B, the prompt helper's text model"),
+                  ModelFamily.UNKNOWN, 0, file.note, (file,), name="Qwen3-4B")
 
 
 # --- where it runs -------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from app.core.prompt_helper import (
     PROMPT_MODEL_NAME,
     HelperTask,
     PromptModel,
-    PromptModelRejected,
+    PromptModelMissing,
     inspect_prompt_model,
     place_helper,
 )
@@ -98,10 +98,11 @@ class Studio(QObject):
 
     def prompt_model(self, path: Path | None = None) -> PromptModel:
         """The prompt helper's text model: `path`, or Qwen3-4B in the models folder (the Z-Image and klein presets'
-        text encoder). PromptModelRejected says, in words, why there is none to use."""
+        text encoder). PromptModelRejected says, in words, why there is none to use; PromptModelMissing when the
+        models folder has none yet (the window offers the download)."""
         path = path or current_user_dirs().models / PROMPT_MODEL_NAME
         if path == current_user_dirs().models / PROMPT_MODEL_NAME and not path.is_file():
-            raise PromptModelRejected(translate(
+            raise PromptModelMissing(translate(
                 "PromptHelper", "the prompt helper needs {name} (2.5 GB) in the models folder; download it from "
                                 "Models (it is also the text encoder of the Z-Image and FLUX.2 klein presets)").format(
                 name=PROMPT_MODEL_NAME))

@@ -11,6 +11,11 @@ from PySide6.QtWidgets import QFrame, QPlainTextEdit, QScrollArea, QSplitter, QV
 from app.core.words import translate
 
 
+def fold_arrow(open_: bool) -> Qt.ArrowType:
+    """The arrow of a toggle that shows a part under it: pointing down while the part shows."""
+    return Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow
+
+
 def _scrolling(parts: list[QWidget], margin: int, parent: QWidget, room_under: bool = False) -> QScrollArea:
     """`parts` one under the other (and the room left under them, if asked) in a pane that scrolls up and down,
     never sideways."""

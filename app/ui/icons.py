@@ -47,6 +47,7 @@ GLYPHS = {
     "language": "translate",
     "computers": "desktop-tower",
     "prompt_list": "list-bullets",
+    "prompt_helper": "magic-wand",
     "previous": "caret-left",
     "next": "caret-right",
     "fit": "corners-in",

@@ -63,6 +63,7 @@ from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
 from app.ui.other_apps import OtherAppsRow
 from app.ui.plan_view import MemoryPlanView
+from app.ui.prompt_helper_view import PromptHelperView
 from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
@@ -138,6 +139,7 @@ class MainWindow(QMainWindow):
         self.progress, self.status = self.status_line.progress, self.status_line.status
         self.image = ImageView(self)
         self.other_apps = OtherAppsRow(self.studio, self)
+        self.prompt_helper = PromptHelperView(self.studio, self.panel, self.catalog, self.models_dir)
         self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self.other_apps, self)
         self.advanced, self.details, self.log = self.folds_splitter.advanced, self.folds_splitter.details, \
             self.folds_splitter.log
@@ -299,7 +301,7 @@ class MainWindow(QMainWindow):
         """Tab walks the window as it reads: what to draw, its shape, Generate, then the picture and the gallery;
         the Advanced panel's own order (top to bottom) follows."""
         panel, view = self.panel, self.image
-        chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, panel.negative_toggle,
+        chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, *self.prompt_helper.focus_chain(),
                                 panel.negative, *panel.aspect_buttons.values(), panel.width_box, panel.height_box,
                                 panel.steps, self.generate_button, self.cancel_button, self.advanced_toggle,
                                 self.details_toggle, self.check_button, self.folder_button, view.previous_button,
@@ -492,6 +494,7 @@ class MainWindow(QMainWindow):
         # closing the window ends the app: other apps' calls are answered, the backend and any probe go, now
         self.other_apps.stop(wait=True)
         self.studio.stop_now()
+        self.prompt_helper.close_down()
         if self.models_window is not None:
             self.models_window.stop()
         if self.monitor is not None:

@@ -51,6 +51,7 @@ from app.core.words import translate
 from app.services.user_dirs import current_user_dirs
 from app.ui.batch import BatchControls
 from app.ui.file_field import FileField
+from app.ui.folds import fold_arrow
 from app.ui.lora_picker import LoraPicker
 from app.ui.picture_input import PictureInput
 
@@ -87,16 +88,15 @@ class PromptPanel(QWidget):
         self.negative_toggle.setAccessibleName(translate("PromptPanel", "Show the negative prompt"))
         self.negative_toggle.setCheckable(True)
         self.negative_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.negative_toggle.setArrowType(_arrow(False))
+        self.negative_toggle.setArrowType(fold_arrow(False))
         self.negative_toggle.setAutoRaise(True)
         self.negative_toggle.toggled.connect(self._on_negative_toggled)
         self.negative.hide()
-        self.width_box = self._spin(MIN_SIDE, MAX_SIDE, 512, step=64, suffix=" px")
-        self.height_box = self._spin(MIN_SIDE, MAX_SIDE, 512, step=64, suffix=" px")
-        self.width_box.setAccessibleName(translate("PromptPanel", "Width"))
-        self.height_box.setAccessibleName(translate("PromptPanel", "Height"))
-        self.width_box.setToolTip(translate("PromptPanel", "Width in pixels"))
-        self.height_box.setToolTip(translate("PromptPanel", "Height in pixels"))
+        self.written_prompt = ""  # the prompt in the user's own words when the prompt helper translated it
+        self.width_box = self._spin(MIN_SIDE, MAX_SIDE, 512, translate("PromptPanel", "Width"),
+                                    translate("PromptPanel", "Width in pixels"), step=64, suffix=" px")
+        self.height_box = self._spin(MIN_SIDE, MAX_SIDE, 512, translate("PromptPanel", "Height"),
+                                     translate("PromptPanel", "Height in pixels"), step=64, suffix=" px")
         self.aspect_buttons: dict[Aspect, QPushButton] = {}
         self.aspect_group = QButtonGroup(self)
         self.aspect_group.setExclusive(True)
@@ -123,20 +123,14 @@ class PromptPanel(QWidget):
         self.set_aspect(Aspect.SQUARE)
 
     def _make_sampling(self) -> None:
-        self.steps = self._spin(1, MAX_STEPS, 4)
-        self.steps.setAccessibleName(translate("PromptPanel", "Steps"))
-        self.steps.setToolTip(translate("PromptPanel", "More steps: more detail, more time. The model's preset sets "
-                                             "a good default."))
-        self.seed = self._spin(RANDOM_SEED, MAX_SEED, RANDOM_SEED)
+        self.steps = self._spin(1, MAX_STEPS, 4, translate("PromptPanel", "Steps"), translate(
+            "PromptPanel", "More steps: more detail, more time. The model's preset sets a good default."))
+        self.seed = self._spin(RANDOM_SEED, MAX_SEED, RANDOM_SEED, translate("PromptPanel", "Seed"), translate(
+            "PromptPanel", "The same seed, prompt and settings draw the same picture again"))
         self.seed.setSpecialValueText(translate("PromptPanel", "random"))
-        self.seed.setAccessibleName(translate("PromptPanel", "Seed"))
-        self.seed.setToolTip(translate("PromptPanel", "The same seed, prompt and settings draw the same picture again"))
-        self.cfg = QDoubleSpinBox(self)
-        self.cfg.setRange(MODEL_DEFAULT_CFG, 30)
-        self.cfg.setSingleStep(0.5)
-        self.cfg.setDecimals(1)
+        self.cfg = self._decimal(MODEL_DEFAULT_CFG, 30, 0.5, MODEL_DEFAULT_CFG, translate("PromptPanel", "CFG scale"),
+                                 decimals=1)
         self.cfg.setSpecialValueText(translate("PromptPanel", "model's default"))
-        self.cfg.setAccessibleName(translate("PromptPanel", "CFG scale"))
         self.cfg.setToolTip(translate("PromptPanel", "How closely to follow the prompt (Flux and turbo models want 1)"))
         self.sampler = QComboBox(self)
         self.sampler.addItem(translate("PromptPanel", "model's default"), None)
@@ -194,17 +188,10 @@ class PromptPanel(QWidget):
         self.hires.setAccessibleName(translate("PromptPanel", "Hires fix: a second pass at a larger size"))
         self.hires.setToolTip(translate("PromptPanel", "Draws at the chosen size, then enlarges and refines it "
                                              "(A1111's hires fix)"))
-        self.hires_scale = QDoubleSpinBox(self)
-        self.hires_scale.setRange(1.1, 4)
-        self.hires_scale.setSingleStep(0.25)
-        self.hires_scale.setValue(HiresFix().scale)
+        self.hires_scale = self._decimal(1.1, 4, 0.25, HiresFix().scale, translate("PromptPanel", "Hires fix scale"))
         self.hires_scale.setPrefix("x")
-        self.hires_scale.setAccessibleName(translate("PromptPanel", "Hires fix scale"))
-        self.hires_strength = QDoubleSpinBox(self)
-        self.hires_strength.setRange(0.05, 1)
-        self.hires_strength.setSingleStep(0.05)
-        self.hires_strength.setValue(HiresFix().denoising_strength)
-        self.hires_strength.setAccessibleName(translate("PromptPanel", "Hires fix denoising strength"))
+        self.hires_strength = self._decimal(0.05, 1, 0.05, HiresFix().denoising_strength,
+                                            translate("PromptPanel", "Hires fix denoising strength"))
         self.setAcceptDrops(True)  # a PNG with parameters (ours or A1111's) dropped here loads them
 
     def _lay_out_basics(self) -> None:
@@ -225,10 +212,10 @@ class PromptPanel(QWidget):
         steps_label.setBuddy(self.steps)
         shape.addWidget(steps_label)
         shape.addWidget(self.steps)
-        basics = QVBoxLayout(self)
+        basics = self._basics = QVBoxLayout(self)
         basics.setContentsMargins(0, 0, 0, 0)
         basics.addWidget(self.prompt)
-        negative_row = QHBoxLayout()
+        negative_row = self._negative_row = QHBoxLayout()
         negative_row.addWidget(self.negative_toggle)
         negative_row.addStretch(1)
         negative_row.addWidget(self.lora_picker)
@@ -384,6 +371,7 @@ class PromptPanel(QWidget):
     def apply(self, settings: ReusableSettings) -> None:
         """Fill the panel from an image's settings (reuse, or a PNG dropped on the panel)."""
         self.prompt.setPlainText(settings.prompt)
+        self.written_prompt = ""
         self.negative.setText(settings.negative_prompt)
         for box, value in ((self.steps, settings.steps), (self.seed, settings.seed)):
             if value is not None:
@@ -427,7 +415,7 @@ class PromptPanel(QWidget):
 
     def _on_negative_toggled(self, shown: bool) -> None:
         self.negative.setVisible(shown)
-        self.negative_toggle.setArrowType(_arrow(shown))
+        self.negative_toggle.setArrowType(fold_arrow(shown))
         if shown:
             self.negative.setFocus()
 
@@ -441,23 +429,38 @@ class PromptPanel(QWidget):
             box = QCheckBox(translate("Memory", switch.words), self)
             box.setChecked(bool(default))
             return box
-        spin = QDoubleSpinBox(self)
-        spin.setRange(0, 64)
-        spin.setSingleStep(0.5)
-        spin.setDecimals(1)
+        spin = self._decimal(0, 64, 0.5, 0, translate("Memory", switch.words), decimals=1)
         spin.setSuffix(f" {switch.unit}")
         spin.setSpecialValueText(translate("Memory", switch.off_words))
-        spin.setAccessibleName(translate("Memory", switch.words))
         spin.setToolTip(translate("Memory", switch.tooltip))
         return spin
 
-    def _spin(self, low: int, high: int, value: int, step: int = 1, suffix: str = "") -> QSpinBox:
+    def _spin(self, low: int, high: int, value: int, name: str, tip: str, step: int = 1, suffix: str = "") -> QSpinBox:
         box = QSpinBox(self)
         box.setRange(low, high)
         box.setSingleStep(step)
         box.setValue(value)
         box.setSuffix(suffix)
+        box.setAccessibleName(name)
+        box.setToolTip(tip)
         return box
+
+    def _decimal(self, low: float, high: float, step: float, value: float, name: str,
+                 decimals: int = 2) -> QDoubleSpinBox:
+        box = QDoubleSpinBox(self)
+        box.setRange(low, high)
+        box.setSingleStep(step)
+        box.setDecimals(decimals)
+        box.setValue(value)
+        box.setAccessibleName(name)
+        return box
+
+    def add_prompt_helper(self, button: QWidget, suggestion: QWidget) -> None:
+        self._negative_row.insertWidget(1, button)  # beside the negative prompt's toggle
+        self._basics.insertWidget(1, suggestion)  # right under the prompt
+
+    def prompt_as_written(self) -> str:
+        return self.written_prompt
 
     def set_edit_source(self, path: Path | None) -> None:
         """Edit this picture (the prompt is the instruction), or stop editing with None."""
@@ -492,7 +495,3 @@ class PromptPanel(QWidget):
             lora_dir=self.lora_picker.folder if "<lora:" in self.prompt.toPlainText() else None,
             ref_images=(self.edit_source,) if self.edit_source else (),
         )
-
-
-def _arrow(open_: bool) -> Qt.ArrowType:
-    return Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow

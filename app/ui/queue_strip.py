@@ -27,6 +27,7 @@ from app.core.queue.jobs import Job, JobState
 from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
 from app.ui.computer_dialog import AddComputerDialog
+from app.ui.folds import fold_arrow
 from app.ui.icons import put_icons
 
 
@@ -180,7 +181,7 @@ class QueueStrip(QWidget):
 
     def _on_drawer_toggled(self, shown: bool) -> None:
         self.drawer.setVisible(shown)
-        self.summary.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.summary.setArrowType(fold_arrow(shown))
 
     def _enable(self) -> None:
         job = self.selected()

@@ -76,9 +76,19 @@ def _img2img(window: MainWindow, folder: Path) -> None:
     window.panel.picture.paint_mask.setChecked(True)
 
 
+def _prompt_helper(window: MainWindow, folder: Path) -> None:
+    """The suggestion box open under the prompt, at its tallest: no text model yet, its download offered (the
+    box's words wrap over two lines)."""
+    from app.core.prompt_helper import HelperTask
+
+    window.panel.prompt.setPlainText("a lighthouse at dusk")
+    window.prompt_helper.ask(HelperTask.ENHANCE)
+
+
 def _everything(window: MainWindow, folder: Path) -> None:
     _first_start(window, folder)
     _img2img(window, folder)
+    _prompt_helper(window, folder)
     window.advanced_toggle.setChecked(True)
     window.details_toggle.setChecked(True)
 
@@ -89,6 +99,7 @@ STATES: dict[str, Callable[[MainWindow, Path], None]] = {
     "advanced open": lambda window, folder: window.advanced_toggle.setChecked(True),
     "details open": lambda window, folder: window.details_toggle.setChecked(True),
     "img2img with the mask painter": _img2img,
+    "prompt helper's box open": _prompt_helper,
     "everything open": _everything,
 }
 
@@ -105,6 +116,12 @@ def primary_controls(window: MainWindow) -> dict[str, QWidget]:
         "picture": window.picture_stack,
     }
     controls |= {f"{aspect.value} shape": button for aspect, button in panel.aspect_buttons.items()}
+    controls["Improve"] = window.prompt_helper.button
+    if window.prompt_helper.isVisible():
+        helper = window.prompt_helper
+        controls |= {"prompt helper's words": helper.status, "Discard": helper.discard_button}
+        controls |= {"download the text model": helper.download_button} if helper.download_button.isVisible() \
+            else {"suggestion": helper.suggestion, "Use it": helper.use_button}
     if window.gallery is not None:
         controls |= {"gallery": window.gallery.view, "gallery search": window.gallery.search}
     if window.queue.jobs:

@@ -22,6 +22,7 @@ from app.core.settings_schema import (
     OTHER_APPS_NETWORK,
     OUTPUT_FOLDER,
     OWN_BACKEND,
+    PROMPT_HELPER_ON_CARD,
     REMOTE_COMPUTERS,
     SCHEMA_VERSION,
     SETTINGS,
@@ -55,13 +56,14 @@ def test_every_setting_round_trips_through_the_settings_file(tmp_path: Path) -> 
         OTHER_APPS_ALLOWED: True,
         OTHER_APPS_NETWORK: True,
         OTHER_APPS_KEY: "k3y-with, a comma",
+        PROMPT_HELPER_ON_CARD: True,
     }
     assert set(chosen) == set(SETTINGS)
     assert {setting: Settings().get(setting) for setting in SETTINGS} == {
         OUTPUT_FOLDER: current_user_dirs().images, OWN_BACKEND: None, WINDOW_GEOMETRY: None,
         WINDOW_SPLITTERS: None, ADVANCED_OPEN: False, DETAILS_OPEN: False, FIRST_START_DONE: False,
         FIRST_START_GUIDED: False, LANGUAGE: "", REMOTE_COMPUTERS: [], OTHER_APPS_ALLOWED: False,
-        OTHER_APPS_NETWORK: False, OTHER_APPS_KEY: ""}
+        OTHER_APPS_NETWORK: False, OTHER_APPS_KEY: "", PROMPT_HELPER_ON_CARD: False}
     for setting, value in chosen.items():
         Settings().set(setting, value)
     reread = written_to_disk(tmp_path)
