@@ -480,13 +480,10 @@ class MainWindow(QMainWindow):
             if self.monitor is not None:
                 self.monitor.set_backend_pid(None)
         if outcome.ok and outcome.image:
-            self._show_saved(Path(outcome.image))
+            self.image.show_image(Path(outcome.image))
+            if self.gallery is not None:
+                self.gallery.model.refresh()
         self.generation_finished.emit(outcome)
-
-    def _show_saved(self, picture: Path) -> None:
-        self.image.show_image(picture)
-        if self.gallery is not None:
-            self.gallery.model.refresh()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.window_layout.save()
