@@ -54,6 +54,7 @@ from app.core.models.components import components_from_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
 from app.core.models.model_files import import_file, inspect_model, model_files_in
+from app.core.prompt_helper import PROMPT_MODEL_PRESET, prompt_model_download
 from app.core.queue.jobs import batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
 from app.core.settings_schema import OUTPUT_FOLDER
@@ -691,10 +692,12 @@ class TextProgressBar:
 
 
 def run_models_download(catalog: Catalog, models_dir: Path, preset_id: str) -> int:
-    preset = catalog.preset(preset_id)
+    # the prompt helper's text model downloads on its own too (it is also two presets' text encoder)
+    preset = catalog.preset(preset_id) or (prompt_model_download(catalog) if preset_id == PROMPT_MODEL_PRESET
+                                           else None)
     if preset is None:
-        print(f"error: no preset {preset_id!r}; known: {', '.join([*catalog.presets, *catalog.upscalers])}",
-              file=sys.stderr)
+        known = [*catalog.presets, *catalog.upscalers, PROMPT_MODEL_PRESET]
+        print(f"error: no preset {preset_id!r}; known: {', '.join(known)}", file=sys.stderr)
         return 2
     cancel = threading.Event()
     for signum in STOP_SIGNALS:

@@ -18,17 +18,21 @@ from app.core.gallery.gallery_index import GalleryIndex
 from app.core.generation.command import backend_environment
 from app.core.generation.request import GenerationRequest, validate
 from app.core.generation.upscale import UpscaleRequest
+from app.core.models.catalog import load_catalog
 from app.core.models.families import ModelFamily
 from app.core.prompt_helper import (
     PROMPT_MODEL_NAME,
+    PROMPT_MODEL_PRESET,
     HelperTask,
     PromptModel,
     PromptModelMissing,
     inspect_prompt_model,
     place_helper,
+    prompt_model_download,
 )
 from app.core.queue.jobs import Job
 from app.core.settings_schema import OUTPUT_FOLDER, PROMPT_HELPER_ON_CARD, REMOTE_COMPUTERS
+from app.core.sizes import format_size
 from app.core.words import translate
 from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
@@ -102,10 +106,13 @@ class Studio(QObject):
         models folder has none yet (the window offers the download)."""
         path = path or current_user_dirs().models / PROMPT_MODEL_NAME
         if path == current_user_dirs().models / PROMPT_MODEL_NAME and not path.is_file():
+            download = prompt_model_download(load_catalog())
+            size = format_size(download.total_bytes) if download is not None else "?"
             raise PromptModelMissing(translate(
-                "PromptHelper", "the prompt helper needs {name} (2.5 GB) in the models folder; download it from "
-                                "Models (it is also the text encoder of the Z-Image and FLUX.2 klein presets)").format(
-                name=PROMPT_MODEL_NAME))
+                "PromptHelper", "the prompt helper needs {name} ({size}) in the models folder: Improve offers the "
+                                "download in the window, or run: python -m app models download {preset} (it is "
+                                "also the text encoder of the Z-Image and FLUX.2 klein presets)").format(
+                name=PROMPT_MODEL_NAME, size=size, preset=PROMPT_MODEL_PRESET))
         return inspect_prompt_model(path)
 
     def ask_helper(self, task: HelperTask, text: str, family: ModelFamily, model: PromptModel,

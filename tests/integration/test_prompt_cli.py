@@ -36,7 +36,7 @@ def test_translate_takes_any_language(llama_server: Path, tiny_prompt_model: Pat
 def test_without_qwen3_4b_it_says_where_to_get_it(llama_server: Path, tmp_path: Path) -> None:
     run = prompt_cli("enhance", "a fox", "--quiet")
     assert run.returncode == 2
-    assert "needs Qwen3-4B-Q4_K_M.gguf" in run.stderr and "download it from Models" in run.stderr
+    assert "needs Qwen3-4B-Q4_K_M.gguf" in run.stderr and "python -m app models download prompt-helper" in run.stderr
 
 
 def test_a_file_that_is_no_chat_model_is_refused_before_anything_starts(tiny_klein: tuple[Path, Path, Path]) -> None:
