@@ -100,6 +100,14 @@ def tiny_klein(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Pa
     return write_tiny_klein(tmp_path_factory.mktemp("tiny_klein"))
 
 
+@pytest.fixture(scope="session")
+def tiny_prompt_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The prompt helper's tiny Qwen3 for llama-server (random weights, a real tokenizer); written once per session."""
+    from app.core.models.demo_llm import write_tiny_prompt_model
+
+    return write_tiny_prompt_model(tmp_path_factory.mktemp("tiny_prompt_model"))
+
+
 @pytest.fixture
 def out_dir(tmp_path: Path) -> Iterator[Path]:
     folder = tmp_path / "images"

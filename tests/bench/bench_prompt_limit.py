@@ -112,7 +112,7 @@ def model_args(model: str, folder: Path, path_text: Callable[[Path], str]) -> li
     if model == "flux":
         flux, taesd = (folder / demo_model.FLUX_FILE, folder / demo_model.TAE_FILE)
         if not demo_model.is_current(folder):
-            flux, taesd = demo_model.write_tiny_models(folder)
+            flux, taesd, _ = demo_model.write_demo_folder(folder)
             (folder / demo_model.STAMP_FILE).write_text(demo_model.writer_stamp(0), encoding="utf-8")
         return ["--model", path_text(flux), "--taesd", path_text(taesd)]
     parts = [folder / name for name in (demo_model.KLEIN_FILE, demo_model.QWEN3_FILE, demo_model.FLUX2_AE_FILE)]

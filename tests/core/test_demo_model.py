@@ -9,7 +9,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from app.core.models.demo_model import FLUX_FILE, STAMP_FILE, TAE_FILE, is_current, write_tiny_models, writer_stamp
+from app.core.models.demo_model import (
+    FLUX_FILE,
+    PROMPT_MODEL_FILE,
+    STAMP_FILE,
+    TAE_FILE,
+    is_current,
+    write_tiny_models,
+    writer_stamp,
+)
 from tests.helpers.cli import utf8_env
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,6 +69,8 @@ def test_setup_writes_the_demo_again_only_when_an_older_writer_made_it(tmp_path:
         (tmp_path / name).write_bytes(b"written before")
     assert not is_current(tmp_path)  # no stamp: written by a writer older than stamps
     (tmp_path / STAMP_FILE).write_text(writer_stamp(0), encoding="utf-8")
+    assert not is_current(tmp_path)  # written before the demo folder held the prompt helper's model
+    (tmp_path / PROMPT_MODEL_FILE).write_bytes(b"written before")
     assert is_current(tmp_path) and not is_current(tmp_path, seed=1)
     (tmp_path / STAMP_FILE).write_text("0123456789abcdef seed 0\n", encoding="utf-8")  # another writer's
     assert not is_current(tmp_path)

@@ -16,6 +16,8 @@ Random weights draw noise: these files prove the pipeline, not image quality. Th
 is scaled layer by layer on a probe latent (as LSUV initialisation does) so that its picture spans the colour
 range: colourful structured noise instead of the near-black square that plain random weights give (they shrink
 the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
+The demo folder also gets DIR/qwen3_prompt_tiny.gguf, the prompt helper's tiny Qwen3 for llama-server, which
+demo_llm writes (llama.cpp's layout, with a tokenizer: this module's Qwen3 is sd.cpp's, which llama.cpp refuses).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from app.core.models.families import ModelFiles
 
 FLUX_FILE = "flux_tiny_clip.gguf"
 TAE_FILE = "taef1_tiny.gguf"
+PROMPT_MODEL_FILE = "qwen3_prompt_tiny.gguf"  # the prompt helper's tiny model (llama-server), demo_llm writes it
 # where scripts/setup.sh writes the demo model: the project's own folder (beside app/)
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[3] / ".demo-model"
 
@@ -645,36 +648,52 @@ STAMP_FILE = "written-by.txt"
 
 
 def writer_stamp(seed: int) -> str:
-    """Which writer made a folder's files: this module's own source and the seed. A change to how the demo is
-    written (its colours, its shapes) makes an older folder stale, with no version number to remember to bump."""
-    return f"{hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]} seed {seed}\n"
+    """Which writer made a folder's files: this module's and demo_llm's source and the seed. A change to how the
+    demo is written (its colours, its shapes) makes an older folder stale, with no version number to remember to
+    bump."""
+    from app.core.models import demo_llm  # it imports this module's helpers
+
+    sources = hashlib.sha256(Path(__file__).read_bytes() + Path(demo_llm.__file__).read_bytes())
+    return f"{sources.hexdigest()[:16]} seed {seed}\n"
 
 
 def is_current(out: Path, seed: int = 0) -> bool:
     stamp = out / STAMP_FILE
     return stamp.is_file() and stamp.read_text(encoding="utf-8") == writer_stamp(seed) and \
-        (out / FLUX_FILE).is_file() and (out / TAE_FILE).is_file()
+        all((out / name).is_file() for name in (FLUX_FILE, TAE_FILE, PROMPT_MODEL_FILE))
+
+
+def write_demo_folder(out: Path, seed: int = 0) -> tuple[Path, ...]:
+    """What setup.sh puts in .demo-model/: the tiny Flux and its autoencoder, and the prompt helper's tiny Qwen3."""
+    from app.core.models.demo_llm import write_tiny_prompt_model  # it imports this module's helpers
+
+    return *write_tiny_models(out, seed), write_tiny_prompt_model(out, seed)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--calibration", choices=("flux", "sd", "llm", "llm-q8"), nargs="?", const="flux",
+    parser.add_argument("--calibration", choices=("flux", "sd", "llm", "llm-q8", "prompt-llm"), nargs="?",
+                        const="flux",
                         help="write the 12B Flux Schnell-shaped model and a real-shaped AE instead (flux), "
                              "real-shaped SD 1.5 and SDXL checkpoints and a TAESD (sd), or real-shaped Z-Image "
                              "Turbo, FLUX.2 klein 4B, Qwen3-4B and a FLUX.2 VAE (llm), and the two DiTs in q8_0 "
-                             "(llm-q8)")
+                             "(llm-q8), or a Qwen3-4B-Q4_K_M-shaped model for llama-server (prompt-llm)")
     parser.add_argument("--if-stale", action="store_true",
                         help="write the demo only when the folder lacks it or an older writer made it")
     args = parser.parse_args()
     if args.if_stale and not args.calibration and is_current(args.out, args.seed):
         print(f"{args.out} holds the current demo model")
         return
-    write = {"flux": write_calibration_models, "sd": write_sd_calibration_models,
-             "llm": write_llm_calibration_models, "llm-q8": write_llm_q8_calibration_models,
-             None: write_tiny_models}[args.calibration]
-    for path in write(args.out, args.seed):
+    from app.core.models.demo_llm import write_prompt_model_calibration  # it imports this module's helpers
+
+    writers: dict[str | None, Callable[[Path, int], tuple[Path, ...]]] = {
+        "flux": write_calibration_models, "sd": write_sd_calibration_models,
+        "llm": write_llm_calibration_models, "llm-q8": write_llm_q8_calibration_models,
+        "prompt-llm": lambda out, seed: (write_prompt_model_calibration(out, seed),),
+        None: write_demo_folder}
+    for path in writers[args.calibration](args.out, args.seed):
         print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)")
     if not args.calibration:
         (args.out / STAMP_FILE).write_text(writer_stamp(args.seed), encoding="utf-8")
