@@ -14,6 +14,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 SD_CLI = REPO / "backend_bin" / "bin" / ("sd-cli.exe" if sys.platform == "win32" else "sd-cli")
+LLAMA_SERVER = REPO / "backend_bin" / "bin" / ("llama-server.exe" if sys.platform == "win32" else "llama-server")
 # the real build cache scripts/setup.sh filled, read before any test moves HOME: the backend build test reuses it
 BUILD_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 
@@ -74,6 +75,14 @@ def sd_cli() -> Path:
     if not SD_CLI.is_file():
         pytest.fail(f"{SD_CLI} is missing: run ./scripts/setup.sh (it builds the backend)")
     return SD_CLI
+
+
+@pytest.fixture(scope="session")
+def llama_server() -> Path:
+    """The prompt helper's program, our llama.cpp build, where the app finds it (beside sd-cli)."""
+    if not LLAMA_SERVER.is_file():
+        pytest.fail(f"{LLAMA_SERVER} is missing: run ./scripts/setup.sh (it builds the backends)")
+    return LLAMA_SERVER
 
 
 @pytest.fixture(scope="session")

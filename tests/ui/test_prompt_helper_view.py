@@ -17,7 +17,6 @@ from app.core.gallery.metadata import ReusableSettings
 from app.core.prompt_helper import ANSWER_TOKENS, PROMPT_MODEL_NAME, HelperTask
 from app.core.settings_schema import PROMPT_HELPER_ON_CARD
 from app.services.models import downloader
-from app.services.prompt_helper import find_helper_program
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
@@ -174,17 +173,9 @@ def test_settings_from_a_picture_forget_the_prompt_as_written(qtbot: QtBot, open
 
 # --- with the real llama-server and the tiny Qwen3 ------------------------------------------------------------
 @pytest.fixture
-def tiny_text_model(request: pytest.FixtureRequest) -> Path:
-    """The tiny Qwen3 llama-server runs; skipped until llama-server and its writer exist."""
-    program = find_helper_program()
-    if not program.is_file():
-        pytest.skip(f"{program} is missing: build it with python -m backend_bin.build")
-    try:
-        import app.core.models.demo_llm  # noqa: F401
-    except ImportError:
-        pytest.skip("app/core/models/demo_llm.py (the tiny Qwen3 writer) is missing")
-    tiny: Path = request.getfixturevalue("tiny_prompt_model")
-    return tiny
+def tiny_text_model(llama_server: Path, tiny_prompt_model: Path) -> Path:
+    """The tiny Qwen3, for the llama-server the window finds beside sd-cli."""
+    return tiny_prompt_model
 
 
 @pytest.fixture
