@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script, the app is not importable otherwise
 
 from app import __version__  # noqa: E402
-from app.core.resources import backend_names  # noqa: E402
+from app.core.resources import backend_names, prompt_helper_name  # noqa: E402
 from installer.msi import BUNDLE_NAME, BuildError, WixlMissing, build_msi, build_portable_zip  # noqa: E402
 
 SPEC = REPO / "installer" / "polaris_studio.spec"
@@ -36,14 +36,18 @@ BACKEND_BUILD = {"win32": "python -m backend_bin.build --windows"}
 
 
 def backend_files(folder: Path, platform: str) -> list[Path]:
-    """What the bundle carries of the backend: the sd.cpp executable, on Windows our vulkaninfo.exe, and the
-    shared libraries beside them. Our Windows build is linked statically (no DLLs); a release build put there
-    by hand brings its ggml and stable-diffusion DLLs, and they go in too."""
+    """What the bundle carries of the backend: the sd.cpp executable, the prompt helper's llama-server, on Windows
+    our vulkaninfo.exe, and the shared libraries beside them. Our Windows builds are linked statically (no DLLs);
+    a release build put there by hand brings its ggml and stable-diffusion DLLs, and they go in too."""
     build = BACKEND_BUILD.get(platform, "python -m backend_bin.build")
     binary = next((folder / name for name in backend_names(platform) if (folder / name).is_file()), None)
     if binary is None:
         raise BuildError(f"no {' or '.join(backend_names(platform))} in {folder}: build the backend first ({build})")
-    programs = [binary]
+    helper = folder / prompt_helper_name(platform)
+    if not helper.is_file():
+        raise BuildError(f"no {helper.name} in {folder}: the bundle brings the prompt helper's program; build it "
+                         f"with {build}")
+    programs = [binary, helper]
     if platform == "win32":
         if not (folder / WINDOWS_VULKANINFO).is_file():
             raise BuildError(f"no {WINDOWS_VULKANINFO} in {folder}: the Windows bundle brings its own, as Windows "

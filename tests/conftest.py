@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from app.core.resources import prompt_helper_name
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 SD_CLI = REPO / "backend_bin" / "bin" / ("sd-cli.exe" if sys.platform == "win32" else "sd-cli")
-LLAMA_SERVER = REPO / "backend_bin" / "bin" / ("llama-server.exe" if sys.platform == "win32" else "llama-server")
+LLAMA_SERVER = REPO / "backend_bin" / "bin" / prompt_helper_name(sys.platform)
 # the real build cache scripts/setup.sh filled, read before any test moves HOME: the backend build test reuses it
 BUILD_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 

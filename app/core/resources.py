@@ -22,6 +22,11 @@ def backend_names(platform: str) -> tuple[str, ...]:
     return tuple(f"{name}{suffix}" for name in ("sd-cli", "sd"))
 
 
+def prompt_helper_name(platform: str) -> str:
+    """The prompt helper's program (llama.cpp's server), shipped beside sd.cpp's."""
+    return "llama-server.exe" if platform == "win32" else "llama-server"
+
+
 def bundled_backend_dir() -> Path:
     """The sd.cpp binaries shipped with the app: <repo>/backend_bin/bin, or backend_bin/ inside the bundle."""
     if getattr(sys, "frozen", False):

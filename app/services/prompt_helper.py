@@ -38,7 +38,7 @@ from app.core.prompt_helper import (
     server_failure,
     suggestion,
 )
-from app.core.resources import bundled_backend_dir
+from app.core.resources import bundled_backend_dir, prompt_helper_name
 from app.core.words import translate
 from app.services.child_process import contained_process, path_for_backend, start_contained, unrunnable_reason
 from app.services.tool_run import ToolResult, ToolRun
@@ -50,13 +50,9 @@ STOP_GRACE_MS = 3000
 _OUTPUT_TAIL_LINES = 40
 
 
-def helper_program_name(platform: str = sys.platform) -> str:
-    return "llama-server.exe" if platform == "win32" else "llama-server"
-
-
 def find_helper_program() -> Path:
     """llama-server beside the app's sd.cpp (backend_bin/bin from source, backend_bin/ in the bundle)."""
-    return bundled_backend_dir() / helper_program_name()
+    return bundled_backend_dir() / prompt_helper_name(sys.platform)
 
 
 @dataclass(frozen=True)

@@ -21,26 +21,28 @@ def touch(folder: Path, *names: str) -> None:
         (folder / name).write_bytes(b"MZ")
 
 
-def test_windows_carries_our_static_sd_cli_exe_and_vulkaninfo_exe(tmp_path: Path) -> None:
-    touch(tmp_path, "sd-cli.exe", "vulkaninfo.exe", "sd-server.exe", "build-info.json")
-    assert [p.name for p in backend_files(tmp_path, "win32")] == ["sd-cli.exe", "vulkaninfo.exe"]
+def test_windows_carries_our_static_sd_cli_exe_llama_server_exe_and_vulkaninfo_exe(tmp_path: Path) -> None:
+    touch(tmp_path, "sd-cli.exe", "llama-server.exe", "vulkaninfo.exe", "sd-server.exe", "build-info.json")
+    assert [p.name for p in backend_files(tmp_path, "win32")] == ["sd-cli.exe", "llama-server.exe", "vulkaninfo.exe"]
 
 
 def test_a_release_build_put_there_by_hand_keeps_every_dll_beside_it(tmp_path: Path) -> None:
-    touch(tmp_path, "sd-cli.exe", "vulkaninfo.exe", "ggml.dll", "ggml-vulkan.dll", "stable-diffusion.dll",
-          "README.md")
+    touch(tmp_path, "sd-cli.exe", "llama-server.exe", "vulkaninfo.exe", "ggml.dll", "ggml-vulkan.dll",
+          "stable-diffusion.dll", "README.md")
     assert [p.name for p in backend_files(tmp_path, "win32")] == [
-        "sd-cli.exe", "vulkaninfo.exe", "ggml-vulkan.dll", "ggml.dll", "stable-diffusion.dll"]
+        "sd-cli.exe", "llama-server.exe", "vulkaninfo.exe", "ggml-vulkan.dll", "ggml.dll", "stable-diffusion.dll"]
 
 
 def test_an_older_windows_build_names_it_sd_exe(tmp_path: Path) -> None:
-    touch(tmp_path, "sd.exe", "vulkaninfo.exe", "ggml.dll")
-    assert [p.name for p in backend_files(tmp_path, "win32")] == ["sd.exe", "vulkaninfo.exe", "ggml.dll"]
+    touch(tmp_path, "sd.exe", "llama-server.exe", "vulkaninfo.exe", "ggml.dll")
+    assert [p.name for p in backend_files(tmp_path, "win32")] == ["sd.exe", "llama-server.exe", "vulkaninfo.exe",
+                                                                  "ggml.dll"]
 
 
 def test_linux_carries_sd_cli_and_shared_libraries_only(tmp_path: Path) -> None:
-    touch(tmp_path, "sd-cli", "sd-server", "build-info.json", "libggml.so.1", "ggml.dll", "vulkaninfo.exe")
-    assert [p.name for p in backend_files(tmp_path, "linux")] == ["sd-cli", "libggml.so.1"]
+    touch(tmp_path, "sd-cli", "sd-server", "llama-server", "build-info.json", "libggml.so.1", "ggml.dll",
+          "vulkaninfo.exe")
+    assert [p.name for p in backend_files(tmp_path, "linux")] == ["sd-cli", "llama-server", "libggml.so.1"]
 
 
 def test_no_backend_says_how_to_build_ours(tmp_path: Path) -> None:
@@ -51,9 +53,18 @@ def test_no_backend_says_how_to_build_ours(tmp_path: Path) -> None:
         backend_files(tmp_path / "empty", "linux")
 
 
+def test_a_bundle_without_the_prompt_helpers_program_is_refused(tmp_path: Path) -> None:
+    touch(tmp_path, "sd-cli.exe", "vulkaninfo.exe")
+    with pytest.raises(BuildError, match=r"no llama-server\.exe in .*python -m backend_bin\.build --windows"):
+        backend_files(tmp_path, "win32")
+    touch(tmp_path / "linux", "sd-cli")
+    with pytest.raises(BuildError, match=r"no llama-server in .*python -m backend_bin\.build"):
+        backend_files(tmp_path / "linux", "linux")
+
+
 def test_a_windows_bundle_without_vulkaninfo_exe_is_refused(tmp_path: Path) -> None:
     # Windows has no vulkaninfo.exe unless the driver brought one: without ours the check sees no device
-    touch(tmp_path, "sd-cli.exe")
+    touch(tmp_path, "sd-cli.exe", "llama-server.exe")
     with pytest.raises(BuildError, match=r"no vulkaninfo\.exe in .*python -m backend_bin\.build --windows"):
         backend_files(tmp_path, "win32")
 
