@@ -86,6 +86,10 @@ class GenerationRequest:
     hires: HiresFix | None = None
     lora_dir: Path | None = None  # where <lora:name:weight> in the prompt finds name.safetensors
     ref_images: tuple[Path, ...] = ()  # FLUX.2 klein edits: the pictures the prompt's instruction applies to
+    styles: tuple[str, ...] = ()  # the names of the styles applied (app/core/generation/styles.py), for the metadata
+    # the prompt as the user typed it, before styles, wildcards or translation changed it into `prompt`; "" when
+    # nothing changed it
+    prompt_as_written: str = ""
 
     @property
     def hires_size(self) -> tuple[int, int] | None:
