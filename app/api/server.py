@@ -202,7 +202,7 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
 
         try:
             call = await on_studio(submit)
-        except Refused:
+        except (Refused, InvalidRequest):  # InvalidRequest: a style or wildcard file that is not there
             shutil.rmtree(folder, ignore_errors=True)
             raise
         try:

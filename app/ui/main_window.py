@@ -457,11 +457,11 @@ class MainWindow(QMainWindow):
     def _queue_the_panel(self) -> bool:
         """Put the panel's settings in the queue (as many jobs as the batch asks for); False when it refuses."""
         try:
-            requests = self.panel.batch.requests(self.panel.request(), random.SystemRandom())
+            # through the studio: it applies the styles and makes each picture's wildcard choices (InvalidRequest)
+            self.studio.add(self.panel.batch.requests(self.panel.request(), random.SystemRandom()))
         except ValueError as error:
             self.status.setText(str(error))
             return False
-        self.queue.add(requests)
         return True
 
     def _on_waiting(self, words: str) -> None:
