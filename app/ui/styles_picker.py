@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -78,10 +78,13 @@ class StylesPicker(QToolButton):
 
     def _show(self) -> None:
         chosen = self.chosen()
-        self.setText(translate("StylesPicker", "St&yles: {names}").format(names=", ".join(chosen)) if chosen
-                     else translate("StylesPicker", "St&yles"))
+        # no mnemonic: every letter of "Styles" answers another control of the window; a shortcut instead
+        self.setText(translate("StylesPicker", "Styles: {names}").format(names=", ".join(chosen)) if chosen
+                     else translate("StylesPicker", "Styles"))
+        self.setShortcut(QKeySequence("Ctrl+Shift+S"))  # after setText, which sets the shortcut to its mnemonic
         self.setToolTip(translate("StylesPicker", "Styles add their words to your prompt and negative prompt "
-                                                  "when you press Generate"))
+                                                  "when you press Generate ({keys})").format(
+            keys=self.shortcut().toString(QKeySequence.SequenceFormat.NativeText)))
         menu = self.menu_
         menu.clear()
         for style in self.styles:

@@ -24,7 +24,7 @@ def test_a_ticked_style_and_the_prompts_wildcards_are_applied_when_queued(qtbot:
     assert current_user_dirs().styles.is_file()  # written with the defaults on first use
     assert "{red|green|blue}" in window.panel.prompt.toolTip() and "__colors__" in window.panel.prompt.toolTip()
     click_menu_entry(picker.menu(), "Anime")
-    assert picker.text().replace("&", "") == "Styles: Anime" and window.panel.request().styles == ("Anime",)
+    assert picker.text() == "Styles: Anime" and window.panel.request().styles == ("Anime",)
     qtbot.keyClicks(window.panel.prompt, "a {red|blue} fox")
     with qtbot.waitSignal(window.queue.idle, timeout=30_000):  # no model chosen: queued, then it fails
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
