@@ -140,9 +140,7 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     words.add_argument("--style", action="append", default=[], metavar="NAME",
                        help="apply this style of yours to the prompt and the negative prompt (repeatable; "
                             "`python -m app styles` lists them)")
-    words.add_argument("--wildcards", type=Path, metavar="FOLDER",
-                       help="where __name__ in the prompt finds name.txt (default: the wildcards folder in the app's "
-                            "data folder); {red|green|blue} in the prompt picks one per picture, by its seed")
+    add_wildcards_argument(words)
     parser.add_argument("--out", type=Path, help=f"folder for finished images ({OUT_HELP_DEFAULT})")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
@@ -162,6 +160,12 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                        help="the token (or A1111's user:password) the --node of the same place asks for")
     nodes.add_argument("--no-local", action="store_true",
                        help="with --node: draw on the nodes only, not on this PC's graphics card(s)")
+
+
+def add_wildcards_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    parser.add_argument("--wildcards", type=Path, metavar="FOLDER",
+                        help="where __name__ in a prompt finds name.txt (default: the wildcards folder in the app's "
+                             "data folder); {red|green|blue} in a prompt picks one per picture, by its seed")
 
 
 def lora_tags(args: argparse.Namespace) -> list[str]:
