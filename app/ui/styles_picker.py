@@ -48,8 +48,7 @@ class StylesPicker(QToolButton):
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.setAutoRaise(True)
         self.setAccessibleName(translate("StylesPicker", "Styles"))
-        self.menu_ = QMenu(self)
-        self.setMenu(self.menu_)
+        self.setMenu(QMenu(self))
         self.dialog: StylesDialog | None = None
         prompt.setToolTip(translate("StylesPicker", "Describe the picture. {red|green|blue} picks one of the words "
                                                     "for each picture; __colors__ picks a line of colors.txt in the "
@@ -63,8 +62,11 @@ class StylesPicker(QToolButton):
 
     def refresh(self) -> None:
         if self.studio is not None:
-            self.styles = self.studio.styles()
-        names = [style.name for style in self.styles]
+            self._set_styles(self.studio.styles())
+
+    def _set_styles(self, styles: list[Style]) -> None:
+        self.styles = styles
+        names = [style.name for style in styles]
         self._ticked = [name for name in self._ticked if name in names]
         self._show()
 
@@ -85,7 +87,7 @@ class StylesPicker(QToolButton):
         self.setToolTip(translate("StylesPicker", "Styles add their words to your prompt and negative prompt "
                                                   "when you press Generate ({keys})").format(
             keys=self.shortcut().toString(QKeySequence.SequenceFormat.NativeText)))
-        menu = self.menu_
+        menu = self.menu()
         menu.clear()
         for style in self.styles:
             action = QAction(style.name, menu)
@@ -109,15 +111,11 @@ class StylesPicker(QToolButton):
             return
         if self.dialog is None:
             self.dialog = StylesDialog(self.studio, self)
-            self.dialog.saved.connect(self._on_saved)
+            self.dialog.saved.connect(self._set_styles)
         self.dialog.set_styles(self.styles)
         self.dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
         self.dialog.show()
         self.dialog.raise_()
-
-    def _on_saved(self, styles: list[Style]) -> None:
-        self.styles = styles
-        self.refresh()
 
 
 class StylesDialog(QDialog):

@@ -14,7 +14,7 @@ from app.core.generation.wildcards import expand_wildcards
 from tests.conftest import REPO
 from tests.helpers.cli import generate_argv, run_generate, utf8_env
 
-PROMPT = "a __animal__ in the {snow|rain|fog|sun}"
+PROMPT = "a __animal__, in the {snow|rain|fog|sun}"  # a comma: A1111 quotes the Template
 
 
 def test_a_styled_batch_of_two_chooses_per_seed_and_records_it(sd_cli: Path, tiny_model, out_dir: Path,

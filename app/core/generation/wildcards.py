@@ -22,14 +22,10 @@ _FILE = re.compile(r"__([^\W_][\w\-]*?(?:/[^\W_][\w\-]*?)*)__")
 _TOKEN = re.compile(r"[{}|]|" + _FILE.pattern)
 
 
-def has_wildcards(text: str) -> bool:
-    return "{" in text or "}" in text or _FILE.search(text) is not None
-
-
 def expand_wildcards(text: str, seed: int, folder: Path) -> str:
     """`text` with every choice made for this seed; InvalidRequest, in words, for a wildcard file that is not
     there or cannot be read, a brace without its pair, or files that name each other too deep."""
-    if not has_wildcards(text):
+    if "{" not in text and "}" not in text and _FILE.search(text) is None:
         return text
     cache: dict[str, list[str]] = {}
 
