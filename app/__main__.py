@@ -32,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         add_generate_arguments,
         add_models_arguments,
         add_plan_arguments,
+        add_styles_arguments,
         add_upscale_arguments,
     )
 
@@ -40,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     add_check_arguments(commands.add_parser("check", help="check the driver, Vulkan and this computer"))
     add_plan_arguments(commands.add_parser("plan", help="plan where the model parts go for a card"))
     add_models_arguments(commands.add_parser("models", help="model presets: list, download; import files you have"))
+    add_styles_arguments(commands.add_parser("styles", help="list your styles (for generate --style NAME)"))
     from app.api.serve import add_serve_arguments
     from app.prompt_command import add_prompt_arguments
 
@@ -95,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         from app.cli import run_models
 
         return run_models(args)
+    if args.command == "styles":
+        from app.cli import run_styles
+
+        return run_styles(args)
     if args.command == "plan":
         from app.cli import run_plan
 

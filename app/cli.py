@@ -11,6 +11,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,13 @@ from app.core.generation.request import (
     SCHEDULERS,
     GenerationRequest,
     HiresFix,
+    InvalidRequest,
     check_hires,
     check_steps,
     snap_side,
 )
 from app.core.generation.status_words import duration_in_words, time_words
+from app.core.generation.styles import load_styles, styles_json
 from app.core.generation.timing import (
     PCIE_X1_RISER,
     PCIE_X16,
@@ -138,6 +141,11 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     memory = parser.add_argument_group("memory placement (without any of these, the planner chooses and "
                                        "retries a safer plan when VRAM runs out)")
     add_memory_arguments(memory)
+    words = parser.add_argument_group("styles and wildcards")
+    words.add_argument("--style", action="append", default=[], metavar="NAME",
+                       help="apply this style of yours to the prompt and the negative prompt (repeatable; "
+                            "`python -m app styles` lists them)")
+    add_wildcards_argument(words)
     parser.add_argument("--out", type=Path, help=f"folder for finished images ({OUT_HELP_DEFAULT})")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
@@ -164,6 +172,12 @@ def extension_argument(text: str) -> Extension:
         return parse_extension(text)
     except ExtensionRejected as error:
         raise argparse.ArgumentTypeError(str(error)) from error
+
+
+def add_wildcards_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    parser.add_argument("--wildcards", type=Path, metavar="FOLDER",
+                        help="where __name__ in a prompt finds name.txt (default: the wildcards folder in the app's "
+                             "data folder); {red|green|blue} in a prompt picks one per picture, by its seed")
 
 
 def lora_tags(args: argparse.Namespace) -> list[str]:
@@ -199,6 +213,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         size_from_input=args.width is None and args.height is None,
         hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
         lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in prompt else None),
+        styles=tuple(args.style),
     )
 
 
@@ -532,7 +547,7 @@ def open_studio(args: argparse.Namespace) -> Studio:
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
     if gallery.problem:
         print(f"note: {gallery.problem}", file=sys.stderr, flush=True)
-    return Studio(out_dir, Machine(args.sd_binary), gallery)
+    return Studio(out_dir, Machine(args.sd_binary), gallery, wildcards=args.wildcards)
 
 
 def hear_stop_signals(handler: Callable[[int, object], None]) -> QTimer:
@@ -605,7 +620,11 @@ def run_generate(args: argparse.Namespace) -> int:
     studio = open_studio(args)
     use_computers(studio, computers, args.no_local)
     numbered = len(requests) > 1
-    result = run_jobs(studio, printer, numbered, lambda: studio.add(requests))
+    try:
+        result = run_jobs(studio, printer, numbered, lambda: studio.add(requests))
+    except InvalidRequest as error:  # a style or wildcard file that is not there, a brace without its pair
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     ok = all(outcome.ok for outcome in result)
     if numbered:
         printer.batch_done(ok, sum(1 for outcome in result if outcome.ok), len(requests))
@@ -639,6 +658,26 @@ def use_computers(studio: Studio, computers: list[RemoteComputer], no_local: boo
 
     studio.queue.cards_changed.connect(untick_local_cards)
     untick_local_cards()
+
+
+def add_styles_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON document, as the styles file holds them")
+
+
+def run_styles(args: argparse.Namespace) -> int:
+    """List the user's styles (their file is written with the default ones the first time)."""
+    path = current_user_dirs().styles
+    loaded = load_styles(path, datetime.now())
+    if loaded.message:
+        print(f"note: {loaded.message}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(styles_json(loaded.styles), ensure_ascii=False))
+        return 0
+    for style in loaded.styles:
+        print(f"{style.name}: {style.prompt or '(no prompt)'}" + (f" | negative: {style.negative}"
+                                                                  if style.negative else ""))
+    print(f"(edit them in {path}, or with Edit styles… in the window)")
+    return 0
 
 
 def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:

@@ -53,7 +53,7 @@ class Pictures:
 # What the fields this module reads accept; anything else in a request must be one of these "asks for nothing"
 # values. A1111's own defaults and webuiapi's (eta 1, s_noise 1, image_cfg_scale 1.5) both.
 _OFF: dict[str, tuple[Any, ...]] = {
-    "restore_faces": (False, None), "tiling": (False, None), "styles": ([], None),
+    "restore_faces": (False, None), "tiling": (False, None),
     "subseed": (-1, 0, None), "subseed_strength": (0, None), "seed_resize_from_h": (-1, 0, None),
     "seed_resize_from_w": (-1, 0, None), "eta": (None, 0, 1), "s_churn": (0, None), "s_tmax": (0, None),
     "s_tmin": (0, None), "s_noise": (1, None), "s_min_uncond": (0, None), "script_name": (None, ""),
@@ -76,7 +76,7 @@ _READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "
          "denoising_strength", "override_settings", "alwayson_scripts", "init_images", "mask", "mask_blur",
          "inpainting_fill", "inpaint_full_res", "inpainting_mask_invert", "sampler_index",
          # instruct-pix2pix's own guidance: A1111 reads it for that model alone, which is not run here
-         "image_cfg_scale"}
+         "image_cfg_scale", "styles"}
 # A1111's latent upscalers: the hires fix sd.cpp does (the latent scaled, then a second pass)
 _LATENT_UPSCALERS = {None, "", "latent", "latent (bilinear)", "latent (nearest)", "latent (nearest-exact)"}
 # override_settings keys we honour, and the values of others that ask for nothing
@@ -147,6 +147,13 @@ def _text(payload: Mapping[str, Any], field: str) -> str:
     return value
 
 
+def _names(payload: Mapping[str, Any], field: str) -> tuple[str, ...]:
+    value = payload.get(field) or []
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise Refused(field, "must be a list of names")
+    return tuple(value)
+
+
 def sampler_of(name: object) -> str | None:
     """sd.cpp's sampling method for A1111's (or sd.cpp's) name; None: the model's default."""
     if name in (None, ""):
@@ -207,6 +214,7 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         family=model.family,
         hires=hires,
         lora_dir=lora_dir if "<lora:" in prompt else None,
+        styles=_names(payload, "styles"),  # this app's styles, by name: applied when the pictures are queued
     )
     if pictures.init_image is not None:
         request = dataclasses.replace(

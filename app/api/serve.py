@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
-from app.cli import OUT_HELP_DEFAULT, hear_stop_signals, open_studio
+from app.cli import OUT_HELP_DEFAULT, add_wildcards_argument, hear_stop_signals, open_studio
 
 if TYPE_CHECKING:
     from app.api.server import ServerOptions
@@ -34,6 +34,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="offer the offline demo model from scripts/setup.sh, and start on it")
     parser.add_argument("--out", type=Path, help=f"folder for finished images ({OUT_HELP_DEFAULT})")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
+    add_wildcards_argument(parser)
 
 
 def server_options(args: argparse.Namespace) -> ServerOptions:

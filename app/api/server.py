@@ -52,6 +52,7 @@ from app.core.gallery.metadata import (
     a1111_schedulers,
     parse_parameters,
     read_parameters_text,
+    settings_fields,
 )
 from app.core.generation.lora import lora_files
 from app.core.generation.request import GenerationRequest, InvalidRequest
@@ -201,7 +202,7 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
 
         try:
             call = await on_studio(submit)
-        except Refused:
+        except (Refused, InvalidRequest):  # InvalidRequest: a style or wildcard file that is not there
             shutil.rmtree(folder, ignore_errors=True)
             raise
         try:
@@ -363,11 +364,8 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
         if text is None:
             return {"info": "", "items": {}, "parameters": {}}
         parsed = parse_parameters(text)
-        parameters = {"Prompt": parsed.prompt, "Negative prompt": parsed.negative_prompt}
-        for item in parsed.settings.split(", "):
-            key, separator, value = item.partition(": ")
-            if separator:
-                parameters[key] = value
+        parameters = {"Prompt": parsed.prompt, "Negative prompt": parsed.negative_prompt,
+                      **settings_fields(parsed.settings)}
         return {"info": text, "items": {"parameters": text}, "parameters": parameters}
 
     @app.get("/sdapi/v1/scripts", tags=["A1111"])

@@ -50,6 +50,16 @@ class UserDirs:
         return self.data / "queue.json"
 
     @property
+    def styles(self) -> Path:
+        """The user's styles (app/core/generation/styles.py), which the window's "Edit styles…" changes."""
+        return self.data / "styles.json"
+
+    @property
+    def wildcards(self) -> Path:
+        """Where `__name__` in a prompt finds name.txt."""
+        return self.data / "wildcards"
+
+    @property
     def staging(self) -> Path:
         """Where sd.cpp writes a picture before it is checked and moved to the user's folder."""
         return self.data / "staging"

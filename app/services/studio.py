@@ -8,7 +8,9 @@ its job and card."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 import psutil
@@ -16,7 +18,8 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.gallery.gallery_index import GalleryIndex
 from app.core.generation.command import backend_environment
-from app.core.generation.request import GenerationRequest, validate
+from app.core.generation.request import GenerationRequest, validate, with_seed
+from app.core.generation.styles import Style, load_styles, save_styles
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import load_catalog
 from app.core.models.families import ModelFamily
@@ -30,7 +33,7 @@ from app.core.prompt_helper import (
     place_helper,
     prompt_model_download,
 )
-from app.core.queue.jobs import Job
+from app.core.queue.jobs import Job, expanded_request
 from app.core.settings_schema import OUTPUT_FOLDER, PROMPT_HELPER_ON_CARD, REMOTE_COMPUTERS
 from app.core.sizes import format_size
 from app.core.words import translate
@@ -53,11 +56,14 @@ class Studio(QObject):
                  gallery: GalleryIndex | None = None, store: Path | None = None,
                  settings: Settings | None = None,
                  host_ram: Callable[[], int] = lambda: psutil.virtual_memory().available,
-                 remember_computers: bool = False, parent: QObject | None = None) -> None:
+                 remember_computers: bool = False, wildcards: Path | None = None,
+                 parent: QObject | None = None) -> None:
         """`out_dir`: where pictures go (None: the folder chosen in the window last time); `store`: the queue file
         that keeps unfinished jobs over a restart (None: this command's jobs only); `remember_computers`: the
-        other computers added last time draw again, and those added or removed now are kept (the window's)."""
+        other computers added last time draw again, and those added or removed now are kept (the window's);
+        `wildcards`: where `__name__` finds name.txt (None: the folder in the user's data folder)."""
         super().__init__(parent)
+        self._wildcards = wildcards
         self.settings = settings or Settings()
         folder = out_dir if out_dir is not None else self.settings.get(OUTPUT_FOLDER)
         self.machine = machine or Machine(parent=self)
@@ -77,9 +83,31 @@ class Studio(QObject):
     def out_dir(self) -> Path:
         return self.generation.out_dir
 
+    @property
+    def wildcards(self) -> Path:
+        return self._wildcards or current_user_dirs().wildcards
+
     def add(self, requests: list[GenerationRequest], origin: str = "") -> list[Job]:
-        """Pictures to make, in the queue's order; each seeded now. `origin`: the other app that asks for them."""
-        return self.queue.add(requests, origin)
+        """Pictures to make, in the queue's order; each seeded now, its styles applied and its wildcards chosen for
+        its seed, so that the queue file and the picture keep the prompt that ran. `origin`: the other app that
+        asks for them. InvalidRequest, and nothing queued, for a style or wildcard file that is not there."""
+        styles = self.styles() if any(request.styles for request in requests) else []
+        rng = random.SystemRandom()
+        return self.queue.add([expanded_request(with_seed(request, rng), styles, self.wildcards)
+                               for request in requests], origin)
+
+    def styles(self) -> list[Style]:
+        """The user's styles, read from their file each time (the window edits it, and the command line reads
+        the same); a damaged file is set aside and said in `queue.note`."""
+        loaded = load_styles(current_user_dirs().styles, datetime.now())
+        if loaded.message:
+            self.queue.note.emit(loaded.message)
+        return loaded.styles
+
+    @staticmethod
+    def save_styles(styles: Sequence[Style]) -> None:
+        """Keep the styles as the user edited them (OSError when the file cannot be written)."""
+        save_styles(current_user_dirs().styles, styles)
 
     @staticmethod
     def check(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:

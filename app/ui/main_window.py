@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
         self._set_tab_order()
         self._connect_controls()
         self._connect_jobs()
+        self.panel.styles_picker.use(studio)  # after _connect_jobs: a damaged styles file is said in the status
         self._say_what_waits_from_last_time()
 
     def _make_buttons(self) -> None:
@@ -302,11 +303,11 @@ class MainWindow(QMainWindow):
         the Advanced panel's own order (top to bottom) follows."""
         panel, view = self.panel, self.image
         chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, *self.prompt_helper.focus_chain(),
-                                panel.negative, *panel.aspect_buttons.values(), panel.width_box, panel.height_box,
-                                panel.steps, self.generate_button, self.cancel_button, self.advanced_toggle,
-                                self.details_toggle, self.check_button, self.folder_button, view.previous_button,
-                                view.next_button, view.fit_button, view.actual_button, view.zoom_out_button,
-                                view.zoom_in_button, view.scroll]
+                                panel.styles_picker, panel.negative, *panel.aspect_buttons.values(), panel.width_box,
+                                panel.height_box, panel.steps, self.generate_button, self.cancel_button,
+                                self.advanced_toggle, self.details_toggle, self.check_button, self.folder_button,
+                                view.previous_button, view.next_button, view.fit_button, view.actual_button,
+                                view.zoom_out_button, view.zoom_in_button, view.scroll]
         if self.gallery is not None:
             gallery = self.gallery
             chain += [gallery.search, gallery.favourites, gallery.view, gallery.reuse_button,
@@ -461,11 +462,11 @@ class MainWindow(QMainWindow):
     def _queue_the_panel(self) -> bool:
         """Put the panel's settings in the queue (as many jobs as the batch asks for); False when it refuses."""
         try:
-            requests = self.panel.batch.requests(self.panel.request(), random.SystemRandom())
+            # through the studio: it applies the styles and makes each picture's wildcard choices (InvalidRequest)
+            self.studio.add(self.panel.batch.requests(self.panel.request(), random.SystemRandom()))
         except ValueError as error:
             self.status.setText(str(error))
             return False
-        self.queue.add(requests)
         return True
 
     def _on_waiting(self, words: str) -> None:

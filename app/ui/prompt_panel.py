@@ -54,6 +54,7 @@ from app.ui.file_field import FileField
 from app.ui.folds import fold_arrow
 from app.ui.lora_picker import LoraPicker
 from app.ui.picture_input import PictureInput
+from app.ui.styles_picker import StylesPicker
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
@@ -173,6 +174,7 @@ class PromptPanel(QWidget):
         """The LoRA picker, the picture to start from or to edit, and hires fix."""
         dirs = current_user_dirs()
         self.lora_picker = LoraPicker(self.prompt, dirs.loras, self)
+        self.styles_picker = StylesPicker(self.prompt, self)  # the window gives it the studio that keeps the styles
         # img2img: the picture to start from, its strength and the painted mask (kept in the cache until a job
         # copies it beside its image)
         self.picture = PictureInput(dirs.cache / "masks", self)
@@ -217,6 +219,7 @@ class PromptPanel(QWidget):
         basics.addWidget(self.prompt)
         negative_row = self._negative_row = QHBoxLayout()
         negative_row.addWidget(self.negative_toggle)
+        negative_row.addWidget(self.styles_picker)
         negative_row.addStretch(1)
         negative_row.addWidget(self.lora_picker)
         basics.addLayout(negative_row)
@@ -381,6 +384,7 @@ class PromptPanel(QWidget):
         for combo, value in ((self.sampler, settings.sampler), (self.scheduler, settings.scheduler)):
             combo.setCurrentIndex(max(0, combo.findData(value)))  # an unknown name: the model's default
         self.negative_toggle.setChecked(bool(settings.negative_prompt))
+        self.styles_picker.set_chosen(())  # the prompts put back are those that ran, with their styles in them
         self.picture.set_picture(settings.init_image)
         self.set_edit_source(settings.ref_images[0] if settings.ref_images else None)
         if settings.strength is not None:
@@ -475,23 +479,20 @@ class PromptPanel(QWidget):
         return GenerationRequest(
             prompt=self.prompt.toPlainText(),
             negative_prompt=self.negative.text(),
-            width=self.width_box.value(),
-            height=self.height_box.value(),
-            steps=self.steps.value(),
-            cfg_scale=self.cfg.value() or None,
+            width=self.width_box.value(), height=self.height_box.value(),
+            steps=self.steps.value(), cfg_scale=self.cfg.value() or None,
             seed=None if seed == RANDOM_SEED else seed,
-            sampler=self.sampler.currentData(),
-            scheduler=self.scheduler.currentData(),
+            sampler=self.sampler.currentData(), scheduler=self.scheduler.currentData(),
             models=ModelFiles(**{name: field.path() for name, field in self.slot_fields.items()}),
             memory=None if self.automatic.isChecked() else MemoryFlags(**{
                 name: control.isChecked() if isinstance(control, QCheckBox) else control.value() or None
                 for name, control in self.memory_controls.items()}),
-            init_image=self.picture.picture(),
-            strength=self.picture.strength_value(),
+            init_image=self.picture.picture(), strength=self.picture.strength_value(),
             mask=self.picture.mask(),
             # untouched size boxes: the core follows the picture (and says how it snapped)
             size_from_input=(self.width_box.value(), self.height_box.value()) == self._size_of_picture,
             hires=HiresFix(self.hires_scale.value(), self.hires_strength.value()) if self.hires.isChecked() else None,
             lora_dir=self.lora_picker.folder if "<lora:" in self.prompt.toPlainText() else None,
-            ref_images=(self.edit_source,) if self.edit_source else (),
+            ref_images=(self.edit_source,) if self.edit_source else (), prompt_as_written=self.prompt_as_written(),
+            styles=self.styles_picker.chosen(),
         )

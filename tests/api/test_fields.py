@@ -56,7 +56,7 @@ def test_webuiapi_defaults_ask_for_nothing_we_lack() -> None:
 
 
 @pytest.mark.parametrize(("field", "value"), [
-    ("restore_faces", True), ("tiling", True), ("styles", ["cinematic"]), ("subseed_strength", 0.5),
+    ("restore_faces", True), ("tiling", True), ("styles", "cinematic"), ("subseed_strength", 0.5),
     ("s_noise", 0.9), ("script_name", "x/y/z plot"), ("hr_resize_x", 1024), ("refiner_checkpoint", "sdxl_refiner"),
     ("controlnet_units", [{"model": "canny"}]), ("hr_upscaler", "R-ESRGAN 4x+"),
 ])
@@ -67,6 +67,12 @@ def test_a_field_asking_for_what_we_lack_is_refused_by_name(field: str, value: o
     with pytest.raises(Refused) as refused:
         requests(payload)
     assert refused.value.field == field
+
+
+def test_styles_by_name_go_with_every_picture_of_the_call() -> None:
+    made = requests({**WEBUIAPI_TXT2IMG, "styles": ["Photo", "Cinematic"], "batch_size": 2})
+    assert [request.styles for request in made] == [("Photo", "Cinematic")] * 2
+    assert made[0].prompt == "a cat"  # applied when the studio queues them, with the user's own styles file
 
 
 def test_an_unknown_field_left_off_passes_and_one_switched_on_is_refused() -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,8 @@ from app.core.models.families import ModelFamily, memory_flags
 
 _NEGATIVE = "Negative prompt: "
 _SETTINGS = "Steps: "
+# one "Key: value" of the settings line, a value with commas in double quotes (A1111's re_param_code)
+_FIELD = re.compile(r'\s*(\w[\w \-/]+):\s*("(?:\\.|[^\\"])+"|[^,]*)(?:,|$)')
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,26 @@ def parse_parameters(text: str) -> ImageParameters:
     negative_at = next((i for i, line in enumerate(head) if line.startswith(_NEGATIVE)), len(head))
     negative = "\n".join(head[negative_at:]).removeprefix(_NEGATIVE)
     return ImageParameters("\n".join(head[:negative_at]), negative, settings)
+
+
+def quote(value: object) -> object:
+    """A settings-line value as A1111 writes it: in JSON's double quotes when it holds a comma, a colon or a line
+    end, which would split the line."""
+    text = str(value)
+    if "," not in text and "\n" not in text and ":" not in text:
+        return value
+    return json.dumps(text, ensure_ascii=False)
+
+
+def settings_fields(settings: str) -> dict[str, str]:
+    """The settings line's "Key: value" pairs, quoted values unquoted (A1111's parse_generation_parameters)."""
+    fields: dict[str, str] = {}
+    for key, value in _FIELD.findall(settings):
+        if len(value) > 1 and value.startswith('"') and value.endswith('"'):
+            with contextlib.suppress(json.JSONDecodeError):  # not JSON after all: kept as written
+                value = json.loads(value)
+        fields[key] = value
+    return fields
 
 
 # sd.cpp's sampling method -> the name A1111 (and the tools that read its text) use
@@ -140,10 +164,14 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
     if loras:
         hashes = {use.name: lora_hash(path) for use, path in loras}
         # quoted, as A1111 writes it: the value holds commas
-        fields["Lora hashes"] = '"' + ", ".join(f"{name}: {digest}" for name, digest in hashes.items()) + '"'
+        fields["Lora hashes"] = quote(", ".join(f"{name}: {digest}" for name, digest in hashes.items()))
         # the same as civitai's JSON "Hashes" (which readers that split on ':' such as sd-parsers can read)
         fields["Hashes"] = json.dumps({**({"model": model_hash_text} if model_hash_text else {}),
                                        **{f"lora:{name}": digest for name, digest in hashes.items()}})
+    if request.styles:
+        fields["Styles"] = quote(", ".join(request.styles))
+    if request.prompt_as_written:  # as A1111's Dynamic Prompts extension records the prompt before its choices
+        fields["Template"] = quote(request.prompt_as_written)
     fields["Version"] = version
     return fields
 
@@ -172,6 +200,10 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
     if request.ref_images:  # an edit: the pictures the instruction was applied to (the job's copies), and
         details["ref_images"] = [str(picture) for picture in request.ref_images]
         details["edited_from"] = [str(picture) for picture in edited_from]  # where the user chose them
+    if request.styles:
+        details["styles"] = list(request.styles)
+    if request.prompt_as_written:
+        details["prompt_as_written"] = request.prompt_as_written
     if request.hires is not None:
         details["hires"] = {"scale": request.hires.scale, "denoising_strength": request.hires.denoising_strength,
                             "steps": request.hires.steps}
@@ -288,7 +320,7 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
     if not text:
         return None
     parsed = parse_parameters(text)
-    fields = dict(part.split(": ", 1) for part in parsed.settings.split(", ") if ": " in part)
+    fields = settings_fields(parsed.settings)
     width, _, height = fields.get("Size", "").partition("x")
     return ReusableSettings(parsed.prompt, parsed.negative_prompt, _number(width or None, int),
                             _number(height or None, int), _number(fields.get("Steps"), int),

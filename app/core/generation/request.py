@@ -89,6 +89,10 @@ class GenerationRequest:
     ref_images: tuple[Path, ...] = ()  # FLUX.2 klein edits: the pictures the prompt's instruction applies to
     # outpainting: the input grows by these pixels, the new area painted in (the job makes the canvas and mask)
     extend: Extension | None = None
+    styles: tuple[str, ...] = ()  # the names of the styles applied (app/core/generation/styles.py), for the metadata
+    # the prompt as the user typed it, before styles, wildcards or translation changed it into `prompt`; "" when
+    # nothing changed it
+    prompt_as_written: str = ""
 
     @property
     def hires_size(self) -> tuple[int, int] | None:

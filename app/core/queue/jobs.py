@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import random
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -18,7 +18,10 @@ from app.core.file_words import file_problem
 from app.core.generation.extend import Extension
 from app.core.generation.output import Stage
 from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
+from app.core.generation.styles import Style, apply_styles, find_styles
 from app.core.generation.upscale import UpscaleRequest
+from app.core.generation.wildcards import expand_wildcards
+from app.core.json_files import set_aside, write_json
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.core.words import translate
 
@@ -101,6 +104,19 @@ def prompt_list_requests(request: GenerationRequest, prompts: list[str],
     return [dataclasses.replace(request, prompt=prompt, seed=seed) for prompt in prompts]
 
 
+def expanded_request(request: GenerationRequest, styles: Sequence[Style], wildcards: Path) -> GenerationRequest:
+    """The request as sd.cpp gets it: its styles (by name, from `styles`) applied and its wildcards expanded with
+    its own seed, which it must have; the prompt as written kept for the metadata when that changed it.
+    InvalidRequest, in words, for a style or wildcard file that is not there or a brace without its pair."""
+    assert request.seed is not None, "seed the request first: its wildcards follow its seed"
+    prompt, negative = apply_styles(request.prompt, request.negative_prompt, find_styles(request.styles, styles))
+    prompt = expand_wildcards(prompt, request.seed, wildcards)
+    if (prompt, negative) == (request.prompt, request.negative_prompt):
+        return request
+    as_written = request.prompt_as_written or (request.prompt if prompt != request.prompt else "")
+    return dataclasses.replace(request, prompt=prompt, negative_prompt=negative, prompt_as_written=as_written)
+
+
 # --- the queue file -----------------------------------------------------------------------------------------
 # the request's fields that hold a path, or several, by their declared types (kept in step with request.py)
 _PATH_FIELDS = {f.name for f in dataclasses.fields(GenerationRequest) if str(f.type).startswith("Path")}
@@ -132,6 +148,7 @@ def request_from_json(document: dict[str, Any]) -> GenerationRequest:
         values[name] = Path(values[name]) if values[name] is not None else None
     for name in _PATH_TUPLE_FIELDS & values.keys():
         values[name] = tuple(Path(path) for path in values[name])
+    values["styles"] = tuple(values.get("styles", ()))  # a queue file from before styles has none
     return GenerationRequest(**values)
 
 
@@ -183,13 +200,7 @@ def jobs_from_json(document: object) -> list[Job]:
 
 def save_queue(path: Path, jobs: list[Job]) -> None:
     """Write the queue file whole or not at all: a crash mid-write leaves the previous one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".writing")
-    with temporary.open("w", encoding="utf-8") as file:
-        json.dump(queue_json(jobs), file, indent=1)
-        file.flush()
-        os.fsync(file.fileno())
-    temporary.replace(path)
+    write_json(path, queue_json(jobs))
 
 
 @dataclass(frozen=True)
@@ -216,9 +227,8 @@ def load_queue(path: Path, now: datetime) -> LoadedQueue:
 
 
 def _set_aside(path: Path, now: datetime, why: str) -> LoadedQueue:
-    aside = path.with_name(f"{path.stem}.damaged-{now:%Y%m%d-%H%M%S}{path.suffix}")
     try:
-        path.replace(aside)
+        aside = set_aside(path, now)
     except OSError as error:
         return LoadedQueue([], translate("Queue", "The job queue file {path} is damaged ({why}) and could not be set "
                                                   "aside ({problem}); the queue starts empty.").format(

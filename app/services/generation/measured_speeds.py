@@ -14,6 +14,7 @@ from app.core.generation.output import Progress
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest
 from app.core.generation.timing import Host, MeasuredStep, PictureTime, card_for_device, job_time, measured_key
+from app.core.json_files import write_json
 from app.core.models.families import ModelFamily
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.user_dirs import current_user_dirs
@@ -38,13 +39,7 @@ def load_speeds(path: Path) -> dict[str, dict[str, dict[str, float]]]:
 
 def save_speeds(path: Path, cards: dict[str, dict[str, dict[str, float]]]) -> None:
     """Write the file whole or not at all: a crash mid-write leaves the previous one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".writing")
-    with temporary.open("w", encoding="utf-8") as file:
-        json.dump({"schema_version": SCHEMA_VERSION, "cards": cards}, file, indent=1)
-        file.flush()
-        os.fsync(file.fileno())
-    temporary.replace(path)
+    write_json(path, {"schema_version": SCHEMA_VERSION, "cards": cards})
 
 
 class MeasuredSpeeds(QObject):
