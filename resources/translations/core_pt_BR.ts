@@ -557,6 +557,65 @@
     </message>
 </context>
 <context>
+    <name>Extend</name>
+    <message>
+        <source>left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bottom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read &quot;{part}&quot;: write the sides and pixels as left=128,down=64 (left, right, up, down)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{side} is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{side}={amount}: the pixels must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a picture grows by a positive number of pixels on a side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose how many pixels to add on at least one side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the picture ({width}x{height}) would grow to {new_width}x{new_height}; the largest side is {most} pixels: add less, or scale the picture down first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation type="unfinished">largura</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation type="unfinished">altura</translation>
+    </message>
+    <message>
+        <source>{extra} more pixels on the {sides}, so that the {side}, {size}, is a multiple of {multiple}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Files</name>
     <message>
         <source>the disk with {place} is full ({free})</source>
@@ -1050,6 +1109,61 @@
     </message>
 </context>
 <context>
+    <name>PromptHelper</name>
+    <message>
+        <source>{name} cannot be read as a text model: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is a text encoder saved for pictures only, without the word list a chat model needs; the prompt helper needs {wanted} as published for llama.cpp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no layers in its header: it is not a text model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qwen3-4B, the prompt helper&apos;s text model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs on the processor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs on the processor: pictures are being drawn on the graphics card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished">desconhecido</translation>
+    </message>
+    <message>
+        <source>runs on the processor: it needs {needed} on the graphics card, {free} is free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs on the graphics card ({needed} of {free} free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper ran out of memory loading its model; close other programs or let it run on the processor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper could not load its model file: it may be damaged or not a chat model llama.cpp reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper could not open its local connection; try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper stopped unexpectedly</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Queue</name>
     <message>
         <source>It was running when the app closed; press Run queue to try again.</source>
@@ -1135,6 +1249,10 @@
         <translation>uma máscara precisa de uma imagem de entrada: ela marca qual parte dessa imagem redesenhar</translation>
     </message>
     <message>
+        <source>extending needs a picture to extend: give it as the input image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>edited picture</source>
         <translation>imagem editada</translation>
     </message>
@@ -1165,6 +1283,14 @@
     <message>
         <source>mask</source>
         <translation>máscara</translation>
+    </message>
+    <message>
+        <source>extending a picture makes its own mask (the new area): leave the mask out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extending a picture keeps its own pixels, so it cannot use hires fix: turn hires fix off</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} (sides from {least} to {most} pixels)</source>
@@ -1298,6 +1424,53 @@
     </message>
 </context>
 <context>
+    <name>Styles</name>
+    <message>
+        <source>there is no style named “{name}” (yours are: {names})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a style needs a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a style&apos;s name cannot hold a comma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is already a style named “{name}”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not text</source>
+        <translation type="unfinished">não é texto</translation>
+    </message>
+    <message>
+        <source>The styles file {path} could not be read ({why}); the default styles are used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it could not be read as a list of styles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The styles file {path} is damaged ({why}) and could not be set aside ({problem}); the default styles are used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The styles file was damaged ({why}); it was kept as {aside} and the default styles were written in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The styles file {path} could not be written ({why}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Time</name>
     <message>
         <source>less than a second</source>
@@ -1401,6 +1574,45 @@
     <message>
         <source>upscaling {width}x{height} would draw {largest} pixels on a side; the most is {most}</source>
         <translation>ampliar {width}x{height} desenharia {largest} pixels de lado; o máximo é {most}</translation>
+    </message>
+</context>
+<context>
+    <name>Wildcards</name>
+    <message>
+        <source>the wildcard file {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} has a “}}” without a “{{” before it: write choices as {{red|green|blue}}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wildcard files name each other more than {most} deep ({loop}): does one name itself?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{where} has a “{{” without its “}}”: write choices as {{red|green|blue}}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no wildcard file for __{name}__: put {file} in the wildcards folder {folder}, one choice a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the wildcard file {path} is not text (save it as UTF-8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the wildcard file {path} could not be read: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the wildcard file {path} has no lines to choose from</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -359,6 +359,57 @@
     </message>
 </context>
 <context>
+    <name>ExtendDialog</name>
+    <message>
+        <source>Extend {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the new area shows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How freely the new area is painted: 100% ignores the picture&apos;s edge colours it starts from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pixels to add at the {side}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The picture is {width}x{height}: choose how many pixels to add on each side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{width}x{height} grows to {new_width}x{new_height}; the picture itself is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extending {name} when the jobs before it are done…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extending {name}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FileField</name>
     <message>
         <source>none</source>
@@ -511,6 +562,14 @@
     <message>
         <source>Upscale ×{factor}</source>
         <translation>Ampliar ×{factor}</translation>
+    </message>
+    <message>
+        <source>Extend…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the picture larger on any side; the model paints the new area</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>More</source>
@@ -1312,6 +1371,164 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
     </message>
 </context>
 <context>
+    <name>PromptHelper</name>
+    <message>
+        <source>the prompt helper&apos;s program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (build it with: python -m backend_bin.build)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asking the prompt helper&apos;s program what it offers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper&apos;s program could not run: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{program} is not the llama-server this app needs (it lacks {flags})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading the text model: {place}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the text model took too long to load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper could not answer: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper gave an empty answer; try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper&apos;s program could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt helper needs {name} ({size}) in the models folder: Improve offers the download in the window, or run: python -m app models download {preset} (it is also the text encoder of the Z-Image and FLUX.2 klein presets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PromptHelperView</name>
+    <message>
+        <source>Prompt helper&apos;s suggestion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Improve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Improve the prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A text model on this computer writes a detailed prompt from your idea, or translates your prompt into English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Enhance: write a detailed prompt from my idea</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Translate into English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the &amp;graphics card when it is free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faster, when no picture is being drawn and the model fits; otherwise it runs on the processor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the prompt helper is doing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put this in the prompt (Ctrl+Z there brings your own words back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write your idea in the prompt first, then ask again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the prompt to translate first, then ask again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt helper needs its text model, {name} ({size}), in the models folder. It is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the prompt helper…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt helper {where}; its words appear here as it writes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading {file}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading {file}: {done} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download paused. Press Download to go on from where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PromptListDialog</name>
     <message>
         <source>Prompt list</source>
@@ -1750,6 +1967,104 @@ Linhas que começam com # são ignoradas.</translation>
     <message>
         <source>Failed</source>
         <translation>Falhou</translation>
+    </message>
+</context>
+<context>
+    <name>StylesDialog</name>
+    <message>
+        <source>Styles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your styles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Style name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Style prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>photo of {prompt}, natural light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Style negative prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blurry, drawing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write {prompt} where your prompt goes; without it, the style&apos;s words go after your prompt. The negative prompt is added to yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Wildcards folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ne&amp;gative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New style</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New style {number}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The styles could not be saved: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StylesPicker</name>
+    <message>
+        <source>Styles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Describe the picture. {red|green|blue} picks one of the words for each picture; __colors__ picks a line of colors.txt in the wildcards folder (Styles ▸ Open the wildcards folder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Styles: {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Styles add their words to your prompt and negative prompt when you press Generate ({keys})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit styles…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the &amp;wildcards folder</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
