@@ -23,7 +23,7 @@ from backend_bin.source import (
     guard_layer_settings,
     headers_lack_layer_settings,
 )
-from backend_bin.tools import BuildError, missing_packages_message, run_step, say
+from backend_bin.tools import BuildError, SystemFile, missing_packages_message, run_step, say
 
 LLAMA_SERVER = "llama-server"
 LLAMA_SERVER_EXE = "llama-server.exe"
@@ -103,6 +103,12 @@ def build_linux(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
     return cached_build(cache / linux_cache_key(), LLAMA_SERVER, linux.REQUIREMENTS, build)
 
 
+# this ggml reads SPIR-V's own header (ggml-vulkan-types.h) beside Vulkan's; the mingw build sees no /usr/include
+SPIRV_HEADERS = Path("/usr/include/spirv")
+WINDOWS_REQUIREMENTS = (*windows.SD_CLI_REQUIREMENTS,
+                        SystemFile((SPIRV_HEADERS / "unified1" / "spirv.hpp",), "spirv-headers"))
+
+
 def windows_flags(work: Path, glslc: str) -> list[str]:
     options = windows.WindowsOptions()
     return [
@@ -121,6 +127,7 @@ def build_windows(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
     def build(work: Path, program: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
         headers = windows.copy_vulkan_headers(work / "vulkan-headers")
+        shutil.copytree(SPIRV_HEADERS, headers / SPIRV_HEADERS.name, dirs_exist_ok=True)
         llama_cpp = extract_llama_cpp(sdist, work, [headers])
         windows.make_vulkan_import_library(work / "vulkan-import")
         (work / "mingw-toolchain.cmake").write_text(windows.TOOLCHAIN_FILE_TEXT, encoding="utf-8")
@@ -135,7 +142,7 @@ def build_windows(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
         return {"source": LLAMA_CPP_SDIST.record(), "cmake_flags": flags, "imports": imports,
                 "shaders_from_linux_build": shaders_reused}
 
-    return cached_build(cache / windows_cache_key(), LLAMA_SERVER_EXE, windows.SD_CLI_REQUIREMENTS, build)
+    return cached_build(cache / windows_cache_key(), LLAMA_SERVER_EXE, WINDOWS_REQUIREMENTS, build)
 
 
 def build_and_expose(cache: Path, jobs: int, for_windows: bool) -> None:
