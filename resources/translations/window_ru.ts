@@ -1617,7 +1617,7 @@ Lines starting with # are skipped.</source>
     </message>
     <message>
         <source>&amp;Negative prompt</source>
-        <translation>&amp;Негативный промпт</translation>
+        <translation>&amp;Негатив</translation>
     </message>
     <message>
         <source>Show the negative prompt</source>
