@@ -560,59 +560,59 @@
     <name>Extend</name>
     <message>
         <source>left</source>
-        <translation type="unfinished"></translation>
+        <translation>izquierda</translation>
     </message>
     <message>
         <source>right</source>
-        <translation type="unfinished"></translation>
+        <translation>derecha</translation>
     </message>
     <message>
         <source>top</source>
-        <translation type="unfinished"></translation>
+        <translation>arriba</translation>
     </message>
     <message>
         <source>bottom</source>
-        <translation type="unfinished"></translation>
+        <translation>abajo</translation>
     </message>
     <message>
         <source>cannot read &quot;{part}&quot;: write the sides and pixels as left=128,down=64 (left, right, up, down)</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede leer &quot;{part}&quot;: escribe los lados y los píxeles como left=128,down=64 (left, right, up, down)</translation>
     </message>
     <message>
         <source>{side} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>el lado {side} aparece dos veces</translation>
     </message>
     <message>
         <source>{side}={amount}: the pixels must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>{side}={amount}: los píxeles deben ser un número entero</translation>
     </message>
     <message>
         <source>a picture grows by a positive number of pixels on a side</source>
-        <translation type="unfinished"></translation>
+        <translation>una imagen crece un número positivo de píxeles por lado</translation>
     </message>
     <message>
         <source>choose how many pixels to add on at least one side</source>
-        <translation type="unfinished"></translation>
+        <translation>elige cuántos píxeles añadir en al menos un lado</translation>
     </message>
     <message>
         <source>the picture ({width}x{height}) would grow to {new_width}x{new_height}; the largest side is {most} pixels: add less, or scale the picture down first</source>
-        <translation type="unfinished"></translation>
+        <translation>la imagen ({width}x{height}) crecería a {new_width}x{new_height}; el lado más grande es {most} píxeles: añade menos o reduce la imagen primero</translation>
     </message>
     <message>
         <source>width</source>
-        <translation type="unfinished">ancho</translation>
+        <translation>ancho</translation>
     </message>
     <message>
         <source>height</source>
-        <translation type="unfinished">alto</translation>
+        <translation>alto</translation>
     </message>
     <message>
         <source>{extra} more pixels on the {sides}, so that the {side}, {size}, is a multiple of {multiple}</source>
-        <translation type="unfinished"></translation>
+        <translation>{extra} píxeles más ({sides}), para que el {side}, {size}, sea múltiplo de {multiple}</translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> y </translation>
     </message>
 </context>
 <context>
@@ -1112,55 +1112,55 @@
     <name>PromptHelper</name>
     <message>
         <source>{name} cannot be read as a text model: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no se puede leer como modelo de texto: {why}</translation>
     </message>
     <message>
         <source>{name} is a text encoder saved for pictures only, without the word list a chat model needs; the prompt helper needs {wanted} as published for llama.cpp</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} es un codificador de texto guardado solo para imágenes, sin la lista de palabras que necesita un modelo de chat; el asistente de prompts necesita {wanted} tal como se publicó para llama.cpp</translation>
     </message>
     <message>
         <source>{name} has no layers in its header: it is not a text model</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene capas en su encabezado: no es un modelo de texto</translation>
     </message>
     <message>
         <source>Qwen3-4B, the prompt helper&apos;s text model</source>
-        <translation type="unfinished"></translation>
+        <translation>Qwen3-4B, el modelo de texto del asistente de prompts</translation>
     </message>
     <message>
         <source>runs on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>funciona en el procesador</translation>
     </message>
     <message>
         <source>runs on the processor: pictures are being drawn on the graphics card</source>
-        <translation type="unfinished"></translation>
+        <translation>funciona en el procesador: se están dibujando imágenes en la tarjeta gráfica</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">desconocido</translation>
+        <translation>desconocido</translation>
     </message>
     <message>
         <source>runs on the processor: it needs {needed} on the graphics card, {free} is free</source>
-        <translation type="unfinished"></translation>
+        <translation>funciona en el procesador: necesita {needed} en la tarjeta gráfica; libre: {free}</translation>
     </message>
     <message>
         <source>runs on the graphics card ({needed} of {free} free)</source>
-        <translation type="unfinished"></translation>
+        <translation>funciona en la tarjeta gráfica ({needed} de {free} libres)</translation>
     </message>
     <message>
         <source>the prompt helper ran out of memory loading its model; close other programs or let it run on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>el asistente de prompts se quedó sin memoria al cargar su modelo; cierra otros programas o deja que funcione en el procesador</translation>
     </message>
     <message>
         <source>the prompt helper could not load its model file: it may be damaged or not a chat model llama.cpp reads</source>
-        <translation type="unfinished"></translation>
+        <translation>el asistente de prompts no pudo cargar el archivo de su modelo: puede estar dañado o no ser un modelo de chat que llama.cpp lea</translation>
     </message>
     <message>
         <source>the prompt helper could not open its local connection; try again</source>
-        <translation type="unfinished"></translation>
+        <translation>el asistente de prompts no pudo abrir su conexión local; vuelve a intentarlo</translation>
     </message>
     <message>
         <source>the prompt helper stopped unexpectedly</source>
-        <translation type="unfinished"></translation>
+        <translation>el asistente de prompts se detuvo de forma inesperada</translation>
     </message>
 </context>
 <context>
@@ -1250,7 +1250,7 @@
     </message>
     <message>
         <source>extending needs a picture to extend: give it as the input image</source>
-        <translation type="unfinished"></translation>
+        <translation>expandir necesita una imagen que expandir: dala como imagen de entrada</translation>
     </message>
     <message>
         <source>edited picture</source>
@@ -1286,11 +1286,11 @@
     </message>
     <message>
         <source>extending a picture makes its own mask (the new area): leave the mask out</source>
-        <translation type="unfinished"></translation>
+        <translation>expandir una imagen crea su propia máscara (la zona nueva): no pongas una máscara</translation>
     </message>
     <message>
         <source>extending a picture keeps its own pixels, so it cannot use hires fix: turn hires fix off</source>
-        <translation type="unfinished"></translation>
+        <translation>expandir una imagen conserva sus propios píxeles, así que no puede usar hires fix: desactiva el hires fix</translation>
     </message>
     <message>
         <source>the {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} (sides from {least} to {most} pixels)</source>
@@ -1427,47 +1427,47 @@
     <name>Styles</name>
     <message>
         <source>there is no style named “{name}” (yours are: {names})</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún estilo llamado “{name}” (los tuyos son: {names})</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguno</translation>
     </message>
     <message>
         <source>a style needs a name</source>
-        <translation type="unfinished"></translation>
+        <translation>un estilo necesita un nombre</translation>
     </message>
     <message>
         <source>a style&apos;s name cannot hold a comma</source>
-        <translation type="unfinished"></translation>
+        <translation>el nombre de un estilo no puede llevar coma</translation>
     </message>
     <message>
         <source>there is already a style named “{name}”</source>
-        <translation type="unfinished"></translation>
+        <translation>ya hay un estilo llamado “{name}”</translation>
     </message>
     <message>
         <source>it is not text</source>
-        <translation type="unfinished">no es texto</translation>
+        <translation>no es texto</translation>
     </message>
     <message>
         <source>The styles file {path} could not be read ({why}); the default styles are used.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo leer el archivo de estilos {path} ({why}); se usan los estilos predeterminados.</translation>
     </message>
     <message>
         <source>it could not be read as a list of styles</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudo leer como una lista de estilos</translation>
     </message>
     <message>
         <source>The styles file {path} is damaged ({why}) and could not be set aside ({problem}); the default styles are used.</source>
-        <translation type="unfinished"></translation>
+        <translation>El archivo de estilos {path} está dañado ({why}) y no se pudo apartar ({problem}); se usan los estilos predeterminados.</translation>
     </message>
     <message>
         <source>The styles file was damaged ({why}); it was kept as {aside} and the default styles were written in its place.</source>
-        <translation type="unfinished"></translation>
+        <translation>El archivo de estilos estaba dañado ({why}); se guardó como {aside} y en su lugar se escribieron los estilos predeterminados.</translation>
     </message>
     <message>
         <source>The styles file {path} could not be written ({why}).</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo escribir el archivo de estilos {path} ({why}).</translation>
     </message>
 </context>
 <context>
@@ -1580,39 +1580,39 @@
     <name>Wildcards</name>
     <message>
         <source>the wildcard file {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>el archivo de comodines {name}</translation>
     </message>
     <message>
         <source>the prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>el prompt</translation>
     </message>
     <message>
         <source>{where} has a “}}” without a “{{” before it: write choices as {{red|green|blue}}</source>
-        <translation type="unfinished"></translation>
+        <translation>{where} tiene una “}}” sin una “{{” antes: escribe las opciones como {{red|green|blue}}</translation>
     </message>
     <message>
         <source>wildcard files name each other more than {most} deep ({loop}): does one name itself?</source>
-        <translation type="unfinished"></translation>
+        <translation>los archivos de comodines se nombran entre sí en más de {most} niveles ({loop}): ¿alguno se nombra a sí mismo?</translation>
     </message>
     <message>
         <source>{where} has a “{{” without its “}}”: write choices as {{red|green|blue}}</source>
-        <translation type="unfinished"></translation>
+        <translation>{where} tiene una “{{” sin su “}}”: escribe las opciones como {{red|green|blue}}</translation>
     </message>
     <message>
         <source>there is no wildcard file for __{name}__: put {file} in the wildcards folder {folder}, one choice a line</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay archivo de comodines para __{name}__: pon {file} en la carpeta de comodines {folder}, una opción por línea</translation>
     </message>
     <message>
         <source>the wildcard file {path} is not text (save it as UTF-8)</source>
-        <translation type="unfinished"></translation>
+        <translation>el archivo de comodines {path} no es texto (guárdalo como UTF-8)</translation>
     </message>
     <message>
         <source>the wildcard file {path} could not be read: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudo leer el archivo de comodines {path}: {why}</translation>
     </message>
     <message>
         <source>the wildcard file {path} has no lines to choose from</source>
-        <translation type="unfinished"></translation>
+        <translation>el archivo de comodines {path} no tiene líneas para elegir</translation>
     </message>
 </context>
 </TS>

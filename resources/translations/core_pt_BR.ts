@@ -560,59 +560,59 @@
     <name>Extend</name>
     <message>
         <source>left</source>
-        <translation type="unfinished"></translation>
+        <translation>esquerda</translation>
     </message>
     <message>
         <source>right</source>
-        <translation type="unfinished"></translation>
+        <translation>direita</translation>
     </message>
     <message>
         <source>top</source>
-        <translation type="unfinished"></translation>
+        <translation>em cima</translation>
     </message>
     <message>
         <source>bottom</source>
-        <translation type="unfinished"></translation>
+        <translation>embaixo</translation>
     </message>
     <message>
         <source>cannot read &quot;{part}&quot;: write the sides and pixels as left=128,down=64 (left, right, up, down)</source>
-        <translation type="unfinished"></translation>
+        <translation>não deu para ler &quot;{part}&quot;: escreva os lados e os pixels como left=128,down=64 (left, right, up, down)</translation>
     </message>
     <message>
         <source>{side} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>o lado {side} aparece duas vezes</translation>
     </message>
     <message>
         <source>{side}={amount}: the pixels must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>{side}={amount}: os pixels precisam ser um número inteiro</translation>
     </message>
     <message>
         <source>a picture grows by a positive number of pixels on a side</source>
-        <translation type="unfinished"></translation>
+        <translation>uma imagem cresce um número positivo de pixels de cada lado</translation>
     </message>
     <message>
         <source>choose how many pixels to add on at least one side</source>
-        <translation type="unfinished"></translation>
+        <translation>escolha quantos pixels adicionar em pelo menos um lado</translation>
     </message>
     <message>
         <source>the picture ({width}x{height}) would grow to {new_width}x{new_height}; the largest side is {most} pixels: add less, or scale the picture down first</source>
-        <translation type="unfinished"></translation>
+        <translation>a imagem ({width}x{height}) ficaria com {new_width}x{new_height}; o maior lado é {most} pixels: adicione menos ou reduza a imagem primeiro</translation>
     </message>
     <message>
         <source>width</source>
-        <translation type="unfinished">largura</translation>
+        <translation>largura</translation>
     </message>
     <message>
         <source>height</source>
-        <translation type="unfinished">altura</translation>
+        <translation>altura</translation>
     </message>
     <message>
         <source>{extra} more pixels on the {sides}, so that the {side}, {size}, is a multiple of {multiple}</source>
-        <translation type="unfinished"></translation>
+        <translation>mais {extra} pixels ({sides}), para que a {side}, {size}, seja múltipla de {multiple}</translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> e </translation>
     </message>
 </context>
 <context>
@@ -1112,55 +1112,55 @@
     <name>PromptHelper</name>
     <message>
         <source>{name} cannot be read as a text model: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} não pode ser lido como modelo de texto: {why}</translation>
     </message>
     <message>
         <source>{name} is a text encoder saved for pictures only, without the word list a chat model needs; the prompt helper needs {wanted} as published for llama.cpp</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} é um codificador de texto salvo só para imagens, sem a lista de palavras de que um modelo de chat precisa; o assistente de prompt precisa do {wanted} como foi publicado para o llama.cpp</translation>
     </message>
     <message>
         <source>{name} has no layers in its header: it is not a text model</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} não tem camadas no cabeçalho: não é um modelo de texto</translation>
     </message>
     <message>
         <source>Qwen3-4B, the prompt helper&apos;s text model</source>
-        <translation type="unfinished"></translation>
+        <translation>Qwen3-4B, o modelo de texto do assistente de prompt</translation>
     </message>
     <message>
         <source>runs on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>roda no processador</translation>
     </message>
     <message>
         <source>runs on the processor: pictures are being drawn on the graphics card</source>
-        <translation type="unfinished"></translation>
+        <translation>roda no processador: há imagens sendo desenhadas na placa de vídeo</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">desconhecido</translation>
+        <translation>desconhecido</translation>
     </message>
     <message>
         <source>runs on the processor: it needs {needed} on the graphics card, {free} is free</source>
-        <translation type="unfinished"></translation>
+        <translation>roda no processador: precisa de {needed} na placa de vídeo; livre: {free}</translation>
     </message>
     <message>
         <source>runs on the graphics card ({needed} of {free} free)</source>
-        <translation type="unfinished"></translation>
+        <translation>roda na placa de vídeo ({needed} de {free} livres)</translation>
     </message>
     <message>
         <source>the prompt helper ran out of memory loading its model; close other programs or let it run on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>o assistente de prompt ficou sem memória ao carregar o modelo; feche outros programas ou deixe-o rodar no processador</translation>
     </message>
     <message>
         <source>the prompt helper could not load its model file: it may be damaged or not a chat model llama.cpp reads</source>
-        <translation type="unfinished"></translation>
+        <translation>o assistente de prompt não conseguiu carregar o arquivo do modelo: ele pode estar danificado ou não ser um modelo de chat que o llama.cpp lê</translation>
     </message>
     <message>
         <source>the prompt helper could not open its local connection; try again</source>
-        <translation type="unfinished"></translation>
+        <translation>o assistente de prompt não conseguiu abrir a conexão local; tente de novo</translation>
     </message>
     <message>
         <source>the prompt helper stopped unexpectedly</source>
-        <translation type="unfinished"></translation>
+        <translation>o assistente de prompt parou de repente</translation>
     </message>
 </context>
 <context>
@@ -1250,7 +1250,7 @@
     </message>
     <message>
         <source>extending needs a picture to extend: give it as the input image</source>
-        <translation type="unfinished"></translation>
+        <translation>expandir precisa de uma imagem para expandir: informe-a como imagem de entrada</translation>
     </message>
     <message>
         <source>edited picture</source>
@@ -1286,11 +1286,11 @@
     </message>
     <message>
         <source>extending a picture makes its own mask (the new area): leave the mask out</source>
-        <translation type="unfinished"></translation>
+        <translation>expandir uma imagem cria a própria máscara (a área nova): não informe uma máscara</translation>
     </message>
     <message>
         <source>extending a picture keeps its own pixels, so it cannot use hires fix: turn hires fix off</source>
-        <translation type="unfinished"></translation>
+        <translation>expandir uma imagem mantém os pixels dela, então não dá para usar o hires fix: desligue o hires fix</translation>
     </message>
     <message>
         <source>the {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} (sides from {least} to {most} pixels)</source>
@@ -1427,47 +1427,47 @@
     <name>Styles</name>
     <message>
         <source>there is no style named “{name}” (yours are: {names})</source>
-        <translation type="unfinished"></translation>
+        <translation>não há estilo chamado “{name}” (os seus são: {names})</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhum</translation>
     </message>
     <message>
         <source>a style needs a name</source>
-        <translation type="unfinished"></translation>
+        <translation>um estilo precisa de um nome</translation>
     </message>
     <message>
         <source>a style&apos;s name cannot hold a comma</source>
-        <translation type="unfinished"></translation>
+        <translation>o nome de um estilo não pode ter vírgula</translation>
     </message>
     <message>
         <source>there is already a style named “{name}”</source>
-        <translation type="unfinished"></translation>
+        <translation>já existe um estilo chamado “{name}”</translation>
     </message>
     <message>
         <source>it is not text</source>
-        <translation type="unfinished">não é texto</translation>
+        <translation>não é texto</translation>
     </message>
     <message>
         <source>The styles file {path} could not be read ({why}); the default styles are used.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível ler o arquivo de estilos {path} ({why}); são usados os estilos padrão.</translation>
     </message>
     <message>
         <source>it could not be read as a list of styles</source>
-        <translation type="unfinished"></translation>
+        <translation>não deu para ler como uma lista de estilos</translation>
     </message>
     <message>
         <source>The styles file {path} is damaged ({why}) and could not be set aside ({problem}); the default styles are used.</source>
-        <translation type="unfinished"></translation>
+        <translation>O arquivo de estilos {path} está danificado ({why}) e não pôde ser separado ({problem}); são usados os estilos padrão.</translation>
     </message>
     <message>
         <source>The styles file was damaged ({why}); it was kept as {aside} and the default styles were written in its place.</source>
-        <translation type="unfinished"></translation>
+        <translation>O arquivo de estilos estava danificado ({why}); ele foi guardado como {aside} e os estilos padrão foram gravados no lugar dele.</translation>
     </message>
     <message>
         <source>The styles file {path} could not be written ({why}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível gravar o arquivo de estilos {path} ({why}).</translation>
     </message>
 </context>
 <context>
@@ -1580,39 +1580,39 @@
     <name>Wildcards</name>
     <message>
         <source>the wildcard file {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>o arquivo de curingas {name}</translation>
     </message>
     <message>
         <source>the prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>o prompt</translation>
     </message>
     <message>
         <source>{where} has a “}}” without a “{{” before it: write choices as {{red|green|blue}}</source>
-        <translation type="unfinished"></translation>
+        <translation>{where} tem um “}}” sem um “{{” antes: escreva as opções como {{red|green|blue}}</translation>
     </message>
     <message>
         <source>wildcard files name each other more than {most} deep ({loop}): does one name itself?</source>
-        <translation type="unfinished"></translation>
+        <translation>os arquivos de curingas citam uns aos outros em mais de {most} níveis ({loop}): algum cita a si mesmo?</translation>
     </message>
     <message>
         <source>{where} has a “{{” without its “}}”: write choices as {{red|green|blue}}</source>
-        <translation type="unfinished"></translation>
+        <translation>{where} tem um “{{” sem o seu “}}”: escreva as opções como {{red|green|blue}}</translation>
     </message>
     <message>
         <source>there is no wildcard file for __{name}__: put {file} in the wildcards folder {folder}, one choice a line</source>
-        <translation type="unfinished"></translation>
+        <translation>não há arquivo de curingas para __{name}__: coloque {file} na pasta de curingas {folder}, uma opção por linha</translation>
     </message>
     <message>
         <source>the wildcard file {path} is not text (save it as UTF-8)</source>
-        <translation type="unfinished"></translation>
+        <translation>o arquivo de curingas {path} não é texto (salve-o como UTF-8)</translation>
     </message>
     <message>
         <source>the wildcard file {path} could not be read: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>não foi possível ler o arquivo de curingas {path}: {why}</translation>
     </message>
     <message>
         <source>the wildcard file {path} has no lines to choose from</source>
-        <translation type="unfinished"></translation>
+        <translation>o arquivo de curingas {path} não tem linhas para escolher</translation>
     </message>
 </context>
 </TS>

@@ -560,59 +560,59 @@
     <name>Extend</name>
     <message>
         <source>left</source>
-        <translation type="unfinished"></translation>
+        <translation>слева</translation>
     </message>
     <message>
         <source>right</source>
-        <translation type="unfinished"></translation>
+        <translation>справа</translation>
     </message>
     <message>
         <source>top</source>
-        <translation type="unfinished"></translation>
+        <translation>сверху</translation>
     </message>
     <message>
         <source>bottom</source>
-        <translation type="unfinished"></translation>
+        <translation>снизу</translation>
     </message>
     <message>
         <source>cannot read &quot;{part}&quot;: write the sides and pixels as left=128,down=64 (left, right, up, down)</source>
-        <translation type="unfinished"></translation>
+        <translation>не удаётся прочитать «{part}»: напишите стороны и пиксели так: left=128,down=64 (left, right, up, down)</translation>
     </message>
     <message>
         <source>{side} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>сторона {side} указана дважды</translation>
     </message>
     <message>
         <source>{side}={amount}: the pixels must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>{side}={amount}: число пикселей должно быть целым</translation>
     </message>
     <message>
         <source>a picture grows by a positive number of pixels on a side</source>
-        <translation type="unfinished"></translation>
+        <translation>картинка увеличивается на положительное число пикселей с каждой стороны</translation>
     </message>
     <message>
         <source>choose how many pixels to add on at least one side</source>
-        <translation type="unfinished"></translation>
+        <translation>выберите, сколько пикселей добавить хотя бы с одной стороны</translation>
     </message>
     <message>
         <source>the picture ({width}x{height}) would grow to {new_width}x{new_height}; the largest side is {most} pixels: add less, or scale the picture down first</source>
-        <translation type="unfinished"></translation>
+        <translation>картинка ({width}x{height}) выросла бы до {new_width}x{new_height}; наибольшая сторона — {most} пикселей: добавьте меньше или сначала уменьшите картинку</translation>
     </message>
     <message>
         <source>width</source>
-        <translation type="unfinished">ширина</translation>
+        <translation>ширина</translation>
     </message>
     <message>
         <source>height</source>
-        <translation type="unfinished">высота</translation>
+        <translation>высота</translation>
     </message>
     <message>
         <source>{extra} more pixels on the {sides}, so that the {side}, {size}, is a multiple of {multiple}</source>
-        <translation type="unfinished"></translation>
+        <translation>ещё {extra} px {sides}, чтобы {side} ({size}) была кратна {multiple}</translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> и </translation>
     </message>
 </context>
 <context>
@@ -1112,55 +1112,55 @@
     <name>PromptHelper</name>
     <message>
         <source>{name} cannot be read as a text model: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} не читается как текстовая модель: {why}</translation>
     </message>
     <message>
         <source>{name} is a text encoder saved for pictures only, without the word list a chat model needs; the prompt helper needs {wanted} as published for llama.cpp</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} — кодировщик текста, сохранённый только для картинок, без списка слов, нужного чат-модели; помощнику по промптам нужен {wanted} в том виде, в каком он опубликован для llama.cpp</translation>
     </message>
     <message>
         <source>{name} has no layers in its header: it is not a text model</source>
-        <translation type="unfinished"></translation>
+        <translation>в заголовке {name} нет слоёв: это не текстовая модель</translation>
     </message>
     <message>
         <source>Qwen3-4B, the prompt helper&apos;s text model</source>
-        <translation type="unfinished"></translation>
+        <translation>Qwen3-4B, текстовая модель помощника по промптам</translation>
     </message>
     <message>
         <source>runs on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>работает на процессоре</translation>
     </message>
     <message>
         <source>runs on the processor: pictures are being drawn on the graphics card</source>
-        <translation type="unfinished"></translation>
+        <translation>работает на процессоре: на видеокарте сейчас рисуются картинки</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">неизвестно</translation>
+        <translation>неизвестно</translation>
     </message>
     <message>
         <source>runs on the processor: it needs {needed} on the graphics card, {free} is free</source>
-        <translation type="unfinished"></translation>
+        <translation>работает на процессоре: ему нужно {needed} на видеокарте; свободно: {free}</translation>
     </message>
     <message>
         <source>runs on the graphics card ({needed} of {free} free)</source>
-        <translation type="unfinished"></translation>
+        <translation>работает на видеокарте ({needed} из {free} свободных)</translation>
     </message>
     <message>
         <source>the prompt helper ran out of memory loading its model; close other programs or let it run on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>помощнику по промптам не хватило памяти, чтобы загрузить модель; закройте другие программы или пусть он работает на процессоре</translation>
     </message>
     <message>
         <source>the prompt helper could not load its model file: it may be damaged or not a chat model llama.cpp reads</source>
-        <translation type="unfinished"></translation>
+        <translation>помощник по промптам не смог загрузить файл модели: возможно, он повреждён или это не чат-модель, которую читает llama.cpp</translation>
     </message>
     <message>
         <source>the prompt helper could not open its local connection; try again</source>
-        <translation type="unfinished"></translation>
+        <translation>помощник по промптам не смог открыть локальное соединение; попробуйте ещё раз</translation>
     </message>
     <message>
         <source>the prompt helper stopped unexpectedly</source>
-        <translation type="unfinished"></translation>
+        <translation>помощник по промптам неожиданно остановился</translation>
     </message>
 </context>
 <context>
@@ -1250,7 +1250,7 @@
     </message>
     <message>
         <source>extending needs a picture to extend: give it as the input image</source>
-        <translation type="unfinished"></translation>
+        <translation>для расширения нужна картинка: укажите её как исходную картинку</translation>
     </message>
     <message>
         <source>edited picture</source>
@@ -1286,11 +1286,11 @@
     </message>
     <message>
         <source>extending a picture makes its own mask (the new area): leave the mask out</source>
-        <translation type="unfinished"></translation>
+        <translation>расширение картинки само создаёт маску (новую область): не указывайте маску</translation>
     </message>
     <message>
         <source>extending a picture keeps its own pixels, so it cannot use hires fix: turn hires fix off</source>
-        <translation type="unfinished"></translation>
+        <translation>при расширении картинка сохраняет свои пиксели, поэтому hires fix использовать нельзя: выключите hires fix</translation>
     </message>
     <message>
         <source>the {picture} is {width}x{height}; it is scaled to {new_width}x{new_height} (sides from {least} to {most} pixels)</source>
@@ -1427,47 +1427,47 @@
     <name>Styles</name>
     <message>
         <source>there is no style named “{name}” (yours are: {names})</source>
-        <translation type="unfinished"></translation>
+        <translation>нет стиля с именем «{name}» (ваши стили: {names})</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>a style needs a name</source>
-        <translation type="unfinished"></translation>
+        <translation>у стиля должно быть имя</translation>
     </message>
     <message>
         <source>a style&apos;s name cannot hold a comma</source>
-        <translation type="unfinished"></translation>
+        <translation>в имени стиля не может быть запятой</translation>
     </message>
     <message>
         <source>there is already a style named “{name}”</source>
-        <translation type="unfinished"></translation>
+        <translation>стиль с именем «{name}» уже есть</translation>
     </message>
     <message>
         <source>it is not text</source>
-        <translation type="unfinished">это не текст</translation>
+        <translation>это не текст</translation>
     </message>
     <message>
         <source>The styles file {path} could not be read ({why}); the default styles are used.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось прочитать файл стилей {path} ({why}); используются стили по умолчанию.</translation>
     </message>
     <message>
         <source>it could not be read as a list of styles</source>
-        <translation type="unfinished"></translation>
+        <translation>его не удалось прочитать как список стилей</translation>
     </message>
     <message>
         <source>The styles file {path} is damaged ({why}) and could not be set aside ({problem}); the default styles are used.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл стилей {path} повреждён ({why}), и его не удалось отложить ({problem}); используются стили по умолчанию.</translation>
     </message>
     <message>
         <source>The styles file was damaged ({why}); it was kept as {aside} and the default styles were written in its place.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл стилей был повреждён ({why}); он сохранён как {aside}, а на его место записаны стили по умолчанию.</translation>
     </message>
     <message>
         <source>The styles file {path} could not be written ({why}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось записать файл стилей {path} ({why}).</translation>
     </message>
 </context>
 <context>
@@ -1580,39 +1580,39 @@
     <name>Wildcards</name>
     <message>
         <source>the wildcard file {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>файл подстановок {name}</translation>
     </message>
     <message>
         <source>the prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>промпт</translation>
     </message>
     <message>
         <source>{where} has a “}}” without a “{{” before it: write choices as {{red|green|blue}}</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}: «}}» без «{{» перед ней; пишите варианты так: {{red|green|blue}}</translation>
     </message>
     <message>
         <source>wildcard files name each other more than {most} deep ({loop}): does one name itself?</source>
-        <translation type="unfinished"></translation>
+        <translation>файлы подстановок ссылаются друг на друга глубже {most} уровней ({loop}): не ссылается ли один из них сам на себя?</translation>
     </message>
     <message>
         <source>{where} has a “{{” without its “}}”: write choices as {{red|green|blue}}</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}: «{{» без своей «}}»; пишите варианты так: {{red|green|blue}}</translation>
     </message>
     <message>
         <source>there is no wildcard file for __{name}__: put {file} in the wildcards folder {folder}, one choice a line</source>
-        <translation type="unfinished"></translation>
+        <translation>нет файла подстановок для __{name}__: положите {file} в папку подстановок {folder}, по одному варианту на строку</translation>
     </message>
     <message>
         <source>the wildcard file {path} is not text (save it as UTF-8)</source>
-        <translation type="unfinished"></translation>
+        <translation>файл подстановок {path} — не текст (сохраните его в UTF-8)</translation>
     </message>
     <message>
         <source>the wildcard file {path} could not be read: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>не удалось прочитать файл подстановок {path}: {why}</translation>
     </message>
     <message>
         <source>the wildcard file {path} has no lines to choose from</source>
-        <translation type="unfinished"></translation>
+        <translation>в файле подстановок {path} нет строк для выбора</translation>
     </message>
 </context>
 </TS>

@@ -362,51 +362,51 @@
     <name>ExtendDialog</name>
     <message>
         <source>Extend {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Expandir {name}</translation>
     </message>
     <message>
         <source>What the new area shows</source>
-        <translation type="unfinished"></translation>
+        <translation>Lo que muestra la zona nueva</translation>
     </message>
     <message>
         <source>How freely the new area is painted: 100% ignores the picture&apos;s edge colours it starts from</source>
-        <translation type="unfinished"></translation>
+        <translation>Con cuánta libertad se pinta la zona nueva: 100% ignora los colores del borde de la imagen de los que parte</translation>
     </message>
     <message>
         <source>&amp;Queue</source>
-        <translation type="unfinished"></translation>
+        <translation>Añadir a la &amp;cola</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source>Pixels to add at the {side}</source>
-        <translation type="unfinished"></translation>
+        <translation>Píxeles a añadir: {side}</translation>
     </message>
     <message>
         <source>&amp;Strength</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Intensidad</translation>
     </message>
     <message>
         <source>&amp;Prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Prompt</translation>
     </message>
     <message>
         <source>The picture is {width}x{height}: choose how many pixels to add on each side.</source>
-        <translation type="unfinished"></translation>
+        <translation>La imagen mide {width}x{height}: elige cuántos píxeles añadir en cada lado.</translation>
     </message>
     <message>
         <source>{width}x{height} grows to {new_width}x{new_height}; the picture itself is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>{width}x{height} crece a {new_width}x{new_height}; la imagen en sí se conserva.</translation>
     </message>
     <message>
         <source>Extending {name} when the jobs before it are done…</source>
-        <translation type="unfinished"></translation>
+        <translation>Expandiendo {name} cuando terminen los trabajos anteriores…</translation>
     </message>
     <message>
         <source>Extending {name}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Expandiendo {name}…</translation>
     </message>
 </context>
 <context>
@@ -565,11 +565,11 @@
     </message>
     <message>
         <source>Extend…</source>
-        <translation type="unfinished"></translation>
+        <translation>Expandir…</translation>
     </message>
     <message>
         <source>Make the picture larger on any side; the model paints the new area</source>
-        <translation type="unfinished"></translation>
+        <translation>Agrandar la imagen por cualquier lado; el modelo pinta la zona nueva</translation>
     </message>
     <message>
         <source>More</source>
@@ -1374,158 +1374,158 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
     <name>PromptHelper</name>
     <message>
         <source>the prompt helper&apos;s program</source>
-        <translation type="unfinished"></translation>
+        <translation>el programa del asistente de prompts</translation>
     </message>
     <message>
         <source> (build it with: python -m backend_bin.build)</source>
-        <translation type="unfinished"></translation>
+        <translation> (compílalo con: python -m backend_bin.build)</translation>
     </message>
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>
-        <translation type="unfinished"></translation>
+        <translation>preguntando al programa del asistente de prompts qué ofrece</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not run: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>el programa del asistente de prompts no pudo ejecutarse: {why}</translation>
     </message>
     <message>
         <source>{program} is not the llama-server this app needs (it lacks {flags})</source>
-        <translation type="unfinished"></translation>
+        <translation>{program} no es el llama-server que necesita esta app (le falta {flags})</translation>
     </message>
     <message>
         <source>loading the text model: {place}</source>
-        <translation type="unfinished"></translation>
+        <translation>cargando el modelo de texto: {place}</translation>
     </message>
     <message>
         <source>the text model took too long to load</source>
-        <translation type="unfinished"></translation>
+        <translation>el modelo de texto tardó demasiado en cargar</translation>
     </message>
     <message>
         <source>writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>escribiendo…</translation>
     </message>
     <message>
         <source>the prompt helper could not answer: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>el asistente de prompts no pudo responder: {why}</translation>
     </message>
     <message>
         <source>the prompt helper gave an empty answer; try again</source>
-        <translation type="unfinished"></translation>
+        <translation>el asistente de prompts dio una respuesta vacía; vuelve a intentarlo</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not start</source>
-        <translation type="unfinished"></translation>
+        <translation>el programa del asistente de prompts no pudo iniciarse</translation>
     </message>
     <message>
         <source>the prompt helper needs {name} ({size}) in the models folder: Improve offers the download in the window, or run: python -m app models download {preset} (it is also the text encoder of the Z-Image and FLUX.2 klein presets)</source>
-        <translation type="unfinished"></translation>
+        <translation>el asistente de prompts necesita {name} ({size}) en la carpeta de modelos: el botón Mejorar ofrece la descarga en la ventana, o ejecuta: python -m app models download {preset} (también es el codificador de texto de los presets Z-Image y FLUX.2 klein)</translation>
     </message>
 </context>
 <context>
     <name>PromptHelperView</name>
     <message>
         <source>Prompt helper&apos;s suggestion</source>
-        <translation type="unfinished"></translation>
+        <translation>Sugerencia del asistente de prompts</translation>
     </message>
     <message>
         <source>Improve</source>
-        <translation type="unfinished"></translation>
+        <translation>Mejorar</translation>
     </message>
     <message>
         <source>Improve the prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Mejorar el prompt</translation>
     </message>
     <message>
         <source>A text model on this computer writes a detailed prompt from your idea, or translates your prompt into English</source>
-        <translation type="unfinished"></translation>
+        <translation>Un modelo de texto en esta computadora escribe un prompt detallado a partir de tu idea, o traduce tu prompt al inglés</translation>
     </message>
     <message>
         <source>&amp;Enhance: write a detailed prompt from my idea</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Enriquecer: escribir un prompt detallado a partir de mi idea</translation>
     </message>
     <message>
         <source>&amp;Translate into English</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Traducir al inglés</translation>
     </message>
     <message>
         <source>Use the &amp;graphics card when it is free</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar la tarjeta &amp;gráfica cuando esté libre</translation>
     </message>
     <message>
         <source>Faster, when no picture is being drawn and the model fits; otherwise it runs on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>Más rápido, cuando no se está dibujando ninguna imagen y el modelo cabe; si no, funciona en el procesador</translation>
     </message>
     <message>
         <source>What the prompt helper is doing</source>
-        <translation type="unfinished"></translation>
+        <translation>Qué está haciendo el asistente de prompts</translation>
     </message>
     <message>
         <source>Suggested prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt sugerido</translation>
     </message>
     <message>
         <source>Use it</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar</translation>
     </message>
     <message>
         <source>Put this in the prompt (Ctrl+Z there brings your own words back)</source>
-        <translation type="unfinished"></translation>
+        <translation>Poner esto en el prompt (Ctrl+Z ahí recupera tus propias palabras)</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Detener</translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>Descartar</translation>
     </message>
     <message>
         <source>Write your idea in the prompt first, then ask again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Primero escribe tu idea en el prompt y vuelve a pedirlo.</translation>
     </message>
     <message>
         <source>Write the prompt to translate first, then ask again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Primero escribe el prompt que quieres traducir y vuelve a pedirlo.</translation>
     </message>
     <message>
         <source>The prompt helper needs its text model, {name} ({size}), in the models folder. It is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>El asistente de prompts necesita su modelo de texto, {name} ({size}), en la carpeta de modelos. También es el codificador de texto de los presets Z-Image y FLUX.2 klein: una descarga, dos usos.</translation>
     </message>
     <message>
         <source>Starting the prompt helper…</source>
-        <translation type="unfinished"></translation>
+        <translation>Iniciando el asistente de prompts…</translation>
     </message>
     <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
-        <translation type="unfinished"></translation>
+        <translation>El asistente de prompts {where}; sus palabras aparecen aquí mientras escribe.</translation>
     </message>
     <message>
         <source>Downloading {file}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargando {file}…</translation>
     </message>
     <message>
         <source>Download {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargar {model}</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escrito en {seconds} s. Edítalo si quieres y luego pulsa Usar.</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenido.</translation>
     </message>
     <message>
         <source>Downloading {file}: {done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargando {file}: {done} de {total}</translation>
     </message>
     <message>
         <source>Download paused. Press Download to go on from where it stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Descarga en pausa. Pulsa Descargar para seguir desde donde se detuvo.</translation>
     </message>
     <message>
         <source>The download failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>La descarga falló: {error}</translation>
     </message>
 </context>
 <context>
@@ -1973,98 +1973,98 @@ Las líneas que empiezan con # se omiten.</translation>
     <name>StylesDialog</name>
     <message>
         <source>Styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Estilos</translation>
     </message>
     <message>
         <source>Your styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Tus estilos</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Agregar</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Borrar</translation>
     </message>
     <message>
         <source>Style name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre del estilo</translation>
     </message>
     <message>
         <source>Style prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt del estilo</translation>
     </message>
     <message>
         <source>photo of {prompt}, natural light</source>
-        <translation type="unfinished"></translation>
+        <translation>photo of {prompt}, natural light</translation>
     </message>
     <message>
         <source>Style negative prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt negativo del estilo</translation>
     </message>
     <message>
         <source>blurry, drawing</source>
-        <translation type="unfinished"></translation>
+        <translation>blurry, drawing</translation>
     </message>
     <message>
         <source>Write {prompt} where your prompt goes; without it, the style&apos;s words go after your prompt. The negative prompt is added to yours.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribe {prompt} donde va tu prompt; sin eso, las palabras del estilo van después de tu prompt. El prompt negativo se suma al tuyo.</translation>
     </message>
     <message>
         <source>&amp;Wildcards folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Carpeta de co&amp;modines…</translation>
     </message>
     <message>
         <source>&amp;Name</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nombre</translation>
     </message>
     <message>
         <source>&amp;Prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Prompt</translation>
     </message>
     <message>
         <source>Ne&amp;gative</source>
-        <translation type="unfinished"></translation>
+        <translation>Ne&amp;gativo</translation>
     </message>
     <message>
         <source>New style</source>
-        <translation type="unfinished"></translation>
+        <translation>Estilo nuevo</translation>
     </message>
     <message>
         <source>New style {number}</source>
-        <translation type="unfinished"></translation>
+        <translation>Estilo nuevo {number}</translation>
     </message>
     <message>
         <source>The styles could not be saved: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudieron guardar los estilos: {why}</translation>
     </message>
 </context>
 <context>
     <name>StylesPicker</name>
     <message>
         <source>Styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Estilos</translation>
     </message>
     <message>
         <source>Describe the picture. {red|green|blue} picks one of the words for each picture; __colors__ picks a line of colors.txt in the wildcards folder (Styles ▸ Open the wildcards folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>Describe la imagen. {red|green|blue} elige una de las palabras para cada imagen; __colors__ elige una línea de colors.txt en la carpeta de comodines (Estilos ▸ Abrir la carpeta de comodines).</translation>
     </message>
     <message>
         <source>Styles: {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>Estilos: {names}</translation>
     </message>
     <message>
         <source>Styles add their words to your prompt and negative prompt when you press Generate ({keys})</source>
-        <translation type="unfinished"></translation>
+        <translation>Los estilos agregan sus palabras a tu prompt y a tu prompt negativo cuando pulsas Generar ({keys})</translation>
     </message>
     <message>
         <source>&amp;Edit styles…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Editar estilos…</translation>
     </message>
     <message>
         <source>Open the &amp;wildcards folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir la carpeta de &amp;comodines</translation>
     </message>
 </context>
 </TS>

@@ -362,51 +362,51 @@
     <name>ExtendDialog</name>
     <message>
         <source>Extend {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Expandir {name}</translation>
     </message>
     <message>
         <source>What the new area shows</source>
-        <translation type="unfinished"></translation>
+        <translation>O que a área nova mostra</translation>
     </message>
     <message>
         <source>How freely the new area is painted: 100% ignores the picture&apos;s edge colours it starts from</source>
-        <translation type="unfinished"></translation>
+        <translation>Com quanta liberdade a área nova é pintada: 100% ignora as cores da borda da imagem de onde ela parte</translation>
     </message>
     <message>
         <source>&amp;Queue</source>
-        <translation type="unfinished"></translation>
+        <translation>Pôr na fi&amp;la</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source>Pixels to add at the {side}</source>
-        <translation type="unfinished"></translation>
+        <translation>Pixels a adicionar: {side}</translation>
     </message>
     <message>
         <source>&amp;Strength</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Força</translation>
     </message>
     <message>
         <source>&amp;Prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Prompt</translation>
     </message>
     <message>
         <source>The picture is {width}x{height}: choose how many pixels to add on each side.</source>
-        <translation type="unfinished"></translation>
+        <translation>A imagem tem {width}x{height}: escolha quantos pixels adicionar em cada lado.</translation>
     </message>
     <message>
         <source>{width}x{height} grows to {new_width}x{new_height}; the picture itself is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>{width}x{height} passa a {new_width}x{new_height}; a imagem em si é mantida.</translation>
     </message>
     <message>
         <source>Extending {name} when the jobs before it are done…</source>
-        <translation type="unfinished"></translation>
+        <translation>Expandindo {name} quando as tarefas anteriores terminarem…</translation>
     </message>
     <message>
         <source>Extending {name}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Expandindo {name}…</translation>
     </message>
 </context>
 <context>
@@ -565,11 +565,11 @@
     </message>
     <message>
         <source>Extend…</source>
-        <translation type="unfinished"></translation>
+        <translation>Expandir…</translation>
     </message>
     <message>
         <source>Make the picture larger on any side; the model paints the new area</source>
-        <translation type="unfinished"></translation>
+        <translation>Aumentar a imagem em qualquer lado; o modelo pinta a área nova</translation>
     </message>
     <message>
         <source>More</source>
@@ -1374,158 +1374,158 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
     <name>PromptHelper</name>
     <message>
         <source>the prompt helper&apos;s program</source>
-        <translation type="unfinished"></translation>
+        <translation>o programa do assistente de prompt</translation>
     </message>
     <message>
         <source> (build it with: python -m backend_bin.build)</source>
-        <translation type="unfinished"></translation>
+        <translation> (compile com: python -m backend_bin.build)</translation>
     </message>
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>
-        <translation type="unfinished"></translation>
+        <translation>perguntando ao programa do assistente de prompt o que ele oferece</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not run: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>o programa do assistente de prompt não pôde rodar: {why}</translation>
     </message>
     <message>
         <source>{program} is not the llama-server this app needs (it lacks {flags})</source>
-        <translation type="unfinished"></translation>
+        <translation>{program} não é o llama-server de que este app precisa (faltam {flags})</translation>
     </message>
     <message>
         <source>loading the text model: {place}</source>
-        <translation type="unfinished"></translation>
+        <translation>carregando o modelo de texto: {place}</translation>
     </message>
     <message>
         <source>the text model took too long to load</source>
-        <translation type="unfinished"></translation>
+        <translation>o modelo de texto demorou demais para carregar</translation>
     </message>
     <message>
         <source>writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>escrevendo…</translation>
     </message>
     <message>
         <source>the prompt helper could not answer: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>o assistente de prompt não conseguiu responder: {why}</translation>
     </message>
     <message>
         <source>the prompt helper gave an empty answer; try again</source>
-        <translation type="unfinished"></translation>
+        <translation>o assistente de prompt deu uma resposta vazia; tente de novo</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not start</source>
-        <translation type="unfinished"></translation>
+        <translation>o programa do assistente de prompt não conseguiu iniciar</translation>
     </message>
     <message>
         <source>the prompt helper needs {name} ({size}) in the models folder: Improve offers the download in the window, or run: python -m app models download {preset} (it is also the text encoder of the Z-Image and FLUX.2 klein presets)</source>
-        <translation type="unfinished"></translation>
+        <translation>o assistente de prompt precisa de {name} ({size}) na pasta de modelos: o botão Refinar oferece o download na janela, ou rode: python -m app models download {preset} (ele também é o codificador de texto dos presets Z-Image e FLUX.2 klein)</translation>
     </message>
 </context>
 <context>
     <name>PromptHelperView</name>
     <message>
         <source>Prompt helper&apos;s suggestion</source>
-        <translation type="unfinished"></translation>
+        <translation>Sugestão do assistente de prompt</translation>
     </message>
     <message>
         <source>Improve</source>
-        <translation type="unfinished"></translation>
+        <translation>Refinar</translation>
     </message>
     <message>
         <source>Improve the prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Refinar o prompt</translation>
     </message>
     <message>
         <source>A text model on this computer writes a detailed prompt from your idea, or translates your prompt into English</source>
-        <translation type="unfinished"></translation>
+        <translation>Um modelo de texto neste computador escreve um prompt detalhado a partir da sua ideia, ou traduz o seu prompt para o inglês</translation>
     </message>
     <message>
         <source>&amp;Enhance: write a detailed prompt from my idea</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Enriquecer: escrever um prompt detalhado a partir da minha ideia</translation>
     </message>
     <message>
         <source>&amp;Translate into English</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Traduzir para o inglês</translation>
     </message>
     <message>
         <source>Use the &amp;graphics card when it is free</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar a placa de &amp;vídeo quando estiver livre</translation>
     </message>
     <message>
         <source>Faster, when no picture is being drawn and the model fits; otherwise it runs on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>Mais rápido, quando nenhuma imagem está sendo desenhada e o modelo cabe; senão, roda no processador</translation>
     </message>
     <message>
         <source>What the prompt helper is doing</source>
-        <translation type="unfinished"></translation>
+        <translation>O que o assistente de prompt está fazendo</translation>
     </message>
     <message>
         <source>Suggested prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt sugerido</translation>
     </message>
     <message>
         <source>Use it</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar</translation>
     </message>
     <message>
         <source>Put this in the prompt (Ctrl+Z there brings your own words back)</source>
-        <translation type="unfinished"></translation>
+        <translation>Colocar isto no prompt (Ctrl+Z lá traz de volta as suas palavras)</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar</translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>Descartar</translation>
     </message>
     <message>
         <source>Write your idea in the prompt first, then ask again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escreva sua ideia no prompt primeiro e peça de novo.</translation>
     </message>
     <message>
         <source>Write the prompt to translate first, then ask again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escreva primeiro o prompt a traduzir e peça de novo.</translation>
     </message>
     <message>
         <source>The prompt helper needs its text model, {name} ({size}), in the models folder. It is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>O assistente de prompt precisa do seu modelo de texto, {name} ({size}), na pasta de modelos. Ele também é o codificador de texto dos presets Z-Image e FLUX.2 klein: um download, dois usos.</translation>
     </message>
     <message>
         <source>Starting the prompt helper…</source>
-        <translation type="unfinished"></translation>
+        <translation>Iniciando o assistente de prompt…</translation>
     </message>
     <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
-        <translation type="unfinished"></translation>
+        <translation>O assistente de prompt {where}; as palavras dele aparecem aqui enquanto ele escreve.</translation>
     </message>
     <message>
         <source>Downloading {file}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Baixando {file}…</translation>
     </message>
     <message>
         <source>Download {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>Baixar {model}</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escrito em {seconds} s. Edite se quiser e depois clique em Usar.</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parado.</translation>
     </message>
     <message>
         <source>Downloading {file}: {done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Baixando {file}: {done} de {total}</translation>
     </message>
     <message>
         <source>Download paused. Press Download to go on from where it stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Download pausado. Clique em Baixar para continuar de onde parou.</translation>
     </message>
     <message>
         <source>The download failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>O download falhou: {error}</translation>
     </message>
 </context>
 <context>
@@ -1973,98 +1973,98 @@ Linhas que começam com # são ignoradas.</translation>
     <name>StylesDialog</name>
     <message>
         <source>Styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Estilos</translation>
     </message>
     <message>
         <source>Your styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Seus estilos</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Adicionar</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>Apa&amp;gar</translation>
     </message>
     <message>
         <source>Style name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome do estilo</translation>
     </message>
     <message>
         <source>Style prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt do estilo</translation>
     </message>
     <message>
         <source>photo of {prompt}, natural light</source>
-        <translation type="unfinished"></translation>
+        <translation>photo of {prompt}, natural light</translation>
     </message>
     <message>
         <source>Style negative prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt negativo do estilo</translation>
     </message>
     <message>
         <source>blurry, drawing</source>
-        <translation type="unfinished"></translation>
+        <translation>blurry, drawing</translation>
     </message>
     <message>
         <source>Write {prompt} where your prompt goes; without it, the style&apos;s words go after your prompt. The negative prompt is added to yours.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escreva {prompt} onde o seu prompt deve entrar; sem isso, as palavras do estilo vão depois do seu prompt. O prompt negativo é somado ao seu.</translation>
     </message>
     <message>
         <source>&amp;Wildcards folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasta de cu&amp;ringas…</translation>
     </message>
     <message>
         <source>&amp;Name</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nome</translation>
     </message>
     <message>
         <source>&amp;Prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Prompt</translation>
     </message>
     <message>
         <source>Ne&amp;gative</source>
-        <translation type="unfinished"></translation>
+        <translation>Nega&amp;tivo</translation>
     </message>
     <message>
         <source>New style</source>
-        <translation type="unfinished"></translation>
+        <translation>Novo estilo</translation>
     </message>
     <message>
         <source>New style {number}</source>
-        <translation type="unfinished"></translation>
+        <translation>Novo estilo {number}</translation>
     </message>
     <message>
         <source>The styles could not be saved: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi possível salvar os estilos: {why}</translation>
     </message>
 </context>
 <context>
     <name>StylesPicker</name>
     <message>
         <source>Styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Estilos</translation>
     </message>
     <message>
         <source>Describe the picture. {red|green|blue} picks one of the words for each picture; __colors__ picks a line of colors.txt in the wildcards folder (Styles ▸ Open the wildcards folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>Descreva a imagem. {red|green|blue} escolhe uma das palavras para cada imagem; __colors__ escolhe uma linha de colors.txt na pasta de curingas (Estilos ▸ Abrir a pasta de curingas).</translation>
     </message>
     <message>
         <source>Styles: {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>Estilos: {names}</translation>
     </message>
     <message>
         <source>Styles add their words to your prompt and negative prompt when you press Generate ({keys})</source>
-        <translation type="unfinished"></translation>
+        <translation>Os estilos acrescentam suas palavras ao seu prompt e ao prompt negativo quando você clica em Gerar ({keys})</translation>
     </message>
     <message>
         <source>&amp;Edit styles…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Editar estilos…</translation>
     </message>
     <message>
         <source>Open the &amp;wildcards folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir a pasta de &amp;curingas</translation>
     </message>
 </context>
 </TS>

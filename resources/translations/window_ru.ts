@@ -362,51 +362,51 @@
     <name>ExtendDialog</name>
     <message>
         <source>Extend {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Расширить {name}</translation>
     </message>
     <message>
         <source>What the new area shows</source>
-        <translation type="unfinished"></translation>
+        <translation>Что показывает новая область</translation>
     </message>
     <message>
         <source>How freely the new area is painted: 100% ignores the picture&apos;s edge colours it starts from</source>
-        <translation type="unfinished"></translation>
+        <translation>Насколько свободно рисуется новая область: при 100% цвета края картинки, с которых она начинается, не учитываются</translation>
     </message>
     <message>
         <source>&amp;Queue</source>
-        <translation type="unfinished"></translation>
+        <translation>В &amp;очередь</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source>Pixels to add at the {side}</source>
-        <translation type="unfinished"></translation>
+        <translation>Сколько пикселей добавить {side}</translation>
     </message>
     <message>
         <source>&amp;Strength</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сила</translation>
     </message>
     <message>
         <source>&amp;Prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Промпт</translation>
     </message>
     <message>
         <source>The picture is {width}x{height}: choose how many pixels to add on each side.</source>
-        <translation type="unfinished"></translation>
+        <translation>Картинка {width}x{height}: выберите, сколько пикселей добавить с каждой стороны.</translation>
     </message>
     <message>
         <source>{width}x{height} grows to {new_width}x{new_height}; the picture itself is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>{width}x{height} станет {new_width}x{new_height}; сама картинка сохраняется.</translation>
     </message>
     <message>
         <source>Extending {name} when the jobs before it are done…</source>
-        <translation type="unfinished"></translation>
+        <translation>Расширяем {name}, когда закончатся предыдущие задания…</translation>
     </message>
     <message>
         <source>Extending {name}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Расширяем {name}…</translation>
     </message>
 </context>
 <context>
@@ -565,11 +565,11 @@
     </message>
     <message>
         <source>Extend…</source>
-        <translation type="unfinished"></translation>
+        <translation>Расширить…</translation>
     </message>
     <message>
         <source>Make the picture larger on any side; the model paints the new area</source>
-        <translation type="unfinished"></translation>
+        <translation>Увеличить картинку с любой стороны; модель дорисует новую область</translation>
     </message>
     <message>
         <source>More</source>
@@ -1374,158 +1374,158 @@ Ways to save video memory it offers: {savers}</source>
     <name>PromptHelper</name>
     <message>
         <source>the prompt helper&apos;s program</source>
-        <translation type="unfinished"></translation>
+        <translation>движок помощника по промптам</translation>
     </message>
     <message>
         <source> (build it with: python -m backend_bin.build)</source>
-        <translation type="unfinished"></translation>
+        <translation> (соберите его командой: python -m backend_bin.build)</translation>
     </message>
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>
-        <translation type="unfinished"></translation>
+        <translation>спрашиваем движок помощника по промптам, что он умеет</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not run: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>движок помощника по промптам не удалось запустить: {why}</translation>
     </message>
     <message>
         <source>{program} is not the llama-server this app needs (it lacks {flags})</source>
-        <translation type="unfinished"></translation>
+        <translation>{program} — не тот llama-server, который нужен программе (в нём нет {flags})</translation>
     </message>
     <message>
         <source>loading the text model: {place}</source>
-        <translation type="unfinished"></translation>
+        <translation>загружаем текстовую модель: {place}</translation>
     </message>
     <message>
         <source>the text model took too long to load</source>
-        <translation type="unfinished"></translation>
+        <translation>текстовая модель загружалась слишком долго</translation>
     </message>
     <message>
         <source>writing…</source>
-        <translation type="unfinished"></translation>
+        <translation>пишет…</translation>
     </message>
     <message>
         <source>the prompt helper could not answer: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>помощник по промптам не смог ответить: {why}</translation>
     </message>
     <message>
         <source>the prompt helper gave an empty answer; try again</source>
-        <translation type="unfinished"></translation>
+        <translation>помощник по промптам дал пустой ответ; попробуйте ещё раз</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not start</source>
-        <translation type="unfinished"></translation>
+        <translation>движок помощника по промптам не запустился</translation>
     </message>
     <message>
         <source>the prompt helper needs {name} ({size}) in the models folder: Improve offers the download in the window, or run: python -m app models download {preset} (it is also the text encoder of the Z-Image and FLUX.2 klein presets)</source>
-        <translation type="unfinished"></translation>
+        <translation>помощнику по промптам нужна {name} ({size}) в папке моделей: кнопка «Улучшить» предложит скачать её в окне, или выполните: python -m app models download {preset} (это также кодировщик текста пресетов Z-Image и FLUX.2 klein)</translation>
     </message>
 </context>
 <context>
     <name>PromptHelperView</name>
     <message>
         <source>Prompt helper&apos;s suggestion</source>
-        <translation type="unfinished"></translation>
+        <translation>Предложение помощника по промптам</translation>
     </message>
     <message>
         <source>Improve</source>
-        <translation type="unfinished"></translation>
+        <translation>Улучшить</translation>
     </message>
     <message>
         <source>Improve the prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Улучшить промпт</translation>
     </message>
     <message>
         <source>A text model on this computer writes a detailed prompt from your idea, or translates your prompt into English</source>
-        <translation type="unfinished"></translation>
+        <translation>Текстовая модель на этом компьютере пишет подробный промпт по вашей идее или переводит ваш промпт на английский</translation>
     </message>
     <message>
         <source>&amp;Enhance: write a detailed prompt from my idea</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Улучшить: написать подробный промпт по моей идее</translation>
     </message>
     <message>
         <source>&amp;Translate into English</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Перевести на английский</translation>
     </message>
     <message>
         <source>Use the &amp;graphics card when it is free</source>
-        <translation type="unfinished"></translation>
+        <translation>Использовать &amp;видеокарту, когда она свободна</translation>
     </message>
     <message>
         <source>Faster, when no picture is being drawn and the model fits; otherwise it runs on the processor</source>
-        <translation type="unfinished"></translation>
+        <translation>Быстрее, когда ничего не рисуется и модель помещается; иначе работает на процессоре</translation>
     </message>
     <message>
         <source>What the prompt helper is doing</source>
-        <translation type="unfinished"></translation>
+        <translation>Что делает помощник по промптам</translation>
     </message>
     <message>
         <source>Suggested prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Предложенный промпт</translation>
     </message>
     <message>
         <source>Use it</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить</translation>
     </message>
     <message>
         <source>Put this in the prompt (Ctrl+Z there brings your own words back)</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить это в промпт (Ctrl+Z там вернёт ваши слова)</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Стоп</translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>Отбросить</translation>
     </message>
     <message>
         <source>Write your idea in the prompt first, then ask again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала напишите идею в промпте, затем попросите снова.</translation>
     </message>
     <message>
         <source>Write the prompt to translate first, then ask again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала напишите промпт для перевода, затем попросите снова.</translation>
     </message>
     <message>
         <source>The prompt helper needs its text model, {name} ({size}), in the models folder. It is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>Помощнику по промптам нужна его текстовая модель, {name} ({size}), в папке моделей. Она же — кодировщик текста для пресетов Z-Image и FLUX.2 klein: одна загрузка, два применения.</translation>
     </message>
     <message>
         <source>Starting the prompt helper…</source>
-        <translation type="unfinished"></translation>
+        <translation>Запускаем помощника по промптам…</translation>
     </message>
     <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Помощник по промптам {where}; его текст появляется здесь по мере написания.</translation>
     </message>
     <message>
         <source>Downloading {file}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка {file}…</translation>
     </message>
     <message>
         <source>Download {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>Скачать {model}</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Написано за {seconds} с. Поправьте, если хотите, и нажмите «Вставить».</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановлено.</translation>
     </message>
     <message>
         <source>Downloading {file}: {done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка {file}: {done} из {total}</translation>
     </message>
     <message>
         <source>Download paused. Press Download to go on from where it stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка приостановлена. Нажмите «Скачать», чтобы продолжить с того же места.</translation>
     </message>
     <message>
         <source>The download failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка не удалась: {error}</translation>
     </message>
 </context>
 <context>
@@ -1617,7 +1617,7 @@ Lines starting with # are skipped.</source>
     </message>
     <message>
         <source>&amp;Negative prompt</source>
-        <translation>&amp;Негативный промпт</translation>
+        <translation>&amp;Негатив</translation>
     </message>
     <message>
         <source>Show the negative prompt</source>
@@ -1973,98 +1973,98 @@ Lines starting with # are skipped.</source>
     <name>StylesDialog</name>
     <message>
         <source>Styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Стили</translation>
     </message>
     <message>
         <source>Your styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Ваши стили</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Добавить</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Удалить</translation>
     </message>
     <message>
         <source>Style name</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя стиля</translation>
     </message>
     <message>
         <source>Style prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Промпт стиля</translation>
     </message>
     <message>
         <source>photo of {prompt}, natural light</source>
-        <translation type="unfinished"></translation>
+        <translation>photo of {prompt}, natural light</translation>
     </message>
     <message>
         <source>Style negative prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Негативный промпт стиля</translation>
     </message>
     <message>
         <source>blurry, drawing</source>
-        <translation type="unfinished"></translation>
+        <translation>blurry, drawing</translation>
     </message>
     <message>
         <source>Write {prompt} where your prompt goes; without it, the style&apos;s words go after your prompt. The negative prompt is added to yours.</source>
-        <translation type="unfinished"></translation>
+        <translation>Напишите {prompt} там, где должен стоять ваш промпт; без этого слова стиля идут после вашего промпта. Негативный промпт добавляется к вашему.</translation>
     </message>
     <message>
         <source>&amp;Wildcards folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Папка подс&amp;тановок…</translation>
     </message>
     <message>
         <source>&amp;Name</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Имя</translation>
     </message>
     <message>
         <source>&amp;Prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Промпт</translation>
     </message>
     <message>
         <source>Ne&amp;gative</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Негативный</translation>
     </message>
     <message>
         <source>New style</source>
-        <translation type="unfinished"></translation>
+        <translation>Новый стиль</translation>
     </message>
     <message>
         <source>New style {number}</source>
-        <translation type="unfinished"></translation>
+        <translation>Новый стиль {number}</translation>
     </message>
     <message>
         <source>The styles could not be saved: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить стили: {why}</translation>
     </message>
 </context>
 <context>
     <name>StylesPicker</name>
     <message>
         <source>Styles</source>
-        <translation type="unfinished"></translation>
+        <translation>Стили</translation>
     </message>
     <message>
         <source>Describe the picture. {red|green|blue} picks one of the words for each picture; __colors__ picks a line of colors.txt in the wildcards folder (Styles ▸ Open the wildcards folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>Опишите картинку. {red|green|blue} выбирает одно из слов для каждой картинки; __colors__ выбирает строку из colors.txt в папке подстановок (Стили ▸ Открыть папку подстановок).</translation>
     </message>
     <message>
         <source>Styles: {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>Стили: {names}</translation>
     </message>
     <message>
         <source>Styles add their words to your prompt and negative prompt when you press Generate ({keys})</source>
-        <translation type="unfinished"></translation>
+        <translation>Стили добавляют свои слова в ваш промпт и негативный промпт, когда вы нажимаете «Создать» ({keys})</translation>
     </message>
     <message>
         <source>&amp;Edit styles…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Изменить стили…</translation>
     </message>
     <message>
         <source>Open the &amp;wildcards folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть папку &amp;подстановок</translation>
     </message>
 </context>
 </TS>
