@@ -198,12 +198,10 @@ class PromptPanel(QWidget):
 
     def _lay_out_basics(self) -> None:
         # two rows, for a narrow column: the shapes, then the size and the steps
-        shapes = QHBoxLayout()
-        shapes.setContentsMargins(0, 0, 0, 0)
+        shapes = QHBoxLayout()  # a layout inside another has no margins of its own
         for button in self.aspect_buttons.values():
             shapes.addWidget(button)
         shape = QHBoxLayout()
-        shape.setContentsMargins(0, 0, 0, 0)
         shape.addWidget(self.width_box)
         self._times = QLabel("x", self)
         shape.addWidget(self._times)
@@ -216,10 +214,14 @@ class PromptPanel(QWidget):
         shape.addWidget(self.steps)
         basics = self._basics = QVBoxLayout(self)
         basics.setContentsMargins(0, 0, 0, 0)
-        basics.addWidget(self.prompt)
-        negative_row = self._negative_row = QHBoxLayout()
+        prompt_row, self._prompt_tools = QHBoxLayout(), QVBoxLayout()  # its tools beside it: the next row is widest
+        prompt_row.addWidget(self.prompt, 1)
+        prompt_row.addLayout(self._prompt_tools)
+        self._prompt_tools.addWidget(self.styles_picker)
+        self._prompt_tools.addStretch(1)
+        basics.addLayout(prompt_row)
+        negative_row = QHBoxLayout()
         negative_row.addWidget(self.negative_toggle)
-        negative_row.addWidget(self.styles_picker)
         negative_row.addStretch(1)
         negative_row.addWidget(self.lora_picker)
         basics.addLayout(negative_row)
@@ -460,7 +462,7 @@ class PromptPanel(QWidget):
         return box
 
     def add_prompt_helper(self, button: QWidget, suggestion: QWidget) -> None:
-        self._negative_row.insertWidget(1, button)  # beside the negative prompt's toggle
+        self._prompt_tools.insertWidget(0, button)  # beside the prompt, above Styles
         self._basics.insertWidget(1, suggestion)  # right under the prompt
 
     def prompt_as_written(self) -> str:
