@@ -47,7 +47,7 @@ IDLE_UNLOAD_MS = 5 * 60 * 1000
 # a 2.5 GB model read from a hard disk on an old PC: a minute and more
 LOAD_TIMEOUT_S = 300.0
 STOP_GRACE_MS = 3000
-_OUTPUT_TAIL_LINES = 40
+_OUTPUT_TAIL_LINES = 400  # a load says ~150 lines, an answer ~10
 
 
 def find_helper_program() -> Path:

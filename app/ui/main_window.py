@@ -80,8 +80,7 @@ class MainWindow(QMainWindow):
                  models_dir: Path | None = None) -> None:
         super().__init__()
         self.setWindowTitle("Polaris Studio")  # a proper name
-        # every Generate and every upscale goes through the studio's queue, as for the CLI; the window hears
-        # what the jobs do from its one stream of events, every card's
+        # every job goes through the studio's queue, as for the CLI; the window hears its one stream of events
         self.studio = studio
         self.generation, self.queue = studio.generation, studio.queue
         self.monitor = monitor
@@ -302,12 +301,13 @@ class MainWindow(QMainWindow):
         """Tab walks the window as it reads: what to draw, its shape, Generate, then the picture and the gallery;
         the Advanced panel's own order (top to bottom) follows."""
         panel, view = self.panel, self.image
-        chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, *self.prompt_helper.focus_chain(),
-                                panel.styles_picker, panel.negative, *panel.aspect_buttons.values(), panel.width_box,
-                                panel.height_box, panel.steps, self.generate_button, self.cancel_button,
-                                self.advanced_toggle, self.details_toggle, self.check_button, self.folder_button,
-                                view.previous_button, view.next_button, view.fit_button, view.actual_button,
-                                view.zoom_out_button, view.zoom_in_button, view.scroll]
+        chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, self.prompt_helper.button,
+                                panel.styles_picker, *self.prompt_helper.focus_chain(), panel.negative,
+                                *panel.aspect_buttons.values(), panel.width_box, panel.height_box, panel.steps,
+                                self.generate_button, self.cancel_button, self.advanced_toggle, self.details_toggle,
+                                self.check_button, self.folder_button, view.previous_button, view.next_button,
+                                view.fit_button, view.actual_button, view.zoom_out_button, view.zoom_in_button,
+                                view.scroll]
         if self.gallery is not None:
             gallery = self.gallery
             chain += [gallery.search, gallery.favourites, gallery.view, gallery.reuse_button,

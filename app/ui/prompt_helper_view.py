@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QTextCursor
+from PySide6.QtGui import QAction, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -120,7 +120,7 @@ class PromptHelperView(QFrame):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setContentsMargins(6, 2, 6, 2)
         layout.setSpacing(4)
         layout.addWidget(self.status)
         layout.addWidget(self.suggestion)
@@ -132,10 +132,10 @@ class PromptHelperView(QFrame):
         return self._asking or self.helper.busy or self.download.running
 
     def focus_chain(self) -> list[QWidget]:
-        """What Tab walks after the prompt, as it reads: the box's controls (skipped while hidden), then the row
-        under it, the negative prompt's toggle and Improve."""
+        """What Tab walks after the prompt's tools (Improve, Styles), as it reads: the box's controls (skipped while
+        hidden), then the row under it, the negative prompt's toggle."""
         return [self.suggestion, self.use_button, self.download_button, self.stop_button, self.discard_button,
-                self.panel.negative_toggle, self.button]
+                self.panel.negative_toggle]
 
     def ask(self, task: HelperTask) -> None:
         """Ask the text model about the prompt as it is now; the box shows how it goes."""
@@ -154,11 +154,10 @@ class PromptHelperView(QFrame):
             model = self.studio.prompt_model()
         except PromptModelMissing as missing:
             self._offered = prompt_model_download(self.catalog)
+            # one short line: a full window has no room for more (the download button's tooltip says the rest)
             self._say(_capitalised(str(missing)) + "." if self._offered is None else translate(
-                "PromptHelperView", "The prompt helper needs its text model, {name} ({size}), in the models folder. "
-                                    "It is also the text encoder of the Z-Image and FLUX.2 klein presets: one "
-                                    "download, two uses.").format(name=self._offered.files[0].name,
-                                                                  size=format_size(self._offered.total_bytes)))
+                "PromptHelperView", "It needs {name} ({size}) in the models folder.").format(
+                name=self._offered.name, size=format_size(self._offered.total_bytes)))
             return
         except PromptModelRejected as rejected:
             self._say(_capitalised(str(rejected)) + ".")
@@ -208,7 +207,16 @@ class PromptHelperView(QFrame):
 
     def _say(self, words: str) -> None:
         self.status.setText(words)
+        self._fit_status()
         self._show_buttons()
+
+    def _fit_status(self) -> None:
+        # a wrapped label asks for one line's height only: in a full window its other lines would be cut off
+        self.status.setMinimumHeight(max(self.status.heightForWidth(max(self.status.width(), 1)), 0))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_status()
 
     def _show_buttons(self) -> None:
         """While it writes or downloads only Stop makes sense; after, Use it needs words to use."""
@@ -224,6 +232,10 @@ class PromptHelperView(QFrame):
         if self._offered is not None:
             self.download_button.setText(translate("PromptHelperView", "Download {model}").format(
                 model=self._offered.name))
+            self.download_button.setToolTip(translate(
+                "PromptHelperView", "{file}, the prompt helper's text model, is also the text encoder of the Z-Image "
+                                    "and FLUX.2 klein presets: one download, two uses.").format(
+                file=self._offered.files[0].name))
         for action in (self.enhance_action, self.translate_action):
             action.setEnabled(not working)
 

@@ -72,15 +72,16 @@ def choose_from_menu(qtbot: QtBot, view: PromptHelperView, entry: int) -> None:
     qtbot.mouseClick(view.button, Qt.MouseButton.LeftButton)  # the menu's own loop runs until `pick` chooses
 
 
-def test_improve_sits_under_the_prompt_and_its_box_waits_hidden(qtbot: QtBot, open_window: Opener) -> None:
+def test_improve_sits_beside_the_prompt_and_its_box_waits_hidden(qtbot: QtBot, open_window: Opener) -> None:
     window = open_window()
     view = window.prompt_helper
     assert view.button.isVisible() and view.button.text() == "Improve"
     assert not view.isVisible()
     panel = window.panel
-    # the row under the prompt: the negative prompt's toggle, Improve, then the LoRA picker at the far end
-    assert abs(panel.negative_toggle.geometry().center().y() - view.button.geometry().center().y()) <= 2
-    assert panel.negative_toggle.x() < view.button.x() < panel.lora_picker.x()
+    # beside the prompt, on its right, Styles under it; the row under the prompt is the widest of the column
+    prompt, button, styles = (widget.geometry() for widget in (panel.prompt, view.button, panel.styles_picker))
+    assert button.left() > prompt.right() and prompt.top() <= button.top() < button.bottom() < styles.top()
+    assert styles.bottom() <= prompt.bottom()
     actions = [action.text() for action in view.button.menu().actions() if not action.isSeparator()]
     assert actions == ["&Enhance: write a detailed prompt from my idea", "&Translate into English",
                        "Use the &graphics card when it is free"]
@@ -93,9 +94,10 @@ def test_without_the_text_model_the_box_says_so_and_offers_its_download(qtbot: Q
     choose_from_menu(qtbot, view, 0)
     assert view.isVisible()
     # the catalog's file of the Z-Image and klein presets, 2.5 GB as the catalog lists it
-    assert view.status.text() == ("The prompt helper needs its text model, Qwen3-4B-Q4_K_M.gguf (2.3 GiB), in the "
-                                  "models folder. It is also the text encoder of the Z-Image and FLUX.2 klein "
-                                  "presets: one download, two uses.")
+    assert view.status.text() == "It needs Qwen3-4B (2.3 GiB) in the models folder."
+    assert view.download_button.toolTip() == ("Qwen3-4B-Q4_K_M.gguf, the prompt helper's text model, is also the "
+                                              "text encoder of the Z-Image and FLUX.2 klein presets: one download, "
+                                              "two uses.")
     assert view.download_button.isVisible() and view.download_button.text() == "Download Qwen3-4B"
     assert not view.suggestion.isVisible() and not view.use_button.isVisible() and not view.stop_button.isVisible()
     assert view.discard_button.isEnabled()
