@@ -56,8 +56,7 @@ def run_prompt(args: argparse.Namespace) -> int:
 
     def on_answered(answer: HelperAnswer) -> None:
         answers.append(answer)
-        helper.unload()
-        app.quit()
+        app.quit()  # studio.stop_now ends the server
 
     helper.words.connect(on_words)
     helper.answered.connect(on_answered)

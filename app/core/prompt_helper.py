@@ -203,9 +203,9 @@ def chat_request(task: HelperTask, family: ModelFamily, text: str) -> dict[str, 
 
 
 def suggestion(answer: str, original: str) -> str:
-    """The answer as a prompt: no thinking block, label or quotes; the LoRA tags of the original kept (a model
-    may drop or mangle them, and they are not words to enhance)."""
-    text = _THINKING.sub("", answer).strip()
+    """The answer as a prompt: one paragraph (a model may break its lines), no thinking block, label or quotes;
+    the LoRA tags of the original kept (a model may drop or mangle them, and they are not words to enhance)."""
+    text = " ".join(_THINKING.sub("", answer).split())
     text = _LABEL.sub("", text).strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'“”«»":
         text = text[1:-1].strip()

@@ -228,6 +228,14 @@ class PromptHelper(QObject):
         self.cancel()
         self._stop_server()
 
+    def stop_now(self) -> None:
+        """Kill the server at once and reap it (the app is closing); a question in flight ends as stopped."""
+        process = self._process
+        self.cancel()
+        if process is not None and process.state() is not QProcess.ProcessState.NotRunning:
+            process.kill()
+            process.waitForFinished(2000)  # a killed child ends at once; this only reaps it
+
     # --- the worker thread: HTTP only, every result goes through _heard -----------------------------------------
     def _start_worker(self, target: Callable[[_Errand], None]) -> None:
         assert self._asked is not None

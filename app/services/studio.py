@@ -160,7 +160,7 @@ class Studio(QObject):
 
     def stop_now(self) -> None:
         """The app is closing: running jobs stay in the queue file (they come back waiting), backends are killed."""
-        self.prompt_helper.unload()
+        self.prompt_helper.stop_now()
         self.queue.stop_now()
 
 

@@ -70,6 +70,7 @@ def test_an_error_in_the_stream_is_a_failure_and_noise_is_ignored() -> None:
 
 @pytest.mark.parametrize(("answer", "original", "expected"), [
     ("<think>\nhmm\n</think>\n\nA fox in snow", "fox", "A fox in snow"),
+    ("A fox in snow.\n\nSoft  light,\tdawn.", "fox", "A fox in snow. Soft light, dawn."),
     ('"A fox in snow, soft light"', "fox", "A fox in snow, soft light"),
     ("Prompt: fox, snow, 8k", "fox", "fox, snow, 8k"),
     ("English: a cat on a roof", "um gato no telhado", "a cat on a roof"),
