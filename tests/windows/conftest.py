@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from installer.windows_python import WindowsPython, windows_python
+from tests.windows.early_suite import EARLY_RUN, WINDOWS_SUITE_TEST, EarlyWindowsSuite
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -23,9 +24,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(skip)
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The whole suite under Windows Python takes ~20 minutes of mostly single-threaded Wine: started as soon as
+    the tests are known, it runs beside the Linux tests on the other core instead of after them
+    (test_suite_on_windows.py waits for it and judges it)."""
+    if sys.platform == "win32" or session.config.option.collectonly:
+        return
+    if any(item.nodeid == WINDOWS_SUITE_TEST for item in session.items):
+        session.config.stash[EARLY_RUN] = EarlyWindowsSuite.start()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    early = session.config.stash.get(EARLY_RUN, None)
+    if early is not None:
+        early.close()
+
+
 @pytest.fixture(scope="session")
-def windows() -> Iterator[WindowsPython]:
-    """Windows CPython with our dependencies (made by scripts/setup.sh, cached), on its own Xvfb display."""
+def windows(pytestconfig: pytest.Config) -> Iterator[WindowsPython]:
+    """Windows CPython with our dependencies (made by scripts/setup.sh, cached), on its own Xvfb display: the
+    early suite run's, when there is one."""
+    early = pytestconfig.stash.get(EARLY_RUN, None)
+    if early is not None:
+        yield early.windows
+        return
     with windows_python() as python:
         yield python
 
