@@ -11,9 +11,11 @@ import pytest
 
 from backend_bin import output, source
 from backend_bin.linux import TARGETS, BuildOptions
-from backend_bin.output import BIN_DIR, cache_lock, sha256_of
+from backend_bin.llama import linux_cache_key
+from backend_bin.output import BIN_DIR, cache_lock, read_build_info, sha256_of
 from backend_bin.source import (
     GGML_VULKAN_CPP,
+    LLAMA_CPP_SDIST,
     OLD_HEADERS_MARKER,
     SD_CPP_SUBDIR,
     SDIST_FILE,
@@ -86,9 +88,20 @@ def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "cache is warm" in result.stdout
     assert "$ cmake" not in result.stdout
-    for name in ("sd-cli", "sd-server"):
+    for name in ("sd-cli", "sd-server", "llama-server"):
         assert (BIN_DIR / name).stat().st_size > 10_000_000
-    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {BIN_DIR / 'sd-cli'}"
+    assert f"[backend build] ready: {BIN_DIR / 'sd-cli'}" in result.stdout.splitlines()
+    assert result.stdout.splitlines()[-1] == "[backend build] ready: llama-server"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the Linux build's record (the Windows build is recorded as "
+                    "llama-windows, cross-built on Linux)")
+def test_the_prompt_helpers_llama_server_is_recorded_beside_sd_cpp() -> None:
+    recorded = read_build_info()["llama-linux"]
+    assert recorded["source"] == LLAMA_CPP_SDIST.record()
+    assert "-DGGML_VULKAN=ON" in recorded["cmake_flags"] and "-DBUILD_SHARED_LIBS=OFF" in recorded["cmake_flags"]
+    assert Path(recorded["cache"]).name == linux_cache_key()
+    assert recorded["files"]["llama-server"]["sha256"] == sha256_of(BIN_DIR / "llama-server")
 
 
 def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_info: dict) -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from backend_bin import windows
 from backend_bin.linux import BuildOptions
+from backend_bin.llama import LLAMA_SERVER_EXE
 from backend_bin.output import BIN_DIR, expose, read_build_info, sha256_of
 from backend_bin.source import (
     SDIST_SHA256,
@@ -302,7 +303,12 @@ def vulkaninfo_exe() -> tuple[Path, dict]:
     return _built("vulkaninfo", VULKANINFO_EXE)
 
 
-@pytest.fixture(params=["sd_cli_exe", "vulkaninfo_exe"])
+@pytest.fixture(scope="module")
+def llama_server_exe() -> tuple[Path, dict]:
+    return _built("llama-windows", LLAMA_SERVER_EXE)
+
+
+@pytest.fixture(params=["sd_cli_exe", "vulkaninfo_exe", "llama_server_exe"])
 def windows_program(request: pytest.FixtureRequest) -> tuple[Path, dict]:
     return request.getfixturevalue(request.param)
 
@@ -357,12 +363,22 @@ def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: 
                     "Linux only (the Windows backend is cross-built there)")
 @pytest.mark.backend
 def test_a_warm_windows_cache_only_exposes_the_programs(sd_cli_exe: tuple[Path, dict],
-                                                        vulkaninfo_exe: tuple[Path, dict]) -> None:
+                                                        vulkaninfo_exe: tuple[Path, dict],
+                                                        llama_server_exe: tuple[Path, dict]) -> None:
     cache = Path(sd_cli_exe[1]["cache"]).parent
     result = subprocess.run([sys.executable, "-m", "backend_bin.build", "--windows", "--cache", str(cache)],
                             capture_output=True, text=True, cwd=REPO, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.count("cache is warm") == 2
+    assert result.stdout.count("cache is warm") == 3
     assert "$ " not in result.stdout  # no step ran: no cmake, no compiler, no apt
-    assert result.stdout.splitlines()[-1] == (
-        f"[backend build] ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}")
+    assert f"[backend build] ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}" in result.stdout
+    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {LLAMA_SERVER_EXE}"
+
+
+@pytest.mark.backend
+def test_llama_server_exe_took_the_shaders_the_linux_build_compiled(llama_server_exe: tuple[Path, dict]) -> None:
+    program, record = llama_server_exe
+    assert record["shaders_from_linux_build"] is True
+    assert record["source"]["name"] == "llama-cpp-python" and "vulkan-1.dll" in record["imports"]
+    assert {"-DGGML_VULKAN=ON", "-DGGML_OPENMP=OFF", "-DBUILD_SHARED_LIBS=OFF"} <= set(record["cmake_flags"])
+    assert coff_symbol_count(program) == 0
