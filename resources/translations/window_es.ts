@@ -1488,8 +1488,8 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
         <translation>Primero escribe el prompt que quieres traducir y vuelve a pedirlo.</translation>
     </message>
     <message>
-        <source>The prompt helper needs its text model, {name} ({size}), in the models folder. It is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
-        <translation>El asistente de prompts necesita su modelo de texto, {name} ({size}), en la carpeta de modelos. También es el codificador de texto de los presets Z-Image y FLUX.2 klein: una descarga, dos usos.</translation>
+        <source>It needs {name} ({size}) in the models folder.</source>
+        <translation>Necesita {name} ({size}) en la carpeta de modelos.</translation>
     </message>
     <message>
         <source>Starting the prompt helper…</source>
@@ -1506,6 +1506,10 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
     <message>
         <source>Download {model}</source>
         <translation>Descargar {model}</translation>
+    </message>
+    <message>
+        <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
+        <translation>{file}, el modelo de texto del asistente de prompts, también es el codificador de texto de los presets Z-Image y FLUX.2 klein: una descarga, dos usos.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>

@@ -1488,8 +1488,8 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
         <translation>Escreva primeiro o prompt a traduzir e peça de novo.</translation>
     </message>
     <message>
-        <source>The prompt helper needs its text model, {name} ({size}), in the models folder. It is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
-        <translation>O assistente de prompt precisa do seu modelo de texto, {name} ({size}), na pasta de modelos. Ele também é o codificador de texto dos presets Z-Image e FLUX.2 klein: um download, dois usos.</translation>
+        <source>It needs {name} ({size}) in the models folder.</source>
+        <translation>Precisa de {name} ({size}) na pasta de modelos.</translation>
     </message>
     <message>
         <source>Starting the prompt helper…</source>
@@ -1506,6 +1506,10 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
     <message>
         <source>Download {model}</source>
         <translation>Baixar {model}</translation>
+    </message>
+    <message>
+        <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
+        <translation>{file}, o modelo de texto do assistente de prompt, também é o codificador de texto das predefinições Z-Image e FLUX.2 klein: um download, dois usos.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>

@@ -1488,8 +1488,8 @@ Ways to save video memory it offers: {savers}</source>
         <translation>Сначала напишите промпт для перевода, затем попросите снова.</translation>
     </message>
     <message>
-        <source>The prompt helper needs its text model, {name} ({size}), in the models folder. It is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
-        <translation>Помощнику по промптам нужна его текстовая модель, {name} ({size}), в папке моделей. Она же — кодировщик текста для пресетов Z-Image и FLUX.2 klein: одна загрузка, два применения.</translation>
+        <source>It needs {name} ({size}) in the models folder.</source>
+        <translation>Нужен {name} ({size}) в папке моделей.</translation>
     </message>
     <message>
         <source>Starting the prompt helper…</source>
@@ -1506,6 +1506,10 @@ Ways to save video memory it offers: {savers}</source>
     <message>
         <source>Download {model}</source>
         <translation>Скачать {model}</translation>
+    </message>
+    <message>
+        <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
+        <translation>{file}, текстовая модель помощника по промптам, — это и текстовый кодировщик наборов Z-Image и FLUX.2 klein: одна загрузка, два применения.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
