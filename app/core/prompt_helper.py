@@ -39,7 +39,7 @@ _LABEL = re.compile(r"^\s*(?:prompt|english|translation|enhanced prompt)\s*:\s*"
 CARD_MARGIN = 512 * 2**20
 # the llama-server options the helper's argv uses: the probe of --help must find each
 NEEDED_FLAGS = ("--model", "--host", "--port", "--ctx-size", "--n-gpu-layers", "--threads", "--device",
-                "--reasoning", "--parallel", "--no-webui", "--log-verbosity")
+                "--reasoning", "--parallel", "--no-webui", "--log-verbosity", "--poll")
 
 
 class HelperTask(StrEnum):
@@ -153,7 +153,10 @@ def server_argv(binary: Path, model: Path, port: int, place: HelperPlace, thread
     processor it offloads nothing (`--device none`: the card's memory is not touched at all)."""
     argv = [str(binary), "--model", path_text(model), "--host", "127.0.0.1", "--port", str(port),
             "--ctx-size", str(CONTEXT_TOKENS), "--parallel", "1", "--threads", str(threads), "--reasoning", "off",
-            "--no-webui", "--log-verbosity", "4"]  # 4: it says which device holds how many layers
+            "--no-webui", "--log-verbosity", "4",  # 4: it says which device holds how many layers
+            # its threads sleep while they wait instead of spinning: it runs beside pictures and other programs,
+            # and with both cores of a 2-core PC busy its tiny test model wrote 3-15 tokens/s spinning, 39-66 not
+            "--poll", "0"]
     if place.on_card:
         return [*argv, "--n-gpu-layers", "999"]
     return [*argv, "--n-gpu-layers", "0", "--device", "none"]

@@ -131,6 +131,7 @@ def test_on_the_processor_llama_server_touches_no_card() -> None:
     assert argv[argv.index("--n-gpu-layers") + 1] == "0" and argv[argv.index("--device") + 1] == "none"
     assert argv[argv.index("--host") + 1] == "127.0.0.1" and argv[argv.index("--port") + 1] == "5000"
     assert argv[argv.index("--threads") + 1] == "4" and argv[argv.index("--reasoning") + 1] == "off"
+    assert argv[argv.index("--poll") + 1] == "0"  # no spinning beside a picture's work
     on_card = server_argv(Path("/opt/llama-server"), Path("/m/q.gguf"), 5000, HelperPlace(True, ""), 4)
     assert on_card[on_card.index("--n-gpu-layers") + 1] == "999" and "--device" not in on_card
 
