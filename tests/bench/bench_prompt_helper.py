@@ -18,10 +18,11 @@ Prints one line per ask, then a table; `--out FILE` also writes the figures as J
 what the server had not seen: after the first ask the instruction comes from its cache, as in the app.)
 Measured on the lent NVIDIA H200 (driver 580.159.04, through Vulkan; 16 cores), 160-token answers, median of 3
 (tests/data/llama-server-0.3.36/h200_prompt_helper.json):
-    cpu2          4.1 tokens/s, enhance 39.2 s, first words after 0.28 s, load 3.6 s
-    cpu16        22.5 tokens/s, enhance  7.2 s, first words after 0.07 s, load 3.3 s
-    card-polaris 235  tokens/s, enhance  0.71 s (the RX 580's feature set: as fast as without it)
-    card         237  tokens/s, enhance  0.70 s
+    cpu2          4.2 tokens/s, enhance 38.4 s, first words after 0.29 s, load 3.5 s
+    cpu16        23.1 tokens/s, enhance  7.0 s, first words after 0.07 s, load 3.3 s
+    card-polaris 228  tokens/s, enhance  0.73 s (the RX 580's feature set: within 4 % of without it)
+    card         236  tokens/s, enhance  0.71 s
+(the run before `--poll 0`, threads spinning while they wait: 4.1, 22.5, 235 and 237 tokens/s)
 """
 
 from __future__ import annotations
