@@ -200,10 +200,11 @@ class PromptHelper(QObject):
         process.finished.connect(self._on_process_finished)
         process.errorOccurred.connect(self._on_process_error)
         self._process = process
-        self.status.emit(translate("PromptHelper", "loading the text model: {place}").format(place=place.why))
         start_contained(process, server_argv(program, model, self._port, place, threads, path_for_backend),
                         server_environment(environment, self._key))
         self._start_worker(self._wait_then_stream)
+        # last: a listener may stop it right away
+        self.status.emit(translate("PromptHelper", "loading the text model: {place}").format(place=place.why))
 
     def cancel(self) -> None:
         """Stop the answer now; the model stays loaded (a stop during loading stops the server too)."""
@@ -215,6 +216,7 @@ class PromptHelper(QObject):
             self._end()
         elif not self._ready:
             self._stop_server()
+            self._end()
 
     def release_card(self) -> bool:
         """A picture needs the card: stop a server that holds it. True when it did (then `unloaded` follows)."""
@@ -326,8 +328,10 @@ class PromptHelper(QObject):
             self._idle.start()
 
     def _on_output(self) -> None:
-        assert self._process is not None
-        text = bytes(self._process.readAllStandardOutput().data()).decode("utf-8", errors="replace")
+        process = self.sender()  # a server being stopped says its last words too
+        if not isinstance(process, QProcess):
+            return
+        text = bytes(process.readAllStandardOutput().data()).decode("utf-8", errors="replace")
         self._output.extend(line for line in text.splitlines() if line.strip())
 
     def _on_process_error(self, error: QProcess.ProcessError) -> None:
@@ -352,13 +356,28 @@ class PromptHelper(QObject):
         self.unloaded.emit()
 
     def _stop_server(self) -> None:
+        """Stop the running server; `unloaded` says when it has ended. Its last moments are its own: a new server
+        may start meanwhile, and the old one's end is no longer this helper's news."""
         process = self._process
         if process is None:
             return
-        self._cancel.set()
-        if process.state() is not QProcess.ProcessState.NotRunning:
-            process.terminate()
-            QTimer.singleShot(STOP_GRACE_MS, process, process.kill)  # no call once the process object is gone
+        self._process, self._serving, self._ready = None, None, False
+        self._idle.stop()
+        process.finished.disconnect(self._on_process_finished)
+        process.errorOccurred.disconnect(self._on_process_error)
+        if process.state() is QProcess.ProcessState.NotRunning:
+            process.deleteLater()
+            self.unloaded.emit()
+            return
+        process.finished.connect(self._on_stopped)
+        process.terminate()
+        QTimer.singleShot(STOP_GRACE_MS, process, process.kill)  # no call once the process object is gone
+
+    def _on_stopped(self) -> None:
+        process = self.sender()
+        if isinstance(process, QProcess):
+            process.deleteLater()
+        self.unloaded.emit()
 
 
 def _free_port() -> int:

@@ -131,3 +131,27 @@ def test_the_studio_asks_for_qwen3_4b_in_the_models_folder(qtbot: QtBot) -> None
     studio = Studio(current_user_dirs().images)
     with pytest.raises(PromptModelRejected, match=r"needs Qwen3-4B-Q4_K_M\.gguf"):
         studio.prompt_model()
+
+
+def test_a_question_for_another_place_starts_a_new_server_and_ends_the_old(qtbot: QtBot, helper: PromptHelper,
+                                                                         tiny_prompt_model: Path) -> None:
+    ask(qtbot, helper, tiny_prompt_model)  # on the processor
+    old = server_pid(helper)
+    with qtbot.waitSignal(helper.unloaded, timeout=10_000):  # the old server's end is said, the new one goes on
+        answer, words = ask(qtbot, helper, tiny_prompt_model, ON_LAVAPIPE,
+                            environment={**os.environ, "GGML_VK_VISIBLE_DEVICES": "0"})
+    assert answer.error is None and not answer.cancelled and words
+    assert helper.on_card and helper.loaded and server_pid(helper) != old
+    assert not psutil.pid_exists(old) or psutil.Process(old).status() == psutil.STATUS_ZOMBIE
+
+
+def test_stop_while_the_model_loads_ends_the_question_and_the_server(qtbot: QtBot, helper: PromptHelper,
+                                                                     tiny_prompt_model: Path) -> None:
+    helper.status.connect(lambda words: helper.cancel() if words.startswith("loading") else None)
+    answers: list[HelperAnswer] = []
+    helper.answered.connect(answers.append)
+    with qtbot.waitSignals([helper.answered, helper.unloaded], timeout=ANSWER_MS):
+        helper.ask(HelperTask.ENHANCE, "a fox", ModelFamily.FLUX, tiny_prompt_model, ON_PROCESSOR,
+                   dict(os.environ), 2)
+    [answer] = answers
+    assert answer.cancelled and answer.text is None and not helper.loaded and not helper.busy
