@@ -547,7 +547,8 @@ def open_studio(args: argparse.Namespace) -> Studio:
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
     if gallery.problem:
         print(f"note: {gallery.problem}", file=sys.stderr, flush=True)
-    return Studio(out_dir, Machine(args.sd_binary), gallery, wildcards=args.wildcards)
+    # upscale has no prompt, so no --wildcards
+    return Studio(out_dir, Machine(args.sd_binary), gallery, wildcards=getattr(args, "wildcards", None))
 
 
 def hear_stop_signals(handler: Callable[[int, object], None]) -> QTimer:
