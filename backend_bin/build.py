@@ -19,11 +19,13 @@ import sys
 from pathlib import Path
 
 from backend_bin import linux, llama, windows
-from backend_bin.linux import TARGETS, BuildOptions
+from backend_bin.linux import BuildOptions
 from backend_bin.output import default_cache_dir
 from backend_bin.tools import BuildError, say
 
-# TARGETS: the app's build progress counts these (app/core/models/backend_package.py; a test keeps them equal)
+# what a Linux build makes, in order: the app's build progress counts these (app/core/models/backend_package.py;
+# a test keeps them equal)
+TARGETS = (*linux.TARGETS, llama.LLAMA_SERVER)
 __all__ = ["TARGETS", "BuildError", "main"]
 
 

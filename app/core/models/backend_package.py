@@ -13,7 +13,7 @@ from app.core.words import translate
 
 # what `python -m backend_bin.build` builds, in order (backend_bin/build.py's TARGETS; a test keeps them equal:
 # the app does not import the build script, which a bundle does not carry)
-BUILD_TARGETS = ("sd-cli", "sd-server")
+BUILD_TARGETS = ("sd-cli", "sd-server", "llama-server")
 MAX_UNPACKED_BYTES = 2 * 2**30  # a release holds ~100 MB; more is not a backend zip
 _BUILD_PERCENT = re.compile(r"^\[\s*(\d{1,3})%\]")
 
