@@ -86,9 +86,10 @@ def _prompt_helper(window: MainWindow, folder: Path) -> None:
 
 
 def _everything(window: MainWindow, folder: Path) -> None:
+    # every fold and panel that stays open; the prompt helper's box, which its answer or Discard closes, has its
+    # own state (with all of these too, a real X server at 150 % needs 758 px of the 720 it has)
     _first_start(window, folder)
     _img2img(window, folder)
-    _prompt_helper(window, folder)
     window.advanced_toggle.setChecked(True)
     window.details_toggle.setChecked(True)
 
