@@ -127,7 +127,7 @@ def test_it_fits_exactly_at_weights_cache_and_margin() -> None:
 
 def test_on_the_processor_llama_server_touches_no_card() -> None:
     argv = server_argv(Path("/opt/llama-server"), Path("/m/q.gguf"), 5000, HelperPlace(False, ""), 4)
-    assert argv[0] == "/opt/llama-server"
+    assert argv[0] == str(Path("/opt/llama-server"))
     assert argv[argv.index("--n-gpu-layers") + 1] == "0" and argv[argv.index("--device") + 1] == "none"
     assert argv[argv.index("--host") + 1] == "127.0.0.1" and argv[argv.index("--port") + 1] == "5000"
     assert argv[argv.index("--threads") + 1] == "4" and argv[argv.index("--reasoning") + 1] == "off"
