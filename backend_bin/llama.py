@@ -16,13 +16,7 @@ from typing import Any
 
 from backend_bin import linux, windows
 from backend_bin.output import cached_build, expose, options_digest
-from backend_bin.source import (
-    GGML_VULKAN_CPP,
-    LLAMA_CPP_SDIST,
-    fetch_sdist,
-    guard_layer_settings,
-    headers_lack_layer_settings,
-)
+from backend_bin.source import LLAMA_CPP_SDIST, fetch_sdist, guard_for_headers
 from backend_bin.tools import BuildError, SystemFile, missing_packages_message, run_step, say
 
 LLAMA_SERVER = "llama-server"
@@ -53,13 +47,7 @@ def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path]) -> Path
         with tarfile.open(sdist) as archive:
             members = [m for m in archive.getmembers() if m.name.startswith(LLAMA_CPP_SDIST.subdir + "/")]
             archive.extractall(source_root, members=members, filter="data")
-    if headers_lack_layer_settings(include_dirs):
-        ggml_vulkan = llama_cpp / GGML_VULKAN_CPP
-        text = ggml_vulkan.read_text()
-        fixed = guard_layer_settings(text)
-        if fixed != text:
-            say("the Vulkan headers lack VK_EXT_layer_settings: applying the guard to llama.cpp's ggml-vulkan.cpp")
-            ggml_vulkan.write_text(fixed)
+    guard_for_headers(llama_cpp, include_dirs)
     return llama_cpp
 
 

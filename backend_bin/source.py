@@ -144,14 +144,20 @@ def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path]) -> Pat
         with tarfile.open(sdist) as archive:
             archive.extractall(source_root, filter="data")
     apply_submit_cap(sd_cpp)
-    if headers_lack_layer_settings(include_dirs):
-        ggml_vulkan = sd_cpp / GGML_VULKAN_CPP
-        text = ggml_vulkan.read_text()
-        fixed = guard_layer_settings(text)
-        if fixed != text:
-            say("the Vulkan headers lack VK_EXT_layer_settings: applying the guard to ggml-vulkan.cpp")
-            ggml_vulkan.write_text(fixed)
+    guard_for_headers(sd_cpp, include_dirs)
     return sd_cpp
+
+
+def guard_for_headers(tree: Path, include_dirs: Iterable[Path]) -> None:
+    """Guard `tree`'s ggml-vulkan.cpp (sd.cpp's or llama.cpp's) when the headers it will see are too old."""
+    if not headers_lack_layer_settings(include_dirs):
+        return
+    ggml_vulkan = tree / GGML_VULKAN_CPP
+    text = ggml_vulkan.read_text()
+    fixed = guard_layer_settings(text)
+    if fixed != text:
+        say(f"the Vulkan headers lack VK_EXT_layer_settings: applying the guard to {ggml_vulkan}")
+        ggml_vulkan.write_text(fixed)
 
 
 @dataclass(frozen=True)
