@@ -76,7 +76,7 @@ def build(options: BuildOptions, cache: Path, jobs: int) -> Path:
             shutil.copy2(build_dir / "bin" / target, binaries / target)
         stamp.write_text(json.dumps({"version": SDIST_VERSION, "cmake_flags": options.cmake_flags(),
                                      "patches": source_patches_record()}))
-        say(f"built in {time.monotonic() - started:.0f}s")
+        say(f"built {' and '.join(TARGETS)} in {time.monotonic() - started:.0f}s")
         return binaries
 
 

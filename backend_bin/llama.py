@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from backend_bin import linux, windows
-from backend_bin.output import cached_build, expose, options_digest
+from backend_bin.output import cached_build, expose, options_digest, reuse_compiled_shaders
 from backend_bin.source import LLAMA_CPP_SDIST, fetch_sdist, guard_for_headers
 from backend_bin.tools import BuildError, SystemFile, missing_packages_message, run_step, say
 
@@ -49,26 +49,6 @@ def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path]) -> Path
             archive.extractall(source_root, members=members, filter="data")
     guard_for_headers(llama_cpp, include_dirs)
     return llama_cpp
-
-
-# where ggml's build writes the shaders it compiled (SPIR-V, embedded as C++ arrays) and their index header
-SHADERS_SUBDIR = Path("ggml") / "src" / "ggml-vulkan"
-SHADERS_HEADER = "ggml-vulkan-shaders.hpp"
-
-
-def reuse_compiled_shaders(linux_build: Path, windows_build: Path) -> bool:
-    """Give the Windows build the shaders the Linux build compiled: glslc ran on this machine for both, from the
-    same sources, so the SPIR-V is the same, and compiling ~2,500 shader variants is about 40% of a build's
-    work. Copied after cmake wrote the build files, the copies are newer than everything their rules depend on,
-    so make keeps them. Without a Linux build in the cache, the Windows build compiles its own."""
-    source, target = linux_build / SHADERS_SUBDIR, windows_build / SHADERS_SUBDIR
-    if not (source / SHADERS_HEADER).is_file() or not target.is_dir():
-        return False
-    for generated in [source / SHADERS_HEADER, *source.glob("*.comp.cpp")]:
-        shutil.copy(generated, target / generated.name)  # a fresh modification time: make sees them as done
-    shutil.copytree(source / "vulkan-shaders.spv", target / "vulkan-shaders.spv", dirs_exist_ok=True)
-    say(f"the shaders compiled for Linux serve Windows too ({len(list(source.glob('*.comp.cpp')))} files)")
-    return True
 
 
 def linux_cache_key() -> str:

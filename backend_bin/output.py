@@ -147,3 +147,23 @@ def cached_build(work: Path, name: str, requirements: tuple[Requirement, ...],
         stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         say(f"built {name} in {time.monotonic() - started:.0f}s")
         return program, record
+
+
+# where ggml's build writes the shaders it compiled (SPIR-V, embedded as C++ arrays) and their index header
+SHADERS_SUBDIR = Path("ggml") / "src" / "ggml-vulkan"
+SHADERS_HEADER = "ggml-vulkan-shaders.hpp"
+
+
+def reuse_compiled_shaders(linux_build: Path, windows_build: Path) -> bool:
+    """Give a Windows build the shaders the Linux build of the same ggml compiled: glslc ran on this machine for
+    both, from the same sources, so the SPIR-V is the same, and compiling the shader variants is about 40% of a
+    build's work. Copied after cmake wrote the build files, the copies are newer than everything their rules
+    depend on, so make keeps them. Without a Linux build in the cache, the Windows build compiles its own."""
+    source, target = linux_build / SHADERS_SUBDIR, windows_build / SHADERS_SUBDIR
+    if not (source / SHADERS_HEADER).is_file() or not target.is_dir():
+        return False
+    for generated in [source / SHADERS_HEADER, *source.glob("*.comp.cpp")]:
+        shutil.copy(generated, target / generated.name)  # a fresh modification time: make sees them as done
+    shutil.copytree(source / "vulkan-shaders.spv", target / "vulkan-shaders.spv", dirs_exist_ok=True)
+    say(f"the shaders compiled for Linux serve Windows too ({len(list(source.glob('*.comp.cpp')))} files)")
+    return True

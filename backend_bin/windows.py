@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from backend_bin.output import BIN_DIR, cached_build, expose, options_digest, read_stamp
+from backend_bin.linux import BuildOptions
+from backend_bin.output import BIN_DIR, cached_build, expose, options_digest, read_stamp, reuse_compiled_shaders
 from backend_bin.source import (
     SDIST_VERSION,
     DebianSource,
@@ -267,11 +268,13 @@ def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path,
         build_dir = work / "build"
         glslc = shutil.which("glslc") or "glslc"
         run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags(work, glslc)])
+        shaders_reused = reuse_compiled_shaders(cache / BuildOptions().cache_key() / "build", build_dir)
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", "sd-cli"])
         run_step([MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / SD_CLI_EXE)])
         imports = check_standalone(program, frozenset({VULKAN_LOADER_DLL}))
         return {"source": sdist_record(), "patches": source_patches_record(),
-                "cmake_flags": options.cmake_flags(work, glslc), "imports": imports}
+                "cmake_flags": options.cmake_flags(work, glslc), "imports": imports,
+                "shaders_from_linux_build": shaders_reused}
 
     return cached_build(cache / options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS, build)
 

@@ -78,7 +78,8 @@ fi
 echo "[setup] installing Python packages"
 .venv/bin/python -m pip install -q -e '.[dev]'
 
-# the backend from the pinned sdist
+# the backends from the pinned sdists
+echo "[setup] the Linux backends: sd-cli, sd-server, llama-server"
 .venv/bin/python -m backend_bin.build
 
 echo "[setup] the window's translations (resources/translations/*.qm)"
@@ -91,7 +92,9 @@ if $for_tests; then
   # the Windows backend, cross-built from the same sdist, and Windows CPython with our dependencies under Wine,
   # for the Windows bundle and the Windows run of the tests (cached under ~/.cache/polaris-studio/: about
   # 7 + 2 minutes on 2 cores the first time, seconds afterwards)
+  echo "[setup] the Windows backends: vulkaninfo.exe, sd-cli.exe, llama-server.exe"
   .venv/bin/python -m backend_bin.build --windows
+  echo "[setup] Windows Python with our dependencies, under Wine"
   .venv/bin/python -m installer.windows_python
 fi
 

@@ -27,6 +27,27 @@ BUILD_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cach
 POLARIS_LANE = os.environ.get("POLARIS_LANE") == "1"
 
 
+# tests/bench/ci_times.py names a folder here: each pytest run (Linux, Windows Python, the Polaris lane) writes
+# the seconds each test file took into a JSON file of its own there
+TEST_TIMES = os.environ.get("POLARIS_TEST_TIMES")
+_seconds_per_file: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if TEST_TIMES:
+        file = report.nodeid.split("::")[0]
+        _seconds_per_file[file] = _seconds_per_file.get(file, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if TEST_TIMES and _seconds_per_file:
+        import json
+
+        run = f"{'Windows Python' if sys.platform == 'win32' else 'Linux'}{', Polaris lane' if POLARIS_LANE else ''}"
+        path = Path(TEST_TIMES) / f"{sys.platform}-{os.getpid()}.json"
+        path.write_text(json.dumps({"run": run, "files": _seconds_per_file}, indent=1), encoding="utf-8")
+
+
 def pytest_report_header() -> str:
     return f"Polaris lane: {'on (POLARIS_LANE=1)' if POLARIS_LANE else 'off'}"
 

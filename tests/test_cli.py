@@ -10,6 +10,8 @@ import pytest
 from app.cli import EventPrinter, add_generate_arguments, add_upscale_arguments, generate_requests
 from app.core.generation.output import Progress
 
+pytestmark = pytest.mark.windows
+
 
 def test_progress_says_the_time_left_in_words_and_nothing_at_the_last_step(
         capsys: pytest.CaptureFixture[str]) -> None:

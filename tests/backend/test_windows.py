@@ -376,6 +376,12 @@ def test_a_warm_windows_cache_only_exposes_the_programs(sd_cli_exe: tuple[Path, 
 
 
 @pytest.mark.backend
+def test_sd_cli_exe_took_the_shaders_the_linux_build_compiled(sd_cli_exe: tuple[Path, dict]) -> None:
+    # the same ggml for both targets: its shaders are compiled once, by the Linux build (setup.sh builds it first)
+    assert sd_cli_exe[1]["shaders_from_linux_build"] is True
+
+
+@pytest.mark.backend
 def test_llama_server_exe_took_the_shaders_the_linux_build_compiled(llama_server_exe: tuple[Path, dict]) -> None:
     program, record = llama_server_exe
     assert record["shaders_from_linux_build"] is True

@@ -29,6 +29,8 @@ from app.core.models.families import SLOT_NAMES
 from backend_bin.build import TARGETS
 from tests.helpers.local_catalog import PRESET, preset_files, write_catalog
 
+pytestmark = pytest.mark.windows
+
 DATA = Path(__file__).resolve().parents[1] / "data"
 CATALOG = load_catalog()
 

@@ -21,6 +21,8 @@ from app.core.system.report import report_markdown
 from app.core.system.vulkaninfo import VulkanDevice, decode_paste, layers, parse
 from tests.helpers.captures import CAPTURES, vulkaninfo_devices
 
+pytestmark = pytest.mark.windows
+
 GIB = 2**30
 GOOD_HOST = HostInfo(32 * GIB, 24 * GIB, frozenset({"avx2", "fma", "sse4_2"}), "win32")
 

@@ -14,6 +14,8 @@ from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex, entry_fro
 from app.core.gallery.image_store import staging_path
 from app.core.gallery.metadata import a1111_parameters, write_metadata
 
+pytestmark = pytest.mark.windows
+
 REPO = Path(__file__).resolve().parents[2]
 
 

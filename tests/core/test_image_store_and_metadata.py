@@ -21,6 +21,8 @@ from app.core.gallery.metadata import (
 )
 from app.core.gallery.picture_check import PictureFault
 
+pytestmark = pytest.mark.windows
+
 WHEN = datetime(2026, 11, 22, 9, 30, 5)
 
 

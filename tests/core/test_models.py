@@ -12,6 +12,8 @@ from app.core.models.families import ComponentKind, ModelFamily, ModelFiles
 from app.core.models.model_files import ModelFileError, inspect_model, slot_problem
 from tests.helpers import model_headers as mh
 
+pytestmark = pytest.mark.windows
+
 GIB = 2**30
 
 

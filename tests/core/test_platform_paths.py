@@ -15,6 +15,8 @@ from app.core.platform_paths import (
     user_dirs,
 )
 
+pytestmark = pytest.mark.windows
+
 HOME = Path("/home/josé")
 
 

@@ -32,6 +32,8 @@ from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE
 from tests.helpers.captures import load, vulkaninfo_devices
 from tests.helpers.model_headers import write_gguf
 
+pytestmark = pytest.mark.windows
+
 CAPS = parse_help(load("help").stdout.decode())
 HOSTILE_PROMPT = 'say "hi" \'there\'\nnew line ünïcode 灯台 $(echo pwned) `id` ; rm -rf ~ && | > x'
 

@@ -21,6 +21,8 @@ from app.core.gallery.image_store import (
 )
 from tests.helpers.filesystems import fill, make_read_only, tmpfs
 
+pytestmark = pytest.mark.windows
+
 WHEN = datetime(2026, 11, 24, 9, 30, 5)
 
 

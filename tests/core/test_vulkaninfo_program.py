@@ -8,6 +8,8 @@ import pytest
 
 from app.core.system.vulkaninfo_program import VulkaninfoProgram, vulkaninfo_argv, vulkaninfo_programs
 
+pytestmark = pytest.mark.windows
+
 OURS = Path("Polaris Studio") / "_internal" / "backend_bin"
 DRIVERS = PureWindowsPath(r"C:\Windows\System32\vulkaninfo.exe")
 

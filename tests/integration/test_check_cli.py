@@ -12,6 +12,8 @@ import pytest
 
 from tests.helpers.cli import REPO, utf8_env
 
+pytestmark = pytest.mark.windows
+
 DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
 
 

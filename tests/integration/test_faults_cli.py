@@ -21,6 +21,8 @@ from app.core.platform_paths import user_dirs
 from tests.helpers.cli import REPO, CliRun, generate_argv, run_generate, utf8_env
 from tests.helpers.filesystems import fill, make_read_only, tmpfs
 
+pytestmark = pytest.mark.windows
+
 # a refused folder is said before sd.cpp starts: well under the ~10 s of a real run on lavapipe
 REFUSED_WITHIN_S = 8
 

@@ -12,6 +12,8 @@ from app.core.generation.request import MAX_PROMPT_BYTES
 from tests.helpers.cli import generate_argv, run_generate
 from tests.helpers.model_headers import write_gguf
 
+pytestmark = pytest.mark.windows
+
 HOSTILE_PROMPT = 'a "quoted" \'lighthouse\'\nsecond line ünïcode 灯台 🌅 $(echo pwned) `id` ; rm -rf ~ && echo > x'
 
 

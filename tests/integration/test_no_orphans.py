@@ -13,6 +13,8 @@ import pytest
 
 from tests.helpers.cli import REPO, generate_argv
 
+pytestmark = pytest.mark.windows
+
 
 def children_of(pid: int) -> list[psutil.Process]:
     # from the whole process list: under Wine, children() fails (NtQuerySystemInformation, WinError 87)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
@@ -13,6 +14,8 @@ from app.services.studio import Studio
 from app.services.user_dirs import keep_settings_in
 from app.ui.main_window import MainWindow
 from tests.helpers.cli import run_generate
+
+pytestmark = pytest.mark.windows
 
 
 def test_the_folder_chosen_in_the_window_is_the_clis_default(qtbot: QtBot, sd_cli: Path, standin: Path, tiny_model,

@@ -19,6 +19,8 @@ from app.core.models.families import MemoryFlags, ModelFiles
 from app.services.generation.runner import Generation
 from tests.helpers.cli import REPO, generate_argv, run_generate, utf8_env
 
+pytestmark = pytest.mark.windows
+
 
 def test_a_generation_into_and_from_folders_named_like_a_users(sd_cli: Path, tiny_model, tmp_path: Path) -> None:
     models = tmp_path / "Modèles de José" / "flux 灯台"

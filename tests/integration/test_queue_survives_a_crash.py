@@ -10,9 +10,12 @@ import sys
 from pathlib import Path
 
 import psutil
+import pytest
 
 from app.core.platform_paths import UserDirs
 from tests.helpers.cli import REPO, utf8_env
+
+pytestmark = pytest.mark.windows
 
 QUEUE_APP = Path(__file__).resolve().parents[1] / "helpers" / "queue_app.py"
 

@@ -7,12 +7,15 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from app.core.gallery.gallery_index import open_index
 from app.core.models.demo_model import write_tiny_models
 from app.core.platform_paths import user_dirs
 from tests.helpers.cli import generate_argv, run_generate
+
+pytestmark = pytest.mark.windows
 
 
 def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, standin: Path, tiny_model, out_dir: Path,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from app.core.platform_paths import extended_length
 from app.services.child_process import (
     CREATE_NO_WINDOW,
@@ -14,6 +16,8 @@ from app.services.child_process import (
     unrunnable_reason,
     without_bundle_libraries,
 )
+
+pytestmark = pytest.mark.windows
 
 CREATE_SUSPENDED = 0x4  # a flag Qt itself may pass: it must survive
 

@@ -13,6 +13,8 @@ from app.core.models.families import ModelFiles
 from app.services.generation.runner import Generation
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
+pytestmark = pytest.mark.windows
+
 
 def test_the_plan_waits_for_vulkaninfo_instead_of_blocking(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,6 +20,8 @@ from app.services.system.system_check import SystemCheck
 from app.services.tool_run import ToolResult, ToolRun
 from tests.helpers.fake_vulkaninfo import CAPTURES, FakeVulkaninfo, use_fake_vulkaninfo
 
+pytestmark = pytest.mark.windows
+
 
 def test_monitor_reports_ram_and_lavapipe_vram_from_real_vulkaninfo(qtbot: QtBot) -> None:
     machine = Machine()

@@ -12,6 +12,8 @@ from app.__main__ import main
 from app.core.platform_paths import BASEDIR_VARIABLE, PORTABLE_MARKER, UserDirs
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 
+pytestmark = pytest.mark.windows
+
 
 @pytest.fixture
 def frozen_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -23,6 +23,8 @@ from tests.conftest import BUILD_CACHE_HOME
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
 
+pytestmark = pytest.mark.windows
+
 
 @pytest.fixture(autouse=True)
 def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,8 @@ from app.services.prompt_helper import HelperAnswer, PromptHelper
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
 
+pytestmark = pytest.mark.windows
+
 ON_PROCESSOR = HelperPlace(False, "runs on the processor")
 ON_LAVAPIPE = HelperPlace(True, "runs on the graphics card")
 ANSWER_MS = 120_000

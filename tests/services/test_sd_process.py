@@ -25,6 +25,8 @@ from app.services.models.backend import (
     probe_caps,
 )
 
+pytestmark = pytest.mark.windows
+
 
 def run_to_end(qtbot: QtBot, process: SdProcess, argv: list[str], workdir: Path,
                extra_env: dict[str, str] | None = None) -> Outcome:

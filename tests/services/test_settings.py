@@ -33,6 +33,8 @@ from app.core.settings_schema import (
 from app.services.settings import Settings
 from app.services.user_dirs import current_user_dirs
 
+pytestmark = pytest.mark.windows
+
 
 def written_to_disk(tmp_path: Path) -> Settings:
     """The app's settings file read afresh from disk (Qt serves a file it has open from memory)."""

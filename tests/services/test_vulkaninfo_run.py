@@ -12,6 +12,8 @@ from app.core.system.vulkaninfo import parse
 from app.services.system.vulkaninfo_run import NOT_FOUND, VulkaninfoResult, VulkaninfoRun
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
+pytestmark = pytest.mark.windows
+
 
 @pytest.fixture
 def temp_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

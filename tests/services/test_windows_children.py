@@ -19,7 +19,8 @@ import pytest
 
 from tests.helpers.cli import REPO
 
-pytestmark = pytest.mark.skipif(sys.platform != "win32", reason="Windows-only API: Job objects, consoles")
+pytestmark = [pytest.mark.windows,
+              pytest.mark.skipif(sys.platform != "win32", reason="Windows-only API: Job objects, consoles")]
 
 CREATE_NEW_CONSOLE = 0x00000010
 DETACHED_PROCESS = 0x00000008

@@ -24,6 +24,8 @@ from app.ui.main_window import MainWindow
 from tests.helpers.filesystems import make_read_only, tmpfs
 from tests.ui.test_main_window import fill_in
 
+pytestmark = pytest.mark.windows
+
 
 def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, window: MainWindow, sd_cli: Path,
                                                                   tiny_model, tmp_path: Path, out_dir: Path) -> None:

@@ -23,6 +23,8 @@ from app.ui.gallery import GalleryPanel, prune_thumbnails
 from app.ui.main_window import MainWindow
 from app.ui.prompt_panel import PromptPanel
 
+pytestmark = pytest.mark.windows
+
 
 def ours(folder: Path, name: str, prompt: str, seed: int, created: float, size=(96, 64)) -> Path:
     path = folder / name

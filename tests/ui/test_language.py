@@ -35,6 +35,8 @@ from app.ui.language import (
 from app.ui.prompt_panel import PromptPanel
 from scripts.translations import SOURCES, ts_files, update
 
+pytestmark = pytest.mark.windows
+
 BY_CODE = {language.code: language for language in LANGUAGES}
 
 

@@ -25,6 +25,8 @@ from app.ui.notice_bar import NoticeBar
 from app.ui.picture_input import PictureInput
 from app.ui.theme import FUSION, WINDOWS_11_BUILD, dark_palette, follow_system_theme, style_for, windows_build
 
+pytestmark = pytest.mark.windows
+
 # QStyleFactory.keys() as PySide6 6.11 answers it on Windows (seen under Wine), and as 6.6 (before windows11)
 QT_6_11_ON_WINDOWS = ["windows11", "windowsvista", "Windows", "Fusion"]
 QT_6_6_ON_WINDOWS = ["windowsvista", "Windows", "Fusion"]

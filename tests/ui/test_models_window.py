@@ -19,6 +19,8 @@ from app.ui.models_window import STATUS, ModelsWindow
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
 
+pytestmark = pytest.mark.windows
+
 
 @pytest.fixture(autouse=True)
 def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,6 +19,8 @@ from pytestqt.qtbot import QtBot
 
 from tests.helpers.window_tour import MIN_PICTURE_SHARE, SIZES, STATES, measure, speaking, window_in
 
+pytestmark = pytest.mark.windows
+
 REPO = Path(__file__).resolve().parents[2]
 
 

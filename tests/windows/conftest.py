@@ -25,7 +25,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """The whole suite under Windows Python takes ~20 minutes of mostly single-threaded Wine: started as soon as
+    """The Windows tests under Windows Python take many minutes of mostly single-threaded Wine: started as soon as
     the tests are known, it runs beside the Linux tests on the other core instead of after them
     (test_suite_on_windows.py waits for it and judges it)."""
     if sys.platform == "win32" or session.config.option.collectonly:

@@ -1,5 +1,5 @@
-"""Windows Python's pytest as a child of the Linux test run: started, then judged when it ends; and the whole
-suite's run started as soon as the Linux run knows its tests (conftest.py), so that the two run side by side."""
+"""Windows Python's pytest as a child of the Linux test run: started, then judged when it ends; and the Windows
+tests' run started as soon as the Linux run knows its tests (conftest.py), so that the two run side by side."""
 
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ from installer.windows_python import PYTHON_ENV, WindowsPython, windows_python
 from installer.wine import WinePrefix
 
 REPO = Path(__file__).resolve().parents[2]
-WINDOWS_SUITE_TEST = "tests/windows/test_suite_on_windows.py::test_the_whole_suite_passes_on_windows_python"
-# -rs lists each skip with its reason, so the log shows that none is unexplained; -rf each failure's node
-WHOLE_SUITE = ("tests", "-q", "-rfs")
+WINDOWS_SUITE_TEST = "tests/windows/test_suite_on_windows.py::test_the_windows_tests_pass_on_windows_python"
+# the tests marked `windows` (test_what_windows_runs.py says which must be); -rs lists each skip with its reason,
+# so the log shows that none is unexplained; -rf each failure's node
+WINDOWS_SUITE = ("tests", "-q", "-rfs", "-m", "windows")
 # what the suite starts: Windows Python (the app, the CLI, helpers) and the backends
 OUR_PROGRAMS = ("python.exe", "sd-cli.exe", "llama-server.exe")
 
@@ -79,7 +80,7 @@ def run_pytest(windows: WindowsPython, *arguments: str) -> tuple[int, str, list[
 
 @dataclass
 class EarlyWindowsSuite:
-    """The whole suite under Windows Python, running since the Linux run collected its tests."""
+    """The Windows tests under Windows Python, running since the Linux run collected its tests."""
 
     windows: WindowsPython
     run: WindowsPytest
@@ -89,7 +90,7 @@ class EarlyWindowsSuite:
     def start(cls) -> EarlyWindowsSuite:
         stack = ExitStack()
         windows = stack.enter_context(windows_python())
-        return cls(windows, WindowsPytest.start(windows, *WHOLE_SUITE), stack)
+        return cls(windows, WindowsPytest.start(windows, *WINDOWS_SUITE), stack)
 
     def close(self) -> None:
         """The Linux run ends: a suite still running (its test was deselected or the run interrupted) is ended."""

@@ -1,5 +1,7 @@
-"""The whole test suite, run again by Windows CPython under Wine: every Windows code path for real. It starts as
-soon as the Linux run has collected its tests and runs beside them (conftest.py); this test judges it."""
+"""The tests of what Windows can break (marked `windows`: paths, processes and Job objects, files and locks, the
+console's encoding, fonts and the window), run again by Windows CPython under Wine: every Windows code path for
+real; tests of pure logic answer the same everywhere and run on Linux alone. It starts as soon as the Linux run
+has collected its tests and runs beside them (conftest.py); this test judges it."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from installer.windows_python import WindowsPython
-from tests.windows.early_suite import EARLY_RUN, WHOLE_SUITE, WindowsPytest, run_pytest
+from tests.windows.early_suite import EARLY_RUN, WINDOWS_SUITE, WindowsPytest, run_pytest
 
 # pytest -q ends with "2 failed, 407 passed, ... in 422.32s", without the rule of = around it
 SUMMARY = re.compile(r"^(?:=+ )?(?P<counts>.*\d+ (passed|failed|errors?|skipped).*) in (?P<seconds>[\d.]+)s",
@@ -24,14 +26,14 @@ FAILED = re.compile(r"^FAILED (\S+::\S+)", re.MULTILINE)
 
 
 @pytest.mark.timeout(3600)
-def test_the_whole_suite_passes_on_windows_python(windows: WindowsPython, say: Callable[[str], None],
+def test_the_windows_tests_pass_on_windows_python(windows: WindowsPython, say: Callable[[str], None],
                                                   pytestconfig: pytest.Config) -> None:
     early = pytestconfig.stash.get(EARLY_RUN, None)  # started beside the Linux tests (conftest.py)
-    run = early.run if early is not None else WindowsPytest.start(windows, *WHOLE_SUITE)
+    run = early.run if early is not None else WindowsPytest.start(windows, *WINDOWS_SUITE)
     started = run.started
     status, output, left = run.finish()
     counts = SUMMARY.search(output)
-    say(f"Windows suite: {counts['counts'] if counts else 'no summary'} "
+    say(f"Windows tests: {counts['counts'] if counts else 'no summary'} "
         f"in {time.monotonic() - started:.0f} s under Wine")
     say("\n".join(line for line in output.splitlines() if line.startswith("SKIPPED")))
     failed = FAILED.findall(output)
