@@ -13,6 +13,9 @@ from backend_bin.source import SDIST_VERSION, extract_sd_cpp, fetch_sdist, sdist
 from backend_bin.tools import BuildError, Program, SystemFile, missing_packages, missing_packages_message, run_step, say
 
 TARGETS = ("sd-cli", "sd-server")
+# what sd.cpp would build that neither the app nor the tests use: WebP and WebM output (libwebp's ~120 files and
+# libwebm; the app writes PNG and hands sd.cpp PNG copies of its input pictures)
+SD_LEFT_OUT = ("-DSD_WEBP=OFF", "-DSD_WEBM=OFF")
 
 LIBRARY_DIRS = (Path("/usr/lib"), Path("/usr/lib64"), Path("/usr/local/lib"))
 INCLUDE_DIRS = (Path("/usr/include"), Path("/usr/local/include"))
@@ -36,6 +39,7 @@ class BuildOptions:
     def cmake_flags(self) -> list[str]:
         return [
             "-DSD_VULKAN=ON",
+            *SD_LEFT_OUT,
             f"-DCMAKE_BUILD_TYPE={self.build_type}",
             f"-DGGML_NATIVE={'ON' if self.native else 'OFF'}",
         ]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from backend_bin.linux import BuildOptions
+from backend_bin.linux import SD_LEFT_OUT, BuildOptions
 from backend_bin.output import BIN_DIR, cached_build, expose, options_digest, read_stamp, reuse_compiled_shaders
 from backend_bin.source import (
     SDIST_VERSION,
@@ -155,6 +155,7 @@ class WindowsOptions:
     def option_flags(self) -> list[str]:
         return [
             "-DSD_VULKAN=ON",
+            *SD_LEFT_OUT,
             f"-DCMAKE_BUILD_TYPE={self.build_type}",
             # a Windows build must run on any x86-64 CPU; OpenMP would need libgomp's DLL beside the exe
             "-DGGML_NATIVE=OFF",

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian/Ubuntu machine for Polaris Studio, idempotently:
 #   system packages -> .venv with the app and its dev tools -> the Vulkan sd.cpp backend -> the demo model.
-# With --tests also what the tests need beyond that: Xvfb and ImageMagick for the real-display test, and the
-# Windows build and its tests under Wine (sd-cli.exe and vulkaninfo.exe cross-built, Windows Python).
+# With --tests also what the tests need beyond that: Xvfb and ImageMagick for the real-display test, and the tools
+# of the Windows build and its tests under Wine (mingw-w64, Wine, wixl; the test run builds the Windows side).
 # Safe to run again: each step skips what is already done (a warm backend build takes seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -88,14 +88,10 @@ echo "[setup] the window's translations (resources/translations/*.qm)"
 # written again when a newer writer would write it differently (the demo's colours, say), else kept
 echo "[setup] the offline demo model (random weights) in .demo-model/"
 .venv/bin/python -m app.core.models.demo_model --out .demo-model --if-stale
-if $for_tests; then
-  # the Windows backend, cross-built from the same sdist, and Windows CPython with our dependencies under Wine,
-  # for the Windows bundle and the Windows run of the tests (cached under ~/.cache/polaris-studio/: about
-  # 7 + 2 minutes on 2 cores the first time, seconds afterwards)
-  echo "[setup] the Windows backends: vulkaninfo.exe, sd-cli.exe, llama-server.exe"
-  .venv/bin/python -m backend_bin.build --windows
-  echo "[setup] Windows Python with our dependencies, under Wine"
-  .venv/bin/python -m installer.windows_python
-fi
+# With --tests, the Windows side (sd-cli.exe, llama-server.exe and vulkaninfo.exe cross-built from the same sdists,
+# and Windows CPython with our dependencies under Wine: ~20 minutes on a new machine, seconds when cached under
+# ~/.cache/polaris-studio/) is not made here: the test run makes it on one core beside the Linux tests, which do not
+# need it (tests/helpers/windows_side.py). To make it now: .venv/bin/python -m backend_bin.build --windows &&
+# .venv/bin/python -m installer.windows_python
 
 echo "[setup] done"

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from app.core.resources import prompt_helper_name
+from tests.helpers.shader_cache import SHADER_CACHE
+from tests.helpers.windows_side import WINDOWS_SIDE, WindowsSide, start_windows_side
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -17,8 +19,6 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 SD_CLI = REPO / "backend_bin" / "bin" / ("sd-cli.exe" if sys.platform == "win32" else "sd-cli")
 LLAMA_SERVER = REPO / "backend_bin" / "bin" / prompt_helper_name(sys.platform)
-# the real build cache scripts/setup.sh filled, read before any test moves HOME: the backend build test reuses it
-BUILD_CACHE_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 
 
 # The Polaris lane (README, "Polaris notes"): POLARIS_LANE=1 runs every backend the tests start with the Polaris
@@ -39,7 +39,19 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _seconds_per_file[file] = _seconds_per_file.get(file, 0.0) + report.duration
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # the tests that need the Windows side (tests/helpers/windows_side.py) run last, once it is made beside the rest
+    items.sort(key=lambda item: "windows_side" in getattr(item, "fixturenames", ()))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    start_windows_side(session)
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    side = session.config.stash.get(WINDOWS_SIDE, None)
+    if side is not None:
+        side.stop()
     if TEST_TIMES and _seconds_per_file:
         import json
 
@@ -65,18 +77,19 @@ def polaris_lane(monkeypatch: pytest.MonkeyPatch) -> bool:
 
 
 @pytest.fixture(scope="session")
-def shader_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    # lavapipe compiles ggml's shaders with LLVM (~20 s); sharing Mesa's cache across tests pays that once
-    return tmp_path_factory.mktemp("mesa_shader_cache")
+def shader_cache() -> str:
+    if "POLARIS_TEST_SHADER_CACHE" not in os.environ:
+        Path(SHADER_CACHE).mkdir(parents=True, exist_ok=True)
+    return SHADER_CACHE
 
 
 @pytest.fixture(autouse=True)
-def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_cache: Path) -> Path:
+def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_cache: str) -> Path:
     """No test touches the real home, config, cache or Pictures folders."""
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("MESA_SHADER_CACHE_DIR", str(shader_cache))
+    monkeypatch.setenv("MESA_SHADER_CACHE_DIR", shader_cache)
     for variable, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
                           ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
         monkeypatch.setenv(variable, str(home / sub))
@@ -91,6 +104,24 @@ def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_c
 
     keep_settings_in(home / "settings")
     return home
+
+
+@pytest.fixture(scope="session")
+def windows_side(pytestconfig: pytest.Config) -> WindowsSide:
+    """The Windows programs and Windows Python, made (or found in the cache) beside the Linux tests; waited for."""
+    if sys.platform == "win32":
+        pytest.skip("the Windows programs are cross-built on Linux, and Windows Python is Linux's Wine's")
+    side = pytestconfig.stash[WINDOWS_SIDE]  # started when the tests were collected (pytest_collection_finish)
+    try:
+        side.wait()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
+    with capture.global_and_fixture_disabled():
+        for line in side.summary():
+            reporter.write_line(f"[windows side] {line}")
+    return side
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,6 @@ import io
 import json
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -22,10 +21,10 @@ DEMO = "Demo model — random noise"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, shader_cache: Path) -> Iterator[Served]:
+def server(tmp_path_factory: pytest.TempPathFactory, shader_cache: str) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("served")
     with served(base / "base", "--demo", "--out", str(base / "pictures"),
-                env={"MESA_SHADER_CACHE_DIR": str(shader_cache)}) as running:
+                env={"MESA_SHADER_CACHE_DIR": shader_cache}) as running:
         running.pictures = base / "pictures"  # type: ignore[attr-defined]
         running.upscalers = base / "base" / "data" / "models" / "upscalers"  # type: ignore[attr-defined]
         yield running

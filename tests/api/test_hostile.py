@@ -32,10 +32,10 @@ def png_header_only(width: int, height: int) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, shader_cache: Path) -> Iterator[Served]:
+def server(tmp_path_factory: pytest.TempPathFactory, shader_cache: str) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("hostile")
     with served(base / "base", "--demo", "--max-waiting", "1", "--out", str(base / "pictures"),
-                env={"MESA_SHADER_CACHE_DIR": str(shader_cache)}) as running:
+                env={"MESA_SHADER_CACHE_DIR": shader_cache}) as running:
         yield running
 
 
@@ -103,7 +103,7 @@ def test_hostile_requests_are_refused_and_the_running_picture_is_unharmed(server
     assert response.status_code == 200 and len(response.json()["images"]) == 1
 
 
-def test_open_to_the_network_only_with_a_password(tmp_path: Path, shader_cache: Path) -> None:
+def test_open_to_the_network_only_with_a_password(tmp_path: Path, shader_cache: str) -> None:
     plain = subprocess.run(serve_argv(tmp_path / "a", "--listen"), cwd=REPO, env=utf8_env(), capture_output=True,
                            text=True, timeout=120, check=False)
     assert plain.returncode == 2 and "needs a password" in plain.stderr

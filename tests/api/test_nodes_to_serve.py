@@ -28,9 +28,9 @@ LOCAL = "the graphics card"
 
 
 @pytest.fixture
-def other(tmp_path: Path, shader_cache: Path) -> Iterator[Served]:
+def other(tmp_path: Path, shader_cache: str) -> Iterator[Served]:
     with served(tmp_path / "other", "--demo", "--out", str(tmp_path / "other-pictures"),
-                env={"MESA_SHADER_CACHE_DIR": str(shader_cache)}) as running:
+                env={"MESA_SHADER_CACHE_DIR": shader_cache}) as running:
         yield running
 
 

@@ -39,6 +39,7 @@ from backend_bin.windows import (
     pe_imports,
     pe_machine_and_magic,
 )
+from tests.helpers.windows_side import WindowsSide
 
 REPO = Path(__file__).resolve().parents[2]
 BUILD_COMMAND = "python -m backend_bin.build --windows"
@@ -286,30 +287,31 @@ def coff_symbol_count(program: Path) -> int:
 
 
 def _built(section: str, name: str) -> tuple[Path, dict]:
+    """A program the Windows side built (windows_side waits for it): missing after that is a failure, not a skip."""
     record = read_build_info().get(section)
     program = BIN_DIR / name
     if record is None or not program.is_file():
-        pytest.skip(f"{name} has not been built: run {BUILD_COMMAND}")
+        pytest.fail(f"{name} was not built ({BUILD_COMMAND} did not record it)")
     return program, record
 
 
 @pytest.fixture(scope="module")
-def sd_cli_exe() -> tuple[Path, dict]:
+def sd_cli_exe(windows_side: WindowsSide) -> tuple[Path, dict]:
     return _built("windows", SD_CLI_EXE)
 
 
 @pytest.fixture(scope="module")
-def vulkaninfo_exe() -> tuple[Path, dict]:
+def vulkaninfo_exe(windows_side: WindowsSide) -> tuple[Path, dict]:
     return _built("vulkaninfo", VULKANINFO_EXE)
 
 
 @pytest.fixture(scope="module")
-def llama_server_exe() -> tuple[Path, dict]:
+def llama_server_exe(windows_side: WindowsSide) -> tuple[Path, dict]:
     return _built("llama-windows", LLAMA_SERVER_EXE)
 
 
 @pytest.fixture(params=["sd_cli_exe", "vulkaninfo_exe", "llama_server_exe"])
-def windows_program(request: pytest.FixtureRequest) -> tuple[Path, dict]:
+def windows_program(request: pytest.FixtureRequest, windows_side: WindowsSide) -> tuple[Path, dict]:
     return request.getfixturevalue(request.param)
 
 

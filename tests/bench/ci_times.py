@@ -28,7 +28,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 STEP = re.compile(r"^\[setup\] (?P<name>.*)$")
-BUILT = re.compile(r"^\[(?:backend build|windows python)\] (?:built (?P<name>.+?) in|ready in) (?P<seconds>\d+) ?s")
+# the builds' own lines; the Windows side's come back in the test run's log after "[windows side] "
+BUILT = re.compile(r"\[(?:backend build|windows python)\] (?:built (?P<name>.+?) in|ready in) (?P<seconds>\d+) ?s")
+WINDOWS_SIDE = re.compile(r"^\[windows side\] the Windows side was ready (?P<seconds>\d+) s after")
 SESSION_START = re.compile(r"^=+ test session starts =+$")
 WINDOWS_SUITE = re.compile(r"^\[windows\] Windows tests: (?P<counts>.*) in (?P<seconds>\d+) s under Wine")
 SUMMARY = re.compile(r"^=+ (?P<counts>.*) in (?P<seconds>[\d.]+)s")
@@ -72,14 +74,17 @@ def phases(lines: list[tuple[float, str]]) -> tuple[list[tuple[str, float]], lis
     steps = [(name, (marks[i + 1][0] if i + 1 < len(marks) else setup_end) - second)
              for i, (second, name) in enumerate(marks)]
     builds = [(match["name"] or "Windows Python", float(match["seconds"]))
-              for _, line in lines if (match := BUILT.match(line))]
+              for _, line in lines if (match := BUILT.search(line))]
     summary = [(second, match) for second, line in lines if (match := SUMMARY.match(line))]
     windows = [float(match["seconds"]) for _, line in lines if (match := WINDOWS_SUITE.match(line))]
+    side = [float(match["seconds"]) for _, line in lines if (match := WINDOWS_SIDE.match(line))]
     found = [("set-up (scripts/setup.sh --tests)", setup_end)]
     if summary:
         found.append((f"pytest: {summary[0][1]['counts']}", summary[0][0] - setup_end))
+    if side:
+        found.append(("  beside it: the Windows side made (builds, Windows Python)", side[0]))
     if windows:
-        found.append(("  of which beside it: the Windows tests under Windows Python", windows[0]))
+        found.append(("  beside it, then: the Windows tests under Windows Python", windows[0]))
     if len(sessions) > 1 and len(summary) > 1:
         found.append((f"Polaris lane: {summary[1][1]['counts']}", summary[1][0] - sessions[1]))
     found.append(("the whole .ci/run", end))
@@ -106,7 +111,8 @@ def main() -> int:
     clone, times = out / "clone", out / "test-times"
     times.mkdir(exist_ok=True)
     subprocess.run(["git", "clone", "--quiet", "--no-local", str(REPO), str(clone)], check=True)
-    env = {**os.environ, "CI": "true", "POLARIS_TEST_TIMES": str(times)}
+    # --durations: the slowest tests of each run, by name, at the end of its output
+    env = {**os.environ, "CI": "true", "POLARIS_TEST_TIMES": str(times), "PYTEST_ADDOPTS": "--durations=30"}
     for variable in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME"):
         env.pop(variable, None)
     if args.cold:

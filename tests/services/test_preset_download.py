@@ -19,9 +19,9 @@ from app.services.models.backend import find_backend, installed_backend_dir, mar
 from app.services.models.backend_manager import BackendInstall
 from app.services.models.downloader import download_preset
 from app.services.models.model_manager import PresetDownload
-from tests.conftest import BUILD_CACHE_HOME
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
+from tests.helpers.shader_cache import BUILD_CACHE_HOME
 
 pytestmark = pytest.mark.windows
 

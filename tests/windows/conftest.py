@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from installer.windows_python import WindowsPython, windows_python
+from tests.helpers.windows_side import WindowsSide, start_windows_side
 from tests.windows.early_suite import EARLY_RUN, WINDOWS_SUITE_TEST, EarlyWindowsSuite
 
 
@@ -26,12 +27,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """The Windows tests under Windows Python take many minutes of mostly single-threaded Wine: started as soon as
-    the tests are known, it runs beside the Linux tests on the other core instead of after them
-    (test_suite_on_windows.py waits for it and judges it)."""
-    if sys.platform == "win32" or session.config.option.collectonly:
-        return
+    the Windows side is made (beside the Linux tests, from now on), they run beside the Linux tests on the other
+    core instead of after them (test_suite_on_windows.py waits for them and judges them)."""
     if any(item.nodeid == WINDOWS_SUITE_TEST for item in session.items):
-        session.config.stash[EARLY_RUN] = EarlyWindowsSuite.start()
+        side = start_windows_side(session)
+        if side is not None:
+            session.config.stash[EARLY_RUN] = EarlyWindowsSuite.start(side)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -41,12 +42,12 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 @pytest.fixture(scope="session")
-def windows(pytestconfig: pytest.Config) -> Iterator[WindowsPython]:
-    """Windows CPython with our dependencies (made by scripts/setup.sh, cached), on its own Xvfb display: the
-    early suite run's, when there is one."""
+def windows(pytestconfig: pytest.Config, windows_side: WindowsSide) -> Iterator[WindowsPython]:
+    """Windows CPython with our dependencies (the Windows side, cached), on its own Xvfb display: the early suite
+    run's, when there is one."""
     early = pytestconfig.stash.get(EARLY_RUN, None)
     if early is not None:
-        yield early.windows
+        yield early.started()[0]
         return
     with windows_python() as python:
         yield python

@@ -3,6 +3,7 @@ tests' run started as soon as the Linux run knows its tests (conftest.py), so th
 
 from __future__ import annotations
 
+import subprocess
 import threading
 import time
 from contextlib import ExitStack
@@ -13,8 +14,10 @@ from subprocess import Popen
 import psutil
 import pytest
 
-from installer.windows_python import PYTHON_ENV, WindowsPython, windows_python
-from installer.wine import WinePrefix
+from installer.windows_python import PYTHON_ENV, WindowsPython, WindowsPythonError, windows_python
+from installer.wine import WineMissing, WinePrefix
+from tests.helpers.shader_cache import SHADER_CACHE
+from tests.helpers.windows_side import WindowsSide
 
 REPO = Path(__file__).resolve().parents[2]
 WINDOWS_SUITE_TEST = "tests/windows/test_suite_on_windows.py::test_the_windows_tests_pass_on_windows_python"
@@ -55,8 +58,9 @@ class WindowsPytest:
     @classmethod
     def start(cls, windows: WindowsPython, *arguments: str) -> WindowsPytest:
         since = time.time()
-        run = cls(windows, windows.prefix.popen(windows.argv("-m", "pytest", *arguments), cwd=REPO, env=PYTHON_ENV),
-                  since)
+        # Mesa's shader cache is the Linux run's: sd-cli.exe's shaders are compiled once, by whichever runs first
+        env = {**PYTHON_ENV, "POLARIS_TEST_SHADER_CACHE": SHADER_CACHE}
+        run = cls(windows, windows.prefix.popen(windows.argv("-m", "pytest", *arguments), cwd=REPO, env=env), since)
         run.reader = threading.Thread(target=lambda: run.lines.extend(run.process.stdout or ()), daemon=True)
         run.reader.start()
         return run
@@ -80,21 +84,49 @@ def run_pytest(windows: WindowsPython, *arguments: str) -> tuple[int, str, list[
 
 @dataclass
 class EarlyWindowsSuite:
-    """The Windows tests under Windows Python, running since the Linux run collected its tests."""
+    """The Windows tests under Windows Python, started on a thread as soon as the Windows side is ready (it is
+    made beside the Linux tests from the moment they are collected) and running beside the rest of them."""
 
-    windows: WindowsPython
-    run: WindowsPytest
-    stack: ExitStack
+    side: WindowsSide
+    stack: ExitStack = field(default_factory=ExitStack)
+    windows: WindowsPython | None = None
+    run: WindowsPytest | None = None
+    failed: str | None = None
+    closing: bool = False
+    thread: threading.Thread | None = None
 
     @classmethod
-    def start(cls) -> EarlyWindowsSuite:
-        stack = ExitStack()
-        windows = stack.enter_context(windows_python())
-        return cls(windows, WindowsPytest.start(windows, *WINDOWS_SUITE), stack)
+    def start(cls, side: WindowsSide) -> EarlyWindowsSuite:
+        early = cls(side)
+        early.thread = threading.Thread(target=early._begin, name="early Windows suite", daemon=True)
+        early.thread.start()
+        return early
+
+    def _begin(self) -> None:
+        try:
+            self.side.wait()
+            if self.closing:
+                return
+            self.windows = self.stack.enter_context(windows_python())
+            self.run = WindowsPytest.start(self.windows, *WINDOWS_SUITE)
+        except (RuntimeError, OSError, subprocess.SubprocessError, WineMissing, WindowsPythonError) as error:
+            self.failed = str(error)
+
+    def started(self) -> tuple[WindowsPython, WindowsPytest]:
+        """Windows Python and its pytest run, once started; a reason in words when they could not be."""
+        assert self.thread is not None
+        self.thread.join()
+        if self.windows is None or self.run is None:
+            pytest.fail(f"the Windows tests could not start: {self.failed}")
+        return self.windows, self.run
 
     def close(self) -> None:
         """The Linux run ends: a suite still running (its test was deselected or the run interrupted) is ended."""
-        if self.run.process.poll() is None:
+        self.closing = True
+        self.side.stop()
+        if self.thread is not None:
+            self.thread.join(60)
+        if self.run is not None and self.run.process.poll() is None:
             self.run.process.kill()
             self.run.process.wait(30)
         self.stack.close()

@@ -1,0 +1,103 @@
+"""The Windows side of the tests, made while the Linux tests run: the cross-built Windows programs (sd-cli.exe,
+llama-server.exe, vulkaninfo.exe) and Windows Python with our dependencies under Wine.
+
+Only a few tests need them (the Windows build's checks, the installer, the Windows tests under Windows Python), and
+they run last (tests/conftest.py moves them to the end): started as soon as pytest knows its tests, the ~20 minutes a
+new machine needs for them run on one core beside the Linux tests instead of before them. Both steps are cached
+(~/.cache/polaris-studio/): on a warm machine they take seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def steps(jobs: int) -> tuple[tuple[str, ...], ...]:
+    return ((sys.executable, "-m", "backend_bin.build", "--windows", "--jobs", str(jobs)),
+            (sys.executable, "-m", "installer.windows_python"))
+
+
+@dataclass
+class WindowsSide:
+    """The steps, run one after the other on a thread; `wait()` returns when they are done, or says why not."""
+
+    jobs: int
+    log: Path = field(default_factory=lambda: Path(tempfile.mkstemp(prefix="windows-side-", suffix=".log")[1]))
+    started: float = field(default_factory=time.monotonic)
+    seconds: float | None = None
+    failed: str | None = None
+    thread: threading.Thread | None = None
+    process: subprocess.Popen[bytes] | None = None
+    stopping: bool = False
+
+    @classmethod
+    def start(cls, jobs: int) -> WindowsSide:
+        side = cls(jobs)
+        side.thread = threading.Thread(target=side._run, name="windows side", daemon=True)
+        side.thread.start()
+        return side
+
+    def _run(self) -> None:
+        with self.log.open("w", encoding="utf-8") as log:
+            for argv in steps(self.jobs):
+                log.write(f"$ {' '.join(argv)}\n")
+                log.flush()
+                # a session of its own: stop() ends the build's compilers with it
+                with subprocess.Popen(argv, cwd=REPO, stdin=subprocess.DEVNULL, stdout=log,
+                                      stderr=subprocess.STDOUT, start_new_session=True) as self.process:
+                    status = self.process.wait()
+                if status != 0 or self.stopping:
+                    self.failed = f"{' '.join(argv[1:])} ended with exit status {status}"
+                    break
+        self.seconds = time.monotonic() - self.started
+
+    def stop(self) -> None:
+        """The test run ends before the side is done (interrupted, or its tests deselected): no build outlives it."""
+        self.stopping = True
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        if self.thread is not None:
+            self.thread.join(60)
+
+    def wait(self) -> None:
+        """Block until the steps are done; a failed step raises, with the end of what it printed."""
+        assert self.thread is not None
+        self.thread.join()
+        if self.failed:
+            raise RuntimeError(f"the Windows side could not be made: {self.failed} (log: {self.log})\n"
+                               + self.log.read_text(encoding="utf-8", errors="replace")[-6000:])
+
+    def summary(self) -> list[str]:
+        """What each build and Windows Python took (their own lines), and the whole."""
+        lines = [line for line in self.log.read_text(encoding="utf-8", errors="replace").splitlines()
+                 if "] built " in line or "] ready in " in line or "cache is warm" in line]
+        return [*lines, f"the Windows side was ready {self.seconds or 0:.0f} s after the tests started"]
+
+
+WINDOWS_SIDE = pytest.StashKey[WindowsSide]()
+
+
+def start_windows_side(session: pytest.Session) -> WindowsSide | None:
+    """Start the Windows side when a collected test needs it (once per run; on Linux, not for --collect-only):
+    on one core while Linux tests run beside it, on every core when nothing else runs."""
+    config = session.config
+    if WINDOWS_SIDE in config.stash:
+        return config.stash[WINDOWS_SIDE]
+    needing = sum("windows_side" in getattr(item, "fixturenames", ()) for item in session.items)
+    if sys.platform == "win32" or config.option.collectonly or not needing:
+        return None
+    alone = needing == len(session.items)
+    side = config.stash[WINDOWS_SIDE] = WindowsSide.start(jobs=(os.cpu_count() or 2) if alone else 1)
+    return side
