@@ -121,6 +121,7 @@ def windows_side(pytestconfig: pytest.Config) -> WindowsSide:
     with capture.global_and_fixture_disabled():
         for line in side.summary():
             reporter.write_line(f"[windows side] {line}")
+    side.log.unlink()  # kept only when a step failed, for its whole output
     return side
 
 
