@@ -174,20 +174,22 @@ def ensure_icu_stand_in(prefix: WinePrefix, cache: Path | None = None) -> Path:
     return dll
 
 
-def test_prefix(display: str) -> WinePrefix:
+def test_prefix(display: str, cache: Path | None = None) -> WinePrefix:
     """The prefix where our Windows Python builds and tests run: booted once, with the ICU stand-in."""
-    prefix = WinePrefix.open(cache_root() / "prefix-tests", display)
-    ensure_icu_stand_in(prefix)
+    cache = cache or cache_root()
+    prefix = WinePrefix.open(cache / "prefix-tests", display)
+    ensure_icu_stand_in(prefix, cache)
     return prefix
 
 
 @contextmanager
-def windows_python() -> Iterator[WindowsPython]:
-    """Windows Python ready to run, on its own virtual display, for the time of the block."""
+def windows_python(cache: Path | None = None) -> Iterator[WindowsPython]:
+    """Windows Python ready to run, on its own virtual display, for the time of the block (made in `cache`,
+    by default the user's cache)."""
     with virtual_display() as display:
         # the prefix is shared by every run of this Windows Python (a developer's, the tests'): it is not
         # stopped at the end, which would end the others' programs too; its wineserver leaves by itself
-        yield ensure_python(test_prefix(display))
+        yield ensure_python(test_prefix(display, cache), cache)
 
 
 def main(argv: list[str] | None = None) -> int:

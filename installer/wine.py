@@ -144,8 +144,9 @@ def windows_path(path: Path) -> str:
     return str(PureWindowsPath("Z:\\", *path.absolute().parts[1:]))
 
 
-def cache_root() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+def cache_root(environment: Mapping[str, str] | None = None) -> Path:
+    environment = os.environ if environment is None else environment
+    base = environment.get("XDG_CACHE_HOME") or str(Path(environment.get("HOME") or Path.home()) / ".cache")
     return Path(base) / "polaris-studio" / "windows"
 
 

@@ -41,6 +41,8 @@ class WindowsSide:
     thread: threading.Thread | None = None
     process: subprocess.Popen[bytes] | None = None
     stopping: bool = False
+    # the environment when the tests were collected: the steps start while tests run and monkeypatch os.environ
+    environment: dict[str, str] = field(default_factory=lambda: dict(os.environ))
 
     @classmethod
     def start(cls, jobs: int) -> WindowsSide:
@@ -55,7 +57,7 @@ class WindowsSide:
                 log.write(f"$ {' '.join(argv)}\n")
                 log.flush()
                 # a session of its own: stop() ends the build's compilers with it
-                with subprocess.Popen(argv, cwd=REPO, stdin=subprocess.DEVNULL, stdout=log,
+                with subprocess.Popen(argv, cwd=REPO, env=self.environment, stdin=subprocess.DEVNULL, stdout=log,
                                       stderr=subprocess.STDOUT, start_new_session=True) as self.process:
                     status = self.process.wait()
                 if status != 0 or self.stopping:

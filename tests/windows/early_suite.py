@@ -15,7 +15,7 @@ import psutil
 import pytest
 
 from installer.windows_python import PYTHON_ENV, WindowsPython, WindowsPythonError, windows_python
-from installer.wine import WineMissing, WinePrefix
+from installer.wine import WineMissing, WinePrefix, cache_root
 from tests.helpers.shader_cache import SHADER_CACHE
 from tests.helpers.windows_side import WindowsSide
 
@@ -107,7 +107,8 @@ class EarlyWindowsSuite:
             self.side.wait()
             if self.closing:
                 return
-            self.windows = self.stack.enter_context(windows_python())
+            # the cache the Windows side used: os.environ is the running test's now
+            self.windows = self.stack.enter_context(windows_python(cache_root(self.side.environment)))
             self.run = WindowsPytest.start(self.windows, *WINDOWS_SUITE)
         except (RuntimeError, OSError, subprocess.SubprocessError, WineMissing, WindowsPythonError) as error:
             self.failed = str(error)
