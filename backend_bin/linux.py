@@ -1,14 +1,14 @@
-"""The Linux backend: sd-cli and sd-server, built natively with the system's Vulkan headers and loader."""
+"""The Linux backend: sd-cli and sd-server, built natively with the system's Vulkan headers and loader, with
+ggml's libraries beside them (one CPU backend per processor generation: backend_bin/cpu_variants.py)."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from backend_bin.output import BIN_DIR, cache_lock, expose, options_digest
+from backend_bin.cpu_variants import cpu_variant_flags, shared_library_flags
+from backend_bin.output import BIN_DIR, cached_build, copy_build_output, expose, folder_files, options_digest
 from backend_bin.source import SDIST_VERSION, extract_sd_cpp, fetch_sdist, sdist_record, source_patches_record
 from backend_bin.tools import BuildError, Program, SystemFile, missing_packages, missing_packages_message, run_step, say
 
@@ -32,7 +32,8 @@ REQUIREMENTS = (
 
 @dataclass(frozen=True)
 class BuildOptions:
-    # Portable by default (GGML_NATIVE=OFF): the same binary serves tests, bundles and other machines.
+    # Portable by default (GGML_NATIVE=OFF with ggml's CPU variants): the same files serve tests, bundles and
+    # other machines, each processor running the best variant it can.
     native: bool = False
     build_type: str = "Release"
 
@@ -42,6 +43,11 @@ class BuildOptions:
             *SD_LEFT_OUT,
             f"-DCMAKE_BUILD_TYPE={self.build_type}",
             f"-DGGML_NATIVE={'ON' if self.native else 'OFF'}",
+            # ggml as shared libraries beside the programs (sd.cpp's own code stays linked into each)
+            "-DSD_BUILD_SHARED_GGML_LIB=ON",
+            *shared_library_flags(),
+            # tuned for this processor alone, one CPU backend is enough
+            *([] if self.native else cpu_variant_flags()),
         ]
 
     def cache_key(self) -> str:
@@ -58,35 +64,26 @@ def missing_linux_packages() -> list[str]:
     return sorted(missing)
 
 
-def build(options: BuildOptions, cache: Path, jobs: int) -> Path:
-    work = cache / options.cache_key()
-    with cache_lock(work):
-        stamp = work / "build-ok.json"
-        binaries = work / "bin"
-        if stamp.exists() and all((binaries / t).exists() for t in TARGETS):
-            say(f"cache is warm: {work}")
-            return binaries
-        missing = missing_linux_packages()
-        if missing:
-            raise BuildError(missing_packages_message(missing))
+def build(options: BuildOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+    def build_into(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads")
         sd_cpp = extract_sd_cpp(sdist, work, INCLUDE_DIRS)
         build_dir = work / "build"
-        started = time.monotonic()
         run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags()])
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
-        binaries.mkdir(exist_ok=True)
-        for target in TARGETS:
-            shutil.copy2(build_dir / "bin" / target, binaries / target)
-        stamp.write_text(json.dumps({"version": SDIST_VERSION, "cmake_flags": options.cmake_flags(),
-                                     "patches": source_patches_record()}))
-        say(f"built {' and '.join(TARGETS)} in {time.monotonic() - started:.0f}s")
-        return binaries
+        libraries = copy_build_output(build_dir / "bin", folder, TARGETS, "lib*.so")
+        return {"version": SDIST_VERSION, "cmake_flags": options.cmake_flags(), "patches": source_patches_record(),
+                "libraries": libraries}
+
+    missing = missing_linux_packages()
+    if missing:
+        raise BuildError(missing_packages_message(missing))
+    return cached_build(cache / options.cache_key(), TARGETS, REQUIREMENTS, build_into)
 
 
 def build_and_expose(options: BuildOptions, cache: Path, jobs: int) -> None:
-    binaries = build(options, cache, jobs)
+    folder, built = build(options, cache, jobs)
     record = {"source": sdist_record(), "patches": source_patches_record(), "cmake_flags": options.cmake_flags(),
-              "cache": str(binaries.parent)}
-    expose("linux", {target: binaries / target for target in TARGETS}, record)
+              "libraries": built["libraries"], "cache": str(folder.parent)}
+    expose("linux", folder_files(folder), record)
     say(f"ready: {BIN_DIR / TARGETS[0]}")

@@ -2,9 +2,11 @@
 sdist (which vendors llama.cpp), natively for Linux and cross-built with mingw-w64 for Windows.
 
 Its ggml is newer than sd.cpp's: it has upstream's own submit cap (GGML_VK_MAX_NODES_PER_SUBMIT), so our
-ggml-vulkan patch is not applied here; the old-Vulkan-headers guard is (its instance creation is the same).
-Every library is linked in (BUILD_SHARED_LIBS=OFF): one program, like sd-cli. The server's web page is left
-out (LLAMA_BUILD_UI=OFF, no prebuilt download: a build never reaches the network beyond PyPI).
+ggml-vulkan patch is not applied here; the old-Vulkan-headers guard is (its instance creation is the same), and
+so is the CPU variants' subset (backend_bin/cpu_variants.py). Its libraries (llama, ggml and the CPU variants)
+share their names with sd.cpp's older ggml, so the server and its libraries live in a folder of their own,
+backend_bin/bin/llama/. The server's web page is left out (LLAMA_BUILD_UI=OFF, no prebuilt download: a build
+never reaches the network beyond PyPI).
 """
 
 from __future__ import annotations
@@ -15,18 +17,28 @@ from pathlib import Path
 from typing import Any
 
 from backend_bin import linux, windows
-from backend_bin.output import cached_build, expose, options_digest, reuse_compiled_shaders
-from backend_bin.source import LLAMA_CPP_SDIST, fetch_sdist, guard_for_headers
+from backend_bin.cpu_variants import cpu_variant_flags, shared_library_flags
+from backend_bin.output import (
+    cached_build,
+    copy_build_output,
+    expose,
+    folder_files,
+    options_digest,
+    reuse_compiled_shaders,
+)
+from backend_bin.source import LLAMA_CPP_PATCHES, LLAMA_CPP_SDIST, fetch_sdist, guard_for_headers, source_patches_record
 from backend_bin.tools import BuildError, SystemFile, missing_packages_message, run_step, say
 
 LLAMA_SERVER = "llama-server"
 LLAMA_SERVER_EXE = "llama-server.exe"
+LLAMA_FOLDER = "llama/"  # below backend_bin/bin/, for both targets (app/core/resources.py finds it there)
 # what llama.cpp builds beyond its server (tests, examples, the unified app, TLS, the web page) is switched off
 COMMON_FLAGS = (
     "-DGGML_VULKAN=ON",
     "-DCMAKE_BUILD_TYPE=Release",
     "-DGGML_NATIVE=OFF",
-    "-DBUILD_SHARED_LIBS=OFF",
+    *shared_library_flags(),
+    *cpu_variant_flags(),
     "-DLLAMA_BUILD_TESTS=OFF",
     "-DLLAMA_BUILD_EXAMPLES=OFF",
     "-DLLAMA_BUILD_APP=OFF",
@@ -47,28 +59,35 @@ def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path]) -> Path
         with tarfile.open(sdist) as archive:
             members = [m for m in archive.getmembers() if m.name.startswith(LLAMA_CPP_SDIST.subdir + "/")]
             archive.extractall(source_root, members=members, filter="data")
+    for patch in LLAMA_CPP_PATCHES:
+        patch.apply(llama_cpp)
     guard_for_headers(llama_cpp, include_dirs)
     return llama_cpp
 
 
+def _patches_digest() -> list[str]:
+    return [patch["sha256"] for patch in source_patches_record(LLAMA_CPP_PATCHES)]
+
+
 def linux_cache_key() -> str:
-    return f"llama-{LLAMA_CPP_SDIST.version}-{options_digest(*COMMON_FLAGS)}"
+    return f"llama-{LLAMA_CPP_SDIST.version}-{options_digest(*COMMON_FLAGS, *_patches_digest())}"
 
 
 def build_linux(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
-    def build(work: Path, program: Path) -> dict[str, Any]:
+    def build(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
         llama_cpp = extract_llama_cpp(sdist, work, list(linux.INCLUDE_DIRS))
         build_dir = work / "build"
         run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *COMMON_FLAGS])
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
-        shutil.copy2(build_dir / "bin" / LLAMA_SERVER, program)
-        return {"source": LLAMA_CPP_SDIST.record(), "cmake_flags": list(COMMON_FLAGS)}
+        libraries = copy_build_output(build_dir / "bin", folder, (LLAMA_SERVER,), "lib*.so")
+        return {"source": LLAMA_CPP_SDIST.record(), "patches": source_patches_record(LLAMA_CPP_PATCHES),
+                "cmake_flags": list(COMMON_FLAGS), "libraries": libraries}
 
     missing = linux.missing_linux_packages()
     if missing:
         raise BuildError(missing_packages_message(missing))
-    return cached_build(cache / linux_cache_key(), LLAMA_SERVER, linux.REQUIREMENTS, build)
+    return cached_build(cache / linux_cache_key(), (LLAMA_SERVER,), linux.REQUIREMENTS, build)
 
 
 # this ggml reads SPIR-V's own header (ggml-vulkan-types.h) beside Vulkan's; the mingw build sees no /usr/include
@@ -86,13 +105,13 @@ def windows_flags(work: Path, glslc: str) -> list[str]:
 
 
 def windows_cache_key() -> str:
-    digest = options_digest(*COMMON_FLAGS, *windows.WindowsOptions().option_flags(), windows.TOOLCHAIN_FILE_TEXT,
-                            windows.COMPAT_HEADER_TEXT)
+    digest = options_digest(*windows_flags(Path("work"), "glslc"), windows.TOOLCHAIN_FILE_TEXT,
+                            windows.COMPAT_HEADER_TEXT, *_patches_digest())
     return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
 def build_windows(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
-    def build(work: Path, program: Path) -> dict[str, Any]:
+    def build(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
         headers = windows.copy_vulkan_headers(work / "vulkan-headers")
         shutil.copytree(SPIRV_HEADERS, headers / SPIRV_HEADERS.name, dirs_exist_ok=True)
@@ -105,19 +124,21 @@ def build_windows(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
         run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *flags])
         shaders_reused = reuse_compiled_shaders(cache / linux_cache_key() / "build", build_dir)
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
-        run_step([windows.MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / LLAMA_SERVER_EXE)])
-        imports = windows.check_standalone(program, frozenset({windows.VULKAN_LOADER_DLL}))
-        return {"source": LLAMA_CPP_SDIST.record(), "cmake_flags": flags, "imports": imports,
+        libraries = copy_build_output(build_dir / "bin", folder, (LLAMA_SERVER_EXE,), "*.dll", windows.MINGW_STRIP)
+        imports = windows.check_folder(folder, (LLAMA_SERVER_EXE,), libraries)
+        return {"source": LLAMA_CPP_SDIST.record(), "patches": source_patches_record(LLAMA_CPP_PATCHES),
+                "cmake_flags": flags, "libraries": libraries, "imports": imports,
                 "shaders_from_linux_build": shaders_reused}
 
-    return cached_build(cache / windows_cache_key(), LLAMA_SERVER_EXE, WINDOWS_REQUIREMENTS, build)
+    return cached_build(cache / windows_cache_key(), (LLAMA_SERVER_EXE,), WINDOWS_REQUIREMENTS, build)
 
 
 def build_and_expose(cache: Path, jobs: int, for_windows: bool) -> None:
     if for_windows:
-        program, record = build_windows(cache, jobs)
-        expose("llama-windows", {LLAMA_SERVER_EXE: program}, {**record, "cache": str(program.parent.parent)})
+        folder, record = build_windows(cache, jobs)
+        expose("llama-windows", folder_files(folder, LLAMA_FOLDER), {**record, "cache": str(folder.parent)})
+        say(f"ready: {LLAMA_FOLDER}{LLAMA_SERVER_EXE}")
     else:
-        program, record = build_linux(cache, jobs)
-        expose("llama-linux", {LLAMA_SERVER: program}, {**record, "cache": str(program.parent.parent)})
-    say(f"ready: {program.name}")
+        folder, record = build_linux(cache, jobs)
+        expose("llama-linux", folder_files(folder, LLAMA_FOLDER), {**record, "cache": str(folder.parent)})
+        say(f"ready: {LLAMA_FOLDER}{LLAMA_SERVER}")

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from backend_bin.tools import Requirement, require_packages, say
+from backend_bin.tools import Requirement, require_packages, run_step, say
 
 BIN_DIR = Path(__file__).resolve().parent / "bin"
 BUILD_INFO = "build-info.json"
@@ -108,6 +108,7 @@ def expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir
     for name, source in files.items():
         digest = sha256_of(source)
         dest = bin_dir / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
         if not dest.exists() or sha256_of(dest) != digest:
             # beside it first, then renamed: a program being started from bin_dir never sees half a file
             partial = dest.with_name(dest.name + ".partial")
@@ -129,24 +130,45 @@ def read_stamp(stamp: Path, *programs: Path) -> dict[str, Any] | None:
         return None
 
 
-def cached_build(work: Path, name: str, requirements: tuple[Requirement, ...],
+def cached_build(work: Path, programs: tuple[str, ...], requirements: tuple[Requirement, ...],
                  build: Callable[[Path, Path], dict[str, Any]]) -> tuple[Path, dict[str, Any]]:
-    """`work/bin/name` from the cache when a finished build left its record there; else `build(work, program)`
-    makes it and returns the record kept beside it. One build at a time per folder (the lock)."""
+    """`work/bin/` (the programs and the libraries beside them) from the cache when a finished build left its
+    record there; else `build(work, folder)` fills it and returns the record kept beside it. One build at a time
+    per folder (the lock)."""
     with cache_lock(work):
         stamp = work / "build-ok.json"
-        program = work / "bin" / name
-        record = read_stamp(stamp, program)
+        folder = work / "bin"
+        record = read_stamp(stamp, *(folder / program for program in programs))
         if record is not None:
             say(f"cache is warm: {work}")
-            return program, record
+            return folder, record
         require_packages(requirements)
         started = time.monotonic()
-        program.parent.mkdir(parents=True, exist_ok=True)
-        record = build(work, program)
+        shutil.rmtree(folder, ignore_errors=True)  # nothing of an interrupted build's copy is kept
+        folder.mkdir(parents=True)
+        record = build(work, folder)
         stamp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-        say(f"built {name} in {time.monotonic() - started:.0f}s")
-        return program, record
+        say(f"built {' and '.join(programs)} in {time.monotonic() - started:.0f}s")
+        return folder, record
+
+
+def copy_build_output(built: Path, folder: Path, programs: tuple[str, ...], libraries: str,
+                      strip: str | None = None) -> list[str]:
+    """Copy the programs and the shared libraries (`libraries`, a glob) that CMake wrote to `built` into the cache
+    folder, through `strip` when given (the mingw build's files carry their symbols); return the libraries'
+    names. A build of some targets writes only their libraries there."""
+    names = [*programs, *sorted(path.name for path in built.glob(libraries) if path.is_file())]
+    for name in names:
+        if strip:
+            run_step([strip, "-o", str(folder / name), str(built / name)])
+        else:
+            shutil.copy2(built / name, folder / name)
+    return names[len(programs):]
+
+
+def folder_files(folder: Path, into: str = "") -> dict[str, Path]:
+    """What `expose` copies of a cache folder: each file, named as it will be below backend_bin/bin/."""
+    return {f"{into}{path.name}": path for path in sorted(folder.iterdir()) if path.is_file()}
 
 
 # where ggml's build writes the shaders it compiled (SPIR-V, embedded as C++ arrays) and their index header

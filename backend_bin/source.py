@@ -1,6 +1,7 @@
-"""The sources every backend is built from, fetched and checked once: the pinned PyPI sdist (sd.cpp and ggml)
-and Debian source packages; plus our source changes to ggml-vulkan: the submit cap (a patch file beside this
-module, on every target) and the guard for old Vulkan headers (where the target's headers need it)."""
+"""The sources every backend is built from, fetched and checked once: the pinned PyPI sdists (sd.cpp, llama.cpp
+and their ggml) and Debian source packages; plus our source changes: patch files beside this module (the submit
+cap, the CPU variants' subset, sd.cpp's CPU backend through the registry) and the guard for old Vulkan headers
+(where the target's headers need it)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from backend_bin.cpu_variants import CPU_VARIANTS_MARKER, CPU_VARIANTS_PATCH
 from backend_bin.output import sha256_of
 from backend_bin.tools import BuildError, run_step, say
 
@@ -68,11 +70,44 @@ LAYER_SETTINGS_FALLBACK = (
     "#endif\n"
 )
 
+
+@dataclass(frozen=True)
+class SourcePatch:
+    """One of our patches (a file beside this module), applied once: a tree whose `changes` file holds the marker
+    has it already (a retried build leaves it alone)."""
+
+    file: Path
+    marker: str
+    changes: Path  # the file it changes whose text carries the marker afterwards, relative to the tree
+
+    def record(self) -> dict[str, str]:
+        return {"file": self.file.name, "sha256": sha256_of(self.file), "marker": self.marker}
+
+    def apply(self, tree: Path) -> None:
+        if self.marker in (tree / self.changes).read_text(errors="replace"):
+            return
+        say(f"applying {self.file.name} to {self.changes.name}")
+        try:
+            run_step(["patch", "--directory", str(tree), "--strip=1", "--forward", "--batch",
+                      "--no-backup-if-mismatch", "--input", str(self.file)])
+        except BuildError as error:
+            raise BuildError(f"{error}\n{self.changes.name} changed shape; {self.file.name} needs updating") from error
+
+
+HERE = Path(__file__).resolve().parent
 # Bounds the work per vkQueueSubmit on AMD GCN cards (POLARIS_VK_MAX_NODES_PER_SUBMIT overrides it on any
 # device): an RX 580 can exceed the driver's ~2 s timeout otherwise (llama.cpp #18523, #21724). Our own patch;
 # the ggml in this sdist predates upstream's knob.
-SUBMIT_CAP_PATCH = Path(__file__).resolve().parent / "ggml-vulkan-submit-cap.patch"
-SUBMIT_CAP_MARKER = "polaris: submit cap"
+SUBMIT_CAP = SourcePatch(HERE / "ggml-vulkan-submit-cap.patch", "polaris: submit cap", GGML_VULKAN_CPP)
+SUBMIT_CAP_PATCH = SUBMIT_CAP.file
+SUBMIT_CAP_MARKER = SUBMIT_CAP.marker
+# ggml's CPU variants (backend_bin/cpu_variants.py): build the subset GGML_CPU_VARIANTS names; both ggml copies
+CPU_VARIANTS = SourcePatch(CPU_VARIANTS_PATCH, CPU_VARIANTS_MARKER, Path("ggml") / "src" / "CMakeLists.txt")
+# sd.cpp 0.4.7 with its CPU backend loaded at run time: the two direct calls left go through the registry
+BACKEND_DL = SourcePatch(HERE / "sd-cpp-backend-dl.patch", "polaris: backend dl", Path("src") / "util.cpp")
+SD_CPP_PATCHES = (SUBMIT_CAP, CPU_VARIANTS, BACKEND_DL)
+# llama.cpp's newer ggml has its own submit cap and its CPU backend through the registry already
+LLAMA_CPP_PATCHES = (CPU_VARIANTS,)
 
 
 def fetch_sdist(downloads: Path, pinned: PinnedSdist = SD_CPP_SDIST) -> Path:
@@ -94,21 +129,10 @@ def sdist_record() -> dict[str, str]:
     return SD_CPP_SDIST.record()
 
 
-def source_patches_record() -> list[dict[str, str]]:
-    """Our patches to the sdist's sources, as build-info.json records them (and the cache keys digest them)."""
-    return [{"file": SUBMIT_CAP_PATCH.name, "sha256": sha256_of(SUBMIT_CAP_PATCH), "marker": SUBMIT_CAP_MARKER}]
-
-
-def apply_submit_cap(sd_cpp: Path) -> None:
-    """Apply the submit cap patch to sd.cpp's ggml-vulkan.cpp, once (a tree that has it is left alone)."""
-    if SUBMIT_CAP_MARKER in (sd_cpp / GGML_VULKAN_CPP).read_text():
-        return
-    say(f"applying {SUBMIT_CAP_PATCH.name} to ggml-vulkan.cpp")
-    try:
-        run_step(["patch", "--directory", str(sd_cpp), "--strip=1", "--forward", "--batch",
-                  "--no-backup-if-mismatch", "--input", str(SUBMIT_CAP_PATCH)])
-    except BuildError as error:
-        raise BuildError(f"{error}\nggml-vulkan.cpp changed shape; {SUBMIT_CAP_PATCH.name} needs updating") from error
+def source_patches_record(patches: tuple[SourcePatch, ...] | None = None) -> list[dict[str, str]]:
+    """Our patches to an sdist's sources (sd.cpp's unless told), as build-info.json records them (and the cache
+    keys digest them)."""
+    return [patch.record() for patch in (SD_CPP_PATCHES if patches is None else patches)]
 
 
 def headers_lack_layer_settings(include_dirs: Iterable[Path]) -> bool:
@@ -131,8 +155,8 @@ def guard_layer_settings(source: str) -> str:
 
 
 def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path]) -> Path:
-    """Unpack the sdist into work/src (once) and return sd.cpp's folder, with the submit cap applied and
-    guarded for the headers it will use.
+    """Unpack the sdist into work/src (once) and return sd.cpp's folder, with our patches applied and guarded
+    for the headers it will use.
 
     Each target (Linux, Windows) unpacks its own copy: whether the guard applies depends on that target's headers.
     """
@@ -143,7 +167,8 @@ def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path]) -> Pat
         shutil.rmtree(source_root, ignore_errors=True)
         with tarfile.open(sdist) as archive:
             archive.extractall(source_root, filter="data")
-    apply_submit_cap(sd_cpp)
+    for patch in SD_CPP_PATCHES:
+        patch.apply(sd_cpp)
     guard_for_headers(sd_cpp, include_dirs)
     return sd_cpp
 

@@ -1,9 +1,11 @@
-"""The Windows backend, cross-built on Linux with mingw-w64: sd-cli.exe (from the pinned sdist, Vulkan) and
-vulkaninfo.exe (from Debian's vulkan-tools source package).
+"""The Windows backend, cross-built on Linux with mingw-w64: sd-cli.exe and sd-server.exe (from the pinned sdist,
+Vulkan) and vulkaninfo.exe (from Debian's vulkan-tools source package).
 
-Both are linked statically, so each is one file that needs only Windows' own DLLs and, for sd-cli.exe, the
-driver's vulkan-1.dll (vulkaninfo.exe loads the loader itself at run time). Windows promises no vulkaninfo.exe,
-so the app brings its own for the system check.
+sd-cli.exe and sd-server.exe share ggml's DLLs beside them (one CPU backend per processor generation, chosen
+when the program starts: backend_bin/cpu_variants.py). Every file is linked against the C and C++ runtimes
+statically, so together they need only Windows' own DLLs and the driver's vulkan-1.dll (vulkaninfo.exe, one
+file, loads the loader itself at run time). Windows promises no vulkaninfo.exe, so the app brings its own for the
+system check.
 """
 
 from __future__ import annotations
@@ -17,8 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from backend_bin.linux import SD_LEFT_OUT, BuildOptions
-from backend_bin.output import BIN_DIR, cached_build, expose, options_digest, read_stamp, reuse_compiled_shaders
+from backend_bin.cpu_variants import cpu_variant_flags, shared_library_flags
+from backend_bin.linux import SD_LEFT_OUT, TARGETS, BuildOptions
+from backend_bin.output import (
+    BIN_DIR,
+    cached_build,
+    copy_build_output,
+    expose,
+    folder_files,
+    options_digest,
+    read_stamp,
+    reuse_compiled_shaders,
+)
 from backend_bin.source import (
     SDIST_VERSION,
     DebianSource,
@@ -39,7 +51,7 @@ MINGW_WINDRES = f"{MINGW}-windres"
 MINGW_DLLTOOL = f"{MINGW}-dlltool"
 MINGW_STRIP = f"{MINGW}-strip"
 MINGW_OBJDUMP = f"{MINGW}-objdump"
-# one self-contained file: no libstdc++-6.dll, libgcc_s_seh-1.dll or libwinpthread-1.dll beside it
+# no libstdc++-6.dll, libgcc_s_seh-1.dll or libwinpthread-1.dll beside a program or a DLL of ours
 STATIC_LINK_FLAGS = ("-static", "-static-libgcc", "-static-libstdc++")
 
 # Wine's own loader DLL: its exports are the Vulkan loader's, so an import library made from it links
@@ -53,6 +65,7 @@ VULKAN_TOOLS_PACKAGE = "vulkan-tools"
 VULKAN_TOOLS_VERSION = "1.3.239.0+dfsg1-1"  # Debian 12's; its headers (libvulkan-dev) are the same 1.3.239
 
 SD_CLI_EXE = "sd-cli.exe"
+SD_PROGRAMS = tuple(f"{target}.exe" for target in TARGETS)  # sd-cli.exe, sd-server.exe
 VULKANINFO_EXE = "vulkaninfo.exe"
 # what a Windows machine has without installing anything; vulkan-1.dll comes with every Vulkan driver
 WINDOWS_SYSTEM_DLLS = frozenset({
@@ -160,7 +173,10 @@ class WindowsOptions:
             # a Windows build must run on any x86-64 CPU; OpenMP would need libgomp's DLL beside the exe
             "-DGGML_NATIVE=OFF",
             "-DGGML_OPENMP=OFF",
-            f"-DCMAKE_EXE_LINKER_FLAGS={' '.join(STATIC_LINK_FLAGS)}",
+            "-DSD_BUILD_SHARED_GGML_LIB=ON",
+            *shared_library_flags(),
+            *cpu_variant_flags(),
+            *(f"-DCMAKE_{kind}_LINKER_FLAGS={' '.join(STATIC_LINK_FLAGS)}" for kind in ("EXE", "SHARED", "MODULE")),
         ]
 
     def cmake_flags(self, work: Path, glslc: str) -> list[str]:
@@ -258,8 +274,15 @@ def check_standalone(program: Path, allowed_extra: frozenset[str] = frozenset())
     return imports
 
 
-def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
-    def build(work: Path, program: Path) -> dict[str, Any]:
+def check_folder(folder: Path, programs: tuple[str, ...], libraries: list[str]) -> dict[str, list[str]]:
+    """check_standalone for each program and DLL of a build's folder, where the folder's own DLLs are allowed;
+    return each file's imports."""
+    allowed = frozenset({VULKAN_LOADER_DLL, *(name.lower() for name in libraries)})
+    return {name: check_standalone(folder / name, allowed) for name in (*programs, *libraries)}
+
+
+def build_sd_programs(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+    def build(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads")
         headers = copy_vulkan_headers(work / "vulkan-headers")
         sd_cpp = extract_sd_cpp(sdist, work, [headers])
@@ -270,14 +293,14 @@ def build_sd_cli(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path,
         glslc = shutil.which("glslc") or "glslc"
         run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags(work, glslc)])
         shaders_reused = reuse_compiled_shaders(cache / BuildOptions().cache_key() / "build", build_dir)
-        run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", "sd-cli"])
-        run_step([MINGW_STRIP, "-o", str(program), str(build_dir / "bin" / SD_CLI_EXE)])
-        imports = check_standalone(program, frozenset({VULKAN_LOADER_DLL}))
+        run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
+        libraries = copy_build_output(build_dir / "bin", folder, SD_PROGRAMS, "*.dll", MINGW_STRIP)
+        imports = check_folder(folder, SD_PROGRAMS, libraries)
         return {"source": sdist_record(), "patches": source_patches_record(),
-                "cmake_flags": options.cmake_flags(work, glslc), "imports": imports,
+                "cmake_flags": options.cmake_flags(work, glslc), "libraries": libraries, "imports": imports,
                 "shaders_from_linux_build": shaders_reused}
 
-    return cached_build(cache / options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS, build)
+    return cached_build(cache / options.cache_key(), SD_PROGRAMS, SD_CLI_REQUIREMENTS, build)
 
 
 def unpack_upstream(source: DebianSource, work: Path) -> Path:
@@ -298,7 +321,8 @@ def unpack_upstream(source: DebianSource, work: Path) -> Path:
 
 
 def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dict[str, Any]]:
-    def build(work: Path, program: Path) -> dict[str, Any]:
+    def build(work: Path, folder: Path) -> dict[str, Any]:
+        program = folder / VULKANINFO_EXE
         source = fetch_debian_source(VULKAN_TOOLS_PACKAGE, VULKAN_TOOLS_VERSION, cache / "downloads")
         say(f"{source.dsc.name}: every file matches its sha256")
         tools = unpack_upstream(source, work)
@@ -314,20 +338,20 @@ def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dic
         return {"source": source.record(), "compile_flags": options.compile_flags(),
                 "link_flags": options.link_flags(), "patches": [ABORT_BEHAVIOR_MARKER], "imports": imports}
 
-    return cached_build(cache / options.cache_key(), VULKANINFO_EXE, VULKANINFO_REQUIREMENTS, build)
+    return cached_build(cache / options.cache_key(), (VULKANINFO_EXE,), VULKANINFO_REQUIREMENTS, build)
 
 
 def build_and_expose(cache: Path, jobs: int) -> None:
-    sd_cli_options, vulkaninfo_options = WindowsOptions(), VulkaninfoOptions()
+    sd_options, vulkaninfo_options = WindowsOptions(), VulkaninfoOptions()
     cold = [requirements for key, program, requirements in (
-        (sd_cli_options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS),
+        (sd_options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS),
         (vulkaninfo_options.cache_key(), VULKANINFO_EXE, VULKANINFO_REQUIREMENTS),
     ) if read_stamp(cache / key / "build-ok.json", cache / key / "bin" / program) is None]
     # every missing package named at once, before the first download
     require_packages([requirement for requirements in cold for requirement in requirements])
     # vulkaninfo.exe first: seconds to build, and a missing deb-src entry shows before the long sd-cli.exe build
     vulkaninfo, vulkaninfo_record = build_vulkaninfo(vulkaninfo_options, cache)
-    expose("vulkaninfo", {VULKANINFO_EXE: vulkaninfo}, {**vulkaninfo_record, "cache": str(vulkaninfo.parent.parent)})
-    sd_cli, sd_cli_record = build_sd_cli(sd_cli_options, cache, jobs)
-    expose("windows", {SD_CLI_EXE: sd_cli}, {**sd_cli_record, "cache": str(sd_cli.parent.parent)})
+    expose("vulkaninfo", folder_files(vulkaninfo), {**vulkaninfo_record, "cache": str(vulkaninfo.parent)})
+    sd_folder, sd_record = build_sd_programs(sd_options, cache, jobs)
+    expose("windows", folder_files(sd_folder), {**sd_record, "cache": str(sd_folder.parent)})
     say(f"ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}")

@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script, the app is not importable otherwise
 
 from app import __version__  # noqa: E402
-from app.core.resources import backend_names, prompt_helper_name  # noqa: E402
+from app.core.resources import backend_names, prompt_helper_name, server_name  # noqa: E402
 from installer.msi import BUNDLE_NAME, BuildError, WixlMissing, build_msi, build_portable_zip  # noqa: E402
 
 SPEC = REPO / "installer" / "polaris_studio.spec"
@@ -36,25 +36,27 @@ BACKEND_BUILD = {"win32": "python -m backend_bin.build --windows"}
 
 
 def backend_files(folder: Path, platform: str) -> list[Path]:
-    """What the bundle carries of the backend: the sd.cpp executable, the prompt helper's llama-server, on Windows
-    our vulkaninfo.exe, and the shared libraries beside them. Our Windows builds are linked statically (no DLLs);
-    a release build put there by hand brings its ggml and stable-diffusion DLLs, and they go in too."""
+    """What the bundle carries of the backend: the sd.cpp executable (and sd-server when built), ggml's libraries
+    beside it (one CPU backend per processor generation), the prompt helper's llama-server with its own libraries
+    in their folder, and on Windows our vulkaninfo.exe. A release build put there by hand brings its ggml and
+    stable-diffusion DLLs, and they go in too. The bundle keeps each file's place below `folder`."""
     build = BACKEND_BUILD.get(platform, "python -m backend_bin.build")
     binary = next((folder / name for name in backend_names(platform) if (folder / name).is_file()), None)
     if binary is None:
         raise BuildError(f"no {' or '.join(backend_names(platform))} in {folder}: build the backend first ({build})")
     helper = folder / prompt_helper_name(platform)
     if not helper.is_file():
-        raise BuildError(f"no {helper.name} in {folder}: the bundle brings the prompt helper's program; build it "
-                         f"with {build}")
-    programs = [binary, helper]
+        raise BuildError(f"no {helper.relative_to(folder)} in {folder}: the bundle brings the prompt helper's "
+                         f"program; build it with {build}")
+    programs = [binary, *(path for path in [folder / server_name(platform)] if path.is_file()), helper]
     if platform == "win32":
         if not (folder / WINDOWS_VULKANINFO).is_file():
             raise BuildError(f"no {WINDOWS_VULKANINFO} in {folder}: the Windows bundle brings its own, as Windows "
                              f"has none unless the driver put one there; build it with {build}")
         programs.append(folder / WINDOWS_VULKANINFO)
     pattern = "*.dll" if platform == "win32" else "*.so*"
-    return [*programs, *sorted(path for path in folder.glob(pattern) if path.is_file())]
+    libraries = [path for place in (folder, helper.parent) for path in sorted(place.glob(pattern)) if path.is_file()]
+    return [*programs, *libraries]
 
 
 def version_file_text(version: str) -> str:

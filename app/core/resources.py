@@ -22,9 +22,15 @@ def backend_names(platform: str) -> tuple[str, ...]:
     return tuple(f"{name}{suffix}" for name in ("sd-cli", "sd"))
 
 
+def server_name(platform: str) -> str:
+    """sd.cpp's own image server, shipped beside sd-cli (a PC can serve another's queue with it)."""
+    return "sd-server.exe" if platform == "win32" else "sd-server"
+
+
 def prompt_helper_name(platform: str) -> str:
-    """The prompt helper's program (llama.cpp's server), shipped beside sd.cpp's."""
-    return "llama-server.exe" if platform == "win32" else "llama-server"
+    """The prompt helper's program (llama.cpp's server) below the backend folder: in a folder of its own, with
+    llama.cpp's ggml libraries, which share their names with sd.cpp's older ones beside sd-cli."""
+    return "llama/llama-server.exe" if platform == "win32" else "llama/llama-server"
 
 
 def bundled_backend_dir() -> Path:

@@ -10,19 +10,21 @@ from pathlib import Path
 import pytest
 
 from backend_bin import output, source
+from backend_bin.cpu_variants import CPU_VARIANTS, variant_library
 from backend_bin.linux import TARGETS, BuildOptions
-from backend_bin.llama import linux_cache_key
+from backend_bin.llama import LLAMA_FOLDER, LLAMA_SERVER, linux_cache_key
 from backend_bin.output import BIN_DIR, cache_lock, read_build_info, sha256_of
 from backend_bin.source import (
     GGML_VULKAN_CPP,
     LLAMA_CPP_SDIST,
     OLD_HEADERS_MARKER,
+    SD_CPP_PATCHES,
     SD_CPP_SUBDIR,
     SDIST_FILE,
     SDIST_SHA256,
+    SUBMIT_CAP,
     SUBMIT_CAP_MARKER,
-    SUBMIT_CAP_PATCH,
-    apply_submit_cap,
+    SourcePatch,
     extract_sd_cpp,
     guard_layer_settings,
 )
@@ -88,10 +90,10 @@ def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "cache is warm" in result.stdout
     assert "$ cmake" not in result.stdout
-    for name in ("sd-cli", "sd-server", "llama-server"):
-        assert (BIN_DIR / name).stat().st_size > 10_000_000
+    for name in ("sd-cli", "sd-server", f"{LLAMA_FOLDER}{LLAMA_SERVER}"):
+        assert (BIN_DIR / name).stat().st_size > 1_000_000
     assert f"[backend build] ready: {BIN_DIR / 'sd-cli'}" in result.stdout.splitlines()
-    assert result.stdout.splitlines()[-1] == "[backend build] ready: llama-server"
+    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {LLAMA_FOLDER}{LLAMA_SERVER}"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the Linux build's record (the Windows build is recorded as "
@@ -99,9 +101,13 @@ def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
 def test_the_prompt_helpers_llama_server_is_recorded_beside_sd_cpp() -> None:
     recorded = read_build_info()["llama-linux"]
     assert recorded["source"] == LLAMA_CPP_SDIST.record()
-    assert "-DGGML_VULKAN=ON" in recorded["cmake_flags"] and "-DBUILD_SHARED_LIBS=OFF" in recorded["cmake_flags"]
+    assert "-DGGML_VULKAN=ON" in recorded["cmake_flags"] and "-DGGML_BACKEND_DL=ON" in recorded["cmake_flags"]
     assert Path(recorded["cache"]).name == linux_cache_key()
-    assert recorded["files"]["llama-server"]["sha256"] == sha256_of(BIN_DIR / "llama-server")
+    server = f"{LLAMA_FOLDER}{LLAMA_SERVER}"
+    assert recorded["files"][server]["sha256"] == sha256_of(BIN_DIR / server)
+    # its own ggml, CPU variants included, in its own folder: sd.cpp's older ggml has the same file names
+    for variant in CPU_VARIANTS:
+        assert f"{LLAMA_FOLDER}{variant_library(variant, windows=False)}" in recorded["files"]
 
 
 def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_info: dict) -> None:
@@ -109,7 +115,8 @@ def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_
     assert build_info["cmake_flags"] == BuildOptions().cmake_flags()
     assert build_info["patches"] == source.source_patches_record()
     assert Path(build_info["cache"]).name == BuildOptions().cache_key()
-    assert sorted(build_info["files"]) == sorted(TARGETS)
+    assert sorted(build_info["files"]) == sorted([*TARGETS, *build_info["libraries"]])
+    assert {variant_library(variant, windows=False) for variant in CPU_VARIANTS} <= set(build_info["libraries"])
     for name, recorded in build_info["files"].items():
         assert recorded["sha256"] == sha256_of(BIN_DIR / name)
         assert recorded["bytes"] == (BIN_DIR / name).stat().st_size
@@ -118,16 +125,17 @@ def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_
 def test_the_portable_linux_build_keeps_its_cache_key() -> None:
     # the key names the cache folder every machine already holds: changing it means a ~7 minute rebuild
     # everywhere, so it changes only on purpose (with the version, the options or our patches)
-    assert BuildOptions().cache_key() == "0.4.7-764cf8e3a998"
+    assert BuildOptions().cache_key() == "0.4.7-9cf4f949519f"
     assert BuildOptions(native=True).cache_key() != BuildOptions().cache_key()
 
 
 def test_both_cache_keys_change_with_the_submit_cap_patch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     linux, windows = BuildOptions().cache_key(), WindowsOptions().cache_key()
-    changed = tmp_path / SUBMIT_CAP_PATCH.name
-    changed.write_text(SUBMIT_CAP_PATCH.read_text().replace("polaris_gcn_max_nodes_per_submit = 16",
-                                                            "polaris_gcn_max_nodes_per_submit = 8"))
-    monkeypatch.setattr(source, "SUBMIT_CAP_PATCH", changed)
+    changed = tmp_path / SUBMIT_CAP.file.name
+    changed.write_text(SUBMIT_CAP.file.read_text().replace("polaris_gcn_max_nodes_per_submit = 16",
+                                                           "polaris_gcn_max_nodes_per_submit = 8"))
+    patches = tuple(SourcePatch(changed, p.marker, p.changes) if p is SUBMIT_CAP else p for p in SD_CPP_PATCHES)
+    monkeypatch.setattr(source, "SD_CPP_PATCHES", patches)
     assert BuildOptions().cache_key() != linux
     assert WindowsOptions().cache_key() != windows
 
@@ -139,7 +147,7 @@ def sdist(build_info: dict) -> Path:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs GNU patch, a tool of the Linux build machine")
 @pytest.mark.parametrize("target", ["linux", "windows"])
-def test_the_submit_cap_applies_to_each_targets_source_tree_once(target: str, sdist: Path, tmp_path: Path) -> None:
+def test_our_patches_apply_to_each_targets_source_tree_once(target: str, sdist: Path, tmp_path: Path) -> None:
     # the Windows build unpacks its own tree and guards it for the headers it copies beside it (windows.py)
     include_dirs = [Path("/usr/include")] if target == "linux" else [copy_vulkan_headers(tmp_path / "headers")]
     sd_cpp = extract_sd_cpp(sdist, tmp_path / target, include_dirs)
@@ -147,8 +155,14 @@ def test_the_submit_cap_applies_to_each_targets_source_tree_once(target: str, sd
     assert patched.count(SUBMIT_CAP_MARKER) == 2  # the submit counter and the cap
     assert 'getenv("POLARIS_VK_MAX_NODES_PER_SUBMIT")' in patched
     assert "nodes_per_submit = std::min(nodes_per_submit, polaris_cap);" in patched
-    apply_submit_cap(sd_cpp)  # a second run (a retried build) leaves the tree alone
-    assert (sd_cpp / GGML_VULKAN_CPP).read_text() == patched
+    # the CPU variants' subset, and sd.cpp reaching its CPU backend only through the registry
+    assert "tag_name IN_LIST GGML_CPU_VARIANTS" in (sd_cpp / "ggml" / "src" / "CMakeLists.txt").read_text()
+    for name in ("util.cpp", "convert.cpp"):
+        assert '#include "ggml-cpu.h"' not in (sd_cpp / "src" / name).read_text()
+    trees = {patch.changes: (sd_cpp / patch.changes).read_bytes() for patch in SD_CPP_PATCHES}
+    for patch in SD_CPP_PATCHES:
+        patch.apply(sd_cpp)  # a second run (a retried build) leaves the tree alone
+    assert {patch.changes: (sd_cpp / patch.changes).read_bytes() for patch in SD_CPP_PATCHES} == trees
     assert not list(sd_cpp.rglob("*.orig")) and not list(sd_cpp.rglob("*.rej"))
 
 
@@ -158,7 +172,7 @@ def test_the_submit_cap_refuses_a_source_of_another_shape(tmp_path: Path) -> Non
     ggml_vulkan.parent.mkdir(parents=True)
     ggml_vulkan.write_text("int main() { return 0; }\n")
     with pytest.raises(BuildError, match="needs updating"):
-        apply_submit_cap(tmp_path)
+        SUBMIT_CAP.apply(tmp_path)
 
 
 def test_a_second_build_of_one_cache_waits_for_the_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
