@@ -2,8 +2,9 @@
 llama-cpp-python (the prompt helper's text model).
 
     python -m backend_bin.build [--native] [--jobs N] [--cache DIR]     Linux: sd-cli, sd-server, llama-server
-    python -m backend_bin.build --windows [--jobs N] [--cache DIR]      Windows: sd-cli.exe, vulkaninfo.exe,
-                                                                         llama-server.exe
+    python -m backend_bin.build --windows [--jobs N] [--cache DIR]      Windows: sd-cli.exe, sd-server.exe,
+                                                                         vulkaninfo.exe, llama-server.exe
+    ... --cpu-variants tests                                             three of the five CPU variants (CI's)
 
 The sdists vendor sd.cpp and llama.cpp with their ggml; building from them is our route to Vulkan builds.
 The Windows programs are cross-built here with mingw-w64 (vulkaninfo.exe from Debian's vulkan-tools source
@@ -19,6 +20,7 @@ import sys
 from pathlib import Path
 
 from backend_bin import linux, llama, windows
+from backend_bin.cpu_variants import VARIANT_SETS
 from backend_bin.linux import BuildOptions
 from backend_bin.output import default_cache_dir
 from backend_bin.tools import BuildError, say
@@ -36,17 +38,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="cross-build sd-cli.exe, vulkaninfo.exe and llama-server.exe for Windows instead of "
                              "the Linux programs")
     parser.add_argument("--native", action="store_true", help="tune for this CPU only (GGML_NATIVE=ON; Linux only)")
+    parser.add_argument("--cpu-variants", choices=sorted(VARIANT_SETS), default="all",
+                        help="ggml's CPU backends to build: all five (what a release ships), or the three the "
+                             "tests run (baseline, AVX, AVX2), to fit CI's time")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     parser.add_argument("--cache", type=Path, default=default_cache_dir(), help="build cache directory")
     args = parser.parse_args(argv)
     if args.windows and args.native:
         parser.error("--native tunes the Linux build for this CPU; a Windows build must run on any x86-64 CPU")
     try:
+        variants = VARIANT_SETS[args.cpu_variants]
         if args.windows:
-            windows.build_and_expose(args.cache, args.jobs)
+            windows.build_and_expose(args.cache, args.jobs, variants)
         else:
-            linux.build_and_expose(BuildOptions(native=args.native), args.cache, args.jobs)
-        llama.build_and_expose(args.cache, args.jobs, for_windows=args.windows)
+            linux.build_and_expose(BuildOptions(native=args.native, variants=variants), args.cache, args.jobs)
+        llama.build_and_expose(args.cache, args.jobs, for_windows=args.windows, variants=variants)
     except BuildError as error:
         say(f"error: {error}")
         return 1

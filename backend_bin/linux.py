@@ -3,11 +3,11 @@ ggml's libraries beside them (one CPU backend per processor generation: backend_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from backend_bin.cpu_variants import cpu_variant_flags, shared_library_flags
+from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
 from backend_bin.output import BIN_DIR, cached_build, copy_build_output, expose, folder_files, options_digest
 from backend_bin.source import SDIST_VERSION, extract_sd_cpp, fetch_sdist, sdist_record, source_patches_record
 from backend_bin.tools import BuildError, Program, SystemFile, missing_packages, missing_packages_message, run_step, say
@@ -25,6 +25,7 @@ REQUIREMENTS = (
     Program("make", "build-essential"),
     Program("glslc", "glslc"),
     Program("patch", "patch"),
+    Program("objdump", "binutils"),
     SystemFile(tuple(d / "vulkan" / "vulkan.hpp" for d in INCLUDE_DIRS), "libvulkan-dev"),
     SystemFile(tuple(d / "spirv" / "unified1" / "spirv.hpp" for d in INCLUDE_DIRS), "spirv-headers"),
 )
@@ -36,6 +37,7 @@ class BuildOptions:
     # other machines, each processor running the best variant it can.
     native: bool = False
     build_type: str = "Release"
+    variants: tuple[str, ...] = CPU_VARIANTS
 
     def cmake_flags(self) -> list[str]:
         return [
@@ -47,7 +49,7 @@ class BuildOptions:
             "-DSD_BUILD_SHARED_GGML_LIB=ON",
             *shared_library_flags(),
             # tuned for this processor alone, one CPU backend is enough
-            *([] if self.native else cpu_variant_flags()),
+            *([] if self.native else cpu_variant_flags(self.variants)),
         ]
 
     def cache_key(self) -> str:
@@ -72,18 +74,23 @@ def build(options: BuildOptions, cache: Path, jobs: int) -> tuple[Path, dict[str
         run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags()])
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
         libraries = copy_build_output(build_dir / "bin", folder, TARGETS, "lib*.so")
+        levels = {} if options.native else check_instruction_levels(folder, options.variants, windows=False,
+                                                                    objdump="objdump")
         return {"version": SDIST_VERSION, "cmake_flags": options.cmake_flags(), "patches": source_patches_record(),
-                "libraries": libraries}
+                "libraries": libraries, "cpu_variants": list(options.variants), "instruction_levels": levels}
 
     missing = missing_linux_packages()
     if missing:
         raise BuildError(missing_packages_message(missing))
-    return cached_build(cache / options.cache_key(), TARGETS, REQUIREMENTS, build_into)
+    every_variant = cache / replace(options, variants=CPU_VARIANTS).cache_key()
+    return cached_build(cache / options.cache_key(), TARGETS, REQUIREMENTS, build_into, served_by=every_variant)
 
 
 def build_and_expose(options: BuildOptions, cache: Path, jobs: int) -> None:
     folder, built = build(options, cache, jobs)
     record = {"source": sdist_record(), "patches": source_patches_record(), "cmake_flags": options.cmake_flags(),
-              "libraries": built["libraries"], "cache": str(folder.parent)}
+              "libraries": built["libraries"], "cpu_variants": built["cpu_variants"],
+              "instruction_levels": built["instruction_levels"],
+              "cache": str(folder.parent)}
     expose("linux", folder_files(folder), record)
     say(f"ready: {BIN_DIR / TARGETS[0]}")

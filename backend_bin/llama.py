@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from backend_bin import linux, windows
-from backend_bin.cpu_variants import cpu_variant_flags, shared_library_flags
+from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
 from backend_bin.output import (
     cached_build,
     copy_build_output,
@@ -38,7 +38,6 @@ COMMON_FLAGS = (
     "-DCMAKE_BUILD_TYPE=Release",
     "-DGGML_NATIVE=OFF",
     *shared_library_flags(),
-    *cpu_variant_flags(),
     "-DLLAMA_BUILD_TESTS=OFF",
     "-DLLAMA_BUILD_EXAMPLES=OFF",
     "-DLLAMA_BUILD_APP=OFF",
@@ -69,25 +68,31 @@ def _patches_digest() -> list[str]:
     return [patch["sha256"] for patch in source_patches_record(LLAMA_CPP_PATCHES)]
 
 
-def linux_cache_key() -> str:
-    return f"llama-{LLAMA_CPP_SDIST.version}-{options_digest(*COMMON_FLAGS, *_patches_digest())}"
+def linux_flags(variants: tuple[str, ...]) -> list[str]:
+    return [*COMMON_FLAGS, *cpu_variant_flags(variants)]
 
 
-def build_linux(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+def linux_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
+    return f"llama-{LLAMA_CPP_SDIST.version}-{options_digest(*linux_flags(variants), *_patches_digest())}"
+
+
+def build_linux(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Path, dict[str, Any]]:
     def build(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
         llama_cpp = extract_llama_cpp(sdist, work, list(linux.INCLUDE_DIRS))
         build_dir = work / "build"
-        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *COMMON_FLAGS])
+        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *linux_flags(variants)])
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
         libraries = copy_build_output(build_dir / "bin", folder, (LLAMA_SERVER,), "lib*.so")
         return {"source": LLAMA_CPP_SDIST.record(), "patches": source_patches_record(LLAMA_CPP_PATCHES),
-                "cmake_flags": list(COMMON_FLAGS), "libraries": libraries}
+                "cmake_flags": linux_flags(variants), "libraries": libraries, "cpu_variants": list(variants),
+                "instruction_levels": check_instruction_levels(folder, variants, windows=False, objdump="objdump")}
 
     missing = linux.missing_linux_packages()
     if missing:
         raise BuildError(missing_packages_message(missing))
-    return cached_build(cache / linux_cache_key(), (LLAMA_SERVER,), linux.REQUIREMENTS, build)
+    return cached_build(cache / linux_cache_key(variants), (LLAMA_SERVER,), linux.REQUIREMENTS, build,
+                        served_by=cache / linux_cache_key())
 
 
 # this ggml reads SPIR-V's own header (ggml-vulkan-types.h) beside Vulkan's; the mingw build sees no /usr/include
@@ -96,21 +101,21 @@ WINDOWS_REQUIREMENTS = (*windows.SD_CLI_REQUIREMENTS,
                         SystemFile((SPIRV_HEADERS / "unified1" / "spirv.hpp",), "spirv-headers"))
 
 
-def windows_flags(work: Path, glslc: str) -> list[str]:
-    options = windows.WindowsOptions()
+def windows_flags(work: Path, glslc: str, variants: tuple[str, ...]) -> list[str]:
+    options = windows.WindowsOptions(variants=variants)
     return [
         *(flag for flag in options.cmake_flags(work, glslc) if not flag.startswith("-DSD_")),
         *(flag for flag in COMMON_FLAGS if flag not in options.option_flags()),
     ]
 
 
-def windows_cache_key() -> str:
-    digest = options_digest(*windows_flags(Path("work"), "glslc"), windows.TOOLCHAIN_FILE_TEXT,
+def windows_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
+    digest = options_digest(*windows_flags(Path("work"), "glslc", variants), windows.TOOLCHAIN_FILE_TEXT,
                             windows.COMPAT_HEADER_TEXT, *_patches_digest())
     return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
-def build_windows(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+def build_windows(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Path, dict[str, Any]]:
     def build(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
         headers = windows.copy_vulkan_headers(work / "vulkan-headers")
@@ -120,25 +125,29 @@ def build_windows(cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
         (work / "mingw-toolchain.cmake").write_text(windows.TOOLCHAIN_FILE_TEXT, encoding="utf-8")
         (work / "mingw_compat.h").write_text(windows.COMPAT_HEADER_TEXT, encoding="utf-8")
         build_dir = work / "build"
-        flags = windows_flags(work, shutil.which("glslc") or "glslc")
+        flags = windows_flags(work, shutil.which("glslc") or "glslc", variants)
         run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *flags])
-        shaders_reused = reuse_compiled_shaders(cache / linux_cache_key() / "build", build_dir)
+        shaders_reused = any(reuse_compiled_shaders(cache / key / "build", build_dir)
+                             for key in (linux_cache_key(variants), linux_cache_key()))
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
         libraries = copy_build_output(build_dir / "bin", folder, (LLAMA_SERVER_EXE,), "*.dll", windows.MINGW_STRIP)
         imports = windows.check_folder(folder, (LLAMA_SERVER_EXE,), libraries)
+        levels = check_instruction_levels(folder, variants, windows=True, objdump=windows.MINGW_OBJDUMP)
         return {"source": LLAMA_CPP_SDIST.record(), "patches": source_patches_record(LLAMA_CPP_PATCHES),
-                "cmake_flags": flags, "libraries": libraries, "imports": imports,
+                "cmake_flags": flags, "libraries": libraries, "cpu_variants": list(variants), "imports": imports,
+                "instruction_levels": levels,
                 "shaders_from_linux_build": shaders_reused}
 
-    return cached_build(cache / windows_cache_key(), (LLAMA_SERVER_EXE,), WINDOWS_REQUIREMENTS, build)
+    return cached_build(cache / windows_cache_key(variants), (LLAMA_SERVER_EXE,), WINDOWS_REQUIREMENTS, build,
+                        served_by=cache / windows_cache_key())
 
 
-def build_and_expose(cache: Path, jobs: int, for_windows: bool) -> None:
+def build_and_expose(cache: Path, jobs: int, for_windows: bool, variants: tuple[str, ...] = CPU_VARIANTS) -> None:
     if for_windows:
-        folder, record = build_windows(cache, jobs)
+        folder, record = build_windows(cache, jobs, variants)
         expose("llama-windows", folder_files(folder, LLAMA_FOLDER), {**record, "cache": str(folder.parent)})
         say(f"ready: {LLAMA_FOLDER}{LLAMA_SERVER_EXE}")
     else:
-        folder, record = build_linux(cache, jobs)
+        folder, record = build_linux(cache, jobs, variants)
         expose("llama-linux", folder_files(folder, LLAMA_FOLDER), {**record, "cache": str(folder.parent)})
         say(f"ready: {LLAMA_FOLDER}{LLAMA_SERVER}")

@@ -131,10 +131,17 @@ def read_stamp(stamp: Path, *programs: Path) -> dict[str, Any] | None:
 
 
 def cached_build(work: Path, programs: tuple[str, ...], requirements: tuple[Requirement, ...],
-                 build: Callable[[Path, Path], dict[str, Any]]) -> tuple[Path, dict[str, Any]]:
+                 build: Callable[[Path, Path], dict[str, Any]],
+                 served_by: Path | None = None) -> tuple[Path, dict[str, Any]]:
     """`work/bin/` (the programs and the libraries beside them) from the cache when a finished build left its
-    record there; else `build(work, folder)` fills it and returns the record kept beside it. One build at a time
-    per folder (the lock)."""
+    record there (or in `served_by`, a build that has more: all CPU variants where fewer were asked); else
+    `build(work, folder)` fills it and returns the record kept beside it. One build at a time per folder (the
+    lock)."""
+    if served_by is not None and served_by != work:
+        record = read_stamp(served_by / "build-ok.json", *(served_by / "bin" / program for program in programs))
+        if record is not None:
+            say(f"cache is warm: {served_by} (it has more than was asked)")
+            return served_by / "bin", record
     with cache_lock(work):
         stamp = work / "build-ok.json"
         folder = work / "bin"

@@ -15,11 +15,11 @@ import shutil
 import struct
 import subprocess
 import tarfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from backend_bin.cpu_variants import cpu_variant_flags, shared_library_flags
+from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
 from backend_bin.linux import SD_LEFT_OUT, TARGETS, BuildOptions
 from backend_bin.output import (
     BIN_DIR,
@@ -164,6 +164,7 @@ class WindowsOptions:
     """How sd-cli.exe is configured; paths inside the build folder are added by cmake_flags()."""
 
     build_type: str = "Release"
+    variants: tuple[str, ...] = CPU_VARIANTS
 
     def option_flags(self) -> list[str]:
         return [
@@ -175,7 +176,7 @@ class WindowsOptions:
             "-DGGML_OPENMP=OFF",
             "-DSD_BUILD_SHARED_GGML_LIB=ON",
             *shared_library_flags(),
-            *cpu_variant_flags(),
+            *cpu_variant_flags(self.variants),
             *(f"-DCMAKE_{kind}_LINKER_FLAGS={' '.join(STATIC_LINK_FLAGS)}" for kind in ("EXE", "SHARED", "MODULE")),
         ]
 
@@ -292,15 +293,19 @@ def build_sd_programs(options: WindowsOptions, cache: Path, jobs: int) -> tuple[
         build_dir = work / "build"
         glslc = shutil.which("glslc") or "glslc"
         run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags(work, glslc)])
-        shaders_reused = reuse_compiled_shaders(cache / BuildOptions().cache_key() / "build", build_dir)
+        shaders_reused = any(reuse_compiled_shaders(cache / linux_options.cache_key() / "build", build_dir)
+                             for linux_options in (BuildOptions(variants=options.variants), BuildOptions()))
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
         libraries = copy_build_output(build_dir / "bin", folder, SD_PROGRAMS, "*.dll", MINGW_STRIP)
         imports = check_folder(folder, SD_PROGRAMS, libraries)
+        levels = check_instruction_levels(folder, options.variants, windows=True, objdump=MINGW_OBJDUMP)
         return {"source": sdist_record(), "patches": source_patches_record(),
                 "cmake_flags": options.cmake_flags(work, glslc), "libraries": libraries, "imports": imports,
+                "cpu_variants": list(options.variants), "instruction_levels": levels,
                 "shaders_from_linux_build": shaders_reused}
 
-    return cached_build(cache / options.cache_key(), SD_PROGRAMS, SD_CLI_REQUIREMENTS, build)
+    return cached_build(cache / options.cache_key(), SD_PROGRAMS, SD_CLI_REQUIREMENTS, build,
+                        served_by=cache / replace(options, variants=CPU_VARIANTS).cache_key())
 
 
 def unpack_upstream(source: DebianSource, work: Path) -> Path:
@@ -341,8 +346,8 @@ def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dic
     return cached_build(cache / options.cache_key(), (VULKANINFO_EXE,), VULKANINFO_REQUIREMENTS, build)
 
 
-def build_and_expose(cache: Path, jobs: int) -> None:
-    sd_options, vulkaninfo_options = WindowsOptions(), VulkaninfoOptions()
+def build_and_expose(cache: Path, jobs: int, variants: tuple[str, ...] = CPU_VARIANTS) -> None:
+    sd_options, vulkaninfo_options = WindowsOptions(variants=variants), VulkaninfoOptions()
     cold = [requirements for key, program, requirements in (
         (sd_options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS),
         (vulkaninfo_options.cache_key(), VULKANINFO_EXE, VULKANINFO_REQUIREMENTS),

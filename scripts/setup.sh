@@ -36,6 +36,8 @@ TEST_PACKAGES=(
   # Windows, built and tested on Linux: the mingw-w64 cross compilers, 64-bit Wine (on Xvfb) and wixl
   # (msitools) for the MSI installer
   mingw-w64 mingw-w64-tools wine64 wixl msitools
+  # older and other processors (SSE4.2, AVX without AVX2, AMD's FX): qemu-user runs our Linux programs as them
+  qemu-user
 )
 if $for_tests; then
   PACKAGES+=("${TEST_PACKAGES[@]}")
@@ -78,9 +80,14 @@ fi
 echo "[setup] installing Python packages"
 .venv/bin/python -m pip install -q -e '.[dev]'
 
-# the backends from the pinned sdists
+# the backends from the pinned sdists, with ggml's CPU variants: all five for the app; the three the tests run
+# with --tests, to fit CI's time (a cache of all five serves it too)
 echo "[setup] the Linux backends: sd-cli, sd-server, llama-server"
-.venv/bin/python -m backend_bin.build
+if $for_tests; then
+  .venv/bin/python -m backend_bin.build --cpu-variants tests
+else
+  .venv/bin/python -m backend_bin.build
+fi
 
 echo "[setup] the window's translations (resources/translations/*.qm)"
 .venv/bin/python scripts/translations.py build >/dev/null
@@ -91,7 +98,7 @@ echo "[setup] the offline demo model (random weights) in .demo-model/"
 # With --tests, the Windows side (sd-cli.exe, llama-server.exe and vulkaninfo.exe cross-built from the same sdists,
 # and Windows CPython with our dependencies under Wine: ~20 minutes on a new machine, seconds when cached under
 # ~/.cache/polaris-studio/) is not made here: the test run makes it on one core beside the Linux tests, which do not
-# need it (tests/helpers/windows_side.py). To make it now: .venv/bin/python -m backend_bin.build --windows &&
-# .venv/bin/python -m installer.windows_python
+# need it (tests/helpers/windows_side.py). To make it now: .venv/bin/python -m backend_bin.build --windows
+# --cpu-variants tests && .venv/bin/python -m installer.windows_python
 
 echo "[setup] done"

@@ -1,4 +1,5 @@
-"""The Windows backend cross-built on Linux: sd-cli.exe and vulkaninfo.exe, and the pure steps behind them."""
+"""The Windows backend cross-built on Linux: sd-cli.exe, sd-server.exe and ggml's DLLs, llama-server.exe and its own,
+vulkaninfo.exe, and the pure steps behind them."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 from backend_bin import windows
 from backend_bin.linux import BuildOptions
-from backend_bin.llama import LLAMA_SERVER_EXE
+from backend_bin.llama import LLAMA_FOLDER, LLAMA_SERVER_EXE
 from backend_bin.output import BIN_DIR, expose, read_build_info, sha256_of
 from backend_bin.source import (
     SDIST_SHA256,
@@ -130,6 +131,10 @@ def test_cmake_flags_link_statically_and_force_the_compat_header_into_c_only(tmp
     assert f"-DCMAKE_TOOLCHAIN_FILE={tmp_path / 'mingw-toolchain.cmake'}" in flags
     for flag in ("-DSD_VULKAN=ON", "-DGGML_NATIVE=OFF", "-DGGML_OPENMP=OFF", "-DCMAKE_BUILD_TYPE=Release",
                  "-DCMAKE_EXE_LINKER_FLAGS=-static -static-libgcc -static-libstdc++",
+                 # every DLL too: no C++ runtime DLL beside them
+                 "-DCMAKE_SHARED_LINKER_FLAGS=-static -static-libgcc -static-libstdc++",
+                 "-DCMAKE_MODULE_LINKER_FLAGS=-static -static-libgcc -static-libstdc++",
+                 "-DGGML_BACKEND_DL=ON", "-DGGML_CPU_VARIANTS=x64;sse42;sandybridge;haswell;skylakex",
                  f"-DCMAKE_C_FLAGS=-include {tmp_path / 'mingw_compat.h'}",
                  f"-DVulkan_INCLUDE_DIR={tmp_path / 'vulkan-headers'}",
                  f"-DVulkan_LIBRARY={tmp_path / 'vulkan-import' / 'libvulkan-1.a'}"):
@@ -286,70 +291,80 @@ def coff_symbol_count(program: Path) -> int:
     return count
 
 
-def _built(section: str, name: str) -> tuple[Path, dict]:
-    """A program the Windows side built (windows_side waits for it): missing after that is a failure, not a skip."""
+def _built(section: str, name: str) -> tuple[Path, dict, str]:
+    """A program the Windows side built (windows_side waits for it): missing after that is a failure, not a skip.
+    (program, its build's record, its name in the record: its place below backend_bin/bin/)"""
     record = read_build_info().get(section)
     program = BIN_DIR / name
     if record is None or not program.is_file():
         pytest.fail(f"{name} was not built ({BUILD_COMMAND} did not record it)")
-    return program, record
+    return program, record, name
 
 
 @pytest.fixture(scope="module")
-def sd_cli_exe(windows_side: WindowsSide) -> tuple[Path, dict]:
+def sd_cli_exe(windows_side: WindowsSide) -> tuple[Path, dict, str]:
     return _built("windows", SD_CLI_EXE)
 
 
 @pytest.fixture(scope="module")
-def vulkaninfo_exe(windows_side: WindowsSide) -> tuple[Path, dict]:
+def vulkaninfo_exe(windows_side: WindowsSide) -> tuple[Path, dict, str]:
     return _built("vulkaninfo", VULKANINFO_EXE)
 
 
 @pytest.fixture(scope="module")
-def llama_server_exe(windows_side: WindowsSide) -> tuple[Path, dict]:
-    return _built("llama-windows", LLAMA_SERVER_EXE)
+def llama_server_exe(windows_side: WindowsSide) -> tuple[Path, dict, str]:
+    return _built("llama-windows", f"{LLAMA_FOLDER}{LLAMA_SERVER_EXE}")
 
 
 @pytest.fixture(params=["sd_cli_exe", "vulkaninfo_exe", "llama_server_exe"])
-def windows_program(request: pytest.FixtureRequest, windows_side: WindowsSide) -> tuple[Path, dict]:
+def windows_program(request: pytest.FixtureRequest, windows_side: WindowsSide) -> tuple[Path, dict, str]:
     return request.getfixturevalue(request.param)
 
 
 @pytest.mark.backend
 def test_a_built_program_is_a_pe32_plus_x86_64_file_with_the_hash_we_recorded(
-        windows_program: tuple[Path, dict]) -> None:
-    program, record = windows_program
+        windows_program: tuple[Path, dict, str]) -> None:
+    program, record, name = windows_program
     assert pe_machine_and_magic(program) == (0x8664, 0x20B)
-    assert record["files"][program.name]["sha256"] == sha256_of(program)
-    assert record["files"][program.name]["bytes"] == program.stat().st_size
+    assert record["files"][name]["sha256"] == sha256_of(program)
+    assert record["files"][name]["bytes"] == program.stat().st_size
 
 
 @pytest.mark.backend
 @pytest.mark.skipif(sys.platform == "win32", reason="pe_imports runs mingw-w64's objdump, a Linux tool of the "
                     "cross-build; on Windows the backend tests running sd-cli.exe show its DLLs are there")
-def test_a_built_program_needs_only_windows_dlls_and_the_vulkan_loader(windows_program: tuple[Path, dict]) -> None:
-    program, record = windows_program
-    imports = pe_imports(program)
-    lowered = {name.lower() for name in imports}
-    assert {"kernel32.dll", "msvcrt.dll"} <= lowered
-    assert not [name for name in lowered if name.startswith(("libstdc++", "libgcc", "libwinpthread", "libgomp"))]
-    assert foreign_imports(imports, frozenset({"vulkan-1.dll"})) == []
-    assert record["imports"] == imports
+def test_a_built_program_needs_only_windows_dlls_the_vulkan_loader_and_its_own(
+        windows_program: tuple[Path, dict, str]) -> None:
+    program, record, _ = windows_program
+    ours = frozenset(name.lower() for name in record.get("libraries", []))
+    # each program and each DLL beside it, as the build checked them and as they are now
+    recorded = record["imports"] if isinstance(record["imports"], dict) else {program.name: record["imports"]}
+    assert program.name in recorded and set(recorded) == {program.name, *record.get("libraries", [])}
+    for name, imports in recorded.items():
+        assert pe_imports(program.parent / name) == imports
+        lowered = {dll.lower() for dll in imports}
+        assert {"kernel32.dll", "msvcrt.dll"} <= lowered
+        assert not [dll for dll in lowered if dll.startswith(("libstdc++", "libgcc", "libwinpthread", "libgomp"))]
+        assert foreign_imports(imports, frozenset({"vulkan-1.dll"}) | ours) == []
 
 
 @pytest.mark.backend
-def test_sd_cli_exe_links_the_vulkan_loader_and_is_stripped(sd_cli_exe: tuple[Path, dict]) -> None:
-    program, record = sd_cli_exe
-    assert "vulkan-1.dll" in record["imports"]
+def test_sd_cli_exe_and_sd_server_exe_share_ggmls_dlls_and_are_stripped(sd_cli_exe: tuple[Path, dict, str]) -> None:
+    program, record, _ = sd_cli_exe
     assert record["source"]["sha256"] == SDIST_SHA256
     assert {"-DGGML_NATIVE=OFF", "-DGGML_OPENMP=OFF", "-DSD_VULKAN=ON"} <= set(record["cmake_flags"])
-    assert coff_symbol_count(program) == 0  # stripped: ~4 MB of symbols nobody on Windows reads
-    assert program.stat().st_size > 20_000_000  # ggml, sd.cpp and the compiled shaders are all inside
+    # the Vulkan backend is its own DLL, loaded at run time like the CPU variants: it needs the loader
+    assert "vulkan-1.dll" in record["imports"]["ggml-vulkan.dll"]
+    for name in ("sd-cli.exe", "sd-server.exe"):
+        assert {"ggml.dll", "ggml-base.dll"} <= set(record["imports"][name])
+    for name in (*record["imports"], program.name):
+        assert coff_symbol_count(BIN_DIR / name) == 0  # stripped: megabytes of symbols nobody on Windows reads
+    assert (BIN_DIR / "ggml-vulkan.dll").stat().st_size > 20_000_000  # the compiled shaders are inside
 
 
 @pytest.mark.backend
-def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: tuple[Path, dict]) -> None:
-    program, record = vulkaninfo_exe
+def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: tuple[Path, dict, str]) -> None:
+    program, record, _ = vulkaninfo_exe
     source = record["source"]
     assert (source["package"], source["version"]) == ("vulkan-tools", windows.VULKAN_TOOLS_VERSION)
     assert set(source["files"]) == {"vulkan-tools_1.3.239.0+dfsg1.orig.tar.xz",
@@ -364,29 +379,31 @@ def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs the backend build, which exists on "
                     "Linux only (the Windows backend is cross-built there)")
 @pytest.mark.backend
-def test_a_warm_windows_cache_only_exposes_the_programs(sd_cli_exe: tuple[Path, dict],
-                                                        vulkaninfo_exe: tuple[Path, dict],
-                                                        llama_server_exe: tuple[Path, dict]) -> None:
+def test_a_warm_windows_cache_only_exposes_the_programs(sd_cli_exe: tuple[Path, dict, str],
+                                                        vulkaninfo_exe: tuple[Path, dict, str],
+                                                        llama_server_exe: tuple[Path, dict, str]) -> None:
     cache = Path(sd_cli_exe[1]["cache"]).parent
-    result = subprocess.run([sys.executable, "-m", "backend_bin.build", "--windows", "--cache", str(cache)],
+    result = subprocess.run([sys.executable, "-m", "backend_bin.build", "--windows", "--cpu-variants", "tests",
+                             "--cache", str(cache)],
                             capture_output=True, text=True, cwd=REPO, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.count("cache is warm") == 3
     assert "$ " not in result.stdout  # no step ran: no cmake, no compiler, no apt
     assert f"[backend build] ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}" in result.stdout
-    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {LLAMA_SERVER_EXE}"
+    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {LLAMA_FOLDER}{LLAMA_SERVER_EXE}"
 
 
 @pytest.mark.backend
-def test_sd_cli_exe_took_the_shaders_the_linux_build_compiled(sd_cli_exe: tuple[Path, dict]) -> None:
+def test_sd_cli_exe_took_the_shaders_the_linux_build_compiled(sd_cli_exe: tuple[Path, dict, str]) -> None:
     # the same ggml for both targets: its shaders are compiled once, by the Linux build (setup.sh builds it first)
     assert sd_cli_exe[1]["shaders_from_linux_build"] is True
 
 
 @pytest.mark.backend
-def test_llama_server_exe_took_the_shaders_the_linux_build_compiled(llama_server_exe: tuple[Path, dict]) -> None:
-    program, record = llama_server_exe
+def test_llama_server_exe_took_the_shaders_the_linux_build_compiled(
+        llama_server_exe: tuple[Path, dict, str]) -> None:
+    program, record, _ = llama_server_exe
     assert record["shaders_from_linux_build"] is True
-    assert record["source"]["name"] == "llama-cpp-python" and "vulkan-1.dll" in record["imports"]
-    assert {"-DGGML_VULKAN=ON", "-DGGML_OPENMP=OFF", "-DBUILD_SHARED_LIBS=OFF"} <= set(record["cmake_flags"])
+    assert record["source"]["name"] == "llama-cpp-python" and "vulkan-1.dll" in record["imports"]["ggml-vulkan.dll"]
+    assert {"-DGGML_VULKAN=ON", "-DGGML_OPENMP=OFF", "-DGGML_BACKEND_DL=ON"} <= set(record["cmake_flags"])
     assert coff_symbol_count(program) == 0

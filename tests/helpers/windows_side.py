@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def steps(jobs: int) -> tuple[tuple[str, ...], ...]:
-    return ((sys.executable, "-m", "backend_bin.build", "--windows", "--jobs", str(jobs)),
+    return ((sys.executable, "-m", "backend_bin.build", "--windows", "--cpu-variants", "tests", "--jobs", str(jobs)),
             (sys.executable, "-m", "installer.windows_python"))
 
 
