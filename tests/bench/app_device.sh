@@ -5,8 +5,9 @@
 # The benchmark runs in repo/ with `vulkaninfo` on PATH and our sd-cli in repo/backend_bin/bin/.
 # The folder this script sits in (carried) holds: gl/*.deb (Debian 12: the Vulkan loader, vulkan-tools and the
 # few libraries QtGui links to), pyside.tar.xz (PySide6's QtCore and QtGui with their Qt and ICU libraries, cut
-# from our .venv: the wheels are abi3), site/ (gguf), sd-cli.xz and llama-server.xz (our builds) and repo/ (app,
-# resources, tests); a benchmark that needs no Qt or no sd-cli runs without those.
+# from our .venv: the wheels are abi3), site/ (gguf), backend.tar.xz (our Linux builds with their libraries:
+# `tar -C backend_bin/bin -cJf backend.tar.xz sd-cli sd-server lib*.so llama/llama-server llama/lib*.so`) and
+# repo/ (app, resources, tests); a benchmark that needs no Qt or no sd-cli runs without those.
 # Writes vulkaninfo's view of the machine to $OUT; the benchmark writes its figures where --out says.
 set -e
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -28,11 +29,7 @@ export PATH=/tmp/bin:$PATH
 [ -f "$here/pyside.tar.xz" ] && tar -C /tmp/site -xJf "$here/pyside.tar.xz"
 cp -r "$here"/site/* /tmp/site/
 mkdir -p "$here/repo/backend_bin/bin"
-for program in sd-cli llama-server; do
-    [ -f "$here/$program.xz" ] || continue
-    xz -dc "$here/$program.xz" > "$here/repo/backend_bin/bin/$program"
-    chmod +x "$here/repo/backend_bin/bin/$program"
-done
+[ -f "$here/backend.tar.xz" ] && tar -C "$here/repo/backend_bin/bin" -xJf "$here/backend.tar.xz"
 export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1 QT_QPA_PLATFORM=offscreen
 nvidia-smi > "$OUT/nvidia_smi.txt" 2>&1 || true
 vulkaninfo > "$OUT/vulkaninfo_full.txt" 2> "$OUT/vulkaninfo.err" || true

@@ -8,12 +8,20 @@ its instructions only (tests/backend/test_cpu_variants.py).
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import shutil
+import socket
 import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+import httpx
 
 QEMU = "qemu-x86_64"
 # the processors beside our users' RX 580s, as qemu models them, and the variant ggml must choose on each
@@ -67,3 +75,80 @@ def draw_as(cpu: str, sd_cli: Path, model: Path, taesd: Path, out: Path, timeout
     result = subprocess.run(argv, capture_output=True, text=True, errors="replace", env=emulated_environment(),
                             timeout=timeout, check=False)
     return Drawn(result.returncode, result.stdout + result.stderr, picture)
+
+
+@dataclass
+class Served:
+    """A server started on an emulated processor: its output so far, its port."""
+
+    process: subprocess.Popen[str]
+    port: int
+    lines: list[str]
+
+    @property
+    def variant(self) -> str | None:
+        return chosen_variant("".join(self.lines))
+
+
+@contextmanager
+def serving_as(cpu: str, argv: list[str], port: int, environment: dict[str, str],
+               timeout: float) -> Iterator[Served]:
+    """A server (sd-server, llama-server) on the emulated processor, until it accepts connections on `port`;
+    killed at the end."""
+    process = subprocess.Popen(as_processor(cpu, argv), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               errors="replace", env={**environment, **NO_VULKAN_DEVICE})
+    served = Served(process, port, [])
+    threading.Thread(target=lambda: served.lines.extend(process.stdout or ()), daemon=True).start()
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"{Path(argv[0]).name} ended ({process.returncode}) as {cpu}:\n"
+                                   + "".join(served.lines)[-3000:])
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{Path(argv[0]).name} did not listen within {timeout:.0f} s as {cpu}") from None
+                time.sleep(0.5)
+        yield served
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def sd_server_draws_as(cpu: str, sd_server: Path, model: Path, taesd: Path, timeout: float) -> tuple[bool, str | None]:
+    """sd-server on the emulated processor answers one A1111 txt2img call with a PNG; (drew, variant chosen)."""
+    port = free_port()
+    argv = [str(sd_server), "-m", str(model), "--taesd", str(taesd), "--listen-ip", "127.0.0.1", "--listen-port",
+            str(port), "-t", "2", "-v"]
+    with serving_as(cpu, argv, port, dict(os.environ), timeout) as served:
+        answer = httpx.post(f"http://127.0.0.1:{port}/sdapi/v1/txt2img", timeout=timeout,
+                            json={"prompt": "a red fox", "width": 64, "height": 64, "steps": 1, "cfg_scale": 1,
+                                  "seed": 7})
+        images = answer.json().get("images", []) if answer.status_code == 200 else []
+        drew = bool(images) and base64.b64decode(images[0])[:8] == b"\x89PNG\r\n\x1a\n"
+        return drew, served.variant
+
+
+def llama_server_answers_as(cpu: str, llama_server: Path, model: Path, timeout: float) -> tuple[bool, str | None]:
+    """llama-server on the emulated processor writes a few words of the tiny Qwen3; (answered, variant chosen)."""
+    port = free_port()
+    argv = [str(llama_server), "--model", str(model), "--host", "127.0.0.1", "--port", str(port), "--ctx-size",
+            "512", "--threads", "2", "--device", "none", "--n-gpu-layers", "0", "--no-webui"]
+    with serving_as(cpu, argv, port, dict(os.environ), timeout) as served:
+        deadline = time.monotonic() + timeout
+        while httpx.get(f"http://127.0.0.1:{port}/health", timeout=timeout).status_code != 200:
+            if time.monotonic() > deadline:
+                return False, served.variant
+            time.sleep(0.5)
+        answer = httpx.post(f"http://127.0.0.1:{port}/completion", timeout=timeout,
+                            json={"prompt": "a fox", "n_predict": 8})
+        return answer.status_code == 200 and bool(answer.json().get("content")), served.variant
