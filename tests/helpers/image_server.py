@@ -49,11 +49,6 @@ class ImageServer:
 @contextmanager
 def sd_server(model: Path, taesd: Path, *extra: str) -> Iterator[ImageServer]:
     """sd-server loaded with the model and listening; killed at the end."""
-    if sys.platform == "win32":
-        import pytest
-
-        pytest.skip("sd.cpp's sd-server is built for Linux only (the Windows build is sd-cli.exe); "
-                    "tests/api/test_nodes_to_serve.py runs the same client against our own server where FastAPI loads")
     port = free_port()
     argv = [str(SD_SERVER), "-m", str(model), "--taesd", str(taesd), "--clip-on-cpu", "--vae-on-cpu",
             "--listen-ip", "127.0.0.1", "--listen-port", str(port), "-v", *extra]
