@@ -55,8 +55,9 @@ from app.core.prompt_helper import (  # noqa: E402
     server_argv,
     server_environment,
 )
+from app.core.resources import prompt_helper_name  # noqa: E402
 
-LLAMA_SERVER = REPO / "backend_bin" / "bin" / "llama-server"
+LLAMA_SERVER = REPO / "backend_bin" / "bin" / prompt_helper_name("linux")
 IDEA = "an old lighthouse on a rocky island during a winter storm"  # 10 words
 PLACES = {
     # name: (on the card, cores for the processor, environment beyond the app's)

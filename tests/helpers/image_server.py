@@ -13,9 +13,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core.resources import server_name
 from tests.conftest import REPO
 
-SD_SERVER = REPO / "backend_bin" / "bin" / ("sd-server.exe" if sys.platform == "win32" else "sd-server")
+SD_SERVER = REPO / "backend_bin" / "bin" / server_name(sys.platform)
 
 
 def free_port() -> int:
