@@ -7,7 +7,8 @@
 # made here first:
 #     mkdir -p gpu-carry/gl gpu-carry/site && (cd gpu-carry/gl && apt-get -oAPT::Architecture=amd64 download \
 #         libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2)
-#     cp -r .venv/lib/python3*/site-packages/gguf gpu-carry/site/ && xz -T2 -c backend_bin/bin/sd-cli > gpu-carry/sd-cli.xz
+#     cp -r .venv/lib/python3*/site-packages/gguf gpu-carry/site/ && \
+#         tar -C backend_bin/bin -cJf gpu-carry/backend.tar.xz sd-cli sd-server lib*.so
 # then, on the device:
 #     bash tests/bench/bench_submit_cap.sh
 set -euo pipefail
@@ -15,12 +16,11 @@ carry=gpu-carry
 for f in "$carry"/gl/*.deb; do dpkg -x "$f" /; done
 ldconfig
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-xz -dc "$carry/sd-cli.xz" > /tmp/sd-cli
-chmod +x /tmp/sd-cli
+mkdir -p /tmp/backend && tar -C /tmp/backend -xJf "$carry/backend.tar.xz"  # sd-cli with ggml's libraries
 PYTHONPATH="$PWD:$PWD/$carry/site" python3 -c \
     "from pathlib import Path; from app.core.models.demo_model import write_calibration_models as w; w(Path('/tmp/models'))"
 run() {  # cap, size
-    POLARIS_VK_LOG_SUBMITS=1 POLARIS_VK_MAX_NODES_PER_SUBMIT=$1 /tmp/sd-cli -m /tmp/models/flux_schnell_shaped_q4_0.gguf \
+    POLARIS_VK_LOG_SUBMITS=1 POLARIS_VK_MAX_NODES_PER_SUBMIT=$1 /tmp/backend/sd-cli -m /tmp/models/flux_schnell_shaped_q4_0.gguf \
         --vae /tmp/models/flux_ae_shaped_f32.gguf -p "a lighthouse" -W "$2" -H "$2" --steps 4 --cfg-scale 1 -s 42 \
         --diffusion-fa -o /tmp/out.png > /tmp/run.log 2>&1
     sampling=$(grep -o 'sampling completed, taking [0-9.]*s' /tmp/run.log | grep -o '[0-9.]*s$')
