@@ -8,7 +8,8 @@ ratio is the two-node mean over the one-node mean.
 
 On the lent 2-GPU NVIDIA machine (its python3 has numpy and Pillow, no PySide6, no Vulkan loader), from the
 repository's root, with gpu-carry/ carried (git-ignored; with the tree it stays under the tool's 64 MiB):
-    cp tests/bench/app_device.sh gpu-carry/ && bash gpu-carry/app_device.sh tests/bench/bench_nodes_gpu.py --models /tmp/models --out "$OUT/nodes.json"
+    cp tests/bench/app_device.sh gpu-carry/ && \\
+        bash gpu-carry/app_device.sh tests/bench/bench_nodes_gpu.py --models /tmp/models --out "$OUT/nodes.json"
 gpu-carry/, made here: gl/ (`apt-get -oAPT::Architecture=amd64 download` of Debian 12's libvulkan1 libegl1
 libglvnd0 libopengl0 libgl1 libglx0 libgles2 vulkan-tools libgomp1 and what Qt's Core, Gui, Network and DBus
 libraries link to: libglib2.0-0 libfontconfig1 libfreetype6 libpng16-16 libx11-6 libxcb1 libxau6 libxdmcp6
@@ -18,7 +19,8 @@ libffi8 libpcre2-8-0 libwayland-client0; app_device.sh links only those the mach
 .venv's site-packages: PySide6's __init__.py, _config.py, _git_pyside_version.py, support/, QtCore, QtGui and
 QtNetwork .abi3.so, libpyside6, Qt/lib's libQt6Core, Gui, Network, DBus and ICU 73; shiboken6 without include/),
 site/ (gguf, yaml's .py files, psutil, httpx, httpcore, h11, anyio, sniffio, certifi, idna, tqdm,
-typing_extensions), backend.tar.xz (`tar -C backend_bin/bin -cJf gpu-carry/backend.tar.xz sd-cli sd-server lib*.so`) and repo (`ln -s .. repo`).
+typing_extensions), backend.tar.xz (`tar -C backend_bin/bin -cJf gpu-carry/backend.tar.xz sd-cli sd-server
+lib*.so`) and repo (`ln -s .. repo`).
 Prints one line per run, then the two means and the ratio; `--out FILE` also writes them as JSON.
 Measured on the lent 2x NVIDIA H200 (driver 580.159.04, through Vulkan), with the defaults (SD 1.5-shaped,
 512x512, 20 steps, cfg 7): 1 node 36.0 s (35.6-36.2), 2 nodes 19.4 s (19.1-19.6, 4 + 4 jobs), ratio 0.54.
