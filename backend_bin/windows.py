@@ -53,6 +53,10 @@ MINGW_STRIP = f"{MINGW}-strip"
 MINGW_OBJDUMP = f"{MINGW}-objdump"
 # no libstdc++-6.dll, libgcc_s_seh-1.dll or libwinpthread-1.dll beside a program or a DLL of ours
 STATIC_LINK_FLAGS = ("-static", "-static-libgcc", "-static-libstdc++")
+# A mingw DLL exports every global symbol when its sources mark none (ggml's GGML_API marks none for mingw), the
+# static runtime's too: ggml-base.dll would export libgcc's _Unwind_Resume, and every DLL linked against it would
+# then find that symbol twice. Only our own code's symbols are exported.
+DLL_LINK_FLAGS = (*STATIC_LINK_FLAGS, "-Wl,--exclude-libs,ALL")
 
 # Wine's own loader DLL: its exports are the Vulkan loader's, so an import library made from it links
 # against any vulkan-1.dll (the driver installs the real one into System32)
@@ -177,7 +181,8 @@ class WindowsOptions:
             "-DSD_BUILD_SHARED_GGML_LIB=ON",
             *shared_library_flags(),
             *cpu_variant_flags(self.variants),
-            *(f"-DCMAKE_{kind}_LINKER_FLAGS={' '.join(STATIC_LINK_FLAGS)}" for kind in ("EXE", "SHARED", "MODULE")),
+            f"-DCMAKE_EXE_LINKER_FLAGS={' '.join(STATIC_LINK_FLAGS)}",
+            *(f"-DCMAKE_{kind}_LINKER_FLAGS={' '.join(DLL_LINK_FLAGS)}" for kind in ("SHARED", "MODULE")),
         ]
 
     def cmake_flags(self, work: Path, glslc: str) -> list[str]:

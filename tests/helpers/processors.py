@@ -16,7 +16,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,12 +66,17 @@ class Drawn:
         return chosen_variant(self.output)
 
 
+def draw_argv(sd_cli: Path, model: Path, taesd: Path, picture: Path,
+              path_text: Callable[[Path], str] = str) -> list[str]:
+    """sd-cli drawing the tiny test model's 64x64 picture in one step, saying what it loads (-v)."""
+    return [path_text(sd_cli), "-m", path_text(model), "--taesd", path_text(taesd), "-p", "a red fox", "-W", "64",
+            "-H", "64", "--steps", "1", "--cfg-scale", "1", "-s", "7", "-t", "2", "-o", path_text(picture), "-v"]
+
+
 def draw_as(cpu: str, sd_cli: Path, model: Path, taesd: Path, out: Path, timeout: float) -> Drawn:
-    """sd-cli draws the tiny test model's 64x64 picture in one step on the emulated processor alone."""
+    """sd-cli draws the tiny test model's picture on the emulated processor alone."""
     picture = out / f"{cpu}.png"
-    argv = as_processor(cpu, [str(sd_cli), "-m", str(model), "--taesd", str(taesd), "-p", "a red fox", "-W", "64",
-                              "-H", "64", "--steps", "1", "--cfg-scale", "1", "-s", "7", "-t", "2", "-o", str(picture),
-                              "-v"])
+    argv = as_processor(cpu, draw_argv(sd_cli, model, taesd, picture))
     result = subprocess.run(argv, capture_output=True, text=True, errors="replace", env=emulated_environment(),
                             timeout=timeout, check=False)
     return Drawn(result.returncode, result.stdout + result.stderr, picture)
