@@ -40,7 +40,7 @@ class Sample:
 # --- marks: a logo, an icon, a sprite, a product, the app's own icon ---------------------------------------------
 
 def _logo(image: Image.Image, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     side = x1 - x0
     draw = ImageDraw.Draw(image)
     draw.ellipse((x0 + side // 5, y0, x1 - side // 5, y0 + 3 * side // 5), fill=(200, 30, 40))
@@ -147,9 +147,9 @@ def generator_poster(side: int = 512, seed: int = 0) -> Image.Image:
     background = tuple(int(v) for v in rng.integers(20, 236, 3))
     image = Image.new("RGB", (side, side), background)
     draw = ImageDraw.Draw(image)
-    draw.ellipse((side // 4, side // 6, 3 * side // 4, 2 * side // 3), fill=tuple(int(v) for v in rng.integers(0, 256, 3)))
-    draw.rectangle((side // 6, 3 * side // 4, 5 * side // 6, 3 * side // 4 + side // 20),
-                   fill=tuple(int(v) for v in rng.integers(0, 256, 3)))
+    disc, bar = (tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(2))
+    draw.ellipse((side // 4, side // 6, 3 * side // 4, 2 * side // 3), fill=disc)
+    draw.rectangle((side // 6, 3 * side // 4, 5 * side // 6, 3 * side // 4 + side // 20), fill=bar)
     return _noisy(image.filter(ImageFilter.GaussianBlur(1.5)), 1.2, seed)
 
 

@@ -75,6 +75,11 @@ class PictureFault(StrEnum):
     NOISE = "noise"
 
 
+# what a design may look like too (a sprite on black, a logo in a tile's square): drawn the same on a rung that
+# computes otherwise, such a picture is what the model drew. Nothing drawn, or noise, is never a design.
+DOUBTFUL = frozenset({PictureFault.MOSTLY_FLAT, PictureFault.ONE_TILE})
+
+
 def _fault_words(fault: PictureFault) -> str:
     return {
         PictureFault.BLACK: translate("Picture", "The picture came out black"),
@@ -268,7 +273,7 @@ def _flat_part(pixels: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int]]:
     sample = pixels[::2, ::2].astype(np.int32)  # a quarter of the pixels tells the most common colour as well
     bins = ((sample[..., 0] >> 3) << 10) | ((sample[..., 1] >> 3) << 5) | (sample[..., 2] >> 3)
     common = int(np.bincount(bins.ravel(), minlength=1 << 15).argmax())
-    centre = [int(round(float(v))) for v in sample[bins == common].mean(axis=0)]
+    centre = [round(float(v)) for v in sample[bins == common].mean(axis=0)]
     levels = np.arange(256)
     flat = np.ones(pixels.shape[:2], dtype=bool)
     for channel, value in enumerate(centre):  # a table per channel: faster than arithmetic on every pixel

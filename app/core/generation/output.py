@@ -70,6 +70,7 @@ class BackendError:
     kind: ErrorKind
     message: str
     from_backend: bool = False  # the message is a line of sd.cpp's own output (for the log), not our words
+    picture: str | None = None  # BAD_PICTURE: where the picture the check refused is kept; the user may keep it
 
 
 Event = StageChanged | Progress | ImageSaved | LogLine | BackendError
