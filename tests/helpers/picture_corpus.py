@@ -108,14 +108,19 @@ def mark_on(side: int, background: tuple[int, int, int], mark: str, share: int, 
     return image
 
 
-def marks(sides: tuple[int, ...] = SIDES, shares: tuple[int, ...] = MARK_SHARES) -> Iterator[Sample]:
-    """Every mark centred and off-centre on every background, swept over the shares of the side."""
+def marks(sides: tuple[int, ...] = SIDES, shares: tuple[int, ...] = MARK_SHARES, every_mark: bool = True
+          ) -> Iterator[Sample]:
+    """Marks centred and off-centre on every background, swept over the shares of the side: every mark at each
+    place, or (`every_mark` False, for a quick test) the next mark in turn."""
+    turn = 0
     for side in sides:
         for colour_name, colour in BACKGROUNDS.items():
-            for mark in MARKS:
-                for share in shares:
-                    for centred in (True, False):
-                        where = "centred" if centred else "off-centre"
+            for share in shares:
+                for centred in (True, False):
+                    names = list(MARKS) if every_mark else [list(MARKS)[turn % len(MARKS)]]
+                    turn += 1
+                    where = "centred" if centred else "off-centre"
+                    for mark in names:
                         yield Sample(f"{mark} {share}% {where} on {colour_name} {side}",
                                      lambda s=side, c=colour, m=mark, p=share, w=centred: mark_on(s, c, m, p, w))
 
@@ -232,13 +237,13 @@ def shipped_pictures() -> list[Path]:
     """Pictures that come with the app (its icon, its screenshots) and with PySide6."""
     pyside = Path(PySide6.__file__).parent
     return sorted([REPO / "resources" / "icons" / "polaris_studio_512.png",
-                   *list((REPO / "resources" / "screenshots").rglob("*.png"))[:6],
+                   *sorted((REPO / "resources" / "screenshots").rglob("*.png"))[:3],
                    *pyside.glob("scripts/deploy_lib/*.jpg")])
 
 
-def designed() -> Iterator[Sample]:
+def designed(sides: tuple[int, ...] = SIDES) -> Iterator[Sample]:
     """Every picture the check must keep but the marks."""
-    for side in SIDES:
+    for side in sides:
         yield Sample(f"pure red poster, black disc {side}", lambda s=side: red_poster_with_a_black_disc(s))
         yield Sample(f"near-black poster, thin ring {side}", lambda s=side: dark_poster_with_a_thin_ring(s))
         yield Sample(f"pop art {side}", lambda s=side: pop_art(s))
