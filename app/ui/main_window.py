@@ -36,6 +36,7 @@ from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.words import translate
 from app.services.queue.events import (
+    ImageSaved,
     JobEnded,
     JobEvent,
     LogLine,
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
         self._steps: dict[str, Progress] = {}  # each card's last step, while its job runs
+        self._suspect: Job | None = None  # the last job, when the check set its picture aside
         self.panel = PromptPanel(self)
         self._make_buttons()
         self._make_views(studio.gallery)
@@ -246,6 +248,7 @@ class MainWindow(QMainWindow):
         """What the jobs, the queue and the resource monitor say, shown as it happens."""
         self.studio.event.connect(self._on_event)
         self.status_line.waiting.connect(self._on_waiting)
+        self.status_line.keep_requested.connect(self._on_keep_requested)
         self.queue.idle.connect(self.go.show_idle)
         self.queue.note.connect(self.status.setText)
         if self.monitor is not None:
@@ -280,8 +283,11 @@ class MainWindow(QMainWindow):
             case Retrying(plan=int(tile)):
                 self.status.setText(translate("MainWindow", "Out of video memory: upscaling again in tiles of "
                                                             "{tile} px").format(tile=tile))
+            case ImageSaved(job=job, path=path) if job is self._suspect:
+                self._on_kept(path)
             case JobEnded(card=card, outcome=outcome):
                 self._steps.pop(card, None)
+                self._suspect = event.job if outcome.error is not None and outcome.error.picture else None
                 self._on_finished(outcome)
 
     def _followed(self, job: Job) -> bool:
@@ -484,7 +490,22 @@ class MainWindow(QMainWindow):
             self.image.show_image(Path(outcome.image))
             if self.gallery is not None:
                 self.gallery.model.refresh()
+        elif outcome.error is not None and outcome.error.picture:
+            self.image.show_image(Path(outcome.error.picture))  # the set-aside picture, for the user to judge
         self.generation_finished.emit(outcome)
+
+    def _on_keep_requested(self) -> None:
+        """Keep it: the picture the check set aside goes to the output folder and the gallery (ImageSaved)."""
+        if self._suspect is not None:
+            self.queue.keep(self._suspect)
+
+    def _on_kept(self, picture: Path) -> None:
+        """The last job's set-aside picture was kept, from here or from the queue's list."""
+        self._suspect = None
+        self.status_line.show_kept(picture)
+        self.image.show_image(picture)
+        if self.gallery is not None:
+            self.gallery.model.refresh()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.window_layout.save()

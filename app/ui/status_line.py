@@ -4,14 +4,16 @@ in one sentence."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import failure_words, plan_sentence, progress_words, stage_words
 from app.core.words import translate
+from app.ui.icons import put_icons
 
 
 class StatusLine(QWidget):
@@ -19,6 +21,7 @@ class StatusLine(QWidget):
     then how it ended; a retry on the way is said too, and again beside the saved picture."""
 
     waiting = Signal(str)  # the stage's words, again each second, while there is no step to show yet
+    keep_requested = Signal()  # Keep it: the picture the check set aside goes to the gallery after all
 
     def __init__(self, plan_summary: QLabel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,11 +36,18 @@ class StatusLine(QWidget):
         self.status.setWordWrap(True)
         self.status.setAccessibleName(translate("StatusLine", "Status"))
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.keep_button = QPushButton(translate("StatusLine", "&Keep it"), self)
+        self.keep_button.setToolTip(translate("StatusLine", "Keep the picture the check set aside: into the output "
+                                                            "folder and the gallery"))
+        self.keep_button.hide()
+        self.keep_button.clicked.connect(self.keep_requested)
+        put_icons(((self.keep_button, "keep"),))
         # under Generate, in the window's narrow column: the bar, then the words
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
+        layout.addWidget(self.keep_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(plan_summary)
         # until the first step, the stage's words count the seconds: loading can take a minute without a line
         self._stage: Stage | None = None
@@ -49,6 +59,7 @@ class StatusLine(QWidget):
 
     def show_starting(self) -> None:
         self.status.clear()
+        self.keep_button.hide()
         self._retry_note = ""
         self.progress.setRange(0, 0)  # busy until the first step
         self.progress.setFormat(translate("StatusLine", "Starting…"))
@@ -106,3 +117,10 @@ class StatusLine(QWidget):
         elif outcome.error:
             self.progress.setFormat(translate("StatusLine", "Failed"))
             self.status.setText(failure_words(outcome.error))
+        self.keep_button.setVisible(outcome.error is not None and outcome.error.picture is not None)
+
+    def show_kept(self, picture: Path) -> None:
+        """The set-aside picture the user kept is in the gallery now."""
+        self.keep_button.hide()
+        self.progress.setFormat(translate("StatusLine", "Done"))
+        self.status.setText(translate("StatusLine", "Kept {file}").format(file=picture))
