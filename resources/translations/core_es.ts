@@ -905,6 +905,14 @@
         <translation>La imagen salió como ruido de colores puros</translation>
     </message>
     <message>
+        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
+        <translation>No volvieron todos los bloques del decodificador de imagen: desmarca &apos;Decodificar por bloques&apos; en Avanzado, o prueba un tamaño más chico.</translation>
+    </message>
+    <message>
+        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
+        <translation>Si lo que pediste es una imagen lisa, consérvala; si no, prueba otra semilla u otro prompt, u otro archivo de modelo.</translation>
+    </message>
+    <message>
         <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
         <translation>El decodificador de imagen ya corrió en el procesador, así que lo que falló fue el dibujo en sí: prueba un tamaño más chico, otro archivo de modelo o cuantización, u otro driver gráfico.</translation>
     </message>

@@ -905,6 +905,14 @@
         <translation>A imagem saiu como ruído de cores puras</translation>
     </message>
     <message>
+        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
+        <translation>Nem todos os blocos do decodificador de imagem voltaram: desmarque &apos;Decodificar em blocos&apos; em Avançado, ou tente um tamanho menor.</translation>
+    </message>
+    <message>
+        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
+        <translation>Se uma imagem lisa é o que você pediu, mantenha-a; senão, tente outra semente ou outro prompt, ou outro arquivo de modelo.</translation>
+    </message>
+    <message>
         <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
         <translation>O decodificador de imagem já rodou no processador, então o desenho em si deu errado: tente um tamanho menor, outro arquivo de modelo ou quantização, ou outro driver de vídeo.</translation>
     </message>

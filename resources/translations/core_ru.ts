@@ -905,6 +905,14 @@
         <translation>Картинка получилась шумом из чистых цветов</translation>
     </message>
     <message>
+        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
+        <translation>Не все части декодера изображения вернулись: снимите флажок «Декодировать по частям» в разделе «Дополнительно» или попробуйте меньший размер.</translation>
+    </message>
+    <message>
+        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
+        <translation>Если вы и просили однотонную картинку, сохраните её; иначе попробуйте другое зерно или запрос либо другой файл модели.</translation>
+    </message>
+    <message>
         <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
         <translation>Декодер изображения уже работал на процессоре, значит, ошибка в самом рисовании: попробуйте размер поменьше, другой файл модели или квантование либо другой графический драйвер.</translation>
     </message>

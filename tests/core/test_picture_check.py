@@ -87,6 +87,7 @@ def test_the_advice_follows_the_evidence() -> None:
     assert "Decode in tiles" in what_to_try(PictureFault.ONE_TILE, gpu)
     assert "driver" not in what_to_try(PictureFault.MOSTLY_FLAT, gpu)  # a design may be flat: no driver blamed
     assert "Image decoder on CPU" in what_to_try(PictureFault.NOISE, gpu)
+    assert "Image decoder on CPU" in what_to_try(PictureFault.FLAT, gpu)  # nothing drawn is no design
     assert "already ran on the processor" in what_to_try(PictureFault.BLACK, MemoryFlags(vae_on_cpu=True))
 
 

@@ -105,13 +105,13 @@ def drawn_by(family: ModelFamily, memory: MemoryFlags) -> DrawnBy:
 
 
 def what_to_try(fault: PictureFault, memory: MemoryFlags) -> str:
-    """What a user can change when a picture was refused, by what the evidence points at: a tile's seams at the
-    tiled decoder; black or noise at the card's arithmetic (the decoder's place, the driver, the model file); a
-    flat picture may be what was asked for."""
+    """What a user can change when a picture was refused, by what the evidence points at: one tile at the tiled
+    decoder; nothing drawn, black or noise at the numbers (the decoder's place, the driver, the model file); a
+    picture mostly of one colour may be what was asked for."""
     if fault is PictureFault.ONE_TILE:
         return translate("Picture", "The image decoder's tiles did not all come back: untick 'Decode in tiles' in "
                                     "Advanced, or try a smaller size.")
-    if fault in (PictureFault.FLAT, PictureFault.MOSTLY_FLAT):
+    if fault is PictureFault.MOSTLY_FLAT:
         return translate("Picture", "If a plain picture is what you asked for, keep it; otherwise try another seed "
                                     "or prompt, or another model file.")
     if memory.vae_on_cpu:
