@@ -36,7 +36,6 @@ from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.words import translate
 from app.services.queue.events import (
-    ImageSaved,
     JobEnded,
     JobEvent,
     LogLine,
@@ -91,7 +90,6 @@ class MainWindow(QMainWindow):
         self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
         self._steps: dict[str, Progress] = {}  # each card's last step, while its job runs
-        self._suspect: Job | None = None  # the last job, when the check set its picture aside
         self.panel = PromptPanel(self)
         self._make_buttons()
         self._make_views(studio.gallery)
@@ -137,14 +135,13 @@ class MainWindow(QMainWindow):
         self.plan = MemoryPlanView(self.panel, self.generation, self)
         self.plan_label, self.plan_summary = self.plan.label, self.plan.summary
         self.gauge = ResourceGauge(self)
-        self.status_line = StatusLine(self.plan_summary, self)
+        self.status_line = StatusLine(self.plan_summary, self.queue, self)
         self.progress, self.status = self.status_line.progress, self.status_line.status
         self.image = ImageView(self)
         self.other_apps = OtherAppsRow(self.studio, self)
         self.prompt_helper = PromptHelperView(self.studio, self.panel, self.catalog, self.models_dir)
-        self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self.other_apps, self)
-        self.advanced, self.details, self.log = self.folds_splitter.advanced, self.folds_splitter.details, \
-            self.folds_splitter.log
+        folds = self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self.other_apps, self)
+        self.advanced, self.details, self.log = folds.advanced, folds.details, folds.log
         self.check_banner = NoticeBar("check_banner", translate("MainWindow", "What the system check found"), self)
         self.demo_note = NoticeBar("demo_note", translate("MainWindow", "About the demo model"), self)
         self.gallery_note = NoticeBar("gallery_note", translate("MainWindow", "About the gallery"), self)
@@ -248,7 +245,7 @@ class MainWindow(QMainWindow):
         """What the jobs, the queue and the resource monitor say, shown as it happens."""
         self.studio.event.connect(self._on_event)
         self.status_line.waiting.connect(self._on_waiting)
-        self.status_line.keep_requested.connect(self._on_keep_requested)
+        self.status_line.kept.connect(self._on_finished)  # Keep it: the set-aside picture, finished after all
         self.queue.idle.connect(self.go.show_idle)
         self.queue.note.connect(self.status.setText)
         if self.monitor is not None:
@@ -283,12 +280,9 @@ class MainWindow(QMainWindow):
             case Retrying(plan=int(tile)):
                 self.status.setText(translate("MainWindow", "Out of video memory: upscaling again in tiles of "
                                                             "{tile} px").format(tile=tile))
-            case ImageSaved(job=job, path=path) if job is self._suspect:
-                self._on_kept(path)
             case JobEnded(card=card, outcome=outcome):
                 self._steps.pop(card, None)
-                self._suspect = event.job if outcome.error is not None and outcome.error.picture else None
-                self._on_finished(outcome)
+                self._on_finished(outcome, event.job)
 
     def _followed(self, job: Job) -> bool:
         """On a rig several jobs run at once: the picture and the stage follow the first of them."""
@@ -479,33 +473,18 @@ class MainWindow(QMainWindow):
         self.image.show_waiting(words)
         self.queue_strip.refresh()
 
-    def _on_finished(self, outcome: Outcome) -> None:
-        self.status_line.show_outcome(outcome)
+    def _on_finished(self, outcome: Outcome, job: Job | None = None) -> None:
+        self.status_line.show_outcome(outcome, job)
         self.image.show_waiting("")
         if not self.queue.busy:
             self.go.show_idle()
             if self.monitor is not None:
                 self.monitor.set_backend_pid(None)
-        if outcome.ok and outcome.image:
-            self.image.show_image(Path(outcome.image))
-            if self.gallery is not None:
+        if outcome.picture:  # the finished one, or the one the check set aside, for the user to judge (Keep it)
+            self.image.show_image(Path(outcome.picture))
+            if outcome.ok and self.gallery is not None:
                 self.gallery.model.refresh()
-        elif outcome.error is not None and outcome.error.picture:
-            self.image.show_image(Path(outcome.error.picture))  # the set-aside picture, for the user to judge
         self.generation_finished.emit(outcome)
-
-    def _on_keep_requested(self) -> None:
-        """Keep it: the picture the check set aside goes to the output folder and the gallery (ImageSaved)."""
-        if self._suspect is not None:
-            self.queue.keep(self._suspect)
-
-    def _on_kept(self, picture: Path) -> None:
-        """The last job's set-aside picture was kept, from here or from the queue's list."""
-        self._suspect = None
-        self.status_line.show_kept(picture)
-        self.image.show_image(picture)
-        if self.gallery is not None:
-            self.gallery.model.refresh()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.window_layout.save()

@@ -4,7 +4,6 @@ in one sentence."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
@@ -12,7 +11,10 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QW
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import failure_words, plan_sentence, progress_words, stage_words
+from app.core.queue.jobs import Job
 from app.core.words import translate
+from app.services.queue.events import ImageSaved, JobEvent
+from app.services.queue.job_queue import JobQueue
 from app.ui.icons import put_icons
 
 
@@ -21,10 +23,12 @@ class StatusLine(QWidget):
     then how it ended; a retry on the way is said too, and again beside the saved picture."""
 
     waiting = Signal(str)  # the stage's words, again each second, while there is no step to show yet
-    keep_requested = Signal()  # Keep it: the picture the check set aside goes to the gallery after all
+    kept = Signal(object)  # Outcome: Keep it put the picture the check set aside in the output folder after all
 
-    def __init__(self, plan_summary: QLabel, parent: QWidget | None = None) -> None:
+    def __init__(self, plan_summary: QLabel, queue: JobQueue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._queue = queue
+        self._suspect: Job | None = None  # the last job, when the check set its picture aside
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -40,7 +44,8 @@ class StatusLine(QWidget):
         self.keep_button.setToolTip(translate("StatusLine", "Keep the picture the check set aside: into the output "
                                                             "folder and the gallery"))
         self.keep_button.hide()
-        self.keep_button.clicked.connect(self.keep_requested)
+        self.keep_button.clicked.connect(lambda: self._suspect is not None and queue.keep(self._suspect))
+        queue.event.connect(self._on_event)
         put_icons(((self.keep_button, "keep"),))
         # under Generate, in the window's narrow column: the bar, then the words
         layout = QVBoxLayout(self)
@@ -102,7 +107,7 @@ class StatusLine(QWidget):
         self._retry_note = note.format(plan=plan_sentence(plan, None))
         self.status.setText(self._retry_note)
 
-    def show_outcome(self, outcome: Outcome) -> None:
+    def show_outcome(self, outcome: Outcome, job: Job | None = None) -> None:
         self._stage_clock.stop()
         self._stage = None
         self.progress.setRange(0, 1)
@@ -117,10 +122,10 @@ class StatusLine(QWidget):
         elif outcome.error:
             self.progress.setFormat(translate("StatusLine", "Failed"))
             self.status.setText(failure_words(outcome.error))
-        self.keep_button.setVisible(outcome.error is not None and outcome.error.picture is not None)
+        self._suspect = job if outcome.error is not None and outcome.error.picture else None
+        self.keep_button.setVisible(self._suspect is not None)
 
-    def show_kept(self, picture: Path) -> None:
-        """The set-aside picture the user kept is in the gallery now."""
-        self.keep_button.hide()
-        self.progress.setFormat(translate("StatusLine", "Done"))
-        self.status.setText(translate("StatusLine", "Kept {file}").format(file=picture))
+    def _on_event(self, event: JobEvent) -> None:
+        """The last job's set-aside picture kept, from here or from the queue's list."""
+        if isinstance(event, ImageSaved) and event.job is self._suspect:
+            self.kept.emit(Outcome(None, str(event.path)))

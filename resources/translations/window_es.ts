@@ -1996,10 +1996,6 @@ Las líneas que empiezan con # se omiten.</translation>
         <source>Failed</source>
         <translation>Falló</translation>
     </message>
-    <message>
-        <source>Kept {file}</source>
-        <translation>Conservada {file}</translation>
-    </message>
 </context>
 <context>
     <name>StylesDialog</name>

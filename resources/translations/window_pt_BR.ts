@@ -1996,10 +1996,6 @@ Linhas que começam com # são ignoradas.</translation>
         <source>Failed</source>
         <translation>Falhou</translation>
     </message>
-    <message>
-        <source>Kept {file}</source>
-        <translation>Mantida {file}</translation>
-    </message>
 </context>
 <context>
     <name>StylesDialog</name>

@@ -1996,10 +1996,6 @@ Lines starting with # are skipped.</source>
         <source>Failed</source>
         <translation>Ошибка</translation>
     </message>
-    <message>
-        <source>Kept {file}</source>
-        <translation>Сохранено: {file}</translation>
-    </message>
 </context>
 <context>
     <name>StylesDialog</name>

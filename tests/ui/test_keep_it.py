@@ -52,7 +52,7 @@ def test_a_set_aside_picture_is_shown_and_kept_with_one_click(qtbot: QtBot, sd_c
     assert not suspect.exists() and job.state is JobState.DONE and job.image == str(kept)
     assert read_parameters_text(kept) is not None  # its settings came along
     assert [entry.path for entry in gallery.entries()] == [kept]
-    assert window.status.text() == f"Kept {kept}" and window.image.image_path == kept
+    assert window.status.text() == f"Saved {kept}" and window.image.image_path == kept
     assert not window.status_line.keep_button.isVisible()
     strip.list.setCurrentRow(0)
     assert not strip.keep_button.isEnabled()

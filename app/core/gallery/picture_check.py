@@ -320,12 +320,13 @@ def _saturated_noise(pixels: np.ndarray) -> bool:
     common = [c for c in range(8) if float((corners == c).mean()) >= NOISE_CORNER_SHARE]
     if len(common) < NOISE_CORNER_COLOURS:
         return False
-    mixed = sum((_cells(corners == c, NOISE_CELLS) >= NOISE_CELL_SHARE).astype(int) for c in common)
+    mixed = np.sum([_cells(corners == c, NOISE_CELLS) >= NOISE_CELL_SHARE for c in common], axis=0)
     return float((mixed >= NOISE_CORNER_COLOURS).mean()) >= NOISE_MIXED_CELLS
 
 
 def _smootherstep(t: np.ndarray) -> np.ndarray:
-    return t * t * t * (t * (6 * t - 15) + 10)
+    smooth: np.ndarray = t * t * t * (t * (6 * t - 15) + 10)
+    return smooth
 
 
 def _merge_weight(tile: DecoderTile) -> np.ndarray:
@@ -342,7 +343,8 @@ def _merge_weight(tile: DecoderTile) -> np.ndarray:
 
     rows = along(tile.top, tile.drawn_top, tile.bottom, tile.fade_top, tile.fade_bottom)
     columns = along(tile.left, tile.drawn_left, tile.right, tile.fade_left, tile.fade_right)
-    return rows[:, None] * columns[None, :]
+    weight: np.ndarray = rows[:, None] * columns[None, :]
+    return weight
 
 
 def _one_tile(pixels: np.ndarray, flat: np.ndarray, colour: tuple[int, int, int], scale: int) -> bool:

@@ -89,6 +89,11 @@ class Outcome:
     def ok(self) -> bool:
         return self.image is not None and self.error is None and not self.cancelled
 
+    @property
+    def picture(self) -> str | None:
+        """The picture to show: the finished one, or the one the check set aside for the user to judge."""
+        return self.image or (self.error.picture if self.error else None)
+
 # `\x1b[K` clears to the end of the line; Windows pastes show it as a literal `←[K`.
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\u2190\[K")
 _BAR_END = ("\x1b[K", "\u2190[K")
