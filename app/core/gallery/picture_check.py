@@ -6,8 +6,8 @@ People ask for logos, icons, stickers, sprites and flat posters too: a mark on a
 chroma-key green and pure black among them. So each rule asks what a broken picture has that a designed one has
 not, and the check is told what drew the picture (`DrawnBy`: the family's latent size and the plan's rung):
 - Nothing drawn: inside a frame of FRAME_PX (a decoder's padding leaves its outermost pixels off, noisy or not),
-  at least NOTHING_DRAWN_SHARE of the picture is one colour (within FLAT_TOLERANCE levels per channel: a decoder's
-  flat area wobbles by a level or two). A mark of 10 % of the side is ten times more than the rest allows.
+  all but STRAY_SHARE of the picture is one colour (within FLAT_TOLERANCE levels per channel: a decoder's flat
+  area wobbles by a level or two). A mark of 10 % of the side covers ten times more.
 - Specks on a broken colour: at least MOSTLY_FLAT_SHARE of the picture in a colour only broken numbers make (near
   black: NaN and underflow end as 0; the decoder's zero, mid-grey; a saturated primary or secondary: overflow clamps
   every channel to 0 or 255), and the rest is specks strewn over the picture (most of them without a neighbour that
@@ -15,13 +15,15 @@ not, and the check is told what drew the picture (`DrawnBy`: the family's latent
 - One tile: only where the decoder ran in tiles (the rung's `vae_tiling`) and the picture has several. The detail
   lies in one tile's drawn square (`vae_tiles`), the rest is flat in a broken colour, and the detail fades in over
   the tiles' overlap as sd.cpp's merge weighs it (ggml_extend.hpp sd_tensor_merge_2d: smootherstep of the distance
-  from each side another tile shares): averaged over the pixels of equal weight, its distance from the flat colour
-  is the tile's picture times the weight (see _fades_in). A logo that happens to fill a tile's square has a hard
-  edge; one inside it has background where the tile fades.
+  from each side another tile shares): its distance from the flat colour, divided by the merge's weight, is alike
+  where the tile fades and where it is whole (see _fades_in). A logo that happens to fill a tile's square has a
+  hard edge; one inside it has background where the tile fades.
 - Saturated noise: at least NOISE_EXTREME_SHARE of the pixels have every channel within 2 levels of 0 or 255, in at
   least 3 of the 8 corner colours, and those colours are mixed everywhere: three of them in NOISE_MIXED_CELLS of a
   NOISE_CELLS grid, whether the noise is of single pixels or of 4-8 px blocks (a decoder's upsampling). A flag, a
   pop-art poster or a sprite keeps its colours in their own places.
+A refused picture is drawn again only on a rung that computes it otherwise (`safer_rung`); a doubt (DOUBTFUL) that
+comes back the same (`same_picture`) is what the model drew.
 """
 
 from __future__ import annotations
@@ -39,21 +41,21 @@ from app.core.words import translate
 
 FLAT_TOLERANCE = 4
 FRAME_PX = 4
-NOTHING_DRAWN_SHARE = 0.999
+STRAY_SHARE = 0.001  # a few stray pixels: 1 in 1000
 MOSTLY_FLAT_SHARE = 0.90
 DARK_LEVEL = 24  # every channel at or below this: black to the eye
 EXTREME_LEVEL = 2  # within this of 0 or 255: where values past the float range clamp
 GREY_LEVELS = (126, 129)  # the decoder's zero (-1..1 to 0..255 makes 127.5) with a level of wobble
-SPECK_SHARE = 0.5
-SPECK_CELLS = 0.5
+SPECK_SHARE = 0.5  # of the part that is not flat, alone among flat neighbours
+SPECK_CELLS = 0.5  # of the GRID x GRID cells, holding a speck
 GRID = 8
-DETAIL_IN_TILE = 0.998
-FADE_RING = (0.15, 0.4)
-FADE_CORE = 0.7
-FADE_PIXELS = 64
-FADE_REACH = 0.5
+DETAIL_IN_TILE = 0.998  # of the part that is not flat, in the tile's drawn square
+FADE_RING = (0.15, 0.4)  # the merge's weights where the tile fades in
+FADE_CORE = 0.7  # and where it is (nearly) whole
+FADE_PIXELS = 64  # in each, to tell anything
+FADE_REACH = 0.5  # of the ring, not flat: the picture reaches into the fade
 FADE_MOST = 300.0  # levels: 255 and a rounding's worth divided by the weight
-FADE_ALIKE = 2.0
+FADE_ALIKE = 2.0  # the ring's and the core's middle picture levels, within this factor
 NOISE_EXTREME_SHARE = 0.9
 NOISE_CORNER_COLOURS = 3
 NOISE_CORNER_SHARE = 0.02
@@ -163,12 +165,12 @@ def rung_words(current: MemoryFlags, rung: MemoryFlags) -> str:
 
 def same_picture(first: Image.Image, second: Image.Image) -> bool:
     """Two drawings of one seed that differ by no more than a decoder's rounding on another processor: at most
-    FLAT_TOLERANCE levels anywhere but a few stray pixels (1 in 1000)."""
+    FLAT_TOLERANCE levels anywhere but STRAY_SHARE of the pixels."""
     if first.size != second.size:
         return False
     a = np.asarray(first.convert("RGB"), dtype=np.int16)
     b = np.asarray(second.convert("RGB"), dtype=np.int16)
-    return float((np.abs(a - b).max(axis=2) > FLAT_TOLERANCE).mean()) <= 1 - NOTHING_DRAWN_SHARE
+    return float((np.abs(a - b).max(axis=2) > FLAT_TOLERANCE).mean()) <= STRAY_SHARE
 
 
 class DecoderTile(NamedTuple):
@@ -256,7 +258,7 @@ def _fault(pixels: np.ndarray, flat: np.ndarray, colour: tuple[int, int, int],
     if _saturated_noise(pixels):
         return PictureFault.NOISE
     inside = flat[FRAME_PX:-FRAME_PX, FRAME_PX:-FRAME_PX] if min(flat.shape) > 4 * FRAME_PX else flat
-    if float(inside.mean()) >= NOTHING_DRAWN_SHARE:
+    if float(inside.mean()) >= 1 - STRAY_SHARE:
         return PictureFault.BLACK if max(colour) <= DARK_LEVEL else PictureFault.FLAT
     if not _broken_colour(colour):
         return None
