@@ -544,8 +544,8 @@
         <translation>No se pudo guardar la imagen donde debía ir. Elige otra carpeta con el botón de carpeta, o libera espacio.</translation>
     </message>
     <message>
-        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
-        <translation>La imagen salió rota (los cálculos de la tarjeta gráfica fallaron), así que se guardó aparte, no en la galería.</translation>
+        <source>The picture looks broken, so it was set aside, not put in the gallery; if it is what you wanted, click Keep it.</source>
+        <translation>La imagen parece rota, así que se guardó aparte, no en la galería; si es lo que querías, haz clic en Conservarla.</translation>
     </message>
     <message>
         <source>The generation failed.</source>

@@ -544,8 +544,8 @@
         <translation>Não deu para salvar a imagem onde ela deveria ir. Escolha outra pasta com o botão de pasta, ou libere espaço.</translation>
     </message>
     <message>
-        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
-        <translation>A imagem saiu quebrada (as contas da placa de vídeo deram errado), então foi guardada à parte, fora da galeria.</translation>
+        <source>The picture looks broken, so it was set aside, not put in the gallery; if it is what you wanted, click Keep it.</source>
+        <translation>A imagem parece quebrada, então foi guardada à parte, fora da galeria; se é o que você queria, clique em Manter.</translation>
     </message>
     <message>
         <source>The generation failed.</source>

@@ -544,8 +544,8 @@
         <translation>Не удалось сохранить картинку туда, куда нужно. Выберите другую папку кнопкой папки или освободите место.</translation>
     </message>
     <message>
-        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
-        <translation>Картинка получилась испорченной (вычисления видеокарты пошли не так), поэтому она отложена отдельно, не в галерею.</translation>
+        <source>The picture looks broken, so it was set aside, not put in the gallery; if it is what you wanted, click Keep it.</source>
+        <translation>Картинка выглядит испорченной, поэтому она отложена отдельно, не в галерею; если это то, что вы хотели, нажмите «Сохранить».</translation>
     </message>
     <message>
         <source>The generation failed.</source>
