@@ -58,7 +58,7 @@ from app.core.models.downloads import DownloadCancelled, DownloadError, PresetPr
 from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
 from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.prompt_helper import PROMPT_MODEL_PRESET, prompt_model_download
-from app.core.queue.jobs import batch_requests, parse_prompt_list, prompt_list_requests
+from app.core.queue.jobs import JobState, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
 from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.sizes import format_size, parse_size
@@ -149,6 +149,9 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, help=f"folder for finished images ({OUT_HELP_DEFAULT})")
     parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
+    parser.add_argument("--keep-suspect", action="store_true",
+                        help="keep a picture the check doubts (black, flat, one tile, noise) in the output folder "
+                             "and the gallery instead of setting it aside")
     batch = parser.add_mutually_exclusive_group()
     batch.add_argument("--batch", type=int, default=1, metavar="N",
                        help="make N images: seeds s, s+1, ... (on a rig, one job per graphics card at once)")
@@ -271,7 +274,8 @@ class EventPrinter:
             print(path, flush=True)
 
     def error(self, error: BackendError) -> None:
-        self._emit({"event": "error", "kind": error.kind.value, "message": error.message},
+        where = {"picture": error.picture} if error.picture else {}  # set aside: --keep-suspect keeps such ones
+        self._emit({"event": "error", "kind": error.kind.value, "message": error.message, **where},
                    f"error ({error.kind.value}): {error.message}")
 
     def done(self, outcome: Outcome) -> None:
@@ -562,15 +566,24 @@ def hear_stop_signals(handler: Callable[[int, object], None]) -> QTimer:
     return wake
 
 
-def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callable[[], object]) -> list[Outcome]:
+def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callable[[], object],
+             keep_suspect: bool = False) -> list[Outcome]:
     """`add` the jobs to the studio's queue and run them, printing their events, until nothing waits; Ctrl+C
-    cancels. The outcomes of the jobs that ended, in the order they ended."""
+    cancels. `keep_suspect`: a picture the check sets aside is kept all the same (said in a note). The outcomes of
+    the jobs that ended, in the order they ended."""
     app = QCoreApplication.instance()
     result: list[Outcome] = []
 
     def on_event(event: JobEvent) -> None:
         # the queue holds this command's jobs alone, in order: job n is the n-th request
-        (printer.for_job(studio.queue.jobs.index(event.job) + 1) if numbered else printer).show(event)
+        said = printer.for_job(studio.queue.jobs.index(event.job) + 1) if numbered else printer
+        if keep_suspect and isinstance(event, JobFailed) and event.error.picture:
+            said.notice(f"kept though the check doubted it (--keep-suspect): {event.error.message}")
+            studio.queue.keep(event.job)  # its ImageSaved comes through here
+            return
+        if isinstance(event, JobEnded) and event.job.state is JobState.DONE and not event.outcome.ok:
+            event = dataclasses.replace(event, outcome=Outcome(event.outcome.exit_code, event.job.image))
+        said.show(event)
         if isinstance(event, JobEnded):
             result.append(event.outcome)
 
@@ -622,7 +635,7 @@ def run_generate(args: argparse.Namespace) -> int:
     use_computers(studio, computers, args.no_local)
     numbered = len(requests) > 1
     try:
-        result = run_jobs(studio, printer, numbered, lambda: studio.add(requests))
+        result = run_jobs(studio, printer, numbered, lambda: studio.add(requests), args.keep_suspect)
     except InvalidRequest as error:  # a style or wildcard file that is not there, a brace without its pair
         print(f"error: {error}", file=sys.stderr)
         return 2

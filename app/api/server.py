@@ -213,7 +213,15 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
         return call, notes
 
     def pictures_of(jobs: list[Job]) -> list[Path]:
-        return [Path(job.image) for job in jobs if job.state is JobState.DONE and job.image]
+        """The pictures made, and those the check set aside: returned too, with `warning_of` saying why; the
+        caller decides."""
+        made = (job.image if job.state is JobState.DONE else job.suspect if job.state is JobState.FAILED else None
+                for job in jobs)
+        return [Path(picture) for picture in made if picture]
+
+    def warning_of(jobs: list[Job]) -> dict[str, str]:
+        doubted = sorted({job.reason for job in jobs if job.state is JobState.FAILED and job.suspect})
+        return {"warning": "; ".join(doubted)} if doubted else {}
 
     def failure_of(jobs: list[Job]) -> str:
         return "; ".join(sorted({job.reason for job in jobs if job.state is JobState.FAILED and job.reason}))
@@ -243,7 +251,7 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
                 "infotexts": [read_parameters_text(path) or "" for path in made],
                 "job_ids": [job.id for job in call.jobs], "notes": notes}
         return JSONResponse({"images": [as_base64(path) for path in made], "parameters": payload,
-                             "info": json.dumps(info)}, headers=_notes_header(notes))
+                             "info": json.dumps(info), **warning_of(call.jobs)}, headers=_notes_header(notes))
 
     @app.post("/sdapi/v1/txt2img", tags=["A1111"])
     async def txt2img(request: Request, payload: JsonObject) -> JSONResponse:
@@ -387,7 +395,8 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
             return JSONResponse({"error": {"message": failure_of(call.jobs) or "no picture was made",
                                            "type": "server_error", "param": None, "code": None}}, 500)
         return JSONResponse({"created": int(time.time()),
-                             "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made]},
+                             "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made],
+                             **warning_of(call.jobs)},
                             headers=_notes_header(notes))
 
     @app.post("/v1/images/generations", tags=["OpenAI"])

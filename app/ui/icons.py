@@ -38,6 +38,7 @@ GLYPHS = {
     "up": "arrow-up",
     "down": "arrow-down",
     "clear_finished": "checks",
+    "keep": "folder-simple-plus",
     "check": "first-aid-kit",
     "folder": "folder-open",
     "models": "cube",

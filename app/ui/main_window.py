@@ -135,14 +135,13 @@ class MainWindow(QMainWindow):
         self.plan = MemoryPlanView(self.panel, self.generation, self)
         self.plan_label, self.plan_summary = self.plan.label, self.plan.summary
         self.gauge = ResourceGauge(self)
-        self.status_line = StatusLine(self.plan_summary, self)
+        self.status_line = StatusLine(self.plan_summary, self.queue, self)
         self.progress, self.status = self.status_line.progress, self.status_line.status
         self.image = ImageView(self)
         self.other_apps = OtherAppsRow(self.studio, self)
         self.prompt_helper = PromptHelperView(self.studio, self.panel, self.catalog, self.models_dir)
-        self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self.other_apps, self)
-        self.advanced, self.details, self.log = self.folds_splitter.advanced, self.folds_splitter.details, \
-            self.folds_splitter.log
+        folds = self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self.other_apps, self)
+        self.advanced, self.details, self.log = folds.advanced, folds.details, folds.log
         self.check_banner = NoticeBar("check_banner", translate("MainWindow", "What the system check found"), self)
         self.demo_note = NoticeBar("demo_note", translate("MainWindow", "About the demo model"), self)
         self.gallery_note = NoticeBar("gallery_note", translate("MainWindow", "About the gallery"), self)
@@ -246,6 +245,7 @@ class MainWindow(QMainWindow):
         """What the jobs, the queue and the resource monitor say, shown as it happens."""
         self.studio.event.connect(self._on_event)
         self.status_line.waiting.connect(self._on_waiting)
+        self.status_line.kept.connect(self._on_finished)  # Keep it: the set-aside picture, finished after all
         self.queue.idle.connect(self.go.show_idle)
         self.queue.note.connect(self.status.setText)
         if self.monitor is not None:
@@ -282,7 +282,7 @@ class MainWindow(QMainWindow):
                                                             "{tile} px").format(tile=tile))
             case JobEnded(card=card, outcome=outcome):
                 self._steps.pop(card, None)
-                self._on_finished(outcome)
+                self._on_finished(outcome, event.job)
 
     def _followed(self, job: Job) -> bool:
         """On a rig several jobs run at once: the picture and the stage follow the first of them."""
@@ -473,16 +473,16 @@ class MainWindow(QMainWindow):
         self.image.show_waiting(words)
         self.queue_strip.refresh()
 
-    def _on_finished(self, outcome: Outcome) -> None:
-        self.status_line.show_outcome(outcome)
+    def _on_finished(self, outcome: Outcome, job: Job | None = None) -> None:
+        self.status_line.show_outcome(outcome, job)
         self.image.show_waiting("")
         if not self.queue.busy:
             self.go.show_idle()
             if self.monitor is not None:
                 self.monitor.set_backend_pid(None)
-        if outcome.ok and outcome.image:
-            self.image.show_image(Path(outcome.image))
-            if self.gallery is not None:
+        if outcome.picture:  # the finished one, or the one the check set aside, for the user to judge (Keep it)
+            self.image.show_image(Path(outcome.picture))
+            if outcome.ok and self.gallery is not None:
                 self.gallery.model.refresh()
         self.generation_finished.emit(outcome)
 

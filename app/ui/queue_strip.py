@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -94,6 +95,10 @@ class QueueStrip(QWidget):
         self.cancel_button = self._small(translate("QueueStrip", "Cancel job"))
         self.cancel_all_button = self._small(translate("QueueStrip", "Cancel all"))
         self.retry_button = self._small(translate("QueueStrip", "Retry"))
+        # a picture the check set aside: the user has the last word
+        self.keep_button = self._small(translate("QueueStrip", "Keep it"))
+        self.keep_button.setToolTip(translate("QueueStrip", "Keep the picture the check set aside: into the output "
+                                                            "folder and the gallery"))
         self.clear_button = self._small(translate("QueueStrip", "Clear finished"))
         self.run_button = QPushButton(translate("QueueStrip", "Run queue"), self)
         self.run_button.setToolTip(translate("QueueStrip", "Run the jobs that wait (those left from last time wait "
@@ -111,7 +116,7 @@ class QueueStrip(QWidget):
         self.computer_dialog: AddComputerDialog | None = None
         put_icons(((self.up_button, "up"), (self.down_button, "down"), (self.cancel_button, "cancel_job"),
                    (self.cancel_all_button, "cancel"), (self.retry_button, "retry"),
-                   (self.clear_button, "clear_finished"), (self.run_button, "run_queue"),
+                   (self.keep_button, "keep"), (self.clear_button, "clear_finished"), (self.run_button, "run_queue"),
                    (self.computers_button, "computers")))
         self.cards = QHBoxLayout()
         self.card_boxes: dict[str, QCheckBox] = {}
@@ -121,7 +126,7 @@ class QueueStrip(QWidget):
         buttons.addWidget(self.computers_button)
         buttons.addStretch(1)
         for button in (self.cancel_all_button, self.up_button, self.down_button, self.cancel_button,
-                       self.retry_button, self.clear_button):
+                       self.retry_button, self.keep_button, self.clear_button):
             buttons.addWidget(button)
         self.drawer = QWidget(self)
         drawer = QVBoxLayout(self.drawer)
@@ -140,6 +145,7 @@ class QueueStrip(QWidget):
         self.down_button.clicked.connect(lambda: self._move(1))
         self.cancel_button.clicked.connect(lambda: self._on_selected(queue.cancel))
         self.retry_button.clicked.connect(lambda: self._on_selected(queue.retry))
+        self.keep_button.clicked.connect(lambda: self._on_selected(queue.keep))
         self.cancel_all_button.clicked.connect(queue.cancel_all)
         self.clear_button.clicked.connect(queue.clear_finished)
         self.run_button.clicked.connect(queue.start)
@@ -159,6 +165,8 @@ class QueueStrip(QWidget):
             item = QListWidgetItem(job_words(job), self.list)
             item.setData(Qt.ItemDataRole.UserRole, job)
             item.setToolTip(job.request.prompt if isinstance(job.request, GenerationRequest) else job.what)
+            if job.suspect:  # the picture the check set aside, to look at before keeping it
+                item.setIcon(QIcon(job.suspect))
             if job is chosen:
                 self.list.setCurrentItem(item)
         counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
@@ -191,6 +199,7 @@ class QueueStrip(QWidget):
         self.down_button.setEnabled(job is not None)
         self.cancel_button.setEnabled(job is not None and not job.state.finished)
         self.retry_button.setEnabled(job is not None and job.state in (JobState.FAILED, JobState.CANCELLED))
+        self.keep_button.setEnabled(job is not None and job.state is JobState.FAILED and job.suspect is not None)
         self.cancel_all_button.setEnabled(waiting or self.queue.busy)
         self.clear_button.setEnabled(any(j.state.finished for j in self.queue.jobs))
 

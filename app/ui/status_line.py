@@ -6,12 +6,16 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import failure_words, plan_sentence, progress_words, stage_words
+from app.core.queue.jobs import Job
 from app.core.words import translate
+from app.services.queue.events import ImageSaved, JobEvent
+from app.services.queue.job_queue import JobQueue
+from app.ui.icons import put_icons
 
 
 class StatusLine(QWidget):
@@ -19,9 +23,12 @@ class StatusLine(QWidget):
     then how it ended; a retry on the way is said too, and again beside the saved picture."""
 
     waiting = Signal(str)  # the stage's words, again each second, while there is no step to show yet
+    kept = Signal(object)  # Outcome: Keep it put the picture the check set aside in the output folder after all
 
-    def __init__(self, plan_summary: QLabel, parent: QWidget | None = None) -> None:
+    def __init__(self, plan_summary: QLabel, queue: JobQueue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._queue = queue
+        self._suspect: Job | None = None  # the last job, when the check set its picture aside
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -33,11 +40,19 @@ class StatusLine(QWidget):
         self.status.setWordWrap(True)
         self.status.setAccessibleName(translate("StatusLine", "Status"))
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.keep_button = QPushButton(translate("StatusLine", "&Keep it"), self)
+        self.keep_button.setToolTip(translate("StatusLine", "Keep the picture the check set aside: into the output "
+                                                            "folder and the gallery"))
+        self.keep_button.hide()
+        self.keep_button.clicked.connect(lambda: self._suspect is not None and queue.keep(self._suspect))
+        queue.event.connect(self._on_event)
+        put_icons(((self.keep_button, "keep"),))
         # under Generate, in the window's narrow column: the bar, then the words
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
+        layout.addWidget(self.keep_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(plan_summary)
         # until the first step, the stage's words count the seconds: loading can take a minute without a line
         self._stage: Stage | None = None
@@ -49,6 +64,7 @@ class StatusLine(QWidget):
 
     def show_starting(self) -> None:
         self.status.clear()
+        self.keep_button.hide()
         self._retry_note = ""
         self.progress.setRange(0, 0)  # busy until the first step
         self.progress.setFormat(translate("StatusLine", "Starting…"))
@@ -91,7 +107,7 @@ class StatusLine(QWidget):
         self._retry_note = note.format(plan=plan_sentence(plan, None))
         self.status.setText(self._retry_note)
 
-    def show_outcome(self, outcome: Outcome) -> None:
+    def show_outcome(self, outcome: Outcome, job: Job | None = None) -> None:
         self._stage_clock.stop()
         self._stage = None
         self.progress.setRange(0, 1)
@@ -106,3 +122,10 @@ class StatusLine(QWidget):
         elif outcome.error:
             self.progress.setFormat(translate("StatusLine", "Failed"))
             self.status.setText(failure_words(outcome.error))
+        self._suspect = job if outcome.error is not None and outcome.error.picture else None
+        self.keep_button.setVisible(self._suspect is not None)
+
+    def _on_event(self, event: JobEvent) -> None:
+        """The last job's set-aside picture kept, from here or from the queue's list."""
+        if isinstance(event, ImageSaved) and event.job is self._suspect:
+            self.kept.emit(Outcome(None, str(event.path)))

@@ -544,8 +544,8 @@
         <translation>No se pudo guardar la imagen donde debía ir. Elige otra carpeta con el botón de carpeta, o libera espacio.</translation>
     </message>
     <message>
-        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
-        <translation>La imagen salió rota (los cálculos de la tarjeta gráfica fallaron), así que se guardó aparte, no en la galería.</translation>
+        <source>The picture looks broken, so it was set aside, not put in the gallery; if it is what you wanted, click Keep it.</source>
+        <translation>La imagen parece rota, así que se guardó aparte, no en la galería; si es lo que querías, haz clic en Conservarla.</translation>
     </message>
     <message>
         <source>The generation failed.</source>
@@ -903,6 +903,14 @@
     <message>
         <source>The picture came out as noise of pure colours</source>
         <translation>La imagen salió como ruido de colores puros</translation>
+    </message>
+    <message>
+        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
+        <translation>No volvieron todos los bloques del decodificador de imagen: desmarca &apos;Decodificar por bloques&apos; en Avanzado, o prueba un tamaño más chico.</translation>
+    </message>
+    <message>
+        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
+        <translation>Si lo que pediste es una imagen lisa, consérvala; si no, prueba otra semilla u otro prompt, u otro archivo de modelo.</translation>
     </message>
     <message>
         <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>

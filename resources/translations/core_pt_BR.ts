@@ -544,8 +544,8 @@
         <translation>Não deu para salvar a imagem onde ela deveria ir. Escolha outra pasta com o botão de pasta, ou libere espaço.</translation>
     </message>
     <message>
-        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
-        <translation>A imagem saiu quebrada (as contas da placa de vídeo deram errado), então foi guardada à parte, fora da galeria.</translation>
+        <source>The picture looks broken, so it was set aside, not put in the gallery; if it is what you wanted, click Keep it.</source>
+        <translation>A imagem parece quebrada, então foi guardada à parte, fora da galeria; se é o que você queria, clique em Manter.</translation>
     </message>
     <message>
         <source>The generation failed.</source>
@@ -903,6 +903,14 @@
     <message>
         <source>The picture came out as noise of pure colours</source>
         <translation>A imagem saiu como ruído de cores puras</translation>
+    </message>
+    <message>
+        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
+        <translation>Nem todos os blocos do decodificador de imagem voltaram: desmarque &apos;Decodificar em blocos&apos; em Avançado, ou tente um tamanho menor.</translation>
+    </message>
+    <message>
+        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
+        <translation>Se uma imagem lisa é o que você pediu, mantenha-a; senão, tente outra semente ou outro prompt, ou outro arquivo de modelo.</translation>
     </message>
     <message>
         <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>

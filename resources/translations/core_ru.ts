@@ -544,8 +544,8 @@
         <translation>Не удалось сохранить картинку туда, куда нужно. Выберите другую папку кнопкой папки или освободите место.</translation>
     </message>
     <message>
-        <source>The picture came out broken (the graphics card&apos;s numbers went wrong), so it was kept aside, not in the gallery.</source>
-        <translation>Картинка получилась испорченной (вычисления видеокарты пошли не так), поэтому она отложена отдельно, не в галерею.</translation>
+        <source>The picture looks broken, so it was set aside, not put in the gallery; if it is what you wanted, click Keep it.</source>
+        <translation>Картинка выглядит испорченной, поэтому она отложена отдельно, не в галерею; если это то, что вы хотели, нажмите «Сохранить».</translation>
     </message>
     <message>
         <source>The generation failed.</source>
@@ -903,6 +903,14 @@
     <message>
         <source>The picture came out as noise of pure colours</source>
         <translation>Картинка получилась шумом из чистых цветов</translation>
+    </message>
+    <message>
+        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
+        <translation>Не все части декодера изображения вернулись: снимите флажок «Декодировать по частям» в разделе «Дополнительно» или попробуйте меньший размер.</translation>
+    </message>
+    <message>
+        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
+        <translation>Если вы и просили однотонную картинку, сохраните её; иначе попробуйте другое зерно или запрос либо другой файл модели.</translation>
     </message>
     <message>
         <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>

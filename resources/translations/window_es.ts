@@ -654,6 +654,10 @@
         <translation>{error}. {advice}: prueba una imagen más pequeña, una cuantización más baja (Q4_K, T5-XXL q8_0) o SD 1.5.</translation>
     </message>
     <message>
+        <source>The check doubted the picture ({error}), but the safer try drew the same picture: it is what the model drew, so it is kept.</source>
+        <translation>La comprobación dudó de la imagen ({error}), pero el intento más seguro dibujó la misma imagen: es lo que dibujó el modelo, así que se conserva.</translation>
+    </message>
+    <message>
         <source>{error}; trying once more {how}.</source>
         <translation>{error}; probando una vez más {how}.</translation>
     </message>
@@ -747,6 +751,10 @@
 </context>
 <context>
     <name>JobQueue</name>
+    <message>
+        <source>The picture could not be kept: {problem}</source>
+        <translation>No se pudo conservar la imagen: {problem}</translation>
+    </message>
     <message>
         <source>a card or computer named {name} is already in the queue</source>
         <translation>una tarjeta o equipo llamado {name} ya está en la cola</translation>
@@ -1847,6 +1855,14 @@ Las líneas que empiezan con # se omiten.</translation>
         <translation>Reintentar</translation>
     </message>
     <message>
+        <source>Keep it</source>
+        <translation>Conservarla</translation>
+    </message>
+    <message>
+        <source>Keep the picture the check set aside: into the output folder and the gallery</source>
+        <translation>Conservar la imagen que la comprobación apartó: a la carpeta de salida y a la galería</translation>
+    </message>
+    <message>
         <source>Clear finished</source>
         <translation>Quitar terminados</translation>
     </message>
@@ -1935,6 +1951,14 @@ Las líneas que empiezan con # se omiten.</translation>
     <message>
         <source>Status</source>
         <translation>Estado</translation>
+    </message>
+    <message>
+        <source>&amp;Keep it</source>
+        <translation>&amp;Conservarla</translation>
+    </message>
+    <message>
+        <source>Keep the picture the check set aside: into the output folder and the gallery</source>
+        <translation>Conservar la imagen que la comprobación apartó: a la carpeta de salida y a la galería</translation>
     </message>
     <message>
         <source>Starting…</source>

@@ -654,6 +654,10 @@
         <translation>{error}. {advice}: tente uma imagem menor, uma quantização mais baixa (Q4_K, T5-XXL q8_0) ou SD 1.5.</translation>
     </message>
     <message>
+        <source>The check doubted the picture ({error}), but the safer try drew the same picture: it is what the model drew, so it is kept.</source>
+        <translation>A verificação duvidou da imagem ({error}), mas a tentativa mais segura desenhou a mesma imagem: é o que o modelo desenhou, então ela é mantida.</translation>
+    </message>
+    <message>
         <source>{error}; trying once more {how}.</source>
         <translation>{error}; tentando mais uma vez {how}.</translation>
     </message>
@@ -747,6 +751,10 @@
 </context>
 <context>
     <name>JobQueue</name>
+    <message>
+        <source>The picture could not be kept: {problem}</source>
+        <translation>Não foi possível manter a imagem: {problem}</translation>
+    </message>
     <message>
         <source>a card or computer named {name} is already in the queue</source>
         <translation>uma placa ou computador chamado {name} já está na fila</translation>
@@ -1847,6 +1855,14 @@ Linhas que começam com # são ignoradas.</translation>
         <translation>Tentar de novo</translation>
     </message>
     <message>
+        <source>Keep it</source>
+        <translation>Manter</translation>
+    </message>
+    <message>
+        <source>Keep the picture the check set aside: into the output folder and the gallery</source>
+        <translation>Manter a imagem que a verificação separou: na pasta de saída e na galeria</translation>
+    </message>
+    <message>
         <source>Clear finished</source>
         <translation>Limpar concluídas</translation>
     </message>
@@ -1935,6 +1951,14 @@ Linhas que começam com # são ignoradas.</translation>
     <message>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+    <message>
+        <source>&amp;Keep it</source>
+        <translation>&amp;Manter</translation>
+    </message>
+    <message>
+        <source>Keep the picture the check set aside: into the output folder and the gallery</source>
+        <translation>Manter a imagem que a verificação separou: na pasta de saída e na galeria</translation>
     </message>
     <message>
         <source>Starting…</source>

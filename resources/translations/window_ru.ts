@@ -654,6 +654,10 @@
         <translation>{error}. {advice}: попробуйте картинку поменьше, более сильное квантование (Q4_K, T5-XXL q8_0) или SD 1.5.</translation>
     </message>
     <message>
+        <source>The check doubted the picture ({error}), but the safer try drew the same picture: it is what the model drew, so it is kept.</source>
+        <translation>Проверка усомнилась в картинке ({error}), но более безопасная попытка нарисовала ту же картинку: это то, что нарисовала модель, поэтому она сохранена.</translation>
+    </message>
+    <message>
         <source>{error}; trying once more {how}.</source>
         <translation>{error}; ещё одна попытка: {how}.</translation>
     </message>
@@ -747,6 +751,10 @@
 </context>
 <context>
     <name>JobQueue</name>
+    <message>
+        <source>The picture could not be kept: {problem}</source>
+        <translation>Не удалось сохранить картинку: {problem}</translation>
+    </message>
     <message>
         <source>a card or computer named {name} is already in the queue</source>
         <translation>видеокарта или компьютер с именем {name} уже в очереди</translation>
@@ -1847,6 +1855,14 @@ Lines starting with # are skipped.</source>
         <translation>Повторить</translation>
     </message>
     <message>
+        <source>Keep it</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Keep the picture the check set aside: into the output folder and the gallery</source>
+        <translation>Сохранить картинку, отложенную проверкой: в папку вывода и в галерею</translation>
+    </message>
+    <message>
         <source>Clear finished</source>
         <translation>Убрать завершённые</translation>
     </message>
@@ -1935,6 +1951,14 @@ Lines starting with # are skipped.</source>
     <message>
         <source>Status</source>
         <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>&amp;Keep it</source>
+        <translation>&amp;Сохранить</translation>
+    </message>
+    <message>
+        <source>Keep the picture the check set aside: into the output folder and the gallery</source>
+        <translation>Сохранить картинку, отложенную проверкой: в папку вывода и в галерею</translation>
     </message>
     <message>
         <source>Starting…</source>

@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from tests.helpers.api_server import Served, needs_the_server, served
+from tests.helpers.picture_corpus import saturated_blocks
 
 pytestmark = [pytest.mark.backend, needs_the_server]
 
@@ -229,3 +230,26 @@ def test_openai_edits_with_flux2_klein_follow_the_instruction(server: Served, ti
     assert picture.size == (64, 64)  # an edit keeps its picture's size
     details = json.loads(picture.text["polaris"])
     assert details["family"] == "flux2" and len(details["ref_images"]) == 1
+
+
+def test_a_picture_the_check_sets_aside_comes_back_with_a_warning_not_an_error(server: Served) -> None:
+    """Four pixels repainted in a picture of saturated blocks: the check calls it noise (on the safer try too), and
+    the caller gets it all the same, with the reason in `warning`: it decides."""
+    source = saturated_blocks(64, 4)
+    mask = Image.new("L", (64, 64), 0)
+    mask.paste(255, (30, 30, 32, 32))
+
+    def encoded(picture: Image.Image) -> str:
+        buffer = io.BytesIO()
+        picture.save(buffer, "PNG")
+        return base64.b64encode(buffer.getvalue()).decode()
+
+    answer = httpx.post(f"{server.base}/img2img", timeout=600, json={
+        "prompt": "noise", "init_images": [encoded(source)], "mask": encoded(mask), "width": 64, "height": 64,
+        "steps": 1, "cfg_scale": 1.0, "seed": 7, "denoising_strength": 0.9, "mask_blur": 0, "inpainting_fill": 1,
+        "inpaint_full_res": False})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert "The picture came out as noise of pure colours" in body["warning"]
+    [picture] = [Image.open(io.BytesIO(base64.b64decode(b64))).convert("RGB") for b64 in body["images"]]
+    assert picture.crop((0, 0, 64, 30)).tobytes() == source.crop((0, 0, 64, 30)).tobytes()

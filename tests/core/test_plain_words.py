@@ -188,7 +188,8 @@ def _file_sentences(tmp: Path) -> Iterator[str]:
     for fault in PictureFault:
         yield Refusal(fault, (0, 0, 0)).words
     for memory in (MemoryFlags(), MemoryFlags(vae_on_cpu=True)):
-        yield what_to_try(memory)
+        for fault in PictureFault:
+            yield what_to_try(fault, memory)
         yield rung_words(MemoryFlags(), memory)
     yield rung_words(MemoryFlags(), MemoryFlags(vae_tiling=True))
     yield rung_words(MemoryFlags(), MemoryFlags(offload_to_cpu=True))

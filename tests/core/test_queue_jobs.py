@@ -80,6 +80,14 @@ def test_the_queue_file_round_trips_and_keeps_only_what_is_not_done(tmp_path: Pa
     assert [p.name for p in path.parent.iterdir()] == ["queue.json"]  # no temporary file left behind
 
 
+def test_a_failed_job_keeps_its_set_aside_picture_over_a_restart(tmp_path: Path) -> None:
+    """Keep it is still offered after the app closed: the picture the check set aside stays the job's."""
+    path = tmp_path / "queue.json"
+    save_queue(path, [Job(REQUEST, state=JobState.FAILED, reason="black", suspect="/data/Bad pictures/p.png"),
+                      Job(REQUEST, state=JobState.FAILED, reason="no backend")])
+    assert [job.suspect for job in load_queue(path, NOW).jobs] == ["/data/Bad pictures/p.png", None]
+
+
 def test_a_missing_queue_file_is_an_empty_queue(tmp_path: Path) -> None:
     assert load_queue(tmp_path / "queue.json", NOW).jobs == []
 

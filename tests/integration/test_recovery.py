@@ -11,9 +11,11 @@ import pytest
 from PIL import Image
 
 from app.core.gallery.gallery_index import open_index
+from app.core.gallery.metadata import read_parameters_text
 from app.core.models.demo_model import write_tiny_models
 from app.core.platform_paths import user_dirs
 from tests.helpers.cli import generate_argv, run_generate
+from tests.helpers.picture_corpus import black_with_specks
 
 pytestmark = pytest.mark.windows
 
@@ -95,8 +97,55 @@ def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(sd_c
     assert "The image decoder already ran on the processor" in error["message"]
     kept_aside = user_dirs(sys.platform, os.environ, Path.home(), None).bad_pictures
     [kept] = list(kept_aside.glob("*.png"))
-    assert str(kept) in error["message"]
+    assert str(kept) in error["message"] and error["picture"] == str(kept)
     with Image.open(kept) as png:
         assert png.size == (64, 64)
     assert list(out_dir.glob("*.png")) == []
     assert open_index(user_dirs(sys.platform, os.environ, Path.home(), None).gallery_index, out_dir).entries() == []
+
+
+def test_a_doubted_picture_the_safer_rung_draws_the_same_is_kept_after_one_retry(sd_cli: Path, tiny_model,
+                                                                                 out_dir: Path, tmp_path: Path) -> None:
+    """The user's own starfield (1 px stars on black: specks, as broken numbers strew them) with four pixels
+    repainted, through the real backend: refused, drawn once more on a rung that computes otherwise, the same
+    picture comes back, so it is the model's answer and is kept, after that one retry."""
+    model, taesd = tiny_model
+    starfield, mask = tmp_path / "stars.png", tmp_path / "mask.png"
+    black_with_specks(128).save(starfield)
+    painted = Image.new("L", (128, 128))
+    painted.paste(255, (62, 62, 64, 64))
+    painted.save(mask)
+    argv = [a for a in generate_argv("a starfield", model, taesd, out_dir, "--init-img", str(starfield), "--mask",
+                                     str(mask), "--steps", "1", "--seed", "5")
+            if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # the planner's placement, and its safer rungs
+    run = run_generate(argv, env={"GGML_VK_VISIBLE_DEVICES": "0"})
+    assert run.exit_code == 0, run.stderr
+    [retry] = run.of("retry")
+    assert retry["reason"] == "bad_picture"
+    assert "The picture came out almost all one colour (0, 0, 0); trying once more" in run.stderr
+    assert "but the safer try drew the same picture: it is what the model drew, so it is kept." in run.stderr
+    [image] = run.of("image")
+    assert Path(image["path"]).parent == out_dir and run.of("error") == []
+    assert read_parameters_text(Path(image["path"])) is not None  # kept with its settings
+    assert list(user_dirs(sys.platform, os.environ, Path.home(), None).bad_pictures.glob("*.png")) == []
+
+
+def test_keep_suspect_keeps_what_the_check_set_aside_without_a_second_run(sd_cli: Path, out_dir: Path,
+                                                                         tmp_path: Path) -> None:
+    """Memory switches chosen by hand leave no safer rung: the refused picture is not drawn again; with
+    --keep-suspect it lands in the output folder and the gallery all the same, and the command succeeds."""
+    model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+    run = run_generate(generate_argv("overflow", model, taesd, out_dir, "--width", "64", "--height", "64",
+                                     "--steps", "1", "--seed", "3", "--keep-suspect"))
+    assert run.exit_code == 0, run.stderr
+    assert run.of("retry") == [] and run.of("error") == []
+    assert "note: kept though the check doubted it (--keep-suspect): The picture came out as one flat colour" \
+        in run.stderr
+    [image] = run.of("image")
+    [done] = run.of("done")
+    assert done["ok"] is True
+    kept = Path(image["path"])
+    assert kept.parent == out_dir and read_parameters_text(kept) is not None
+    dirs = user_dirs(sys.platform, os.environ, Path.home(), None)
+    assert [entry.path for entry in open_index(dirs.gallery_index, out_dir).entries()] == [kept]
+    assert list(dirs.bad_pictures.glob("*.png")) == []

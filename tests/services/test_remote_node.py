@@ -15,10 +15,11 @@ from app.core.gallery.gallery_index import GalleryIndex, open_index
 from app.core.gallery.metadata import parse_parameters, read_details, read_parameters_text
 from app.core.generation.extend import Extension
 from app.core.generation.request import GenerationRequest
+from app.core.models.demo_model import write_tiny_models
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import JobState
 from app.core.queue.nodes import RemoteComputer, computer_at
-from app.services.queue.events import ImageSaved, JobEnded, JobEvent, JobStarted
+from app.services.queue.events import ImageSaved, JobEnded, JobEvent, JobStarted, Retrying
 from app.services.queue.remote_node import ComputerCheck
 from app.services.settings import Settings
 from app.services.studio import Studio
@@ -188,3 +189,28 @@ def test_a_job_cancelled_while_another_computer_draws_it_ends_cancelled_without_
     assert job.state is JobState.CANCELLED
     assert [e.outcome.cancelled for e in events if isinstance(e, JobEnded)] == [True]
     assert list(out_dir.glob("*.png")) == []
+
+
+def test_a_broken_picture_from_another_computer_is_set_aside_at_once_and_kept_when_the_user_says(
+        qtbot: QtBot, sd_cli: Path, out_dir: Path, gallery: GalleryIndex, tmp_path: Path) -> None:
+    """Its decoder overflows there: the picture is refused, not drawn again (how another computer draws is not
+    ours to change), set aside with the job; Keep it puts it in the folder and the gallery with its settings."""
+    overflowing = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+    with sd_server(*overflowing) as broken_server:
+        studio = Studio(out_dir, gallery=gallery)
+        studio.queue.add_node(broken_server.address, broken_server.name)
+        studio.queue.set_card_enabled(LOCAL, False)
+        events = heard(studio)
+        with qtbot.waitSignal(studio.queue.idle, timeout=180_000):
+            job = studio.add([request(overflowing)])[0]
+    assert job.state is JobState.FAILED and job.suspect is not None
+    assert "The picture came out as one flat colour" in job.reason and broken_server.name in job.reason
+    assert not [e for e in events if isinstance(e, Retrying)]
+    suspect = Path(job.suspect)
+    assert suspect.parent == current_user_dirs().bad_pictures and list(out_dir.glob("*.png")) == []
+    kept = studio.queue.keep(job)
+    assert kept is not None and kept.parent == out_dir and not suspect.exists()
+    assert job.state is JobState.DONE and job.image == str(kept) and job.suspect is None
+    assert [e.path for e in events if isinstance(e, ImageSaved)] == [kept]
+    assert f"Computer: {broken_server.name}" in parse_parameters(read_parameters_text(kept) or "").settings
+    assert [entry.path for entry in gallery.entries()] == [kept]

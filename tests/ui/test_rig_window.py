@@ -25,8 +25,8 @@ TWO_GPUS = "public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt"  # an R
 GIB = 2**30
 
 
-def test_one_bar_for_every_cards_steps_and_each_card_in_words(qtbot: QtBot) -> None:
-    line = StatusLine(QLabel())
+def test_one_bar_for_every_cards_steps_and_each_card_in_words(qtbot: QtBot, out_dir: Path) -> None:
+    line = StatusLine(QLabel(), Studio(out_dir).queue)
     qtbot.addWidget(line)
     line.show_steps({"GPU 0: Radeon RX 580": Progress(3, 20, 2.0)})
     assert (line.progress.value(), line.progress.maximum()) == (3, 20)

@@ -15,7 +15,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from app.core.file_words import file_problem
-from app.core.gallery.picture_check import PictureFault, check_picture
+from app.core.gallery.picture_check import DrawnBy, PictureFault, Refusal, check_picture
 from app.core.sizes import format_size
 from app.core.words import translate
 
@@ -32,9 +32,13 @@ class BadPicture(ImageRejected):
     success, but the numbers went wrong on the card. The file stays: it is kept aside, never deleted, as the check
     may be wrong."""
 
-    def __init__(self, fault: PictureFault, message: str) -> None:
-        super().__init__(message)
-        self.fault = fault
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.words)
+        self.refusal = refusal
+
+    @property
+    def fault(self) -> PictureFault:
+        return self.refusal.fault
 
 
 class FolderProblem(Exception):
@@ -78,22 +82,22 @@ def check_folder(folder: Path, needed: int) -> None:
             folder=folder, free=format_size(free), needed=format_size(needed)))
 
 
-def verify(staged: Path) -> None:
-    """`staged` is a complete PNG and a picture; raises ImageRejected (the file is removed), or BadPicture (the file
-    stays, to be kept aside)."""
+def verify(staged: Path, drawn: DrawnBy | None = None) -> None:
+    """`staged` is a complete PNG and a picture (`drawn`: what drew it, see picture_check); raises ImageRejected (the
+    file is removed), or BadPicture (the file stays, to be kept aside)."""
     try:
         with Image.open(staged) as image:
             if image.format != "PNG":
                 raise ImageRejected(translate("Picture", "The backend wrote {file} as {format}, not as a PNG "
                                                          "picture").format(file=staged.name, format=image.format))
             image.load()  # decodes every row: a truncated file fails here
-            refusal = check_picture(image)
+            refusal = check_picture(image, drawn)
     except (OSError, UnidentifiedImageError, SyntaxError) as error:
         discard(staged)
         raise ImageRejected(translate("Picture", "The picture the backend wrote ({file}) is not whole and cannot be "
                                                  "read").format(file=staged.name)) from error
     if refusal is not None:
-        raise BadPicture(refusal.fault, refusal.words)
+        raise BadPicture(refusal)
 
 
 def set_aside(staged: Path, folder: Path, seed: int, when: datetime) -> Path:
@@ -101,11 +105,16 @@ def set_aside(staged: Path, folder: Path, seed: int, when: datetime) -> Path:
     return _move_to_free_name(staged, folder, final_name(seed, when).removesuffix(".png"), make=True)
 
 
-def accept(staged: Path, out_dir: Path, seed: int, when: datetime, rescue: Path) -> Path:
-    """Verify `staged` and move it to a name no file has in `out_dir`. When the folder refuses, the picture goes to
-    `rescue` (the app's own folder) and FolderProblem says why and where; nothing half-written stays behind."""
-    verify(staged)
-    stem = final_name(seed, when).removesuffix(".png")
+def accept(staged: Path, out_dir: Path, seed: int, when: datetime, rescue: Path, drawn: DrawnBy | None = None) -> Path:
+    """Verify `staged` (drawn by `drawn`) and move it to a name no file has in `out_dir`, as `place` does."""
+    verify(staged, drawn)
+    return place(staged, out_dir, final_name(seed, when).removesuffix(".png"), rescue)
+
+
+def place(staged: Path, out_dir: Path, stem: str, rescue: Path) -> Path:
+    """Move a whole picture to `stem`.png, or the first free `stem`-N.png, in `out_dir`: a checked one, or one the
+    user keeps though the check doubted it. When the folder refuses, the picture goes to `rescue` (the app's own
+    folder) and FolderProblem says why and where; nothing half-written stays behind."""
     try:
         return _move_to_free_name(staged, out_dir, stem)
     except OSError as error:

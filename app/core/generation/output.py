@@ -70,6 +70,7 @@ class BackendError:
     kind: ErrorKind
     message: str
     from_backend: bool = False  # the message is a line of sd.cpp's own output (for the log), not our words
+    picture: str | None = None  # BAD_PICTURE: where the picture the check refused is kept; the user may keep it
 
 
 Event = StageChanged | Progress | ImageSaved | LogLine | BackendError
@@ -87,6 +88,11 @@ class Outcome:
     @property
     def ok(self) -> bool:
         return self.image is not None and self.error is None and not self.cancelled
+
+    @property
+    def picture(self) -> str | None:
+        """The picture to show: the finished one, or the one the check set aside for the user to judge."""
+        return self.image or (self.error.picture if self.error else None)
 
 # `\x1b[K` clears to the end of the line; Windows pastes show it as a literal `←[K`.
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\u2190\[K")

@@ -170,8 +170,8 @@ def _advice(kind: ErrorKind) -> str:
         ErrorKind.BAD_REQUEST: translate("Errors", "The settings were not accepted."),
         ErrorKind.CANNOT_SAVE: translate("Errors", "The picture could not be saved where it should go. Choose another "
                                                    "folder with the folder button, or free some space."),
-        ErrorKind.BAD_PICTURE: translate("Errors", "The picture came out broken (the graphics card's numbers went "
-                                                   "wrong), so it was kept aside, not in the gallery."),
+        ErrorKind.BAD_PICTURE: translate("Errors", "The picture looks broken, so it was set aside, not put in the "
+                                                   "gallery; if it is what you wanted, click Keep it."),
         ErrorKind.UNKNOWN: translate("Errors", "The generation failed."),
     }[kind]
 

@@ -85,6 +85,8 @@ class FamilyTraits:
     # (DiTs trained on long natural captions); the prompt helper writes in that style
     prompt_style: str = "sentences"
     vae_kind: ComponentKind = ComponentKind.VAE  # the autoencoder it decodes with
+    # pixels per latent of its autoencoder (the tiled decoder's grid, picture_check); None: not known
+    latent_px: int | None = 8
 
     @property
     def landscape(self) -> tuple[int, int]:
@@ -103,7 +105,7 @@ FAMILIES: dict[ModelFamily, FamilyTraits] = {
     # Qwen3-4B (2.4 GB at q4) stays in RAM, with up to 6 GB of diffusion weights when they are offloaded
     ModelFamily.FLUX2: FamilyTraits(
         "FLUX.2 klein", ComponentKind.FLUX2, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=12,
-        lora_kind=None, reads_llm=True, vae_kind=ComponentKind.FLUX2_VAE),
+        lora_kind=None, reads_llm=True, vae_kind=ComponentKind.FLUX2_VAE, latent_px=16),
     ModelFamily.Z_IMAGE: FamilyTraits(
         "Z-Image", ComponentKind.Z_IMAGE, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=12,
         lora_kind=None, reads_llm=True),
@@ -116,7 +118,7 @@ FAMILIES: dict[ModelFamily, FamilyTraits] = {
     # not known yet: the strictest multiple and the smallest sizes keep every family valid; RAM as for Flux
     ModelFamily.UNKNOWN: FamilyTraits(
         "any model", ComponentKind.UNKNOWN, 16, (512, 512), (512, 768), distilled=False, transformer=True,
-        ram_gb=16, lora_kind=None),
+        ram_gb=16, lora_kind=None, latent_px=None),
 }
 
 

@@ -53,6 +53,7 @@ class Job:
     eta_seconds: float | None = None
     reason: str = ""  # why it failed, or why it waits
     image: str | None = None
+    suspect: str | None = None  # failed: the picture the check set aside, which the user may still keep
     card: str | None = None  # the graphics card it runs (or ran) on, by name
     held: bool = False  # brought back from last time: it waits for Run queue, never starts by itself
     origin: str = ""  # another app that asked for it (its address), or "" for this app's own window or CLI
@@ -164,6 +165,8 @@ def upscale_from_json(document: dict[str, Any]) -> UpscaleRequest:
 
 def _job_json(job: Job) -> dict[str, Any]:
     entry: dict[str, Any] = {"id": job.id, "state": job.state.value, "reason": job.reason, "origin": job.origin}
+    if job.suspect:
+        entry["suspect"] = job.suspect
     if isinstance(job.request, UpscaleRequest):
         return {**entry, "kind": "upscale", "request": upscale_json(job.request)}
     return {**entry, "request": request_json(job.request)}
@@ -192,7 +195,8 @@ def jobs_from_json(document: object) -> list[Job]:
             request = (upscale_from_json(entry["request"]) if entry.get("kind") == "upscale"
                        else request_from_json(entry["request"]))
             jobs.append(Job(request, id=str(entry["id"]), state=state, reason=reason,
-                            held=state is JobState.WAITING, origin=str(entry.get("origin", ""))))
+                            held=state is JobState.WAITING, origin=str(entry.get("origin", "")),
+                            suspect=str(entry["suspect"]) if entry.get("suspect") else None))
         return jobs
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedQueue(str(error)) from error

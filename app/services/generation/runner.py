@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 import psutil
+from PIL import Image
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app import __version__
@@ -26,12 +27,21 @@ from app.core.gallery.image_store import (
     accept,
     check_folder,
     discard,
+    final_name,
     picture_bytes,
+    place,
     set_aside,
     staging_path,
 )
 from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
-from app.core.gallery.picture_check import rung_words, safer_rung, what_to_try
+from app.core.gallery.picture_check import (
+    DOUBTFUL,
+    drawn_by,
+    rung_words,
+    safer_rung,
+    same_picture,
+    what_to_try,
+)
 from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import keep_outside_mask
 from app.core.generation.job_pictures import copy_job_pictures
@@ -102,7 +112,8 @@ class Generation(QObject):
         self._extended_from: Path | None = None  # the picture an extension grew, where the user chose it
         self._ladder: list[MemoryPlan] = []
         self._automatic = False
-        self._picture_retried = False  # a broken picture is drawn again once, on a safer rung
+        self._picture_retried = False  # a refused picture is drawn again once, on a rung that computes otherwise
+        self._first_try: Path | None = None  # the refused picture, kept while that rung draws it again
         self._started = time.monotonic()
         self._hashes = ModelHashes(current_user_dirs().model_hashes)
         self._binary: Path | None = None
@@ -368,14 +379,19 @@ class Generation(QObject):
         except OSError as error:  # a whole picture is kept without its settings; a broken one fails in accept()
             self.notice.emit(translate("Generation", "the picture is kept without its settings: {why}")
                              .format(why=file_problem(error, staged.parent)))
+        assert request.memory is not None
         try:
-            final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved)
+            final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved,
+                           drawn_by(request.family, request.memory))
         except BadPicture as error:
             return self._bad_picture(outcome, request, staged, error)
         except ImageRejected as error:
             return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
         except FolderProblem as problem:
             return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
+        return self._in_gallery(outcome, final)
+
+    def _in_gallery(self, outcome: Outcome, final: Path) -> Outcome:
         note = list_in_gallery(final, self._gallery)
         if note:
             self.notice.emit(note)
@@ -404,17 +420,35 @@ class Generation(QObject):
 
     def _bad_picture(self, outcome: Outcome, request: GenerationRequest, staged: Path,
                      error: BadPicture) -> Outcome | None:
-        """A picture the check refused: drawn once more on a safer rung; else kept aside, with what to try."""
+        """A picture the check refused: drawn once more on a rung that computes it otherwise, when there is one. A
+        doubt (a design may look so) that comes back the same is the model's picture and is kept; else the picture
+        is kept aside, for the user to keep or not, with what to try."""
         assert request.memory is not None and request.seed is not None
+        first, self._first_try = self._first_try, None
+        if first is not None:
+            reproduced = error.fault in DOUBTFUL and _same_pictures(first, staged)
+            discard(first)
+            if reproduced:
+                self.notice.emit(translate("Generation", "The check doubted the picture ({error}), but the safer try "
+                                                         "drew the same picture: it is what the model drew, so it "
+                                                         "is kept.").format(error=error))
+                try:
+                    final = place(staged, self._out_dir, final_name(request.seed, datetime.now()).removesuffix(".png"),
+                                  current_user_dirs().unsaved)
+                except FolderProblem as problem:
+                    return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
+                return self._in_gallery(outcome, final)
         rung = None if self._picture_retried else safer_rung(request.memory, [p.memory for p in self._ladder])
         if rung is not None:
             self._picture_retried = True
-            discard(staged)  # the same seed is drawn again
+            self._first_try = staged.with_name(f"{staged.stem}-first{staged.suffix}")
+            staged.replace(self._first_try)  # to compare with what the same seed draws on the safer rung
             self.notice.emit(translate("Generation", "{error}; trying once more {how}.").format(
                 error=error, how=rung_words(request.memory, self._ladder[rung].memory)))
             self._retry(request, "bad_picture", rung)
             return None
         tried = translate("Generation", " on the safer try too") if self._picture_retried else ""
+        kept: Path | None = None
         try:
             kept = set_aside(staged, current_user_dirs().bad_pictures, request.seed, datetime.now())
             where = translate("Generation", "It is kept in {folder}").format(folder=kept)
@@ -423,7 +457,8 @@ class Generation(QObject):
                 file=staged, why=file_problem(problem, current_user_dirs().bad_pictures))
         return Outcome(outcome.exit_code, None, BackendError(
             ErrorKind.BAD_PICTURE, translate("Generation", "{error}{tried}. {where}, not in the gallery. {advice}")
-            .format(error=error, tried=tried, where=where, advice=what_to_try(request.memory))))
+            .format(error=error, tried=tried, where=where, advice=what_to_try(error.fault, request.memory)),
+            picture=str(kept or staged)))
 
     def _retry(self, request: GenerationRequest, reason: str, rung: int = 0) -> bool:
         """Start again with a safer plan (the next, or the ladder's `rung`: those before it need more memory and
@@ -442,6 +477,9 @@ class Generation(QObject):
         if self._job_dir is not None and not outcome.ok:
             shutil.rmtree(self._job_dir, ignore_errors=True)  # kept beside a finished image only
         self._job_dir = None
+        if self._first_try is not None:  # the safer try ended otherwise (cancelled, failed, a good picture)
+            discard(self._first_try)
+            self._first_try = None
         self.speeds.run_finished(self._device, self._request, outcome.ok)
         self._busy = False
         self._ladder = []
@@ -460,6 +498,22 @@ def list_in_gallery(final: Path, gallery: GalleryIndex | None) -> str | None:
         except sqlite3.Error as error:  # the picture is in its folder; the gallery finds it on its next scan
             return translate("Generation", "the gallery could not list the picture yet: {error}").format(error=error)
     return None
+
+
+def keep_set_aside(picture: Path, out_dir: Path, gallery: GalleryIndex | None) -> tuple[Path, str | None]:
+    """A picture the check set aside, which the user keeps: moved into `out_dir` under its own name (its settings
+    were written in before the check) and listed in the gallery; and what to tell the user when it could not be
+    listed yet. FolderProblem when the folder refuses it (it is kept in the app's folder then)."""
+    final = place(picture, out_dir, picture.stem, current_user_dirs().unsaved)
+    return final, list_in_gallery(final, gallery)
+
+
+def _same_pictures(first: Path, second: Path) -> bool:
+    try:
+        with Image.open(first) as one, Image.open(second) as other:
+            return same_picture(one, other)
+    except OSError:
+        return False
 
 
 def _room_for(request: GenerationRequest) -> int:

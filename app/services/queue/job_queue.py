@@ -15,6 +15,8 @@ from pathlib import Path
 import psutil
 from PySide6.QtCore import QObject, Signal
 
+from app.core.file_words import file_problem
+from app.core.gallery.image_store import FolderProblem
 from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, with_seed
@@ -24,7 +26,7 @@ from app.core.queue.nodes import RemoteComputer
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
 from app.core.words import translate
-from app.services.generation.runner import Generation
+from app.services.generation.runner import Generation, keep_set_aside
 from app.services.generation.upscaling import Upscaling
 from app.services.prompt_helper import PromptHelper
 from app.services.queue.events import (
@@ -171,6 +173,31 @@ class JobQueue(QObject):
         if isinstance(job.request, UpscaleRequest):
             return self.add_upscale(job.request, job.origin)
         return self.add([job.request], job.origin)[0]
+
+    def keep(self, job: Job) -> Path | None:
+        """Keep the picture the check set aside for a failed job, as the user chose: into the output folder and
+        the gallery; the job is done then (`event` says ImageSaved). None, and why in `note`, when it cannot be."""
+        if job.state is not JobState.FAILED or not job.suspect:
+            return None
+        first = self._cards[0].generation
+        assert isinstance(first, Generation)
+        try:
+            final, listed = keep_set_aside(Path(job.suspect), first.out_dir, first.gallery)
+        except FolderProblem as problem:
+            self.note.emit(str(problem))
+            if problem.kept is None:
+                return None
+            final, listed = problem.kept, None
+        except OSError as error:
+            self.note.emit(translate("JobQueue", "The picture could not be kept: {problem}").format(
+                problem=file_problem(error, Path(job.suspect))))
+            return None
+        if listed:
+            self.note.emit(listed)
+        job.state, job.image, job.suspect, job.reason = JobState.DONE, str(final), None, ""
+        self._changed(save=True)
+        self.event.emit(ImageSaved(job, job.card or self._cards[0].label, final))
+        return final
 
     def move(self, job: Job, offset: int) -> None:
         """Move a job up (negative) or down the list; the first waiting job runs next."""
@@ -374,6 +401,7 @@ class JobQueue(QObject):
         else:
             job.state = JobState.FAILED
             job.reason = outcome.error.message if outcome.error else "the backend stopped without an image"
+            job.suspect = outcome.error.picture if outcome.error else None
         self._changed(save=True)  # at once: a finished job must never run again after a crash
         self._dispatch()  # first: who hears of this job's end finds the next one running
         if outcome.ok and outcome.image:

@@ -481,10 +481,12 @@ class RemoteNode(QObject):
         try:
             final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved)
         except BadPicture as error:
+            # no second run: how the other computer draws is not ours to change, so it would draw the same; its
+            # tiles are not known either, so no tile is blamed (accept is given no DrawnBy). The user decides.
             kept = set_aside(staged, current_user_dirs().bad_pictures, request.seed, datetime.now())
             self._end(Outcome(None, None, BackendError(ErrorKind.BAD_PICTURE, translate(
                 "Computers", "{error} (drawn by {computer}). It is kept in {folder}, not in the gallery.").format(
-                error=error, computer=self.name, folder=kept))))
+                error=error, computer=self.name, folder=kept), picture=str(kept))))
             return
         except ImageRejected as error:
             discard(staged)
