@@ -76,8 +76,8 @@ def test_missing_system_packages_are_named_with_the_install_command(tmp_path: Pa
         capture_output=True, text=True, cwd=REPO, env={"PATH": str(tmp_path)}, check=False,
     )
     assert result.returncode == 1
-    assert "missing system packages: build-essential cmake glslc" in result.stdout
-    assert "sudo apt-get install build-essential cmake glslc" in result.stdout
+    assert "missing system packages: binutils build-essential cmake glslc" in result.stdout
+    assert "sudo apt-get install binutils build-essential cmake glslc" in result.stdout
     assert not (tmp_path / "cache" / "downloads").exists()  # refused before downloading anything
 
 
