@@ -55,9 +55,9 @@ MINGW_OBJDUMP = f"{MINGW}-objdump"
 STATIC_LINK_FLAGS = ("-static", "-static-libgcc", "-static-libstdc++")
 # A mingw DLL exports every global symbol when its sources mark none (ggml's GGML_API marks none for mingw), the
 # static runtime's too: ggml-base.dll would export libgcc's _Unwind_Resume, and every DLL linked against it would
-# then find that symbol twice. The runtime's archives are kept out of the export table (not "ALL": CMake hands
-# mingw's linker a target's own objects as an archive too).
-DLL_LINK_FLAGS = (*STATIC_LINK_FLAGS, "-Wl,--exclude-libs=libgcc.a:libgcc_eh.a:libstdc++.a:libwinpthread.a")
+# then find that symbol twice (and winpthreads' pthread_mutex_lock, from libpthread.a). The runtime's archives are
+# kept out of the export table (not "ALL": CMake hands mingw's linker a target's own objects as an archive too).
+DLL_LINK_FLAGS = (*STATIC_LINK_FLAGS, "-Wl,--exclude-libs=libgcc.a:libgcc_eh.a:libstdc++.a:libpthread.a")
 
 # Wine's own loader DLL: its exports are the Vulkan loader's, so an import library made from it links
 # against any vulkan-1.dll (the driver installs the real one into System32)

@@ -133,7 +133,7 @@ def test_cmake_flags_link_statically_and_force_the_compat_header_into_c_only(tmp
                  "-DCMAKE_EXE_LINKER_FLAGS=-static -static-libgcc -static-libstdc++",
                  # every DLL too: no C++ runtime DLL beside them
                  *(f"-DCMAKE_{kind}_LINKER_FLAGS=-static -static-libgcc -static-libstdc++ "
-                   "-Wl,--exclude-libs=libgcc.a:libgcc_eh.a:libstdc++.a:libwinpthread.a"
+                   "-Wl,--exclude-libs=libgcc.a:libgcc_eh.a:libstdc++.a:libpthread.a"
                    for kind in ("SHARED", "MODULE")),
                  "-DGGML_BACKEND_DL=ON", "-DGGML_CPU_VARIANTS=x64;sse42;sandybridge;haswell;skylakex",
                  f"-DCMAKE_C_FLAGS=-include {tmp_path / 'mingw_compat.h'}",
