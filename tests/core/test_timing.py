@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.plan import GIB, NO_EXTRA_WORK, Device, ExtraWork, evaluate
+from app.core.generation.plan import GIB, Device, evaluate
 from app.core.generation.timing import (
     PCIE_X1_RISER,
     PCIE_X16,
@@ -21,6 +21,7 @@ from app.core.generation.timing import (
     picture_time,
     time_json,
 )
+from app.core.generation.work import NO_EXTRA_WORK, ExtraWork
 from app.core.models.components import Components, components_from_files
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.models.model_files import inspect_model

@@ -4,19 +4,19 @@ the user's data folder, and used for the next plan's time instead of the estimat
 from __future__ import annotations
 
 import json
-import os
 import statistics
 from pathlib import Path
 
 from PySide6.QtCore import QObject
 
 from app.core.generation.output import Progress
-from app.core.generation.prepare import PreparedJob
+from app.core.generation.prepare import PreparedJob, job_time
 from app.core.generation.request import GenerationRequest
-from app.core.generation.timing import Host, MeasuredStep, PictureTime, card_for_device, job_time, measured_key
+from app.core.generation.timing import MeasuredStep, PictureTime, card_for_device, measured_key
 from app.core.json_files import write_json
 from app.core.models.families import ModelFamily
 from app.core.system.vulkaninfo import VulkanDevice
+from app.services.system.host import time_host
 from app.services.user_dirs import current_user_dirs
 
 SCHEMA_VERSION = 1
@@ -96,4 +96,5 @@ class MeasuredSpeeds(QObject):
         request = prepared.request
         streamed = prepared.plans[0].memory.max_vram_gib is not None
         measured = self.lookup(device, request.family, request.width, request.height, streamed)
-        return job_time(prepared, card_for_device(device, os.cpu_count() or 1), Host(os.cpu_count() or 1), measured)
+        host = time_host()
+        return job_time(prepared, card_for_device(device, host.cores), host, measured)

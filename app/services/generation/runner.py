@@ -53,6 +53,7 @@ from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
 from app.services.models.model_hashes import ModelHashes
+from app.services.system.host import time_host
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 
@@ -250,7 +251,8 @@ class Generation(QObject):
     def _facts(self, caps: BackendCaps) -> MachineFacts:
         vulkan = self._device
         memory = psutil.virtual_memory()
-        return MachineFacts(device_from_vulkan(vulkan, memory.total) if vulkan else None, memory.available, caps)
+        return MachineFacts(device_from_vulkan(vulkan, memory.total, time_host()) if vulkan else None,
+                            memory.available, caps)
 
     def _launch(self, request: GenerationRequest) -> None:
         assert self._binary is not None and self._caps is not None

@@ -1,0 +1,94 @@
+"""One time model: the planner picks, among the plans that fit, the quickest by the time the window shows
+(timing.picture_time: the card, the processor's variant, the link), and the processor's variant prices its parts."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.generation.plan import GIB, TIE, Device, MemoryPlan, candidates, evaluate, plan_memory
+from app.core.generation.timing import Card, Host, find_card, picture_time
+from app.core.models.backend_caps import parse_help
+from app.core.models.catalog import load_catalog
+from app.core.models.components import Components
+from app.core.models.families import MemoryFlags
+from app.core.system.processor import VARIANT_SHARE_OF_AVX2, CpuVariant
+from tests.helpers.calibration import llm_components, sd_components
+from tests.helpers.captures import load
+
+CAPS = parse_help(load("help").stdout.decode())
+CATALOG = load_catalog()
+RAM = 16 * GIB
+
+
+def card(name: str) -> Card:
+    found = find_card(name)
+    assert found is not None
+    return found
+
+
+def shown_time(components: Components, plan: MemoryPlan, device: Device, size: tuple[int, int], steps: int,
+               quantized: bool) -> float:
+    """What the window shows for a plan: the time model's seconds for it on this card and processor."""
+    return picture_time(components, plan, device.time_card, device.host, *size, steps, quantized).seconds
+
+
+CASES = [
+    # the issue's case: Flux Schnell on an 8 GB RX 580 beside a 6-core AVX2 desktop
+    ("flux-schnell-q4k", "Radeon RX 580", 8, Host(6)),
+    ("flux-schnell-q4k", "Radeon RX 580", 8, Host(4, variant=CpuVariant.SANDYBRIDGE)),
+    ("sdxl", "Radeon RX 570", 4, Host(4, variant=CpuVariant.X64)),
+    ("sdxl", "Radeon RX 580", 8, Host(8)),
+    ("sd15", "Radeon RX 560", 4, Host(2, variant=CpuVariant.SSE42)),
+    ("flux2-klein-4b-q4", "Radeon RX 570", 4, Host(6, variant=CpuVariant.SANDYBRIDGE)),
+    ("z-image-turbo-q8", "Radeon RX 580", 8, Host(16, variant=CpuVariant.SKYLAKEX)),
+]
+
+
+@pytest.mark.parametrize(("preset", "name", "vram_gib", "host"), CASES,
+                         ids=[f"{p}-{n}-{v}GB-{h.cores}x{h.variant}" for p, n, v, h in CASES])
+def test_the_planner_picks_the_quickest_fitting_plan_by_the_time_the_window_shows(preset: str, name: str,
+                                                                                   vram_gib: int, host: Host) -> None:
+    chosen_preset = CATALOG.presets[preset]
+    components = chosen_preset.components()
+    device = Device(vram_gib * GIB, max_allocation=card(name).max_allocation, card=card(name), host=host)
+    size = (1024, 1024) if chosen_preset.family.traits.transformer else (512, 512)
+    steps, quantized = chosen_preset.steps, chosen_preset.quantized
+    plan = plan_memory(components, device, RAM, *size, steps, CAPS, quantized=quantized)
+    assert plan.fits
+    fitting = [p for m in candidates(device, CAPS)
+               if (p := evaluate(components, device, RAM, *size, steps, m, quantized=quantized)).fits]
+    shown = {p.memory: shown_time(components, p, device, size, steps, quantized) for p in fitting}
+    # the plan's own seconds are the window's time for it, and no fitting plan shows a quicker one
+    assert plan.seconds == pytest.approx(shown[plan.memory])
+    assert shown[plan.memory] <= min(shown.values()) * (1 + TIE)
+
+
+@pytest.mark.parametrize("variant", list(CpuVariant))
+def test_the_processor_s_parts_are_priced_by_its_variant(variant: CpuVariant) -> None:
+    components = sd_components("sdxl")
+    device = Device(80 * GIB, card=card("RX 580"))
+    memory = MemoryFlags(clip_on_cpu=True, vae_on_cpu=True, diffusion_fa=True)
+    plan = evaluate(components, device, 2**40, 1024, 1024, 20, memory)
+
+    def stages(host: Host) -> dict[str, float]:
+        return dict(picture_time(components, plan, device.time_card, host, 1024, 1024, 20, False).stages)
+
+    full, this = stages(Host(8)), stages(Host(8, variant=variant))
+    matrix, conv = VARIANT_SHARE_OF_AVX2[variant]
+    assert this["text"] == pytest.approx(full["text"] / matrix)
+    assert this["decode"] == pytest.approx(full["decode"] / conv)
+    assert this["sampling"] == full["sampling"]  # the card's part is the card's
+    # and scaled by the cores: twice the cores, half the time
+    assert stages(Host(16, variant=variant))["decode"] == pytest.approx(this["decode"] / 2)
+
+
+def test_an_old_processor_makes_the_planner_keep_more_on_the_card() -> None:
+    klein = llm_components("klein")
+    rx580 = card("RX 580")
+
+    def on_processor(variant: CpuVariant) -> int:
+        device = Device(8 * GIB, max_allocation=rx580.max_allocation, card=rx580, host=Host(4, variant=variant))
+        memory = plan_memory(klein, device, RAM, 1024, 1024, 4, CAPS, quantized=True).memory
+        return int(memory.clip_on_cpu) + int(memory.vae_on_cpu)
+
+    assert on_processor(CpuVariant.X64) <= on_processor(CpuVariant.HASWELL)
