@@ -193,6 +193,8 @@ class PictureTime:
     measured: bool = False
     card: str = ""
     card_known: bool = True  # False: priced as the slowest Polaris card, the table does not list this one
+    on_processor: tuple[str, ...] = ()  # the stages the processor runs
+    variant: CpuVariant = CpuVariant.HASWELL  # ... on this variant of ggml's CPU backend
 
     @property
     def seconds(self) -> float:
@@ -393,8 +395,9 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
 
     stages = [("text", text), ("encode", encode), ("sampling", sampling), ("decode", decode),
               ("moving weights", moving)]
+    on_processor = (("text",) if memory.clip_on_cpu else ()) + (("encode", "decode") if memory.vae_on_cpu else ())
     return PictureTime(tuple((name, seconds) for name, seconds in stages if seconds > 0 or name == "sampling"),
-                       measured is not None, card.name, card.known)
+                       measured is not None, card.name, card.known, on_processor, host.variant)
 
 
 def size_class(width: int, height: int) -> str:
