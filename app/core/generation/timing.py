@@ -95,10 +95,11 @@ NO_FA_SLOWDOWN = {ModelFamily.SD1: 1.33, ModelFamily.SDXL: 1.05, ModelFamily.FLU
 # (2.4 T: 5.9 G a core)
 LENT_MATRIX_FLOPS_PER_CORE = 12.9e9
 LENT_CONV_FLOPS_PER_CORE = 5.9e9
-# measured there too: CLIP-L + CLIP-G, f16 weights at 77 tokens, took 2.9-3.3 s for SDXL (126 G operations: 2.4-2.7 G
-# a core, tests/data/calibration/h100_sd_fit.json and h100_sd_check.json), a fifth of Qwen3's q4_0 rate: ggml's CPU
-# backend converts f16 weights as it goes, and 77 tokens give its threads little to share
-CLIP_SHARE_OF_MATRIX_RATE = 0.2
+# measured there too (tests/data/calibration/h100_sd_fit.json and h100_sd_check.json): the CLIP encoders' f16 weights
+# at 77 tokens run at a share of Qwen3's q4_0 rate (ggml's CPU backend converts f16 weights as it goes, and 77 tokens
+# give its threads little to share): SD 1.5's CLIP-L took 0.22-0.25 s (19 G operations: 4.7-5.4 G a core), SDXL's
+# CLIP-L + CLIP-G 2.9-3.3 s (126 G: 2.4-2.7 G a core)
+CLIP_SHARE_OF_MATRIX_RATE = {ModelFamily.SD1: 0.4, ModelFamily.SDXL: 0.2}
 
 
 @dataclass(frozen=True)
@@ -363,8 +364,7 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
 
     rates = CPU_RATES[host.variant]
     if memory.clip_on_cpu:
-        clip_only = family in (ModelFamily.SD1, ModelFamily.SDXL)
-        matrix = rates.matrix * (CLIP_SHARE_OF_MATRIX_RATE if clip_only else 1.0)
+        matrix = rates.matrix * CLIP_SHARE_OF_MATRIX_RATE.get(family, 1.0)
         text = text_flops(family, components.text_encoders) / (host.cores * matrix)
     else:
         text = _gpu_seconds(card, text_flops(family, components.text_encoders), components.text_encoders,
