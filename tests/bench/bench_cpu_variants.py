@@ -1,5 +1,5 @@
 """Throughput of each CPU variant of our sd-cli (ggml's `libggml-cpu-<variant>.so`, chosen at run time) on this
-processor, for the time model's per-variant table (app/core/generation/timing.py, VARIANT_SHARE_OF_AVX2).
+processor, for the time model's per-variant table (app/core/system/processor.py, VARIANT_SHARE_OF_AVX2).
 
     .venv/bin/python tests/bench/bench_cpu_variants.py [--program-dir backend_bin/bin/sd] [--size 256]
 
@@ -7,10 +7,10 @@ For each variant library in the program folder it makes a temporary folder holdi
 that one CPU library (ggml's loader looks beside the program and in the working folder, so sd-cli itself is copied:
 /proc/self/exe resolves a link), runs the demo model there with the text encoder and the decoder on the processor
 at one thread (`-t 1`; the diffusion on lavapipe, GGML_VK_VISIBLE_DEVICES=0), reads sd-cli's own seconds for text
-encoding and decoding, and converts them to operations per second with timing.py's counts. The demo's parts are
-tiny, so those counts (scaled by `size_share`) make odd absolute rates: what carries over is each variant's ratio
-to AVX2 (haswell) on the same job, side by side. A variant this processor lacks does not load (ggml scores it 0):
-its row says so. Run it once on an idle machine; it takes a few minutes on two cores.
+encoding and decoding (app/core/generation/output.py) and converts them to operations per second with timing.py's
+counts. The demo's parts are tiny, so those counts (scaled by `size_share`) make odd absolute rates: what carries
+over is each variant's ratio to AVX2 (haswell) on the same job, side by side. A variant this processor lacks does
+not load (ggml scores it 0): its row says so. Run it once on an idle machine; it takes a few minutes on two cores.
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from app.core.generation.output import stage_seconds  # noqa: E402
 from app.core.generation.timing import TAE_FLOPS_PER_PIXEL, VAE_DECODE_FLOPS_PER_PIXEL, text_flops  # noqa: E402
 from app.core.models.components import components_from_files  # noqa: E402
 from app.core.models.families import family_of  # noqa: E402
 from app.core.models.model_files import inspect_model  # noqa: E402
 from app.core.system.processor import CpuVariant  # noqa: E402
-from tests.bench.measure_sd_gpu import TAKING  # noqa: E402
 
 DEMO = REPO / ".demo-model"
 LOADED = re.compile(r"libggml-cpu-([\w.]+)\.so")
@@ -66,11 +66,10 @@ def run_variant(program_dir: Path, variant: CpuVariant, size: int, model: Path, 
         done = subprocess.run(argv, cwd=here, env=env, capture_output=True, text=True, errors="replace",
                               timeout=1800, check=False)
     output = done.stdout + done.stderr
-    taking = {stage: float(seconds) for stage, seconds in TAKING.findall(output)}
+    taking = dict(found for line in output.splitlines() if (found := stage_seconds(line)))
     loaded = LOADED.findall(output)
     problem = None if done.returncode == 0 else f"exit {done.returncode}: {output.strip().splitlines()[-1:]}"
-    return VariantRun(variant, loaded[-1] if loaded else None, taking.get("get_learned_condition"),
-                      taking.get("decode_first_stage"), problem)
+    return VariantRun(variant, loaded[-1] if loaded else None, taking.get("text"), taking.get("decode"), problem)
 
 
 def main() -> int:

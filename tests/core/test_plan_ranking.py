@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from app.core.generation.plan import GIB, TIE, Device, MemoryPlan, candidates, evaluate, plan_memory
-from app.core.generation.timing import Card, Host, find_card, picture_time
+from app.core.generation.timing import Card, Host, find_card, measured_shares, picture_time
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
 from app.core.models.components import Components
@@ -92,3 +94,22 @@ def test_an_old_processor_makes_the_planner_keep_more_on_the_card() -> None:
         return int(memory.clip_on_cpu) + int(memory.vae_on_cpu)
 
     assert on_processor(CpuVariant.X64) <= on_processor(CpuVariant.HASWELL)
+
+
+def test_a_picture_s_own_processor_seconds_correct_the_next_plan_s_time() -> None:
+    components = sd_components("sdxl")
+    device = Device(80 * GIB, card=card("RX 580"), host=Host(6, variant=CpuVariant.SANDYBRIDGE))
+    memory = MemoryFlags(clip_on_cpu=True, vae_on_cpu=True, diffusion_fa=True)
+    plan = evaluate(components, device, 2**40, 1024, 1024, 20, memory)
+    predicted = dict(picture_time(components, plan, device.time_card, device.host, 1024, 1024, 20, False).stages)
+    taken = {"text": predicted["text"] * 2, "decode": predicted["decode"] / 2}  # this processor's own seconds
+    shares = measured_shares(components, memory, device.host, 1024, 1024, taken)
+    assert shares == pytest.approx((0.5, 2.0))
+    learned = Host(6, variant=CpuVariant.SANDYBRIDGE, measured=(0.5, 2.0))
+    again = dict(picture_time(components, plan, device.time_card, learned, 1024, 1024, 20, False).stages)
+    assert again["text"] == pytest.approx(taken["text"]) and again["decode"] == pytest.approx(taken["decode"])
+    assert again["sampling"] == predicted["sampling"]
+    # a second run that takes as long as the corrected time keeps the shares; a part on the card is not timed
+    assert measured_shares(components, memory, learned, 1024, 1024, taken) == pytest.approx((0.5, 2.0))
+    on_card = dataclasses.replace(memory, vae_on_cpu=False)
+    assert measured_shares(components, on_card, learned, 1024, 1024, taken)[1] is None

@@ -20,6 +20,7 @@ import dataclasses
 import functools
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -161,6 +162,9 @@ class Host:
     cores: int
     link_bytes_per_s: float = PCIE_X16
     variant: CpuVariant = CpuVariant.HASWELL
+    # this computer's own rates as shares of its variant's (matrices, convolutions), measured by its earlier
+    # pictures (`measured_shares`), as a card's own seconds per step replace its roofline
+    measured: tuple[float, float] = (1.0, 1.0)
 
 
 DESKTOP = Host(cores=6)  # estimate: a plan made without this computer's own processor prices a 6-core desktop's
@@ -336,6 +340,35 @@ def gpu_seconds(card: Card, flops: float) -> float:
     return _gpu_seconds(card, flops, 0, EFFICIENCY_FULL)
 
 
+def _processor_rates(host: Host, family: ModelFamily) -> tuple[float, float]:
+    """Operations a second of the host's cores on matrices (this family's text encoders) and convolutions."""
+    rates = CPU_RATES[host.variant]
+    matrix_share, conv_share = host.measured
+    return (host.cores * rates.matrix * matrix_share * CLIP_SHARE_OF_MATRIX_RATE.get(family, 1.0),
+            host.cores * rates.conv * conv_share)
+
+
+def _decode_flops(components: Components, width: int, height: int, tiled: bool) -> float:
+    per_pixel = TAE_FLOPS_PER_PIXEL if components.tae else VAE_DECODE_FLOPS_PER_PIXEL
+    return width * height * per_pixel * (TILED_DECODE_SHARE if tiled else 1)
+
+
+def measured_shares(components: Components, memory: MemoryFlags, host: Host, width: int, height: int,
+                    taken: Mapping[str, float]) -> tuple[float | None, float | None]:
+    """This computer's rates (matrices, convolutions) as shares of its variant's, from a picture's own seconds for
+    the stages the processor ran (`taken`: sd.cpp's "text" and "decode" seconds): each stage's predicted seconds
+    over what it took, times the share the prediction used; None for a part the processor did not time."""
+    family = _family(components)
+    matrix, conv = _processor_rates(host, family)
+    matrix_share = conv_share = None
+    if memory.clip_on_cpu and taken.get("text"):
+        matrix_share = host.measured[0] * text_flops(family, components.text_encoders) / matrix / taken["text"]
+    if memory.vae_on_cpu and taken.get("decode"):
+        conv_flops = _decode_flops(components, width, height, memory.vae_tiling)
+        conv_share = host.measured[1] * conv_flops / conv / taken["decode"]
+    return matrix_share, conv_share
+
+
 def picture_time(components: Components, plan: Placement, card: Card, host: Host, width: int, height: int,
                  steps: int, quantized: bool, work: ExtraWork = NO_EXTRA_WORK,
                  measured: MeasuredStep | None = None) -> PictureTime:
@@ -362,20 +395,17 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
         sampling += (work.hires_steps or steps) * step_seconds(final_w, final_h)
         passes += (work.hires_steps or steps) * passes_per_step
 
-    rates = CPU_RATES[host.variant]
+    matrix, conv = _processor_rates(host, family)
     if memory.clip_on_cpu:
-        matrix = rates.matrix * CLIP_SHARE_OF_MATRIX_RATE.get(family, 1.0)
-        text = text_flops(family, components.text_encoders) / (host.cores * matrix)
+        text = text_flops(family, components.text_encoders) / matrix
     else:
         text = _gpu_seconds(card, text_flops(family, components.text_encoders), components.text_encoders,
                             EFFICIENCY_FULL)
 
-    decode_flops = final_w * final_h * (TAE_FLOPS_PER_PIXEL if components.tae else VAE_DECODE_FLOPS_PER_PIXEL)
-    decode_flops *= TILED_DECODE_SHARE if memory.vae_tiling else 1
+    decode_flops = _decode_flops(components, final_w, final_h, memory.vae_tiling)
     encode_flops = width * height * VAE_ENCODE_FLOPS_PER_PIXEL * max(int(work.encode), work.references)
     if memory.vae_on_cpu:
-        cpu_conv = host.cores * rates.conv
-        decode, encode = decode_flops / cpu_conv, encode_flops / cpu_conv
+        decode, encode = decode_flops / conv, encode_flops / conv
     else:
         decode = _gpu_seconds(card, decode_flops, components.vae, EFFICIENCY_FULL)
         encode = _gpu_seconds(card, encode_flops, 0, EFFICIENCY_FULL) if encode_flops else 0.0

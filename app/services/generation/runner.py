@@ -53,7 +53,6 @@ from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
 from app.services.models.model_hashes import ModelHashes
-from app.services.system.host import time_host
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 
@@ -90,6 +89,7 @@ class Generation(QObject):
         self._process.finished.connect(self._on_process_finished)
         self.speeds = MeasuredSpeeds(parent=self)  # this card's seconds per step, for the next plan's time
         self._process.progress.connect(self.speeds.step_done)
+        self._process.log_line.connect(self.speeds.log_line)  # sd.cpp's seconds for the processor's stages
         self._live_preview = LivePreview(self)
         self._process.progress.connect(lambda progress: self._live_preview.step_done(progress.step))
         self._live_preview.frame.connect(self.preview_frame)
@@ -251,7 +251,7 @@ class Generation(QObject):
     def _facts(self, caps: BackendCaps) -> MachineFacts:
         vulkan = self._device
         memory = psutil.virtual_memory()
-        return MachineFacts(device_from_vulkan(vulkan, memory.total, time_host()) if vulkan else None,
+        return MachineFacts(device_from_vulkan(vulkan, memory.total, self.speeds.host()) if vulkan else None,
                             memory.available, caps)
 
     def _launch(self, request: GenerationRequest) -> None:
