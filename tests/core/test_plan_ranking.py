@@ -113,3 +113,18 @@ def test_a_picture_s_own_processor_seconds_correct_the_next_plan_s_time() -> Non
     assert measured_shares(components, memory, learned, 1024, 1024, taken) == pytest.approx((0.5, 2.0))
     on_card = dataclasses.replace(memory, vae_on_cpu=False)
     assert measured_shares(components, on_card, learned, 1024, 1024, taken)[1] is None
+
+
+def test_the_plan_says_how_much_slower_an_old_processor_runs_the_parts_it_puts_there(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(VARIANT_SHARE_OF_AVX2, CpuVariant.SANDYBRIDGE, (0.25, 0.25))
+    flux = CATALOG.presets["flux-schnell-q4k"]
+    rx570 = card("RX 570")
+    old = Device(4 * GIB, max_allocation=rx570.max_allocation, card=rx570, host=Host(4, variant=CpuVariant.SANDYBRIDGE))
+    plan = plan_memory(flux.components(), old, 32 * GIB, 1024, 1024, flux.steps, CAPS, quantized=True)
+    assert plan.memory.clip_on_cpu  # T5-XXL does not fit a 4 GB card beside the model
+    assert ("Your processor has AVX but not AVX2: its parts of a picture run about 4 times slower than on a newer "
+            "one.") in plan.explanation
+    newer = plan_memory(flux.components(), dataclasses.replace(old, host=Host(4)), 32 * GIB, 1024, 1024, flux.steps,
+                        CAPS, quantized=True)
+    assert not any("Your processor" in line for line in newer.explanation)
