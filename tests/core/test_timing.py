@@ -10,6 +10,7 @@ import pytest
 
 from app.core.generation.plan import GIB, Device, evaluate
 from app.core.generation.timing import (
+    DESKTOP,
     PCIE_X1_RISER,
     PCIE_X16,
     Card,
@@ -35,7 +36,6 @@ FLUX = Components(ModelFamily.FLUX, 6_500_000_000, 9_535_000_000, 160_000_000)
 KLEIN = Components(ModelFamily.FLUX2, 2_300_000_000, 2_400_000_000, 336_000_000)
 ZIMAGE = Components(ModelFamily.Z_IMAGE, 3_500_000_000, 2_400_000_000, 336_000_000)
 ALL = [SD1, SDXL, FLUX, KLEIN, ZIMAGE]
-DESKTOP = Host(cores=6)
 ON_GPU = MemoryFlags(clip_on_cpu=False, vae_on_cpu=False)
 ON_CPU = MemoryFlags(clip_on_cpu=True, vae_on_cpu=True)
 
