@@ -68,7 +68,8 @@ def run_variant(program_dir: Path, variant: CpuVariant, size: int, model: Path, 
     output = done.stdout + done.stderr
     taking = dict(found for line in output.splitlines() if (found := stage_seconds(line)))
     loaded = LOADED.findall(output)
-    problem = None if done.returncode == 0 else f"exit {done.returncode}: {output.strip().splitlines()[-1:]}"
+    problem = None if done.returncode == 0 else (
+        f"exit {done.returncode}" + ("" if loaded else ", no CPU backend loaded: this processor lacks its features"))
     return VariantRun(variant, loaded[-1] if loaded else None, taking.get("text"), taking.get("decode"), problem)
 
 
