@@ -35,14 +35,21 @@ REQUIRED_FLAGS: dict[CpuVariant, frozenset[str]] = {
 }
 
 
-# each variant's throughput against AVX2 (haswell): (matrices, the text encoders; convolutions, the image decoder),
-# one thread, the same demo job side by side on this project's 2-core machine:
+# each variant's throughput against AVX2 (haswell): (matrices, the text encoder; convolutions, the image decoder),
+# measured with our programs' own variant libraries, one thread, the demo job side by side (256 px, text encoder and
+# decoder on the processor) on this project's 2-core machine, an AMD EPYC with AVX2 and no AVX-512, in one pass while
+# the machine was shared (load ~5.5), so a figure may be off by a fifth:
 #     .venv/bin/python tests/bench/bench_cpu_variants.py --program-dir backend_bin/bin/sd
-# the time model (app/core/generation/timing.py) scales the lent machine's AVX2 rates by these
+#     x64 21.54 s / 27.78 s, sse42 2.08 / 20.55, sandybridge 2.09 / 28.93, haswell 1.16 / 8.21 (text / decode)
+# Without SSSE3 ggml's quantized dot products fall back to plain C code (the demo's q4_0 text encoder is 18 times
+# slower on the x64 baseline); without F16C each f16 value is converted through a lookup table, one at a time (the
+# decoder is about 3 times slower below AVX2).
+# AVX-512 could not be measured here (ggml does not load skylakex without it): priced as AVX2.
+# The time model (app/core/generation/timing.py) scales the lent machine's AVX2 rates by these.
 VARIANT_SHARE_OF_AVX2: dict[CpuVariant, tuple[float, float]] = {
-    CpuVariant.X64: (0.07, 0.12),  # interim: issue 35's SSE-only Windows build against the Linux AVX2 one
-    CpuVariant.SSE42: (1.0, 1.0),
-    CpuVariant.SANDYBRIDGE: (1.0, 1.0),
+    CpuVariant.X64: (0.054, 0.296),
+    CpuVariant.SSE42: (0.558, 0.400),
+    CpuVariant.SANDYBRIDGE: (0.555, 0.284),
     CpuVariant.HASWELL: (1.0, 1.0),
     CpuVariant.SKYLAKEX: (1.0, 1.0),
 }
