@@ -20,7 +20,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
-from app.core.generation.plan import Device, ExtraWork, MemoryPlan, plan_json, plan_memory
+from app.core.generation.plan import Device, MemoryPlan, plan_json, plan_memory
 from app.core.generation.prepare import lora_at_runtime
 from app.core.generation.request import (
     SAMPLERS,
@@ -44,6 +44,7 @@ from app.core.generation.timing import (
     time_json,
 )
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
+from app.core.generation.work import ExtraWork
 from app.core.models.catalog import (
     Catalog,
     CatalogError,
@@ -473,11 +474,12 @@ def run_plan(args: argparse.Namespace) -> int:
         return 2
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
-    plan = plan_memory(components, Device(vram, max_allocation=max_alloc), ram, request.width, request.height,
-                       request.steps, caps, work)
     # without --card the card is unknown here: priced as the slowest Polaris card
-    picture = picture_time(components, plan, card or conservative_card("card"), host, request.width,
-                           request.height, request.steps, quantized, work)
+    device = Device(vram, max_allocation=max_alloc, card=card or conservative_card("card"), host=host)
+    plan = plan_memory(components, device, ram, request.width, request.height, request.steps, caps, work,
+                       quantized=quantized)
+    picture = picture_time(components, plan, device.time_card, host, request.width, request.height, request.steps,
+                           quantized, work)
     if args.json:
         print(json.dumps(plan_json(plan) | time_json(picture)))
     else:

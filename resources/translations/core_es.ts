@@ -446,20 +446,24 @@
         <translation>No se pudo leer qué instrucciones tiene el procesador.</translation>
     </message>
     <message>
-        <source>If the image backend stops at once, your processor may lack AVX2/FMA3.</source>
-        <translation>Si el backend de imágenes se detiene de inmediato, tu procesador puede no tener AVX2/FMA3.</translation>
+        <source>Its parts of a picture are timed as on a processor with AVX2.</source>
+        <translation>Sus partes de una imagen se calculan como en un procesador con AVX2.</translation>
     </message>
     <message>
-        <source>The processor lacks {missing}, which the prebuilt image backend uses: it would stop at once.</source>
-        <translation>El procesador no tiene {missing}, que usa el backend de imágenes precompilado: se detendría de inmediato.</translation>
+        <source>The plan keeps the text encoders and the image decoder on the graphics card where they fit and that is quicker.</source>
+        <translation>El plan deja los codificadores de texto y el decodificador de imagen en la tarjeta gráfica donde caben y eso es más rápido.</translation>
     </message>
     <message>
-        <source>Build the image backend on this computer for its own processor (the README&apos;s &quot;How it is built&quot; says how).</source>
-        <translation>Compila el backend de imágenes en esta computadora para su propio procesador (la sección &quot;How it is built&quot; del README explica cómo).</translation>
+        <source>The processor has AVX-512.</source>
+        <translation>El procesador tiene AVX-512.</translation>
     </message>
     <message>
         <source>The processor has AVX2 and FMA3.</source>
         <translation>El procesador tiene AVX2 y FMA3.</translation>
+    </message>
+    <message>
+        <source>The processor runs its parts of a picture at about full speed.</source>
+        <translation>El procesador hace sus partes de una imagen casi a toda velocidad.</translation>
     </message>
     <message>
         <source>A library the sd.cpp backend needs is missing, so it cannot start ({library}).</source>
@@ -1114,6 +1118,25 @@
     <message>
         <source>Memory plan: {where}; predicted {vram}, {ram}{verdict}.</source>
         <translation>Plan de memoria: {where}; previsto {vram}, {ram}{verdict}.</translation>
+    </message>
+</context>
+<context>
+    <name>Processor</name>
+    <message>
+        <source>SSE2 but not SSE4.2</source>
+        <translation>SSE2 pero no SSE4.2</translation>
+    </message>
+    <message>
+        <source>SSE4.2 but not AVX</source>
+        <translation>SSE4.2 pero no AVX</translation>
+    </message>
+    <message>
+        <source>AVX but not AVX2</source>
+        <translation>AVX pero no AVX2</translation>
+    </message>
+    <message>
+        <source>Your processor has {lacking}: its parts of a picture run about {times} times slower than on a newer one.</source>
+        <translation>Tu procesador tiene {lacking}: sus partes de una imagen van unas {times} veces más lentas que en uno más nuevo.</translation>
     </message>
 </context>
 <context>

@@ -446,20 +446,24 @@
         <translation>Não deu para ler quais instruções o processador tem.</translation>
     </message>
     <message>
-        <source>If the image backend stops at once, your processor may lack AVX2/FMA3.</source>
-        <translation>Se o backend de imagens fechar logo de cara, seu processador pode não ter AVX2/FMA3.</translation>
+        <source>Its parts of a picture are timed as on a processor with AVX2.</source>
+        <translation>As partes de uma imagem feitas nele são estimadas como num processador com AVX2.</translation>
     </message>
     <message>
-        <source>The processor lacks {missing}, which the prebuilt image backend uses: it would stop at once.</source>
-        <translation>O processador não tem {missing}, que o backend de imagens pronto usa: ele fecharia logo de cara.</translation>
+        <source>The plan keeps the text encoders and the image decoder on the graphics card where they fit and that is quicker.</source>
+        <translation>O plano mantém os codificadores de texto e o decodificador de imagem na placa de vídeo quando cabem e isso é mais rápido.</translation>
     </message>
     <message>
-        <source>Build the image backend on this computer for its own processor (the README&apos;s &quot;How it is built&quot; says how).</source>
-        <translation>Compile o backend de imagens neste computador para o próprio processador (a seção &quot;How it is built&quot; do README explica como).</translation>
+        <source>The processor has AVX-512.</source>
+        <translation>O processador tem AVX-512.</translation>
     </message>
     <message>
         <source>The processor has AVX2 and FMA3.</source>
         <translation>O processador tem AVX2 e FMA3.</translation>
+    </message>
+    <message>
+        <source>The processor runs its parts of a picture at about full speed.</source>
+        <translation>O processador faz as partes de uma imagem que lhe cabem quase em velocidade máxima.</translation>
     </message>
     <message>
         <source>A library the sd.cpp backend needs is missing, so it cannot start ({library}).</source>
@@ -1114,6 +1118,25 @@
     <message>
         <source>Memory plan: {where}; predicted {vram}, {ram}{verdict}.</source>
         <translation>Plano de memória: {where}; previsto {vram}, {ram}{verdict}.</translation>
+    </message>
+</context>
+<context>
+    <name>Processor</name>
+    <message>
+        <source>SSE2 but not SSE4.2</source>
+        <translation>SSE2 mas não SSE4.2</translation>
+    </message>
+    <message>
+        <source>SSE4.2 but not AVX</source>
+        <translation>SSE4.2 mas não AVX</translation>
+    </message>
+    <message>
+        <source>AVX but not AVX2</source>
+        <translation>AVX mas não AVX2</translation>
+    </message>
+    <message>
+        <source>Your processor has {lacking}: its parts of a picture run about {times} times slower than on a newer one.</source>
+        <translation>Seu processador tem {lacking}: as partes de uma imagem feitas nele rodam cerca de {times} vezes mais devagar que num mais novo.</translation>
     </message>
 </context>
 <context>

@@ -446,20 +446,24 @@
         <translation>Не удалось узнать, какие инструкции поддерживает процессор.</translation>
     </message>
     <message>
-        <source>If the image backend stops at once, your processor may lack AVX2/FMA3.</source>
-        <translation>Если движок изображений сразу останавливается, возможно, ваш процессор не поддерживает AVX2/FMA3.</translation>
+        <source>Its parts of a picture are timed as on a processor with AVX2.</source>
+        <translation>Время его части работы над изображением оценивается как для процессора с AVX2.</translation>
     </message>
     <message>
-        <source>The processor lacks {missing}, which the prebuilt image backend uses: it would stop at once.</source>
-        <translation>Процессор не поддерживает {missing}, а готовый движок изображений это использует: он сразу остановится.</translation>
+        <source>The plan keeps the text encoders and the image decoder on the graphics card where they fit and that is quicker.</source>
+        <translation>План оставляет текстовые кодировщики и декодер изображения на видеокарте, когда они помещаются и это быстрее.</translation>
     </message>
     <message>
-        <source>Build the image backend on this computer for its own processor (the README&apos;s &quot;How it is built&quot; says how).</source>
-        <translation>Соберите движок изображений на этом компьютере под его процессор (как — написано в разделе README «How it is built»).</translation>
+        <source>The processor has AVX-512.</source>
+        <translation>Процессор поддерживает AVX-512.</translation>
     </message>
     <message>
         <source>The processor has AVX2 and FMA3.</source>
         <translation>Процессор поддерживает AVX2 и FMA3.</translation>
+    </message>
+    <message>
+        <source>The processor runs its parts of a picture at about full speed.</source>
+        <translation>Процессор выполняет свою часть работы над изображением почти на полной скорости.</translation>
     </message>
     <message>
         <source>A library the sd.cpp backend needs is missing, so it cannot start ({library}).</source>
@@ -1114,6 +1118,25 @@
     <message>
         <source>Memory plan: {where}; predicted {vram}, {ram}{verdict}.</source>
         <translation>План памяти: {where}; прогноз {vram}, {ram}{verdict}.</translation>
+    </message>
+</context>
+<context>
+    <name>Processor</name>
+    <message>
+        <source>SSE2 but not SSE4.2</source>
+        <translation>SSE2, но не SSE4.2</translation>
+    </message>
+    <message>
+        <source>SSE4.2 but not AVX</source>
+        <translation>SSE4.2, но не AVX</translation>
+    </message>
+    <message>
+        <source>AVX but not AVX2</source>
+        <translation>AVX, но не AVX2</translation>
+    </message>
+    <message>
+        <source>Your processor has {lacking}: its parts of a picture run about {times} times slower than on a newer one.</source>
+        <translation>Ваш процессор поддерживает {lacking}: его часть работы над изображением идёт примерно в {times} раз медленнее, чем на более новом.</translation>
     </message>
 </context>
 <context>

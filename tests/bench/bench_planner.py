@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.generation.plan import GIB, H100, MIB, Device, evaluate, plan_memory
+from app.core.generation.plan import GIB, MIB, evaluate, plan_memory
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import Components
 from app.core.models.families import ModelFamily
@@ -28,6 +28,7 @@ from tests.helpers.calibration import (
     CALIBRATION,
     comparisons,
     decoder_comparisons,
+    lent_machine,
     llm_checks,
     llm_comparisons,
     memory_of,
@@ -52,7 +53,7 @@ def sd_table(name: str, title: str) -> tuple[float, float]:
     worst_peak, time_errors = [], []
     for row in sd_comparisons(name):
         run = row.run
-        plan = evaluate(sd_components(run["model"], run["decoder"] == "tae"), Device(80 * GIB, speed=H100), 2**40,
+        plan = evaluate(sd_components(run["model"], run["decoder"] == "tae"), lent_machine(80 * GIB), 2**40,
                         run["width"], run["height"], run["steps"], memory_of(run["flags"]))
         time_error = (plan.seconds - run["generate_s"]) / run["generate_s"] if run["generate_s"] else 0.0
         worst_peak.append(row.error)
@@ -80,7 +81,7 @@ def check_budgets() -> bool:
         if len(measured) < 7:  # a probe of one or two plans, not the planner's whole ladder
             continue
         for budget in BUDGETS_GIB:
-            plan = plan_memory(sd_components(model), Device(budget * GIB, speed=H100), 64 * GIB, width, height, 6,
+            plan = plan_memory(sd_components(model), lent_machine(budget * GIB), 64 * GIB, width, height, 6,
                                CAPS)
             run = measured.get(plan.memory)
             fitting = [r for r in measured.values() if r["peak_mib"] <= budget * 1024]
@@ -106,7 +107,7 @@ def flux_budgets() -> None:
     print(f"{'size':>5}  {'budget':>6}  {'auto plan measured':>18}  {'fastest fitting':>15}  auto plan flags")
     for size in sorted({size for size, _ in runs}):
         for budget in BUDGETS_GIB:
-            plan = plan_memory(components, Device(budget * GIB, max_allocation=4 * GIB - 4, speed=H100), 64 * GIB,
+            plan = plan_memory(components, lent_machine(budget * GIB, 4 * GIB - 4, "NVIDIA H200"), 64 * GIB,
                                size, size, 4, CAPS)
             run = runs.get((size, plan.flags))
             fitting = [r for (s, _), r in runs.items() if s == size and r["peak_mib"] <= budget * 1024]

@@ -32,7 +32,8 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from app.core.gallery.metadata import read_details  # noqa: E402
-from app.core.generation.plan import MIB, ExtraWork, plan_memory  # noqa: E402
+from app.core.generation.plan import MIB, plan_memory  # noqa: E402
+from app.core.generation.work import ExtraWork  # noqa: E402
 from app.core.models.backend_caps import parse_help  # noqa: E402
 from app.core.models.components import components_from_files  # noqa: E402
 from app.core.models.families import ModelFamily  # noqa: E402

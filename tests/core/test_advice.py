@@ -10,7 +10,7 @@ import pytest
 
 from app.core.generation.advice import RECOMMEND_WITHIN_S, ModelAdvice, advise, fit_words, recommended, time_words
 from app.core.generation.plan import Device, device_from_vulkan
-from app.core.generation.timing import Host, card_for_device, find_card
+from app.core.generation.timing import Host, find_card
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
 from app.core.system.vulkaninfo import parse, preferred_device
@@ -27,7 +27,7 @@ VULKANINFO = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
 def on_card(name: str, vram_gib: int) -> list[ModelAdvice]:
     card = find_card(name)
     assert card is not None and vram_gib * GIB in card.memory  # a size the card is sold with
-    return advise(CATALOG, Device(vram_gib * GIB, max_allocation=card.max_allocation), card, HOST, RAM, CAPS)
+    return advise(CATALOG, Device(vram_gib * GIB, max_allocation=card.max_allocation, card=card, host=HOST), RAM, CAPS)
 
 
 def the_rule_holds(advice: list[ModelAdvice], best: ModelAdvice) -> None:
@@ -78,9 +78,9 @@ def test_the_same_model_draws_faster_on_an_8_gb_card() -> None:
 def test_on_the_processor_alone_the_quickest_model_that_fits_is_recommended() -> None:
     device = preferred_device(parse((VULKANINFO / "lavapipe_full.txt").read_text(encoding="utf-8")))
     assert device is not None and device.is_cpu
-    planned = device_from_vulkan(device, RAM)
+    planned = device_from_vulkan(device, RAM, HOST)
     assert planned is not None
-    advice = advise(CATALOG, planned, card_for_device(device, HOST.cores), HOST, RAM, CAPS)
+    advice = advise(CATALOG, planned, RAM, CAPS)
     best = recommended(advice, CATALOG.recommended_order)
     # nothing draws within the limit on the processor: the quickest of those that fit, whatever its place
     assert not any(item.whole and item.time.seconds <= RECOMMEND_WITHIN_S for item in advice)
@@ -92,6 +92,6 @@ def test_on_the_processor_alone_the_quickest_model_that_fits_is_recommended() ->
 def test_nothing_is_recommended_when_nothing_fits() -> None:
     card = find_card("Radeon RX 570")
     assert card is not None
-    advice = advise(CATALOG, Device(1 * GIB), card, HOST, GIB // 4, CAPS)  # 1 GB of VRAM, 256 MB of RAM free
+    advice = advise(CATALOG, Device(1 * GIB, card=card, host=HOST), GIB // 4, CAPS)  # 1 GB of VRAM, 256 MB of RAM free
     assert not any(item.fits for item in advice)
     assert recommended(advice, CATALOG.recommended_order) is None

@@ -9,8 +9,9 @@ import pytest
 
 from app.core.gallery.metadata import generation_fields, lora_hash
 from app.core.generation.lora import LoraRejected, LoraUse, check_loras, lora_files, lora_tag, loras_in
-from app.core.generation.plan import GIB, Device, ExtraWork, evaluate
+from app.core.generation.plan import GIB, Device, evaluate
 from app.core.generation.request import GenerationRequest, InvalidRequest, validate
+from app.core.generation.work import ExtraWork
 from app.core.models.components import Components
 from app.core.models.demo_model import write_tiny_lora
 from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles

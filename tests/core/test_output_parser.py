@@ -11,8 +11,9 @@ from app.core.generation.output import (
     Progress,
     Stage,
     StageChanged,
+    stage_seconds,
 )
-from tests.helpers.captures import Capture, load
+from tests.helpers.captures import CAPTURES, Capture, load
 
 
 def parse(capture: Capture, crashed: bool = False) -> list:
@@ -170,3 +171,9 @@ def test_a_failed_save_is_reported() -> None:
     parser.feed(b"[INFO ] main.cpp:441  - save result image 0 to '/ro/out.png' (failed)\n")
     [error] = parser.finish(0)
     assert error.kind is ErrorKind.CANNOT_SAVE and "/ro/out.png" in error.message
+
+
+def test_sd_cpp_s_own_seconds_for_reading_the_prompt_and_decoding_are_read() -> None:
+    # a real H100 run with the decoder on the processor: the graph's own lines (ms) are not the stage's
+    lines = (CAPTURES / "sdcpp-0.4.7" / "h100_buffers" / "sd1_1024_fa_vaecpu.txt").read_text().splitlines()
+    assert [found for line in lines if (found := stage_seconds(line))] == [("text", 0.05), ("decode", 108.04)]

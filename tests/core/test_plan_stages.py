@@ -10,11 +10,9 @@ import pytest
 
 from app.core.generation.plan import (
     GIB,
-    H100,
     MIB,
     PROCESS_VRAM,
     VAE_DECODER_SHARE,
-    Device,
     decoder_compute,
     diffusion_compute,
     evaluate,
@@ -25,13 +23,13 @@ from app.core.generation.plan import (
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
-from tests.helpers.calibration import CALIBRATION, memory_of, sd_comparisons, sd_components
+from tests.helpers.calibration import CALIBRATION, lent_machine, memory_of, sd_comparisons, sd_components
 from tests.helpers.captures import CAPTURES, load
 
 CAPS = parse_help(load("help").stdout.decode())
 SD1 = sd_components("sd1")
 SDXL = sd_components("sdxl")
-BIG = Device(80 * GIB, speed=H100)
+BIG = lent_machine(80 * GIB)
 BUFFER = re.compile(r"(\w+) compute buffer size:\s*([\d.]+) MB\((VRAM|RAM)\)")
 GOLDEN = CAPTURES / "sdcpp-0.4.7" / "h100_buffers"
 
@@ -152,7 +150,7 @@ def _check_runs() -> dict[tuple[str, int, int], dict[MemoryFlags, dict]]:
 def test_the_auto_plan_fits_and_is_near_the_fastest_measured(shape: tuple[str, int, int], budget_gib: int) -> None:
     model, width, height = shape
     measured = _check_runs()[shape]
-    plan = plan_memory(sd_components(model), Device(budget_gib * GIB, speed=H100), 64 * GIB, width, height, 6, CAPS)
+    plan = plan_memory(sd_components(model), lent_machine(budget_gib * GIB), 64 * GIB, width, height, 6, CAPS)
     run = measured.get(plan.memory)
     assert run is not None, plan.flags  # the check set measured every plan the planner may pick here
     assert run["peak_mib"] <= budget_gib * 1024

@@ -4,10 +4,13 @@ import dataclasses
 import json
 
 from app.core.system.checks import BackendStatus, DiskInfo, HostInfo, SystemFacts, run_checks
+from app.core.system.processor import REQUIRED_FLAGS, CpuVariant
 from app.core.system.report import report_json, report_markdown
 from app.core.system.usage import ResourceSample, vram_usage
 from app.core.system.vulkaninfo import MemoryHeap, VulkanDevice
 from tests.helpers.captures import vulkaninfo_devices
+
+AVX2 = REQUIRED_FLAGS[CpuVariant.HASWELL]  # what /proc/cpuinfo lists of a processor since Haswell
 
 GIB = 2**30
 DEVICE_KEYS = {"index", "name", "vendor_id", "device_id", "device_type", "api_version", "driver_version",
@@ -16,7 +19,7 @@ DEVICE_KEYS = {"index", "name", "vendor_id", "device_id", "device_type", "api_ve
 
 def facts_for(name: str) -> SystemFacts:
     devices = tuple(vulkaninfo_devices(name))
-    return SystemFacts(None, devices, HostInfo(16 * GIB, 9 * GIB, frozenset({"avx2", "fma"}), "linux"),
+    return SystemFacts(None, devices, HostInfo(16 * GIB, 9 * GIB, AVX2, "linux"),
                        DiskInfo("/m", 100 * GIB, False), BackendStatus(None, ("x",)))
 
 

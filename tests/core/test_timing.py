@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.plan import GIB, NO_EXTRA_WORK, Device, ExtraWork, evaluate
+from app.core.generation.plan import GIB, Device, evaluate
 from app.core.generation.timing import (
+    DESKTOP,
     PCIE_X1_RISER,
     PCIE_X16,
     Card,
@@ -21,6 +22,7 @@ from app.core.generation.timing import (
     picture_time,
     time_json,
 )
+from app.core.generation.work import NO_EXTRA_WORK, ExtraWork
 from app.core.models.components import Components, components_from_files
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.models.model_files import inspect_model
@@ -34,7 +36,6 @@ FLUX = Components(ModelFamily.FLUX, 6_500_000_000, 9_535_000_000, 160_000_000)
 KLEIN = Components(ModelFamily.FLUX2, 2_300_000_000, 2_400_000_000, 336_000_000)
 ZIMAGE = Components(ModelFamily.Z_IMAGE, 3_500_000_000, 2_400_000_000, 336_000_000)
 ALL = [SD1, SDXL, FLUX, KLEIN, ZIMAGE]
-DESKTOP = Host(cores=6)
 ON_GPU = MemoryFlags(clip_on_cpu=False, vae_on_cpu=False)
 ON_CPU = MemoryFlags(clip_on_cpu=True, vae_on_cpu=True)
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from app.core.generation.status_words import time_range_words, time_words
 from app.core.generation.timing import PictureTime
+from app.core.system.processor import VARIANT_SHARE_OF_AVX2, CpuVariant
 
 
 @pytest.mark.parametrize(("low", "high", "words"), [
@@ -28,3 +31,16 @@ def test_the_plan_says_how_long_where_and_from_what() -> None:
                                     "as it ran here before.")
     unknown = PictureTime((("sampling", 100.0),), False, "Some GPU", card_known=False)
     assert time_words(unknown).endswith("estimated as for a slow Polaris card until a first picture is made.")
+
+
+def test_a_picture_mostly_made_on_an_old_processor_says_how_much_slower_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(VARIANT_SHARE_OF_AVX2, CpuVariant.SANDYBRIDGE, (0.25, 0.25))
+    decoded_there = PictureTime((("sampling", 300.0), ("decode", 900.0)), False, "Radeon RX 580",
+                                on_processor=("decode",), variant=CpuVariant.SANDYBRIDGE)
+    assert time_words(decoded_there) == (
+        "About 15-25 min a picture on the Radeon RX 580 (mostly finishing), estimated from the card's specifications. "
+        "Your processor has AVX but not AVX2: its parts of a picture run about 4 times slower than on a newer one.")
+    # drawing on the card takes longest: the processor's speed is not what the time is about
+    drawn_on_card = dataclasses.replace(decoded_there, stages=(("sampling", 900.0), ("decode", 300.0)))
+    assert "processor" not in time_words(drawn_on_card)
+    assert "processor" not in time_words(dataclasses.replace(decoded_there, variant=CpuVariant.HASWELL))

@@ -8,12 +8,27 @@ from pathlib import Path
 
 import numpy as np
 
-from app.core.generation.plan import GIB, MIB, Device, ExtraWork, MemoryPlan, decoder_compute, evaluate, plan_memory
+from app.core.generation.plan import GIB, MIB, Device, MemoryPlan, decoder_compute, evaluate, plan_memory
+from app.core.generation.timing import Card, Host, find_card
+from app.core.generation.work import ExtraWork
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
 
 CALIBRATION = Path(__file__).resolve().parents[1] / "data" / "calibration"
+LENT_HOST = Host(cores=16)  # the lent GPU machines' 16 cores (AVX2), beside the H100 or the H200
+
+
+def lent_card(name: str = "NVIDIA H100 80GB HBM3") -> Card:
+    card = find_card(name)
+    assert card is not None, name
+    return card
+
+
+def lent_machine(vram: int, max_allocation: int | None = None, card: str = "NVIDIA H100 80GB HBM3") -> Device:
+    """A budget on the lent machine as the calibration runs had it: the planner prices its plans with that
+    machine's card and cores."""
+    return Device(vram, max_allocation=max_allocation, card=lent_card(card), host=LENT_HOST)
 
 
 @dataclass(frozen=True)

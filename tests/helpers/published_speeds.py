@@ -7,13 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.generation.plan import GIB, Device, evaluate
-from app.core.generation.timing import Host, find_card, picture_time
+from app.core.generation.timing import DESKTOP, Host, find_card, picture_time
 from app.core.models.components import Components
 from app.core.models.families import ModelFamily
 from tests.helpers.calibration import memory_of
 
 PUBLISHED_FILE = Path(__file__).resolve().parents[1] / "data" / "published" / "rx580_speeds.json"
-DESKTOP = Host(cores=6)  # the posts do not name their CPUs; CPU stages are outside the figures compared
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,11 @@ next plan's time instead of the estimate from the card's specifications."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.generation.output import Progress
@@ -15,6 +17,7 @@ from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.generation.measured_speeds import MeasuredSpeeds
 from app.services.generation.runner import Generation
+from app.services.system.host import time_host
 from app.services.user_dirs import current_user_dirs
 
 CARD = VulkanDevice(0, "AMD Radeon RX 580 Series (RADV POLARIS10)", 0x1002, 0x67DF)
@@ -73,3 +76,32 @@ def test_a_real_run_s_steps_time_the_next_plan(qtbot: QtBot, sd_cli: Path, tiny_
     assert isinstance(prepared, PreparedJob)
     picture = generation.speeds.estimate(prepared, generation.card)
     assert picture is not None and picture.measured and picture.card == generation.card.name
+
+
+def test_a_kept_picture_s_processor_seconds_are_remembered_as_its_rates(tmp_path: Path, tiny_model) -> None:
+    model, taesd = tiny_model
+    speeds = MeasuredSpeeds(tmp_path / "speeds.json")
+    assert speeds.host() == time_host()  # nothing measured yet: the variant's own rates
+    request = GenerationRequest("x", width=256, height=256, steps=2, models=ModelFiles(model=model, taesd=taesd),
+                                memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
+    for text, decode in ((1.0, 4.0), (3.0, 4.0)):
+        speeds.log_line(f"[INFO ] stable-diffusion.cpp:3168 - get_learned_condition completed, taking {text:.2f}s",
+                        "stdout")
+        speeds.log_line(f"[INFO ] stable-diffusion.cpp:3212 - decode_first_stage completed, taking {decode:.2f}s",
+                        "stdout")
+        run(speeds, [9.0, 1.0, 1.0], request)
+    matrix, conv = speeds.host().measured
+    # the second run was priced with the first's share, and the rates are averaged: those of a 1 s and a 3 s run
+    # make a 1.5 s one's
+    first = MeasuredSpeeds(tmp_path / "first.json")
+    first.log_line("get_learned_condition completed, taking 1.50s", "stdout")
+    first.log_line("decode_first_stage completed, taking 4.00s", "stdout")
+    run(first, [9.0, 1.0], request)
+    assert (matrix, conv) == (pytest.approx(first.host().measured[0], rel=0.01),
+                              pytest.approx(first.host().measured[1], rel=0.01))
+    assert matrix != 1.0 and conv != 1.0
+    # a picture with both on the card, or not kept, teaches the processor nothing
+    on_card = MeasuredSpeeds(tmp_path / "card.json")
+    on_card.log_line("get_learned_condition completed, taking 2.00s", "stdout")
+    run(on_card, [9.0, 1.0], dataclasses.replace(request, memory=MemoryFlags(clip_on_cpu=False, vae_on_cpu=False)))
+    assert on_card.host() == time_host()

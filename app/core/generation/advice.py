@@ -1,8 +1,8 @@
 """Which catalog model suits this card: each preset planned for the card as Generate would plan it, timed by the
 planner's own prediction at its family's usual size, and the one to recommend.
 
-Pure: a function of the catalog, the card (the planner's `Device` and the time model's `Card`), the host and what
-the backend offers.
+Pure: a function of the catalog, the card (the planner's `Device`, which carries the time model's card and
+processor) and what the backend offers.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from app.core.generation.aspect import Aspect, aspect_size
 from app.core.generation.plan import Device, MemoryPlan, plan_memory
 from app.core.generation.status_words import time_range_words
-from app.core.generation.timing import Card, Host, PictureTime, picture_time
+from app.core.generation.timing import PictureTime, picture_time
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.catalog import Catalog, Preset
 from app.core.words import translate
@@ -44,8 +44,7 @@ class ModelAdvice:
         return self.plan.fits and self.plan.segments <= 1
 
 
-def advise(catalog: Catalog, device: Device, card: Card, host: Host, ram_available: int,
-           caps: BackendCaps) -> list[ModelAdvice]:
+def advise(catalog: Catalog, device: Device, ram_available: int, caps: BackendCaps) -> list[ModelAdvice]:
     """Every preset of the catalog planned and timed for this card. The card's whole VRAM counts, not what other
     programs hold of it now: a model is chosen for the card, not for this minute."""
     device = dataclasses.replace(device, vram_free=None)
@@ -53,8 +52,10 @@ def advise(catalog: Catalog, device: Device, card: Card, host: Host, ram_availab
     for preset in catalog.presets.values():
         width, height = aspect_size(preset.family, Aspect.SQUARE)
         components = preset.components()
-        plan = plan_memory(components, device, ram_available, width, height, preset.steps, caps)
-        time = picture_time(components, plan, card, host, width, height, preset.steps, preset.quantized)
+        plan = plan_memory(components, device, ram_available, width, height, preset.steps, caps,
+                           quantized=preset.quantized)
+        time = picture_time(components, plan, device.time_card, device.host, width, height, preset.steps,
+                            preset.quantized)
         advice.append(ModelAdvice(preset, width, height, plan, time))
     return advice
 

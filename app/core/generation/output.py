@@ -100,6 +100,9 @@ _BAR_END = ("\x1b[K", "\u2190[K")
 _BAR = re.compile(r"\|[^|]*\|\s*(\d+)/(\d+)\s*-\s*(\S+?)(s/it|it/s|MB/s)")
 _LOG = re.compile(r"^\[(DEBUG|INFO |WARN |ERROR)\]\s*\S+\s*-\s?(.*)$")
 _SAVED = re.compile(r"save result image \d+ to '(.*)' \((success|failed)\)")
+# sd.cpp's own seconds for the stages the processor may run: "get_learned_condition completed, taking 1.10s"
+_TAKING = re.compile(r"\b(get_learned_condition|decode_first_stage) completed, taking ([\d.]+)s")
+_TAKING_STAGE = {"get_learned_condition": "text", "decode_first_stage": "decode"}
 
 _STAGE_MARKERS: tuple[tuple[re.Pattern[str], Stage], ...] = (
     # sd.cpp names each part it loads: "loading diffusion model from '...'", "loading llm from '...'"
@@ -253,3 +256,10 @@ _VULKAN_DEVICE = re.compile(r"ggml_vulkan: \d+ = (.+?) \|")
 def vulkan_devices_seen(output: str) -> tuple[str, ...]:
     """The Vulkan devices ggml listed at start-up (`sd-cli -v` prints them before it loads a model)."""
     return tuple(match.group(1).strip() for match in _VULKAN_DEVICE.finditer(output))
+
+
+def stage_seconds(line: str) -> tuple[str, float] | None:
+    """('text', 1.1) or ('decode', 3.51), the time model's stage names, from sd.cpp's line that ends reading the
+    prompt or decoding; None for any other line."""
+    taking = _TAKING.search(line)
+    return (_TAKING_STAGE[taking.group(1)], float(taking.group(2))) if taking else None

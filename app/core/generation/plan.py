@@ -1,4 +1,6 @@
-"""The memory planner: where each model part goes, which flags say so, and how much VRAM and RAM it needs.
+"""The memory planner: where each model part goes, which flags say so, and how much VRAM and RAM it needs; among
+the plans that fit it picks the quickest by the one time model the window shows (timing.py: the card, the
+processor's variant, the link).
 
 Pure: a function of the component sizes, the device, the host RAM, the request size and the backend's flags.
 A plan is predicted stage by stage as sd-cli runs them (loading, VAE encoding, text encoding, diffusion,
@@ -17,9 +19,26 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from app.core.generation.preview import PreviewMethod
+from app.core.generation.timing import (
+    DESKTOP,
+    Card,
+    Host,
+    card_for_device,
+    conservative_card,
+    gpu_seconds,
+    picture_time,
+)
+from app.core.generation.work import (
+    LLM_TOKENS,
+    NO_EXTRA_WORK,
+    ExtraWork,
+    latent_tokens,
+    tokens,
+)
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.components import Components
 from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
+from app.core.system.processor import slower_words
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
 
@@ -32,7 +51,6 @@ FLUX_COMPUTE_BASE = 66 * MIB
 FLUX_COMPUTE_PER_TOKEN = int(0.179 * MIB)
 FLUX_ATTENTION_PER_TOKEN_SQ = 2.16e-4 * MIB  # no flash attention: 24 heads of f32 scores, ~2.4 live copies
 FLUX_COMPUTE_NOFA_BASE = 52 * MIB
-FLUX_TEXT_TOKENS = 256  # Schnell's T5 sequence
 # measured: with --offload-to-cpu --max-vram N, sd.cpp cuts the diffusion graph (weights and compute alike)
 # into segments. Flux with flash attention peaks at 0.83 N - 0.40 C + 318 MiB (C: the uncut compute buffer),
 # a least-squares fit over 10 H200 runs at N = 1.5..4 GiB, 512 and 1024 px; without it no less than 0.77 N.
@@ -97,9 +115,6 @@ PINNED_SHARE_OF_RAM = 0.5
 # --- Z-Image Turbo and FLUX.2 klein, with Qwen3-4B as their text encoder ---------------------------------------
 # measured (H100, Vulkan, tests/data/calibration/h100_llm_fit.json: real-shaped random-weight q4_0 files, 512 px to
 # 1280x1024, sd.cpp's own -v buffer lines)
-# the text tokens the DiT attends to besides the picture's: Flux's T5 sequence; klein pads Qwen3's output to
-# 512 (conditioner.hpp min_length); Z-Image takes the prompt as written (a long prompt, 256, here)
-DIT_TEXT_TOKENS = {ModelFamily.FLUX: FLUX_TEXT_TOKENS, ModelFamily.FLUX2: 512, ModelFamily.Z_IMAGE: 256}
 # measured: the DiT's compute buffer with flash attention = base + per_token * tokens (a klein edit's reference
 # tokens included: 6 klein runs within 11 %, 4 Z-Image runs within 1.2 %)
 DIT_COMPUTE_FA = {ModelFamily.FLUX: (FLUX_COMPUTE_BASE, FLUX_COMPUTE_PER_TOKEN),
@@ -111,15 +126,10 @@ DIT_HEADS = {ModelFamily.FLUX: FLUX_HEADS, ModelFamily.FLUX2: 24, ModelFamily.Z_
 # cut by --max-vram it took 200 MiB for klein
 LLM_COMPUTE_PER_TOKEN = int(0.147 * MIB)
 LLM_CUT_COMPUTE_SHARE = 2.7
-LLM_TOKENS = {ModelFamily.FLUX2: 512, ModelFamily.Z_IMAGE: 256}
 # measured: --max-vram N cuts the LLM too once N is below ~90 % of its weights; the text stage then peaks at about
 # N (1464 and 1571 MiB at N = 1536, 2059 at 2048), else it holds the whole LLM (klein kept it whole at 2048)
 LLM_UNCUT_WEIGHT_SHARE = 0.9
 LLM_CUT_OVERHEAD = 35 * MIB
-# measured: Qwen3-4B (2.26 GB q4_0) on the H100 machine's 16 CPU cores took 19.9 s for klein's 512 tokens and
-# 3.8 s for 74: a fixed part per weight byte plus a part per byte and token
-LLM_CPU_SECONDS_PER_BYTE = 5.6e-10
-LLM_CPU_SECONDS_PER_BYTE_TOKEN = 1.61e-11
 # measured: --max-vram N peaks at share * N - compute_share * C + weight_share * W + base (whole process; C the
 # uncut compute buffer, W the diffusion weights): Flux's fit (above), and for klein and Z-Image a line through
 # their 9 and 7 runs at N = 1.5..4 GiB, 768 px to 1280x1024 and edits (C made no difference there), raised so that
@@ -135,35 +145,6 @@ FLUX2_VAE_TILE_COMPUTE_GPU = int(1984.5 * MIB)
 VAE_TILED_ENCODE_SHARE = 1.642
 
 
-@dataclass(frozen=True)
-class Speed:
-    """How fast a machine runs each part, relative to what was measured on the H100 (Vulkan) machine."""
-
-    gpu_slowdown: float = 1.0
-    cpu_slowdown: float = 1.0
-    stream_bytes_per_s: float = 3.0e9  # measured: weights streamed to the GPU once per diffusion pass (--max-vram)
-    offload_bytes_per_s: float = 1.78e9  # measured: weights moved to the GPU once per stage (--offload-to-cpu)
-
-
-# measured on the H100 (tests/data/calibration/h100_sd_fit.json), seconds:
-# one diffusion pass = a + b * latent tokens (SD 1.5, SDXL) or b * DiT tokens (Flux, H200)
-PASS_SECONDS = {ModelFamily.SD1: (0.0192, 1.79e-5), ModelFamily.SDXL: (0.164, 1.42e-5),
-                ModelFamily.FLUX: (0.0, 4.6e-4), ModelFamily.FLUX2: (0.0, 2.54e-4), ModelFamily.Z_IMAGE: (0.0, 4.04e-4)}
-NO_FA_SLOWDOWN = {ModelFamily.SD1: 1.33, ModelFamily.SDXL: 1.05, ModelFamily.FLUX: 1.08, ModelFamily.FLUX2: 1.16,
-                  ModelFamily.Z_IMAGE: 1.23}
-# classifier-free guidance: the UNets run twice a step; the distilled DiTs (CFG 1) once
-PASSES_PER_STEP = {ModelFamily.SD1: 2, ModelFamily.SDXL: 2, ModelFamily.FLUX: 1, ModelFamily.FLUX2: 1,
-                   ModelFamily.Z_IMAGE: 1}
-SEGMENT_SECONDS = 0.035  # measured: per segment and pass, beyond the streaming itself
-TEXT_CPU_SECONDS_PER_BYTE = 2.2e-9  # measured: CLIP-L + CLIP-G on 16 CPU cores, 3.4 s for 1.6 GB
-DECODE_SECONDS_PER_PIXEL = {("vae", "gpu"): 1.35e-6, ("vae", "gpu-tiled"): 2.1e-6, ("tae", "gpu"): 0.3e-6,
-                            ("tae", "gpu-tiled"): 0.4e-6, ("vae", "cpu"): 1.03e-4,
-                            ("tae", "cpu"): 3e-6}  # the last an estimate: TAESD on the CPU was not measured
-H100 = Speed()
-# estimate: an RX 580 runs the diffusion ~15x slower than the H100 through Vulkan (6 vs ~90 usable TFLOPS),
-# a 6-core desktop CPU ~2.5x slower than the H100 machine's 16 cores; PCIe moves about the same
-POLARIS = Speed(gpu_slowdown=15.0, cpu_slowdown=2.5)
-GPU_FLOPS = 3.0e12  # estimate: a Polaris-class GPU's usable rate, for the upscaler's time
 
 # measured: the VAE encoder's compute buffer per input pixel on Vulkan (a klein edit's reference picture, 768 and
 # 1024 px alike: 3394 bytes; SD's encoder has the same widths); TAESD's encoder an estimate, as light as its decoder
@@ -195,33 +176,21 @@ class Where(StrEnum):
 
 
 @dataclass(frozen=True)
-class ExtraWork:
-    """What a request adds to plain txt2img, each a stage or a buffer the planner counts."""
-
-    encode: bool = False  # img2img / inpaint: the VAE encoder reads the input picture first
-    hires_size: tuple[int, int] | None = None  # hires fix: a second pass (and the decode) at this size
-    hires_steps: int = 0
-    lora_bytes: int = 0
-    # sd.cpp's --lora-apply-mode auto: at_runtime for a quantized model (LoRA tensors stay beside the weights
-    # for the whole run), immediately otherwise (merged into the weights at load, then freed)
-    lora_at_runtime: bool = False
-    # FLUX.2 klein edits: each reference picture is VAE-encoded (sd.cpp resizes it to about the output's area)
-    # and its latent tokens join the picture's in every diffusion pass
-    references: int = 0
-
-
-NO_EXTRA_WORK = ExtraWork()
-
-
-@dataclass(frozen=True)
 class Device:
     vram_total: int
     vram_free: int | None = None  # from VK_EXT_memory_budget where the driver reports it
     max_allocation: int | None = None
     is_cpu: bool = False  # lavapipe: running CLIP or the VAE there corrupts memory, so they stay on the CPU
     flash_attention: bool = True  # subgroup shuffle and vote: ggml-vulkan's scalar flash attention
-    speed: Speed = POLARIS  # for ranking plans by time
     pinned_budget: int | None = None  # host memory the card may pin (PINNED_SHARE_OF_RAM); None: not known
+    # what the time model prices each plan with (timing.py), the window's time and the planner's ranking alike:
+    # the card (None: as the slowest Polaris card) and the processor beside it
+    card: Card | None = None
+    host: Host = DESKTOP
+
+    @property
+    def time_card(self) -> Card:
+        return self.card or conservative_card("")
 
     @property
     def budget(self) -> int:
@@ -247,7 +216,7 @@ class MemoryPlan:
     flags: tuple[str, ...]
     peak_vram: Breakdown
     peak_ram: int
-    seconds: float  # predicted wall time, for ranking plans against each other
+    seconds: float  # the time model's seconds after loading (timing.picture_time), for ranking plans
     fits: bool
     explanation: tuple[str, ...]
     fallbacks: tuple[MemoryPlan, ...] = field(default=())
@@ -258,18 +227,9 @@ class MemoryPlan:
     pinned_over_budget: bool = False  # it would fit, but pins more than the card's pinned budget
 
 
-def tokens(width: int, height: int, family: ModelFamily = ModelFamily.FLUX, references: int = 0) -> int:
-    """A DiT's tokens: the picture's 2x2 latent patches (and each reference picture's), and the text's."""
-    return (width // 16) * (height // 16) * (1 + references) + DIT_TEXT_TOKENS.get(family, FLUX_TEXT_TOKENS)
-
-
 def llm_compute(family: ModelFamily) -> int:
     """Qwen3's compute buffer for the family's text (klein's padded 512 tokens, a long Z-Image prompt)."""
     return LLM_COMPUTE_PER_TOKEN * LLM_TOKENS[family]
-
-
-def latent_tokens(width: int, height: int) -> int:
-    return (width // 8) * (height // 8)
 
 
 def diffusion_compute(family: ModelFamily, width: int, height: int, flash_attention: bool,
@@ -365,7 +325,7 @@ def _llm_stage(weights: int, compute: int, max_vram_gib: float | None) -> tuple[
 
 def evaluate(components: Components, device: Device, ram_available: int, width: int, height: int, steps: int,
              memory: MemoryFlags, work: ExtraWork = NO_EXTRA_WORK,
-             preview: PreviewMethod = PreviewMethod.PROJ) -> MemoryPlan:
+             preview: PreviewMethod = PreviewMethod.PROJ, quantized: bool = False) -> MemoryPlan:
     """Predict one placement, stage by stage as sd-cli runs them: loading (every part placed on the GPU at
     once), VAE encoding (img2img), text encoding, diffusion, decoding. Each stage holds its own weights and
     buffers plus the process's measured term; a TAE live preview decodes at every step of the diffusion stage."""
@@ -440,8 +400,6 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     ram += vae_weights + v_compute if not vae_on_gpu else 0
     ram += diffusion if memory.offload_to_cpu else 0
 
-    seconds = predicted_seconds(components, device.speed, width, height, steps, memory, segment_count, work,
-                                tae_preview)
     too_big = (device.max_allocation is not None
                and largest_tensor(components, width, height, memory, work) > device.max_allocation)
     # what the GPU runs from RAM is pinned; parts on the CPU backend sit in ordinary memory
@@ -451,10 +409,13 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     fits = fits_otherwise and not pins_too_much
     placement = {"diffusion": Where.GPU, "text_encoders": Where.GPU if text_on_gpu else Where.CPU,
                  "vae": Where.GPU if vae_on_gpu else Where.CPU}
-    return MemoryPlan(memory, placement, (), peak, ram, seconds, fits, (),
+    plan = MemoryPlan(memory, placement, (), peak, ram, 0.0, fits, (),
                       preview=PreviewMethod.TAE if tae_preview else PreviewMethod.PROJ, stages=tuple(stages),
                       segments=segment_count, pinned_ram=pinned,
                       pinned_over_budget=fits_otherwise and pins_too_much)
+    # priced once placed, by the one time model the window shows
+    time = picture_time(components, plan, device.time_card, device.host, width, height, steps, quantized, work)
+    return dataclasses.replace(plan, seconds=time.seconds)
 
 
 def largest_tensor(components: Components, width: int, height: int, memory: MemoryFlags,
@@ -475,50 +436,6 @@ def largest_tensor(components: Components, width: int, height: int, memory: Memo
         tiled = min(pixels, _vae_tile_pixels(components))
         largest = max(largest, VAE_WIDEST_MAP_BYTES_PER_PIXEL * (tiled if memory.vae_tiling else pixels))
     return largest
-
-
-def predicted_seconds(components: Components, speed: Speed, width: int, height: int, steps: int,
-                      memory: MemoryFlags, segment_count: int, work: ExtraWork = NO_EXTRA_WORK,
-                      tae_preview: bool = False) -> float:
-    """Wall time after loading, from the H100 measurements scaled by the machine's speed: diffusion passes,
-    weights streamed per pass when the graph is cut (and the cost of each cut), weights moved once per stage
-    with --offload-to-cpu, the text encoders on the CPU, and the decode where it runs."""
-    family = components.family if components.family in PASS_SECONDS else ModelFamily.FLUX
-    base, per_token = PASS_SECONDS[family]
-    slowdown = 1.0 if memory.diffusion_fa else NO_FA_SLOWDOWN[family]
-
-    def pass_seconds(w: int, h: int) -> float:
-        count = tokens(w, h, components.family, work.references) if family.traits.transformer else latent_tokens(w, h)
-        return (base + per_token * count) * slowdown * speed.gpu_slowdown
-
-    passes = steps * PASSES_PER_STEP[family]
-    seconds = passes * pass_seconds(width, height)
-    final_w, final_h = work.hires_size or (width, height)
-    if work.hires_size:
-        passes += (work.hires_steps or steps) * PASSES_PER_STEP[family]
-        seconds += (work.hires_steps or steps) * PASSES_PER_STEP[family] * pass_seconds(final_w, final_h)
-    diffusion = components.diffusion + work.lora_bytes
-    text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
-    if memory.offload_to_cpu:
-        moved = (components.text_encoders if text_on_gpu else 0) + (components.vae if vae_on_gpu else 0)
-        if segment_count > 1:
-            seconds += passes * (diffusion / speed.stream_bytes_per_s + segment_count * SEGMENT_SECONDS)
-        else:
-            moved += diffusion
-        seconds += moved / speed.offload_bytes_per_s
-    if not text_on_gpu and components.family.traits.reads_llm:
-        per_byte = LLM_CPU_SECONDS_PER_BYTE + LLM_TOKENS[components.family] * LLM_CPU_SECONDS_PER_BYTE_TOKEN
-        seconds += components.text_encoders * per_byte * speed.cpu_slowdown
-    elif not text_on_gpu:
-        seconds += components.text_encoders * TEXT_CPU_SECONDS_PER_BYTE * speed.cpu_slowdown
-    decoder = "tae" if components.tae else "vae"
-    where = ("gpu-tiled" if memory.vae_tiling else "gpu") if vae_on_gpu else "cpu"
-    per_pixel = DECODE_SECONDS_PER_PIXEL[(decoder, where)] * (speed.gpu_slowdown if vae_on_gpu else
-                                                              speed.cpu_slowdown)
-    seconds += final_w * final_h * per_pixel * (1 + max(int(work.encode), work.references))
-    if tae_preview:
-        seconds += steps * width * height * DECODE_SECONDS_PER_PIXEL[("tae", "gpu")] * speed.gpu_slowdown
-    return seconds
 
 
 def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
@@ -564,6 +481,9 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: C
              decoder.format(place=plan.placement["vae"].value.upper())]
     if memory.diffusion_fa:
         lines.append(translate("Plan", "Flash attention keeps the attention buffers small."))
+    slower = slower_words(device.host.variant)
+    if slower and (memory.clip_on_cpu or memory.vae_on_cpu) and not device.is_cpu:
+        lines.append(slower)
     lines.append(translate("Plan", "The live preview is decoded by the tiny autoencoder at every step.") if
                  plan.preview is PreviewMethod.TAE else
                  translate("Plan", "The live preview is a quick colour sketch of each step."))
@@ -600,9 +520,10 @@ def fastest(plans: list[MemoryPlan]) -> MemoryPlan:
 
 
 def plan_memory(components: Components, device: Device, ram_available: int, width: int, height: int,
-                steps: int, caps: BackendCaps, work: ExtraWork = NO_EXTRA_WORK) -> MemoryPlan:
-    """The fastest placement predicted to fit, with its safer fallbacks (each needing less VRAM)."""
-    evaluated = [evaluate(components, device, ram_available, width, height, steps, m, work)
+                steps: int, caps: BackendCaps, work: ExtraWork = NO_EXTRA_WORK, quantized: bool = False) -> MemoryPlan:
+    """The fastest placement predicted to fit, by the time model the window shows (`quantized`: the diffusion
+    model's weights are block-quantized), with its safer fallbacks (each needing less VRAM)."""
+    evaluated = [evaluate(components, device, ram_available, width, height, steps, m, work, quantized=quantized)
                  for m in candidates(device, caps)]
     fitting = [p for p in evaluated if p.fits]
     # when nothing fits, the smallest is the best try, and the explanation says what would help
@@ -616,8 +537,8 @@ def plan_memory(components: Components, device: Device, ram_available: int, widt
             floor = plan.peak_vram.total
 
     def finish(plan: MemoryPlan) -> MemoryPlan:
-        return _finish(_with_tae_preview(plan, components, device, ram_available, width, height, steps, work), device,
-                       ram_available, components)
+        return _finish(_with_tae_preview(plan, components, device, ram_available, width, height, steps, work,
+                                         quantized), device, ram_available, components)
 
     planned = dataclasses.replace(finish(chosen), fallbacks=tuple(finish(plan) for plan in ladder[:4]))
     refused = [p for p in evaluated if p.pinned_over_budget and p.seconds < chosen.seconds]
@@ -636,11 +557,12 @@ def _pins_too_much(plan: MemoryPlan, device: Device) -> bool:
 
 
 def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, ram_available: int, width: int,
-                      height: int, steps: int, work: ExtraWork) -> MemoryPlan:
+                      height: int, steps: int, work: ExtraWork, quantized: bool) -> MemoryPlan:
     """The same placement with a TAE preview when a TAE file is set and that still fits; else the proj one."""
     if not components.tae:
         return plan
-    tae = evaluate(components, device, ram_available, width, height, steps, plan.memory, work, PreviewMethod.TAE)
+    tae = evaluate(components, device, ram_available, width, height, steps, plan.memory, work, PreviewMethod.TAE,
+                   quantized)
     return tae if tae.fits else plan
 
 
@@ -678,7 +600,7 @@ def plan_upscale(model_bytes: int, scale: int, device: Device, width: int, heigh
         tile = min(tile_size, max(width, height)) if tile_size > 0 else max(width, height)
         tiles += upscale_tiles(width, height, tile_size)
         peak = max(peak, model_bytes + VULKAN_CONTEXT + (tile * scale) ** 2 * ESRGAN_BYTES_PER_OUTPUT_PIXEL)
-        seconds += width * height * ESRGAN_FLOPS_PER_INPUT_PIXEL / GPU_FLOPS
+        seconds += gpu_seconds(device.time_card, width * height * ESRGAN_FLOPS_PER_INPUT_PIXEL)
         width, height = width * scale, height * scale
     fits = peak <= device.budget
     explanation = translate("Plan", "Tiles of {size} px: {tiles}; predicted VRAM peak {peak} GiB of a {budget} GiB "
@@ -702,14 +624,16 @@ def plan_json(plan: MemoryPlan) -> dict[str, object]:
     }
 
 
-def device_from_vulkan(device: VulkanDevice, ram_total: int | None = None) -> Device | None:
-    """The planner's view of a Vulkan device; None when vulkaninfo did not tell its memory. What it may pin: the
-    host heap's budget where the driver reports one, else PINNED_SHARE_OF_RAM of `ram_total` where that is given."""
+def device_from_vulkan(device: VulkanDevice, ram_total: int | None = None, host: Host = DESKTOP) -> Device | None:
+    """The planner's view of a Vulkan device beside `host`'s processor; None when vulkaninfo did not tell its
+    memory. What it may pin: the host heap's budget where the driver reports one, else PINNED_SHARE_OF_RAM of
+    `ram_total` where that is given."""
     heap = device.vram_heap
     if heap is None:
         return None
-    host = device.host_heap
-    pinned = host.budget if host is not None and host.budget else (
+    host_heap = device.host_heap
+    pinned = host_heap.budget if host_heap is not None and host_heap.budget else (
         int(ram_total * PINNED_SHARE_OF_RAM) if ram_total else None)
     return Device(vram_total=heap.size, vram_free=heap.budget or None, max_allocation=device.max_allocation_bytes,
-                  is_cpu=device.is_cpu, flash_attention=device.flash_attention, pinned_budget=pinned)
+                  is_cpu=device.is_cpu, flash_attention=device.flash_attention, pinned_budget=pinned,
+                  card=card_for_device(device, host.cores), host=host)

@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.core.generation.lora import check_loras
-from app.core.generation.plan import Device, ExtraWork, MemoryPlan, plan_memory
+from app.core.generation.plan import Device, MemoryPlan, plan_memory
 from app.core.generation.request import GenerationRequest, validate_with_models
+from app.core.generation.timing import Card, Host, MeasuredStep, PictureTime, picture_time
+from app.core.generation.work import ExtraWork
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.components import components_from_files
 from app.core.models.model_files import ModelInfo, inspect_model
@@ -69,6 +71,18 @@ def prepare(request: GenerationRequest, machine: MachineFacts) -> PreparedJob:
     plans: tuple[MemoryPlan, ...] = ()
     if machine.device is not None:
         plan = plan_memory(components_from_files(dict(models), request.family), machine.device,
-                           machine.ram_available, request.width, request.height, request.steps, machine.caps, work)
+                           machine.ram_available, request.width, request.height, request.steps, machine.caps, work,
+                           quantized=lora_at_runtime(models))
         plans = (plan, *plan.fallbacks)
     return PreparedJob(request, tuple(notes), models, work, plans)
+
+
+def job_time(prepared: PreparedJob, card: Card, host: Host, measured: MeasuredStep | None = None) -> PictureTime | None:
+    """The chosen plan's time for a prepared job; None without a plan."""
+    if not prepared.plans:
+        return None
+    request = prepared.request
+    components = components_from_files(dict(prepared.models), request.family)
+    return picture_time(components, prepared.plans[0], card, host, request.width, request.height, request.steps,
+                        # sd.cpp applies LoRAs at run time exactly when the main model is block-quantized
+                        lora_at_runtime(prepared.models), prepared.work, measured)

@@ -6,6 +6,7 @@ from app.core.generation.output import BackendError, ErrorKind, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.timing import PictureTime
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
+from app.core.system.processor import slower_words
 from app.core.system.usage import ResourceSample
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
@@ -115,7 +116,14 @@ def _time_stage_words(stage: str) -> str:
 
 def time_words(picture: PictureTime) -> str:
     """'About 12-16 min a picture on the AMD Radeon RX 580 Series (mostly drawing), estimated from the card's
-    specifications.'"""
+    specifications.', and, where the longest stage runs on a processor without AVX2, how much slower that is."""
+    words = _time_words(picture)
+    longest = max(picture.stages, key=lambda stage: stage[1])[0]
+    slower = slower_words(picture.variant) if longest in picture.on_processor else None
+    return f"{words} {slower}" if slower else words
+
+
+def _time_words(picture: PictureTime) -> str:
     low, high = picture.low_high
     longest = max(picture.stages, key=lambda stage: stage[1])[0]
     basis = (translate("Time", "as it ran here before") if picture.measured else

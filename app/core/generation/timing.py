@@ -4,11 +4,12 @@ Each stage's work is counted from the model's architecture and the picture's lat
 operations) and from the bytes it moves: a GPU stage takes its operations at the card's peak rate (compute
 units x lanes x 2 x clock) times an efficiency, or its weights at the card's memory bandwidth, whichever is
 slower, plus a small cost per dispatched operation; weights moved over PCIe (--offload-to-cpu, and every pass
-under --max-vram) take the link's rate; a stage on the CPU takes the host's cores. The two efficiencies are
+under --max-vram) take the link's rate; a stage on the CPU takes the host's cores at the rate of the variant
+of ggml's CPU backend our programs run on that processor (app/core/system/processor.py). The two efficiencies are
 calibrated to the published RX 580 figures (cited at each constant), and the shape is checked against the H100
 runs in tests/data/calibration/ from the H100's own specifications, never fitted to them
 (tests/bench/bench_time_model.py prints both). After a real run, the card's own seconds per step replace the
-roofline's sampling time (`MeasuredStep`).
+roofline's sampling time (`MeasuredStep`). The memory planner ranks its plans by this same model (plan.py).
 
 Pure: a function of the card, the host, the memory plan's placement and the request's size.
 """
@@ -19,25 +20,24 @@ import dataclasses
 import functools
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
-from app.core.generation.plan import (
+from app.core.generation.work import (
     DIT_TEXT_TOKENS,
     LLM_TOKENS,
     NO_EXTRA_WORK,
     PASSES_PER_STEP,
-    SEGMENT_SECONDS,
     ExtraWork,
-    MemoryPlan,
-    Speed,
     latent_tokens,
     tokens,
 )
-from app.core.generation.prepare import PreparedJob, lora_at_runtime
-from app.core.models.components import Components, components_from_files
-from app.core.models.families import ModelFamily
+from app.core.models.components import Components
+from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.resources import resource_path
 from app.core.system.polaris import is_polaris, polaris_table
+from app.core.system.processor import VARIANT_SHARE_OF_AVX2, CpuVariant
 from app.core.system.vulkaninfo import DeviceType, VulkanDevice
 
 GIB = 2**30
@@ -85,16 +85,45 @@ EFFICIENCY_FULL = 0.35
 # native Vulkan"), checks them without being fitted (tests/core/test_timing.py).
 EFFICIENCY_QUANTIZED = 0.09
 MEMORY_EFFICIENCY = 0.7  # estimate: the share of the bandwidth that streaming weights reaches
-# measured on the H100 machine's 16 CPU cores (our portable CPU build, ggml's CPU backend): Qwen3-4B read
+# flash attention's effect on a pass: without it the scores are written out and read back (measured on the H100,
+# tests/data/calibration/h100_sd_fit.json and h100_llm_fit.json: the same runs with and without --diffusion-fa)
+NO_FA_SLOWDOWN = {ModelFamily.SD1: 1.33, ModelFamily.SDXL: 1.05, ModelFamily.FLUX: 1.08, ModelFamily.FLUX2: 1.16,
+                  ModelFamily.Z_IMAGE: 1.23}
+
+# --- the processor ---------------------------------------------------------------------------------------------
+# measured on the H100 machine's 16 CPU cores (our portable CPU build, AVX2, ggml's CPU backend): Qwen3-4B read
 # klein's 512 tokens in 19.9 s (4.1 T operations: 12.9 G a core a second); the VAE decoded 512 px in 25.7 s
 # (2.4 T: 5.9 G a core)
-CPU_MATRIX_FLOPS_PER_CORE = 12.9e9
-CPU_CONV_FLOPS_PER_CORE = 5.9e9
+LENT_MATRIX_FLOPS_PER_CORE = 12.9e9
+LENT_CONV_FLOPS_PER_CORE = 5.9e9
+# measured there too (tests/data/calibration/h100_sd_fit.json and h100_sd_check.json): the CLIP encoders' f16 weights
+# at 77 tokens run at a share of Qwen3's q4_0 rate (ggml's CPU backend converts f16 weights as it goes, and 77 tokens
+# give its threads little to share): SD 1.5's CLIP-L took 0.22-0.25 s (19 G operations: 4.7-5.4 G a core), SDXL's
+# CLIP-L + CLIP-G 2.9-3.3 s (126 G: 2.4-2.7 G a core)
+CLIP_SHARE_OF_MATRIX_RATE = {ModelFamily.SD1: 0.4, ModelFamily.SDXL: 0.2}
+
+
+@dataclass(frozen=True)
+class CoreRates:
+    """Operations one core does a second on the processor's stages: matrices (the text encoders) and
+    convolutions (the image decoder)."""
+
+    matrix: float
+    conv: float
+
+
+# each variant of our programs' CPU backend: the lent machine's AVX2 rates, scaled by the variant's measured share
+CPU_RATES = {variant: CoreRates(LENT_MATRIX_FLOPS_PER_CORE * matrix, LENT_CONV_FLOPS_PER_CORE * conv)
+             for variant, (matrix, conv) in VARIANT_SHARE_OF_AVX2.items()}
+
 
 # --- the link and the host ------------------------------------------------------------------------------------
 PCIE_X16 = 13e9  # PCIe 3.0 x16 in practice (/work/shared/reference/polaris.md)
 PCIE_X1_RISER = 0.9e9  # an ex-mining rig's x1 riser
-HOST = Speed()  # measured on the H100 machine: what the host side copies at most, per stage and per pass
+# measured on the H100 machine: what the host side copies at most
+STREAM_BYTES_PER_S = 3.0e9  # weights streamed to the GPU once per diffusion pass (--max-vram)
+OFFLOAD_BYTES_PER_S = 1.78e9  # weights moved to the GPU once per stage (--offload-to-cpu)
+SEGMENT_SECONDS = 0.035  # measured: per segment and pass under --max-vram, beyond the streaming itself
 
 # --- the card --------------------------------------------------------------------------------------------------
 # a card vulkaninfo names but our table does not: the slowest Polaris card (conservative for this app's cards);
@@ -127,8 +156,28 @@ class Card:
 
 @dataclass(frozen=True)
 class Host:
+    """The processor the time model prices: its cores, its link to the card, and the variant of ggml's CPU backend
+    it runs (AVX2 where its features are unknown, as the processor that measured the rates)."""
+
     cores: int
     link_bytes_per_s: float = PCIE_X16
+    variant: CpuVariant = CpuVariant.HASWELL
+    # this computer's own rates as shares of its variant's (matrices, convolutions), measured by its earlier
+    # pictures (`measured_shares`), as a card's own seconds per step replace its roofline
+    measured: tuple[float, float] = (1.0, 1.0)
+
+
+DESKTOP = Host(cores=6)  # estimate: a plan made without this computer's own processor prices a 6-core desktop's
+
+
+class Placement(Protocol):
+    """Where a plan puts each part (the memory planner's `MemoryPlan`), as the time model reads it."""
+
+    @property
+    def memory(self) -> MemoryFlags: ...
+
+    @property
+    def segments(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -149,6 +198,8 @@ class PictureTime:
     measured: bool = False
     card: str = ""
     card_known: bool = True  # False: priced as the slowest Polaris card, the table does not list this one
+    on_processor: tuple[str, ...] = ()  # the stages the processor runs
+    variant: CpuVariant = CpuVariant.HASWELL  # ... on this variant of ggml's CPU backend
 
     @property
     def seconds(self) -> float:
@@ -203,6 +254,7 @@ def _lavapipe(device: VulkanDevice, cores: int) -> Card:
     return Card(device.name, cores, lanes * 2, CPU_CLOCK_MHZ, CPU_BANDWIDTH, cpu=True)  # two FMA units a core
 
 
+@functools.cache
 def conservative_card(name: str) -> Card:
     """A card the table does not list: priced as the slowest Polaris card, until a real run measures it."""
     slowest = min((card for card, _, chip in card_table() if chip == "Polaris10"), key=lambda c: c.peak_flops)
@@ -274,16 +326,50 @@ def _gpu_seconds(card: Card, flops: float, weight_bytes: float, efficiency: floa
 
 
 def pass_seconds(card: Card, components: Components, width: int, height: int, quantized: bool,
-                 references: int = 0) -> float:
+                 references: int = 0, flash_attention: bool = True) -> float:
     """One diffusion pass on the card: its operations or its weights, and its dispatches."""
     family = _family(components)
     efficiency = EFFICIENCY_QUANTIZED if quantized and not card.integer_dot else EFFICIENCY_FULL
     flops = pass_flops(family, width, height, references, components.diffusion)
-    return (_gpu_seconds(card, flops, components.diffusion, efficiency)
-            + GRAPH_NODES[family] * DISPATCH_SECONDS)
+    seconds = _gpu_seconds(card, flops, components.diffusion, efficiency) + GRAPH_NODES[family] * DISPATCH_SECONDS
+    return seconds * (1.0 if flash_attention else NO_FA_SLOWDOWN[family])
 
 
-def picture_time(components: Components, plan: MemoryPlan, card: Card, host: Host, width: int, height: int,
+def gpu_seconds(card: Card, flops: float) -> float:
+    """Seconds of `flops` operations of unquantized work on the card (the upscaler's)."""
+    return _gpu_seconds(card, flops, 0, EFFICIENCY_FULL)
+
+
+def _processor_rates(host: Host, family: ModelFamily) -> tuple[float, float]:
+    """Operations a second of the host's cores on matrices (this family's text encoders) and convolutions."""
+    rates = CPU_RATES[host.variant]
+    matrix_share, conv_share = host.measured
+    return (host.cores * rates.matrix * matrix_share * CLIP_SHARE_OF_MATRIX_RATE.get(family, 1.0),
+            host.cores * rates.conv * conv_share)
+
+
+def _decode_flops(components: Components, width: int, height: int, tiled: bool) -> float:
+    per_pixel = TAE_FLOPS_PER_PIXEL if components.tae else VAE_DECODE_FLOPS_PER_PIXEL
+    return width * height * per_pixel * (TILED_DECODE_SHARE if tiled else 1)
+
+
+def measured_shares(components: Components, memory: MemoryFlags, host: Host, width: int, height: int,
+                    taken: Mapping[str, float]) -> tuple[float | None, float | None]:
+    """This computer's rates (matrices, convolutions) as shares of its variant's, from a picture's own seconds for
+    the stages the processor ran (`taken`: sd.cpp's "text" and "decode" seconds): each stage's predicted seconds
+    over what it took, times the share the prediction used; None for a part the processor did not time."""
+    family = _family(components)
+    matrix, conv = _processor_rates(host, family)
+    matrix_share = conv_share = None
+    if memory.clip_on_cpu and taken.get("text"):
+        matrix_share = host.measured[0] * text_flops(family, components.text_encoders) / matrix / taken["text"]
+    if memory.vae_on_cpu and taken.get("decode"):
+        conv_flops = _decode_flops(components, width, height, memory.vae_tiling)
+        conv_share = host.measured[1] * conv_flops / conv / taken["decode"]
+    return matrix_share, conv_share
+
+
+def picture_time(components: Components, plan: Placement, card: Card, host: Host, width: int, height: int,
                  steps: int, quantized: bool, work: ExtraWork = NO_EXTRA_WORK,
                  measured: MeasuredStep | None = None) -> PictureTime:
     """Seconds of each stage after loading: text encoding, encoding an input picture, sampling (the hires
@@ -292,12 +378,14 @@ def picture_time(components: Components, plan: MemoryPlan, card: Card, host: Hos
     family = _family(components)
     memory = plan.memory
     passes_per_step = PASSES_PER_STEP[family]
+    fa = memory.diffusion_fa
 
     def step_seconds(w: int, h: int) -> float:
-        roofline = passes_per_step * pass_seconds(card, components, w, h, quantized, work.references)
+        roofline = passes_per_step * pass_seconds(card, components, w, h, quantized, work.references, fa)
         if measured is None:
             return roofline
-        at_measured = passes_per_step * pass_seconds(card, components, measured.width, measured.height, quantized)
+        at_measured = passes_per_step * pass_seconds(card, components, measured.width, measured.height, quantized,
+                                                     flash_attention=fa)
         return measured.seconds_per_step * roofline / at_measured
 
     final_w, final_h = work.hires_size or (width, height)
@@ -307,31 +395,29 @@ def picture_time(components: Components, plan: MemoryPlan, card: Card, host: Hos
         sampling += (work.hires_steps or steps) * step_seconds(final_w, final_h)
         passes += (work.hires_steps or steps) * passes_per_step
 
-    cpu_matrix = host.cores * CPU_MATRIX_FLOPS_PER_CORE
-    cpu_conv = host.cores * CPU_CONV_FLOPS_PER_CORE
+    matrix, conv = _processor_rates(host, family)
     if memory.clip_on_cpu:
-        text = text_flops(family, components.text_encoders) / cpu_matrix
+        text = text_flops(family, components.text_encoders) / matrix
     else:
         text = _gpu_seconds(card, text_flops(family, components.text_encoders), components.text_encoders,
                             EFFICIENCY_FULL)
 
-    decode_flops = final_w * final_h * (TAE_FLOPS_PER_PIXEL if components.tae else VAE_DECODE_FLOPS_PER_PIXEL)
-    decode_flops *= TILED_DECODE_SHARE if memory.vae_tiling else 1
+    decode_flops = _decode_flops(components, final_w, final_h, memory.vae_tiling)
     encode_flops = width * height * VAE_ENCODE_FLOPS_PER_PIXEL * max(int(work.encode), work.references)
     if memory.vae_on_cpu:
-        decode, encode = decode_flops / cpu_conv, encode_flops / cpu_conv
+        decode, encode = decode_flops / conv, encode_flops / conv
     else:
         decode = _gpu_seconds(card, decode_flops, components.vae, EFFICIENCY_FULL)
         encode = _gpu_seconds(card, encode_flops, 0, EFFICIENCY_FULL) if encode_flops else 0.0
 
     moving = 0.0
     if memory.offload_to_cpu:
-        per_stage = min(host.link_bytes_per_s, HOST.offload_bytes_per_s)
+        per_stage = min(host.link_bytes_per_s, OFFLOAD_BYTES_PER_S)
         moved = (0 if memory.clip_on_cpu else components.text_encoders) + (0 if memory.vae_on_cpu else
                                                                            components.vae)
         diffusion = components.diffusion + work.lora_bytes
         if plan.segments > 1 and measured is None:  # a measured step already holds its streaming
-            streamed = min(host.link_bytes_per_s, HOST.stream_bytes_per_s)
+            streamed = min(host.link_bytes_per_s, STREAM_BYTES_PER_S)
             moving += passes * (diffusion / streamed + plan.segments * SEGMENT_SECONDS)
         elif plan.segments <= 1:
             moved += diffusion
@@ -339,19 +425,9 @@ def picture_time(components: Components, plan: MemoryPlan, card: Card, host: Hos
 
     stages = [("text", text), ("encode", encode), ("sampling", sampling), ("decode", decode),
               ("moving weights", moving)]
+    on_processor = (("text",) if memory.clip_on_cpu else ()) + (("encode", "decode") if memory.vae_on_cpu else ())
     return PictureTime(tuple((name, seconds) for name, seconds in stages if seconds > 0 or name == "sampling"),
-                       measured is not None, card.name, card.known)
-
-
-def job_time(prepared: PreparedJob, card: Card, host: Host, measured: MeasuredStep | None = None) -> PictureTime | None:
-    """The chosen plan's time for a prepared job; None without a plan."""
-    if not prepared.plans:
-        return None
-    request = prepared.request
-    components = components_from_files(dict(prepared.models), request.family)
-    return picture_time(components, prepared.plans[0], card, host, request.width, request.height, request.steps,
-                        # sd.cpp applies LoRAs at run time exactly when the main model is block-quantized
-                        lora_at_runtime(prepared.models), prepared.work, measured)
+                       measured is not None, card.name, card.known, on_processor, host.variant)
 
 
 def size_class(width: int, height: int) -> str:

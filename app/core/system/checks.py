@@ -15,6 +15,7 @@ from app.core.models.families import FAMILIES, ModelFamily
 from app.core.sizes import format_size
 from app.core.system.overlay_layers import OverlayLayer, known_bad
 from app.core.system.polaris import amd_windows_driver, driver_facts, is_polaris, mesa_version, version_text
+from app.core.system.processor import CpuVariant, cpu_variant, slower_words
 from app.core.system.vulkaninfo import (
     MIN_VULKAN,
     VENDOR_AMD,
@@ -120,7 +121,6 @@ MIN_VRAM_GIB = 4
 # image decoder must work in tiles
 ONE_ALLOCATION_GIB = 3
 MIN_FREE_DISK_GIB = 15  # one Flux Schnell q4 set with T5 and CLIP is about 12 GB
-NEEDED_CPU_FLAGS = ("avx2", "fma")  # our portable backend build targets these (GGML_NATIVE=OFF)
 
 
 def _backend_sees(facts: SystemFacts) -> tuple[str, ...]:
@@ -516,23 +516,25 @@ def check_disk_kind(facts: SystemFacts) -> CheckResult | None:
 
 
 def check_cpu(facts: SystemFacts) -> CheckResult:
+    """Which variant of ggml's CPU backend our programs run on this processor, and how much slower than AVX2 its
+    parts of a picture (the text encoders, often the decoder) are there."""
     flags = facts.host.cpu_flags
     if flags is None:
         what = (translate("Check", "Processor unknown: the paste does not say which instructions it has.")
                 if facts.host.from_paste else
                 translate("Check", "Could not read which instructions the processor has."))
         return CheckResult("cpu_features", Verdict.WARN, what,
-                           translate("Check", "If the image backend stops at once, your processor may lack "
-                                              "AVX2/FMA3."))
-    missing = [flag.upper() for flag in NEEDED_CPU_FLAGS if flag not in flags]
-    if missing:
-        return CheckResult(
-            "cpu_features", Verdict.FAIL,
-            translate("Check", "The processor lacks {missing}, which the prebuilt image backend uses: it would "
-                               "stop at once.").format(missing=", ".join(missing)),
-            translate("Check", "Build the image backend on this computer for its own processor (the README's "
-                               "\"How it is built\" says how)."))
-    return CheckResult("cpu_features", Verdict.PASS, translate("Check", "The processor has AVX2 and FMA3."))
+                           translate("Check", "Its parts of a picture are timed as on a processor with AVX2."))
+    variant = cpu_variant(flags)
+    slower = slower_words(variant)
+    if slower is not None:
+        return CheckResult("cpu_features", Verdict.WARN, slower,
+                           translate("Check", "The plan keeps the text encoders and the image decoder on the "
+                                              "graphics card where they fit and that is quicker."))
+    return CheckResult("cpu_features", Verdict.PASS,
+                       translate("Check", "The processor has AVX-512.") if variant is CpuVariant.SKYLAKEX else
+                       translate("Check", "The processor has AVX2 and FMA3.") if variant is CpuVariant.HASWELL else
+                       translate("Check", "The processor runs its parts of a picture at about full speed."))
 
 
 def check_backend(facts: SystemFacts) -> CheckResult | None:

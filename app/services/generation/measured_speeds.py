@@ -1,22 +1,26 @@
-"""This PC's own seconds per sampling step, per card, model family and picture size: kept after each real run in
-the user's data folder, and used for the next plan's time instead of the estimate from the card's specifications."""
+"""This PC's own seconds per sampling step, per card, model family and picture size, and its processor's own rates
+(the text encoders and the decoder run there): kept after each real run in the user's data folder, and used for the
+next plan's time instead of the estimate from the card's and the processor's specifications."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
-import os
 import statistics
 from pathlib import Path
 
 from PySide6.QtCore import QObject
 
-from app.core.generation.output import Progress
-from app.core.generation.prepare import PreparedJob
+from app.core.generation.output import Progress, stage_seconds
+from app.core.generation.prepare import PreparedJob, job_time
 from app.core.generation.request import GenerationRequest
-from app.core.generation.timing import Host, MeasuredStep, PictureTime, card_for_device, job_time, measured_key
+from app.core.generation.timing import Host, MeasuredStep, PictureTime, card_for_device, measured_key, measured_shares
 from app.core.json_files import write_json
-from app.core.models.families import ModelFamily
+from app.core.models.components import components_from_files
+from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.models.model_files import ModelFileError, inspect_model
 from app.core.system.vulkaninfo import VulkanDevice
+from app.services.system.host import time_host
 from app.services.user_dirs import current_user_dirs
 
 SCHEMA_VERSION = 1
@@ -24,32 +28,46 @@ FILE_NAME = "measured_speeds.json"
 RUNS_REMEMBERED = 5  # the average follows a new driver or a moved card within a few pictures
 
 
-def load_speeds(path: Path) -> dict[str, dict[str, dict[str, float]]]:
-    """card name -> measured key -> {seconds_per_step, width, height, runs}; empty when missing or damaged (the
-    file only saves estimating again)."""
+Speeds = dict[str, dict[str, dict[str, float]]]
+
+
+def load_speeds(path: Path, part: str = "cards") -> Speeds:
+    """`cards`: card name -> measured key -> {seconds_per_step, width, height, runs}; `processor`: CPU variant ->
+    "matrix" or "conv" -> {share, runs}. Empty when missing or damaged (the file only saves estimating again)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return {}
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
         return {}
-    cards = data.get("cards")
-    return cards if isinstance(cards, dict) else {}
+    found = data.get(part)
+    return found if isinstance(found, dict) else {}
 
 
-def save_speeds(path: Path, cards: dict[str, dict[str, dict[str, float]]]) -> None:
+def save_speeds(path: Path, cards: Speeds, processor: Speeds | None = None) -> None:
     """Write the file whole or not at all: a crash mid-write leaves the previous one."""
-    write_json(path, {"schema_version": SCHEMA_VERSION, "cards": cards})
+    write_json(path, {"schema_version": SCHEMA_VERSION, "cards": cards,
+                      "processor": load_speeds(path, "processor") if processor is None else processor})
+
+
+def _averaged(known: dict[str, float] | None, value: float, key: str) -> dict[str, float]:
+    """The last RUNS_REMEMBERED runs' average: it follows a new driver, a moved card or a new processor."""
+    runs = min(int(known["runs"]), RUNS_REMEMBERED - 1) if known else 0
+    if known:
+        value = (known[key] * runs + value) / (runs + 1)
+    return {key: round(value, 4), "runs": runs + 1}
 
 
 class MeasuredSpeeds(QObject):
-    """Hears each step of a run (`step_done`) and, when the picture is kept (`run_finished`), remembers the
-    run's seconds per step; `estimate` says how long a prepared job will take on a card."""
+    """Hears each step of a run (`step_done`) and sd.cpp's lines (`log_line`) and, when the picture is kept
+    (`run_finished`), remembers the run's seconds per step and the processor's rates; `estimate` says how long a
+    prepared job will take on a card, `host` what the time model knows of this processor."""
 
     def __init__(self, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._path = path  # None: the user's data folder, read each time (--basedir and the tests' folders)
         self._steps: list[float] = []
+        self._taken: dict[str, float] = {}  # sd.cpp's own seconds for the text and decode stages
 
     @property
     def path(self) -> Path:
@@ -61,25 +79,56 @@ class MeasuredSpeeds(QObject):
         elif progress.sec_per_step is not None:
             self._steps.append(progress.sec_per_step)
 
+    def log_line(self, text: str, stream: str) -> None:
+        taken = stage_seconds(text)
+        if taken is not None:
+            self._taken[taken[0]] = taken[1]
+
     def run_finished(self, device: VulkanDevice | None, request: GenerationRequest | None, kept: bool) -> None:
         steps, self._steps = self._steps, []
-        # hires fix samples twice at two sizes: its steps say nothing of one size
-        if not (kept and steps and device is not None and request is not None and request.hires is None):
+        taken, self._taken = self._taken, {}
+        # hires fix samples and decodes at another size: its seconds say nothing of one size
+        if not (kept and request is not None and request.hires is None):
+            return
+        if taken and request.memory is not None and (request.memory.clip_on_cpu or request.memory.vae_on_cpu):
+            self._learn_processor(request, request.memory, taken)
+        if not (steps and device is not None):
             return
         streamed = request.memory is not None and request.memory.max_vram_gib is not None
         key = measured_key(request.family, request.width, request.height, streamed)
         cards = load_speeds(self.path)
-        known = cards.setdefault(device.name, {}).get(key)
-        runs = min(int(known["runs"]), RUNS_REMEMBERED - 1) if known else 0
-        seconds = statistics.median(steps)
-        if known:
-            seconds = (known["seconds_per_step"] * runs + seconds) / (runs + 1)
-        cards[device.name][key] = {"seconds_per_step": round(seconds, 4), "width": request.width,
-                                   "height": request.height, "runs": runs + 1}
+        measured = _averaged(cards.setdefault(device.name, {}).get(key), statistics.median(steps), "seconds_per_step")
+        cards[device.name][key] = {**measured, "width": request.width, "height": request.height}
         try:
             save_speeds(self.path, cards)
         except OSError:
             return  # the next plan estimates from the card's specifications again
+
+    def _learn_processor(self, request: GenerationRequest, memory: MemoryFlags, taken: dict[str, float]) -> None:
+        """The processor's rates this run reached, as shares of its variant's, averaged with its earlier runs'."""
+        try:
+            infos = {slot: inspect_model(path) for slot, path in request.models.given().items()}
+        except (OSError, ModelFileError):
+            return  # a file moved since the run: nothing to learn from
+        host = self.host()
+        shares = measured_shares(components_from_files(infos, request.family), memory, host, request.width,
+                                 request.height, taken)
+        processor = load_speeds(self.path, "processor")
+        known = processor.setdefault(host.variant.value, {})
+        for part, share in zip(("matrix", "conv"), shares, strict=True):
+            if share is not None:
+                known[part] = _averaged(known.get(part), share, "share")
+        try:
+            save_speeds(self.path, load_speeds(self.path), processor)
+        except OSError:
+            return
+
+    def host(self) -> Host:
+        """This processor as the time model prices it, with the rates its earlier pictures measured."""
+        host = time_host()
+        known = load_speeds(self.path, "processor").get(host.variant.value, {})
+        return dataclasses.replace(host, measured=(known.get("matrix", {}).get("share", 1.0),
+                                                   known.get("conv", {}).get("share", 1.0)))
 
     def lookup(self, device: VulkanDevice, family: ModelFamily, width: int, height: int,
                streamed: bool) -> MeasuredStep | None:
@@ -96,4 +145,5 @@ class MeasuredSpeeds(QObject):
         request = prepared.request
         streamed = prepared.plans[0].memory.max_vram_gib is not None
         measured = self.lookup(device, request.family, request.width, request.height, streamed)
-        return job_time(prepared, card_for_device(device, os.cpu_count() or 1), Host(os.cpu_count() or 1), measured)
+        host = self.host()
+        return job_time(prepared, card_for_device(device, host.cores), host, measured)

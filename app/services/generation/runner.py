@@ -99,6 +99,7 @@ class Generation(QObject):
         self._process.finished.connect(self._on_process_finished)
         self.speeds = MeasuredSpeeds(parent=self)  # this card's seconds per step, for the next plan's time
         self._process.progress.connect(self.speeds.step_done)
+        self._process.log_line.connect(self.speeds.log_line)  # sd.cpp's seconds for the processor's stages
         self._live_preview = LivePreview(self)
         self._process.progress.connect(lambda progress: self._live_preview.step_done(progress.step))
         self._live_preview.frame.connect(self.preview_frame)
@@ -261,7 +262,8 @@ class Generation(QObject):
     def _facts(self, caps: BackendCaps) -> MachineFacts:
         vulkan = self._device
         memory = psutil.virtual_memory()
-        return MachineFacts(device_from_vulkan(vulkan, memory.total) if vulkan else None, memory.available, caps)
+        return MachineFacts(device_from_vulkan(vulkan, memory.total, self.speeds.host()) if vulkan else None,
+                            memory.available, caps)
 
     def _launch(self, request: GenerationRequest) -> None:
         assert self._binary is not None and self._caps is not None

@@ -3,7 +3,6 @@ the core's advice (app/core/models/advice.py) for them, without blocking the win
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import psutil
@@ -12,12 +11,12 @@ from PySide6.QtCore import QObject, Signal
 from app.core.generation.advice import ModelAdvice, advise, recommended, time_words
 from app.core.generation.plan import device_from_vulkan
 from app.core.generation.status_words import short_card_name
-from app.core.generation.timing import Host, card_for_device
 from app.core.models.catalog import Catalog
 from app.core.sizes import format_size
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
 from app.services.models.backend import BackendMissing
+from app.services.system.host import time_host
 from app.services.system.machine import Machine
 
 
@@ -86,10 +85,9 @@ class ModelAdvisor(QObject):
         except BackendMissing:
             return translate("Advice", "The drawing program did not start, so no model can be recommended yet.")
         memory = psutil.virtual_memory()
-        planned = device_from_vulkan(device, memory.total)
+        planned = device_from_vulkan(device, memory.total, time_host())
         if planned is None:
             return translate("Advice", "The graphics card did not say how much memory it has, so no model can be "
                                        "recommended.")
-        cores = os.cpu_count() or 1
-        models = advise(self.catalog, planned, card_for_device(device, cores), Host(cores), memory.available, caps)
+        models = advise(self.catalog, planned, memory.available, caps)
         return MachineAdvice(device, tuple(models), recommended(models, self.catalog.recommended_order))
