@@ -31,19 +31,21 @@ from typing import Annotated, Any, TypeVar
 import uvicorn
 from fastapi import Body, FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
 from app import __version__
 from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
 from app.api.fields import (
+    LATENT_UPSCALERS,
     InstalledModel,
     Pictures,
     Refused,
     a1111_requests,
     chosen_model,
     mask_blur,
+    openai_model,
     openai_request,
 )
 from app.api.pictures import a1111_mask, as_base64, openai_mask, picture_bytes, save_picture
@@ -124,6 +126,11 @@ class Shelf:
         with self._lock:
             current = self.current
         return chosen_model(title, self.installed(), current, field_name)
+
+    def for_openai(self, title: object) -> tuple[InstalledModel, list[str]]:
+        with self._lock:
+            current = self.current
+        return openai_model(title, self.installed(), current)
 
     def switch(self, title: str) -> InstalledModel:
         model = chosen_model(title, self.installed(), None, "sd_model_checkpoint")
@@ -223,13 +230,16 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
         settings = payload.get("override_settings")
         model = await run_in_threadpool(shelf.chosen, settings.get("sd_model_checkpoint") if isinstance(
             settings, dict) else None, "sd_model_checkpoint")
+        styles = await on_studio(desk.studio.styles) if payload.get("styles") else []
         try:
             pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
-            requests = a1111_requests(payload, model, current_user_dirs().loras, pictures, rng)
+            requests, said = a1111_requests(payload, model, current_user_dirs().loras, pictures, rng,
+                                            {style.name for style in styles})
         except Refused:
             shutil.rmtree(folder, ignore_errors=True)  # the pictures already written
             raise
         call, notes = await run_call(request, requests, folder)
+        notes = said + notes
         made = pictures_of(call.jobs)
         if not made and not call.interrupted and not call.skipped:
             return JSONResponse({"error": "failed", "detail": failure_of(call.jobs) or "no picture was made"}, 500)
@@ -273,12 +283,17 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
                 "current_image": image, "textinfo": report.stage, "current_task": report.job_id or None}
 
     @app.post("/sdapi/v1/interrupt", tags=["A1111"])
-    async def interrupt() -> dict[str, Any]:
-        return {"interrupted": await on_studio(desk.interrupt)}
+    async def interrupt(request: Request) -> dict[str, Any]:
+        """The caller's own call stops (by its address, or its X-Polaris-Job key); another app's only when it is
+        the one running and the caller has none waiting."""
+        client, key = client_of(request), request.headers.get(JOB_KEY_HEADER)
+        return {"interrupted": await on_studio(lambda: desk.interrupt(client, key))}
 
     @app.post("/sdapi/v1/skip", tags=["A1111"])
-    async def skip() -> dict[str, Any]:
-        return {"skipped": await on_studio(desk.skip)}
+    async def skip(request: Request) -> dict[str, Any]:
+        """The caller's own running picture is skipped first, as /interrupt chooses its call."""
+        client, key = client_of(request), request.headers.get(JOB_KEY_HEADER)
+        return {"skipped": await on_studio(lambda: desk.skip(client, key))}
 
     @app.get("/sdapi/v1/sd-models", tags=["A1111"])
     async def sd_models() -> list[dict[str, Any]]:
@@ -287,18 +302,22 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
                  "filename": (m.files.model or m.files.diffusion_model or Path(m.title)).name, "config": None}
                 for m in installed]
 
+    def options_now() -> dict[str, Any]:
+        model = shelf.chosen(None, "sd_model_checkpoint")
+        return {"sd_model_checkpoint": model.title, "sd_checkpoint_hash": None, "samples_format": "png",
+                "CLIP_stop_at_last_layers": 1, "sd_vae": "Automatic"}
+
     @app.get("/sdapi/v1/options", tags=["A1111"])
     async def get_options() -> dict[str, Any]:
-        model = await run_in_threadpool(shelf.chosen, None, "sd_model_checkpoint")
-        return {"sd_model_checkpoint": model.title, "sd_checkpoint_hash": None, "samples_format": "png",
-                "CLIP_stop_at_last_layers": 1}
+        return await run_in_threadpool(options_now)
 
     @app.post("/sdapi/v1/options", tags=["A1111"])
     async def set_options(options_asked: JsonObject) -> dict[str, Any]:
-        """Only the model can be chosen here (`sd_model_checkpoint`, one of /sdapi/v1/sd-models' titles)."""
+        """Only the model can be chosen here (`sd_model_checkpoint`, one of /sdapi/v1/sd-models' titles); the
+        other keys of GET /sdapi/v1/options may come back unchanged (Open WebUI posts its whole answer back)."""
+        now = await run_in_threadpool(options_now)
         for key, value in options_asked.items():
-            if key not in ("sd_model_checkpoint", "samples_format", "CLIP_stop_at_last_layers") or (
-                    key == "samples_format" and value != "png") or (key == "CLIP_stop_at_last_layers" and value != 1):
+            if key != "sd_model_checkpoint" and (key not in now or value != now[key]):
                 raise Refused(key, "this setting cannot be changed here")
         if "sd_model_checkpoint" in options_asked:
             await run_in_threadpool(shelf.switch, str(options_asked["sd_model_checkpoint"]))
@@ -372,23 +391,52 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
     async def scripts() -> dict[str, list[str]]:
         return {"txt2img": [], "img2img": []}
 
+    # --- what A1111 clients read at start: real lists, or A1111's own empty answers ---------------------------
+    @app.get("/sdapi/v1/latent-upscale-modes", tags=["A1111"])
+    async def latent_upscale_modes() -> list[dict[str, str]]:
+        return [{"name": name} for name in LATENT_UPSCALERS]
+
+    @app.get("/sdapi/v1/prompt-styles", tags=["A1111"])
+    async def prompt_styles() -> list[dict[str, str]]:
+        """The user's styles (Polaris Studio's Styles), by name, for A1111's `styles` field."""
+        styles = await on_studio(desk.studio.styles)
+        return [{"name": style.name, "prompt": style.prompt, "negative_prompt": style.negative} for style in styles]
+
+    @app.get("/sdapi/v1/embeddings", tags=["A1111"])
+    async def embeddings() -> dict[str, dict[str, Any]]:
+        return {"loaded": {}, "skipped": {}}
+
+    @app.get("/sdapi/v1/cmd-flags", tags=["A1111"])
+    async def cmd_flags() -> dict[str, Any]:
+        """A1111's command-line flags that say how this server runs."""
+        return {"api": True, "nowebui": True, "listen": not options.loopback, "port": options.port,
+                "api_auth": None, "api_log": False, "cors_allow_origins": list(options.cors_origins) or None,
+                "lowvram": False, "medvram": False, "no_half": False}
+
+    for path in ("face-restorers", "hypernetworks", "sd-vae", "sd-modules", "realesrgan-models"):
+        # nothing of these kinds runs here (A1111 answers [] when it has none)
+        app.add_api_route(f"/sdapi/v1/{path}", _nothing, methods=["GET"], tags=["A1111"])
+
     # --- OpenAI ----------------------------------------------------------------------------------------------
     async def openai_images(request: Request, fields: dict[str, Any], pictures: Pictures,
                             folder: Path) -> JSONResponse:
         try:
-            model = await run_in_threadpool(shelf.chosen, fields.get("model"), "model")
+            model, said = await run_in_threadpool(shelf.for_openai, fields.get("model"))
             requests = openai_request(fields, model, current_user_dirs().loras, pictures, rng)
         except Refused:
             shutil.rmtree(folder, ignore_errors=True)  # the pictures already written
             raise
         call, notes = await run_call(request, requests, folder)
+        notes = said + notes
         made = pictures_of(call.jobs)
         if not made:
             return JSONResponse({"error": {"message": failure_of(call.jobs) or "no picture was made",
                                            "type": "server_error", "param": None, "code": None}}, 500)
-        return JSONResponse({"created": int(time.time()),
-                             "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made]},
-                            headers=_notes_header(notes))
+        answer: dict[str, Any] = {"created": int(time.time()),
+                                  "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made]}
+        if notes:
+            answer["notes"] = notes  # OpenAI's answer has no place of its own for them; its clients skip a key
+        return JSONResponse(answer, headers=_notes_header(notes))
 
     @app.post("/v1/images/generations", tags=["OpenAI"])
     async def generations(request: Request, fields: JsonObject) -> JSONResponse:
@@ -412,6 +460,13 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
             await form.close()
         return await openai_images(request, fields, pictures, folder)
 
+    @app.options("/v1/images/generations", tags=["OpenAI"], status_code=204)
+    @app.options("/v1/images/edits", tags=["OpenAI"], status_code=204)
+    async def openai_routes_answer() -> Response:
+        """Says the route is here (SillyTavern's "stable-diffusion.cpp" source asks so before it connects); a
+        browser's CORS preflight is answered before this, by the allowed origins (--cors-allow-origins)."""
+        return Response(status_code=204, headers={"Allow": "OPTIONS, POST"})
+
     @app.get("/v1/models", tags=["OpenAI"])
     async def models() -> dict[str, Any]:
         installed = await run_in_threadpool(shelf.installed)
@@ -422,6 +477,10 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
         app.add_middleware(CORSMiddleware, allow_origins=list(options.cors_origins), allow_methods=["*"],
                            allow_headers=["*"], allow_credentials=False)
     return app
+
+
+async def _nothing() -> list[Any]:
+    return []
 
 
 def _a1111_pictures(payload: dict[str, Any], folder: Path) -> Pictures:
@@ -517,7 +576,10 @@ class ApiServer:
 
     def start(self) -> str:
         family = socket.AF_INET6 if ":" in self.options.host else socket.AF_INET
-        listening = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP, and each accepted one
+        # takes the listening one's. Without it a kept-alive connection waits ~40 ms a request (Nagle's algorithm
+        # meets the client's delayed ACK).
+        listening = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         if hasattr(socket, "SO_EXCLUSIVEADDRUSE"):  # Windows: no other program may take the port beside us
             listening.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
         else:
