@@ -91,6 +91,7 @@ _SETTINGS_OFF: dict[str, tuple[Any, ...]] = {"CLIP_stop_at_last_layers": (1, Non
                                                                                                 "None"),
                                              "forge_additional_modules": ([], None)}
 MAX_IMAGES_PER_REQUEST = 16
+_NAMED_AT_MOST = 20  # keys left out named in a note (it goes in a header too)
 
 
 def check_no_unsupported(payload: Mapping[str, Any]) -> list[str]:
@@ -105,7 +106,11 @@ def check_no_unsupported(payload: Mapping[str, Any]) -> list[str]:
                 raise Refused(field, f"not supported here (only {_shown(_OFF[field])})")
         else:
             foreign.append(field)
-    return [f"left out, as A1111 does: {', '.join(foreign)} (not fields of its API)"] if foreign else []
+    if not foreign:
+        return []
+    named = ", ".join(foreign[:_NAMED_AT_MOST]) + (f" and {len(foreign) - _NAMED_AT_MOST} more"
+                                                   if len(foreign) > _NAMED_AT_MOST else "")
+    return [f"left out, as A1111 does: {named} (not fields of its API)"]
 
 
 def _shown(values: tuple[Any, ...]) -> str:

@@ -30,6 +30,7 @@ from typing import Annotated, Any, TypeVar
 
 import uvicorn
 from fastapi import Body, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -180,6 +181,10 @@ def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
     @app.exception_handler(InvalidRequest)
     async def invalid(request: Request, error: InvalidRequest) -> JSONResponse:
         return _refused(request, Refused("request", str(error)))
+
+    @app.exception_handler(RequestValidationError)
+    async def unreadable(request: Request, error: RequestValidationError) -> JSONResponse:
+        return _refused(request, _unreadable(error))
 
     # --- pictures through the queue -------------------------------------------------------------------------
     async def run_call(request: Request, requests: list[GenerationRequest] | list[UpscaleRequest],
@@ -533,6 +538,17 @@ def _notes_header(notes: list[str]) -> dict[str, str]:
     """What the app changed in the request (a size snapped to the family's multiple), for any client: OpenAI's
     answer has no place of its own for it. JSON in ASCII, as a header must be."""
     return {"X-Polaris-Notes": json.dumps(notes)} if notes else {}
+
+
+# FastAPI's own checks of a body or a query, in our words
+_UNREADABLE_WORDS = {"json_invalid": "is not valid JSON", "dict_type": "must be a JSON object ({...})",
+                     "missing": "is missing", "bool_parsing": "must be true or false"}
+
+
+def _unreadable(error: RequestValidationError) -> Refused:
+    first = error.errors()[0]
+    where = [str(part) for part in first.get("loc", ()) if part not in ("body", "query") and not isinstance(part, int)]
+    return Refused(".".join(where) or "body", _UNREADABLE_WORDS.get(first.get("type"), "is not what this server reads"))
 
 
 def _authorised(request: Request, options: ServerOptions) -> bool:

@@ -89,6 +89,9 @@ def test_a_clients_own_keys_are_left_out_as_a1111_does_and_said() -> None:
     assert notes == ["left out, as A1111 does: url, auth, controlnet_units (not fields of its API)"]
     assert "secret" not in str(notes)
     assert asked({"prompt": "a cat"})[1] == []
+    many = asked({"prompt": "a cat", **{f"key{n}": n for n in range(1000)}})[1]
+    assert many == [f"left out, as A1111 does: {', '.join(f'key{n}' for n in range(20))} and 980 more (not fields "
+                    "of its API)"]
 
 
 def test_numbers_as_text_are_read_as_a1111s_models_read_them() -> None:
@@ -209,7 +212,7 @@ def test_openai_model_names_not_ours_draw_with_the_current_model_and_say_so() ->
     installed = [FLUX, SD15]
     assert openai_model(SD15.title, installed, FLUX.title) == (SD15, [])
     assert openai_model(None, installed, SD15.title) == (SD15, [])
-    for name in ("dall-e-2", "dall-e-3", "gpt-image-1"):
+    for name in ("dall-e-2", "dall-e-3", "gpt-image-1", "../../x"):  # a name, never opened as a path
         model, notes = openai_model(name, installed, SD15.title)
         assert model is SD15 and notes == [f"no model {name!r} here: drawn with 'SD 1.5 [abc123]' (GET /v1/models "
                                            "lists ours)"]
