@@ -67,7 +67,9 @@ _OFF: dict[str, tuple[Any, ...]] = {
     "refiner_checkpoint": (None, ""), "refiner_switch_at": (None, 0), "disable_extra_networks": (False, None),
     "comments": ({}, None), "initial_noise_multiplier": (1, None), "latent_mask": (None, ""),
     "inpaint_full_res_padding": (0, 32, None), "resize_mode": (0, None), "include_init_images": (False, None),
-    "infotext": (None, ""), "force_task_id": (None, ""),
+    "infotext": (None, ""), "force_task_id": (None, ""), "firstpass_image": (None, ""),
+    # A1111 1.6+'s own mask switches: mask_blur sets both blurs, and the mask is rounded after it (its defaults)
+    "mask_blur_x": (None, 4), "mask_blur_y": (None, 4), "mask_round": (True, None),
     "override_settings_restore_afterwards": (True, False, None), "send_images": (True, None),
     # pictures are always kept (the app's rule: none is lost); these only choose whether A1111 keeps a copy
     "save_images": (True, False, None), "do_not_save_samples": (True, False, None),

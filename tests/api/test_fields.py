@@ -64,7 +64,7 @@ def test_webuiapi_defaults_ask_for_nothing_we_lack() -> None:
 @pytest.mark.parametrize(("field", "value"), [
     ("restore_faces", True), ("tiling", True), ("styles", "cinematic"), ("subseed_strength", 0.5),
     ("s_noise", 0.9), ("script_name", "x/y/z plot"), ("hr_resize_x", 1024), ("refiner_checkpoint", "sdxl_refiner"),
-    ("hr_upscaler", "R-ESRGAN 4x+"), ("clip_skip", 2),
+    ("hr_upscaler", "R-ESRGAN 4x+"), ("clip_skip", 2), ("firstpass_image", "iVBORw0KGgo="), ("mask_round", False),
 ])
 def test_a_field_asking_for_what_we_lack_is_refused_by_name(field: str, value: object) -> None:
     payload = {**WEBUIAPI_TXT2IMG, field: value}
