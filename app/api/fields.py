@@ -1,16 +1,19 @@
 """What other apps send, in our words: A1111's and OpenAI's request fields mapped onto `GenerationRequest`.
 
-Pure (no server, no Qt): a table test reads every rule. A field we do not do is refused with its name (`Refused`,
-answered as a 4xx), never dropped: a client that asks for face restoration or a ControlNet must not get a picture
-without it and believe it has one. A1111's clients send every field of its form, most at their "off" value (webuiapi
-sends `restore_faces: false`, `s_noise: 1`, ...): such a value asks for nothing and passes.
+Pure (no server, no Qt): a table test reads every rule. An A1111 feature we do not do is refused with its name
+(`Refused`, answered as a 4xx) when it is switched on, never dropped: a client that asks for face restoration or a
+hires upscaler must not get a picture without it and believe it has one. A1111's clients send every field of its
+form, most at their "off" value (webuiapi sends `restore_faces: false`, `s_noise: 1`, ...): such a value asks for
+nothing and passes. A key that is no A1111 field at all is the client's own (SillyTavern posts its `url` and `auth`
+with the rest): A1111 ignores it, and so do we, saying so in the answer's notes. Numbers sent as text are read as
+A1111's request models (pydantic) read them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,11 +67,16 @@ _OFF: dict[str, tuple[Any, ...]] = {
     "refiner_checkpoint": (None, ""), "refiner_switch_at": (None, 0), "disable_extra_networks": (False, None),
     "comments": ({}, None), "initial_noise_multiplier": (1, None), "latent_mask": (None, ""),
     "inpaint_full_res_padding": (0, 32, None), "resize_mode": (0, None), "include_init_images": (False, None),
-    "infotext": (None, ""), "force_task_id": (None, ""),
+    "infotext": (None, ""), "force_task_id": (None, ""), "firstpass_image": (None, ""),
+    # A1111 1.6+'s own mask switches: mask_blur sets both blurs, and the mask is rounded after it (its defaults)
+    "mask_blur_x": (None, 4), "mask_blur_y": (None, 4), "mask_round": (True, None),
     "override_settings_restore_afterwards": (True, False, None), "send_images": (True, None),
     # pictures are always kept (the app's rule: none is lost); these only choose whether A1111 keeps a copy
     "save_images": (True, False, None), "do_not_save_samples": (True, False, None),
     "do_not_save_grid": (True, False, None),
+    # SD.Next's and sd.cpp's server's own clip skip (A1111's is override_settings.CLIP_stop_at_last_layers): 1 is
+    # the model's last layer, what sd.cpp does; sd-cli's --clip-skip is not passed by our command builder
+    "clip_skip": (None, -1, 0, 1),
 }
 # read by `a1111_requests` itself
 _READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "seed", "sampler_name",
@@ -77,24 +85,34 @@ _READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "
          "inpainting_fill", "inpaint_full_res", "inpainting_mask_invert", "sampler_index",
          # instruct-pix2pix's own guidance: A1111 reads it for that model alone, which is not run here
          "image_cfg_scale", "styles"}
-# A1111's latent upscalers: the hires fix sd.cpp does (the latent scaled, then a second pass)
-_LATENT_UPSCALERS = {None, "", "latent", "latent (bilinear)", "latent (nearest)", "latent (nearest-exact)"}
-# override_settings keys we honour, and the values of others that ask for nothing
+# A1111's latent upscalers that are the hires fix sd.cpp does (the latent scaled, then a second pass), as
+# /sdapi/v1/latent-upscale-modes lists them
+LATENT_UPSCALERS = ("Latent", "Latent (bilinear)", "Latent (nearest)", "Latent (nearest-exact)")
+# override_settings keys we honour, and the values of others that ask for nothing (Forge's modules: none)
 _SETTINGS_OFF: dict[str, tuple[Any, ...]] = {"CLIP_stop_at_last_layers": (1, None), "sd_vae": (None, "Automatic",
-                                                                                                "None")}
+                                                                                                "None"),
+                                             "forge_additional_modules": ([], None)}
 MAX_IMAGES_PER_REQUEST = 16
+_NAMED_AT_MOST = 20  # keys left out named in a note (it goes in a header too)
 
 
-def check_no_unsupported(payload: Mapping[str, Any]) -> None:
-    """Refuse the first field that asks for something we do not do (in the payload's order)."""
+def check_no_unsupported(payload: Mapping[str, Any]) -> list[str]:
+    """Refuse the first A1111 field that asks for something we do not do (in the payload's order); the note that
+    says which keys, not A1111's, were left out."""
+    foreign = []
     for field, value in payload.items():
         if field in _READ:
             continue
         if field in _OFF:
             if value not in _OFF[field]:
                 raise Refused(field, f"not supported here (only {_shown(_OFF[field])})")
-        elif value not in (None, False, 0, "", [], {}):
-            raise Refused(field, "not a field this server knows; leave it out")
+        else:
+            foreign.append(field)
+    if not foreign:
+        return []
+    named = ", ".join(foreign[:_NAMED_AT_MOST]) + (f" and {len(foreign) - _NAMED_AT_MOST} more"
+                                                   if len(foreign) > _NAMED_AT_MOST else "")
+    return [f"left out, as A1111 does: {named} (not fields of its API)"]
 
 
 def _shown(values: tuple[Any, ...]) -> str:
@@ -116,24 +134,50 @@ def check_scripts(scripts: object) -> None:
 
 def chosen_model(title: str | None, installed: list[InstalledModel], current: str | None,
                  field: str) -> InstalledModel:
-    """The installed model by its title (exactly, or its name before ' [hash]' as A1111 titles carry one); the
-    current one when none is named."""
-    wanted = title if title else current
+    """The installed model by its title (exactly, or its name before ' [hash]' as A1111 titles carry one, or either
+    without its punctuation and spaces: "Demo model - random noise" for "Demo model — random noise"); the current
+    one when none is named."""
+    wanted = _plain(title if title else current)
     if not installed:
         raise Refused(field, "no model is installed on this computer: download one in Polaris Studio's Models window")
     for model in installed:
-        if wanted in (model.title, model.title.split(" [", 1)[0]):
+        if wanted and wanted in (_plain(model.title), _plain(model.title.split(" [", 1)[0])):
             return model
     if not title:
         return installed[0]
     raise Refused(field, f"no model {title!r} on this computer; installed: {', '.join(m.title for m in installed)}")
 
 
+def _plain(title: str | None) -> str:
+    return "".join(character for character in (title or "").casefold() if character.isalnum())
+
+
+def openai_model(title: object, installed: list[InstalledModel], current: str | None) -> tuple[InstalledModel,
+                                                                                                 list[str]]:
+    """OpenAI's `model`: one of ours by its title; any other name (a client's default, `dall-e-3`, `gpt-image-1`)
+    draws with the current model, as OpenAI-compatible servers do, and the note says so."""
+    name = str(title) if title else None
+    try:
+        return chosen_model(name, installed, current, "model"), []
+    except Refused:
+        if not installed or name is None:
+            raise
+    model = chosen_model(None, installed, current, "model")
+    return model, [f"no model {name!r} here: drawn with {model.title!r} (GET /v1/models lists ours)"]
+
+
 def _number(payload: Mapping[str, Any], field: str, kind: type, default: Any) -> Any:
+    """A number, or one written as text ("7.0", " 20 "), as pydantic's lax mode reads A1111's fields."""
     value = payload.get(field, default)
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, str):
+        try:
+            value = float(value) if kind is float or not value.strip().lstrip("+-").isdigit() else int(value)
+        except ValueError:
+            raise Refused(field, f"must be a number, got {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value in (
+            float("inf"), float("-inf")):
         raise Refused(field, f"must be a number, got {value!r}")
     if kind is int and value != int(value):
         raise Refused(field, f"must be a whole number, got {value!r}")
@@ -164,6 +208,18 @@ def sampler_of(name: object) -> str | None:
     return method
 
 
+def sampler_and_scheduler(sampler: object, scheduler: object) -> tuple[str | None, str | None]:
+    """sd.cpp's method and scheduler for A1111's pair; an old combined name ("DPM++ 2M Karras", from before A1111
+    1.9 gave the schedule its own field) is split as A1111 splits it: the schedule its name ends with wins."""
+    if isinstance(sampler, str) and method_of_sampler(sampler) is None:
+        words = sampler.split()
+        for cut in range(len(words) - 1, 0, -1):
+            head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+            if method_of_sampler(head) is not None and scheduler_of_name(tail) is not None:
+                return sampler_of(head), scheduler_of(tail)
+    return sampler_of(sampler), scheduler_of(scheduler)
+
+
 def scheduler_of(name: object) -> str | None:
     if name in (None, "", "automatic", "Automatic"):
         return None
@@ -181,10 +237,11 @@ def image_count(payload: Mapping[str, Any]) -> int:
 
 
 def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: Path, pictures: Pictures,
-                   rng: random.Random) -> list[GenerationRequest]:
-    """One request per picture of an A1111 txt2img or img2img call (seeds s, s+1, ... as A1111 numbers them).
+                   rng: random.Random, style_names: Collection[str]) -> tuple[list[GenerationRequest], list[str]]:
+    """One request per picture of an A1111 txt2img or img2img call (seeds s, s+1, ... as A1111 numbers them), and
+    notes on what was left out. `style_names`: the user's styles; others are skipped, as A1111 skips them.
     Sizes, steps and the like are checked by the queue's own validation afterwards (`Studio.check`)."""
-    check_no_unsupported(payload)
+    notes = check_no_unsupported(payload)
     check_scripts(payload.get("alwayson_scripts"))
     settings = payload.get("override_settings") or {}
     if not isinstance(settings, dict):
@@ -196,10 +253,18 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
     seed = _number(payload, "seed", int, -1)
     hires = None
     if payload.get("enable_hr"):
-        if str(payload.get("hr_upscaler") or "").casefold() not in _LATENT_UPSCALERS:
+        if str(payload.get("hr_upscaler") or "Latent").casefold() not in {name.casefold() for name in
+                                                                            LATENT_UPSCALERS}:
             raise Refused("hr_upscaler", "the hires fix here scales the latent: use 'Latent'")
         hires = HiresFix(_number(payload, "hr_scale", float, 2.0), _number(payload, "denoising_strength", float, 0.7),
                          _number(payload, "hr_second_pass_steps", int, 0))
+    styles = _names(payload, "styles")
+    unknown = [name for name in styles if name not in style_names]
+    if unknown:
+        notes.append(f"no style named {', '.join(map(repr, unknown))} here: left out (GET /sdapi/v1/prompt-styles "
+                     "lists them)")
+    sampler, scheduler = sampler_and_scheduler(payload.get("sampler_name") or payload.get("sampler_index"),
+                                               payload.get("scheduler"))
     request = GenerationRequest(
         prompt=prompt,
         negative_prompt=_text(payload, "negative_prompt"),
@@ -208,13 +273,14 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         steps=_number(payload, "steps", int, model.steps or 20),
         cfg_scale=_number(payload, "cfg_scale", float, model.cfg_scale),
         seed=None if seed == -1 else seed,
-        sampler=sampler_of(payload.get("sampler_name") or payload.get("sampler_index")),
-        scheduler=scheduler_of(payload.get("scheduler")),
+        sampler=sampler,
+        scheduler=scheduler,
         models=model.files,
         family=model.family,
         hires=hires,
         lora_dir=lora_dir if "<lora:" in prompt else None,
-        styles=_names(payload, "styles"),  # this app's styles, by name: applied when the pictures are queued
+        # this app's styles, by name: applied when the pictures are queued
+        styles=tuple(name for name in styles if name not in unknown),
     )
     if pictures.init_image is not None:
         request = dataclasses.replace(
@@ -224,7 +290,7 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         _check_inpainting(payload)
     if seed < -1:
         raise Refused("seed", f"must be -1 (random) or a seed from 0, got {seed}")
-    return batch_requests(request, image_count(payload), False, rng)
+    return batch_requests(request, image_count(payload), False, rng), notes
 
 
 def _check_inpainting(payload: Mapping[str, Any]) -> None:
@@ -257,6 +323,7 @@ _OPENAI_OFF: dict[str, tuple[Any, ...]] = {
     "quality": (None, "auto", "standard"), "style": (None,), "background": (None, "auto", "opaque"),
     "output_format": (None, "png"), "response_format": (None, "b64_json"), "moderation": (None, "auto", "low"),
     "output_compression": (None, 100), "partial_images": (None, 0), "stream": (None, False), "input_fidelity": (None,),
+    "clip_skip": _OFF["clip_skip"],  # sd.cpp's server's own, sent by SillyTavern's "stable-diffusion.cpp" source
 }
 # OpenAI's own fields we read, and the ones we add (sd.cpp's: steps, seed, negative prompt, cfg, strength)
 _OPENAI_READ = {"prompt", "model", "n", "size", "user", "steps", "seed", "negative_prompt", "cfg_scale", "strength",
@@ -279,11 +346,12 @@ def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: P
     prompt = _text(fields, "prompt")
     width, height = openai_size(fields.get("size"), model)
     seed = _number(fields, "seed", int, -1)
+    sampler, scheduler = sampler_and_scheduler(fields.get("sampler_name"), fields.get("scheduler"))
     request = GenerationRequest(
         prompt=prompt, negative_prompt=_text(fields, "negative_prompt"), width=width, height=height,
         steps=_number(fields, "steps", int, model.steps or 20),
         cfg_scale=_number(fields, "cfg_scale", float, model.cfg_scale), seed=None if seed < 0 else seed,
-        sampler=sampler_of(fields.get("sampler_name")), scheduler=scheduler_of(fields.get("scheduler")),
+        sampler=sampler, scheduler=scheduler,
         models=model.files, family=model.family, lora_dir=lora_dir if "<lora:" in prompt else None,
         size_from_input=fields.get("size") in (None, "", "auto"))
     if pictures.references:

@@ -19,11 +19,13 @@ MAX_PICTURE_BYTES = 24 * 2**20
 
 
 def picture_bytes(text: object, field: str) -> bytes:
-    """The bytes of a base64 picture, with or without a `data:image/png;base64,` prefix."""
+    """The bytes of a base64 picture, with or without a `data:image/png;base64,` prefix, in one line or wrapped in
+    lines as MIME writes it (A1111 1.9+ reads both)."""
     if not isinstance(text, str) or not text:
         raise Refused(field, "must be a picture as base64 text")
     if text.startswith("data:"):
         text = text.partition(",")[2]
+    text = "".join(text.split())  # the body is capped (server.MAX_BODY_BYTES): this copy is too
     if len(text) * 3 // 4 > MAX_PICTURE_BYTES:
         raise Refused(field, f"the picture is over {MAX_PICTURE_BYTES // 2**20} MB")
     try:

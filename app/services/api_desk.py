@@ -121,9 +121,10 @@ class ApiDesk(QObject):
             stage=running.stage.value if running.stage is not None else None, interrupted=call.interrupted,
             skipped=call.skipped, job_id=running.id)
 
-    def interrupt(self) -> bool:
-        """A1111's Interrupt: the running call's pictures stop, those made so far are kept and answered."""
-        call = self._running_call()
+    def interrupt(self, client: str, key: str | None = None) -> bool:
+        """A1111's Interrupt: the caller's call stops (see `_stoppable`); pictures made so far are kept and
+        answered."""
+        call = self._stoppable(client, key)
         if call is None:
             return False
         call.interrupted = True
@@ -132,16 +133,29 @@ class ApiDesk(QObject):
                 self.studio.queue.cancel(job)
         return True
 
-    def skip(self) -> bool:
-        """A1111's Skip: the running picture stops; the call's next one runs."""
-        call = self._running_call()
+    def skip(self, client: str, key: str | None = None) -> bool:
+        """A1111's Skip: the call's running picture stops (its first waiting one, if none runs); its next one
+        runs."""
+        call = self._stoppable(client, key)
         if call is None:
             return False
         call.skipped = True
-        for job in call.jobs:
-            if job.state is JobState.RUNNING:
-                self.studio.queue.cancel(job)
+        job = next((job for job in call.jobs if job.state is JobState.RUNNING), None) or next(
+            job for job in call.jobs if not job.state.finished)
+        self.studio.queue.cancel(job)
         return True
+
+    def _stoppable(self, client: str, key: str | None) -> Call | None:
+        """The call a Stop of this caller means: its own (the one of its key, else its running one, else its first
+        waiting), else the running call of another app, as A1111 stops whatever runs (SillyTavern interrupts when
+        its user leaves, and must not stop another app's picture while its own waits)."""
+        own = [call for call in self._calls.values()
+               if call.client == client and any(not job.state.finished for job in call.jobs)]
+        keyed = self._calls.get(key) if key else None
+        if keyed is not None and keyed in own:
+            return keyed
+        running = [call for call in own if any(job.state is JobState.RUNNING for job in call.jobs)]
+        return (running or own or [self._running_call()])[0]
 
     def close(self) -> None:
         """The server stops: calls still waiting are answered as cut short (their jobs stay in the queue)."""

@@ -190,7 +190,7 @@ class GalleryPanel(QWidget):
     """The grid with its search box, favourites filter and actions."""
 
     reuse_requested = Signal(object)  # GalleryEntry: fill the prompt panel with all its settings
-    reuse_seed_requested = Signal(int)
+    reuse_seed_requested = Signal(object)  # int: a seed may be past a C int (another app's, up to 2**32 - 1)
     preview_requested = Signal(object)  # GalleryEntry: show it large
     use_as_input_requested = Signal(object)  # GalleryEntry: start the next image from it (img2img)
     edit_requested = Signal(object)  # GalleryEntry: edit it with the prompt as the instruction (FLUX.2 klein)

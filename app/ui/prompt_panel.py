@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from app.core.gallery.metadata import ReusableSettings, settings_from_png
 from app.core.generation.aspect import Aspect, aspect_of, aspect_size, snap_size
 from app.core.generation.request import (
-    MAX_SEED,
+    MAX_SEED_ASKED,
     MAX_SIDE,
     MAX_STEPS,
     METHOD_NAMES,
@@ -126,8 +126,11 @@ class PromptPanel(QWidget):
     def _make_sampling(self) -> None:
         self.steps = self._spin(1, MAX_STEPS, 4, translate("PromptPanel", "Steps"), translate(
             "PromptPanel", "More steps: more detail, more time. The model's preset sets a good default."))
-        self.seed = self._spin(RANDOM_SEED, MAX_SEED, RANDOM_SEED, translate("PromptPanel", "Seed"), translate(
-            "PromptPanel", "The same seed, prompt and settings draw the same picture again"))
+        # a whole number in a decimal box: a seed may be up to 2**32 - 1 (A1111's range; another app's pictures carry
+        # such seeds), past what a QSpinBox (a C int) holds; a double holds every such number exactly
+        self.seed = self._decimal(RANDOM_SEED, MAX_SEED_ASKED, 1, RANDOM_SEED, translate("PromptPanel", "Seed"),
+                                  decimals=0)
+        self.seed.setToolTip(translate("PromptPanel", "The same seed, prompt and settings draw the same picture again"))
         self.seed.setSpecialValueText(translate("PromptPanel", "random"))
         self.cfg = self._decimal(MODEL_DEFAULT_CFG, 30, 0.5, MODEL_DEFAULT_CFG, translate("PromptPanel", "CFG scale"),
                                  decimals=1)
@@ -477,7 +480,7 @@ class PromptPanel(QWidget):
         self.stop_editing.setVisible(path is not None)
 
     def request(self) -> GenerationRequest:
-        seed = self.seed.value()
+        seed = round(self.seed.value())
         return GenerationRequest(
             prompt=self.prompt.toPlainText(),
             negative_prompt=self.negative.text(),

@@ -964,6 +964,10 @@
         <source>{picture} {file} cannot be read: it is damaged or cut short</source>
         <translation>{picture} {file} no se puede leer: está dañada o cortada</translation>
     </message>
+    <message>
+        <source>{picture} {file} carries more text than a picture may (megabytes, packed small): save it again without its text</source>
+        <translation>{picture} {file} lleva más texto del que una imagen puede llevar (megabytes, muy comprimidos): guárdala de nuevo sin su texto</translation>
+    </message>
 </context>
 <context>
     <name>Plan</name>

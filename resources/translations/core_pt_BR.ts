@@ -964,6 +964,10 @@
         <source>{picture} {file} cannot be read: it is damaged or cut short</source>
         <translation>{picture} {file} não pode ser lida: está danificada ou cortada</translation>
     </message>
+    <message>
+        <source>{picture} {file} carries more text than a picture may (megabytes, packed small): save it again without its text</source>
+        <translation>{picture} {file} traz mais texto do que uma imagem pode trazer (megabytes, bem comprimidos): salve-a de novo sem o texto</translation>
+    </message>
 </context>
 <context>
     <name>Plan</name>

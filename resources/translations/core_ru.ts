@@ -964,6 +964,10 @@
         <source>{picture} {file} cannot be read: it is damaged or cut short</source>
         <translation>{picture} {file} не читается: файл повреждён или обрезан</translation>
     </message>
+    <message>
+        <source>{picture} {file} carries more text than a picture may (megabytes, packed small): save it again without its text</source>
+        <translation>{picture} {file} несёт больше текста, чем допустимо для картинки (мегабайты в сжатом виде): сохраните её заново без текста</translation>
+    </message>
 </context>
 <context>
     <name>Plan</name>

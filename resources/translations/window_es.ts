@@ -275,6 +275,10 @@
         <translation>respondió con el error {status}</translation>
     </message>
     <message>
+        <source>it is closing</source>
+        <translation>se está cerrando</translation>
+    </message>
+    <message>
         <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
         <translation>{computer} no tiene ningún modelo llamado {model}: dibuja con el modelo que tiene cargado{which}</translation>
     </message>

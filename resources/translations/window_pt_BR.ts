@@ -275,6 +275,10 @@
         <translation>ele respondeu com o erro {status}</translation>
     </message>
     <message>
+        <source>it is closing</source>
+        <translation>ele está sendo fechado</translation>
+    </message>
+    <message>
         <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
         <translation>{computer} não tem nenhum modelo chamado {model}: ele desenha com o modelo que tem carregado{which}</translation>
     </message>

@@ -275,6 +275,10 @@
         <translation>он ответил ошибкой {status}</translation>
     </message>
     <message>
+        <source>it is closing</source>
+        <translation>он закрывается</translation>
+    </message>
+    <message>
         <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
         <translation>у {computer} нет модели с именем {model}: он рисует загруженной у него моделью{which}</translation>
     </message>

@@ -14,10 +14,12 @@ from app.api.fields import (
     Refused,
     a1111_requests,
     chosen_model,
+    openai_model,
     openai_request,
     openai_size,
 )
 from app.core.generation.request import HiresFix
+from app.core.generation.styles import DEFAULT_STYLES
 from app.core.models.families import ModelFamily, ModelFiles
 
 FLUX = InstalledModel("Flux Schnell (Q4_K, 6.8 GB)", ModelFiles(diffusion_model=Path("/m/flux.gguf")),
@@ -43,7 +45,11 @@ WEBUIAPI_TXT2IMG = {
 
 
 def requests(payload: dict, model: InstalledModel = FLUX, pictures: Pictures = NO_PICTURES) -> list:
-    return a1111_requests(payload, model, LORAS, pictures, random.Random(1))
+    return asked(payload, model, pictures)[0]
+
+
+def asked(payload: dict, model: InstalledModel = FLUX, pictures: Pictures = NO_PICTURES) -> tuple[list, list[str]]:
+    return a1111_requests(payload, model, LORAS, pictures, random.Random(1), {style.name for style in DEFAULT_STYLES})
 
 
 def test_webuiapi_defaults_ask_for_nothing_we_lack() -> None:
@@ -58,7 +64,7 @@ def test_webuiapi_defaults_ask_for_nothing_we_lack() -> None:
 @pytest.mark.parametrize(("field", "value"), [
     ("restore_faces", True), ("tiling", True), ("styles", "cinematic"), ("subseed_strength", 0.5),
     ("s_noise", 0.9), ("script_name", "x/y/z plot"), ("hr_resize_x", 1024), ("refiner_checkpoint", "sdxl_refiner"),
-    ("controlnet_units", [{"model": "canny"}]), ("hr_upscaler", "R-ESRGAN 4x+"),
+    ("hr_upscaler", "R-ESRGAN 4x+"), ("clip_skip", 2), ("firstpass_image", "iVBORw0KGgo="), ("mask_round", False),
 ])
 def test_a_field_asking_for_what_we_lack_is_refused_by_name(field: str, value: object) -> None:
     payload = {**WEBUIAPI_TXT2IMG, field: value}
@@ -75,11 +81,40 @@ def test_styles_by_name_go_with_every_picture_of_the_call() -> None:
     assert made[0].prompt == "a cat"  # applied when the studio queues them, with the user's own styles file
 
 
-def test_an_unknown_field_left_off_passes_and_one_switched_on_is_refused() -> None:
-    requests({"prompt": "a cat", "some_new_field": None, "another": False})
-    with pytest.raises(Refused, match="not a field this server knows") as refused:
-        requests({"prompt": "a cat", "some_new_field": 3})
-    assert refused.value.field == "some_new_field"
+def test_a_clients_own_keys_are_left_out_as_a1111_does_and_said() -> None:
+    """SillyTavern posts its browser's whole body, with the server's address and password in it."""
+    made, notes = asked({"url": "http://localhost:7860", "auth": "user:secret", "prompt": "a cat",
+                         "controlnet_units": [{"model": "canny"}], "clip_skip": 1})
+    assert made[0].prompt == "a cat"
+    assert notes == ["left out, as A1111 does: url, auth, controlnet_units (not fields of its API)"]
+    assert "secret" not in str(notes)
+    assert asked({"prompt": "a cat"})[1] == []
+    many = asked({"prompt": "a cat", **{f"key{n}": n for n in range(1000)}})[1]
+    assert many == [f"left out, as A1111 does: {', '.join(f'key{n}' for n in range(20))} and 980 more (not fields "
+                    "of its API)"]
+
+
+def test_numbers_as_text_are_read_as_a1111s_models_read_them() -> None:
+    [request] = requests({"prompt": "a", "cfg_scale": "7.0", "steps": "12", "seed": " 42 ", "width": "64.0"})
+    assert (request.cfg_scale, request.steps, request.seed, request.width) == (7.0, 12, 42, 64)
+    [img2img] = requests({"prompt": "a", "denoising_strength": "0.75"}, pictures=Pictures(Path("/tmp/in.png")))
+    assert img2img.strength == 0.75
+
+
+def test_unknown_style_names_are_skipped_with_a_note() -> None:
+    made, notes = asked({"prompt": "a", "styles": ["None", "Photo"]})
+    assert made[0].styles == ("Photo",)
+    assert notes == ["no style named 'None' here: left out (GET /sdapi/v1/prompt-styles lists them)"]
+
+
+@pytest.mark.parametrize(("name", "scheduler", "method", "schedule"), [
+    ("DPM++ 2M Karras", None, "dpm++2m", "karras"), ("Euler a", "Karras", "euler_a", "karras"),
+    ("DPM++ 2M SGM Uniform", "automatic", "dpm++2m", "sgm_uniform"), ("Euler Karras", "exponential", "euler", "karras"),
+])
+def test_the_old_sampler_and_schedule_names_are_split_as_a1111_splits_them(name: str, scheduler: str | None,
+                                                                           method: str, schedule: str) -> None:
+    [request] = requests({"prompt": "a", "sampler_name": name, "scheduler": scheduler})
+    assert (request.sampler, request.scheduler) == (method, schedule)
 
 
 def test_extensions_switched_off_pass_and_one_switched_on_is_refused() -> None:
@@ -120,7 +155,8 @@ def test_a_batch_out_of_bounds_is_refused(batch_size: int, n_iter: int) -> None:
         requests({"prompt": "a", "batch_size": batch_size, "n_iter": n_iter})
 
 
-@pytest.mark.parametrize(("field", "value"), [("steps", "ten"), ("width", True), ("seed", 1.5), ("cfg_scale", "7")])
+@pytest.mark.parametrize(("field", "value"), [("steps", "ten"), ("width", True), ("seed", 1.5), ("cfg_scale", "7,5"),
+                                              ("steps", "12.5"), ("cfg_scale", "nan")])
 def test_a_number_that_is_not_one_is_refused_by_name(field: str, value: object) -> None:
     with pytest.raises(Refused, match="must be a") as refused:
         requests({"prompt": "a", field: value})
@@ -167,6 +203,21 @@ def test_models_by_title_never_by_path() -> None:
         assert refused.value.field == "sd_model_checkpoint"
     with pytest.raises(Refused, match="no model is installed"):
         chosen_model(None, [], None, "model")
+    # a title without its punctuation: one typed where a dash or a hash cannot be
+    assert chosen_model("flux schnell q4_k 6.8 gb", installed, None, "model") is FLUX
+    assert chosen_model("SD 15", installed, None, "model") is SD15
+
+
+def test_openai_model_names_not_ours_draw_with_the_current_model_and_say_so() -> None:
+    installed = [FLUX, SD15]
+    assert openai_model(SD15.title, installed, FLUX.title) == (SD15, [])
+    assert openai_model(None, installed, SD15.title) == (SD15, [])
+    for name in ("dall-e-2", "dall-e-3", "gpt-image-1", "../../x"):  # a name, never opened as a path
+        model, notes = openai_model(name, installed, SD15.title)
+        assert model is SD15 and notes == [f"no model {name!r} here: drawn with 'SD 1.5 [abc123]' (GET /v1/models "
+                                           "lists ours)"]
+    with pytest.raises(Refused, match="no model is installed"):
+        openai_model("dall-e-3", [], None)
 
 
 def test_override_settings_choose_the_model_and_nothing_else() -> None:

@@ -76,14 +76,18 @@ def test_hostile_requests_are_refused_and_the_running_picture_is_unharmed(server
             "sd_model_checkpoint": "../../x"}}), 422, "no model")
         assert answer["field"] == "sd_model_checkpoint"
         refused(client.post("/txt2img", json={"prompt": "x <lora:../../x:1>"}), 422, "not a plain name")
-        openai = refused(httpx.post(f"{server.address}/v1/images/generations", json={"prompt": "x",
-                                                                                     "model": "../../x"}), 400)
-        assert openai["error"]["param"] == "model"
+        # OpenAI's model is a name, never a path: one not ours is the current model (said), here refused for its n
+        openai = refused(httpx.post(f"{server.address}/v1/images/generations", json={
+            "prompt": "x", "model": "../../x", "n": 0}), 400)
+        assert openai["error"]["param"] == "n"
         # numbers out of range, each named
         refused(client.post("/txt2img", json={"prompt": "x", "steps": -1}), 422, "steps")
         refused(client.post("/txt2img", json={"prompt": "x", "width": 10**6}), 422, "width", "2048")
         refused(client.post("/txt2img", json={"prompt": "x", "restore_faces": True}), 422, "restore_faces")
-        refused(client.post("/txt2img", content=b"{not json", headers={"content-type": "application/json"}), 422)
+        answer = refused(client.post("/txt2img", content=b"{not json", headers={"content-type": "application/json"}),
+                         422, "not valid JSON")
+        assert answer["field"] == "body"
+        assert refused(client.post("/txt2img", json=[1]), 422, "JSON object")["field"] == "body"
         refused(client.post("/txt2img", json={"prompt": ""}), 422, "prompt is empty")
 
         # 200 at once from the client whose picture is drawing (at most 1 waiting here): each refused, at once

@@ -87,3 +87,29 @@ def test_the_other_polaris_studio_killed_mid_job_gives_the_job_back_and_it_is_dr
     assert [e.card for e in events if isinstance(e, JobStarted)] == [name, LOCAL]
     assert [e.card for e in events if isinstance(e, JobEnded)] == [LOCAL]
     assert list(out_dir.glob("*.png")) == [Path(job.image or "")]
+
+
+@pytest.mark.timeout(480)  # five pictures' starts (the model read each time), on a shared 2-core machine
+def test_the_other_polaris_studio_stopped_with_ctrl_c_mid_batch_gives_its_job_back_and_all_four_are_drawn(
+        qtbot: QtBot, sd_cli: Path, other: Served, out_dir: Path) -> None:
+    """Ctrl+C (its window closed, its API switched off) answers the waiting call 503 "closing": the job did not end
+    there, so it comes back, as after a kill, and is drawn here; the batch ends 4 of 4."""
+    studio, _, events = studio_with(other, out_dir)
+    name = other.address.removeprefix("http://")
+    notes: list[str] = []
+    studio.queue.note.connect(notes.append)
+
+    def drawing() -> bool:
+        return httpx.get(f"{other.base}/progress", timeout=10).json()["state"]["sampling_step"] >= 1
+
+    with qtbot.waitSignal(studio.queue.idle, timeout=420_000):
+        jobs = studio.add([request(seed, steps=3) for seed in (1, 2, 3, 4)])
+        qtbot.waitUntil(drawing, timeout=180_000)
+        other.process.send_signal(signal.CTRL_BREAK_EVENT if sys.platform == "win32" else signal.SIGINT)
+    assert [job.state for job in jobs] == [JobState.DONE] * 4, ([job.reason for job in jobs], notes)
+    assert {job.card for job in jobs} == {LOCAL}
+    assert name in [e.card for e in events if isinstance(e, JobStarted)]
+    assert name not in [e.card for e in events if isinstance(e, JobEnded)]
+    assert any(f"{name} is set aside: it is closing" in note for note in notes), notes
+    assert sorted(job.request.seed for job in jobs) == [1, 2, 3, 4] and len(list(out_dir.glob("*.png"))) == 4
+    assert other.process.wait(30) == 0

@@ -20,8 +20,9 @@ ASKED = GenerationRequest(prompt="a red fox <lora:fox:0.5>", negative_prompt="bl
 
 
 def drawn(asked: GenerationRequest, pictures: Pictures | None = None) -> GenerationRequest:
-    [request] = a1111_requests(a1111_job(asked, MODEL.title), MODEL, Path("/loras"), pictures or Pictures(),
-                               random.Random(0))
+    [request], notes = a1111_requests(a1111_job(asked, MODEL.title), MODEL, Path("/loras"), pictures or Pictures(),
+                                      random.Random(0), ())
+    assert notes == []  # every field our node client sends is read
     return request
 
 

@@ -71,6 +71,17 @@ def test_a_bad_input_image_is_refused_before_anything_runs(tmp_path: Path, model
         validate(request(model, init_image=picture(tmp_path / "ok.png"), mask=bad))
 
 
+def test_a_picture_carrying_a_text_bomb_is_refused_as_one(tmp_path: Path) -> None:
+    """A few kilobytes of zTXt that unpack to 8 MB of text: refused from the text, not called damaged."""
+    whole = picture(tmp_path / "whole.png").read_bytes()
+    text = b"parameters\0\0" + zlib.compress(b"a" * 8 * 2**20, 9)
+    bomb = tmp_path / "bomb.png"
+    bomb.write_bytes(whole[:33] + struct.pack(">I", len(text)) + b"zTXt" + text
+                     + struct.pack(">I", zlib.crc32(b"zTXt" + text)) + whole[33:])
+    with pytest.raises(InputImageRejected, match="carries more text than a picture may"):
+        check_input_image(bomb)
+
+
 def test_a_truncated_picture_is_refused(tmp_path: Path) -> None:
     whole = picture(tmp_path / "whole.png", (256, 256), colour=None)
     Image.effect_noise((256, 256), 60).convert("RGB").save(whole)

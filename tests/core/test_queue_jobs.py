@@ -46,9 +46,10 @@ def test_a_batch_of_random_seeds_gives_each_its_own() -> None:
     assert len(set(seeds)) == 5 and all(0 <= s <= MAX_SEED for s in seeds if s is not None)
 
 
-def test_a_batch_near_the_largest_seed_wraps_around() -> None:
+def test_a_batch_past_the_largest_picked_seed_keeps_counting() -> None:
+    """A1111 numbers them so; a seed past what a request may carry is refused by name, never wrapped round."""
     seeds = [r.seed for r in batch_requests(REQUEST.__class__(prompt="x", seed=MAX_SEED), 2, False, random.Random())]
-    assert seeds == [MAX_SEED, 0]
+    assert seeds == [MAX_SEED, MAX_SEED + 1]
 
 
 @pytest.mark.parametrize("count", [0, -1, 101])

@@ -116,6 +116,7 @@ def test_sizes_snap_to_the_family_multiple_and_say_so(model: Path, family, width
         ({"steps": 0}, "steps must be between 1 and 200"),
         ({"cfg_scale": 0.0}, "cfg scale must be above 0"),
         ({"seed": -5}, "seed must be between 0 and"),
+        ({"seed": 2**32}, "seed must be between 0 and 4294967295, got 4294967296"),
         ({"models": ModelFiles()}, "no model chosen"),
         ({"models": ModelFiles(model=Path("/nonexistent/model.gguf"))},
          f"model file not found: {Path('/nonexistent')}"),

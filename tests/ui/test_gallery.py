@@ -50,6 +50,23 @@ def gallery(tmp_path: Path) -> tuple[GalleryIndex, list[Path]]:
     return index, paths
 
 
+def test_a_seed_past_a_c_int_is_reused_exactly(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
+    """Another app's picture may carry any seed A1111 draws (to 2**32 - 1): reused, it is the same seed."""
+    index = GalleryIndex(tmp_path / "gallery.sqlite3")
+    entry = entry_from_png(ours(tmp_path, "big.png", "a big seed", 2**32 - 1, 5000))
+    assert entry is not None
+    index.add(entry)
+    window = MainWindow(Studio(out_dir, gallery=index))
+    qtbot.addWidget(window)
+    assert window.gallery is not None
+    window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
+    window.gallery.seed_action.trigger()
+    assert window.panel.request().seed == 2**32 - 1
+    window.panel.seed.setValue(-1)
+    qtbot.mouseClick(window.gallery.reuse_button, Qt.MouseButton.LeftButton)
+    assert window.panel.request().seed == 2**32 - 1 and window.panel.seed.text() == "4294967295"
+
+
 def test_model_contract_and_thumbnails(qtbot: QtBot, qtmodeltester, gallery) -> None:
     index, paths = gallery
     panel = GalleryPanel(index)

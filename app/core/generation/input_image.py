@@ -64,6 +64,10 @@ def check_input_image(path: Path, what: str | None = None) -> tuple[int, int]:
         raise InputImageRejected(translate("Picture", "{picture} {file} cannot be read: it is damaged or cut "
                                                       "short").format(picture=what, file=path.name)) from error
     except (SyntaxError, ValueError) as error:
+        if "MAX_TEXT" in str(error):  # Pillow's caps on a PNG's text (PngImagePlugin.MAX_TEXT_CHUNK, MAX_TEXT_MEMORY)
+            raise InputImageRejected(translate(
+                "Picture", "{picture} {file} carries more text than a picture may (megabytes, packed small): save it "
+                           "again without its text").format(picture=what, file=path.name)) from error
         raise InputImageRejected(translate("Picture", "{picture} {file} cannot be read: it is damaged or cut "
                                                       "short").format(picture=what, file=path.name)) from error
     return width, height

@@ -20,7 +20,10 @@ MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
 MAX_SIDE = 2048
 MAX_STEPS = 200
-MAX_SEED = 2**31 - 1
+MAX_SEED = 2**31 - 1  # the largest seed the app picks, and its seed box holds (a Qt spin box: a C int)
+# the largest seed a request may carry: A1111's range (its random seeds go to 2**32 - 1, and clients such as Discord
+# bots pick theirs so); sd-cli reads --seed as a 64-bit integer (examples/common/common.cpp: std::stoll)
+MAX_SEED_ASKED = 2**32 - 1
 # The longest prompt (and negative prompt) sd.cpp is given, in UTF-8 bytes: its prompt parser (util.cpp's
 # parse_prompt_attention, run for every model) uses std::regex, whose libstdc++ executor recurses once per byte
 # of a match, so a longer prompt overflows sd-cli's main-thread stack and kills it, whatever the text.
@@ -170,9 +173,9 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
         raise InvalidRequest(translate("Request", "cfg scale must be above 0 and at most 30, got {value}").format(
             value=request.cfg_scale))
-    if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
+    if request.seed is not None and not 0 <= request.seed <= MAX_SEED_ASKED:
         raise InvalidRequest(translate("Request", "seed must be between 0 and {most}, got {value}").format(
-            most=MAX_SEED, value=request.seed))
+            most=MAX_SEED_ASKED, value=request.seed))
     # sd.cpp runs in the output folder, so every path it gets must be absolute
     models = ModelFiles(**{role: path.absolute() for role, path in models.given().items()})
     family = request.family if request.family is not ModelFamily.UNKNOWN else family_of(kinds)

@@ -79,13 +79,14 @@ class DamagedQueue(ValueError):
 def batch_requests(request: GenerationRequest, count: int, random_seeds: bool,
                    rng: random.Random) -> list[GenerationRequest]:
     """`count` images of one request: seeds s, s+1, ... (s: the request's seed, or one picked), or a random seed
-    each. Every request comes out seeded, so a job that runs again after a crash makes the same picture."""
+    each. Every request comes out seeded, so a job that runs again after a crash makes the same picture. A seed is
+    never changed: one past the largest a request may carry is refused by the request's validation, by name."""
     if not 1 <= count <= MAX_BATCH:
         raise ValueError(f"the number of images must be between 1 and {MAX_BATCH}, got {count}")
     if random_seeds:
         return [dataclasses.replace(request, seed=rng.randint(0, MAX_SEED)) for _ in range(count)]
     first = request.seed if request.seed is not None else rng.randint(0, MAX_SEED - count)
-    return [dataclasses.replace(request, seed=(first + i) % (MAX_SEED + 1)) for i in range(count)]
+    return [dataclasses.replace(request, seed=first + i) for i in range(count)]
 
 
 def parse_prompt_list(text: str) -> list[str]:

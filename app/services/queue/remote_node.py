@@ -389,6 +389,10 @@ class RemoteNode(QObject):
             self._end(Outcome(None, cancelled=True))
         elif not call.answered:
             self._dropped(call.error)
+        elif call.status == 503:
+            # it is closing (Ctrl+C, its window closed, its server switched off): the job did not end there, so it
+            # goes back to this queue, as a job cut off by a kill does
+            self._give_back(translate("Computers", "it is closing"))
         elif call.status != 200:
             self._end(Outcome(None, None, BackendError(ErrorKind.UNKNOWN, translate(
                 "Computers", "{computer}: {why}").format(computer=self.name, why=answer_words(call.status,
