@@ -51,9 +51,9 @@ from app.core.models.catalog import (
     load_catalog,
     preset_status,
     read_ledger,
-    upscaler_models,
 )
 from app.core.models.components import components_from_files
+from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
 from app.core.models.model_files import import_file, inspect_model, model_files_in
@@ -325,17 +325,18 @@ def add_upscale_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_upscale(args: argparse.Namespace) -> int:
     printer = EventPrinter(args.events)
-    model = args.model
+    model = args.model or Studio.upscaler(demo=args.demo)
     if model is None:
-        found = upscaler_models(load_catalog(), current_user_dirs().models, current_user_dirs().upscalers)
-        if not found:
-            outcome = Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
-                "no upscaler model: download one (python -m app models download realesrgan-x4plus-anime-6b) "
-                f"or put an ESRGAN file in {current_user_dirs().upscalers}")))
-            printer.error(outcome.error)
-            printer.done(outcome)
-            return 1
-        model = found[0]
+        outcome = Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
+            "no upscaler model: download one (python -m app models download realesrgan-x4plus-anime-6b), "
+            f"put an ESRGAN file in {current_user_dirs().upscalers}, or try the demo's: python -m app --demo "
+            "upscale IMAGE")))
+        printer.error(outcome.error)
+        printer.done(outcome)
+        return 1
+    if is_demo_file(model):
+        printer.notice(f"the demo upscaler ({model.name}, random weights): a picture four times the size, in "
+                       "noise; download a real one with: python -m app models download realesrgan-x4plus-anime-6b")
     studio = open_studio(args)
     [outcome] = run_jobs(studio, printer, False,
                          lambda: studio.upscale(UpscaleRequest(args.image, model, args.factor, args.tile_size)))

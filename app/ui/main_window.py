@@ -30,7 +30,8 @@ from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import check_headline
 from app.core.generation.upscale import UpscaleRequest
-from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
+from app.core.models.catalog import Catalog, load_catalog, model_choices
+from app.core.models.demo_model import is_demo_file
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
@@ -417,16 +418,19 @@ class MainWindow(QMainWindow):
             self.panel.set_edit_source(None)
 
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
-        models = upscaler_models(self.catalog, self.models_dir, self.models_dir / "upscalers")
-        if not models:
+        model = self.studio.upscaler(is_demo_file(self.panel.model.path()), self.models_dir)
+        if model is None:
             self.status.setText(translate("MainWindow", "No upscaler yet: download RealESRGAN x4plus anime 6B in the "
                                                           "Models window, or add an ESRGAN model there."))
             return
         self.go.show_busy()
-        self.studio.upscale(UpscaleRequest(entry.path, models[0], factor))
+        self.studio.upscale(UpscaleRequest(entry.path, model, factor))
         words = (translate("MainWindow", "Upscaling {name} x{factor} with {model} when the jobs before it are done…")
                  if self.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
-        self.status.setText(words.format(name=entry.path.name, factor=factor, model=models[0].stem))
+        # the demo's random weights enlarge the picture into noise: said, lest it look broken
+        name = translate("MainWindow", "the demo's upscaler (noise, to show how it works)") if is_demo_file(model) \
+            else model.stem
+        self.status.setText(words.format(name=entry.path.name, factor=factor, model=name))
 
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)

@@ -949,6 +949,10 @@
         <translation>Ampliando {name} x{factor} con {model}…</translation>
     </message>
     <message>
+        <source>the demo&apos;s upscaler (noise, to show how it works)</source>
+        <translation>el ampliador de la demostración (ruido, para mostrar cómo funciona)</translation>
+    </message>
+    <message>
         <source>Mod&amp;els…</source>
         <translation>&amp;Modelos…</translation>
     </message>
@@ -1496,6 +1500,10 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
         <translation>Iniciando el asistente de prompts…</translation>
     </message>
     <message>
+        <source>The demo&apos;s text model {where}; it writes random words here, to show how the helper works.</source>
+        <translation>El modelo de texto de la demostración {where}; escribe palabras al azar aquí, para mostrar cómo funciona el asistente.</translation>
+    </message>
+    <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
         <translation>El asistente de prompts {where}; sus palabras aparecen aquí mientras escribe.</translation>
     </message>
@@ -1510,6 +1518,10 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
     <message>
         <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
         <translation>{file}, el modelo de texto del asistente de prompts, también es el codificador de texto de los presets Z-Image y FLUX.2 klein: una descarga, dos usos.</translation>
+    </message>
+    <message>
+        <source>Written in {seconds} s by the demo&apos;s text model: random words, not a real suggestion.</source>
+        <translation>Escrito en {seconds} s por el modelo de texto de la demostración: palabras al azar, no una sugerencia de verdad.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>

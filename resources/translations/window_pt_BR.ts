@@ -949,6 +949,10 @@
         <translation>Ampliando {name} x{factor} com {model}…</translation>
     </message>
     <message>
+        <source>the demo&apos;s upscaler (noise, to show how it works)</source>
+        <translation>o ampliador da demonstração (ruído, para mostrar como funciona)</translation>
+    </message>
+    <message>
         <source>Mod&amp;els…</source>
         <translation>Mod&amp;elos…</translation>
     </message>
@@ -1496,6 +1500,10 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
         <translation>Iniciando o assistente de prompt…</translation>
     </message>
     <message>
+        <source>The demo&apos;s text model {where}; it writes random words here, to show how the helper works.</source>
+        <translation>O modelo de texto da demonstração {where}; ele escreve palavras aleatórias aqui, para mostrar como o assistente funciona.</translation>
+    </message>
+    <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
         <translation>O assistente de prompt {where}; as palavras dele aparecem aqui enquanto ele escreve.</translation>
     </message>
@@ -1510,6 +1518,10 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
     <message>
         <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
         <translation>{file}, o modelo de texto do assistente de prompt, também é o codificador de texto das predefinições Z-Image e FLUX.2 klein: um download, dois usos.</translation>
+    </message>
+    <message>
+        <source>Written in {seconds} s by the demo&apos;s text model: random words, not a real suggestion.</source>
+        <translation>Escrito em {seconds} s pelo modelo de texto da demonstração: palavras aleatórias, não uma sugestão de verdade.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>

@@ -949,6 +949,10 @@
         <translation>Увеличение {name} x{factor} моделью {model}…</translation>
     </message>
     <message>
+        <source>the demo&apos;s upscaler (noise, to show how it works)</source>
+        <translation>демонстрационного увеличителя (шум, чтобы показать, как это работает)</translation>
+    </message>
+    <message>
         <source>Mod&amp;els…</source>
         <translation>Моде&amp;ли…</translation>
     </message>
@@ -1496,6 +1500,10 @@ Ways to save video memory it offers: {savers}</source>
         <translation>Запускаем помощника по промптам…</translation>
     </message>
     <message>
+        <source>The demo&apos;s text model {where}; it writes random words here, to show how the helper works.</source>
+        <translation>Демонстрационная текстовая модель {where}; она пишет здесь случайные слова, чтобы показать, как работает помощник.</translation>
+    </message>
+    <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
         <translation>Помощник по промптам {where}; его текст появляется здесь по мере написания.</translation>
     </message>
@@ -1510,6 +1518,10 @@ Ways to save video memory it offers: {savers}</source>
     <message>
         <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
         <translation>{file}, текстовая модель помощника по промптам, — это и текстовый кодировщик наборов Z-Image и FLUX.2 klein: одна загрузка, два применения.</translation>
+    </message>
+    <message>
+        <source>Written in {seconds} s by the demo&apos;s text model: random words, not a real suggestion.</source>
+        <translation>Написано за {seconds} с демонстрационной текстовой моделью: случайные слова, а не настоящее предложение.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
