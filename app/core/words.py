@@ -35,3 +35,14 @@ def speak_with(translator: Translator | None) -> None:
     """From now on `translate` asks `translator` (the window passes Qt's); None goes back to English."""
     global _translator
     _translator = translator or _english
+
+
+def capitalised(words: str) -> str:
+    """`words` with a capital first letter: a reason said on its own, as a sentence begins."""
+    return words[:1].upper() + words[1:]
+
+
+def sentence(words: str) -> str:
+    """A reason written to follow a colon ("cannot save: the disk is full") as a sentence of its own."""
+    words = capitalised(words.strip())
+    return words if words.endswith((".", "!", "?", "…")) else words + "."

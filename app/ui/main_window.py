@@ -28,6 +28,7 @@ from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
+from app.core.generation.request import prompt_length_problem
 from app.core.generation.status_words import check_headline
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices
@@ -35,7 +36,7 @@ from app.core.models.demo_model import is_demo_file
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
-from app.core.words import translate
+from app.core.words import sentence, translate
 from app.services.queue.events import (
     JobEnded,
     JobEvent,
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
         self._steps: dict[str, Progress] = {}  # each card's last step, while its job runs
+        self._prompt_too_long = False  # the status line says so
         self.panel = PromptPanel(self)
         self._make_buttons()
         self._make_views(studio.gallery)
@@ -232,6 +234,8 @@ class MainWindow(QMainWindow):
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         self.image.picture_dropped.connect(self._on_picture_dropped)
         self.panel.family_changed.connect(self._on_family_changed)
+        self.panel.prompt.textChanged.connect(self._on_prompt_typed)
+        self.panel.negative.textChanged.connect(self._on_prompt_typed)
         self.panel.picture.paint_mask.toggled.connect(self._on_paint_mask_toggled)
         if self.gallery is not None:
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
@@ -407,6 +411,17 @@ class MainWindow(QMainWindow):
             self.edit_picture(path)
         else:
             self.use_as_input(path)
+
+    def _on_prompt_typed(self, *_: object) -> None:
+        """A prompt longer than the drawing program reads is said while it is typed (or pasted), not at Generate."""
+        problems = [problem for text, negative in ((self.panel.prompt.toPlainText(), False),
+                                                   (self.panel.negative.text(), True))
+                    if (problem := prompt_length_problem(text, negative)) is not None]
+        if problems:
+            self.status.setText(sentence(problems[0]))
+        elif self._prompt_too_long:
+            self.status.setText("")
+        self._prompt_too_long = bool(problems)
 
     def _on_paint_mask_toggled(self, painting: bool) -> None:
         self.picture_stack.setCurrentWidget(self.panel.picture.painter if painting else self.image)

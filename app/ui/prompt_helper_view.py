@@ -28,16 +28,12 @@ from app.core.models.downloads import DownloadCancelled, DownloadError, PresetPr
 from app.core.prompt_helper import HelperTask, PromptModelMissing, PromptModelRejected, prompt_model_download
 from app.core.settings_schema import PROMPT_HELPER_ON_CARD
 from app.core.sizes import format_size
-from app.core.words import translate
+from app.core.words import capitalised, sentence, translate
 from app.services.models.model_manager import PresetDownload
 from app.services.prompt_helper import HelperAnswer
 from app.services.studio import Studio
 from app.ui.icons import put_icons
 from app.ui.prompt_panel import PromptPanel
-
-
-def _capitalised(words: str) -> str:
-    return words[:1].upper() + words[1:]
 
 
 class PromptHelperView(QFrame):
@@ -157,18 +153,18 @@ class PromptHelperView(QFrame):
         except PromptModelMissing as missing:
             self._offered = prompt_model_download(self.catalog)
             # one short line: a full window has no room for more (the download button's tooltip says the rest)
-            self._say(_capitalised(str(missing)) + "." if self._offered is None else translate(
+            self._say(sentence(str(missing)) if self._offered is None else translate(
                 "PromptHelperView", "It needs {name} ({size}) in the models folder.").format(
                 name=self._offered.name, size=format_size(self._offered.total_bytes)))
             return
         except PromptModelRejected as rejected:
-            self._say(_capitalised(str(rejected)) + ".")
+            self._say(sentence(str(rejected)))
             return
         self._asking, self._demo = True, is_demo_file(model.path)
         self._say(translate("PromptHelperView", "Starting the prompt helper…"))
         where = self.studio.ask_helper(task, self._original, self.panel.family, model)
         if self._asking:  # it may have ended at once (its program missing, say): its words stay
-            self.status.setToolTip(_capitalised(where))
+            self.status.setToolTip(capitalised(where))
             words = (translate("PromptHelperView", "The demo's text model {where}; it writes random words here, to "
                                                    "show how the helper works.") if self._demo else
                      translate("PromptHelperView", "The prompt helper {where}; its words appear here as it writes."))
@@ -250,7 +246,7 @@ class PromptHelperView(QFrame):
 
     def _on_status(self, words: str) -> None:
         if self._asking:
-            self._say(_capitalised(words))
+            self._say(capitalised(words))
 
     def _on_answered(self, answer: HelperAnswer) -> None:
         if not self._asking:
@@ -266,7 +262,7 @@ class PromptHelperView(QFrame):
         elif answer.cancelled:
             self._say(translate("PromptHelperView", "Stopped."))
         else:
-            self._say(_capitalised(answer.error or "") + ".")
+            self._say(sentence(answer.error or ""))
 
     def _on_prompt_edited(self) -> None:
         if not self.panel.prompt.toPlainText().strip():

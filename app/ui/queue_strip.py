@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app.core.generation.request import GenerationRequest
 from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
+from app.core.queue.rig import card_words
 from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
 from app.ui.computer_dialog import AddComputerDialog
@@ -37,12 +38,13 @@ def state_words(state: JobState) -> str:
             JobState.CANCELLED: translate("QueueStrip", "cancelled")}[state]
 
 
-def job_words(job: Job) -> str:
-    """One line for a job, in the user's words."""
+def job_words(job: Job, on_processor: bool = False) -> str:
+    """One line for a job, in the user's words (`on_processor`: this computer draws on its processor)."""
     if job.state is JobState.RUNNING:
         eta = (translate("QueueStrip", ", {time} left").format(time=duration_in_words(job.eta_seconds))
                if job.eta_seconds is not None else "")
-        where = translate("QueueStrip", " on {card}").format(card=job.card) if job.card else ""
+        where = (translate("QueueStrip", " on {card}").format(card=card_words(job.card, on_processor)) if job.card
+                 else "")
         if job.step:
             state = translate("QueueStrip", "running step {step}/{steps}").format(step=job.step, steps=job.steps)
             state += eta + where
@@ -156,7 +158,7 @@ class QueueStrip(QWidget):
         chosen = self.selected()
         self.list.clear()
         for job in self.queue.jobs:
-            item = QListWidgetItem(job_words(job), self.list)
+            item = QListWidgetItem(job_words(job, self.queue.draws_on_processor), self.list)
             item.setData(Qt.ItemDataRole.UserRole, job)
             item.setToolTip(job.request.prompt if isinstance(job.request, GenerationRequest) else job.what)
             if job is chosen:
@@ -235,7 +237,7 @@ class QueueStrip(QWidget):
         else:
             for label, enabled, _ in cards:
                 if label not in self.card_boxes:
-                    box = QCheckBox(label, self)
+                    box = QCheckBox(card_words(label, self.queue.draws_on_processor), self)
                     box.toggled.connect(lambda on, name=label: self.queue.set_card_enabled(name, on))
                     self.cards.addWidget(box)
                     self.card_boxes[label] = box

@@ -1185,6 +1185,14 @@
         <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
         <translation>El archivo de la cola de trabajos estaba dañado ({why}); se guardó como {aside} y la cola empieza vacía.</translation>
     </message>
+    <message>
+        <source>this computer&apos;s processor</source>
+        <translation>el procesador de este equipo</translation>
+    </message>
+    <message>
+        <source>the graphics card</source>
+        <translation>la tarjeta gráfica</translation>
+    </message>
 </context>
 <context>
     <name>Request</name>
@@ -1261,12 +1269,12 @@
         <translation>el {text} tenía caracteres de control invisibles ({codes}); se quitaron, porque sd.cpp no puede leerlos</translation>
     </message>
     <message>
-        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
-        <translation>, {size} según cuenta sd.cpp (las letras acentuadas cuentan 2, chino, japonés y coreano 3, emoji 4)</translation>
+        <source>, {size} as the drawing program counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} según cuenta el programa que dibuja (las letras con tilde cuentan 2, el chino, japonés y coreano 3, los emoji 4)</translation>
     </message>
     <message>
-        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
-        <translation>el {text} tiene {length} caracteres{counted}; sd.cpp admite como máximo {most} (más largo lo hace caer)</translation>
+        <source>the {text} is {length} characters long{counted}; at most {most} can be drawn (longer ones crash the drawing program)</source>
+        <translation>el {text} tiene {length} caracteres{counted}; como mucho se pueden dibujar {most} (los más largos hacen fallar al programa que dibuja)</translation>
     </message>
     <message>
         <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
@@ -1533,12 +1541,16 @@
         <translation>como corrió aquí antes</translation>
     </message>
     <message>
-        <source>estimated from the card&apos;s specifications</source>
-        <translation>estimado por las especificaciones de la tarjeta</translation>
+        <source>an estimate until a first picture is made</source>
+        <translation>una estimación hasta que se haga una primera imagen</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>estimado como para una tarjeta Polaris lenta hasta que se haga una primera imagen</translation>
+    </message>
+    <message>
+        <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>
+        <translation>{time} por imagen en el procesador de este equipo (sobre todo {stage}), {basis}.</translation>
     </message>
     <message>
         <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>

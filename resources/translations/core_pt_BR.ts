@@ -1185,6 +1185,14 @@
         <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
         <translation>O arquivo da fila de tarefas estava danificado ({why}); ele foi guardado como {aside} e a fila começa vazia.</translation>
     </message>
+    <message>
+        <source>this computer&apos;s processor</source>
+        <translation>processador deste computador</translation>
+    </message>
+    <message>
+        <source>the graphics card</source>
+        <translation>placa de vídeo</translation>
+    </message>
 </context>
 <context>
     <name>Request</name>
@@ -1261,12 +1269,12 @@
         <translation>o {text} tinha caracteres de controle invisíveis ({codes}); eles foram removidos, pois o sd.cpp não consegue lê-los</translation>
     </message>
     <message>
-        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
-        <translation>, {size} do jeito que o sd.cpp conta (letras acentuadas contam 2, chinês, japonês e coreano 3, emoji 4)</translation>
+        <source>, {size} as the drawing program counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} na contagem do programa que desenha (letras acentuadas contam 2, chinês, japonês e coreano 3, emoji 4)</translation>
     </message>
     <message>
-        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
-        <translation>o {text} tem {length} caracteres{counted}; o sd.cpp aguenta no máximo {most} (mais que isso o derruba)</translation>
+        <source>the {text} is {length} characters long{counted}; at most {most} can be drawn (longer ones crash the drawing program)</source>
+        <translation>o {text} tem {length} caracteres{counted}; no máximo {most} podem ser desenhados (mais longos fazem o programa que desenha travar)</translation>
     </message>
     <message>
         <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
@@ -1533,12 +1541,16 @@
         <translation>como rodou aqui antes</translation>
     </message>
     <message>
-        <source>estimated from the card&apos;s specifications</source>
-        <translation>estimado pelas especificações da placa</translation>
+        <source>an estimate until a first picture is made</source>
+        <translation>uma estimativa até a primeira imagem ser feita</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>estimado como para uma placa Polaris lenta até a primeira imagem ser feita</translation>
+    </message>
+    <message>
+        <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>
+        <translation>{time} por imagem no processador deste computador (principalmente {stage}), {basis}.</translation>
     </message>
     <message>
         <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>

@@ -1185,6 +1185,14 @@
         <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
         <translation>Файл очереди заданий был повреждён ({why}); он сохранён как {aside}, а очередь начинается пустой.</translation>
     </message>
+    <message>
+        <source>this computer&apos;s processor</source>
+        <translation>процессор этого компьютера</translation>
+    </message>
+    <message>
+        <source>the graphics card</source>
+        <translation>видеокарта</translation>
+    </message>
 </context>
 <context>
     <name>Request</name>
@@ -1261,12 +1269,12 @@
         <translation>в поле «{text}» были невидимые управляющие символы ({codes}); они удалены, так как sd.cpp не может их прочитать</translation>
     </message>
     <message>
-        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
-        <translation>, {size} по счёту sd.cpp (буквы с диакритикой и кириллица — 2, китайский, японский и корейский — 3, эмодзи — 4)</translation>
+        <source>, {size} as the drawing program counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} по счёту рисующей программы (буквы с диакритикой и кириллица считаются за 2, китайские, японские и корейские за 3, эмодзи за 4)</translation>
     </message>
     <message>
-        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
-        <translation>поле «{text}» длиной {length} символов{counted}; sd.cpp выдерживает не больше {most} (более длинный обрушивает его)</translation>
+        <source>the {text} is {length} characters long{counted}; at most {most} can be drawn (longer ones crash the drawing program)</source>
+        <translation>{text}: {length} символов{counted}; нарисовать можно не больше {most} (более длинный текст роняет рисующую программу)</translation>
     </message>
     <message>
         <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
@@ -1533,12 +1541,16 @@
         <translation>по прошлым запускам здесь</translation>
     </message>
     <message>
-        <source>estimated from the card&apos;s specifications</source>
-        <translation>оценка по характеристикам карты</translation>
+        <source>an estimate until a first picture is made</source>
+        <translation>оценка до первой нарисованной картинки</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>оценка как для медленной карты Polaris, пока не сделана первая картинка</translation>
+    </message>
+    <message>
+        <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>
+        <translation>{time} на картинку на процессоре этого компьютера (в основном {stage}), {basis}.</translation>
     </message>
     <message>
         <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>

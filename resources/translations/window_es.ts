@@ -310,8 +310,20 @@
         <translation>el servidor siguió respondiendo {error}</translation>
     </message>
     <message>
-        <source>network error: {error}</source>
-        <translation>error de red: {error}</translation>
+        <source>this computer seems to be offline (the server&apos;s name could not be found)</source>
+        <translation>este equipo parece no tener conexión (no se encontró el nombre del servidor)</translation>
+    </message>
+    <message>
+        <source>the server did not answer in time</source>
+        <translation>el servidor no respondió a tiempo</translation>
+    </message>
+    <message>
+        <source>the server could not be reached</source>
+        <translation>no se pudo llegar al servidor</translation>
+    </message>
+    <message>
+        <source>the connection was cut</source>
+        <translation>se cortó la conexión</translation>
     </message>
     <message>
         <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
@@ -447,6 +459,14 @@
         <translation>&amp;Descargar</translation>
     </message>
     <message>
+        <source>&amp;Stop</source>
+        <translation>De&amp;tener</translation>
+    </message>
+    <message>
+        <source>Pause the download: it goes on from where it stopped</source>
+        <translation>Pausar la descarga: sigue desde donde se detuvo</translation>
+    </message>
+    <message>
         <source>&amp;Make my first picture</source>
         <translation>&amp;Hacer mi primera imagen</translation>
     </message>
@@ -465,6 +485,10 @@
     <message>
         <source>&amp;Resume the download</source>
         <translation>&amp;Reanudar la descarga</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>

@@ -310,8 +310,20 @@
         <translation>o servidor continuou respondendo {error}</translation>
     </message>
     <message>
-        <source>network error: {error}</source>
-        <translation>erro de rede: {error}</translation>
+        <source>this computer seems to be offline (the server&apos;s name could not be found)</source>
+        <translation>este computador parece estar sem internet (o nome do servidor não foi encontrado)</translation>
+    </message>
+    <message>
+        <source>the server did not answer in time</source>
+        <translation>o servidor não respondeu a tempo</translation>
+    </message>
+    <message>
+        <source>the server could not be reached</source>
+        <translation>não foi possível chegar ao servidor</translation>
+    </message>
+    <message>
+        <source>the connection was cut</source>
+        <translation>a conexão caiu</translation>
     </message>
     <message>
         <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
@@ -447,6 +459,14 @@
         <translation>&amp;Baixar</translation>
     </message>
     <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>Pause the download: it goes on from where it stopped</source>
+        <translation>Pausar o download: ele continua de onde parou</translation>
+    </message>
+    <message>
         <source>&amp;Make my first picture</source>
         <translation>&amp;Fazer minha primeira imagem</translation>
     </message>
@@ -465,6 +485,10 @@
     <message>
         <source>&amp;Resume the download</source>
         <translation>&amp;Continuar o download</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>
@@ -1796,7 +1820,7 @@ Linhas que começam com # são ignoradas.</translation>
     </message>
     <message>
         <source> on {card}</source>
-        <translation> em {card}</translation>
+        <translation> ({card})</translation>
     </message>
     <message>
         <source>running step {step}/{steps}</source>

@@ -310,8 +310,20 @@
         <translation>сервер продолжал отвечать {error}</translation>
     </message>
     <message>
-        <source>network error: {error}</source>
-        <translation>ошибка сети: {error}</translation>
+        <source>this computer seems to be offline (the server&apos;s name could not be found)</source>
+        <translation>этот компьютер, похоже, не подключён к интернету (имя сервера не найдено)</translation>
+    </message>
+    <message>
+        <source>the server did not answer in time</source>
+        <translation>сервер не ответил вовремя</translation>
+    </message>
+    <message>
+        <source>the server could not be reached</source>
+        <translation>не удалось связаться с сервером</translation>
+    </message>
+    <message>
+        <source>the connection was cut</source>
+        <translation>соединение оборвалось</translation>
     </message>
     <message>
         <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
@@ -447,6 +459,14 @@
         <translation>&amp;Скачать</translation>
     </message>
     <message>
+        <source>&amp;Stop</source>
+        <translation>Ст&amp;оп</translation>
+    </message>
+    <message>
+        <source>Pause the download: it goes on from where it stopped</source>
+        <translation>Приостановить загрузку: она продолжится с того места, где остановилась</translation>
+    </message>
+    <message>
         <source>&amp;Make my first picture</source>
         <translation>&amp;Нарисовать первую картинку</translation>
     </message>
@@ -465,6 +485,10 @@
     <message>
         <source>&amp;Resume the download</source>
         <translation>П&amp;родолжить загрузку</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Подключение…</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>
@@ -1796,7 +1820,7 @@ Lines starting with # are skipped.</source>
     </message>
     <message>
         <source> on {card}</source>
-        <translation> на {card}</translation>
+        <translation> ({card})</translation>
     </message>
     <message>
         <source>running step {step}/{steps}</source>

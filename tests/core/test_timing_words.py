@@ -22,9 +22,12 @@ def test_the_plan_says_how_long_where_and_from_what() -> None:
     estimate = PictureTime((("text", 11.5), ("sampling", 838.0), ("decode", 40.0)), False,
                            "AMD Radeon RX 580 Series (RADV POLARIS10)")
     assert time_words(estimate) == ("About 11-19 min a picture on the AMD Radeon RX 580 Series (mostly drawing), "
-                                    "estimated from the card's specifications.")
+                                    "an estimate until a first picture is made.")
     measured = PictureTime((("sampling", 20.0), ("decode", 30.0)), True, "NVIDIA H100 80GB HBM3")
     assert time_words(measured) == ("About 40-55 s a picture on the NVIDIA H100 80GB HBM3 (mostly finishing), "
                                     "as it ran here before.")
     unknown = PictureTime((("sampling", 100.0),), False, "Some GPU", card_known=False)
     assert time_words(unknown).endswith("estimated as for a slow Polaris card until a first picture is made.")
+    lavapipe = PictureTime((("sampling", 100.0),), False, "llvmpipe (LLVM 15.0.6, 256 bits)")
+    assert time_words(lavapipe) == ("About 1-2 min a picture on this computer's processor (mostly drawing), an "
+                                    "estimate until a first picture is made.")

@@ -58,6 +58,11 @@ _TRANSLATING_DRIVERS = {"DRIVER_ID_MESA_DOZEN": "Direct3D 12", "DRIVER_ID_MESA_V
 _DOZEN_NAME = "Microsoft Direct3D12 ("
 
 
+def software_name(name: str) -> bool:
+    """A Vulkan device's name that gives a driver drawing on the processor away (llvmpipe, SwiftShader)."""
+    return name.startswith(_SOFTWARE_NAMES)
+
+
 @dataclass(frozen=True)
 class MemoryHeap:
     size: int
@@ -90,8 +95,7 @@ class VulkanDevice:
     @property
     def is_cpu(self) -> bool:
         """Software Vulkan (lavapipe, SwiftShader): images are made on the processor."""
-        return (self.device_type is DeviceType.CPU or self.driver_id in _SOFTWARE_DRIVERS
-                or self.name.startswith(_SOFTWARE_NAMES))
+        return self.device_type is DeviceType.CPU or self.driver_id in _SOFTWARE_DRIVERS or software_name(self.name)
 
     @property
     def translates_to(self) -> str | None:

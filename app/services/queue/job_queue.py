@@ -21,7 +21,7 @@ from app.core.generation.request import GenerationRequest, with_seed
 from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.nodes import RemoteComputer
-from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
+from app.core.queue.rig import LOCAL_CARD, card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
 from app.core.words import translate
 from app.services.generation.runner import Generation
@@ -57,7 +57,7 @@ class _Card:
     def label(self) -> str:
         if isinstance(self.generation, RemoteNode):
             return self.generation.name
-        return card_label(self.device) if self.device else "the graphics card"
+        return card_label(self.device) if self.device else LOCAL_CARD
 
     def can_run(self, job: Job) -> bool:
         if isinstance(self.generation, RemoteNode):
@@ -191,6 +191,13 @@ class JobQueue(QObject):
     def cards(self) -> list[tuple[str, bool, Generation | RemoteNode]]:
         """(label, ticked, what runs its jobs) for each card the queue runs jobs on, other computers' last."""
         return [(card.label, card.enabled, card.generation) for card in self._cards]
+
+    @property
+    def draws_on_processor(self) -> bool:
+        """This computer's device is Vulkan run by the processor (no graphics card that can draw was found)."""
+        local = self._cards[0].generation
+        device = self._cards[0].device or (local.card if isinstance(local, Generation) else None)
+        return device is not None and device.is_cpu
 
     @property
     def computers(self) -> list[RemoteComputer]:
