@@ -858,6 +858,10 @@
         <source>not added: {why}</source>
         <translation>no agregado: {why}</translation>
     </message>
+    <message>
+        <source>No picture model among these files, so no model was added: a text model or a VAE cannot draw alone. Add it together with the picture model it belongs to.</source>
+        <translation>Ningún modelo de imagen entre estos archivos, así que no se añadió ningún modelo: un modelo de texto o un VAE no dibuja solo. Añádelo junto con el modelo de imagen al que pertenece.</translation>
+    </message>
 </context>
 <context>
     <name>Picker</name>

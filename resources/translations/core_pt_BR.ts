@@ -858,6 +858,10 @@
         <source>not added: {why}</source>
         <translation>não adicionado: {why}</translation>
     </message>
+    <message>
+        <source>No picture model among these files, so no model was added: a text model or a VAE cannot draw alone. Add it together with the picture model it belongs to.</source>
+        <translation>Nenhum modelo de imagem entre estes arquivos, então nenhum modelo foi adicionado: um modelo de texto ou um VAE não desenha sozinho. Adicione-o junto com o modelo de imagem a que pertence.</translation>
+    </message>
 </context>
 <context>
     <name>Picker</name>

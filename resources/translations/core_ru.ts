@@ -858,6 +858,10 @@
         <source>not added: {why}</source>
         <translation>не добавлен: {why}</translation>
     </message>
+    <message>
+        <source>No picture model among these files, so no model was added: a text model or a VAE cannot draw alone. Add it together with the picture model it belongs to.</source>
+        <translation>Среди этих файлов нет модели для картинок, поэтому ничего не добавлено: текстовая модель или VAE не рисует сама по себе. Добавьте её вместе с моделью для картинок, к которой она относится.</translation>
+    </message>
 </context>
 <context>
     <name>Picker</name>

@@ -120,6 +120,21 @@ def test_files_you_already_have_become_a_set_in_the_picker(qtbot: QtBot, tmp_pat
     assert window.panel.taesd.path() == folder / "taef1_tiny.gguf"
 
 
+def test_a_text_model_alone_is_refused_in_words_as_a_picture_model(qtbot: QtBot, tmp_path: Path, out_dir: Path,
+                                                                  tiny_prompt_model: Path) -> None:
+    window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
+                        models_dir=tmp_path / "models")
+    qtbot.addWidget(window)
+    models = open_models(qtbot, window)
+    before = picker_labels(window)
+    with qtbot.waitSignal(models.imported):
+        models.import_paths([tiny_prompt_model])  # the prompt helper's kind of file: a chat model, no picture one
+    report = models.import_report.toPlainText()
+    assert report.endswith("No picture model among these files, so no model was added: a text model or a VAE "
+                           "cannot draw alone. Add it together with the picture model it belongs to.")
+    assert "Saved as" not in report and picker_labels(window) == before
+
+
 def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, tmp_path: Path, out_dir: Path,
                                                                   sd_cli: Path) -> None:
     window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),

@@ -521,6 +521,13 @@ def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
                      + (f" ({result.warning})" if result.warning else ""))
         if result.slot and result.slot not in FOLDER_SLOTS and result.slot not in slots:
             slots[result.slot] = result.path
+    if slots and not {"model", "diffusion_model"} & slots.keys():
+        # a text encoder (the prompt helper's Qwen3, say) or a VAE alone: a set of it would offer a picture model
+        # that cannot draw
+        lines.append(translate("Models", "No picture model among these files, so no model was added: a text model "
+                                         "or a VAE cannot draw alone. Add it together with the picture model it "
+                                         "belongs to."))
+        slots = {}
     return ImportReport(lines, slots, placed)
 
 
