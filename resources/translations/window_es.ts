@@ -1793,6 +1793,13 @@ Las líneas que empiezan con # se omiten.</translation>
     </message>
 </context>
 <context>
+    <name>Queue</name>
+    <message>
+        <source>the drawing program stopped without a picture</source>
+        <translation>el programa que dibuja se detuvo sin una imagen</translation>
+    </message>
+</context>
+<context>
     <name>QueueStrip</name>
     <message>
         <source>waiting</source>

@@ -1793,6 +1793,13 @@ Linhas que começam com # são ignoradas.</translation>
     </message>
 </context>
 <context>
+    <name>Queue</name>
+    <message>
+        <source>the drawing program stopped without a picture</source>
+        <translation>o programa que desenha parou sem uma imagem</translation>
+    </message>
+</context>
+<context>
     <name>QueueStrip</name>
     <message>
         <source>waiting</source>

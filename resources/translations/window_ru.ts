@@ -1793,6 +1793,13 @@ Lines starting with # are skipped.</source>
     </message>
 </context>
 <context>
+    <name>Queue</name>
+    <message>
+        <source>the drawing program stopped without a picture</source>
+        <translation>рисующая программа остановилась без картинки</translation>
+    </message>
+</context>
+<context>
     <name>QueueStrip</name>
     <message>
         <source>waiting</source>

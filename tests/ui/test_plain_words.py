@@ -13,10 +13,13 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.generation.request import METHOD_NAMES
+from app.core.gallery.image_store import FolderProblem, check_folder
+from app.core.generation.request import METHOD_NAMES, GenerationRequest
 from app.core.prompt_helper import PROMPT_MODEL_NAME, HelperTask
-from app.core.queue.jobs import JobState
+from app.core.queue.jobs import Job, JobState, save_queue
 from app.core.queue.rig import LOCAL_CARD
+from app.core.words import reason_of
+from app.services.studio import Studio
 from app.ui.first_start import FirstStart
 from app.ui.main_window import MainWindow
 from tests.helpers.local_catalog import write_catalog
@@ -177,3 +180,17 @@ def test_where_words_went_wrong_they_are_plain_in_every_language(qtbot: QtBot, t
     for texts in (english, translated):
         assert developer_words(texts) == {} and never_said(texts) == []
     assert english_left(english, translated, USER_DATA) == {}
+
+
+def test_a_job_failed_in_english_says_why_in_the_language_of_now(qtbot: QtBot, tmp_path: Path,
+                                                                 translations: Path) -> None:
+    with pytest.raises(FolderProblem) as raised:
+        check_folder(tmp_path, needed=2**62)  # no disk has that much free: a job refused in English
+    store = tmp_path / "queue.json"
+    save_queue(store, [Job(GenerationRequest("a lighthouse", seed=1), state=JobState.FAILED,
+                           reason=reason_of(raised.value))])
+    with speaking("pt_BR"):  # the next start, in Portuguese
+        window = MainWindow(Studio(tmp_path / "images", store=store))
+        qtbot.addWidget(window)
+        row = window.queue_strip.list.item(0).text()
+    assert row.startswith(f"falhou: Não dá para salvar imagens: o disco de {tmp_path} está cheio (")

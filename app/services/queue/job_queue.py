@@ -380,7 +380,8 @@ class JobQueue(QObject):
             job.state, job.reason = JobState.CANCELLED, ""
         else:
             job.state = JobState.FAILED
-            job.reason = outcome.error.message if outcome.error else "the backend stopped without an image"
+            job.reason = outcome.error.message if outcome.error else translate("Queue", "the drawing program "
+                                                                                        "stopped without a picture")
         self._changed(save=True)  # at once: a finished job must never run again after a crash
         self._dispatch()  # first: who hears of this job's end finds the next one running
         if outcome.ok and outcome.image:
