@@ -46,6 +46,14 @@
         <source>{file} cannot be unpacked: {why}</source>
         <translation>{file} não pode ser descompactado: {why}</translation>
     </message>
+    <message>
+        <source>Version not named by its build</source>
+        <translation>Versão não informada pela compilação</translation>
+    </message>
+    <message>
+        <source>Version {version} ({commit})</source>
+        <translation>Versão {version} ({commit})</translation>
+    </message>
 </context>
 <context>
     <name>Check</name>
@@ -713,7 +721,7 @@
     </message>
     <message>
         <source>Flash attention</source>
-        <translation>Flash attention</translation>
+        <translation>Atenção econômica (flash attention)</translation>
     </message>
     <message>
         <source>Video memory cap</source>
@@ -1351,6 +1359,25 @@
     <message>
         <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
         <translation>A LoRA {name} foi feita para modelos {made_for}, mas o modelo é {family}: escolha uma LoRA feita para ele</translation>
+    </message>
+</context>
+<context>
+    <name>Sizes</name>
+    <message>
+        <source>{value} GiB</source>
+        <translation>{value} GiB</translation>
+    </message>
+    <message>
+        <source>{value} MiB</source>
+        <translation>{value} MiB</translation>
+    </message>
+    <message>
+        <source>{value} KiB</source>
+        <translation>{value} KiB</translation>
+    </message>
+    <message>
+        <source>{value} bytes</source>
+        <translation>{value} bytes</translation>
     </message>
 </context>
 <context>

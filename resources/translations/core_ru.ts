@@ -46,6 +46,14 @@
         <source>{file} cannot be unpacked: {why}</source>
         <translation>{file} нельзя распаковать: {why}</translation>
     </message>
+    <message>
+        <source>Version not named by its build</source>
+        <translation>Версия не указана сборкой</translation>
+    </message>
+    <message>
+        <source>Version {version} ({commit})</source>
+        <translation>Версия {version} ({commit})</translation>
+    </message>
 </context>
 <context>
     <name>Check</name>
@@ -713,7 +721,7 @@
     </message>
     <message>
         <source>Flash attention</source>
-        <translation>Flash attention</translation>
+        <translation>Экономное внимание (flash attention)</translation>
     </message>
     <message>
         <source>Video memory cap</source>
@@ -993,7 +1001,7 @@
     </message>
     <message>
         <source>Flash attention keeps the attention buffers small.</source>
-        <translation>Flash attention держит буферы внимания маленькими.</translation>
+        <translation>Экономное внимание (flash attention) держит буферы внимания маленькими.</translation>
     </message>
     <message>
         <source>The live preview is decoded by the tiny autoencoder at every step.</source>
@@ -1351,6 +1359,25 @@
     <message>
         <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
         <translation>LoRA {name} сделана для моделей {made_for}, а модель — {family}: выберите LoRA, сделанную для неё</translation>
+    </message>
+</context>
+<context>
+    <name>Sizes</name>
+    <message>
+        <source>{value} GiB</source>
+        <translation>{value} ГиБ</translation>
+    </message>
+    <message>
+        <source>{value} MiB</source>
+        <translation>{value} МиБ</translation>
+    </message>
+    <message>
+        <source>{value} KiB</source>
+        <translation>{value} КиБ</translation>
+    </message>
+    <message>
+        <source>{value} bytes</source>
+        <translation>{value} байт</translation>
     </message>
 </context>
 <context>

@@ -53,3 +53,13 @@ def test_a_job_failed_in_english_says_why_in_portuguese_after_a_switch(tmp_path:
     [again] = jobs_from_json(kept)
     assert again.reason.startswith(f"Não dá para salvar imagens: o disco de {tmp_path} está cheio (")
     assert again.reason.endswith("Libere espaço ou escolha outra pasta.")
+
+
+def test_a_size_speaks_the_unit_of_its_language(english_then_portuguese: None) -> None:
+    from app.core.sizes import format_size
+
+    assert [format_size(size) for size in (512, 48 * 2**10, 335 * 2**20, 9 * 2**30)] == [
+        "512 bytes", "48 KiB", "335 MiB", "9.0 GiB"]
+    russian = {"{value} GiB": "{value} ГиБ", "{value} MiB": "{value} МиБ", "{value} bytes": "{value} байт"}
+    speak_with(lambda _context, text: russian.get(text, text))
+    assert [format_size(size) for size in (512, 335 * 2**20, 9 * 2**30)] == ["512 байт", "335 МиБ", "9.0 ГиБ"]

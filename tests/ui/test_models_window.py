@@ -144,6 +144,7 @@ def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, 
     assert models.backend_info.text() == "Asking the backend what it is…"  # its --version runs off the GUI thread
     qtbot.waitUntil(lambda: f"{sd_cli} (bundled with the app)" in models.backend_info.text(), timeout=30_000)
     assert "Weights in RAM between stages" in models.backend_info.text()  # --offload-to-cpu, in words
+    assert "\nVersion not named by its build\n" in models.backend_info.text()  # not sd.cpp's own line
     own = tmp_path / "my sd-cli"
     shutil.copy(sd_cli, own)
     models.use_backend(own)
