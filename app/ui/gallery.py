@@ -227,6 +227,8 @@ class GalleryPanel(QWidget):
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.reuse_button = QPushButton(translate("GalleryPanel", "Reuse settings"), self)
+        self.reuse_button.setToolTip(translate("GalleryPanel", "Put this picture's prompt, model and settings back, "
+                                                               "its seed too: Generate draws the same picture again"))
         self.favourite_button = QPushButton(translate("GalleryPanel", "Favourite"), self)
         self.copy_image_button = QPushButton(translate("GalleryPanel", "Copy image"), self)
         self._make_more_menu()
@@ -251,12 +253,13 @@ class GalleryPanel(QWidget):
         self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(self.trash_action)
         self.use_as_input_action = QAction(translate("GalleryPanel", "Use as input"), self)
-        self.edit_action = QAction(translate("GalleryPanel", "Edit this picture"), self)
+        self.edit_action = QAction(self)
         self.set_editing_available(False)
         self.upscale_actions = {
             factor: QAction(translate("GalleryPanel", "Upscale \u00d7{factor}").format(factor=factor), self)
             for factor in (2, 4)}
         self.more_menu = QMenu(self)
+        self.more_menu.setToolTipsVisible(True)
         self.more_menu.addActions([self.seed_action, self.copy_parameters_action, self.folder_action])
         self.more_menu.addSeparator()
         self.extend_action = QAction(translate("GalleryPanel", "Extend…"), self)
@@ -389,6 +392,9 @@ class GalleryPanel(QWidget):
     def set_editing_available(self, available: bool) -> None:
         """Only a model that edits from a reference picture (FLUX.2 klein) offers "Edit this picture"."""
         self.edit_action.setEnabled(available)
+        # greyed out, it says why in its own words: a menu shows no tooltip on a disabled entry
+        self.edit_action.setText(translate("GalleryPanel", "Edit this picture") if available else
+                                 translate("GalleryPanel", "Edit this picture (needs a FLUX.2 klein model)"))
         self.edit_action.setToolTip(
             translate("GalleryPanel", "Make a new picture from this one, the prompt saying what to change")
             if available else translate("GalleryPanel", "Choose a FLUX.2 klein model to edit pictures"))

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
+from app.core.gallery.image_store import FolderProblem, check_folder, picture_bytes
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
@@ -40,6 +41,7 @@ from app.core.words import sentence, translate
 from app.services.queue.events import (
     JobEnded,
     JobEvent,
+    JobStarted,
     LogLine,
     Notice,
     PlanChosen,
@@ -221,6 +223,9 @@ class MainWindow(QMainWindow):
             shortcut.activated.connect(self._on_generate_shortcut)
         self.cancel_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.cancel_shortcut.activated.connect(self._on_cancel_shortcut)
+        # Ctrl+Q on every system (Windows' own Quit key sequence is empty); closing ends the app, as the window's X
+        self.quit_shortcut = QShortcut(QKeySequence("Ctrl+Q"), self)
+        self.quit_shortcut.activated.connect(self.close)
         self.generate_button.clicked.connect(self._on_generate_clicked)
         self.cancel_button.clicked.connect(self.queue.cancel_all)
         self.add_button.clicked.connect(self._queue_the_panel)
@@ -262,6 +267,8 @@ class MainWindow(QMainWindow):
         """Every card's jobs: the steps of all of them, the stage and picture of the first one running."""
         followed = self._followed(event.job)
         match event:
+            case JobStarted() if self.generate_button.isEnabled():
+                self.go.show_busy(focus=False)  # Run queue's jobs, or another app's: Cancel stops them too
             case StageEntered(stage=stage) if followed:
                 self.status_line.show_stage(stage)
                 if stage is Stage.LOADING and self.monitor is not None:
@@ -371,8 +378,14 @@ class MainWindow(QMainWindow):
     def _on_folder_clicked(self) -> None:
         chosen = QFileDialog.getExistingDirectory(self, translate("MainWindow", "Where finished images go"),
                                                   str(self.studio.out_dir))
-        if chosen:
-            self.set_output_folder(Path(chosen))
+        if not chosen:
+            return
+        try:  # a read-only or full folder is refused now, not at the next Generate
+            check_folder(Path(chosen), picture_bytes(self.panel.width_box.value(), self.panel.height_box.value()))
+        except FolderProblem as problem:
+            self.status.setText(str(problem))
+            return
+        self.set_output_folder(Path(chosen))
 
     def set_output_folder(self, folder: Path) -> None:
         """Send the next images to `folder`, remember it, and show what it already holds in the gallery."""
@@ -392,6 +405,11 @@ class MainWindow(QMainWindow):
             if settings.missing:
                 self.status.setText(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
                                     .format(files="; ".join(settings.missing)))
+            elif settings.seed is not None:
+                self.status.setText(translate("MainWindow", "The settings of {name} are back, its seed {seed} too: "
+                                                            "Generate draws the same picture. For a new one, set Seed "
+                                                            "to random in Advanced.").format(name=entry.path.name,
+                                                                                             seed=settings.seed))
 
     def use_as_input(self, path: Path) -> None:
         """Start the next image from this picture (img2img)."""

@@ -552,6 +552,10 @@
         <translation>Reutilizar ajustes</translation>
     </message>
     <message>
+        <source>Put this picture&apos;s prompt, model and settings back, its seed too: Generate draws the same picture again</source>
+        <translation>Recupera el prompt, el modelo y los ajustes de esta imagen, también su semilla: Generar dibuja la misma imagen otra vez</translation>
+    </message>
+    <message>
         <source>Favourite</source>
         <translation>Favorita</translation>
     </message>
@@ -606,6 +610,10 @@
     <message>
         <source>Images selected: {count}</source>
         <translation>Imágenes seleccionadas: {count}</translation>
+    </message>
+    <message>
+        <source>Edit this picture (needs a FLUX.2 klein model)</source>
+        <translation>Editar esta imagen (necesita un modelo FLUX.2 klein)</translation>
     </message>
     <message>
         <source>Make a new picture from this one, the prompt saying what to change</source>
@@ -951,6 +959,10 @@
     <message>
         <source>Reused the settings, but these files are gone: {files}</source>
         <translation>Se reutilizaron los ajustes, pero estos archivos ya no están: {files}</translation>
+    </message>
+    <message>
+        <source>The settings of {name} are back, its seed {seed} too: Generate draws the same picture. For a new one, set Seed to random in Advanced.</source>
+        <translation>Los ajustes de {name} están de vuelta, también su semilla {seed}: Generar dibuja la misma imagen. Para una nueva, pon la Semilla en al azar en Avanzado.</translation>
     </message>
     <message>
         <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>

@@ -552,6 +552,10 @@
         <translation>Reusar ajustes</translation>
     </message>
     <message>
+        <source>Put this picture&apos;s prompt, model and settings back, its seed too: Generate draws the same picture again</source>
+        <translation>Traz de volta o prompt, o modelo e os ajustes desta imagem, a seed também: Gerar desenha a mesma imagem de novo</translation>
+    </message>
+    <message>
         <source>Favourite</source>
         <translation>Favorita</translation>
     </message>
@@ -606,6 +610,10 @@
     <message>
         <source>Images selected: {count}</source>
         <translation>Imagens selecionadas: {count}</translation>
+    </message>
+    <message>
+        <source>Edit this picture (needs a FLUX.2 klein model)</source>
+        <translation>Editar esta imagem (precisa de um modelo FLUX.2 klein)</translation>
     </message>
     <message>
         <source>Make a new picture from this one, the prompt saying what to change</source>
@@ -951,6 +959,10 @@
     <message>
         <source>Reused the settings, but these files are gone: {files}</source>
         <translation>Configurações reutilizadas, mas estes arquivos sumiram: {files}</translation>
+    </message>
+    <message>
+        <source>The settings of {name} are back, its seed {seed} too: Generate draws the same picture. For a new one, set Seed to random in Advanced.</source>
+        <translation>Os ajustes de {name} estão de volta, a seed {seed} também: Gerar desenha a mesma imagem. Para uma nova, ponha a Seed em aleatória em Avançado.</translation>
     </message>
     <message>
         <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>

@@ -552,6 +552,10 @@
         <translation>Повторить настройки</translation>
     </message>
     <message>
+        <source>Put this picture&apos;s prompt, model and settings back, its seed too: Generate draws the same picture again</source>
+        <translation>Вернуть промпт, модель и настройки этой картинки, и её сид тоже: «Создать» нарисует ту же картинку снова</translation>
+    </message>
+    <message>
         <source>Favourite</source>
         <translation>В избранное</translation>
     </message>
@@ -606,6 +610,10 @@
     <message>
         <source>Images selected: {count}</source>
         <translation>Выбрано картинок: {count}</translation>
+    </message>
+    <message>
+        <source>Edit this picture (needs a FLUX.2 klein model)</source>
+        <translation>Изменить эту картинку (нужна модель FLUX.2 klein)</translation>
     </message>
     <message>
         <source>Make a new picture from this one, the prompt saying what to change</source>
@@ -951,6 +959,10 @@
     <message>
         <source>Reused the settings, but these files are gone: {files}</source>
         <translation>Настройки повторены, но этих файлов больше нет: {files}</translation>
+    </message>
+    <message>
+        <source>The settings of {name} are back, its seed {seed} too: Generate draws the same picture. For a new one, set Seed to random in Advanced.</source>
+        <translation>Настройки {name} возвращены, и сид {seed} тоже: «Создать» нарисует ту же картинку. Для новой поставьте Сид на «случайный» в разделе «Дополнительно».</translation>
     </message>
     <message>
         <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>

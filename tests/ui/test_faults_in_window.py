@@ -108,7 +108,12 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
     assert window.queue_strip.run_button.isEnabled()
     with qtbot.waitSignal(queue.idle, timeout=120_000):
         qtbot.mouseClick(window.queue_strip.run_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: queue.busy, timeout=10_000)
+        # the big button offers Cancel while Run queue draws, without taking the keyboard from where it was
+        assert window.cancel_button.isVisible() and window.cancel_button.isEnabled()
+        assert not window.generate_button.isVisible() and not window.cancel_button.hasFocus()
     assert [job.state for job in queue.jobs] == [JobState.DONE] * 2
+    assert window.generate_button.isVisible() and window.generate_button.isEnabled()
 
 
 def test_a_file_held_by_another_program_ends_the_job_and_keeps_the_picture(
