@@ -94,3 +94,12 @@ def sentence(words: str) -> str:
     """A reason written to follow a colon ("cannot save: the disk is full") as a sentence of its own."""
     words = capitalised(words.strip())
     return words if words.endswith((".", "!", "?", "…")) else words + "."
+
+
+def short_name(name: str, letters: int = 32) -> str:
+    """A file's name as a sentence in the window's narrow column says it: a long one with its middle left out
+    (a name has no spaces to wrap at, so a whole one would widen the column)."""
+    if len(name) <= letters:
+        return name
+    tail = (letters - 1) // 3
+    return f"{name[:letters - 1 - tail]}…{name[-tail:]}"

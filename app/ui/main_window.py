@@ -37,7 +37,7 @@ from app.core.models.demo_model import is_demo_file
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
-from app.core.words import sentence, translate
+from app.core.words import sentence, short_name, translate
 from app.services.queue.events import (
     JobEnded,
     JobEvent,
@@ -415,13 +415,15 @@ class MainWindow(QMainWindow):
         """Start the next image from this picture (img2img)."""
         self.panel.picture.set_picture(path)
         self.status.setText(translate("MainWindow", "The next image starts from {name}; set the strength, or paint a "
-                                                      "mask to repaint only part of it.").format(name=path.name))
+                                                      "mask to repaint only part of it.").format(
+            name=short_name(path.name)))
 
     def edit_picture(self, path: Path) -> None:
         """FLUX.2 klein: the next image edits this picture, the prompt being the instruction."""
         self.panel.set_edit_source(path)
         self.status.setText(translate("MainWindow", "The next image edits {name}: write what to change as the prompt "
-                                                      "(e.g. 'make the sky stormy').").format(name=path.name))
+                                                      "(e.g. 'make the sky stormy').").format(
+            name=short_name(path.name)))
 
     def _on_picture_dropped(self, path: Path) -> None:
         """A picture dropped on the image: FLUX.2 klein edits it; other models start from it (img2img)."""

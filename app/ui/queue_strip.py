@@ -31,6 +31,8 @@ from app.ui.computer_dialog import AddComputerDialog
 from app.ui.folds import fold_arrow
 from app.ui.icons import put_icons
 
+QUEUE_ROWS = 4  # the drawer's rows at most: a 1366x768 laptop's column keeps its other controls whole
+
 
 def state_words(state: JobState) -> str:
     return {JobState.WAITING: translate("QueueStrip", "waiting"), JobState.RUNNING: translate("QueueStrip", "running"),
@@ -79,7 +81,6 @@ class QueueStrip(QWidget):
         self.queue = queue
         self.list = QListWidget(self)
         self.list.setAccessibleName(translate("QueueStrip", "Job queue"))
-        self.list.setMaximumHeight(self.list.fontMetrics().height() * 3 + 2 * self.list.frameWidth() + 4)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # each job's tooltip
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)                     # says it whole
         # one line while there is one job; a drawer with the list and what to do with it once there are more
@@ -170,9 +171,17 @@ class QueueStrip(QWidget):
         if (len(self.queue.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
             self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)
         self._jobs_shown = len(self.queue.jobs)
+        self._fit_rows()
         self._on_drawer_toggled(self.summary.isChecked())
         self.setVisible(bool(self.queue.jobs) or bool(self.queue.computers))
         self._enable()
+
+    def _fit_rows(self) -> None:
+        """As tall as its jobs, up to QUEUE_ROWS of them, in whole rows: none cut in half (more scroll, a row at a
+        time)."""
+        rows = min(max(self.list.count(), 1), QUEUE_ROWS)
+        row = self.list.sizeHintForRow(0) if self.list.count() else self.list.fontMetrics().height() + 4
+        self.list.setFixedHeight(rows * row + 2 * self.list.frameWidth())
 
     def _small(self, words: str) -> QToolButton:
         button = QToolButton(self)

@@ -63,3 +63,11 @@ def test_a_size_speaks_the_unit_of_its_language(english_then_portuguese: None) -
     russian = {"{value} GiB": "{value} ГиБ", "{value} MiB": "{value} МиБ", "{value} bytes": "{value} байт"}
     speak_with(lambda _context, text: russian.get(text, text))
     assert [format_size(size) for size in (512, 335 * 2**20, 9 * 2**30)] == ["512 байт", "335 МиБ", "9.0 ГиБ"]
+
+
+def test_a_long_file_name_is_said_with_its_middle_left_out() -> None:
+    from app.core.words import short_name
+
+    assert short_name("polaris-20261127-150328-0.png") == "polaris-20261127-150328-0.png"
+    said = short_name("holiday_photo_from_the_beach_at_sunset_with_the_whole_family.png")
+    assert said == "holiday_photo_from_th…family.png" and len(said) == 32
