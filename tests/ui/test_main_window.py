@@ -89,14 +89,14 @@ def test_bad_input_is_explained_and_the_window_stays_usable(qtbot: QtBot, window
     with qtbot.waitSignal(window.generation_finished, timeout=10_000) as finished:
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)  # empty prompt
     assert finished.args[0].error.kind.value == "bad_request"
-    assert "the prompt is empty" in window.status.text()
+    assert "\nThe prompt is empty." in window.status.text()
     assert window.progress.format() == "Failed"
     assert window.generate_button.isEnabled()
     qtbot.keyClicks(window.panel.model.line_edit, "-missing")
     qtbot.keyClicks(window.panel.prompt, "now with a prompt")
     with qtbot.waitSignal(window.generation_finished, timeout=10_000):
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-    assert f"model file not found: {model}-missing" in window.status.text()
+    assert f"Model file not found: {model}-missing." in window.status.text()
 
 
 def test_closing_the_window_mid_run_ends_the_backend_at_once(qtbot: QtBot, window: MainWindow, sd_cli: Path,
