@@ -64,7 +64,7 @@ from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
-from app.core.system.vulkaninfo import decode_paste, parse
+from app.core.system.vulkaninfo import cut_before_its_devices, decode_paste, parse
 from app.services.generation.runner import Generation
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
@@ -357,6 +357,11 @@ def run_check(args: argparse.Namespace) -> int:
             text = decode_paste(path.read_bytes())
         except OSError as error:
             print(f"cannot read {path}: {error}", file=sys.stderr)
+            return 2
+        if cut_before_its_devices(text):
+            print(f"{path} is vulkaninfo output cut off before its devices (GPU0, GPU1, ... with their deviceName "
+                  "and memoryHeaps): save all that `vulkaninfo` or `vulkaninfo --summary` prints to a file, not a "
+                  "paste from a chat or a forum, and give that", file=sys.stderr)
             return 2
         if not parse(text):
             print(f"{path} is not vulkaninfo output: it shows no Vulkan device (vulkaninfo names each one GPU0, "

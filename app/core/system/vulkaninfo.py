@@ -283,6 +283,16 @@ def _type_from_heaps(heaps: tuple[MemoryHeap, ...]) -> DeviceType:
 _DEDICATED_VRAM = 1 << 30
 
 
+# what the top of any vulkaninfo output says, before its devices (full text, --summary, older and newer releases)
+_VULKANINFO_TOP = re.compile(r"^\s*(?:VULKANINFO\b|Vulkan Instance Version:)", re.MULTILINE)
+
+
+def cut_before_its_devices(text: str) -> bool:
+    """`text` begins as vulkaninfo's output does but lists no device: a paste cut off (a chat's or a forum's length
+    limit), not some other file."""
+    return _VULKANINFO_TOP.search(text) is not None and not parse(text)
+
+
 def decode_paste(data: bytes) -> str:
     """Text of a saved vulkaninfo output; PowerShell's `vulkaninfo > file.txt` writes UTF-16 with a BOM."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
