@@ -55,7 +55,7 @@ from app.core.models.catalog import (
 from app.core.models.components import components_from_files
 from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
 from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.prompt_helper import PROMPT_MODEL_PRESET, prompt_model_download
 from app.core.queue.jobs import batch_requests, parse_prompt_list, prompt_list_requests
@@ -525,7 +525,7 @@ def run_models_import(args: argparse.Namespace) -> int:
                           for r in results]))
     else:
         for r in results:
-            where = f"-> {SLOT_NAMES[r.slot]}" if r.slot else "-> no slot"
+            where = f"-> {slot_words(r.slot)}" if r.slot else "-> no slot"
             print(f"{r.path}: {r.kind} {where}" + (f" ({r.warning})" if r.warning else ""))
     return 0 if results and all(r.slot for r in results) else 1
 

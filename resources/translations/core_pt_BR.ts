@@ -702,6 +702,85 @@
     </message>
 </context>
 <context>
+    <name>Kinds</name>
+    <message>
+        <source>full checkpoint</source>
+        <translation>modelo completo (checkpoint)</translation>
+    </message>
+    <message>
+        <source>Flux diffusion model</source>
+        <translation>modelo de difusão Flux</translation>
+    </message>
+    <message>
+        <source>FLUX.2 diffusion model</source>
+        <translation>modelo de difusão FLUX.2</translation>
+    </message>
+    <message>
+        <source>Z-Image diffusion model</source>
+        <translation>modelo de difusão Z-Image</translation>
+    </message>
+    <message>
+        <source>SD3 diffusion model</source>
+        <translation>modelo de difusão SD3</translation>
+    </message>
+    <message>
+        <source>SDXL diffusion model</source>
+        <translation>modelo de difusão SDXL</translation>
+    </message>
+    <message>
+        <source>SD 1.x diffusion model</source>
+        <translation>modelo de difusão SD 1.x</translation>
+    </message>
+    <message>
+        <source>T5-XXL text encoder</source>
+        <translation>codificador de texto T5-XXL</translation>
+    </message>
+    <message>
+        <source>CLIP-L text encoder</source>
+        <translation>codificador de texto CLIP-L</translation>
+    </message>
+    <message>
+        <source>CLIP-G text encoder</source>
+        <translation>codificador de texto CLIP-G</translation>
+    </message>
+    <message>
+        <source>Qwen3 text encoder (LLM)</source>
+        <translation>codificador de texto Qwen3 (LLM)</translation>
+    </message>
+    <message>
+        <source>VAE</source>
+        <translation>VAE</translation>
+    </message>
+    <message>
+        <source>FLUX.2 VAE</source>
+        <translation>VAE do FLUX.2</translation>
+    </message>
+    <message>
+        <source>tiny autoencoder (TAESD)</source>
+        <translation>autoencoder pequeno (TAESD)</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>ESRGAN upscaler</source>
+        <translation>ampliador ESRGAN</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>pickle checkpoint</source>
+        <translation>checkpoint pickle</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>ilegível</translation>
+    </message>
+</context>
+<context>
     <name>Memory</name>
     <message>
         <source>Text encoder on CPU</source>
@@ -1421,6 +1500,10 @@
     <message>
         <source>LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)</source>
         <translation>Arquivo do codificador de texto LLM (Qwen3, para Z-Image e FLUX.2 klein)</translation>
+    </message>
+    <message>
+        <source>Upscaler</source>
+        <translation>Ampliador</translation>
     </message>
 </context>
 <context>

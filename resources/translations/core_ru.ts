@@ -702,6 +702,85 @@
     </message>
 </context>
 <context>
+    <name>Kinds</name>
+    <message>
+        <source>full checkpoint</source>
+        <translation>полная модель (чекпойнт)</translation>
+    </message>
+    <message>
+        <source>Flux diffusion model</source>
+        <translation>диффузионная модель Flux</translation>
+    </message>
+    <message>
+        <source>FLUX.2 diffusion model</source>
+        <translation>диффузионная модель FLUX.2</translation>
+    </message>
+    <message>
+        <source>Z-Image diffusion model</source>
+        <translation>диффузионная модель Z-Image</translation>
+    </message>
+    <message>
+        <source>SD3 diffusion model</source>
+        <translation>диффузионная модель SD3</translation>
+    </message>
+    <message>
+        <source>SDXL diffusion model</source>
+        <translation>диффузионная модель SDXL</translation>
+    </message>
+    <message>
+        <source>SD 1.x diffusion model</source>
+        <translation>диффузионная модель SD 1.x</translation>
+    </message>
+    <message>
+        <source>T5-XXL text encoder</source>
+        <translation>текстовый кодировщик T5-XXL</translation>
+    </message>
+    <message>
+        <source>CLIP-L text encoder</source>
+        <translation>текстовый кодировщик CLIP-L</translation>
+    </message>
+    <message>
+        <source>CLIP-G text encoder</source>
+        <translation>текстовый кодировщик CLIP-G</translation>
+    </message>
+    <message>
+        <source>Qwen3 text encoder (LLM)</source>
+        <translation>текстовый кодировщик Qwen3 (LLM)</translation>
+    </message>
+    <message>
+        <source>VAE</source>
+        <translation>VAE</translation>
+    </message>
+    <message>
+        <source>FLUX.2 VAE</source>
+        <translation>VAE для FLUX.2</translation>
+    </message>
+    <message>
+        <source>tiny autoencoder (TAESD)</source>
+        <translation>маленький автокодировщик (TAESD)</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>ESRGAN upscaler</source>
+        <translation>увеличитель ESRGAN</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>pickle checkpoint</source>
+        <translation>чекпойнт pickle</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>не читается</translation>
+    </message>
+</context>
+<context>
     <name>Memory</name>
     <message>
         <source>Text encoder on CPU</source>
@@ -1421,6 +1500,10 @@
     <message>
         <source>LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)</source>
         <translation>Файл текстового кодировщика LLM (Qwen3, для Z-Image и FLUX.2 klein)</translation>
+    </message>
+    <message>
+        <source>Upscaler</source>
+        <translation>Увеличитель</translation>
     </message>
 </context>
 <context>

@@ -12,7 +12,7 @@ from app.core.file_words import file_problem
 from app.core.generation.extend import Extension, ExtensionRejected, fit_extension
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, check_loras
-from app.core.models.families import SLOT_NAMES, ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
 from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model, parts_problem, slot_problem
 from app.core.words import translate
 
@@ -157,7 +157,7 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
         except (ModelFileError, OSError) as error:
             why = file_problem(error, path) if isinstance(error, OSError) else str(error)
             raise ModelRejected(translate("Request", "cannot use {path} as {part}: {why}").format(
-                path=path, part=SLOT_NAMES[role], why=why)) from error
+                path=path, part=slot_words(role), why=why)) from error
         problem = slot_problem(role, info)
         if problem:
             raise InvalidRequest(problem)
