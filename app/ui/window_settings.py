@@ -66,7 +66,8 @@ class WindowLayout:
         geometry = settings.get(WINDOW_GEOMETRY)
         if not (geometry is not None and self._window.restoreGeometry(QByteArray(geometry))):
             screen = self._window.screen().availableGeometry() if self._window.screen() else None
-            self._window.resize(DEFAULT_SIZE.boundedTo(screen.size()) if screen else DEFAULT_SIZE)
+            # with room for its title bar and borders, should the window manager not maximise it
+            self._window.resize(DEFAULT_SIZE.boundedTo(screen.size() - FRAME_ALLOWANCE) if screen else DEFAULT_SIZE)
             # a laptop's 1366x768: the default size and the title bar over it would run off the screen; the window
             # manager fits a maximised window, frame and all, to what the panels leave
             self.opens_maximised = screen is not None and not fits_with_its_frame(DEFAULT_SIZE, screen.size())
