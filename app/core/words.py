@@ -39,6 +39,10 @@ class Said(str):
         text = str.format(self, *args, **values)
         return text if args else Said(text, self.context, self.source, values)
 
+    def __reduce__(self) -> tuple[type[Said], tuple[str, str, str, dict[str, object]]]:
+        # copies (dataclasses.asdict's deepcopy, pickling) keep what it remembers
+        return Said, (str(self), self.context, self.source, self.values)
+
 
 def translate(context: str, text: str) -> str:
     """`text` in the user's language; `context` groups it for the translator (a window, a message family)."""

@@ -3,7 +3,9 @@ is said in the language of the moment it is shown, not in the one it failed in."
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,6 +41,8 @@ def test_a_translated_text_remembers_its_source_and_values() -> None:
     assert kept_words(f"{said}!") == "the model file is gone!"  # a text made of it is kept as it reads
     assert said_again("a reason from an older queue file") == "a reason from an older queue file"
     assert not isinstance(sentence(said), Said)
+    for copied in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
+        assert copied == said and kept_words(copied) == kept_words(said)
 
 
 def test_a_job_failed_in_english_says_why_in_portuguese_after_a_switch(tmp_path: Path,

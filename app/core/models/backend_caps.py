@@ -59,14 +59,10 @@ def parse_llama_help(text: str) -> BackendCaps:
     return BackendCaps(flavour=flavour, flags=frozenset(flags))
 
 
-_VERSION = re.compile(r"version (?P<version>\S+?),? commit (?P<commit>\S+)")
-
-
 def version_words(line: str) -> str:
     """What sd.cpp's `--version` says ('stable-diffusion.cpp version master-e4c5003, commit e4c5003'), in the user's
     words: 'Version master-e4c5003 (e4c5003)', or that its build names none (ours, from the pinned source)."""
     found = _VERSION.search(line)
-    if found is None or (found["version"] == "unknown" and found["commit"] == "unknown"):
+    if found is None or found.groups() == ("unknown", "unknown"):
         return translate("Backend", "Version not named by its build")
-    return translate("Backend", "Version {version} ({commit})").format(version=found["version"],
-                                                                       commit=found["commit"])
+    return translate("Backend", "Version {version} ({commit})").format(version=found.group(1), commit=found.group(2))

@@ -68,6 +68,8 @@ def demo_upscaler(spare: Path, folder: Path = DEMO_MODEL_DIR) -> Path:
     if path.is_file():
         return path
     return spare / ESRGAN_FILE if (spare / ESRGAN_FILE).is_file() else write_tiny_upscaler(spare)
+
+
 HEAD_DIM = 128  # Flux RoPE splits each head into 16 + 56 + 56 axes
 
 
