@@ -308,7 +308,8 @@ class GalleryPanel(QWidget):
         self.search.textChanged.connect(self._on_filter_changed)
         self.favourites.toggled.connect(self._on_filter_changed)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
-        self.view.doubleClicked.connect(self._on_double_clicked)
+        # a click shows the picture large: a newcomer clicks a thumbnail once and waits
+        self.view.clicked.connect(self._on_clicked)
         self.view.customContextMenuRequested.connect(self._on_context_menu_requested)
         # a refresh (a new image, a favourite, a search) keeps what the user had chosen, where it still shows
         # (the view forgets its selection silently on a reset, so it is kept here as it changes)
@@ -361,7 +362,7 @@ class GalleryPanel(QWidget):
         if self.view.indexAt(position).isValid():
             self.context_menu().exec(self.view.viewport().mapToGlobal(position))
 
-    def _on_double_clicked(self, index: QModelIndex) -> None:
+    def _on_clicked(self, index: QModelIndex) -> None:
         self.preview_requested.emit(self.model.entries[index.row()])
 
     def _on_copy_image_clicked(self) -> None:
