@@ -218,6 +218,9 @@ class GalleryPanel(QWidget):
         self.view.setAccessibleName(translate("GalleryPanel", "Gallery"))
         self.view.setIconSize(QSize(STRIP_THUMBNAIL, STRIP_THUMBNAIL))
         self.view.setUniformItemSizes(True)
+        # twice the thumbnail's width, the caption elided to it: more pictures in the strip than a caption's 40
+        # letters would leave room for
+        self.view.setGridSize(QSize(2 * STRIP_THUMBNAIL, STRIP_THUMBNAIL + self.view.fontMetrics().height() + 8))
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a one-line caption: the tooltip says it all
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setDragEnabled(True)
