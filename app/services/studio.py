@@ -144,11 +144,11 @@ class Studio(QObject):
         """The prompt helper's text model: `path`, or Qwen3-4B in the models folder (the Z-Image and klein presets'
         text encoder), else in the demo (`demo`) the demo's tiny one. PromptModelRejected says, in words, why there
         is none to use; PromptModelMissing when the models folder has none yet (the window offers the download)."""
-        path = path or current_user_dirs().models / PROMPT_MODEL_NAME
-        if path == current_user_dirs().models / PROMPT_MODEL_NAME and not path.is_file() and demo and \
-                (tiny := demo_prompt_model()) is not None:
-            path = tiny
-        if path == current_user_dirs().models / PROMPT_MODEL_NAME and not path.is_file():
+        qwen3 = current_user_dirs().models / PROMPT_MODEL_NAME
+        path = path or qwen3
+        if path == qwen3 and not path.is_file() and demo:
+            path = demo_prompt_model() or qwen3
+        if path == qwen3 and not path.is_file():
             download = prompt_model_download(load_catalog())
             size = format_size(download.total_bytes) if download is not None else "?"
             raise PromptModelMissing(translate(

@@ -129,7 +129,7 @@ def test_offline_the_download_says_so_in_words_and_offers_to_try_again(qtbot: Qt
                                                                         out_dir: Path) -> None:
     files = {"model": ("tiny-flux.gguf", b"never fetched", False)}
     # .invalid never resolves (RFC 6761), as no name does on a computer without a network
-    _window, guide = guided_window(qtbot, out_dir, tmp_path, "https://polaris.invalid", files, ("polaris.invalid",))
+    window, guide = guided_window(qtbot, out_dir, tmp_path, "https://polaris.invalid", files, ("polaris.invalid",))
     qtbot.waitUntil(lambda: guide.download_button.isVisible(), timeout=60_000)
     with qtbot.waitSignal(guide.download.finished, timeout=30_000):
         qtbot.mouseClick(guide.download_button, Qt.MouseButton.LeftButton)
@@ -139,13 +139,14 @@ def test_offline_the_download_says_so_in_words_and_offers_to_try_again(qtbot: Qt
         "check the connection and try again later (the download resumes).")
     assert guide.download_button.isVisible() and guide.download_button.text() == "&Try again"
     assert not guide.stop_button.isVisible() and not guide.progress.isVisible()  # no empty bar left behind
+    qtbot.waitUntil(lambda: not window.system_check.running, timeout=60_000)  # the guide's check ends first
 
 
 def test_stop_pauses_the_download_and_it_resumes_on_try_again(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
     files = {"model": ("tiny-flux.gguf", bytes(range(256)) * 8_000, False)}
     server = Served(files=served(files), pause_s=0.05)  # a slow line: 2 MB in about 1.5 s
     with file_server(server) as base:
-        _window, guide = guided_window(qtbot, out_dir, tmp_path, base, files)
+        window, guide = guided_window(qtbot, out_dir, tmp_path, base, files)
         qtbot.waitUntil(lambda: guide.download_button.isVisible(), timeout=60_000)
         qtbot.mouseClick(guide.download_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: guide.progress.value() > 0, timeout=30_000)
@@ -156,3 +157,4 @@ def test_stop_pauses_the_download_and_it_resumes_on_try_again(qtbot: QtBot, tmp_
         with qtbot.waitSignal(guide.download.finished, timeout=30_000) as finished:
             qtbot.mouseClick(guide.download_button, Qt.MouseButton.LeftButton)
     assert finished.args[1] is None and server.requests[-1][1] is not None  # resumed with a Range
+    qtbot.waitUntil(lambda: not window.system_check.running, timeout=60_000)  # the guide's check ends first
