@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.cli import utf8_env
 
 TIMEOUT_S = 180
@@ -47,8 +49,10 @@ def test_a_file_that_is_no_chat_model_is_refused_before_anything_starts(tiny_kle
     assert "without the word list a chat model needs" in run.stderr
 
 
-def test_in_the_demo_the_demo_text_model_answers_and_says_it_is_a_demo(llama_server: Path) -> None:
-    run = prompt_cli("enhance", "a fox in the snow", demo=True)
+@pytest.mark.parametrize(("task", "text"), [("enhance", "a fox in the snow"), ("translate", "um gato no telhado")])
+def test_in_the_demo_the_demo_text_model_answers_and_says_it_is_a_demo(llama_server: Path, task: str,
+                                                                        text: str) -> None:
+    run = prompt_cli(task, text, demo=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip()
     assert "[the demo text model (qwen3_prompt_tiny.gguf, random weights): random words" in run.stderr
