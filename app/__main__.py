@@ -50,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     add_serve_arguments(commands.add_parser("serve", help="let other apps draw here: an A1111- and OpenAI-compatible "
                                                           "API on http://127.0.0.1:7860"))
     parser.add_argument("--demo", action="store_true",
-                        help="open the window with the offline demo model from scripts/setup.sh")
+                        help="the offline demo models from scripts/setup.sh: the window opens with the demo model; "
+                             "prompt and upscale use the demo's text model and upscaler when none is installed")
     parser.add_argument("--basedir", type=Path, metavar="DIR",
                         help="keep all the app's data, caches and images in DIR (portable use, tests)")
     parser.add_argument("--self-test", action="store_true",

@@ -52,11 +52,11 @@ from app.core.models.catalog import (
     load_catalog,
     preset_status,
     read_ledger,
-    upscaler_models,
 )
 from app.core.models.components import components_from_files
+from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.families import MEMORY_SWITCHES, SLOT_NAMES, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
 from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.prompt_helper import PROMPT_MODEL_PRESET, prompt_model_download
 from app.core.queue.jobs import JobState, batch_requests, parse_prompt_list, prompt_list_requests
@@ -65,7 +65,7 @@ from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
-from app.core.system.vulkaninfo import decode_paste, parse
+from app.core.system.vulkaninfo import cut_before_its_devices, decode_paste, parse
 from app.services.generation.runner import Generation
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
@@ -330,17 +330,18 @@ def add_upscale_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_upscale(args: argparse.Namespace) -> int:
     printer = EventPrinter(args.events)
-    model = args.model
+    model = args.model or Studio.upscaler(demo=args.demo)
     if model is None:
-        found = upscaler_models(load_catalog(), current_user_dirs().models, current_user_dirs().upscalers)
-        if not found:
-            outcome = Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
-                "no upscaler model: download one (python -m app models download realesrgan-x4plus-anime-6b) "
-                f"or put an ESRGAN file in {current_user_dirs().upscalers}")))
-            printer.error(outcome.error)
-            printer.done(outcome)
-            return 1
-        model = found[0]
+        outcome = Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
+            "no upscaler model: download one (python -m app models download realesrgan-x4plus-anime-6b), "
+            f"put an ESRGAN file in {current_user_dirs().upscalers}, or try the demo's: python -m app --demo "
+            "upscale IMAGE")))
+        printer.error(outcome.error)
+        printer.done(outcome)
+        return 1
+    if is_demo_file(model):
+        printer.notice(f"the demo upscaler ({model.name}, random weights): a picture four times the size, in "
+                       "noise; download a real one with: python -m app models download realesrgan-x4plus-anime-6b")
     studio = open_studio(args)
     [outcome] = run_jobs(studio, printer, False,
                          lambda: studio.upscale(UpscaleRequest(args.image, model, args.factor, args.tile_size)))
@@ -361,6 +362,11 @@ def run_check(args: argparse.Namespace) -> int:
             text = decode_paste(path.read_bytes())
         except OSError as error:
             print(f"cannot read {path}: {error}", file=sys.stderr)
+            return 2
+        if cut_before_its_devices(text):
+            print(f"{path} is vulkaninfo output cut off before its devices (GPU0, GPU1, ... with their deviceName "
+                  "and memoryHeaps): save all that `vulkaninfo` or `vulkaninfo --summary` prints to a file, not a "
+                  "paste from a chat or a forum, and give that", file=sys.stderr)
             return 2
         if not parse(text):
             print(f"{path} is not vulkaninfo output: it shows no Vulkan device (vulkaninfo names each one GPU0, "
@@ -525,7 +531,7 @@ def run_models_import(args: argparse.Namespace) -> int:
                           for r in results]))
     else:
         for r in results:
-            where = f"-> {SLOT_NAMES[r.slot]}" if r.slot else "-> no slot"
+            where = f"-> {slot_words(r.slot)}" if r.slot else "-> no slot"
             print(f"{r.path}: {r.kind} {where}" + (f" ({r.warning})" if r.warning else ""))
     return 0 if results and all(r.slot for r in results) else 1
 

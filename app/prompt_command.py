@@ -12,8 +12,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
+from app.core.models.demo_model import is_demo_file
 from app.core.models.families import ModelFamily
-from app.core.prompt_helper import HelperTask, PromptModelRejected
+from app.core.prompt_helper import PROMPT_MODEL_PRESET, HelperTask, PromptModelRejected
 
 
 def add_prompt_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,10 +44,14 @@ def run_prompt(args: argparse.Namespace) -> int:
     if args.on_card:
         studio.machine.look_again()  # where the card's memory stands decides
     try:
-        model = studio.prompt_model(args.model)
+        model = studio.prompt_model(args.model, demo=args.demo)
     except PromptModelRejected as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if is_demo_file(model.path) and not args.quiet:
+        print(f"[the demo text model ({model.path.name}, random weights): random words, not a real suggestion; "
+              f"download the real one with: python -m app models download {PROMPT_MODEL_PRESET}]", file=sys.stderr,
+              flush=True)
     helper = studio.prompt_helper
     answers: list[HelperAnswer] = []
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from app.core.words import translate
+
 
 def parse_size(text: str) -> int:
     """'8GiB', '7.5GB', '512MiB' or plain bytes."""
@@ -15,9 +17,12 @@ def parse_size(text: str) -> int:
 
 
 def format_size(size: int) -> str:
-    """'9.1 GiB', '335 MiB', '48 KiB', '512 bytes': binary units, as Windows Explorer counts them."""
-    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+    """'9.1 GiB', '335 MiB', '48 KiB', '512 bytes': binary units, as Windows Explorer counts them; the unit in the
+    user's language (Russian says ГиБ, and so do its sentences)."""
+    if abs(size) >= 2**30:
+        return translate("Sizes", "{value} GiB").format(value=f"{size / 2**30:.1f}")
+    for unit, scale in ((translate("Sizes", "{value} MiB"), 2**20), (translate("Sizes", "{value} KiB"), 2**10)):
         if abs(size) >= scale:
             value = size / scale
-            return f"{value:.1f} {unit}" if unit == "GiB" or value < 10 else f"{value:.0f} {unit}"
-    return f"{size} bytes"
+            return unit.format(value=f"{value:.1f}" if value < 10 else f"{value:.0f}")
+    return translate("Sizes", "{value} bytes").format(value=size)

@@ -21,7 +21,8 @@ from app.core.generation.command import backend_environment
 from app.core.generation.request import GenerationRequest, validate, with_seed
 from app.core.generation.styles import Style, load_styles, save_styles
 from app.core.generation.upscale import UpscaleRequest
-from app.core.models.catalog import load_catalog
+from app.core.models.catalog import load_catalog, upscaler_models
+from app.core.models.demo_model import demo_prompt_model, demo_upscaler
 from app.core.models.families import ModelFamily
 from app.core.prompt_helper import (
     PROMPT_MODEL_NAME,
@@ -118,6 +119,17 @@ class Studio(QObject):
     def upscale(self, request: UpscaleRequest, origin: str = "") -> Job:
         return self.queue.add_upscale(request, origin)
 
+    @staticmethod
+    def upscaler(demo: bool = False, models: Path | None = None) -> Path | None:
+        """The upscaler to use: the first downloaded or added one (in `models`, default the models folder), else in
+        the demo (`demo`) the demo's tiny one, else None."""
+        dirs = current_user_dirs()
+        models = models or dirs.models
+        found = upscaler_models(load_catalog(), models, models / "upscalers")
+        if found:
+            return found[0]
+        return demo_upscaler(dirs.cache / "demo") if demo else None
+
     def set_output_folder(self, folder: Path) -> None:
         """Send the next pictures and upscales to `folder` on every card, and make it the default of the window
         and of the command line from now on."""
@@ -128,12 +140,15 @@ class Studio(QObject):
         if self.gallery is not None:
             self.gallery.scan(folder)
 
-    def prompt_model(self, path: Path | None = None) -> PromptModel:
+    def prompt_model(self, path: Path | None = None, demo: bool = False) -> PromptModel:
         """The prompt helper's text model: `path`, or Qwen3-4B in the models folder (the Z-Image and klein presets'
-        text encoder). PromptModelRejected says, in words, why there is none to use; PromptModelMissing when the
-        models folder has none yet (the window offers the download)."""
-        path = path or current_user_dirs().models / PROMPT_MODEL_NAME
-        if path == current_user_dirs().models / PROMPT_MODEL_NAME and not path.is_file():
+        text encoder), else in the demo (`demo`) the demo's tiny one. PromptModelRejected says, in words, why there
+        is none to use; PromptModelMissing when the models folder has none yet (the window offers the download)."""
+        qwen3 = current_user_dirs().models / PROMPT_MODEL_NAME
+        path = path or qwen3
+        if path == qwen3 and not path.is_file() and demo:
+            path = demo_prompt_model() or qwen3
+        if path == qwen3 and not path.is_file():
             download = prompt_model_download(load_catalog())
             size = format_size(download.total_bytes) if download is not None else "?"
             raise PromptModelMissing(translate(

@@ -18,7 +18,7 @@ from app.core.models.downloads import DownloadCancelled, DownloadError, PresetPr
 from app.core.settings_schema import FIRST_START_GUIDED
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
-from app.core.words import translate
+from app.core.words import sentence, translate
 from app.services.models.advisor import MachineAdvice, ModelAdvisor
 from app.services.models.model_manager import PresetDownload
 from app.services.settings import Settings
@@ -65,6 +65,8 @@ class FirstStart(QDialog):
         for label in (self.verdict, self.recommendation, self.progress_label):
             label.setWordWrap(True)
         self.download_button = QPushButton(translate("FirstStart", "&Download"), self)
+        self.stop_button = QPushButton(translate("FirstStart", "&Stop"), self)
+        self.stop_button.setToolTip(translate("FirstStart", "Pause the download: it goes on from where it stopped"))
         self.picture_button = QPushButton(translate("FirstStart", "&Make my first picture"), self)
         self.demo_button = QPushButton(translate("FirstStart", "Use the d&emo model"), self)
         self.not_now_button = QPushButton(translate("FirstStart", "&Not now"), self)
@@ -77,6 +79,7 @@ class FirstStart(QDialog):
         self.download = PresetDownload(self)
         self.download.progress.connect(self._on_progress)
         self.download.finished.connect(self._on_downloaded)
+        self.stop_button.clicked.connect(self.download.cancel)
         self.chosen: ModelAdvice | None = None
         self._lay_out()
         self._show_step(download=False, picture=False)
@@ -88,7 +91,7 @@ class FirstStart(QDialog):
         layout.addWidget(self.progress)
         layout.addWidget(self.progress_label)
         buttons = QHBoxLayout()
-        for button in (self.download_button, self.picture_button, self.demo_button):
+        for button in (self.download_button, self.stop_button, self.picture_button, self.demo_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.not_now_button)
@@ -107,6 +110,7 @@ class FirstStart(QDialog):
 
     def _show_step(self, download: bool, picture: bool) -> None:
         self.download_button.setVisible(download)
+        self.stop_button.setVisible(self.download.running)
         self.picture_button.setVisible(picture)
         self.demo_button.setVisible(demo_here())
         self.progress.setVisible(self.download.running or self.progress.value() > 0)
@@ -146,6 +150,7 @@ class FirstStart(QDialog):
         assert self.chosen is not None  # the button shows only with a recommendation
         self.download.start(self.chosen.preset, self.main_window.models_dir, self.main_window.catalog.hosts)
         self.progress.setRange(0, 1000)
+        self.progress_label.setText(translate("FirstStart", "Connecting…"))
         self._show_step(download=False, picture=False)
 
     def _on_progress(self, step: PresetProgress) -> None:
@@ -166,7 +171,7 @@ class FirstStart(QDialog):
             self.progress_label.setText(translate("FirstStart", "The download is paused: it goes on from where it "
                                                                 "stopped next time."))
         else:
-            self.progress_label.setText(str(error))
+            self.progress_label.setText(sentence(str(error)))
         self.download_button.setText(translate("FirstStart", "&Try again"))
         self._show_step(download=True, picture=False)
 

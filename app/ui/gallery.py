@@ -218,6 +218,9 @@ class GalleryPanel(QWidget):
         self.view.setAccessibleName(translate("GalleryPanel", "Gallery"))
         self.view.setIconSize(QSize(STRIP_THUMBNAIL, STRIP_THUMBNAIL))
         self.view.setUniformItemSizes(True)
+        # twice the thumbnail's width, the caption elided to it: more pictures in the strip than a caption's 40
+        # letters would leave room for
+        self.view.setGridSize(QSize(2 * STRIP_THUMBNAIL, STRIP_THUMBNAIL + self.view.fontMetrics().height() + 8))
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)  # a one-line caption: the tooltip says it all
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setDragEnabled(True)
@@ -227,6 +230,8 @@ class GalleryPanel(QWidget):
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.reuse_button = QPushButton(translate("GalleryPanel", "Reuse settings"), self)
+        self.reuse_button.setToolTip(translate("GalleryPanel", "Put this picture's prompt, model and settings back, "
+                                                               "its seed too: Generate draws the same picture again"))
         self.favourite_button = QPushButton(translate("GalleryPanel", "Favourite"), self)
         self.copy_image_button = QPushButton(translate("GalleryPanel", "Copy image"), self)
         self._make_more_menu()
@@ -251,12 +256,13 @@ class GalleryPanel(QWidget):
         self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.view.addAction(self.trash_action)
         self.use_as_input_action = QAction(translate("GalleryPanel", "Use as input"), self)
-        self.edit_action = QAction(translate("GalleryPanel", "Edit this picture"), self)
+        self.edit_action = QAction(self)
         self.set_editing_available(False)
         self.upscale_actions = {
             factor: QAction(translate("GalleryPanel", "Upscale \u00d7{factor}").format(factor=factor), self)
             for factor in (2, 4)}
         self.more_menu = QMenu(self)
+        self.more_menu.setToolTipsVisible(True)
         self.more_menu.addActions([self.seed_action, self.copy_parameters_action, self.folder_action])
         self.more_menu.addSeparator()
         self.extend_action = QAction(translate("GalleryPanel", "Extend…"), self)
@@ -305,7 +311,8 @@ class GalleryPanel(QWidget):
         self.search.textChanged.connect(self._on_filter_changed)
         self.favourites.toggled.connect(self._on_filter_changed)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
-        self.view.doubleClicked.connect(self._on_double_clicked)
+        # a click shows the picture large: a newcomer clicks a thumbnail once and waits
+        self.view.clicked.connect(self._on_clicked)
         self.view.customContextMenuRequested.connect(self._on_context_menu_requested)
         # a refresh (a new image, a favourite, a search) keeps what the user had chosen, where it still shows
         # (the view forgets its selection silently on a reset, so it is kept here as it changes)
@@ -358,7 +365,7 @@ class GalleryPanel(QWidget):
         if self.view.indexAt(position).isValid():
             self.context_menu().exec(self.view.viewport().mapToGlobal(position))
 
-    def _on_double_clicked(self, index: QModelIndex) -> None:
+    def _on_clicked(self, index: QModelIndex) -> None:
         self.preview_requested.emit(self.model.entries[index.row()])
 
     def _on_copy_image_clicked(self) -> None:
@@ -389,6 +396,9 @@ class GalleryPanel(QWidget):
     def set_editing_available(self, available: bool) -> None:
         """Only a model that edits from a reference picture (FLUX.2 klein) offers "Edit this picture"."""
         self.edit_action.setEnabled(available)
+        # greyed out, it says why in its own words: a menu shows no tooltip on a disabled entry
+        self.edit_action.setText(translate("GalleryPanel", "Edit this picture") if available else
+                                 translate("GalleryPanel", "Edit this picture (needs a FLUX.2 klein model)"))
         self.edit_action.setToolTip(
             translate("GalleryPanel", "Make a new picture from this one, the prompt saying what to change")
             if available else translate("GalleryPanel", "Choose a FLUX.2 klein model to edit pictures"))

@@ -38,12 +38,15 @@ class GenerateButtons(QWidget):
         layout.addWidget(self.cancel, 1)
         layout.addWidget(self.add)
 
-    def show_busy(self) -> None:
+    def show_busy(self, focus: bool = True) -> None:
+        """Cancel in Generate's place; `focus` moves the keyboard there (not for a job the user did not start
+        here and now: Run queue's, another app's)."""
         self.generate.setEnabled(False)
         self.cancel.setEnabled(True)
         self.generate.hide()
         self.cancel.show()
-        self.cancel.setFocus()
+        if focus:
+            self.cancel.setFocus()
         self.add.show()
 
     def show_idle(self) -> None:

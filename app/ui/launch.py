@@ -57,7 +57,10 @@ def run_window(demo: bool = False) -> int:
     if demo:
         load_demo(window.panel)
         window.show_demo_note()
-    window.show()
+    if window.window_layout.opens_maximised:
+        window.showMaximized()
+    else:
+        window.show()
     monitor.start()
     if first_start(settings):
         window.run_first_check()

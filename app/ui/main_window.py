@@ -25,19 +25,23 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
+from app.core.gallery.image_store import FolderProblem, check_folder, picture_bytes
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
+from app.core.generation.request import prompt_length_problem
 from app.core.generation.status_words import check_headline
 from app.core.generation.upscale import UpscaleRequest
-from app.core.models.catalog import Catalog, load_catalog, model_choices, upscaler_models
+from app.core.models.catalog import Catalog, load_catalog, model_choices
+from app.core.models.demo_model import is_demo_file
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
-from app.core.words import translate
+from app.core.words import sentence, short_name, translate
 from app.services.queue.events import (
     JobEnded,
     JobEvent,
+    JobStarted,
     LogLine,
     Notice,
     PlanChosen,
@@ -90,6 +94,7 @@ class MainWindow(QMainWindow):
         self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
         self._steps: dict[str, Progress] = {}  # each card's last step, while its job runs
+        self._prompt_too_long = False  # the status line says so
         self.panel = PromptPanel(self)
         self._make_buttons()
         self._make_views(studio.gallery)
@@ -217,6 +222,9 @@ class MainWindow(QMainWindow):
             shortcut.activated.connect(self._on_generate_shortcut)
         self.cancel_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.cancel_shortcut.activated.connect(self._on_cancel_shortcut)
+        # Ctrl+Q on every system (Windows' own Quit key sequence is empty); closing ends the app, as the window's X
+        self.quit_shortcut = QShortcut(QKeySequence("Ctrl+Q"), self)
+        self.quit_shortcut.activated.connect(self.close)
         self.generate_button.clicked.connect(self._on_generate_clicked)
         self.cancel_button.clicked.connect(self.queue.cancel_all)
         self.add_button.clicked.connect(self._queue_the_panel)
@@ -230,6 +238,8 @@ class MainWindow(QMainWindow):
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         self.image.picture_dropped.connect(self._on_picture_dropped)
         self.panel.family_changed.connect(self._on_family_changed)
+        self.panel.prompt.textChanged.connect(self._on_prompt_typed)
+        self.panel.negative.textChanged.connect(self._on_prompt_typed)
         self.panel.picture.paint_mask.toggled.connect(self._on_paint_mask_toggled)
         if self.gallery is not None:
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
@@ -257,6 +267,8 @@ class MainWindow(QMainWindow):
         """Every card's jobs: the steps of all of them, the stage and picture of the first one running."""
         followed = self._followed(event.job)
         match event:
+            case JobStarted() if self.generate_button.isEnabled():
+                self.go.show_busy(focus=False)  # Run queue's jobs, or another app's: Cancel stops them too
             case StageEntered(stage=stage) if followed:
                 self.status_line.show_stage(stage)
                 if stage is Stage.LOADING and self.monitor is not None:
@@ -366,8 +378,14 @@ class MainWindow(QMainWindow):
     def _on_folder_clicked(self) -> None:
         chosen = QFileDialog.getExistingDirectory(self, translate("MainWindow", "Where finished images go"),
                                                   str(self.studio.out_dir))
-        if chosen:
-            self.set_output_folder(Path(chosen))
+        if not chosen:
+            return
+        try:  # a read-only or full folder is refused now, not at the next Generate
+            check_folder(Path(chosen), picture_bytes(self.panel.width_box.value(), self.panel.height_box.value()))
+        except FolderProblem as problem:
+            self.status.setText(str(problem))
+            return
+        self.set_output_folder(Path(chosen))
 
     def set_output_folder(self, folder: Path) -> None:
         """Send the next images to `folder`, remember it, and show what it already holds in the gallery."""
@@ -387,18 +405,25 @@ class MainWindow(QMainWindow):
             if settings.missing:
                 self.status.setText(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
                                     .format(files="; ".join(settings.missing)))
+            elif settings.seed is not None:
+                self.status.setText(translate("MainWindow", "The settings of {name} are back, its seed {seed} too: "
+                                                            "Generate draws the same picture. For a new one, set Seed "
+                                                            "to random in Advanced.").format(name=entry.path.name,
+                                                                                             seed=settings.seed))
 
     def use_as_input(self, path: Path) -> None:
         """Start the next image from this picture (img2img)."""
         self.panel.picture.set_picture(path)
         self.status.setText(translate("MainWindow", "The next image starts from {name}; set the strength, or paint a "
-                                                      "mask to repaint only part of it.").format(name=path.name))
+                                                      "mask to repaint only part of it.").format(
+            name=short_name(path.name)))
 
     def edit_picture(self, path: Path) -> None:
         """FLUX.2 klein: the next image edits this picture, the prompt being the instruction."""
         self.panel.set_edit_source(path)
         self.status.setText(translate("MainWindow", "The next image edits {name}: write what to change as the prompt "
-                                                      "(e.g. 'make the sky stormy').").format(name=path.name))
+                                                      "(e.g. 'make the sky stormy').").format(
+            name=short_name(path.name)))
 
     def _on_picture_dropped(self, path: Path) -> None:
         """A picture dropped on the image: FLUX.2 klein edits it; other models start from it (img2img)."""
@@ -406,6 +431,17 @@ class MainWindow(QMainWindow):
             self.edit_picture(path)
         else:
             self.use_as_input(path)
+
+    def _on_prompt_typed(self, *_: object) -> None:
+        """A prompt longer than the drawing program reads is said while it is typed (or pasted), not at Generate."""
+        problems = [problem for text, negative in ((self.panel.prompt.toPlainText(), False),
+                                                   (self.panel.negative.text(), True))
+                    if (problem := prompt_length_problem(text, negative)) is not None]
+        if problems:
+            self.status.setText(sentence(problems[0]))
+        elif self._prompt_too_long:
+            self.status.setText("")
+        self._prompt_too_long = bool(problems)
 
     def _on_paint_mask_toggled(self, painting: bool) -> None:
         self.picture_stack.setCurrentWidget(self.panel.picture.painter if painting else self.image)
@@ -417,16 +453,19 @@ class MainWindow(QMainWindow):
             self.panel.set_edit_source(None)
 
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
-        models = upscaler_models(self.catalog, self.models_dir, self.models_dir / "upscalers")
-        if not models:
+        model = self.studio.upscaler(is_demo_file(self.panel.model.path()), self.models_dir)
+        if model is None:
             self.status.setText(translate("MainWindow", "No upscaler yet: download RealESRGAN x4plus anime 6B in the "
                                                           "Models window, or add an ESRGAN model there."))
             return
         self.go.show_busy()
-        self.studio.upscale(UpscaleRequest(entry.path, models[0], factor))
+        self.studio.upscale(UpscaleRequest(entry.path, model, factor))
         words = (translate("MainWindow", "Upscaling {name} x{factor} with {model} when the jobs before it are done…")
                  if self.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
-        self.status.setText(words.format(name=entry.path.name, factor=factor, model=models[0].stem))
+        # the demo's random weights enlarge the picture into noise: said, lest it look broken
+        name = translate("MainWindow", "the demo's upscaler (noise, to show how it works)") if is_demo_file(model) \
+            else model.stem
+        self.status.setText(words.format(name=entry.path.name, factor=factor, model=name))
 
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.core.generation.advice import fit_words, time_words
 from app.core.generation.status_words import plan_sentence
+from app.core.models.backend_caps import version_words
 from app.core.models.catalog import (
     Catalog,
     FileStatus,
@@ -340,7 +341,8 @@ class ModelsWindow(QDialog):
                            if info.caps.supports(switch.flag)) or translate("ModelsWindow", "none the app uses")
         self.backend_info.setText(translate("ModelsWindow", "{program} ({origin})\n{version}\nWays to save video "
                                             "memory it offers: {savers}").format(
-            program=info.program, origin=translate("Backend", info.origin), version=info.version, savers=savers))
+            program=info.program, origin=translate("Backend", info.origin), version=version_words(info.version),
+            savers=savers))
 
     def check_gpu(self) -> None:
         """Start the backend once, as the system check does, and say which Vulkan devices it lists."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImageReader
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImageReader, QResizeEvent
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from app.core.words import translate
@@ -26,6 +26,41 @@ def picture_in(event: QDragEnterEvent | QDropEvent) -> Path | None:
     return None
 
 
+class NameLabel(QLabel):
+    """A file's name that never widens the column it sits in: elided in the middle to the width the column gives
+    it (its tooltip says the whole path). The words shown without a file wrap instead."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._name = ""
+        self.setWordWrap(True)  # the window's column is narrow: the words take two lines there
+
+    def set_name(self, name: str, words: str) -> None:
+        """Show `name`, elided as the width demands; or, without one, `words`."""
+        self._name = name
+        self.setWordWrap(not name)
+        self.setText(words)
+        self._show()
+        self.updateGeometry()
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(self.fontMetrics().horizontalAdvance("x" * 8), hint.height()) if self._name else hint
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSizeHint() if self._name else super().sizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._show()
+
+    def _show(self) -> None:
+        if self._name:
+            shown = self.fontMetrics().elidedText(self._name, Qt.TextElideMode.ElideMiddle, max(self.width(), 1))
+            if shown != self.text():
+                self.setText(shown)
+
+
 class PictureInput(QWidget):
     """The img2img input, its strength and the inpainting mask. The painted mask is written into `mask_folder`
     when a request needs it, named by its content: a job waiting in the queue keeps its own mask while the user
@@ -42,8 +77,7 @@ class PictureInput(QWidget):
         self.choose_button.setAccessibleName(translate("PictureInput", "Choose a picture to start from"))
         self.remove_button = QPushButton(translate("PictureInput", "Remove"), self)
         self.remove_button.setAccessibleName(translate("PictureInput", "Start from noise again, without a picture"))
-        self.name = QLabel(translate("PictureInput", "none: drop a picture here"), self)
-        self.name.setWordWrap(True)  # the window's column is narrow: the words take two lines there
+        self.name = NameLabel(self)
         self.strength = QSlider(Qt.Orientation.Horizontal, self)
         self.strength.setRange(1, 100)
         self.strength.setValue(DEFAULT_STRENGTH)
@@ -94,7 +128,7 @@ class PictureInput(QWidget):
 
     def set_picture(self, path: Path | None) -> None:
         self._picture = path
-        self.name.setText(path.name if path else translate("PictureInput", "none: drop a picture here"))
+        self.name.set_name(path.name if path else "", translate("PictureInput", "none: drop a picture here"))
         self.name.setToolTip(str(path) if path else "")
         self.remove_button.setVisible(path is not None)
         self.options.setVisible(path is not None)

@@ -23,20 +23,17 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.models.catalog import Catalog, Preset
+from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.prompt_helper import HelperTask, PromptModelMissing, PromptModelRejected, prompt_model_download
 from app.core.settings_schema import PROMPT_HELPER_ON_CARD
 from app.core.sizes import format_size
-from app.core.words import translate
+from app.core.words import capitalised, sentence, translate
 from app.services.models.model_manager import PresetDownload
 from app.services.prompt_helper import HelperAnswer
 from app.services.studio import Studio
 from app.ui.icons import put_icons
 from app.ui.prompt_panel import PromptPanel
-
-
-def _capitalised(words: str) -> str:
-    return words[:1].upper() + words[1:]
 
 
 class PromptHelperView(QFrame):
@@ -62,6 +59,7 @@ class PromptHelperView(QFrame):
         panel.prompt.textChanged.connect(self._on_prompt_edited)
         panel.add_prompt_helper(self.button, self)
         self._asking = False  # our question is being answered
+        self._demo = False  # by the demo's text model
         self._task = HelperTask.ENHANCE  # the last one asked: asked again once the model is downloaded
         self._original = ""  # the prompt it was asked about
         self._offered: Preset | None = None  # the text model's download, while the box offers it
@@ -151,25 +149,26 @@ class PromptHelperView(QFrame):
                       translate("PromptHelperView", "Write the prompt to translate first, then ask again."))
             return
         try:
-            model = self.studio.prompt_model()
+            model = self.studio.prompt_model(demo=is_demo_file(self.panel.model.path()))
         except PromptModelMissing as missing:
             self._offered = prompt_model_download(self.catalog)
             # one short line: a full window has no room for more (the download button's tooltip says the rest)
-            self._say(_capitalised(str(missing)) + "." if self._offered is None else translate(
+            self._say(sentence(str(missing)) if self._offered is None else translate(
                 "PromptHelperView", "It needs {name} ({size}) in the models folder.").format(
                 name=self._offered.name, size=format_size(self._offered.total_bytes)))
             return
         except PromptModelRejected as rejected:
-            self._say(_capitalised(str(rejected)) + ".")
+            self._say(sentence(str(rejected)))
             return
-        self._asking = True
+        self._asking, self._demo = True, is_demo_file(model.path)
         self._say(translate("PromptHelperView", "Starting the prompt helper…"))
         where = self.studio.ask_helper(task, self._original, self.panel.family, model)
         if self._asking:  # it may have ended at once (its program missing, say): its words stay
-            self.status.setToolTip(_capitalised(where))
-            self.suggestion.setPlaceholderText(translate("PromptHelperView", "The prompt helper {where}; its words "
-                                                                             "appear here as it writes.")
-                                               .format(where=where))
+            self.status.setToolTip(capitalised(where))
+            words = (translate("PromptHelperView", "The demo's text model {where}; it writes random words here, to "
+                                                   "show how the helper works.") if self._demo else
+                     translate("PromptHelperView", "The prompt helper {where}; its words appear here as it writes."))
+            self.suggestion.setPlaceholderText(words.format(where=where))
 
     def use_suggestion(self) -> None:
         """The suggestion, as the user left it, becomes the prompt; as one edit the prompt's Ctrl+Z takes back."""
@@ -247,7 +246,7 @@ class PromptHelperView(QFrame):
 
     def _on_status(self, words: str) -> None:
         if self._asking:
-            self._say(_capitalised(words))
+            self._say(capitalised(words))
 
     def _on_answered(self, answer: HelperAnswer) -> None:
         if not self._asking:
@@ -256,12 +255,14 @@ class PromptHelperView(QFrame):
         self.suggestion.setPlaceholderText("")
         if answer.text is not None:
             self.suggestion.setPlainText(answer.text)
-            self._say(translate("PromptHelperView", "Written in {seconds} s. Edit it if you like, then Use it.")
-                      .format(seconds=f"{answer.seconds:.0f}"))
+            words = (translate("PromptHelperView", "Written in {seconds} s by the demo's text model: random words, "
+                                                   "not a real suggestion.") if self._demo else
+                     translate("PromptHelperView", "Written in {seconds} s. Edit it if you like, then Use it."))
+            self._say(words.format(seconds=f"{answer.seconds:.0f}"))
         elif answer.cancelled:
             self._say(translate("PromptHelperView", "Stopped."))
         else:
-            self._say(_capitalised(answer.error or "") + ".")
+            self._say(sentence(answer.error or ""))
 
     def _on_prompt_edited(self) -> None:
         if not self.panel.prompt.toPlainText().strip():

@@ -25,11 +25,14 @@ from PySide6.QtWidgets import (
 from app.core.generation.request import GenerationRequest
 from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
+from app.core.queue.rig import card_words
 from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
 from app.ui.computer_dialog import AddComputerDialog
 from app.ui.folds import fold_arrow
 from app.ui.icons import put_icons
+
+QUEUE_ROWS = 4  # the drawer's rows at most: a 1366x768 laptop's column keeps its other controls whole
 
 
 def state_words(state: JobState) -> str:
@@ -38,12 +41,13 @@ def state_words(state: JobState) -> str:
             JobState.CANCELLED: translate("QueueStrip", "cancelled")}[state]
 
 
-def job_words(job: Job) -> str:
-    """One line for a job, in the user's words."""
+def job_words(job: Job, on_processor: bool = False) -> str:
+    """One line for a job, in the user's words (`on_processor`: this computer draws on its processor)."""
     if job.state is JobState.RUNNING:
         eta = (translate("QueueStrip", ", {time} left").format(time=duration_in_words(job.eta_seconds))
                if job.eta_seconds is not None else "")
-        where = translate("QueueStrip", " on {card}").format(card=job.card) if job.card else ""
+        where = (translate("QueueStrip", " on {card}").format(card=card_words(job.card, on_processor)) if job.card
+                 else "")
         if job.step:
             state = translate("QueueStrip", "running step {step}/{steps}").format(step=job.step, steps=job.steps)
             state += eta + where
@@ -78,7 +82,6 @@ class QueueStrip(QWidget):
         self.queue = queue
         self.list = QListWidget(self)
         self.list.setAccessibleName(translate("QueueStrip", "Job queue"))
-        self.list.setMaximumHeight(self.list.fontMetrics().height() * 3 + 2 * self.list.frameWidth() + 4)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # each job's tooltip
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)                     # says it whole
         # one line while there is one job; a drawer with the list and what to do with it once there are more
@@ -162,7 +165,7 @@ class QueueStrip(QWidget):
         chosen = self.selected()
         self.list.clear()
         for job in self.queue.jobs:
-            item = QListWidgetItem(job_words(job), self.list)
+            item = QListWidgetItem(job_words(job, self.queue.draws_on_processor), self.list)
             item.setData(Qt.ItemDataRole.UserRole, job)
             item.setToolTip(job.request.prompt if isinstance(job.request, GenerationRequest) else job.what)
             if job.suspect:  # the picture the check set aside, to look at before keeping it
@@ -176,9 +179,17 @@ class QueueStrip(QWidget):
         if (len(self.queue.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
             self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)
         self._jobs_shown = len(self.queue.jobs)
+        self._fit_rows()
         self._on_drawer_toggled(self.summary.isChecked())
         self.setVisible(bool(self.queue.jobs) or bool(self.queue.computers))
         self._enable()
+
+    def _fit_rows(self) -> None:
+        """As tall as its jobs, up to QUEUE_ROWS of them, in whole rows: none cut in half (more scroll, a row at a
+        time)."""
+        rows = min(max(self.list.count(), 1), QUEUE_ROWS)
+        row = self.list.sizeHintForRow(0) if self.list.count() else self.list.fontMetrics().height() + 4
+        self.list.setFixedHeight(rows * row + 2 * self.list.frameWidth())
 
     def _small(self, words: str) -> QToolButton:
         button = QToolButton(self)
@@ -244,7 +255,7 @@ class QueueStrip(QWidget):
         else:
             for label, enabled, _ in cards:
                 if label not in self.card_boxes:
-                    box = QCheckBox(label, self)
+                    box = QCheckBox(card_words(label, self.queue.draws_on_processor), self)
                     box.toggled.connect(lambda on, name=label: self.queue.set_card_enabled(name, on))
                     self.cards.addWidget(box)
                     self.card_boxes[label] = box

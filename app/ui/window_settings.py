@@ -20,6 +20,14 @@ from app.services.settings import Settings
 
 DEFAULT_SIZE = QSize(1280, 800)  # or the screen, where that is smaller
 FOLDS_SPLIT = [300, 200]  # Advanced over Details, when both are open
+# a title bar and borders, before the window manager has framed the window (about 20-40 px; generous)
+FRAME_ALLOWANCE = QSize(16, 48)
+
+
+def fits_with_its_frame(size: QSize, available: QSize) -> bool:
+    """A window of `size` fits the screen's `available` room with its title bar and borders around it."""
+    return size.width() + FRAME_ALLOWANCE.width() <= available.width() and \
+        size.height() + FRAME_ALLOWANCE.height() <= available.height()
 
 
 def first_start(settings: Settings) -> bool:
@@ -51,13 +59,18 @@ class WindowLayout:
         self._advanced_pane = advanced
         self._advanced = _Fold(advanced, advanced_toggle, ADVANCED_OPEN)
         self._details = _Fold(details, details_toggle, DETAILS_OPEN)
+        self.opens_maximised = False  # the first start on a screen the default size does not fit (`restore`)
 
     def restore(self) -> None:
         settings = Settings()
         geometry = settings.get(WINDOW_GEOMETRY)
         if not (geometry is not None and self._window.restoreGeometry(QByteArray(geometry))):
             screen = self._window.screen().availableGeometry() if self._window.screen() else None
-            self._window.resize(DEFAULT_SIZE.boundedTo(screen.size()) if screen else DEFAULT_SIZE)
+            # with room for its title bar and borders, should the window manager not maximise it
+            self._window.resize(DEFAULT_SIZE.boundedTo(screen.size() - FRAME_ALLOWANCE) if screen else DEFAULT_SIZE)
+            # a laptop's 1366x768: the default size and the title bar over it would run off the screen; the window
+            # manager fits a maximised window, frame and all, to what the panels leave
+            self.opens_maximised = screen is not None and not fits_with_its_frame(DEFAULT_SIZE, screen.size())
         splitters = settings.get(WINDOW_SPLITTERS)
         if splitters is not None:
             self._main.restoreState(QByteArray(splitters[0]))

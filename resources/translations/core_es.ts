@@ -46,6 +46,14 @@
         <source>{file} cannot be unpacked: {why}</source>
         <translation>{file} no se puede descomprimir: {why}</translation>
     </message>
+    <message>
+        <source>Version not named by its build</source>
+        <translation>Versión no indicada por la compilación</translation>
+    </message>
+    <message>
+        <source>Version {version} ({commit})</source>
+        <translation>Versión {version} ({commit})</translation>
+    </message>
 </context>
 <context>
     <name>Check</name>
@@ -698,6 +706,85 @@
     </message>
 </context>
 <context>
+    <name>Kinds</name>
+    <message>
+        <source>full checkpoint</source>
+        <translation>modelo completo (checkpoint)</translation>
+    </message>
+    <message>
+        <source>Flux diffusion model</source>
+        <translation>modelo de difusión Flux</translation>
+    </message>
+    <message>
+        <source>FLUX.2 diffusion model</source>
+        <translation>modelo de difusión FLUX.2</translation>
+    </message>
+    <message>
+        <source>Z-Image diffusion model</source>
+        <translation>modelo de difusión Z-Image</translation>
+    </message>
+    <message>
+        <source>SD3 diffusion model</source>
+        <translation>modelo de difusión SD3</translation>
+    </message>
+    <message>
+        <source>SDXL diffusion model</source>
+        <translation>modelo de difusión SDXL</translation>
+    </message>
+    <message>
+        <source>SD 1.x diffusion model</source>
+        <translation>modelo de difusión SD 1.x</translation>
+    </message>
+    <message>
+        <source>T5-XXL text encoder</source>
+        <translation>codificador de texto T5-XXL</translation>
+    </message>
+    <message>
+        <source>CLIP-L text encoder</source>
+        <translation>codificador de texto CLIP-L</translation>
+    </message>
+    <message>
+        <source>CLIP-G text encoder</source>
+        <translation>codificador de texto CLIP-G</translation>
+    </message>
+    <message>
+        <source>Qwen3 text encoder (LLM)</source>
+        <translation>codificador de texto Qwen3 (LLM)</translation>
+    </message>
+    <message>
+        <source>VAE</source>
+        <translation>VAE</translation>
+    </message>
+    <message>
+        <source>FLUX.2 VAE</source>
+        <translation>VAE de FLUX.2</translation>
+    </message>
+    <message>
+        <source>tiny autoencoder (TAESD)</source>
+        <translation>autocodificador pequeño (TAESD)</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>ESRGAN upscaler</source>
+        <translation>ampliador ESRGAN</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <source>pickle checkpoint</source>
+        <translation>checkpoint pickle</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>ilegible</translation>
+    </message>
+</context>
+<context>
     <name>Memory</name>
     <message>
         <source>Text encoder on CPU</source>
@@ -717,7 +804,7 @@
     </message>
     <message>
         <source>Flash attention</source>
-        <translation>Flash attention</translation>
+        <translation>Atención económica (flash attention)</translation>
     </message>
     <message>
         <source>Video memory cap</source>
@@ -861,6 +948,10 @@
     <message>
         <source>not added: {why}</source>
         <translation>no agregado: {why}</translation>
+    </message>
+    <message>
+        <source>No picture model among these files, so no model was added: a text model or a VAE cannot draw alone. Add it together with the picture model it belongs to.</source>
+        <translation>Ningún modelo de imagen entre estos archivos, así que no se añadió ningún modelo: un modelo de texto o un VAE no dibuja solo. Añádelo junto con el modelo de imagen al que pertenece.</translation>
     </message>
 </context>
 <context>
@@ -1220,6 +1311,14 @@
         <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
         <translation>El archivo de la cola de trabajos estaba dañado ({why}); se guardó como {aside} y la cola empieza vacía.</translation>
     </message>
+    <message>
+        <source>this computer&apos;s processor</source>
+        <translation>el procesador de este equipo</translation>
+    </message>
+    <message>
+        <source>the graphics card</source>
+        <translation>la tarjeta gráfica</translation>
+    </message>
 </context>
 <context>
     <name>Request</name>
@@ -1296,12 +1395,12 @@
         <translation>el {text} tenía caracteres de control invisibles ({codes}); se quitaron, porque sd.cpp no puede leerlos</translation>
     </message>
     <message>
-        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
-        <translation>, {size} según cuenta sd.cpp (las letras acentuadas cuentan 2, chino, japonés y coreano 3, emoji 4)</translation>
+        <source>, {size} as the drawing program counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} según cuenta el programa que dibuja (las letras con tilde cuentan 2, el chino, japonés y coreano 3, los emoji 4)</translation>
     </message>
     <message>
-        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
-        <translation>el {text} tiene {length} caracteres{counted}; sd.cpp admite como máximo {most} (más largo lo hace caer)</translation>
+        <source>the {text} is {length} characters long{counted}; at most {most} can be drawn (longer ones crash the drawing program)</source>
+        <translation>el {text} tiene {length} caracteres{counted}; como mucho se pueden dibujar {most} (los más largos hacen fallar al programa que dibuja)</translation>
     </message>
     <message>
         <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
@@ -1377,6 +1476,25 @@
     </message>
 </context>
 <context>
+    <name>Sizes</name>
+    <message>
+        <source>{value} GiB</source>
+        <translation>{value} GiB</translation>
+    </message>
+    <message>
+        <source>{value} MiB</source>
+        <translation>{value} MiB</translation>
+    </message>
+    <message>
+        <source>{value} KiB</source>
+        <translation>{value} KiB</translation>
+    </message>
+    <message>
+        <source>{value} bytes</source>
+        <translation>{value} bytes</translation>
+    </message>
+</context>
+<context>
     <name>Slots</name>
     <message>
         <source>Model</source>
@@ -1417,6 +1535,10 @@
     <message>
         <source>LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)</source>
         <translation>Archivo del codificador de texto LLM (Qwen3, para Z-Image y FLUX.2 klein)</translation>
+    </message>
+    <message>
+        <source>Upscaler</source>
+        <translation>Ampliador</translation>
     </message>
 </context>
 <context>
@@ -1568,12 +1690,16 @@
         <translation>como corrió aquí antes</translation>
     </message>
     <message>
-        <source>estimated from the card&apos;s specifications</source>
-        <translation>estimado por las especificaciones de la tarjeta</translation>
+        <source>an estimate until a first picture is made</source>
+        <translation>una estimación hasta que se haga una primera imagen</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>estimado como para una tarjeta Polaris lenta hasta que se haga una primera imagen</translation>
+    </message>
+    <message>
+        <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>
+        <translation>{time} por imagen en el procesador de este equipo (sobre todo {stage}), {basis}.</translation>
     </message>
     <message>
         <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>

@@ -46,6 +46,14 @@
         <source>{file} cannot be unpacked: {why}</source>
         <translation>{file} não pode ser descompactado: {why}</translation>
     </message>
+    <message>
+        <source>Version not named by its build</source>
+        <translation>Versão não informada pela compilação</translation>
+    </message>
+    <message>
+        <source>Version {version} ({commit})</source>
+        <translation>Versão {version} ({commit})</translation>
+    </message>
 </context>
 <context>
     <name>Check</name>
@@ -698,6 +706,85 @@
     </message>
 </context>
 <context>
+    <name>Kinds</name>
+    <message>
+        <source>full checkpoint</source>
+        <translation>modelo completo (checkpoint)</translation>
+    </message>
+    <message>
+        <source>Flux diffusion model</source>
+        <translation>modelo de difusão Flux</translation>
+    </message>
+    <message>
+        <source>FLUX.2 diffusion model</source>
+        <translation>modelo de difusão FLUX.2</translation>
+    </message>
+    <message>
+        <source>Z-Image diffusion model</source>
+        <translation>modelo de difusão Z-Image</translation>
+    </message>
+    <message>
+        <source>SD3 diffusion model</source>
+        <translation>modelo de difusão SD3</translation>
+    </message>
+    <message>
+        <source>SDXL diffusion model</source>
+        <translation>modelo de difusão SDXL</translation>
+    </message>
+    <message>
+        <source>SD 1.x diffusion model</source>
+        <translation>modelo de difusão SD 1.x</translation>
+    </message>
+    <message>
+        <source>T5-XXL text encoder</source>
+        <translation>codificador de texto T5-XXL</translation>
+    </message>
+    <message>
+        <source>CLIP-L text encoder</source>
+        <translation>codificador de texto CLIP-L</translation>
+    </message>
+    <message>
+        <source>CLIP-G text encoder</source>
+        <translation>codificador de texto CLIP-G</translation>
+    </message>
+    <message>
+        <source>Qwen3 text encoder (LLM)</source>
+        <translation>codificador de texto Qwen3 (LLM)</translation>
+    </message>
+    <message>
+        <source>VAE</source>
+        <translation>VAE</translation>
+    </message>
+    <message>
+        <source>FLUX.2 VAE</source>
+        <translation>VAE do FLUX.2</translation>
+    </message>
+    <message>
+        <source>tiny autoencoder (TAESD)</source>
+        <translation>autoencoder pequeno (TAESD)</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>ESRGAN upscaler</source>
+        <translation>ampliador ESRGAN</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>pickle checkpoint</source>
+        <translation>checkpoint pickle</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>ilegível</translation>
+    </message>
+</context>
+<context>
     <name>Memory</name>
     <message>
         <source>Text encoder on CPU</source>
@@ -717,7 +804,7 @@
     </message>
     <message>
         <source>Flash attention</source>
-        <translation>Flash attention</translation>
+        <translation>Atenção econômica (flash attention)</translation>
     </message>
     <message>
         <source>Video memory cap</source>
@@ -861,6 +948,10 @@
     <message>
         <source>not added: {why}</source>
         <translation>não adicionado: {why}</translation>
+    </message>
+    <message>
+        <source>No picture model among these files, so no model was added: a text model or a VAE cannot draw alone. Add it together with the picture model it belongs to.</source>
+        <translation>Nenhum modelo de imagem entre estes arquivos, então nenhum modelo foi adicionado: um modelo de texto ou um VAE não desenha sozinho. Adicione-o junto com o modelo de imagem a que pertence.</translation>
     </message>
 </context>
 <context>
@@ -1220,6 +1311,14 @@
         <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
         <translation>O arquivo da fila de tarefas estava danificado ({why}); ele foi guardado como {aside} e a fila começa vazia.</translation>
     </message>
+    <message>
+        <source>this computer&apos;s processor</source>
+        <translation>processador deste computador</translation>
+    </message>
+    <message>
+        <source>the graphics card</source>
+        <translation>placa de vídeo</translation>
+    </message>
 </context>
 <context>
     <name>Request</name>
@@ -1296,12 +1395,12 @@
         <translation>o {text} tinha caracteres de controle invisíveis ({codes}); eles foram removidos, pois o sd.cpp não consegue lê-los</translation>
     </message>
     <message>
-        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
-        <translation>, {size} do jeito que o sd.cpp conta (letras acentuadas contam 2, chinês, japonês e coreano 3, emoji 4)</translation>
+        <source>, {size} as the drawing program counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} na contagem do programa que desenha (letras acentuadas contam 2, chinês, japonês e coreano 3, emoji 4)</translation>
     </message>
     <message>
-        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
-        <translation>o {text} tem {length} caracteres{counted}; o sd.cpp aguenta no máximo {most} (mais que isso o derruba)</translation>
+        <source>the {text} is {length} characters long{counted}; at most {most} can be drawn (longer ones crash the drawing program)</source>
+        <translation>o {text} tem {length} caracteres{counted}; no máximo {most} podem ser desenhados (mais longos fazem o programa que desenha travar)</translation>
     </message>
     <message>
         <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
@@ -1377,6 +1476,25 @@
     </message>
 </context>
 <context>
+    <name>Sizes</name>
+    <message>
+        <source>{value} GiB</source>
+        <translation>{value} GiB</translation>
+    </message>
+    <message>
+        <source>{value} MiB</source>
+        <translation>{value} MiB</translation>
+    </message>
+    <message>
+        <source>{value} KiB</source>
+        <translation>{value} KiB</translation>
+    </message>
+    <message>
+        <source>{value} bytes</source>
+        <translation>{value} bytes</translation>
+    </message>
+</context>
+<context>
     <name>Slots</name>
     <message>
         <source>Model</source>
@@ -1417,6 +1535,10 @@
     <message>
         <source>LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)</source>
         <translation>Arquivo do codificador de texto LLM (Qwen3, para Z-Image e FLUX.2 klein)</translation>
+    </message>
+    <message>
+        <source>Upscaler</source>
+        <translation>Ampliador</translation>
     </message>
 </context>
 <context>
@@ -1568,12 +1690,16 @@
         <translation>como rodou aqui antes</translation>
     </message>
     <message>
-        <source>estimated from the card&apos;s specifications</source>
-        <translation>estimado pelas especificações da placa</translation>
+        <source>an estimate until a first picture is made</source>
+        <translation>uma estimativa até a primeira imagem ser feita</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>estimado como para uma placa Polaris lenta até a primeira imagem ser feita</translation>
+    </message>
+    <message>
+        <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>
+        <translation>{time} por imagem no processador deste computador (principalmente {stage}), {basis}.</translation>
     </message>
     <message>
         <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>

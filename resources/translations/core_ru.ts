@@ -46,6 +46,14 @@
         <source>{file} cannot be unpacked: {why}</source>
         <translation>{file} нельзя распаковать: {why}</translation>
     </message>
+    <message>
+        <source>Version not named by its build</source>
+        <translation>Версия не указана сборкой</translation>
+    </message>
+    <message>
+        <source>Version {version} ({commit})</source>
+        <translation>Версия {version} ({commit})</translation>
+    </message>
 </context>
 <context>
     <name>Check</name>
@@ -698,6 +706,85 @@
     </message>
 </context>
 <context>
+    <name>Kinds</name>
+    <message>
+        <source>full checkpoint</source>
+        <translation>полная модель (чекпойнт)</translation>
+    </message>
+    <message>
+        <source>Flux diffusion model</source>
+        <translation>диффузионная модель Flux</translation>
+    </message>
+    <message>
+        <source>FLUX.2 diffusion model</source>
+        <translation>диффузионная модель FLUX.2</translation>
+    </message>
+    <message>
+        <source>Z-Image diffusion model</source>
+        <translation>диффузионная модель Z-Image</translation>
+    </message>
+    <message>
+        <source>SD3 diffusion model</source>
+        <translation>диффузионная модель SD3</translation>
+    </message>
+    <message>
+        <source>SDXL diffusion model</source>
+        <translation>диффузионная модель SDXL</translation>
+    </message>
+    <message>
+        <source>SD 1.x diffusion model</source>
+        <translation>диффузионная модель SD 1.x</translation>
+    </message>
+    <message>
+        <source>T5-XXL text encoder</source>
+        <translation>текстовый кодировщик T5-XXL</translation>
+    </message>
+    <message>
+        <source>CLIP-L text encoder</source>
+        <translation>текстовый кодировщик CLIP-L</translation>
+    </message>
+    <message>
+        <source>CLIP-G text encoder</source>
+        <translation>текстовый кодировщик CLIP-G</translation>
+    </message>
+    <message>
+        <source>Qwen3 text encoder (LLM)</source>
+        <translation>текстовый кодировщик Qwen3 (LLM)</translation>
+    </message>
+    <message>
+        <source>VAE</source>
+        <translation>VAE</translation>
+    </message>
+    <message>
+        <source>FLUX.2 VAE</source>
+        <translation>VAE для FLUX.2</translation>
+    </message>
+    <message>
+        <source>tiny autoencoder (TAESD)</source>
+        <translation>маленький автокодировщик (TAESD)</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>ESRGAN upscaler</source>
+        <translation>увеличитель ESRGAN</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>pickle checkpoint</source>
+        <translation>чекпойнт pickle</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>не читается</translation>
+    </message>
+</context>
+<context>
     <name>Memory</name>
     <message>
         <source>Text encoder on CPU</source>
@@ -717,7 +804,7 @@
     </message>
     <message>
         <source>Flash attention</source>
-        <translation>Flash attention</translation>
+        <translation>Экономное внимание (flash attention)</translation>
     </message>
     <message>
         <source>Video memory cap</source>
@@ -862,6 +949,10 @@
         <source>not added: {why}</source>
         <translation>не добавлен: {why}</translation>
     </message>
+    <message>
+        <source>No picture model among these files, so no model was added: a text model or a VAE cannot draw alone. Add it together with the picture model it belongs to.</source>
+        <translation>Среди этих файлов нет модели для картинок, поэтому ничего не добавлено: текстовая модель или VAE не рисует сама по себе. Добавьте её вместе с моделью для картинок, к которой она относится.</translation>
+    </message>
 </context>
 <context>
     <name>Picker</name>
@@ -1005,7 +1096,7 @@
     </message>
     <message>
         <source>Flash attention keeps the attention buffers small.</source>
-        <translation>Flash attention держит буферы внимания маленькими.</translation>
+        <translation>Экономное внимание (flash attention) держит буферы внимания маленькими.</translation>
     </message>
     <message>
         <source>The live preview is decoded by the tiny autoencoder at every step.</source>
@@ -1220,6 +1311,14 @@
         <source>The job queue file was damaged ({why}); it was kept as {aside} and the queue starts empty.</source>
         <translation>Файл очереди заданий был повреждён ({why}); он сохранён как {aside}, а очередь начинается пустой.</translation>
     </message>
+    <message>
+        <source>this computer&apos;s processor</source>
+        <translation>процессор этого компьютера</translation>
+    </message>
+    <message>
+        <source>the graphics card</source>
+        <translation>видеокарта</translation>
+    </message>
 </context>
 <context>
     <name>Request</name>
@@ -1296,12 +1395,12 @@
         <translation>в поле «{text}» были невидимые управляющие символы ({codes}); они удалены, так как sd.cpp не может их прочитать</translation>
     </message>
     <message>
-        <source>, {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
-        <translation>, {size} по счёту sd.cpp (буквы с диакритикой и кириллица — 2, китайский, японский и корейский — 3, эмодзи — 4)</translation>
+        <source>, {size} as the drawing program counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4)</source>
+        <translation>, {size} по счёту рисующей программы (буквы с диакритикой и кириллица считаются за 2, китайские, японские и корейские за 3, эмодзи за 4)</translation>
     </message>
     <message>
-        <source>the {text} is {length} characters long{counted}; sd.cpp handles at most {most} (longer ones crash it)</source>
-        <translation>поле «{text}» длиной {length} символов{counted}; sd.cpp выдерживает не больше {most} (более длинный обрушивает его)</translation>
+        <source>the {text} is {length} characters long{counted}; at most {most} can be drawn (longer ones crash the drawing program)</source>
+        <translation>{text}: {length} символов{counted}; нарисовать можно не больше {most} (более длинный текст роняет рисующую программу)</translation>
     </message>
     <message>
         <source>editing from a reference picture needs a FLUX.2 klein model; this one ({family}) only makes new pictures</source>
@@ -1377,6 +1476,25 @@
     </message>
 </context>
 <context>
+    <name>Sizes</name>
+    <message>
+        <source>{value} GiB</source>
+        <translation>{value} ГиБ</translation>
+    </message>
+    <message>
+        <source>{value} MiB</source>
+        <translation>{value} МиБ</translation>
+    </message>
+    <message>
+        <source>{value} KiB</source>
+        <translation>{value} КиБ</translation>
+    </message>
+    <message>
+        <source>{value} bytes</source>
+        <translation>{value} байт</translation>
+    </message>
+</context>
+<context>
     <name>Slots</name>
     <message>
         <source>Model</source>
@@ -1417,6 +1535,10 @@
     <message>
         <source>LLM text encoder file (Qwen3, for Z-Image and FLUX.2 klein)</source>
         <translation>Файл текстового кодировщика LLM (Qwen3, для Z-Image и FLUX.2 klein)</translation>
+    </message>
+    <message>
+        <source>Upscaler</source>
+        <translation>Увеличитель</translation>
     </message>
 </context>
 <context>
@@ -1568,12 +1690,16 @@
         <translation>по прошлым запускам здесь</translation>
     </message>
     <message>
-        <source>estimated from the card&apos;s specifications</source>
-        <translation>оценка по характеристикам карты</translation>
+        <source>an estimate until a first picture is made</source>
+        <translation>оценка до первой нарисованной картинки</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>оценка как для медленной карты Polaris, пока не сделана первая картинка</translation>
+    </message>
+    <message>
+        <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>
+        <translation>{time} на картинку на процессоре этого компьютера (в основном {stage}), {basis}.</translation>
     </message>
     <message>
         <source>{time} a picture on the {card} (mostly {stage}), {basis}.</source>

@@ -314,8 +314,20 @@
         <translation>el servidor siguió respondiendo {error}</translation>
     </message>
     <message>
-        <source>network error: {error}</source>
-        <translation>error de red: {error}</translation>
+        <source>this computer seems to be offline (the server&apos;s name could not be found)</source>
+        <translation>este equipo parece no tener conexión (no se encontró el nombre del servidor)</translation>
+    </message>
+    <message>
+        <source>the server did not answer in time</source>
+        <translation>el servidor no respondió a tiempo</translation>
+    </message>
+    <message>
+        <source>the server could not be reached</source>
+        <translation>no se pudo llegar al servidor</translation>
+    </message>
+    <message>
+        <source>the connection was cut</source>
+        <translation>se cortó la conexión</translation>
     </message>
     <message>
         <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
@@ -451,6 +463,14 @@
         <translation>&amp;Descargar</translation>
     </message>
     <message>
+        <source>&amp;Stop</source>
+        <translation>De&amp;tener</translation>
+    </message>
+    <message>
+        <source>Pause the download: it goes on from where it stopped</source>
+        <translation>Pausar la descarga: sigue desde donde se detuvo</translation>
+    </message>
+    <message>
         <source>&amp;Make my first picture</source>
         <translation>&amp;Hacer mi primera imagen</translation>
     </message>
@@ -469,6 +489,10 @@
     <message>
         <source>&amp;Resume the download</source>
         <translation>&amp;Reanudar la descarga</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>
@@ -532,6 +556,10 @@
         <translation>Reutilizar ajustes</translation>
     </message>
     <message>
+        <source>Put this picture&apos;s prompt, model and settings back, its seed too: Generate draws the same picture again</source>
+        <translation>Recupera el prompt, el modelo y los ajustes de esta imagen, también su semilla: Generar dibuja la misma imagen otra vez</translation>
+    </message>
+    <message>
         <source>Favourite</source>
         <translation>Favorita</translation>
     </message>
@@ -586,6 +614,10 @@
     <message>
         <source>Images selected: {count}</source>
         <translation>Imágenes seleccionadas: {count}</translation>
+    </message>
+    <message>
+        <source>Edit this picture (needs a FLUX.2 klein model)</source>
+        <translation>Editar esta imagen (necesita un modelo FLUX.2 klein)</translation>
     </message>
     <message>
         <source>Make a new picture from this one, the prompt saying what to change</source>
@@ -941,6 +973,10 @@
         <translation>Se reutilizaron los ajustes, pero estos archivos ya no están: {files}</translation>
     </message>
     <message>
+        <source>The settings of {name} are back, its seed {seed} too: Generate draws the same picture. For a new one, set Seed to random in Advanced.</source>
+        <translation>Los ajustes de {name} están de vuelta, también su semilla {seed}: Generar dibuja la misma imagen. Para una nueva, pon la Semilla en al azar en Avanzado.</translation>
+    </message>
+    <message>
         <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
         <translation>La próxima imagen parte de {name}; ajusta la intensidad o pinta una máscara para repintar solo una parte.</translation>
     </message>
@@ -959,6 +995,10 @@
     <message>
         <source>Upscaling {name} x{factor} with {model}…</source>
         <translation>Ampliando {name} x{factor} con {model}…</translation>
+    </message>
+    <message>
+        <source>the demo&apos;s upscaler (noise, to show how it works)</source>
+        <translation>el ampliador de la demostración (ruido, para mostrar cómo funciona)</translation>
     </message>
     <message>
         <source>Mod&amp;els…</source>
@@ -1508,6 +1548,10 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
         <translation>Iniciando el asistente de prompts…</translation>
     </message>
     <message>
+        <source>The demo&apos;s text model {where}; it writes random words here, to show how the helper works.</source>
+        <translation>El modelo de texto de la demostración {where}; escribe palabras al azar aquí, para mostrar cómo funciona el asistente.</translation>
+    </message>
+    <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
         <translation>El asistente de prompts {where}; sus palabras aparecen aquí mientras escribe.</translation>
     </message>
@@ -1522,6 +1566,10 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
     <message>
         <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
         <translation>{file}, el modelo de texto del asistente de prompts, también es el codificador de texto de los presets Z-Image y FLUX.2 klein: una descarga, dos usos.</translation>
+    </message>
+    <message>
+        <source>Written in {seconds} s by the demo&apos;s text model: random words, not a real suggestion.</source>
+        <translation>Escrito en {seconds} s por el modelo de texto de la demostración: palabras al azar, no una sugerencia de verdad.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
@@ -1766,6 +1814,13 @@ Las líneas que empiezan con # se omiten.</translation>
     <message>
         <source>Editing {name}: the prompt says what to change</source>
         <translation>Editando {name}: el prompt dice qué cambiar</translation>
+    </message>
+</context>
+<context>
+    <name>Queue</name>
+    <message>
+        <source>the drawing program stopped without a picture</source>
+        <translation>el programa que dibuja se detuvo sin una imagen</translation>
     </message>
 </context>
 <context>

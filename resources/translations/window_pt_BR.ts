@@ -314,8 +314,20 @@
         <translation>o servidor continuou respondendo {error}</translation>
     </message>
     <message>
-        <source>network error: {error}</source>
-        <translation>erro de rede: {error}</translation>
+        <source>this computer seems to be offline (the server&apos;s name could not be found)</source>
+        <translation>este computador parece estar sem internet (o nome do servidor não foi encontrado)</translation>
+    </message>
+    <message>
+        <source>the server did not answer in time</source>
+        <translation>o servidor não respondeu a tempo</translation>
+    </message>
+    <message>
+        <source>the server could not be reached</source>
+        <translation>não foi possível chegar ao servidor</translation>
+    </message>
+    <message>
+        <source>the connection was cut</source>
+        <translation>a conexão caiu</translation>
     </message>
     <message>
         <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
@@ -451,6 +463,14 @@
         <translation>&amp;Baixar</translation>
     </message>
     <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>Pause the download: it goes on from where it stopped</source>
+        <translation>Pausar o download: ele continua de onde parou</translation>
+    </message>
+    <message>
         <source>&amp;Make my first picture</source>
         <translation>&amp;Fazer minha primeira imagem</translation>
     </message>
@@ -469,6 +489,10 @@
     <message>
         <source>&amp;Resume the download</source>
         <translation>&amp;Continuar o download</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>
@@ -532,6 +556,10 @@
         <translation>Reusar ajustes</translation>
     </message>
     <message>
+        <source>Put this picture&apos;s prompt, model and settings back, its seed too: Generate draws the same picture again</source>
+        <translation>Traz de volta o prompt, o modelo e os ajustes desta imagem, a seed também: Gerar desenha a mesma imagem de novo</translation>
+    </message>
+    <message>
         <source>Favourite</source>
         <translation>Favorita</translation>
     </message>
@@ -586,6 +614,10 @@
     <message>
         <source>Images selected: {count}</source>
         <translation>Imagens selecionadas: {count}</translation>
+    </message>
+    <message>
+        <source>Edit this picture (needs a FLUX.2 klein model)</source>
+        <translation>Editar esta imagem (precisa de um modelo FLUX.2 klein)</translation>
     </message>
     <message>
         <source>Make a new picture from this one, the prompt saying what to change</source>
@@ -941,6 +973,10 @@
         <translation>Configurações reutilizadas, mas estes arquivos sumiram: {files}</translation>
     </message>
     <message>
+        <source>The settings of {name} are back, its seed {seed} too: Generate draws the same picture. For a new one, set Seed to random in Advanced.</source>
+        <translation>Os ajustes de {name} estão de volta, a seed {seed} também: Gerar desenha a mesma imagem. Para uma nova, ponha a Seed em aleatória em Avançado.</translation>
+    </message>
+    <message>
         <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
         <translation>A próxima imagem parte de {name}; ajuste a intensidade ou pinte uma máscara para repintar só uma parte.</translation>
     </message>
@@ -959,6 +995,10 @@
     <message>
         <source>Upscaling {name} x{factor} with {model}…</source>
         <translation>Ampliando {name} x{factor} com {model}…</translation>
+    </message>
+    <message>
+        <source>the demo&apos;s upscaler (noise, to show how it works)</source>
+        <translation>o ampliador da demonstração (ruído, para mostrar como funciona)</translation>
     </message>
     <message>
         <source>Mod&amp;els…</source>
@@ -1508,6 +1548,10 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
         <translation>Iniciando o assistente de prompt…</translation>
     </message>
     <message>
+        <source>The demo&apos;s text model {where}; it writes random words here, to show how the helper works.</source>
+        <translation>O modelo de texto da demonstração {where}; ele escreve palavras aleatórias aqui, para mostrar como o assistente funciona.</translation>
+    </message>
+    <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
         <translation>O assistente de prompt {where}; as palavras dele aparecem aqui enquanto ele escreve.</translation>
     </message>
@@ -1522,6 +1566,10 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
     <message>
         <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
         <translation>{file}, o modelo de texto do assistente de prompt, também é o codificador de texto das predefinições Z-Image e FLUX.2 klein: um download, dois usos.</translation>
+    </message>
+    <message>
+        <source>Written in {seconds} s by the demo&apos;s text model: random words, not a real suggestion.</source>
+        <translation>Escrito em {seconds} s pelo modelo de texto da demonstração: palavras aleatórias, não uma sugestão de verdade.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
@@ -1769,6 +1817,13 @@ Linhas que começam com # são ignoradas.</translation>
     </message>
 </context>
 <context>
+    <name>Queue</name>
+    <message>
+        <source>the drawing program stopped without a picture</source>
+        <translation>o programa que desenha parou sem uma imagem</translation>
+    </message>
+</context>
+<context>
     <name>QueueStrip</name>
     <message>
         <source>waiting</source>
@@ -1796,7 +1851,7 @@ Linhas que começam com # são ignoradas.</translation>
     </message>
     <message>
         <source> on {card}</source>
-        <translation> em {card}</translation>
+        <translation> ({card})</translation>
     </message>
     <message>
         <source>running step {step}/{steps}</source>

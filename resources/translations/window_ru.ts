@@ -314,8 +314,20 @@
         <translation>сервер продолжал отвечать {error}</translation>
     </message>
     <message>
-        <source>network error: {error}</source>
-        <translation>ошибка сети: {error}</translation>
+        <source>this computer seems to be offline (the server&apos;s name could not be found)</source>
+        <translation>этот компьютер, похоже, не подключён к интернету (имя сервера не найдено)</translation>
+    </message>
+    <message>
+        <source>the server did not answer in time</source>
+        <translation>сервер не ответил вовремя</translation>
+    </message>
+    <message>
+        <source>the server could not be reached</source>
+        <translation>не удалось связаться с сервером</translation>
+    </message>
+    <message>
+        <source>the connection was cut</source>
+        <translation>соединение оборвалось</translation>
     </message>
     <message>
         <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
@@ -451,6 +463,14 @@
         <translation>&amp;Скачать</translation>
     </message>
     <message>
+        <source>&amp;Stop</source>
+        <translation>Ст&amp;оп</translation>
+    </message>
+    <message>
+        <source>Pause the download: it goes on from where it stopped</source>
+        <translation>Приостановить загрузку: она продолжится с того места, где остановилась</translation>
+    </message>
+    <message>
         <source>&amp;Make my first picture</source>
         <translation>&amp;Нарисовать первую картинку</translation>
     </message>
@@ -469,6 +489,10 @@
     <message>
         <source>&amp;Resume the download</source>
         <translation>П&amp;родолжить загрузку</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Подключение…</translation>
     </message>
     <message>
         <source>Downloading: {done} of {total}</source>
@@ -532,6 +556,10 @@
         <translation>Повторить настройки</translation>
     </message>
     <message>
+        <source>Put this picture&apos;s prompt, model and settings back, its seed too: Generate draws the same picture again</source>
+        <translation>Вернуть промпт, модель и настройки этой картинки, и её сид тоже: «Создать» нарисует ту же картинку снова</translation>
+    </message>
+    <message>
         <source>Favourite</source>
         <translation>В избранное</translation>
     </message>
@@ -586,6 +614,10 @@
     <message>
         <source>Images selected: {count}</source>
         <translation>Выбрано картинок: {count}</translation>
+    </message>
+    <message>
+        <source>Edit this picture (needs a FLUX.2 klein model)</source>
+        <translation>Изменить эту картинку (нужна модель FLUX.2 klein)</translation>
     </message>
     <message>
         <source>Make a new picture from this one, the prompt saying what to change</source>
@@ -941,6 +973,10 @@
         <translation>Настройки повторены, но этих файлов больше нет: {files}</translation>
     </message>
     <message>
+        <source>The settings of {name} are back, its seed {seed} too: Generate draws the same picture. For a new one, set Seed to random in Advanced.</source>
+        <translation>Настройки {name} возвращены, и сид {seed} тоже: «Создать» нарисует ту же картинку. Для новой поставьте Сид на «случайный» в разделе «Дополнительно».</translation>
+    </message>
+    <message>
         <source>The next image starts from {name}; set the strength, or paint a mask to repaint only part of it.</source>
         <translation>Следующая картинка начнётся с {name}; задайте силу или нарисуйте маску, чтобы перерисовать только часть.</translation>
     </message>
@@ -959,6 +995,10 @@
     <message>
         <source>Upscaling {name} x{factor} with {model}…</source>
         <translation>Увеличение {name} x{factor} моделью {model}…</translation>
+    </message>
+    <message>
+        <source>the demo&apos;s upscaler (noise, to show how it works)</source>
+        <translation>демонстрационного увеличителя (шум, чтобы показать, как это работает)</translation>
     </message>
     <message>
         <source>Mod&amp;els…</source>
@@ -1508,6 +1548,10 @@ Ways to save video memory it offers: {savers}</source>
         <translation>Запускаем помощника по промптам…</translation>
     </message>
     <message>
+        <source>The demo&apos;s text model {where}; it writes random words here, to show how the helper works.</source>
+        <translation>Демонстрационная текстовая модель {where}; она пишет здесь случайные слова, чтобы показать, как работает помощник.</translation>
+    </message>
+    <message>
         <source>The prompt helper {where}; its words appear here as it writes.</source>
         <translation>Помощник по промптам {where}; его текст появляется здесь по мере написания.</translation>
     </message>
@@ -1522,6 +1566,10 @@ Ways to save video memory it offers: {savers}</source>
     <message>
         <source>{file}, the prompt helper&apos;s text model, is also the text encoder of the Z-Image and FLUX.2 klein presets: one download, two uses.</source>
         <translation>{file}, текстовая модель помощника по промптам, — это и текстовый кодировщик наборов Z-Image и FLUX.2 klein: одна загрузка, два применения.</translation>
+    </message>
+    <message>
+        <source>Written in {seconds} s by the demo&apos;s text model: random words, not a real suggestion.</source>
+        <translation>Написано за {seconds} с демонстрационной текстовой моделью: случайные слова, а не настоящее предложение.</translation>
     </message>
     <message>
         <source>Written in {seconds} s. Edit it if you like, then Use it.</source>
@@ -1769,6 +1817,13 @@ Lines starting with # are skipped.</source>
     </message>
 </context>
 <context>
+    <name>Queue</name>
+    <message>
+        <source>the drawing program stopped without a picture</source>
+        <translation>рисующая программа остановилась без картинки</translation>
+    </message>
+</context>
+<context>
     <name>QueueStrip</name>
     <message>
         <source>waiting</source>
@@ -1796,7 +1851,7 @@ Lines starting with # are skipped.</source>
     </message>
     <message>
         <source> on {card}</source>
-        <translation> на {card}</translation>
+        <translation> ({card})</translation>
     </message>
     <message>
         <source>running step {step}/{steps}</source>

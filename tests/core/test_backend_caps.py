@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from app.core.models.backend_caps import Flavour, parse_help
+from app.core.models.backend_caps import Flavour, parse_help, version_words
 from tests.helpers.captures import load
 
 
@@ -28,3 +28,11 @@ def test_flavour_comes_from_the_usage_line() -> None:
     assert parse_help("usage: ./bin/sd [arguments]\n").flavour is Flavour.SD_LEGACY
     assert parse_help("Usage: C:\\sd\\sd-cli.exe [options]\n").flavour is Flavour.SD_CLI
     assert parse_help("garbage").flavour is Flavour.UNKNOWN
+
+
+def test_the_version_is_said_in_words() -> None:
+    # our build from the pinned source names none; an upstream release names its tag and commit
+    assert version_words("stable-diffusion.cpp version unknown, commit unknown") == "Version not named by its build"
+    assert version_words("stable-diffusion.cpp version master-e4c5003, commit e4c5003") == \
+        "Version master-e4c5003 (e4c5003)"
+    assert version_words("unknown") == "Version not named by its build"

@@ -25,7 +25,7 @@ from app.core.models.catalog import (
     save_custom_set,
 )
 from app.core.models.downloads import DownloadProgress, PresetProgress
-from app.core.models.families import SLOT_NAMES
+from app.core.models.families import SLOTS
 from backend_bin.build import TARGETS
 from tests.helpers.local_catalog import PRESET, preset_files, write_catalog
 
@@ -46,7 +46,7 @@ def test_the_shipped_catalog_is_complete_and_points_only_at_allowed_https_hosts(
             assert parts.path.endswith(f.name), url
         assert f.sha256 is None or re.fullmatch(r"[0-9a-f]{64}", f.sha256), f.name
     for preset in CATALOG.presets.values():
-        assert all(f.slot in SLOT_NAMES for f in preset.files), preset.id
+        assert all(f.slot in SLOTS for f in preset.files), preset.id
         assert preset.total_bytes > 2**30
     assert CATALOG.presets["sdxl-turbo"].cfg_scale == 1.0  # turbo models burn at the default cfg 7
     assert CATALOG.presets["sdxl"].cfg_scale is None

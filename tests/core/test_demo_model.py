@@ -10,11 +10,14 @@ import pytest
 from PIL import Image
 
 from app.core.models.demo_model import (
+    ESRGAN_FILE,
     FLUX_FILE,
     PROMPT_MODEL_FILE,
     STAMP_FILE,
     TAE_FILE,
+    demo_upscaler,
     is_current,
+    is_demo_file,
     write_tiny_models,
     writer_stamp,
 )
@@ -71,6 +74,19 @@ def test_setup_writes_the_demo_again_only_when_an_older_writer_made_it(tmp_path:
     (tmp_path / STAMP_FILE).write_text(writer_stamp(0), encoding="utf-8")
     assert not is_current(tmp_path)  # written before the demo folder held the prompt helper's model
     (tmp_path / PROMPT_MODEL_FILE).write_bytes(b"written before")
+    assert not is_current(tmp_path)  # written before the demo folder held the upscaler
+    (tmp_path / ESRGAN_FILE).write_bytes(b"written before")
     assert is_current(tmp_path) and not is_current(tmp_path, seed=1)
     (tmp_path / STAMP_FILE).write_text("0123456789abcdef seed 0\n", encoding="utf-8")  # another writer's
     assert not is_current(tmp_path)
+
+
+def test_the_demo_upscaler_is_the_demo_folders_else_one_written_for_an_older_folder(tmp_path: Path) -> None:
+    demo, spare = tmp_path / "demo", tmp_path / "spare"
+    demo.mkdir()
+    written = demo_upscaler(spare, demo)  # an older setup's folder, without it
+    assert written == spare / ESRGAN_FILE and written.stat().st_size > 1_000_000 and is_demo_file(written)
+    assert demo_upscaler(spare, demo) == written  # written once
+    (demo / ESRGAN_FILE).write_bytes(b"setup's")
+    assert demo_upscaler(spare, demo) == demo / ESRGAN_FILE
+    assert not is_demo_file(tmp_path / "RealESRGAN_x4plus_anime_6B.pth") and not is_demo_file(None)

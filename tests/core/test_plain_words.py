@@ -60,7 +60,7 @@ _DEVELOPER = re.compile(
     r"|\[?Errno\b|\bWinError\b"
     rf"|\b(?:{'|'.join(word for word in (*ErrorKind, *CHECK_IDS) if '_' in word)})\b"
     r"|\b(?:WARN|FAIL|PASS|ERROR|INFO|DEBUG)\b"
-    r"|vulkan loader|Your llvmpipe|will work, but:", re.IGNORECASE)
+    r"|vulkan loader|Your llvmpipe|will work, but:|card.s specifications", re.IGNORECASE)
 _LOG_LEVELS = re.compile(r"\b(?:WARN|FAIL|PASS|ERROR|INFO|DEBUG)\b")  # case matters: "fail" is a plain word
 CAPS = parse_help(load("help").stdout.decode())
 GOOD_HOST = HostInfo(32 * GIB, 24 * GIB, AVX2, "linux")
@@ -142,9 +142,12 @@ def _status_sentences() -> Iterator[str]:
                          vulkaninfo_devices("lavapipe_full.txt")[0], None):
                 yield plan_sentence(plan, card)
         yield plan_upscale(64 * 2**20, 4, device, 1024, 1024, 256).explanation
-    for measured, known in ((True, True), (False, True), (False, False)):
+    for measured, known, card in ((True, True, "AMD Radeon RX 580 Series (RADV POLARIS10)"),
+                                  (False, True, "AMD Radeon RX 580 Series (RADV POLARIS10)"),
+                                  (False, False, "AMD Radeon RX 580 Series (RADV POLARIS10)"),
+                                  (False, True, "llvmpipe (LLVM 15.0.6, 256 bits)")):
         yield time_words(PictureTime((("text", 11.5), ("sampling", 838.0), ("moving weights", 40.0)), measured,
-                                     "AMD Radeon RX 580 Series (RADV POLARIS10)", known))
+                                     card, known))
 
 
 def _request_sentences(tmp: Path) -> Iterator[str]:

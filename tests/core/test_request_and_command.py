@@ -131,16 +131,16 @@ def test_bad_requests_get_a_clear_message(model: Path, changes: dict, message: s
     ("field", "text", "message"),
     [
         ("prompt", "a" * (MAX_PROMPT_BYTES + 1),
-         f"the prompt is {MAX_PROMPT_BYTES + 1:,} characters long; sd.cpp handles at most {MAX_PROMPT_BYTES:,} "
-         "(longer ones crash it)"),
+         f"the prompt is {MAX_PROMPT_BYTES + 1:,} characters long; at most {MAX_PROMPT_BYTES:,} can be drawn "
+         "(longer ones crash the drawing program)"),
         ("negative_prompt", "a" * 52_000,
-         f"the negative prompt is 52,000 characters long; sd.cpp handles at most {MAX_PROMPT_BYTES:,} "
-         "(longer ones crash it)"),
+         f"the negative prompt is 52,000 characters long; at most {MAX_PROMPT_BYTES:,} can be drawn "
+         "(longer ones crash the drawing program)"),
         # sd.cpp's parser goes byte by byte: an emoji weighs four
         ("prompt", "🌅" * (MAX_PROMPT_BYTES // 4 + 1),
-         f"the prompt is {MAX_PROMPT_BYTES // 4 + 1:,} characters long, {MAX_PROMPT_BYTES + 4:,} as sd.cpp counts "
-         "them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4); sd.cpp handles at most "
-         f"{MAX_PROMPT_BYTES:,} (longer ones crash it)"),
+         f"the prompt is {MAX_PROMPT_BYTES // 4 + 1:,} characters long, {MAX_PROMPT_BYTES + 4:,} as the drawing "
+         "program counts them (accented letters count 2, Chinese, Japanese and Korean 3, emoji 4); at most "
+         f"{MAX_PROMPT_BYTES:,} can be drawn (longer ones crash the drawing program)"),
     ],
 )
 def test_a_prompt_longer_than_sdcpp_survives_is_refused_in_words(model: Path, field: str, text: str,

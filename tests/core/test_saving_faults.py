@@ -59,6 +59,11 @@ def test_a_full_disk_says_how_much_is_free(tmp_path: Path) -> None:
         assert list(small.iterdir()) == [small / "filler"]  # the check leaves nothing of its own
 
 
+def test_the_room_asked_is_in_proportion_to_the_picture() -> None:
+    assert picture_bytes(128, 128) == 224 * 2**10  # 48 KiB of pixels and 64 KiB of text, twice for a moment
+    assert picture_bytes(1024, 1024) / picture_bytes(512, 512) > 3.5
+
+
 def test_a_read_only_disk_is_refused_before_anything_runs(tmp_path: Path) -> None:
     with (tmpfs(tmp_path / "ro", "1m", read_only=True) as read_only,
           pytest.raises(FolderProblem, match=r"read-only disk\. Choose another folder")):

@@ -25,12 +25,15 @@ def test_the_plan_says_how_long_where_and_from_what() -> None:
     estimate = PictureTime((("text", 11.5), ("sampling", 838.0), ("decode", 40.0)), False,
                            "AMD Radeon RX 580 Series (RADV POLARIS10)")
     assert time_words(estimate) == ("About 11-19 min a picture on the AMD Radeon RX 580 Series (mostly drawing), "
-                                    "estimated from the card's specifications.")
+                                    "an estimate until a first picture is made.")
     measured = PictureTime((("sampling", 20.0), ("decode", 30.0)), True, "NVIDIA H100 80GB HBM3")
     assert time_words(measured) == ("About 40-55 s a picture on the NVIDIA H100 80GB HBM3 (mostly finishing), "
                                     "as it ran here before.")
     unknown = PictureTime((("sampling", 100.0),), False, "Some GPU", card_known=False)
     assert time_words(unknown).endswith("estimated as for a slow Polaris card until a first picture is made.")
+    lavapipe = PictureTime((("sampling", 100.0),), False, "llvmpipe (LLVM 15.0.6, 256 bits)")
+    assert time_words(lavapipe) == ("About 1-2 min a picture on this computer's processor (mostly drawing), an "
+                                    "estimate until a first picture is made.")
 
 
 def test_a_picture_mostly_made_on_an_old_processor_says_how_much_slower_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -38,7 +41,7 @@ def test_a_picture_mostly_made_on_an_old_processor_says_how_much_slower_it_is(mo
     decoded_there = PictureTime((("sampling", 300.0), ("decode", 900.0)), False, "Radeon RX 580",
                                 on_processor=("decode",), variant=CpuVariant.SANDYBRIDGE)
     assert time_words(decoded_there) == (
-        "About 15-25 min a picture on the Radeon RX 580 (mostly finishing), estimated from the card's specifications. "
+        "About 15-25 min a picture on the Radeon RX 580 (mostly finishing), an estimate until a first picture is made. "
         "Your processor has AVX but not AVX2: its parts of a picture run about 4 times slower than on a newer one.")
     # drawing on the card takes longest: the processor's speed is not what the time is about
     drawn_on_card = dataclasses.replace(decoded_there, stages=(("sampling", 900.0), ("decode", 300.0)))

@@ -14,6 +14,7 @@ from app.core.system.polaris import amd_windows_driver, is_polaris, mesa_version
 from app.core.system.vulkaninfo import (
     DeviceType,
     VulkanDevice,
+    cut_before_its_devices,
     decode_paste,
     driver_version,
     layers,
@@ -291,3 +292,11 @@ def test_polaris_on_radv_offers_what_ggml_flash_attention_needs_without_fp16() -
     # supports_op for GGML_OP_FLASH_ATTN_EXT): a real RX 470 on RADV reports both
     rx470 = vulkaninfo_devices("public/amd_rx470_radv_linux_full.txt")[0]
     assert {"SHUFFLE", "VOTE"} <= rx470.subgroup_operations and rx470.flash_attention
+
+
+@pytest.mark.parametrize("name", ["lavapipe_full.txt", "lavapipe_summary.txt"])
+def test_a_paste_cut_before_its_devices_is_told_from_another_file(name: str) -> None:
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert not cut_before_its_devices(text)  # whole: its devices are there
+    assert cut_before_its_devices(text[:text.index("GPU0")])
+    assert not cut_before_its_devices("my graphics card is an RX 580\nit has 8 GB\n")

@@ -20,8 +20,10 @@ def preset_files(size: int = 600_000) -> dict[str, tuple[str, bytes, bool]]:
 
 
 def write_catalog(path: Path, base: str, files: dict[str, tuple[str, bytes, bool]],
-                  mirrors: dict[str, str] | None = None, cfg_scale: float | None = None) -> Catalog:
-    """`mirrors`: file name -> a first URL to try before the served one (a dead mirror, say)."""
+                  mirrors: dict[str, str] | None = None, cfg_scale: float | None = None,
+                  hosts: tuple[str, ...] = ("127.0.0.1",)) -> Catalog:
+    """`mirrors`: file name -> a first URL to try before the served one (a dead mirror, say); `hosts`: those the
+    downloads may use."""
     entries = {}
     for slot, (name, data, published) in files.items():
         urls = [f"{base}/{name}"]
@@ -32,7 +34,7 @@ def write_catalog(path: Path, base: str, files: dict[str, tuple[str, bytes, bool
                          "licence": "test", "note": "served by the test"}
     catalog = {
         "schema_version": 2,
-        "hosts": ["127.0.0.1"],
+        "hosts": list(hosts),
         "presets": {PRESET: {"title": "Local Flux", "family": "flux", "steps": 4, "note": "", "files": entries,
                              "cfg_scale": cfg_scale}},
         "backend": {"version": "test", "windows": {"name": "sd-test-bin-win-vulkan-x64.zip",

@@ -101,3 +101,13 @@ def test_a_file_that_is_not_vulkaninfo_output_is_refused(tmp_path: Path) -> None
         assert result.returncode == 2
         assert result.stderr.startswith(f"{notes} is not vulkaninfo output: it shows no Vulkan device")
         assert result.stdout == ""  # no report, so no "vulkaninfo runs"
+
+
+def test_a_paste_cut_off_before_its_devices_is_said_to_be_cut(tmp_path: Path) -> None:
+    full = (DATA / "lavapipe_full.txt").read_text(encoding="utf-8")
+    cut = tmp_path / "cut.txt"
+    cut.write_text(full[:full.index("GPU0:")], encoding="utf-8")  # a forum's length limit
+    result = subprocess.run([sys.executable, "-m", "app", "check", "--vulkaninfo", str(cut)], capture_output=True,
+                            encoding="utf-8", env=utf8_env(), cwd=REPO, timeout=120, check=False)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"{cut} is vulkaninfo output cut off before its devices")

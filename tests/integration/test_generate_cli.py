@@ -69,7 +69,7 @@ def test_the_longest_prompt_allowed_makes_a_picture_and_a_longer_one_is_refused(
     refused = run_generate(generate_argv(prompt + "🌅", model, taesd, out_dir, "--steps", "1"))
     assert refused.exit_code != 0 and refused.of("image") == []
     [error] = refused.of("error")
-    assert f"sd.cpp handles at most {MAX_PROMPT_BYTES:,} (longer ones crash it)" in error["message"]
+    assert f"at most {MAX_PROMPT_BYTES:,} can be drawn (longer ones crash the drawing program)" in error["message"]
 
 
 def test_size_is_snapped_and_said(sd_cli: Path, tiny_model, out_dir: Path) -> None:

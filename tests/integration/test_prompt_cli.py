@@ -6,14 +6,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.cli import utf8_env
 
 TIMEOUT_S = 180
 
 
-def prompt_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app", "prompt", *args], capture_output=True, text=True,
-                          encoding="utf-8", env=utf8_env(), timeout=TIMEOUT_S, check=False)
+def prompt_cli(*args: str, demo: bool = False) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "app", *(["--demo"] if demo else []), "prompt", *args],
+                          capture_output=True, text=True, encoding="utf-8", env=utf8_env(), timeout=TIMEOUT_S,
+                          check=False)
 
 
 def test_enhance_streams_its_words_and_prints_the_suggestion_alone(llama_server: Path,
@@ -44,3 +47,12 @@ def test_a_file_that_is_no_chat_model_is_refused_before_anything_starts(tiny_kle
     run = prompt_cli("translate", "gato", "--model", str(qwen3_for_pictures))
     assert run.returncode == 2
     assert "without the word list a chat model needs" in run.stderr
+
+
+@pytest.mark.parametrize(("task", "text"), [("enhance", "a fox in the snow"), ("translate", "um gato no telhado")])
+def test_in_the_demo_the_demo_text_model_answers_and_says_it_is_a_demo(llama_server: Path, task: str,
+                                                                        text: str) -> None:
+    run = prompt_cli(task, text, demo=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip()
+    assert "[the demo text model (qwen3_prompt_tiny.gguf, random weights): random words" in run.stderr

@@ -59,3 +59,25 @@ def test_out_of_vram_is_retried_in_smaller_tiles(sd_cli: Path, standin: Path, ou
     [image] = run.of("image")
     with Image.open(image["path"]) as made:
         assert made.size == (256, 256)
+
+
+def test_in_the_demo_the_demo_upscaler_draws_and_says_it_is_a_demo(sd_cli: Path, out_dir: Path,
+                                                                     tmp_path: Path) -> None:
+    source = tmp_path / "small.png"
+    Image.effect_noise((32, 32), 60).convert("RGB").save(source)
+    run = run_generate([sys.executable, "-m", "app", "--demo", "upscale", str(source), "--out", str(out_dir),
+                        "--events"])
+    assert run.exit_code == 0, run.stderr
+    assert "the demo upscaler (esrgan_tiny_x4.gguf, random weights)" in run.stderr
+    [image] = run.of("image")
+    with Image.open(image["path"]) as made:
+        assert made.size == (128, 128)
+
+
+def test_without_an_upscaler_it_names_the_download_and_the_demo(tmp_path: Path) -> None:
+    source = tmp_path / "small.png"
+    Image.effect_noise((32, 32), 60).convert("RGB").save(source)
+    run = run_generate([sys.executable, "-m", "app", "upscale", str(source), "--events"])
+    assert run.exit_code == 1
+    [error] = run.of("error")
+    assert "realesrgan-x4plus-anime-6b" in error["message"] and "python -m app --demo upscale" in error["message"]

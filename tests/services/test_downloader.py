@@ -141,3 +141,14 @@ def test_a_busy_server_is_tried_again_after_a_pause(tmp_path: Path) -> None:
         with pytest.raises(DownloadError, match="the server kept answering 503"):
             fetch(base, tmp_path / "other.gguf", path="/model.gguf")
     assert [path for path, _ in served.requests].count("/model.gguf") == 3 + downloader.RETRIES + 1
+
+
+def test_offline_it_says_so_in_words_at_once(tmp_path: Path) -> None:
+    # .invalid never resolves (RFC 6761), as no name does on a computer without a network
+    with pytest.raises(DownloadError) as raised:
+        download_file("https://polaris.invalid/model.gguf", tmp_path / "model.gguf", sha256=SHA, size=len(DATA),
+                      allowed_hosts=frozenset({"polaris.invalid"}))
+    assert str(raised.value) == ("this computer seems to be offline (the server's name could not be found) while "
+                                 "fetching model.gguf; check the connection and try again later (the download "
+                                 "resumes)")
+    assert "Errno" not in str(raised.value) and raised.value.try_mirror

@@ -27,7 +27,8 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
     window = window_over(qtbot, made, tmp_path / "gallery.sqlite3")
     assert window.gallery is not None
     assert window.gallery.edit_action in window.gallery.more_menu.actions()
-    assert not window.gallery.edit_action.isEnabled()  # no klein model chosen yet
+    assert not window.gallery.edit_action.isEnabled()  # no klein model chosen yet: greyed out, it says why
+    assert window.gallery.edit_action.text() == "Edit this picture (needs a FLUX.2 klein model)"
     model, llm, vae = tiny_klein
     panel = window.panel
     with qtbot.waitSignal(panel.family_changed):
@@ -35,6 +36,7 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
         panel.llm.line_edit.setText(str(llm))
         panel.vae.line_edit.setText(str(vae))
     assert panel.family is ModelFamily.FLUX2 and window.gallery.edit_action.isEnabled()
+    assert window.gallery.edit_action.text() == "Edit this picture"
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
     window.gallery.edit_action.trigger()
     assert panel.request().ref_images == (made,) and panel.request().init_image is None

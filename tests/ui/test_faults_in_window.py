@@ -108,7 +108,12 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
     assert window.queue_strip.run_button.isEnabled()
     with qtbot.waitSignal(queue.idle, timeout=120_000):
         qtbot.mouseClick(window.queue_strip.run_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: queue.busy, timeout=10_000)
+        # the big button offers Cancel while Run queue draws, without taking the keyboard from where it was
+        assert window.cancel_button.isVisible() and window.cancel_button.isEnabled()
+        assert not window.generate_button.isVisible() and not window.cancel_button.hasFocus()
     assert [job.state for job in queue.jobs] == [JobState.DONE] * 2
+    assert window.generate_button.isVisible() and window.generate_button.isEnabled()
 
 
 def test_a_file_held_by_another_program_ends_the_job_and_keeps_the_picture(
@@ -146,10 +151,17 @@ def test_a_prompt_too_long_for_sdcpp_is_refused_in_words_at_once(qtbot: QtBot, w
                                                                  tiny_model) -> None:
     fill_in(qtbot, window, tiny_model, "x", 64, 1)
     window.panel.prompt.setPlainText("a lighthouse at dawn, " * 2300)  # 50,600 characters, pasted
+    # said at once, before Generate: a sentence of its own, without the program's name
+    said = ("The prompt is 50,600 characters long; at most 2,400 can be drawn (longer ones crash the drawing "
+            "program).")
+    assert window.status.text() == said
+    window.panel.prompt.setPlainText("a lighthouse at dawn")
+    assert window.status.text() == ""  # shortened: the warning goes
+    window.panel.prompt.setPlainText("a lighthouse at dawn, " * 2300)
     with qtbot.waitSignal(window.generation_finished, timeout=8_000) as finished:
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
     assert finished.args[0].error.kind is ErrorKind.BAD_REQUEST
-    assert "the prompt is 50,600 characters long; sd.cpp handles at most 2,400" in window.status.text()
+    assert window.status.text() == f"The settings were not accepted.\n{said}"
     assert window.generate_button.isEnabled()
 
 

@@ -30,8 +30,9 @@ def lavapipe_machine(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def guided_window(qtbot: QtBot, out_dir: Path, tmp_path: Path, base: str,
-                  files: dict[str, tuple[str, bytes, bool]]) -> tuple[MainWindow, FirstStart]:
-    window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "catalog.json", base, files),
+                  files: dict[str, tuple[str, bytes, bool]],
+                  hosts: tuple[str, ...] = ("127.0.0.1",)) -> tuple[MainWindow, FirstStart]:
+    window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "catalog.json", base, files, hosts=hosts),
                         models_dir=tmp_path / "models")
     qtbot.addWidget(window)
     window.show()
@@ -122,3 +123,38 @@ def test_the_guides_sentences_are_whole_once_the_check_and_the_advice_answer(qtb
         for label in (guide.verdict, guide.recommendation):
             assert label.height() >= label.heightForWidth(label.width()), label.text()
         qtbot.waitUntil(lambda: not window.system_check.running, timeout=60_000)
+
+
+def test_offline_the_download_says_so_in_words_and_offers_to_try_again(qtbot: QtBot, tmp_path: Path,
+                                                                        out_dir: Path) -> None:
+    files = {"model": ("tiny-flux.gguf", b"never fetched", False)}
+    # .invalid never resolves (RFC 6761), as no name does on a computer without a network
+    window, guide = guided_window(qtbot, out_dir, tmp_path, "https://polaris.invalid", files, ("polaris.invalid",))
+    qtbot.waitUntil(lambda: guide.download_button.isVisible(), timeout=60_000)
+    with qtbot.waitSignal(guide.download.finished, timeout=30_000):
+        qtbot.mouseClick(guide.download_button, Qt.MouseButton.LeftButton)
+        assert guide.stop_button.isVisible() and guide.progress_label.text() == "Connecting…"
+    assert guide.progress_label.text() == (
+        "This computer seems to be offline (the server's name could not be found) while fetching tiny-flux.gguf; "
+        "check the connection and try again later (the download resumes).")
+    assert guide.download_button.isVisible() and guide.download_button.text() == "&Try again"
+    assert not guide.stop_button.isVisible() and not guide.progress.isVisible()  # no empty bar left behind
+    qtbot.waitUntil(lambda: not window.system_check.running, timeout=60_000)  # the guide's check ends first
+
+
+def test_stop_pauses_the_download_and_it_resumes_on_try_again(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
+    files = {"model": ("tiny-flux.gguf", bytes(range(256)) * 8_000, False)}
+    server = Served(files=served(files), pause_s=0.05)  # a slow line: 2 MB in about 1.5 s
+    with file_server(server) as base:
+        window, guide = guided_window(qtbot, out_dir, tmp_path, base, files)
+        qtbot.waitUntil(lambda: guide.download_button.isVisible(), timeout=60_000)
+        qtbot.mouseClick(guide.download_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: guide.progress.value() > 0, timeout=30_000)
+        with qtbot.waitSignal(guide.download.finished, timeout=30_000):
+            qtbot.mouseClick(guide.stop_button, Qt.MouseButton.LeftButton)
+        assert guide.progress_label.text().startswith("The download is paused")
+        assert guide.download_button.text() == "&Try again" and not guide.stop_button.isVisible()
+        with qtbot.waitSignal(guide.download.finished, timeout=30_000) as finished:
+            qtbot.mouseClick(guide.download_button, Qt.MouseButton.LeftButton)
+    assert finished.args[1] is None and server.requests[-1][1] is not None  # resumed with a Range
+    qtbot.waitUntil(lambda: not window.system_check.running, timeout=60_000)  # the guide's check ends first

@@ -126,7 +126,8 @@ def test_less_used_actions_wait_in_the_more_menu_and_the_right_click_menu(qtbot:
         panel.show()
         panel.activateWindow()
     more = [a.text() for a in panel.more_button.menu().actions() if not a.isSeparator()]
-    assert more == ["Reuse seed", "Copy parameters", "Open folder", "Use as input", "Edit this picture", "Extend…",
+    assert more == ["Reuse seed", "Copy parameters", "Open folder", "Use as input",
+                    "Edit this picture (needs a FLUX.2 klein model)", "Extend…",
                     "Upscale \u00d72", "Upscale \u00d74", "Move to trash"]
     menu = panel.context_menu()
     assert [a.text() for a in menu.actions() if not a.isSeparator()] == [
@@ -177,6 +178,10 @@ def test_reuse_settings_fills_the_prompt_panel(qtbot: QtBot, gallery, out_dir: P
     assert (panel.prompt.toPlainText(), panel.negative.text()) == ("lighthouse number 1", "fog")
     assert (panel.width_box.value(), panel.height_box.value(), panel.steps.value(), panel.seed.value()) == (
         96, 64, 6, 101)
+    # the seed comes back too, and the window says so: the same picture again, unless the seed is set to random
+    assert window.status.text() == ("The settings of 1.png are back, its seed 101 too: Generate draws the same "
+                                    "picture. For a new one, set Seed to random in Advanced.")
+    assert "its seed too" in window.gallery.reuse_button.toolTip()
     view.setCurrentIndex(window.gallery.model.index(0))
     window.gallery.seed_action.trigger()  # from the "More" menu
     assert panel.seed.value() == 102
@@ -186,9 +191,8 @@ def test_reuse_settings_fills_the_prompt_panel(qtbot: QtBot, gallery, out_dir: P
     assert QApplication.clipboard().image().size().width() == 96
     rect = view.visualRect(window.gallery.model.index(1))
     assert rect.isValid()
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # a real double-click
-    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # starts with a press
-    assert window.image.image_path == paths[1]  # double-click shows it large
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.image.image_path == paths[1]  # a click shows it large
 
 
 DROPS: list[QMimeData] = []  # a drop event only points at its data: keep the data alive

@@ -65,7 +65,7 @@ def test_ctrl_enter_does_nothing_while_a_generation_runs(qtbot: QtBot, out_dir: 
     with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Enter, Qt.KeyboardModifier.ControlModifier)  # keypad Enter
         assert not window.generate_button.isEnabled()
-    assert "the prompt is empty" in window.status.text() and finished.args[0].error is not None
+    assert "The prompt is empty." in window.status.text() and finished.args[0].error is not None
     window.generate_button.setEnabled(False)  # as while running
     with qtbot.assertNotEmitted(window.generation.stage_changed, wait=300):
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)

@@ -89,14 +89,14 @@ def test_bad_input_is_explained_and_the_window_stays_usable(qtbot: QtBot, window
     with qtbot.waitSignal(window.generation_finished, timeout=10_000) as finished:
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)  # empty prompt
     assert finished.args[0].error.kind.value == "bad_request"
-    assert "the prompt is empty" in window.status.text()
+    assert "\nThe prompt is empty." in window.status.text()
     assert window.progress.format() == "Failed"
     assert window.generate_button.isEnabled()
     qtbot.keyClicks(window.panel.model.line_edit, "-missing")
     qtbot.keyClicks(window.panel.prompt, "now with a prompt")
     with qtbot.waitSignal(window.generation_finished, timeout=10_000):
         qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-    assert f"model file not found: {model}-missing" in window.status.text()
+    assert f"Model file not found: {model}-missing." in window.status.text()
 
 
 def test_closing_the_window_mid_run_ends_the_backend_at_once(qtbot: QtBot, window: MainWindow, sd_cli: Path,
@@ -156,3 +156,23 @@ def test_the_window_says_why_it_retried(qtbot: QtBot, out_dir: Path, sd_cli: Pat
     assert finished.args[0].ok
     assert "The first try ran out of video memory; it was tried again, safer: " in window.status.text()
     assert not window.image.pixmap().isNull()
+
+
+def test_ctrl_q_quits(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert not window.isVisible()
+
+
+def test_the_folder_chooser_refuses_a_read_only_folder_at_once(qtbot: QtBot, window: MainWindow, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from tests.helpers.filesystems import tmpfs
+
+    before = window.studio.out_dir
+    with tmpfs(tmp_path / "ro", "1m", read_only=True) as read_only:
+        monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_: str(read_only))
+        qtbot.mouseClick(window.folder_button, Qt.MouseButton.LeftButton)
+        assert window.status.text().startswith("Pictures cannot be saved: ")
+        assert window.status.text().endswith("Choose another folder.")
+    assert window.studio.out_dir == before  # kept: the next Generate saves where it did

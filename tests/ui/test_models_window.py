@@ -120,6 +120,21 @@ def test_files_you_already_have_become_a_set_in_the_picker(qtbot: QtBot, tmp_pat
     assert window.panel.taesd.path() == folder / "taef1_tiny.gguf"
 
 
+def test_a_text_model_alone_is_refused_in_words_as_a_picture_model(qtbot: QtBot, tmp_path: Path, out_dir: Path,
+                                                                  tiny_prompt_model: Path) -> None:
+    window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
+                        models_dir=tmp_path / "models")
+    qtbot.addWidget(window)
+    models = open_models(qtbot, window)
+    before = picker_labels(window)
+    with qtbot.waitSignal(models.imported):
+        models.import_paths([tiny_prompt_model])  # the prompt helper's kind of file: a chat model, no picture one
+    report = models.import_report.toPlainText()
+    assert report.endswith("No picture model among these files, so no model was added: a text model or a VAE "
+                           "cannot draw alone. Add it together with the picture model it belongs to.")
+    assert "Saved as" not in report and picker_labels(window) == before
+
+
 def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, tmp_path: Path, out_dir: Path,
                                                                   sd_cli: Path) -> None:
     window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
@@ -129,6 +144,7 @@ def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, 
     assert models.backend_info.text() == "Asking the backend what it is…"  # its --version runs off the GUI thread
     qtbot.waitUntil(lambda: f"{sd_cli} (bundled with the app)" in models.backend_info.text(), timeout=30_000)
     assert "Weights in RAM between stages" in models.backend_info.text()  # --offload-to-cpu, in words
+    assert "\nVersion not named by its build\n" in models.backend_info.text()  # not sd.cpp's own line
     own = tmp_path / "my sd-cli"
     shutil.copy(sd_cli, own)
     models.use_backend(own)

@@ -20,6 +20,7 @@ from app.core.settings_schema import PROMPT_HELPER_ON_CARD
 from app.services.models import downloader
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
+from app.ui.first_start import load_demo
 from app.ui.main_window import MainWindow
 from app.ui.prompt_helper_view import PromptHelperView
 from tests.helpers.file_server import Served, file_server
@@ -188,6 +189,20 @@ def text_model(tiny_text_model: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(tiny_text_model.read_bytes())
     return target
+
+
+def test_in_the_demo_the_demos_text_model_answers_and_says_so(qtbot: QtBot, open_window: Opener,
+                                                             llama_server: Path) -> None:
+    window = open_window()
+    view, panel = window.prompt_helper, window.panel
+    load_demo(panel)  # as --demo and the first start's "Use the demo model" do; no Qwen3-4B in the models folder
+    with qtbot.waitSignal(view.helper.answered, timeout=120_000) as answered:
+        choose_from_menu(qtbot, view, 0)
+        assert view.suggestion.placeholderText() == ("The demo's text model runs on the processor; it writes "
+                                                     "random words here, to show how the helper works.")
+    assert answered.args[0].text and view.suggestion.toPlainText() == answered.args[0].text
+    assert view.status.text().endswith("by the demo's text model: random words, not a real suggestion.")
+    assert not view.download_button.isVisible() and view.use_button.isEnabled()
 
 
 def test_an_idea_is_enhanced_streamed_edited_and_used(qtbot: QtBot, open_window: Opener, text_model: Path) -> None:

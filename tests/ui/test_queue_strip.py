@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.core.generation.output import Progress
 from app.core.generation.request import GenerationRequest
 from app.core.queue.jobs import Job, JobState
+from app.core.queue.rig import LOCAL_CARD
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.queue_strip import job_words
@@ -108,3 +109,11 @@ def test_a_running_job_says_the_time_left_until_its_last_step() -> None:
 
     assert words(3) == "running step 3/4, less than a second left — a lighthouse (seed 7)"
     assert words(4) == "running step 4/4 — a lighthouse (seed 7)"
+
+
+def test_a_running_job_names_the_processor_on_a_computer_without_a_graphics_card() -> None:
+    job = Job(GenerationRequest("a lighthouse", seed=7), state=JobState.RUNNING, card=LOCAL_CARD)
+    assert job_words(job, on_processor=True) == "starting on this computer's processor — a lighthouse (seed 7)"
+    assert job_words(job) == "starting on the graphics card — a lighthouse (seed 7)"
+    job.card = "GPU 1: AMD Radeon RX 580 (8.0 GiB)"  # a rig's card by its name
+    assert job_words(job, on_processor=True) == "starting on GPU 1: AMD Radeon RX 580 (8.0 GiB) — a lighthouse (seed 7)"

@@ -17,6 +17,7 @@ from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import JobState
 from app.services.queue.events import JobEnded, JobEvent, JobStarted
 from app.services.user_dirs import current_user_dirs
+from app.ui.first_start import load_demo
 from tests.helpers.gallery_window import window_over
 
 
@@ -56,3 +57,23 @@ def test_an_upscale_waits_behind_a_picture_then_lands_in_the_gallery(
     assert window.image.image_path == Path(upscale.image)
     names = {entry.path.name for entry in window.gallery.model.entries}
     assert {source.name, Path(upscale.image).name, Path(str(drawing.image)).name} <= names
+
+
+def test_in_the_demo_the_demos_upscaler_enlarges_and_says_so(qtbot: QtBot, sd_cli: Path, out_dir: Path,
+                                                            tmp_path: Path) -> None:
+    out_dir.mkdir(parents=True)
+    source = out_dir / "polaris-1.png"
+    Image.effect_noise((32, 32), 40).convert("RGB").save(source)
+    write_metadata(source, "a cat\nSteps: 4, Seed: 1", {"prompt": "a cat", "width": 32, "height": 32, "seed": 1})
+    window = window_over(qtbot, source, tmp_path / "gallery.sqlite3")
+    assert window.gallery is not None
+    load_demo(window.panel)  # no upscaler in the models folder
+    window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
+    with qtbot.waitSignal(window.queue.idle, timeout=180_000):
+        window.gallery.upscale_actions[4].trigger()
+        assert window.status.text() == ("Upscaling polaris-1.png x4 with the demo's upscaler (noise, to show how "
+                                        "it works)…")
+    upscale = window.queue.jobs[-1]
+    assert upscale.state is JobState.DONE and upscale.image is not None
+    with Image.open(upscale.image) as upscaled:
+        assert upscaled.size == (128, 128)

@@ -58,10 +58,15 @@ def final_name(seed: int, when: datetime) -> str:
     return f"polaris-{when:%Y%m%d-%H%M%S}-{seed}.png"
 
 
+# the text chunks: the prompts (at most 2,400 bytes each), the settings and the files' hashes
+PICTURE_TEXT_BYTES = 64 * 2**10
+
+
 def picture_bytes(width: int, height: int) -> int:
     """Room one finished picture may need: PNG cannot shrink noise below its raw size; its copy with the settings
-    written in stands beside it for a moment; plus the text chunks."""
-    return 2 * width * height * 3 + 2**20
+    written in stands beside it for a moment; plus the text chunks. In proportion to the picture: a 128 x 128
+    picture asks 224 KiB, not a megabyte and more."""
+    return 2 * (width * height * 3 + PICTURE_TEXT_BYTES)
 
 
 def check_folder(folder: Path, needed: int) -> None:

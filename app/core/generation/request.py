@@ -12,7 +12,7 @@ from app.core.file_words import file_problem
 from app.core.generation.extend import Extension, ExtensionRejected, fit_extension
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, check_loras
-from app.core.models.families import SLOT_NAMES, ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of
+from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
 from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model, parts_problem, slot_problem
 from app.core.words import translate
 
@@ -142,8 +142,8 @@ def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
 def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest, list[str], dict[str, ModelInfo]]:
     """`validate`, and each given slot's header as it was read for the check."""
     notes: list[str] = []
-    prompt = _prompt_text(translate("Request", "prompt"), request.prompt, notes)
-    negative_prompt = _prompt_text(translate("Request", "negative prompt"), request.negative_prompt, notes)
+    prompt = _prompt_text(request.prompt, notes, negative=False)
+    negative_prompt = _prompt_text(request.negative_prompt, notes, negative=True)
     if not prompt.strip():
         raise InvalidRequest(translate("Request", "the prompt is empty"))
     models = request.models
@@ -160,7 +160,7 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
         except (ModelFileError, OSError) as error:
             why = file_problem(error, path) if isinstance(error, OSError) else str(error)
             raise ModelRejected(translate("Request", "cannot use {path} as {part}: {why}").format(
-                path=path, part=SLOT_NAMES[role], why=why)) from error
+                path=path, part=slot_words(role), why=why)) from error
         problem = slot_problem(role, info)
         if problem:
             raise InvalidRequest(problem)
@@ -217,9 +217,14 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     return checked, notes, infos
 
 
-def _prompt_text(name: str, text: str, notes: list[str]) -> str:
+def _prompt_name(negative: bool) -> str:
+    return translate("Request", "negative prompt") if negative else translate("Request", "prompt")
+
+
+def _prompt_text(text: str, notes: list[str], negative: bool) -> str:
     """The text sd.cpp and the picture's metadata both get: line ends as newlines, no other control characters
     (a note says which went), at most MAX_PROMPT_BYTES long in UTF-8."""
+    name = _prompt_name(negative)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     removed = sorted(set(_CONTROL.findall(text)))
     if removed:
@@ -228,15 +233,24 @@ def _prompt_text(name: str, text: str, notes: list[str]) -> str:
         notes.append(translate("Request", "the {text} held invisible control characters ({codes}); they were "
                                           "removed, as sd.cpp cannot read them").format(text=name,
                                                                                                     codes=codes))
-    size = len(text.encode(errors="surrogatepass"))  # a lone surrogate (an undecodable argv byte) counts, not fails
-    if size > MAX_PROMPT_BYTES:
-        counted = "" if size == len(text) else translate(
-            "Request", ", {size} as sd.cpp counts them (accented letters count 2, Chinese, Japanese and Korean 3, "
-                       "emoji 4)").format(size=f"{size:,}")
-        raise InvalidRequest(translate("Request", "the {text} is {length} characters long{counted}; sd.cpp handles at "
-                                                  "most {most} (longer ones crash it)").format(
-            text=name, length=f"{len(text):,}", counted=counted, most=f"{MAX_PROMPT_BYTES:,}"))
+    problem = prompt_length_problem(text, negative)
+    if problem is not None:
+        raise InvalidRequest(problem)
     return text
+
+
+def prompt_length_problem(text: str, negative: bool = False) -> str | None:
+    """Why the prompt (or the `negative` prompt) is too long for the drawing program, else None: the window says
+    it while the user types, and the request is refused with it."""
+    size = len(text.encode(errors="surrogatepass"))  # a lone surrogate (an undecodable argv byte) counts, not fails
+    if size <= MAX_PROMPT_BYTES:
+        return None
+    counted = "" if size == len(text) else translate(
+        "Request", ", {size} as the drawing program counts them (accented letters count 2, Chinese, Japanese and "
+                   "Korean 3, emoji 4)").format(size=f"{size:,}")
+    return translate("Request", "the {text} is {length} characters long{counted}; at most {most} can be drawn "
+                                "(longer ones crash the drawing program)").format(
+        text=_prompt_name(negative), length=f"{len(text):,}", counted=counted, most=f"{MAX_PROMPT_BYTES:,}")
 
 
 def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[int, int]:

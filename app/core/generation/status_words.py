@@ -8,8 +8,8 @@ from app.core.generation.timing import PictureTime
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.processor import slower_words
 from app.core.system.usage import ResourceSample
-from app.core.system.vulkaninfo import VulkanDevice
-from app.core.words import translate
+from app.core.system.vulkaninfo import VulkanDevice, software_name
+from app.core.words import capitalised, sentence, translate
 
 
 def _stage_words(stage: Stage) -> str:
@@ -115,8 +115,8 @@ def _time_stage_words(stage: str) -> str:
 
 
 def time_words(picture: PictureTime) -> str:
-    """'About 12-16 min a picture on the AMD Radeon RX 580 Series (mostly drawing), estimated from the card's
-    specifications.', and, where the longest stage runs on a processor without AVX2, how much slower that is."""
+    """'About 12-16 min a picture on the AMD Radeon RX 580 Series (mostly drawing), an estimate until a first
+    picture is made.', and, where the longest stage runs on a processor without AVX2, how much slower that is."""
     words = _time_words(picture)
     longest = max(picture.stages, key=lambda stage: stage[1])[0]
     slower = slower_words(picture.variant) if longest in picture.on_processor else None
@@ -127,10 +127,12 @@ def _time_words(picture: PictureTime) -> str:
     low, high = picture.low_high
     longest = max(picture.stages, key=lambda stage: stage[1])[0]
     basis = (translate("Time", "as it ran here before") if picture.measured else
-             translate("Time", "estimated from the card's specifications") if picture.card_known else
+             translate("Time", "an estimate until a first picture is made") if picture.card_known else
              translate("Time", "estimated as for a slow Polaris card until a first picture is made"))
-    words = time_range_words(low, high)
-    words = words[0].upper() + words[1:]
+    words = capitalised(time_range_words(low, high))
+    if software_name(picture.card):  # Vulkan run by the processor (llvmpipe): no card to name
+        return translate("Time", "{time} a picture on this computer's processor (mostly {stage}), {basis}.").format(
+            time=words, stage=_time_stage_words(longest), basis=basis)
     if picture.card:
         return translate("Time", "{time} a picture on the {card} (mostly {stage}), {basis}.").format(
             time=words, card=short_card_name(picture.card), stage=_time_stage_words(longest), basis=basis)
@@ -188,7 +190,7 @@ def failure_words(error: BackendError) -> str:
     """What to do about a failed job, then why on a line of its own: ours in words, or, for a line of the
     backend's own output (flags, file names, C++ words), where to read it."""
     why = (translate("Errors", "The backend's own words are under Details.") if error.from_backend else
-           error.message)
+           sentence(error.message))
     return f"{_advice(error.kind)}\n{why}"
 
 

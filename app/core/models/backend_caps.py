@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.core.words import translate
+
 _OPTION = re.compile(r"^\s{1,4}(?:(-[A-Za-z]),\s+)?(--[A-Za-z0-9][\w-]*)", re.MULTILINE)
 _USAGE = re.compile(r"^usage:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
 _VERSION = re.compile(r"^stable-diffusion\.cpp version (\S+), commit (\S+)", re.MULTILINE)
@@ -55,3 +57,12 @@ def parse_llama_help(text: str) -> BackendCaps:
         flags.update(name.strip() for name in names.split(","))
     flavour = Flavour.LLAMA_SERVER if "--model" in flags and "--port" in flags else Flavour.UNKNOWN
     return BackendCaps(flavour=flavour, flags=frozenset(flags))
+
+
+def version_words(line: str) -> str:
+    """What sd.cpp's `--version` says ('stable-diffusion.cpp version master-e4c5003, commit e4c5003'), in the user's
+    words: 'Version master-e4c5003 (e4c5003)', or that its build names none (ours, from the pinned source)."""
+    found = _VERSION.search(line)
+    if found is None or found.groups() == ("unknown", "unknown"):
+        return translate("Backend", "Version not named by its build")
+    return translate("Backend", "Version {version} ({commit})").format(version=found.group(1), commit=found.group(2))

@@ -17,7 +17,8 @@ is scaled layer by layer on a probe latent (as LSUV initialisation does) so that
 range: colourful structured noise instead of the near-black square that plain random weights give (they shrink
 the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
 The demo folder also gets DIR/qwen3_prompt_tiny.gguf, the prompt helper's tiny Qwen3 for llama-server, which
-demo_llm writes (llama.cpp's layout, with a tokenizer: this module's Qwen3 is sd.cpp's, which llama.cpp refuses).
+demo_llm writes (llama.cpp's layout, with a tokenizer: this module's Qwen3 is sd.cpp's, which llama.cpp refuses),
+and DIR/esrgan_tiny_x4.gguf, a one-block ESRGAN x4 for the upscaler: every feature of the window has its demo.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from app.core.models.families import ModelFiles
 FLUX_FILE = "flux_tiny_clip.gguf"
 TAE_FILE = "taef1_tiny.gguf"
 PROMPT_MODEL_FILE = "qwen3_prompt_tiny.gguf"  # the prompt helper's tiny model (llama-server), demo_llm writes it
+ESRGAN_FILE = "esrgan_tiny_x4.gguf"
 # where scripts/setup.sh writes the demo model: the project's own folder (beside app/)
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[3] / ".demo-model"
 
@@ -45,6 +47,29 @@ def demo_model_files(folder: Path = DEMO_MODEL_DIR) -> ModelFiles | None:
     """The demo model's files when they are there (the model and its tiny autoencoder), else None."""
     model, taesd = folder / FLUX_FILE, folder / TAE_FILE
     return ModelFiles(model=model, taesd=taesd) if model.is_file() and taesd.is_file() else None
+
+
+def is_demo_file(path: Path | None) -> bool:
+    """A file this module or demo_llm wrote (the demo's picture model, its autoencoder, text model or upscaler):
+    the window and the command line say that what it makes is a demo's."""
+    return path is not None and path.name in (FLUX_FILE, TAE_FILE, PROMPT_MODEL_FILE, ESRGAN_FILE)
+
+
+def demo_prompt_model(folder: Path = DEMO_MODEL_DIR) -> Path | None:
+    """The prompt helper's tiny text model when setup wrote it, else None."""
+    path = folder / PROMPT_MODEL_FILE
+    return path if path.is_file() else None
+
+
+def demo_upscaler(spare: Path, folder: Path = DEMO_MODEL_DIR) -> Path:
+    """The demo's upscaler: the one setup wrote in the demo folder, else one written now into `spare` (a folder
+    that an older setup left without it; same seed, same bytes, 0.3 s)."""
+    path = folder / ESRGAN_FILE
+    if path.is_file():
+        return path
+    return spare / ESRGAN_FILE if (spare / ESRGAN_FILE).is_file() else write_tiny_upscaler(spare)
+
+
 HEAD_DIM = 128  # Flux RoPE splits each head into 16 + 56 + 56 axes
 
 
@@ -535,9 +560,6 @@ def write_sd_calibration_models(out: Path, seed: int = 0) -> tuple[Path, ...]:
             _atomic(out / "taesd_shaped.gguf", lambda p: _write(p, tae_tensors(4), rng, quantize=False)))
 
 
-ESRGAN_FILE = "esrgan_tiny_x4.gguf"
-
-
 def esrgan_tensors(blocks: int = 1, features: int = 64, growth: int = 32, scale: int = 4) -> Iterator[Tensor]:
     """RRDBNet as BasicSR names it (RealESRGAN's own .pth files): sd.cpp's esrgan.hpp fixes 64 features and
     32 growth channels and reads the depth from `body.N` and the scale from `conv_up1`/`conv_up2`."""
@@ -660,14 +682,15 @@ def writer_stamp(seed: int) -> str:
 def is_current(out: Path, seed: int = 0) -> bool:
     stamp = out / STAMP_FILE
     return stamp.is_file() and stamp.read_text(encoding="utf-8") == writer_stamp(seed) and \
-        all((out / name).is_file() for name in (FLUX_FILE, TAE_FILE, PROMPT_MODEL_FILE))
+        all((out / name).is_file() for name in (FLUX_FILE, TAE_FILE, PROMPT_MODEL_FILE, ESRGAN_FILE))
 
 
 def write_demo_folder(out: Path, seed: int = 0) -> tuple[Path, ...]:
-    """What setup.sh puts in .demo-model/: the tiny Flux and its autoencoder, and the prompt helper's tiny Qwen3."""
+    """What setup.sh puts in .demo-model/: the tiny Flux and its autoencoder, the prompt helper's tiny Qwen3 and
+    the tiny upscaler."""
     from app.core.models.demo_llm import write_tiny_prompt_model  # it imports this module's helpers
 
-    return *write_tiny_models(out, seed), write_tiny_prompt_model(out, seed)
+    return *write_tiny_models(out, seed), write_tiny_prompt_model(out, seed), write_tiny_upscaler(out, seed)
 
 
 def main() -> None:

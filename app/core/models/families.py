@@ -13,29 +13,35 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from app.core.words import QT_TRANSLATE_NOOP
+from app.core.words import QT_TRANSLATE_NOOP, translate
 
 
 class ComponentKind(StrEnum):
-    """What a model file holds, read from its header (model_files.classify); the value is the user's words."""
+    """What a model file holds, read from its header (model_files.classify); the value is the user's words in
+    English (the command line's), `words` in the window's language."""
 
-    FULL_CHECKPOINT = "full checkpoint"
-    FLUX = "Flux diffusion model"
-    FLUX2 = "FLUX.2 diffusion model"
-    Z_IMAGE = "Z-Image diffusion model"
-    SD3 = "SD3 diffusion model"
-    SDXL = "SDXL diffusion model"
-    SD1 = "SD 1.x diffusion model"
-    T5XXL = "T5-XXL text encoder"
-    CLIP_L = "CLIP-L text encoder"
-    CLIP_G = "CLIP-G text encoder"
-    QWEN3 = "Qwen3 text encoder (LLM)"
-    VAE = "VAE"
-    FLUX2_VAE = "FLUX.2 VAE"
-    TAE = "tiny autoencoder (TAESD)"
-    LORA = "LoRA"
-    UPSCALER = "ESRGAN upscaler"
-    UNKNOWN = "unknown"
+    FULL_CHECKPOINT = QT_TRANSLATE_NOOP("Kinds", "full checkpoint")
+    FLUX = QT_TRANSLATE_NOOP("Kinds", "Flux diffusion model")
+    FLUX2 = QT_TRANSLATE_NOOP("Kinds", "FLUX.2 diffusion model")
+    Z_IMAGE = QT_TRANSLATE_NOOP("Kinds", "Z-Image diffusion model")
+    SD3 = QT_TRANSLATE_NOOP("Kinds", "SD3 diffusion model")
+    SDXL = QT_TRANSLATE_NOOP("Kinds", "SDXL diffusion model")
+    SD1 = QT_TRANSLATE_NOOP("Kinds", "SD 1.x diffusion model")
+    T5XXL = QT_TRANSLATE_NOOP("Kinds", "T5-XXL text encoder")
+    CLIP_L = QT_TRANSLATE_NOOP("Kinds", "CLIP-L text encoder")
+    CLIP_G = QT_TRANSLATE_NOOP("Kinds", "CLIP-G text encoder")
+    QWEN3 = QT_TRANSLATE_NOOP("Kinds", "Qwen3 text encoder (LLM)")
+    VAE = QT_TRANSLATE_NOOP("Kinds", "VAE")
+    FLUX2_VAE = QT_TRANSLATE_NOOP("Kinds", "FLUX.2 VAE")
+    TAE = QT_TRANSLATE_NOOP("Kinds", "tiny autoencoder (TAESD)")
+    LORA = QT_TRANSLATE_NOOP("Kinds", "LoRA")
+    UPSCALER = QT_TRANSLATE_NOOP("Kinds", "ESRGAN upscaler")
+    UNKNOWN = QT_TRANSLATE_NOOP("Kinds", "unknown")
+
+    @property
+    def words(self) -> str:
+        """What the file holds, in the user's language."""
+        return translate("Kinds", self.value)
 
 
 DIFFUSION_KINDS = (ComponentKind.FLUX, ComponentKind.FLUX2, ComponentKind.Z_IMAGE, ComponentKind.SD3,
@@ -189,10 +195,14 @@ class ModelFiles:
 SET_SLOTS: dict[str, Slot] = {f.name: f.metadata["slot"] for f in dataclasses.fields(ModelFiles)}
 # The slots that are folders, not parts of a set: sd.cpp finds a LoRA by name in one folder
 FOLDER_SLOTS: dict[str, Slot] = {"lora": Slot("LoRA", (ComponentKind.LORA,), folder="loras"),
-                                 "upscaler": Slot("Upscaler", (ComponentKind.UPSCALER,), folder="upscalers")}
+                                 "upscaler": Slot(QT_TRANSLATE_NOOP("Slots", "Upscaler"), (ComponentKind.UPSCALER,),
+                                                 folder="upscalers")}
 SLOTS: dict[str, Slot] = SET_SLOTS | FOLDER_SLOTS
-# What each model slot takes, in the user's words.
-SLOT_NAMES = {name: slot.words for name, slot in SLOTS.items()}
+
+
+def slot_words(slot: str) -> str:
+    """What a model slot takes, in the user's language."""
+    return translate("Slots", SLOTS[slot].words)
 
 
 def slot_of_kind(kind: ComponentKind) -> str | None:

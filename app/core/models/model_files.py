@@ -24,15 +24,15 @@ from app.core.models.families import (
     FAMILIES,
     FOLDER_SLOTS,
     SET_SLOTS,
-    SLOT_NAMES,
     ComponentKind,
     ModelFamily,
     ModelFiles,
     family_of,
     family_with_kind,
     slot_of_kind,
+    slot_words,
 )
-from app.core.words import translate
+from app.core.words import QT_TRANSLATE_NOOP, translate
 
 GGUF_MAGIC = b"GGUF"
 # ggml type id -> (name, elements per block, bytes per block)
@@ -347,7 +347,7 @@ def inspect_as(path: Path, kind: ComponentKind, what: str) -> ModelInfo:
             file=path.name, what=what, why=why)) from error
     if info.kind is not kind:
         raise ModelFileError(translate("Models", "{file} is a {kind}, not {what}").format(
-            file=path.name, kind=info.kind.value, what=what))
+            file=path.name, kind=info.kind.words, what=what))
     return info
 
 
@@ -362,9 +362,9 @@ def slot_problem(slot: str, info: ModelInfo) -> str | None:
         return None
     if slot == "model" and info.kind in DIFFUSION_KINDS:
         return translate("Models", "{file} is a diffusion-only model ({kind}): put it in Diffusion model, and add a "
-                                   "VAE and the text encoders").format(file=name, kind=info.kind.value)
+                                   "VAE and the text encoders").format(file=name, kind=info.kind.words)
     return translate("Models", "{file} is a {kind}, not a {slot} file: put it in {right}").format(
-        file=name, kind=info.kind.value, slot=SLOT_NAMES[slot], right=SLOT_NAMES[right])
+        file=name, kind=info.kind.words, slot=slot_words(slot), right=slot_words(right))
 
 
 def llm_width(info: ModelInfo) -> int | None:
@@ -399,16 +399,16 @@ def parts_problem(infos: dict[str, ModelInfo]) -> str | None:
     if llm is not None and not reads_llm:
         return translate("Models", "{llm} is an LLM text encoder; {file} ({kind}) does not read one: leave LLM text "
                                    "encoder empty").format(llm=Path(llm.path).name, file=name,
-                                                           kind=kind.value if kind else translate("Models", "unknown"))
+                                                           kind=kind.words if kind else translate("Models", "unknown"))
     if reads_llm:
-        words = kind.value if kind else ""
+        words = kind.words if kind else ""
         if llm is None:
             return translate("Models", "{file} is a {kind}: it needs its Qwen3 text encoder in LLM text "
                                        "encoder").format(file=name, kind=words)
         for slot, part in SET_SLOTS.items():
             if part.part == "text_encoders" and slot != "llm" and slot in infos:
                 return translate("Models", "{file} is a {kind}: it reads the prompt through its Qwen3 LLM only; leave "
-                                           "{slot} empty").format(file=name, kind=words, slot=SLOT_NAMES[slot])
+                                           "{slot} empty").format(file=name, kind=words, slot=slot_words(slot))
         have, want = llm_width(llm), wanted_llm_width(diffusion)
         if have and want and have != want:
             return translate("Models", "{llm} is {have} wide but {file} reads a {want}-wide Qwen3 ({size}): use the "
@@ -420,7 +420,7 @@ def parts_problem(infos: dict[str, ModelInfo]) -> str | None:
         wanted = traits.vae_kind if traits is not None else ComponentKind.VAE
         if vae.kind is not wanted:
             return translate("Models", "{vae} is a {vae_kind}, but {file} is a {kind}: it needs a {wanted}").format(
-                vae=Path(vae.path).name, vae_kind=vae.kind.value, file=name, kind=kind.value,
+                vae=Path(vae.path).name, vae_kind=vae.kind.words, file=name, kind=kind.words,
                 wanted="FLUX.2 VAE" if wanted is ComponentKind.FLUX2_VAE else translate("Models", "FLUX.1 or SD VAE"))
     return None
 
@@ -446,15 +446,16 @@ class ImportResult:
 def import_file(path: Path) -> ImportResult:
     """Inspect a file (header only) and say which slot it belongs in, or why it gets none."""
     if path.suffix.lower() in PICKLE_SUFFIXES:
-        return ImportResult(str(path), "pickle checkpoint", None,
+        return ImportResult(str(path), QT_TRANSLATE_NOOP("Kinds", "pickle checkpoint"), None,
                             translate("Models", "pickle files can run code when they are loaded: use a .safetensors "
                                                 "or .gguf download of this model instead"))
     try:
         info = inspect_model(path)
     except ModelFileError as error:
-        return ImportResult(str(path), "unreadable", None, str(error))
+        return ImportResult(str(path), QT_TRANSLATE_NOOP("Kinds", "unreadable"), None, str(error))
     except OSError as error:
-        return ImportResult(str(path), "unreadable", None, file_problem(error, path))
+        return ImportResult(str(path), QT_TRANSLATE_NOOP("Kinds", "unreadable"), None,
+                            file_problem(error, path))
     slot = slot_of_kind(info.kind)
     warning = None if slot else translate("Models", "not a model part Polaris Studio knows ({families}, their "
                                                     "encoders, VAE)").format(families=_FAMILY_NAMES)
@@ -506,7 +507,7 @@ def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
     slow on a big file, so this runs off the GUI thread)."""
     lines, slots, placed = [], {}, False
     for result in (import_file(path) for path in model_files_in(paths)):
-        where = SLOT_NAMES[result.slot] if result.slot else translate("Models", "not used")
+        where = slot_words(result.slot) if result.slot else translate("Models", "not used")
         if result.slot in FOLDER_SLOTS:
             folder = models_dir / FOLDER_SLOTS[result.slot].folder
             try:
@@ -517,10 +518,18 @@ def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
                 where = translate("Models", "not added: {why}").format(why=error)
             except OSError as error:
                 where = translate("Models", "not added: {why}").format(why=file_problem(error, folder))
-        lines.append(f"{Path(result.path).name}: {result.kind} → {where}"
+        kind = translate("Kinds", result.kind)
+        lines.append(f"{Path(result.path).name}: {kind} → {where}"
                      + (f" ({result.warning})" if result.warning else ""))
         if result.slot and result.slot not in FOLDER_SLOTS and result.slot not in slots:
             slots[result.slot] = result.path
+    if slots and not {"model", "diffusion_model"} & slots.keys():
+        # a text encoder (the prompt helper's Qwen3, say) or a VAE alone: a set of it would offer a picture model
+        # that cannot draw
+        lines.append(translate("Models", "No picture model among these files, so no model was added: a text model "
+                                         "or a VAE cannot draw alone. Add it together with the picture model it "
+                                         "belongs to."))
+        slots = {}
     return ImportReport(lines, slots, placed)
 
 

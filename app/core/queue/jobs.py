@@ -23,7 +23,7 @@ from app.core.generation.upscale import UpscaleRequest
 from app.core.generation.wildcards import expand_wildcards
 from app.core.json_files import set_aside, write_json
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
-from app.core.words import translate
+from app.core.words import kept_words, said_again, translate
 
 QUEUE_FORMAT = 1
 MAX_BATCH = 100
@@ -165,7 +165,8 @@ def upscale_from_json(document: dict[str, Any]) -> UpscaleRequest:
 
 
 def _job_json(job: Job) -> dict[str, Any]:
-    entry: dict[str, Any] = {"id": job.id, "state": job.state.value, "reason": job.reason, "origin": job.origin}
+    entry: dict[str, Any] = {"id": job.id, "state": job.state.value, "reason": kept_words(job.reason),
+                             "origin": job.origin}
     if job.suspect:
         entry["suspect"] = job.suspect
     if isinstance(job.request, UpscaleRequest):
@@ -188,7 +189,7 @@ def jobs_from_json(document: object) -> list[Job]:
         jobs = []
         for entry in document["jobs"]:
             state = JobState(entry["state"])
-            reason = str(entry.get("reason", ""))
+            reason = said_again(entry.get("reason", ""))  # in the language of now, whatever it failed in
             if state is JobState.RUNNING:
                 state = JobState.WAITING
                 reason = translate("Queue", "It was running when the app closed; press Run queue to try again.")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from app.core.sizes import format_size
 from app.core.system.vulkaninfo import DeviceType, VulkanDevice, preferred_device
+from app.core.words import translate
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,20 @@ def rig_cards(devices: list[VulkanDevice]) -> list[RigCard]:
     ordered = sorted(gpus, key=lambda d: (d is not first, d.index))
     any_discrete = any(d.device_type is DeviceType.DISCRETE for d in gpus)
     return [RigCard(d, d.device_type is DeviceType.DISCRETE or not any_discrete) for d in ordered]
+
+
+# the label of this computer's one device when it is no card of a rig: a name in events, the queue file and the
+# command line's JSON, in English; the window says it with `card_words`
+LOCAL_CARD = "the graphics card"
+
+
+def card_words(label: str, on_processor: bool) -> str:
+    """A card's label as the window shows it: this computer's own device in the user's language, and as the
+    processor where Vulkan runs on it (no graphics card that can draw); a rig's card or another computer by name."""
+    if label != LOCAL_CARD:
+        return label
+    return translate("Queue", "this computer's processor") if on_processor else translate("Queue",
+                                                                                          "the graphics card")
 
 
 def card_label(device: VulkanDevice) -> str:

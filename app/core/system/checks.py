@@ -26,7 +26,7 @@ from app.core.system.vulkaninfo import (
     VulkanLayer,
     preferred_device,
 )
-from app.core.words import translate
+from app.core.words import capitalised, translate
 
 GIB = 2**30
 
@@ -395,7 +395,7 @@ def check_overlay_layers(facts: SystemFacts) -> CheckResult | None:
                                     "out of the image backend.").format(overlays=_names(kept_out)) if kept_out else ""
     if not left:
         return CheckResult("overlay_layers", Verdict.PASS, kept_words)
-    how = " ".join(f"{_capitalised(entry.program)}: {entry.how}." for entry in left)
+    how = " ".join(f"{capitalised(entry.program)}: {entry.how}." for entry in left)
     return CheckResult(
         "overlay_layers", Verdict.WARN,
         translate("Check", "These programs hook into every Vulkan program, the image backend too, and can crash or "
@@ -405,10 +405,6 @@ def check_overlay_layers(facts: SystemFacts) -> CheckResult | None:
 
 def _names(entries: list[OverlayLayer]) -> str:
     return "; ".join(entry.program for entry in entries)
-
-
-def _capitalised(words: str) -> str:
-    return words[:1].upper() + words[1:]
 
 
 def check_vram(facts: SystemFacts) -> CheckResult | None:

@@ -58,6 +58,11 @@ _TRANSLATING_DRIVERS = {"DRIVER_ID_MESA_DOZEN": "Direct3D 12", "DRIVER_ID_MESA_V
 _DOZEN_NAME = "Microsoft Direct3D12 ("
 
 
+def software_name(name: str) -> bool:
+    """A Vulkan device's name that gives a driver drawing on the processor away (llvmpipe, SwiftShader)."""
+    return name.startswith(_SOFTWARE_NAMES)
+
+
 @dataclass(frozen=True)
 class MemoryHeap:
     size: int
@@ -90,8 +95,7 @@ class VulkanDevice:
     @property
     def is_cpu(self) -> bool:
         """Software Vulkan (lavapipe, SwiftShader): images are made on the processor."""
-        return (self.device_type is DeviceType.CPU or self.driver_id in _SOFTWARE_DRIVERS
-                or self.name.startswith(_SOFTWARE_NAMES))
+        return self.device_type is DeviceType.CPU or self.driver_id in _SOFTWARE_DRIVERS or software_name(self.name)
 
     @property
     def translates_to(self) -> str | None:
@@ -277,6 +281,16 @@ def _type_from_heaps(heaps: tuple[MemoryHeap, ...]) -> DeviceType:
 
 
 _DEDICATED_VRAM = 1 << 30
+
+
+# what the top of any vulkaninfo output says, before its devices (full text, --summary, older and newer releases)
+_VULKANINFO_TOP = re.compile(r"^\s*(?:VULKANINFO\b|Vulkan Instance Version:)", re.MULTILINE)
+
+
+def cut_before_its_devices(text: str) -> bool:
+    """`text` begins as vulkaninfo's output does but lists no device: a paste cut off (a chat's or a forum's length
+    limit), not some other file."""
+    return _VULKANINFO_TOP.search(text) is not None and not parse(text)
 
 
 def decode_paste(data: bytes) -> str:

@@ -55,7 +55,7 @@ from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import MemoryFlags
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice
-from app.core.words import translate
+from app.core.words import reason_of, translate
 from app.services.child_process import path_for_backend
 from app.services.generation.live_preview import LivePreview
 from app.services.generation.measured_speeds import MeasuredSpeeds
@@ -282,7 +282,7 @@ class Generation(QObject):
             argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend,
                               preview)
         except InvalidRequest as error:
-            self._fail_soon(ErrorKind.BAD_REQUEST, str(error))
+            self._fail_soon(ErrorKind.BAD_REQUEST, reason_of(error))
             return
         device = self._device
         env = backend_environment(os.environ, device)
@@ -388,9 +388,9 @@ class Generation(QObject):
         except BadPicture as error:
             return self._bad_picture(outcome, request, staged, error)
         except ImageRejected as error:
-            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, reason_of(error)))
         except FolderProblem as problem:
-            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
+            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
         return self._in_gallery(outcome, final)
 
     def _in_gallery(self, outcome: Outcome, final: Path) -> Outcome:
@@ -417,7 +417,7 @@ class Generation(QObject):
             try:
                 check_folder(current_user_dirs().staging, _room_for(request))
             except FolderProblem as problem:
-                return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
+                return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
         return outcome
 
     def _bad_picture(self, outcome: Outcome, request: GenerationRequest, staged: Path,
@@ -438,7 +438,7 @@ class Generation(QObject):
                     final = place(staged, self._out_dir, final_name(request.seed, datetime.now()).removesuffix(".png"),
                                   current_user_dirs().unsaved)
                 except FolderProblem as problem:
-                    return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
+                    return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
                 return self._in_gallery(outcome, final)
         rung = None if self._picture_retried else safer_rung(request.memory, [p.memory for p in self._ladder])
         if rung is not None:
@@ -526,12 +526,12 @@ def _room_for(request: GenerationRequest) -> int:
 def why_it_cannot_start(error: Exception, out_dir: Path) -> tuple[ErrorKind, str]:
     """A job refused before its backend starts (an image or an upscale), as the user is told it."""
     if isinstance(error, ModelRejected):
-        return ErrorKind.MODEL_LOAD_FAILED, str(error)
+        return ErrorKind.MODEL_LOAD_FAILED, reason_of(error)
     if isinstance(error, BackendMissing):
-        return ErrorKind.BACKEND_MISSING, str(error)
+        return ErrorKind.BACKEND_MISSING, reason_of(error)
     if isinstance(error, FolderProblem):
-        return ErrorKind.CANNOT_SAVE, str(error)
+        return ErrorKind.CANNOT_SAVE, reason_of(error)
     if isinstance(error, OSError):
         return ErrorKind.BAD_REQUEST, translate("Generation", "cannot use output folder {folder}: {error}").format(
             folder=out_dir, error=error)
-    return ErrorKind.BAD_REQUEST, str(error)  # a request, a picture or a model the checks refused
+    return ErrorKind.BAD_REQUEST, reason_of(error)  # a request, a picture or a model the checks refused

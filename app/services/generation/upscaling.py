@@ -34,6 +34,7 @@ from app.core.generation.upscale import (
     plan_upscale_job,
     upscaled_parameters,
 )
+from app.core.words import reason_of
 from app.services.child_process import path_for_backend
 from app.services.generation.runner import why_it_cannot_start
 from app.services.generation.sd_process import SdProcess
@@ -155,10 +156,10 @@ class Upscaling(QObject):
                 if entry is not None and self._gallery is not None:
                     self._gallery.add(entry)
             except FolderProblem as problem:
-                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem)))
+                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
             except (ImageRejected, OSError) as error:
                 discard(staged)
-                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, str(error)))
+                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, reason_of(error)))
         elif self._retry_smaller(outcome, job):
             return
         elif staged is not None:

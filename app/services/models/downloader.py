@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -37,6 +38,28 @@ TIMEOUT = httpx.Timeout(30.0, connect=15.0)
 
 class _Busy(Exception):
     """The server is overloaded or rate-limiting (429, 5xx): worth another try after a pause."""
+
+
+def _offline(error: BaseException) -> bool:
+    """The server's name could not be looked up (httpx wraps the resolver's socket.gaierror): no network, or none
+    that reaches the internet."""
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, socket.gaierror):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _connection_words(error: httpx.TransportError | _Busy) -> str:
+    """A connection's fault in the user's words: httpx says "[Errno -2] Name or service not known"."""
+    if _offline(error):
+        return translate("Download", "this computer seems to be offline (the server's name could not be found)")
+    if isinstance(error, httpx.TimeoutException):
+        return translate("Download", "the server did not answer in time")
+    if isinstance(error, httpx.ConnectError):
+        return translate("Download", "the server could not be reached")
+    return translate("Download", "the connection was cut")
 
 
 def _size_of(path: Path) -> int:
@@ -80,9 +103,10 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
             try:
                 return _attempt(client, url, target, part, sha256, allowed_hosts, progress, cancel)
             except (httpx.TransportError, _Busy) as error:
-                if attempt == RETRIES:
-                    cause = (translate("Download", "the server kept answering {error}") if isinstance(error, _Busy)
-                             else translate("Download", "network error: {error}")).format(error=error)
+                # offline, no name resolves: waiting helps no one, and the user has Try again
+                if attempt == RETRIES or _offline(error):
+                    cause = (translate("Download", "the server kept answering {error}").format(error=error)
+                             if isinstance(error, _Busy) else _connection_words(error))
                     raise DownloadError(translate("Download", "{cause} while fetching {file}; check the connection "
                                                               "and try again later (the download resumes)")
                                         .format(cause=cause, file=target.name), try_mirror=True) from error

@@ -23,7 +23,7 @@ from app.core.generation.request import GenerationRequest, with_seed
 from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.nodes import RemoteComputer
-from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
+from app.core.queue.rig import LOCAL_CARD, card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
 from app.core.words import translate
 from app.services.generation.runner import Generation, keep_set_aside
@@ -59,7 +59,7 @@ class _Card:
     def label(self) -> str:
         if isinstance(self.generation, RemoteNode):
             return self.generation.name
-        return card_label(self.device) if self.device else "the graphics card"
+        return card_label(self.device) if self.device else LOCAL_CARD
 
     def can_run(self, job: Job) -> bool:
         if isinstance(self.generation, RemoteNode):
@@ -218,6 +218,13 @@ class JobQueue(QObject):
     def cards(self) -> list[tuple[str, bool, Generation | RemoteNode]]:
         """(label, ticked, what runs its jobs) for each card the queue runs jobs on, other computers' last."""
         return [(card.label, card.enabled, card.generation) for card in self._cards]
+
+    @property
+    def draws_on_processor(self) -> bool:
+        """This computer's device is Vulkan run by the processor (no graphics card that can draw was found)."""
+        local = self._cards[0].generation
+        device = self._cards[0].device or (local.card if isinstance(local, Generation) else None)
+        return device is not None and device.is_cpu
 
     @property
     def computers(self) -> list[RemoteComputer]:
@@ -400,7 +407,8 @@ class JobQueue(QObject):
             job.state, job.reason = JobState.CANCELLED, ""
         else:
             job.state = JobState.FAILED
-            job.reason = outcome.error.message if outcome.error else "the backend stopped without an image"
+            job.reason = outcome.error.message if outcome.error else translate("Queue", "the drawing program "
+                                                                                        "stopped without a picture")
             job.suspect = outcome.error.picture if outcome.error else None
         self._changed(save=True)  # at once: a finished job must never run again after a crash
         self._dispatch()  # first: who hears of this job's end finds the next one running

@@ -61,7 +61,7 @@ from app.core.queue.nodes import (
     picture_from_answer,
     takes,
 )
-from app.core.words import translate
+from app.core.words import reason_of, translate
 from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import JOBS_FOLDER, list_in_gallery
 from app.services.left_behind import owner_tag
@@ -297,7 +297,7 @@ class RemoteNode(QObject):
         try:
             check_folder(self._out_dir, picture_bytes(prepared.request.width, prepared.request.height))
         except FolderProblem as problem:
-            self._end_soon(Outcome(None, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem))))
+            self._end_soon(Outcome(None, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem))))
             return
         if self._models is None:
             self._link.call("/sdapi/v1/sd-models", self._on_models, key=self._key)
@@ -494,10 +494,10 @@ class RemoteNode(QObject):
             return
         except ImageRejected as error:
             discard(staged)
-            self._end(Outcome(None, None, BackendError(ErrorKind.UNKNOWN, str(error))))
+            self._end(Outcome(None, None, BackendError(ErrorKind.UNKNOWN, reason_of(error))))
             return
         except FolderProblem as problem:
-            self._end(Outcome(None, None, BackendError(ErrorKind.CANNOT_SAVE, str(problem))))
+            self._end(Outcome(None, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem))))
             return
         note = list_in_gallery(final, self._gallery)
         if note:

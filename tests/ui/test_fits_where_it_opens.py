@@ -1,0 +1,68 @@
+"""It fits where it opens: the first start on a screen the default size does not fit opens maximised; the queue
+drawer shows whole rows; a start picture with a long name does not widen the column beside the picture."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+from PySide6.QtCore import QSize
+from pytestqt.qtbot import QtBot
+
+from app.core.generation.request import GenerationRequest
+from app.core.queue.jobs import Job, JobState, save_queue
+from app.services.studio import Studio
+from app.ui.main_window import MainWindow
+from app.ui.queue_strip import QUEUE_ROWS
+from app.ui.window_settings import DEFAULT_SIZE, fits_with_its_frame
+from tests.helpers.window_tour import settle
+
+
+def shown(qtbot: QtBot, window: MainWindow, size: tuple[int, int] = (1366, 768)) -> MainWindow:
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    settle()
+    return window
+
+
+def test_the_first_start_opens_maximised_where_the_default_size_and_its_frame_do_not_fit(qtbot: QtBot,
+                                                                                        out_dir: Path) -> None:
+    assert fits_with_its_frame(DEFAULT_SIZE, QSize(1920, 1040))
+    # a 1366x768 laptop's room under its panel, and the same at 125 %
+    assert not fits_with_its_frame(DEFAULT_SIZE, QSize(1366, 740))
+    assert not fits_with_its_frame(DEFAULT_SIZE, QSize(1093, 590))
+    window = MainWindow(Studio(out_dir))  # offscreen: an 800x600 screen, and no size kept from before
+    qtbot.addWidget(window)
+    assert window.window_layout.opens_maximised
+
+
+def test_the_queue_drawer_shows_whole_rows(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> None:
+    store = tmp_path / "queue.json"
+    save_queue(store, [Job(GenerationRequest(f"a lighthouse, take {n}", seed=n), state=JobState.WAITING)
+                       for n in range(5)])
+    window = shown(qtbot, MainWindow(Studio(out_dir, store=store)))
+    jobs = window.queue_strip.list
+    assert window.queue_strip.drawer.isVisible() and jobs.count() == 5
+    row = jobs.sizeHintForRow(0)
+    assert jobs.viewport().height() == QUEUE_ROWS * row  # four whole rows; the fifth a scroll away
+    for n in range(QUEUE_ROWS):
+        assert jobs.viewport().rect().contains(jobs.visualItemRect(jobs.item(n)))
+
+
+def test_a_start_picture_with_a_long_name_does_not_widen_the_column(qtbot: QtBot, out_dir: Path,
+                                                                    tmp_path: Path) -> None:
+    window = shown(qtbot, MainWindow(Studio(out_dir)))
+    column = window.main_splitter.widget(0)
+    before = column.width()
+    long_name = tmp_path / ("holiday_photo_from_the_beach_at_sunset_with_the_whole_family_" * 2 + ".png")
+    Image.new("RGB", (64, 64), (200, 120, 40)).save(long_name)
+    window.use_as_input(long_name)
+    settle()
+    label = window.panel.picture.name
+    assert column.width() == before
+    assert label.text().startswith("holiday_") and "…" in label.text() and label.toolTip() == str(long_name)
+    window.panel.picture.set_picture(None)
+    settle()
+    assert label.text() == "none: drop a picture here" and column.width() == before
