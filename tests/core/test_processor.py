@@ -41,7 +41,9 @@ def test_one_missing_feature_drops_a_level_as_ggml_scores_it_zero() -> None:
 
 def test_every_variant_has_its_share_of_the_avx2_rates_and_those_below_say_so() -> None:
     assert set(VARIANT_SHARE_OF_AVX2) == set(CpuVariant)
-    assert VARIANT_SHARE_OF_AVX2[CpuVariant.HASWELL] == VARIANT_SHARE_OF_AVX2[CpuVariant.SKYLAKEX] == (1.0, 1.0)
+    assert VARIANT_SHARE_OF_AVX2[CpuVariant.HASWELL] == (1.0, 1.0)
+    # AVX-512 measured as fast as AVX2 on these two stages, within the passes' scatter
+    assert all(0.9 < share < 1.1 for share in VARIANT_SHARE_OF_AVX2[CpuVariant.SKYLAKEX])
     for variant in (CpuVariant.X64, CpuVariant.SSE42, CpuVariant.SANDYBRIDGE):  # measured slower, both parts
         assert all(0 < share < 1.0 for share in VARIANT_SHARE_OF_AVX2[variant])
         assert slower_words(variant) is not None

@@ -37,21 +37,24 @@ REQUIRED_FLAGS: dict[CpuVariant, frozenset[str]] = {
 
 # each variant's throughput against AVX2 (haswell): (matrices, the text encoder; convolutions, the image decoder),
 # measured with our programs' own variant libraries, one thread, the demo job side by side (256 px, text encoder and
-# decoder on the processor) on this project's 2-core machine, an AMD EPYC with AVX2 and no AVX-512, in one pass while
-# the machine was shared (load ~5.5), so a figure may be off by a fifth:
-#     .venv/bin/python tests/bench/bench_cpu_variants.py --program-dir backend_bin/bin/sd
-#     x64 21.54 s / 27.78 s, sse42 2.08 / 20.55, sandybridge 2.09 / 28.93, haswell 1.16 / 8.21 (text / decode)
-# Without SSSE3 ggml's quantized dot products fall back to plain C code (the demo's q4_0 text encoder is 18 times
-# slower on the x64 baseline); without F16C each f16 value is converted through a lookup table, one at a time (the
-# decoder is about 3 times slower below AVX2).
-# AVX-512 could not be measured here (ggml does not load skylakex without it): priced as AVX2.
+# decoder on the processor):
+#     .venv/bin/python tests/bench/bench_cpu_variants.py --program-dir DIR
+# The figures are the medians of six passes on the lent machine's cores (an idle Intel Xeon of the Sapphire Rapids
+# generation, 16 cores, AVX-512), each variant's seconds (text / decode) being
+#     x64 8.13 / 20.81, sse42 1.88 / 17.04, sandybridge 1.25 / 19.04, haswell 1.18 / 4.72, skylakex 1.14 / 5.10
+# (the text encoder's share scatters by up to half from pass to pass: its demo work is about a second; the decoder's
+# by a fifth). One pass on this project's 2-core AMD EPYC (AVX2, no AVX-512; the machine shared, load ~5.5) agreed
+# within that: x64 0.05 / 0.30, sse42 0.56 / 0.40, sandybridge 0.56 / 0.28 of AVX2.
+# Without SSSE3 ggml's quantized dot products fall back to plain C code (the demo's q4_0 text encoder is about 8
+# times slower on the x64 baseline); without F16C each f16 value is converted through a lookup table, one at a time
+# (the decoder is about 4 times slower below AVX2). AVX-512 adds nothing measurable to these two stages.
 # The time model (app/core/generation/timing.py) scales the lent machine's AVX2 rates by these.
 VARIANT_SHARE_OF_AVX2: dict[CpuVariant, tuple[float, float]] = {
-    CpuVariant.X64: (0.054, 0.296),
-    CpuVariant.SSE42: (0.558, 0.400),
-    CpuVariant.SANDYBRIDGE: (0.555, 0.284),
+    CpuVariant.X64: (0.127, 0.236),
+    CpuVariant.SSE42: (0.557, 0.285),
+    CpuVariant.SANDYBRIDGE: (0.756, 0.242),
     CpuVariant.HASWELL: (1.0, 1.0),
-    CpuVariant.SKYLAKEX: (1.0, 1.0),
+    CpuVariant.SKYLAKEX: (0.988, 0.941),
 }
 
 
