@@ -12,7 +12,6 @@ Prints each run's seconds and the Windows/Linux ratio of the medians: the goal i
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import subprocess
 import sys
@@ -22,24 +21,20 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from app.core.generation.output import stage_seconds  # noqa: E402
 from app.core.models.demo_model import write_tiny_models  # noqa: E402
 from installer.windows_python import test_prefix  # noqa: E402
 from installer.wine import virtual_display, windows_path  # noqa: E402
 from tests.helpers.processors import NO_VULKAN_DEVICE, chosen_variant  # noqa: E402
 
 BIN = REPO / "backend_bin" / "bin"
-# sd.cpp's own words when a stage ends
-STAGES = {"text encoder": re.compile(r"get_learned_condition completed, taking ([0-9.]+) ?(m?s)"),
-          "decoder": re.compile(r"decode_first_stage completed, taking ([0-9.]+) ?(m?s)")}
+STAGES = {"text": "text encoder", "decode": "decoder"}  # the time model's stage names (sd.cpp's own timings)
 
 
-def stage_seconds(output: str) -> dict[str, float]:
-    seconds = {}
-    for stage, pattern in STAGES.items():
-        found = pattern.search(output)
-        if found is None:
-            raise SystemExit(f"no '{stage}' time in the output:\n{output[-3000:]}")
-        seconds[stage] = float(found.group(1)) / (1000 if found.group(2) == "ms" else 1)
+def seconds_of(output: str) -> dict[str, float]:
+    seconds = dict(found for line in output.splitlines() if (found := stage_seconds(line)))
+    if set(STAGES) - set(seconds):
+        raise SystemExit(f"no text encoder or decoder time in the output:\n{output[-3000:]}")
     return seconds
 
 
@@ -73,17 +68,18 @@ def main() -> int:
                 if result.returncode != 0:
                     raise SystemExit(f"{side} sd-cli failed ({result.returncode}):\n{output[-3000:]}")
                 variants[side].add(chosen_variant(output))
-                for stage, seconds in stage_seconds(output).items():
-                    runs[side][stage].append(seconds)
+                for stage, seconds in seconds_of(output).items():
+                    if stage in STAGES:
+                        runs[side][stage].append(seconds)
                 print(f"round {round_number + 1} {side:7} " + "  ".join(
-                    f"{stage} {runs[side][stage][-1]:.2f} s" for stage in STAGES), flush=True)
+                    f"{name} {runs[side][stage][-1]:.2f} s" for stage, name in STAGES.items()), flush=True)
     print(f"\nCPU variant chosen: Linux {sorted(map(str, variants['linux']))}, "
           f"Windows {sorted(map(str, variants['windows']))}")
     print("| stage | Linux sd-cli (s, median) | sd-cli.exe under Wine (s, median) | Windows / Linux |")
     print("|---|---|---|---|")
-    for stage in STAGES:
+    for stage, name in STAGES.items():
         linux, windows = statistics.median(runs["linux"][stage]), statistics.median(runs["windows"][stage])
-        print(f"| {stage} | {linux:.2f} | {windows:.2f} | {windows / linux:.2f} |")
+        print(f"| {name} | {linux:.2f} | {windows:.2f} | {windows / linux:.2f} |")
     return 0
 
 
