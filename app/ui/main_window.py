@@ -24,20 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.gallery.gallery_index import GalleryEntry, GalleryIndex
+from app.core.gallery.gallery_index import GalleryIndex
 from app.core.gallery.image_store import FolderProblem, check_folder, picture_bytes
-from app.core.gallery.metadata import settings_from_png
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.plan import MemoryPlan
 from app.core.generation.request import prompt_length_problem
 from app.core.generation.status_words import check_headline
-from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import Catalog, load_catalog, model_choices
-from app.core.models.demo_model import is_demo_file
 from app.core.models.families import ModelFamily
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
-from app.core.words import sentence, short_name, translate
+from app.core.words import sentence, translate
 from app.services.queue.events import (
     JobEnded,
     JobEvent,
@@ -66,6 +63,7 @@ from app.ui.language import LanguageMenu
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
 from app.ui.other_apps import OtherAppsRow
+from app.ui.picture_actions import PictureActions
 from app.ui.plan_view import MemoryPlanView
 from app.ui.prompt_helper_view import PromptHelperView
 from app.ui.prompt_panel import PromptPanel
@@ -76,7 +74,7 @@ from app.ui.window_settings import WindowLayout
 _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
 
 
-class MainWindow(QMainWindow):
+class MainWindow(PictureActions, QMainWindow):
     generation_finished = Signal(object)  # Outcome, after the window has shown it
 
     def __init__(self, studio: Studio, monitor: ResourceMonitor | None = None,
@@ -355,18 +353,6 @@ class MainWindow(QMainWindow):
         dialog.show()
         dialog.raise_()
 
-    def step_through_gallery(self, direction: int) -> None:
-        """Show the next (1) or previous (-1) picture of the gallery strip, newest first."""
-        if self.gallery is None or not self.gallery.model.entries:
-            return
-        entries = self.gallery.model.entries
-        paths = [entry.path for entry in entries]
-        current = paths.index(self.image.image_path) if self.image.image_path in paths else -1
-        row = min(max(current + direction, 0), len(entries) - 1)
-        view = self.gallery.view
-        view.setCurrentIndex(self.gallery.model.index(row))
-        self.image.show_image(entries[row].path)
-
     def _on_generate_shortcut(self) -> None:
         if self.generate_button.isEnabled():
             self._on_generate_clicked()
@@ -395,43 +381,6 @@ class MainWindow(QMainWindow):
             self.gallery.model.refresh()
         self.status.setText(translate("MainWindow", "New images go to {folder}").format(folder=folder))
 
-    def _on_reuse_requested(self, entry: GalleryEntry) -> None:
-        settings = settings_from_png(entry.path)
-        if settings is None:
-            self.status.setText(translate("MainWindow", "{name} carries no settings to reuse.")
-                                .format(name=entry.path.name))
-        else:
-            self.panel.apply(settings)
-            if settings.missing:
-                self.status.setText(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
-                                    .format(files="; ".join(settings.missing)))
-            elif settings.seed is not None:
-                self.status.setText(translate("MainWindow", "The settings of {name} are back, its seed {seed} too: "
-                                                            "Generate draws the same picture. For a new one, set Seed "
-                                                            "to random in Advanced.").format(name=entry.path.name,
-                                                                                             seed=settings.seed))
-
-    def use_as_input(self, path: Path) -> None:
-        """Start the next image from this picture (img2img)."""
-        self.panel.picture.set_picture(path)
-        self.status.setText(translate("MainWindow", "The next image starts from {name}; set the strength, or paint a "
-                                                      "mask to repaint only part of it.").format(
-            name=short_name(path.name)))
-
-    def edit_picture(self, path: Path) -> None:
-        """FLUX.2 klein: the next image edits this picture, the prompt being the instruction."""
-        self.panel.set_edit_source(path)
-        self.status.setText(translate("MainWindow", "The next image edits {name}: write what to change as the prompt "
-                                                      "(e.g. 'make the sky stormy').").format(
-            name=short_name(path.name)))
-
-    def _on_picture_dropped(self, path: Path) -> None:
-        """A picture dropped on the image: FLUX.2 klein edits it; other models start from it (img2img)."""
-        if self.panel.family is ModelFamily.FLUX2:
-            self.edit_picture(path)
-        else:
-            self.use_as_input(path)
-
     def _on_prompt_typed(self, *_: object) -> None:
         """A prompt longer than the drawing program reads is said while it is typed (or pasted), not at Generate."""
         problems = [problem for text, negative in ((self.panel.prompt.toPlainText(), False),
@@ -451,21 +400,6 @@ class MainWindow(QMainWindow):
             self.gallery.set_editing_available(family is ModelFamily.FLUX2)
         if family is not ModelFamily.FLUX2:
             self.panel.set_edit_source(None)
-
-    def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
-        model = self.studio.upscaler(is_demo_file(self.panel.model.path()), self.models_dir)
-        if model is None:
-            self.status.setText(translate("MainWindow", "No upscaler yet: download RealESRGAN x4plus anime 6B in the "
-                                                          "Models window, or add an ESRGAN model there."))
-            return
-        self.go.show_busy()
-        self.studio.upscale(UpscaleRequest(entry.path, model, factor))
-        words = (translate("MainWindow", "Upscaling {name} x{factor} with {model} when the jobs before it are done…")
-                 if self.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
-        # the demo's random weights enlarge the picture into noise: said, lest it look broken
-        name = translate("MainWindow", "the demo's upscaler (noise, to show how it works)") if is_demo_file(model) \
-            else model.stem
-        self.status.setText(words.format(name=entry.path.name, factor=factor, model=name))
 
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)

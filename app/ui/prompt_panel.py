@@ -126,10 +126,8 @@ class PromptPanel(QWidget):
     def _make_sampling(self) -> None:
         self.steps = self._spin(1, MAX_STEPS, 4, translate("PromptPanel", "Steps"), translate(
             "PromptPanel", "More steps: more detail, more time. The model's preset sets a good default."))
-        # a whole number in a decimal box: a seed may be up to 2**32 - 1 (A1111's range; another app's pictures carry
-        # such seeds), past what a QSpinBox (a C int) holds; a double holds every such number exactly
-        self.seed = self._decimal(RANDOM_SEED, MAX_SEED_ASKED, 1, RANDOM_SEED, translate("PromptPanel", "Seed"),
-                                  decimals=0)
+        # a whole number in a decimal box: seeds go up to 2**32 - 1 (A1111's), past a QSpinBox's C int
+        self.seed = self._decimal(RANDOM_SEED, MAX_SEED_ASKED, 1, RANDOM_SEED, translate("PromptPanel", "Seed"), 0)
         self.seed.setToolTip(translate("PromptPanel", "The same seed, prompt and settings draw the same picture again"))
         self.seed.setSpecialValueText(translate("PromptPanel", "random"))
         self.cfg = self._decimal(MODEL_DEFAULT_CFG, 30, 0.5, MODEL_DEFAULT_CFG, translate("PromptPanel", "CFG scale"),
@@ -482,8 +480,7 @@ class PromptPanel(QWidget):
     def request(self) -> GenerationRequest:
         seed = round(self.seed.value())
         return GenerationRequest(
-            prompt=self.prompt.toPlainText(),
-            negative_prompt=self.negative.text(),
+            prompt=self.prompt.toPlainText(), negative_prompt=self.negative.text(),
             width=self.width_box.value(), height=self.height_box.value(),
             steps=self.steps.value(), cfg_scale=self.cfg.value() or None,
             seed=None if seed == RANDOM_SEED else seed,
