@@ -145,7 +145,10 @@ def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, 
     qtbot.waitUntil(lambda: f"{sd_cli} (bundled with the app)" in models.backend_info.text(), timeout=30_000)
     assert "Weights in RAM between stages" in models.backend_info.text()  # --offload-to-cpu, in words
     assert "\nVersion not named by its build\n" in models.backend_info.text()  # not sd.cpp's own line
-    own = tmp_path / "my sd-cli"
+    own = tmp_path / "my build" / "my sd-cli"  # a build of one's own: the program with ggml's libraries beside it
+    own.parent.mkdir()
+    for library in [*sd_cli.parent.glob("*.so"), *sd_cli.parent.glob("*.dll")]:
+        shutil.copy(library, own.parent)
     shutil.copy(sd_cli, own)
     models.use_backend(own)
     qtbot.waitUntil(lambda: f"{own} (your own)" in models.backend_info.text(), timeout=30_000)
