@@ -57,6 +57,11 @@ def test_the_chosen_variant_is_read_from_the_loaders_words() -> None:
     assert chosen_variant("ggml_vulkan: no devices\n" + line) == "sandybridge"
     assert chosen_variant(r"load_backend: loaded CPU backend from C:\Polaris\ggml-cpu-x64.dll") == "x64"
     assert chosen_variant("load_backend: loaded Vulkan backend from ./libggml-vulkan.so") is None
+    # llama-server names the loaded backend's features instead (its x64 variant has none of these)
+    said = "system_info: n_threads = 2 / 2 | CPU : SSE3 = 1 | SSSE3 = 1 | AVX = 1 | F16C = 1 | OPENMP = 1 | \n"
+    assert chosen_variant(said) == "sandybridge"
+    assert chosen_variant(said.replace("AVX = 1 | ", "")) == "sse42"
+    assert chosen_variant("system_info: n_threads = 2 / 2 | CPU : LLAMAFILE = 1 | OPENMP = 1 | \n") == "x64"
 
 
 # --- the real builds -----------------------------------------------------------------------------------------

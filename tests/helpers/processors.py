@@ -33,6 +33,10 @@ PROCESSORS = {
     "Skylake-Server": "haswell",  # AVX-512 asked, but qemu's emulator lacks it: it runs as a Haswell
 }
 CHOSEN = re.compile(r"loaded CPU backend from (?P<path>\S*?ggml-cpu-(?P<variant>\w+)\.(?:so|dll))")
+# llama-server does not pass the loader's line on: it says the loaded CPU backend's features instead
+# ("system_info: ... | CPU : SSE3 = 1 | SSSE3 = 1 | AVX = 1 | ..."), each variant's own set
+CPU_FEATURES = re.compile(r"\bCPU : (?P<features>(?:\w+ = \w+ \| )+)")
+VARIANT_SIGNS = (("skylakex", "AVX512"), ("haswell", "AVX2"), ("sandybridge", "AVX"), ("sse42", "SSSE3"))
 # an emulated processor runs our programs 20-100x slower: only the processor works (no Vulkan device at all)
 NO_VULKAN_DEVICE = {"VK_ICD_FILENAMES": "/nonexistent-icd.json", "VK_DRIVER_FILES": "/nonexistent-icd.json"}
 
@@ -46,9 +50,15 @@ def as_processor(cpu: str, argv: list[str]) -> list[str]:
 
 
 def chosen_variant(output: str) -> str | None:
-    """The CPU variant ggml's loader says it loaded, from a program's output."""
+    """The CPU variant ggml's loader says it loaded, from a program's output, or that its features show."""
     found = CHOSEN.search(output)
-    return found.group("variant") if found else None
+    if found:
+        return found.group("variant")
+    listed = CPU_FEATURES.search(output)
+    if listed is None:
+        return None
+    have = {name for name, value in re.findall(r"(\w+) = (\w+)", listed.group("features")) if value != "0"}
+    return next((variant for variant, sign in VARIANT_SIGNS if sign in have), "x64")
 
 
 def emulated_environment() -> dict[str, str]:
