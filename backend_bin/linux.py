@@ -88,9 +88,9 @@ def build(options: BuildOptions, cache: Path, jobs: int) -> tuple[Path, dict[str
 
 def build_and_expose(options: BuildOptions, cache: Path, jobs: int) -> None:
     folder, built = build(options, cache, jobs)
-    record = {"source": sdist_record(), "patches": source_patches_record(), "cmake_flags": options.cmake_flags(),
+    # what was built (a cache of all five CPU variants may serve a request for three): its own record
+    record = {"source": sdist_record(), "patches": built["patches"], "cmake_flags": built["cmake_flags"],
               "libraries": built["libraries"], "cpu_variants": built["cpu_variants"],
-              "instruction_levels": built["instruction_levels"],
-              "cache": str(folder.parent)}
+              "instruction_levels": built["instruction_levels"], "cache": str(folder.parent)}
     expose("linux", folder_files(folder), record)
     say(f"ready: {BIN_DIR / TARGETS[0]}")

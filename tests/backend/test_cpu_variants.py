@@ -21,7 +21,15 @@ from backend_bin.cpu_variants import (
 from backend_bin.llama import LLAMA_FOLDER
 from backend_bin.output import BIN_DIR, read_build_info
 from backend_bin.windows import MINGW_OBJDUMP
-from tests.helpers.processors import PROCESSORS, chosen_variant, draw_as, have_qemu
+from tests.helpers.image_server import SD_SERVER
+from tests.helpers.processors import (
+    PROCESSORS,
+    chosen_variant,
+    draw_as,
+    have_qemu,
+    llama_server_answers_as,
+    sd_server_draws_as,
+)
 
 DISASSEMBLY = {
     # objdump -d --no-show-raw-insn lines, as each generation's compiler writes them
@@ -118,3 +126,22 @@ def test_sd_cli_draws_on_a_processor_without_avx2_with_the_avx_variant(sd_cli: P
     assert drawn.returncode == 0, drawn.output[-3000:]
     assert drawn.variant == PROCESSORS["SandyBridge"] == "sandybridge"
     assert drawn.picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@needs_qemu
+@pytest.mark.timeout(900)
+def test_sd_server_draws_on_a_processor_without_avx_with_the_variant_its_folder_holds_for_it(
+        sd_cli: Path, tiny_model: tuple[Path, Path]) -> None:
+    # a first-generation Core i7: SSE4.2, no AVX; the test build holds no sse42 variant, so the baseline runs
+    drew, variant = sd_server_draws_as("Nehalem", SD_SERVER, *tiny_model, timeout=840)
+    assert drew
+    assert variant == ("sse42" if (BIN_DIR / variant_library("sse42", windows=False)).is_file() else "x64")
+
+
+@needs_qemu
+@pytest.mark.timeout(300)
+def test_llama_server_answers_on_an_amd_fx_like_processor_with_the_avx_variant(llama_server: Path,
+                                                                               tiny_prompt_model: Path) -> None:
+    # AVX, FMA, F16C and AMD's FMA4 but no AVX2, like the FX-8350
+    answered, variant = llama_server_answers_as("Opteron_G5", llama_server, tiny_prompt_model, timeout=240)
+    assert answered and variant == "sandybridge"

@@ -157,7 +157,8 @@ def llama_server_answers_as(cpu: str, llama_server: Path, model: Path, timeout: 
     """llama-server on the emulated processor writes a few words of the tiny Qwen3; (answered, variant chosen)."""
     port = free_port()
     argv = [str(llama_server), "--model", str(model), "--host", "127.0.0.1", "--port", str(port), "--ctx-size",
-            "512", "--threads", "2", "--device", "none", "--n-gpu-layers", "0", "--no-webui"]
+            "512", "--threads", "2", "--device", "none", "--n-gpu-layers", "0", "--no-webui",
+            "--log-verbosity", "4"]  # 4: it lists the loaded CPU backend's features
     with serving_as(cpu, argv, port, dict(os.environ), timeout) as served:
         deadline = time.monotonic() + timeout
         while httpx.get(f"http://127.0.0.1:{port}/health", timeout=timeout).status_code != 200:
