@@ -26,7 +26,15 @@ from backend_bin.output import (
     options_digest,
     reuse_compiled_shaders,
 )
-from backend_bin.source import LLAMA_CPP_PATCHES, LLAMA_CPP_SDIST, fetch_sdist, guard_for_headers, source_patches_record
+from backend_bin.source import (
+    LLAMA_CPP_PATCHES,
+    LLAMA_CPP_SDIST,
+    LLAMA_CPP_WINDOWS_PATCHES,
+    SourcePatch,
+    fetch_sdist,
+    guard_for_headers,
+    source_patches_record,
+)
 from backend_bin.tools import BuildError, SystemFile, missing_packages_message, run_step, say
 
 LLAMA_SERVER = "llama-server"
@@ -47,7 +55,8 @@ COMMON_FLAGS = (
 )
 
 
-def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path]) -> Path:
+def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path],
+                      patches: tuple[SourcePatch, ...] = LLAMA_CPP_PATCHES) -> Path:
     """Unpack llama.cpp's folder of the sdist (only it: the sdist also carries the Python package) into work/src,
     guarded for the Vulkan headers it will be compiled against."""
     source_root = work / "src"
@@ -58,14 +67,14 @@ def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path]) -> Path
         with tarfile.open(sdist) as archive:
             members = [m for m in archive.getmembers() if m.name.startswith(LLAMA_CPP_SDIST.subdir + "/")]
             archive.extractall(source_root, members=members, filter="data")
-    for patch in LLAMA_CPP_PATCHES:
+    for patch in patches:
         patch.apply(llama_cpp)
     guard_for_headers(llama_cpp, include_dirs)
     return llama_cpp
 
 
-def _patches_digest() -> list[str]:
-    return [patch["sha256"] for patch in source_patches_record(LLAMA_CPP_PATCHES)]
+def _patches_digest(patches: tuple[SourcePatch, ...] = LLAMA_CPP_PATCHES) -> list[str]:
+    return [patch["sha256"] for patch in source_patches_record(patches)]
 
 
 def linux_flags(variants: tuple[str, ...]) -> list[str]:
@@ -111,7 +120,7 @@ def windows_flags(work: Path, glslc: str, variants: tuple[str, ...]) -> list[str
 
 def windows_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
     digest = options_digest(*windows_flags(Path("work"), "glslc", variants), windows.TOOLCHAIN_FILE_TEXT,
-                            windows.COMPAT_HEADER_TEXT, *_patches_digest())
+                            windows.COMPAT_HEADER_TEXT, *_patches_digest(LLAMA_CPP_WINDOWS_PATCHES))
     return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
@@ -120,7 +129,7 @@ def build_windows(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Pa
         sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
         headers = windows.copy_vulkan_headers(work / "vulkan-headers")
         shutil.copytree(SPIRV_HEADERS, headers / SPIRV_HEADERS.name, dirs_exist_ok=True)
-        llama_cpp = extract_llama_cpp(sdist, work, [headers])
+        llama_cpp = extract_llama_cpp(sdist, work, [headers], LLAMA_CPP_WINDOWS_PATCHES)
         windows.make_vulkan_import_library(work / "vulkan-import")
         (work / "mingw-toolchain.cmake").write_text(windows.TOOLCHAIN_FILE_TEXT, encoding="utf-8")
         (work / "mingw_compat.h").write_text(windows.COMPAT_HEADER_TEXT, encoding="utf-8")
@@ -133,7 +142,7 @@ def build_windows(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Pa
         libraries = copy_build_output(build_dir / "bin", folder, (LLAMA_SERVER_EXE,), "*.dll", windows.MINGW_STRIP)
         imports = windows.check_folder(folder, (LLAMA_SERVER_EXE,), libraries)
         levels = check_instruction_levels(folder, variants, windows=True, objdump=windows.MINGW_OBJDUMP)
-        return {"source": LLAMA_CPP_SDIST.record(), "patches": source_patches_record(LLAMA_CPP_PATCHES),
+        return {"source": LLAMA_CPP_SDIST.record(), "patches": source_patches_record(LLAMA_CPP_WINDOWS_PATCHES),
                 "cmake_flags": flags, "libraries": libraries, "cpu_variants": list(variants), "imports": imports,
                 "instruction_levels": levels,
                 "shaders_from_linux_build": shaders_reused}

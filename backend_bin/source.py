@@ -108,6 +108,11 @@ BACKEND_DL = SourcePatch(HERE / "sd-cpp-backend-dl.patch", "polaris: backend dl"
 SD_CPP_PATCHES = (SUBMIT_CAP, CPU_VARIANTS, BACKEND_DL)
 # llama.cpp's newer ggml has its own submit cap and its CPU backend through the registry already
 LLAMA_CPP_PATCHES = (CPU_VARIANTS,)
+# Windows: llama.cpp's common library (its log's worker thread) linked into llama-server.exe, not a DLL whose static
+# destructor joins that thread while Windows unloads it at exit (`llama-server.exe --help` never ended)
+STATIC_COMMON = SourcePatch(HERE / "llama-static-common.patch", "polaris: static common",
+                            Path("common") / "CMakeLists.txt")
+LLAMA_CPP_WINDOWS_PATCHES = (CPU_VARIANTS, STATIC_COMMON)
 
 
 def fetch_sdist(downloads: Path, pinned: PinnedSdist = SD_CPP_SDIST) -> Path:
