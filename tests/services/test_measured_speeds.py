@@ -14,6 +14,7 @@ from app.core.generation.output import Progress
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
+from app.core.models.model_files import inspect_model
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.generation.measured_speeds import MeasuredSpeeds
 from app.services.generation.runner import Generation
@@ -28,7 +29,9 @@ def run(speeds: MeasuredSpeeds, seconds: list[float], request: GenerationRequest
         kept: bool = True) -> None:
     for step, sec in enumerate(seconds, 1):
         speeds.step_done(Progress(step, len(seconds), sec))
-    speeds.run_finished(CARD, request, kept)
+    # the job's headers, as prepare() read them
+    models = {slot: inspect_model(path) for slot, path in request.models.given().items()}
+    speeds.run_finished(CARD, request, models, kept)
 
 
 def test_a_kept_picture_s_steps_are_remembered_without_its_first(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import statistics
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QObject
@@ -18,7 +19,7 @@ from app.core.generation.timing import Host, MeasuredStep, PictureTime, card_for
 from app.core.json_files import write_json
 from app.core.models.components import components_from_files
 from app.core.models.families import MemoryFlags, ModelFamily
-from app.core.models.model_files import ModelFileError, inspect_model
+from app.core.models.model_files import ModelInfo
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.system.host import time_host
 from app.services.user_dirs import current_user_dirs
@@ -84,14 +85,17 @@ class MeasuredSpeeds(QObject):
         if taken is not None:
             self._taken[taken[0]] = taken[1]
 
-    def run_finished(self, device: VulkanDevice | None, request: GenerationRequest | None, kept: bool) -> None:
+    def run_finished(self, device: VulkanDevice | None, request: GenerationRequest | None,
+                     models: Mapping[str, ModelInfo], kept: bool) -> None:
+        """A run ended: its steps and its processor stages are remembered when its picture was kept. `models`: the
+        job's headers as prepare() read them (never read again here)."""
         steps, self._steps = self._steps, []
         taken, self._taken = self._taken, {}
         # hires fix samples and decodes at another size: its seconds say nothing of one size
         if not (kept and request is not None and request.hires is None):
             return
         if taken and request.memory is not None and (request.memory.clip_on_cpu or request.memory.vae_on_cpu):
-            self._learn_processor(request, request.memory, taken)
+            self._learn_processor(request, models, request.memory, taken)
         if not (steps and device is not None):
             return
         streamed = request.memory is not None and request.memory.max_vram_gib is not None
@@ -104,14 +108,13 @@ class MeasuredSpeeds(QObject):
         except OSError:
             return  # the next plan estimates from the card's specifications again
 
-    def _learn_processor(self, request: GenerationRequest, memory: MemoryFlags, taken: dict[str, float]) -> None:
+    def _learn_processor(self, request: GenerationRequest, models: Mapping[str, ModelInfo], memory: MemoryFlags,
+                         taken: dict[str, float]) -> None:
         """The processor's rates this run reached, as shares of its variant's, averaged with its earlier runs'."""
-        try:
-            infos = {slot: inspect_model(path) for slot, path in request.models.given().items()}
-        except (OSError, ModelFileError):
-            return  # a file moved since the run: nothing to learn from
+        if not models:
+            return  # a run without prepare()'s headers: nothing to price it by
         host = self.host()
-        shares = measured_shares(components_from_files(infos, request.family), memory, host, request.width,
+        shares = measured_shares(components_from_files(dict(models), request.family), memory, host, request.width,
                                  request.height, taken)
         processor = load_speeds(self.path, "processor")
         known = processor.setdefault(host.variant.value, {})

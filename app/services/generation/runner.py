@@ -10,6 +10,7 @@ import sqlite3
 import time
 import traceback
 import uuid
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -53,6 +54,7 @@ from app.core.generation.preview import PreviewMethod
 from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, with_seed
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import MemoryFlags
+from app.core.models.model_files import ModelInfo
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import reason_of, translate
@@ -106,6 +108,7 @@ class Generation(QObject):
         self._preview_method = PreviewMethod.PROJ
         self._busy = False
         self._request: GenerationRequest | None = None
+        self._models: Mapping[str, ModelInfo] = {}  # the running job's headers, read once by prepare()
         self._stage: Stage | None = None  # the running job's, said once each
         self._staged: Path | None = None
         self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
@@ -194,6 +197,7 @@ class Generation(QObject):
             if prepared is None:
                 prepared = prepare(request, self._facts(caps))
             request = with_seed(prepared.request, random.SystemRandom())
+            self._models = prepared.models
             self._automatic = request.memory is None
             self._ladder = list(prepared.plans) if self._automatic else []
             # without a plan that counts a decoder's memory, the preview is the projection, which needs none
@@ -482,7 +486,7 @@ class Generation(QObject):
         if self._first_try is not None:  # the safer try ended otherwise (cancelled, failed, a good picture)
             discard(self._first_try)
             self._first_try = None
-        self.speeds.run_finished(self._device, self._request, outcome.ok)
+        self.speeds.run_finished(self._device, self._request, self._models, outcome.ok)
         self._busy = False
         self._ladder = []
         self._picture_retried = False
