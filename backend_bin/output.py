@@ -99,7 +99,8 @@ def read_build_info(bin_dir: Path = BIN_DIR) -> dict[str, Any]:
 def expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir: Path = BIN_DIR) -> None:
     """Copy the cached files into bin_dir (only those that differ) and record them under `section`.
 
-    The other sections stay as they are: the Linux and the Windows builds are run one after the other.
+    The other sections stay as they are: the Linux and the Windows builds are run one after the other. The
+    section's files of its earlier build that this one did not make are removed.
     """
     if section not in SECTIONS:
         raise ValueError(f"unknown build-info section {section!r}")
@@ -116,6 +117,10 @@ def expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir
             partial.replace(dest)
         recorded[name] = {"sha256": digest, "bytes": source.stat().st_size}
     info = read_build_info(bin_dir)
+    # what this section's earlier build put there and this one did not make (a library of another layout, a
+    # program that moved to a folder of its own) goes: a bundle takes every library it finds beside the programs
+    for name in info.get(section, {}).get("files", {}).keys() - recorded.keys():
+        (bin_dir / name).unlink(missing_ok=True)
     info[section] = {**record, "files": recorded}
     (bin_dir / BUILD_INFO).write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
 

@@ -274,6 +274,11 @@ def test_expose_copies_changed_files_and_keeps_the_other_builds_record(tmp_path:
     assert not list(bin_dir.glob("*.partial"))
     with pytest.raises(ValueError, match="unknown build-info section"):
         expose("macos", {}, {}, bin_dir)
+    # the next Windows build moved its program into a folder: the old place is emptied, Linux's file stays
+    (cache / "moved.exe").write_bytes(b"MZ moved")
+    expose("windows", {f"sub/{SD_CLI_EXE}": cache / "moved.exe"}, {"cache": "W2"}, bin_dir)
+    assert not (bin_dir / SD_CLI_EXE).exists() and (bin_dir / "sub" / SD_CLI_EXE).read_bytes() == b"MZ moved"
+    assert (bin_dir / "sd-cli").read_bytes() == b"linux"
 
 
 def test_an_older_build_info_layout_is_dropped(tmp_path: Path) -> None:
