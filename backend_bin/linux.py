@@ -9,7 +9,14 @@ from typing import Any
 
 from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
 from backend_bin.output import BIN_DIR, cached_build, copy_build_output, expose, folder_files, options_digest
-from backend_bin.source import SDIST_VERSION, extract_sd_cpp, fetch_sdist, sdist_record, source_patches_record
+from backend_bin.source import (
+    SDIST_VERSION,
+    extract_sd_cpp,
+    fetch_sdist,
+    patches_digest,
+    sdist_record,
+    source_patches_record,
+)
 from backend_bin.tools import BuildError, Program, SystemFile, missing_packages, missing_packages_message, run_step, say
 
 TARGETS = ("sd-cli", "sd-server")
@@ -53,9 +60,7 @@ class BuildOptions:
         ]
 
     def cache_key(self) -> str:
-        # our patches are part of the key: a changed patch must rebuild, never reuse a cache built without it
-        patches = [patch["sha256"] for patch in source_patches_record()]
-        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags(), *patches)}"
+        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags(), *patches_digest())}"
 
 
 def missing_linux_packages() -> list[str]:

@@ -33,6 +33,7 @@ from backend_bin.source import (
     SourcePatch,
     fetch_sdist,
     guard_for_headers,
+    patches_digest,
     source_patches_record,
 )
 from backend_bin.tools import BuildError, SystemFile, missing_packages_message, run_step, say
@@ -73,16 +74,13 @@ def extract_llama_cpp(sdist: Path, work: Path, include_dirs: list[Path],
     return llama_cpp
 
 
-def _patches_digest(patches: tuple[SourcePatch, ...] = LLAMA_CPP_PATCHES) -> list[str]:
-    return [patch["sha256"] for patch in source_patches_record(patches)]
-
-
 def linux_flags(variants: tuple[str, ...]) -> list[str]:
     return [*COMMON_FLAGS, *cpu_variant_flags(variants)]
 
 
 def linux_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
-    return f"llama-{LLAMA_CPP_SDIST.version}-{options_digest(*linux_flags(variants), *_patches_digest())}"
+    digest = options_digest(*linux_flags(variants), *patches_digest(LLAMA_CPP_PATCHES))
+    return f"llama-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
 def build_linux(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Path, dict[str, Any]]:
@@ -120,7 +118,7 @@ def windows_flags(work: Path, glslc: str, variants: tuple[str, ...]) -> list[str
 
 def windows_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
     digest = options_digest(*windows_flags(Path("work"), "glslc", variants), windows.TOOLCHAIN_FILE_TEXT,
-                            windows.COMPAT_HEADER_TEXT, *_patches_digest(LLAMA_CPP_WINDOWS_PATCHES))
+                            windows.COMPAT_HEADER_TEXT, *patches_digest(LLAMA_CPP_WINDOWS_PATCHES))
     return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
 
 

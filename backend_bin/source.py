@@ -140,6 +140,11 @@ def source_patches_record(patches: tuple[SourcePatch, ...] | None = None) -> lis
     return [patch.record() for patch in (SD_CPP_PATCHES if patches is None else patches)]
 
 
+def patches_digest(patches: tuple[SourcePatch, ...] | None = None) -> list[str]:
+    """Our patches' sha256, for a cache key: a changed patch must rebuild, never reuse a cache built without it."""
+    return [patch["sha256"] for patch in source_patches_record(patches)]
+
+
 def headers_lack_layer_settings(include_dirs: Iterable[Path]) -> bool:
     """Whether the first vulkan_core.h found among include_dirs (the one the compiler will see) is too old."""
     for include_dir in include_dirs:

@@ -38,6 +38,7 @@ from backend_bin.source import (
     extract_sd_cpp,
     fetch_debian_source,
     fetch_sdist,
+    patches_digest,
     sdist_record,
     source_patches_record,
 )
@@ -198,8 +199,7 @@ class WindowsOptions:
         ]
 
     def cache_key(self) -> str:
-        patches = [patch["sha256"] for patch in source_patches_record()]
-        digest = options_digest(*self.option_flags(), TOOLCHAIN_FILE_TEXT, COMPAT_HEADER_TEXT, *patches)
+        digest = options_digest(*self.option_flags(), TOOLCHAIN_FILE_TEXT, COMPAT_HEADER_TEXT, *patches_digest())
         return f"windows-{SDIST_VERSION}-{digest}"
 
 
