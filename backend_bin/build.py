@@ -6,6 +6,9 @@ llama-cpp-python (the prompt helper's text model).
                                                                          vulkaninfo.exe, llama-server.exe
     ... --cpu-variants tests                                             three of the five CPU variants (CI's)
 
+POLARIS_CPU_VARIANTS (all or tests) is --cpu-variants' default: the app's own "build the backend" route runs this
+module without options, and the tests point it at the three variants setup.sh --tests built.
+
 The sdists vendor sd.cpp and llama.cpp with their ggml; building from them is our route to Vulkan builds.
 The Windows programs are cross-built here with mingw-w64 (vulkaninfo.exe from Debian's vulkan-tools source
 package). Builds land in a cache outside the repository, keyed by version and options, and are copied into
@@ -38,12 +41,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="cross-build sd-cli.exe, vulkaninfo.exe and llama-server.exe for Windows instead of "
                              "the Linux programs")
     parser.add_argument("--native", action="store_true", help="tune for this CPU only (GGML_NATIVE=ON; Linux only)")
-    parser.add_argument("--cpu-variants", choices=sorted(VARIANT_SETS), default="all",
+    parser.add_argument("--cpu-variants", choices=sorted(VARIANT_SETS),
+                        default=os.environ.get("POLARIS_CPU_VARIANTS", "all"),
                         help="ggml's CPU backends to build: all five (what a release ships), or the three the "
                              "tests run (baseline, AVX, AVX2), to fit CI's time")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     parser.add_argument("--cache", type=Path, default=default_cache_dir(), help="build cache directory")
     args = parser.parse_args(argv)
+    if args.cpu_variants not in VARIANT_SETS:  # POLARIS_CPU_VARIANTS, which argparse does not check
+        parser.error(f"POLARIS_CPU_VARIANTS must be one of {', '.join(sorted(VARIANT_SETS))}")
     if args.windows and args.native:
         parser.error("--native tunes the Linux build for this CPU; a Windows build must run on any x86-64 CPU")
     try:

@@ -43,11 +43,14 @@ def update(folder: Path = FOLDER) -> None:
 
 
 def build(folder: Path = FOLDER) -> list[Path]:
-    """Compile each .ts in `folder` into the .qm beside it; returns the .qm files."""
+    """Compile each .ts in `folder` into the .qm beside it, where the .qm is missing or older; returns the .qm
+    files. A .qm that is up to date is left alone: on Windows a running app (a test session, a window) maps the
+    .qm it loaded, and such a file cannot be written over."""
     built = []
     for ts in sorted(folder.glob("*.ts")):
         qm = ts.with_suffix(".qm")
-        subprocess.run([str(qt_tool("lrelease")), "-silent", str(ts), "-qm", str(qm)], check=True)
+        if not qm.exists() or qm.stat().st_mtime < ts.stat().st_mtime:
+            subprocess.run([str(qt_tool("lrelease")), "-silent", str(ts), "-qm", str(qm)], check=True)
         built.append(qm)
     return built
 

@@ -186,7 +186,5 @@ def translations() -> Path:
     that has not run it since a .ts changed gets them built here)."""
     from scripts.translations import FOLDER, build
 
-    if any(not ts.with_suffix(".qm").exists() or ts.with_suffix(".qm").stat().st_mtime < ts.stat().st_mtime
-           for ts in FOLDER.glob("*.ts")):
-        build()
+    build()  # only what is missing or older than its .ts
     return FOLDER

@@ -237,6 +237,10 @@ class PromptHelper(QObject):
         if process is not None and process.state() is not QProcess.ProcessState.NotRunning:
             process.kill()
             process.waitForFinished(2000)  # a killed child ends at once; this only reaps it
+        if self._worker is not None:
+            # its server is gone and its question stopped: it ends at once. Joined, so that it never holds the last
+            # reference to this object, which would then be destroyed on the worker's thread
+            self._worker.join(5)
 
     # --- the worker thread: HTTP only, every result goes through _heard -----------------------------------------
     def _start_worker(self, target: Callable[[_Errand], None]) -> None:

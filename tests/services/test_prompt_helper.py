@@ -49,6 +49,7 @@ def helper(qtbot: QtBot, llama_server: Path) -> PromptHelper:
     if helper.loaded:
         with qtbot.waitSignal(helper.unloaded, timeout=10_000):
             helper.unload()
+    helper.stop_now()  # joins the last question's thread: the helper is destroyed here, on this thread
 
 
 def test_it_streams_an_answer_on_the_processor_and_stays_loaded(qtbot: QtBot, helper: PromptHelper,
