@@ -95,10 +95,11 @@ class _PaletteIconEngine(QIconEngine):
     def _icon(self) -> QIcon:
         palette = QGuiApplication.palette()
         text = QPalette.ColorRole.ButtonText
-        return self._font.icon(f"{PREFIX}.{self._glyph}",
-                               color=self._tint or palette.color(QPalette.ColorGroup.Active, text),
-                               color_disabled=palette.color(QPalette.ColorGroup.Disabled, text),
-                               color_selected=self._tint or palette.color(QPalette.ColorRole.HighlightedText))
+        icon: QIcon = self._font.icon(f"{PREFIX}.{self._glyph}",
+                                      color=self._tint or palette.color(QPalette.ColorGroup.Active, text),
+                                      color_disabled=palette.color(QPalette.ColorGroup.Disabled, text),
+                                      color_selected=self._tint or palette.color(QPalette.ColorRole.HighlightedText))
+        return icon
 
     def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
         self._icon().paint(painter, rect, Qt.AlignmentFlag.AlignCenter, mode, state)

@@ -36,13 +36,13 @@ class ImageView(QWidget):
         self.canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.canvas.setAccessibleName(translate("ImageView", "Picture"))
         self.canvas.setWordWrap(True)
-        self.scroll = QScrollArea(self)
-        self.scroll.setAccessibleName(translate("ImageView", "Picture"))
-        self.scroll.setWidget(self.canvas)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setMinimumSize(160, 120)
+        self.picture_area = QScrollArea(self)
+        self.picture_area.setAccessibleName(translate("ImageView", "Picture"))
+        self.picture_area.setWidget(self.canvas)
+        self.picture_area.setWidgetResizable(True)
+        self.picture_area.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.picture_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.picture_area.setMinimumSize(160, 120)
         self.previous_button = self._tool("◀", translate("ImageView", "Previous picture"),
                                           translate("ImageView", "Previous picture in the gallery (Alt+Left)"))
         self.next_button = self._tool("▶", translate("ImageView", "Next picture"),
@@ -74,7 +74,7 @@ class ImageView(QWidget):
                 row.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.picture_area, 1)
         self.previous_button.clicked.connect(self.previous_requested)
         self.next_button.clicked.connect(self.next_requested)
         self.fit_button.clicked.connect(self.fit_to_window)
@@ -86,7 +86,7 @@ class ImageView(QWidget):
                              ("+", lambda: self.set_zoom(self.zoom * 1.25)),
                              ("-", lambda: self.set_zoom(self.zoom / 1.25)),
                              ("Alt+Left", self.previous_requested.emit), ("Alt+Right", self.next_requested.emit)):
-            shortcut = QShortcut(QKeySequence(keys), self.scroll)
+            shortcut = QShortcut(QKeySequence(keys), self.picture_area)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(action)
 
@@ -152,11 +152,11 @@ class ImageView(QWidget):
 
     def _render(self) -> None:
         self.fit_button.setChecked(self.fit)
-        self.scroll.setWidgetResizable(self.fit)
+        self.picture_area.setWidgetResizable(self.fit)
         if self._pixmap.isNull():
             return
         if self.fit:
-            area = self.scroll.viewport().size()
+            area = self.picture_area.viewport().size()
             shown = self._pixmap.scaled(area, Qt.AspectRatioMode.KeepAspectRatio,
                                         Qt.TransformationMode.SmoothTransformation)
             self.zoom = shown.width() / max(self._pixmap.width(), 1)

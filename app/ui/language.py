@@ -130,7 +130,8 @@ class LanguageMenu(QMenu):
 
     def restart(self) -> bool:
         """Close the window and start the app again; False when a job started meanwhile, or the window stayed."""
-        window = self.parentWidget().window() if self.parentWidget() else None
+        parent = self.parentWidget()
+        window = parent.window() if parent is not None else None
         if self.studio.queue.busy or (window is not None and not window.close()):
             return False
         program, arguments, folder = restart_command()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import cast
 
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
@@ -42,7 +43,8 @@ def rebuild_progress() -> Callable[[int, int], None]:
 def run_window(demo: bool = False) -> int:
     if QApplication.instance() is None:
         high_dpi_before_the_app_starts()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    # the tests' QApplication, or this start's own (Qt types instance() as the QCoreApplication it may be)
+    app = cast(QApplication, QApplication.instance()) or QApplication(sys.argv[:1])
     follow_system_theme(app)
     app.setWindowIcon(app_icon())
     settings = Settings()

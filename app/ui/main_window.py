@@ -317,7 +317,7 @@ class MainWindow(PictureActions, QMainWindow):
                                 self.generate_button, self.cancel_button, self.advanced_toggle, self.details_toggle,
                                 self.check_button, self.folder_button, view.previous_button, view.next_button,
                                 view.fit_button, view.actual_button, view.zoom_out_button, view.zoom_in_button,
-                                view.scroll]
+                                view.picture_area]
         if self.gallery is not None:
             gallery = self.gallery
             chain += [gallery.search, gallery.favourites, gallery.view, gallery.reuse_button,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
@@ -30,14 +31,14 @@ class MaskCanvas(QWidget):
         self.brush_size = 24  # in the picture's pixels
         self.erasing = False
         self._picture = QPixmap()
-        self.mask = QImage()
+        self.painted = QImage()
         self._undo: list[QImage] = []
         self._last: QPointF | None = None
 
     def set_picture(self, path: Path | None) -> None:
         self._picture = QPixmap(str(path)) if path else QPixmap()
-        self.mask = QImage(self._picture.size(), QImage.Format.Format_Grayscale8)
-        self.mask.fill(0)
+        self.painted = QImage(self._picture.size(), QImage.Format.Format_Grayscale8)
+        self.painted.fill(0)
         self._undo.clear()
         self.update()
         self.mask_changed.emit()
@@ -48,43 +49,45 @@ class MaskCanvas(QWidget):
         if loaded.isNull() or self._picture.isNull():
             return False
         self._remember()
-        self.mask = loaded.convertToFormat(QImage.Format.Format_Grayscale8).scaled(self._picture.size())
+        self.painted = loaded.convertToFormat(QImage.Format.Format_Grayscale8).scaled(self._picture.size())
         self.update()
         self.mask_changed.emit()
         return True
 
     def has_mask(self) -> bool:
-        if self.mask.isNull():
+        if self.painted.isNull():
             return False
         # a painted pixel anywhere: the mask is all zero bytes otherwise
-        return any(self.mask.constScanLine(row).tobytes().strip(b"\0") for row in range(self.mask.height()))
+        return any(bytes(cast(memoryview, self.painted.constScanLine(row))).strip(b"\0")
+                   for row in range(self.painted.height()))
 
     def can_undo(self) -> bool:
         return bool(self._undo)
 
     def undo(self) -> None:
         if self._undo:
-            self.mask = self._undo.pop()
+            self.painted = self._undo.pop()
             self.update()
             self.mask_changed.emit()
 
     def clear(self) -> None:
         self._remember()
-        self.mask.fill(0)
+        self.painted.fill(0)
         self.update()
         self.mask_changed.emit()
 
     def invert(self) -> None:
         self._remember()
-        self.mask.invertPixels()
+        self.painted.invertPixels()
         self.update()
         self.mask_changed.emit()
 
     def save(self, path: Path) -> bool:
-        return self.mask.save(str(path), "PNG")
+        # PySide6's stubs ask for the format as bytes; the binding takes only str
+        return self.painted.save(str(path), "PNG")  # type: ignore[call-overload, no-any-return]
 
     def _remember(self) -> None:
-        self._undo.append(self.mask.copy())
+        self._undo.append(self.painted.copy())
         del self._undo[:-UNDO_STEPS]
 
     def _fitted(self) -> QRectF:
@@ -107,7 +110,7 @@ class MaskCanvas(QWidget):
         return QPoint(round(area.left() + point.x() * scale), round(area.top() + point.y() * scale))
 
     def _stroke(self, to: QPointF) -> None:
-        painter = QPainter(self.mask)
+        painter = QPainter(self.painted)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # a mask is black or white
         colour = QColor(0, 0, 0) if self.erasing else QColor(255, 255, 255)
         pen = painter.pen()
@@ -142,10 +145,10 @@ class MaskCanvas(QWidget):
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, translate("MaskPainter", "No picture"))
             return
         painter.drawPixmap(area, self._picture, QRectF(self._picture.rect()))
-        tint = QImage(self.mask.size(), QImage.Format.Format_ARGB32_Premultiplied)
+        tint = QImage(self.painted.size(), QImage.Format.Format_ARGB32_Premultiplied)
         tint.fill(MASK_TINT)
         # the mask's grey bytes read as alpha: converting would take the grey image's own (opaque) alpha
-        mask = self.mask
+        mask = self.painted
         tint.setAlphaChannel(QImage(mask.constBits(), mask.width(), mask.height(), mask.bytesPerLine(),
                                     QImage.Format.Format_Alpha8))
         painter.setOpacity(MASK_OPACITY)

@@ -204,7 +204,7 @@ class ModelsWindow(QDialog):
         downloading = self.download.preset_id if self.download.running else None
         for row, key in enumerate((*self.catalog.presets, *self.catalog.upscalers)):
             status = self.status_of(key)
-            self.table.item(row, STATUS).setText(translate("ModelsWindow", _STATUS_WORDS[status]))
+            self._cell(row, STATUS).setText(translate("ModelsWindow", _STATUS_WORDS[status]))
             button = self.buttons[key]
             if key == downloading:
                 action: str | None = translate("ModelsWindow", "Cancel")
@@ -218,6 +218,11 @@ class ModelsWindow(QDialog):
                 action = None  # nothing left to do
             button.setText(action or translate("ModelsWindow", "Installed"))
             button.setEnabled(downloading in (None, key) and action is not None)
+
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.table.item(row, column)
+        assert item is not None, (row, column)  # every cell is filled when the table is built
+        return item
 
     def advise(self) -> None:
         """Plan every model for this computer's card (once the card and the backend have answered)."""
@@ -234,11 +239,11 @@ class ModelsWindow(QDialog):
         for row, key in enumerate(self.catalog.presets):
             item = advice.of(key)
             assert item is not None, key  # every preset is advised
-            fits, time = self.table.item(row, FITS), self.table.item(row, TIME)
+            fits, time = self._cell(row, FITS), self._cell(row, TIME)
             fits.setText(fit_words(item))
             fits.setToolTip(plan_sentence(item.plan, advice.device))
             time.setText(time_words(item))
-            name = self.table.item(row, NAME)
+            name = self._cell(row, NAME)
             font = QFont(name.font())
             font.setBold(item is best)
             name.setFont(font)

@@ -148,7 +148,7 @@ class PictureInput(QWidget):
         self.paint_mask.setChecked(loaded)
         return loaded
 
-    def mask(self) -> Path | None:
+    def mask_file(self) -> Path | None:
         """The painted mask as a file, when inpainting is on and something is painted."""
         canvas = self.painter.canvas
         if self._picture is None or not self.paint_mask.isChecked() or not canvas.has_mask():
@@ -157,7 +157,7 @@ class PictureInput(QWidget):
             data = QByteArray()
             buffer = QBuffer(data)
             buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-            canvas.mask.save(buffer, "PNG")
+            canvas.painted.save(buffer, "PNG")  # type: ignore[call-overload]  # str, not the stubs' bytes
             target = self._mask_folder / f"mask-{hashlib.sha256(data.data()).hexdigest()[:16]}.png"
             self._mask_folder.mkdir(parents=True, exist_ok=True)
             partial = target.with_name(target.name + ".partial")

@@ -490,7 +490,7 @@ class PromptPanel(QWidget):
                 name: control.isChecked() if isinstance(control, QCheckBox) else control.value() or None
                 for name, control in self.memory_controls.items()}),
             init_image=self.picture.picture(), strength=self.picture.strength_value(),
-            mask=self.picture.mask(),
+            mask=self.picture.mask_file(),
             # untouched size boxes: the core follows the picture (and says how it snapped)
             size_from_input=(self.width_box.value(), self.height_box.value()) == self._size_of_picture,
             hires=HiresFix(self.hires_scale.value(), self.hires_strength.value()) if self.hires.isChecked() else None,

@@ -159,7 +159,8 @@ class QueueStrip(QWidget):
 
     def selected(self) -> Job | None:
         item = self.list.currentItem()
-        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        job: Job | None = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return job
 
     def refresh(self) -> None:
         chosen = self.selected()

@@ -38,7 +38,9 @@ def style_for(platform: str, windows_build: int, offered: Sequence[str], dark: b
 
 
 def windows_build() -> int:
-    return sys.getwindowsversion().build if sys.platform == "win32" else 0
+    if sys.platform == "win32":
+        return sys.getwindowsversion().build
+    return 0
 
 
 def dark_palette() -> QPalette:

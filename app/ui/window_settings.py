@@ -77,7 +77,7 @@ class WindowLayout:
             self._folds_splitter.restoreState(QByteArray(splitters[1]))
         else:
             # the column as narrow as its rows allow, the picture everything else
-            column = self._main.widget(0).minimumSizeHint().width()
+            column = self._column().minimumSizeHint().width()
             self._main.setSizes([column, self._window.width() - column])
             self._folds_splitter.setSizes(FOLDS_SPLIT)
         self.fold_advanced(settings.get(ADVANCED_OPEN))
@@ -87,17 +87,24 @@ class WindowLayout:
 
     def save(self) -> None:
         settings = Settings()
-        settings.set(WINDOW_GEOMETRY, self._window.saveGeometry().data())
-        settings.set(WINDOW_SPLITTERS, (self._main.saveState().data(), self._folds_splitter.saveState().data()))
+        settings.set(WINDOW_GEOMETRY, bytes(self._window.saveGeometry().data()))
+        settings.set(WINDOW_SPLITTERS, (bytes(self._main.saveState().data()),
+                                        bytes(self._folds_splitter.saveState().data())))
         for fold in (self._advanced, self._details):
             settings.set(fold.setting, fold.toggle.isChecked())
 
     def fold_advanced(self, shown: bool) -> None:
         # it never scrolls sideways: the column is at least as wide as its widest row (Windows' fonts are wider)
-        pane = self._advanced_pane
-        pane.setMinimumWidth(pane.widget().minimumSizeHint().width() + pane.verticalScrollBar().sizeHint().width()
+        pane, rows = self._advanced_pane, self._advanced_pane.widget()
+        assert rows is not None  # the pane scrolls the Advanced rows
+        pane.setMinimumWidth(rows.minimumSizeHint().width() + pane.verticalScrollBar().sizeHint().width()
                              + 2 * pane.frameWidth())
         self._fold(self._advanced, shown)
+
+    def _column(self) -> QWidget:
+        column = self._main.widget(0)
+        assert column is not None  # the window puts its controls' column first
+        return column
 
     def fold_details(self, shown: bool) -> None:
         self._fold(self._details, shown)

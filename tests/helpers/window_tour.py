@@ -164,7 +164,7 @@ def not_whole(widget: QWidget) -> str | None:
 def picture_share(window: MainWindow) -> float:
     """The surface the picture (or the mask being painted) is drawn on, as a share of the window's area."""
     surface = window.panel.picture.painter.canvas if window.panel.picture.paint_mask.isChecked() \
-        else window.image.scroll.viewport()
+        else window.image.picture_area.viewport()
     shown = shown_part(surface) if surface.isVisible() else QRect()
     return shown.width() * shown.height() / (window.width() * window.height())
 

@@ -234,7 +234,7 @@ def test_the_picture_fits_zooms_and_steps_through_the_gallery(qtbot: QtBot, out_
     assert view.canvas.pixmap().size().width() == 320
     qtbot.mouseClick(view.fit_button, Qt.MouseButton.LeftButton)
     shown = view.canvas.pixmap().size()
-    area = view.scroll.viewport().size()
+    area = view.picture_area.viewport().size()
     assert shown.width() == area.width() or shown.height() == area.height()
 
 

@@ -28,7 +28,7 @@ def picture(path: Path, size: tuple[int, int] = (64, 32)) -> Path:
 
 
 def mask_of(painter: MaskPainter) -> np.ndarray:
-    image = painter.canvas.mask
+    image = painter.canvas.painted
     rows = [np.frombuffer(image.constScanLine(y).tobytes()[: image.width()], np.uint8) for y in range(image.height())]
     return np.array(rows)
 
@@ -95,20 +95,20 @@ def test_the_painted_mask_is_written_at_the_pictures_size_only_when_used(qtbot: 
     assert widget.options.isVisible() and widget.picture_size() == (96, 64)
     widget.strength.setValue(40)
     assert widget.strength_value() == 0.4 and widget.strength_label.text() == "40%"
-    assert widget.mask() is None  # not inpainting
+    assert widget.mask_file() is None  # not inpainting
     widget.paint_mask.click()
     qtbot.waitExposed(widget.painter.canvas)
-    assert widget.mask() is None  # nothing painted yet
+    assert widget.mask_file() is None  # nothing painted yet
     drag(qtbot, widget.painter, (10, 10), (50, 10))
-    written = widget.mask()
-    assert written is not None and written.parent == tmp_path / "masks" and widget.mask() == written
+    written = widget.mask_file()
+    assert written is not None and written.parent == tmp_path / "masks" and widget.mask_file() == written
     with Image.open(written) as saved:
         assert saved.size == (96, 64) and saved.getpixel((30, 10)) == 255 and saved.getpixel((30, 50)) == 0
     drag(qtbot, widget.painter, (10, 50), (50, 50))  # painting the next job's mask leaves a queued job's alone
-    second = widget.mask()
+    second = widget.mask_file()
     assert second is not None and second != written and written.is_file()
     qtbot.mouseClick(widget.remove_button, Qt.MouseButton.LeftButton)
-    assert widget.picture() is None and widget.mask() is None and not widget.paint_mask.isChecked()
+    assert widget.picture() is None and widget.mask_file() is None and not widget.paint_mask.isChecked()
 
 
 def test_a_dropped_picture_becomes_the_input(qtbot: QtBot, tmp_path: Path) -> None:
@@ -171,7 +171,7 @@ def test_use_as_input_reuse_and_a_drop_on_the_picture(qtbot: QtBot, out_dir: Pat
     window.panel.picture.set_picture(None)
     window.gallery.reuse_button.click()
     assert window.panel.picture.picture() == made and window.panel.picture.strength_value() == 0.3
-    assert window.panel.picture.paint_mask.isChecked() and window.panel.picture.mask() is not None
+    assert window.panel.picture.paint_mask.isChecked() and window.panel.picture.mask_file() is not None
     assert "these files are gone: LoRA gone" in window.status.text()
     window.gallery.upscale_actions[4].trigger()  # no upscaler downloaded: said, nothing runs
     assert "No upscaler yet" in window.status.text() and window.queue.jobs == []
