@@ -61,6 +61,8 @@ def path_for_backend(path: Path) -> str:
 
 def _windows_short_name(text: str) -> str | None:
     """The 8.3 name of an existing file or folder (GetShortPathNameW), None when the volume keeps none."""
+    if sys.platform != "win32":  # so that it is type-checked as Windows code
+        raise OSError("Windows only")
     import ctypes
 
     kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
@@ -118,6 +120,8 @@ _job_handle: int | None = None
 
 def join_kill_on_close_job(pid: int) -> None:
     """Put the child in a Job object that Windows closes, killing the child, when our process ends."""
+    if sys.platform != "win32":  # so that it is type-checked as Windows code
+        raise OSError("Windows only")
     import ctypes
     from ctypes import wintypes
 

@@ -33,7 +33,7 @@ def owner_tag() -> str:
 def _owner_runs(pid: int, started_ms: int) -> bool:
     try:
         # psutil reads a start time to the clock's tick (10 ms on Linux): a second apart is another process
-        return abs(psutil.Process(pid).create_time() * 1000 - started_ms) < 1000
+        return bool(abs(psutil.Process(pid).create_time() * 1000 - started_ms) < 1000)
     except psutil.NoSuchProcess:
         return False
     except psutil.AccessDenied:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -95,7 +96,7 @@ class _ThumbnailJob(QRunnable):
             image = reader.read()  # a broken file gives a null image: the view shows a placeholder
             if not image.isNull():
                 self._cached.parent.mkdir(parents=True, exist_ok=True)
-                image.save(str(self._cached), "PNG")
+                image.save(str(self._cached), "PNG")  # type: ignore[call-overload]  # PySide6 types the format as bytes, takes only str
         self._signals.ready.emit(str(self._path), image)
 
 
@@ -152,7 +153,7 @@ class GalleryModel(QAbstractListModel):
     def supportedDragActions(self) -> Qt.DropAction:
         return Qt.DropAction.CopyAction
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         """File URLs for Explorer and chat apps, and the first image's pixels for editors and browsers."""
         mime = QMimeData()
         paths = [self.entries[i.row()].path for i in indexes if i.isValid()]

@@ -34,7 +34,8 @@ class _ReadFrame(QRunnable):
     def run(self) -> None:
         # sd.cpp writes the file in place: only a PNG whose every chunk is there and intact is decoded
         data = read_whole_png(self._path)
-        image = QImage.fromData(data, "PNG") if data is not None else QImage()
+        # PySide6 types the format as bytes, takes only str
+        image = QImage.fromData(data, "PNG") if data is not None else QImage()  # type: ignore[arg-type]
         self._signals.decoded.emit(self._job, self._step, image)
 
 

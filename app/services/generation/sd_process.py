@@ -90,10 +90,10 @@ class SdProcess(QObject):
         self._process.waitForFinished(2000)  # a killed child ends at once; this only reaps it
 
     def _on_stdout(self) -> None:
-        self._dispatch(self._parser.feed(self._process.readAllStandardOutput().data(), "stdout"))
+        self._dispatch(self._parser.feed(bytes(self._process.readAllStandardOutput().data()), "stdout"))
 
     def _on_stderr(self) -> None:
-        self._dispatch(self._parser.feed(self._process.readAllStandardError().data(), "stderr"))
+        self._dispatch(self._parser.feed(bytes(self._process.readAllStandardError().data()), "stderr"))
 
     def _dispatch(self, events: list[Event]) -> None:
         for event in events:

@@ -147,7 +147,12 @@ def _run_self_test(base: Path | None, report_file: Path | None) -> int:
         os.environ[BASEDIR_VARIABLE] = str(folder)
         result: list[SelfTestResult] = []
         test = SelfTest(UserDirs.under(folder))
-        test.finished.connect(lambda outcome: (result.append(outcome), app.quit()))
+
+        def ended(outcome: SelfTestResult) -> None:
+            result.append(outcome)
+            app.quit()
+
+        test.finished.connect(ended)
         # an exception in a slot (a broken install: a table missing from the bundle) would only be printed, and
         # the self-test would wait for ever: it ends the run, and the self-test fails with it
         broke: list[BaseException] = []

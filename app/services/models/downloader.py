@@ -218,7 +218,8 @@ def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[s
     for index, file in enumerate(preset.files):
         target = models_dir / file.name
 
-        def report(step: DownloadProgress, checking: bool, file=file, index=index, before=done_before) -> None:
+        def report(step: DownloadProgress, checking: bool, file: CatalogFile = file, index: int = index,
+                   before: int = done_before) -> None:
             if progress:  # approximate sizes of unverified files must not push the bar past its end
                 done = min(before + step.done, overall_total) if overall_total else before + step.done
                 progress(PresetProgress(file, index, len(preset.files), step, done, overall_total, checking))
