@@ -5,27 +5,22 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
+    QScrollArea,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from app.core.generation.advice import fit_words, time_words
-from app.core.generation.status_words import plan_sentence
 from app.core.models.backend_caps import version_words
 from app.core.models.catalog import (
     Catalog,
@@ -49,6 +44,7 @@ from app.services.models.model_import import ModelImport
 from app.services.models.model_manager import PresetDownload
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
+from app.ui.model_card import ModelCard
 
 _STATUS_WORDS = {
     FileStatus.INSTALLED: QT_TRANSLATE_NOOP("ModelsWindow", "installed"),
@@ -66,13 +62,10 @@ def install_words() -> str:
         translate("ModelsWindow", "Install backend")
 
 
-# the table's columns
-NAME, DOWNLOAD, FITS, TIME, STATUS, BUTTON = range(6)
-
-
 class ModelsWindow(QDialog):
-    """Presets with their status and one Download button each, each said to fit this computer's card or not and how
-    long a picture takes there, the best fit recommended; the backend in use and how to replace it."""
+    """A shop window: a card per model saying what it is good at, whether it fits this computer and how long a
+    picture takes here, the recommended one first, each with its Download button; the user's own files and the
+    backend one tab further."""
 
     choices_changed = Signal()  # a preset became complete or a custom set was added: the picker must update
     imported = Signal()  # the files of an import_paths() are read (and placed) and the report says so
@@ -86,28 +79,12 @@ class ModelsWindow(QDialog):
         self.download = PresetDownload(self)
         self.download.progress.connect(self._on_progress)
         self.download.finished.connect(self._on_download_finished)
-        self.table = QTableWidget(len(catalog.presets) + len(catalog.upscalers), 6, self)
-        self.table.setHorizontalHeaderLabels([
-            translate("ModelsWindow", "Model"), translate("ModelsWindow", "Download"),
-            translate("ModelsWindow", "On your card"), translate("ModelsWindow", "Time a picture"),
-            translate("ModelsWindow", "Status"), ""])
-        self.table.horizontalHeader().setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for column in (DOWNLOAD, FITS, TIME, STATUS):
-            self.table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        self.buttons: dict[str, QPushButton] = {}
-        for row, preset in enumerate((*catalog.presets.values(), *catalog.upscalers.values())):
-            title = QTableWidgetItem(preset.label)
-            title.setToolTip("\n".join([preset.title, preset.note, *(f"{f.name}: {f.licence}" for f in preset.files)]))
-            self.table.setItem(row, NAME, title)
-            self.table.setItem(row, DOWNLOAD, QTableWidgetItem(format_size(preset.total_bytes)))
-            for column in (FITS, TIME, STATUS):
-                self.table.setItem(row, column, QTableWidgetItem())
-            button = QPushButton(self)
-            button.clicked.connect(lambda _=False, key=preset.id: self._on_preset_button(key))
-            self.table.setCellWidget(row, BUTTON, button)
-            self.buttons[preset.id] = button
+        self.cards: dict[str, ModelCard] = {}
+        for preset in (*catalog.presets.values(), *catalog.upscalers.values()):
+            card = ModelCard(preset, self)
+            card.button.clicked.connect(lambda _=False, key=preset.id: self._on_preset_button(key))
+            self.cards[preset.id] = card
+        self.shelf = QVBoxLayout()  # the models' cards, the recommended one first (`_on_advised`)
         self.recommendation = QLabel(self)
         self.recommendation.setWordWrap(True)
         self.advice: MachineAdvice | None = None
@@ -164,24 +141,20 @@ class ModelsWindow(QDialog):
         self.app_backend_button.clicked.connect(lambda: self.use_backend(None))
 
     def _lay_out(self) -> None:
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.recommendation)
-        imports = QHBoxLayout()  # one click away, above the catalog: the user's own files are as good a choice
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self._shop(), translate("ModelsWindow", "Models to download"))
+        own = QWidget(self)
+        own_layout = QVBoxLayout(own)
+        imports = QHBoxLayout()
         imports.addWidget(self.import_button)
         imports.addWidget(self.import_folder_button)
         imports.addStretch(1)
-        layout.addLayout(imports)
-        layout.addWidget(self.table)
-        layout.addWidget(self.file_label)
-        bars = QFormLayout()
-        bars.addRow(translate("ModelsWindow", "This file"), self.file_progress)
-        bars.addRow(translate("ModelsWindow", "The whole model"), self.overall_progress)
-        layout.addLayout(bars)
-        layout.addWidget(self.message)
-        layout.addWidget(self.import_report)
-        layout.addWidget(QLabel(translate("ModelsWindow", "Models folder: {folder}").format(folder=self.models_dir),
-                                self))
-        backend = QGroupBox(translate("ModelsWindow", "Backend (sd.cpp)"), self)
+        own_layout.addLayout(imports)
+        own_layout.addWidget(self.import_report, 1)
+        own_layout.addWidget(QLabel(translate("ModelsWindow", "Models folder: {folder}").format(
+            folder=self.models_dir), own))
+        self.tabs.addTab(own, translate("ModelsWindow", "Files you already have"))
+        backend = QWidget(self)
         backend_layout = QVBoxLayout(backend)
         backend_layout.addWidget(self.backend_info)
         backend_buttons = QHBoxLayout()
@@ -190,7 +163,50 @@ class ModelsWindow(QDialog):
         backend_layout.addLayout(backend_buttons)
         backend_layout.addWidget(self.backend_progress)
         backend_layout.addWidget(self.backend_message)
-        layout.addWidget(backend)
+        backend_layout.addStretch(1)
+        self.tabs.addTab(backend, translate("ModelsWindow", "Backend (sd.cpp)"))
+        QVBoxLayout(self).addWidget(self.tabs)
+
+    def _shop(self) -> QWidget:
+        """The cards in a scrolling column, the recommendation above them and a download's progress below."""
+        shop = QWidget(self)
+        layout = QVBoxLayout(shop)
+        layout.addWidget(self.recommendation)
+        column = QWidget(shop)
+        column_layout = QVBoxLayout(column)
+        column_layout.addLayout(self.shelf)
+        for key in self.catalog.presets:
+            self.shelf.addWidget(self.cards[key])
+        upscalers = QLabel(translate("ModelsWindow", "To make finished pictures bigger"), column)
+        upscalers.setStyleSheet("font-weight: bold;")
+        column_layout.addWidget(upscalers)
+        for key in self.catalog.upscalers:
+            column_layout.addWidget(self.cards[key])
+        column_layout.addStretch(1)
+        scroll = QScrollArea(shop)
+        scroll.setWidget(column)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(scroll, 1)
+        # a download's two bars, shown from its first step on: empty bars said nothing
+        self.download_panel = QWidget(shop)
+        panel = QVBoxLayout(self.download_panel)
+        panel.setContentsMargins(0, 0, 0, 0)
+        panel.addWidget(self.file_label)
+        bars = QFormLayout()
+        bars.addRow(translate("ModelsWindow", "This file"), self.file_progress)
+        bars.addRow(translate("ModelsWindow", "The whole model"), self.overall_progress)
+        panel.addLayout(bars)
+        self.download_panel.hide()
+        layout.addWidget(self.download_panel)
+        layout.addWidget(self.message)
+        return shop
+
+    def shown_order(self) -> list[str]:
+        """The models' ids as their cards stand, top to bottom (the recommended one first)."""
+        shown = {card: key for key, card in self.cards.items()}
+        items = (self.shelf.itemAt(i) for i in range(self.shelf.count()))
+        return [shown[card] for card in (item.widget() for item in items if item is not None) if card in shown]
 
     def status_of(self, preset_id: str) -> FileStatus:
         return status_of_preset(self._preset(preset_id), self.models_dir, read_ledger(self.models_dir))
@@ -202,10 +218,8 @@ class ModelsWindow(QDialog):
 
     def refresh(self) -> None:
         downloading = self.download.preset_id if self.download.running else None
-        for row, key in enumerate((*self.catalog.presets, *self.catalog.upscalers)):
+        for key, card in self.cards.items():
             status = self.status_of(key)
-            self._cell(row, STATUS).setText(translate("ModelsWindow", _STATUS_WORDS[status]))
-            button = self.buttons[key]
             if key == downloading:
                 action: str | None = translate("ModelsWindow", "Cancel")
             elif status is FileStatus.PARTIAL:
@@ -216,13 +230,7 @@ class ModelsWindow(QDialog):
                 action = translate("ModelsWindow", "Check files")  # put there by hand: hashed against the published
             else:
                 action = None  # nothing left to do
-            button.setText(action or translate("ModelsWindow", "Installed"))
-            button.setEnabled(downloading in (None, key) and action is not None)
-
-    def _cell(self, row: int, column: int) -> QTableWidgetItem:
-        item = self.table.item(row, column)
-        assert item is not None, (row, column)  # every cell is filled when the table is built
-        return item
+            card.show_status(translate("ModelsWindow", _STATUS_WORDS[status]), action, downloading in (None, key))
 
     def advise(self) -> None:
         """Plan every model for this computer's card (once the card and the backend have answered)."""
@@ -235,21 +243,21 @@ class ModelsWindow(QDialog):
             self.recommendation.setText(advice)
             return
         self.advice = advice
-        best = advice.best
-        for row, key in enumerate(self.catalog.presets):
+        for key in self.catalog.presets:
             item = advice.of(key)
             assert item is not None, key  # every preset is advised
-            fits, time = self._cell(row, FITS), self._cell(row, TIME)
-            fits.setText(fit_words(item))
-            fits.setToolTip(plan_sentence(item.plan, advice.device))
-            time.setText(time_words(item))
-            name = self._cell(row, NAME)
-            font = QFont(name.font())
-            font.setBold(item is best)
-            name.setFont(font)
-            if item is best:
-                fits.setText(translate("ModelsWindow", "Recommended for your {card}").format(card=advice.card_words))
+            self.cards[key].show_advice(item, advice.device, advice.card_words if item is advice.best else None)
+        # the recommended one first, then what fits by its time, what does not fit last
+        for key in sorted(self.catalog.presets, key=lambda key: self._shelf_place(advice, key)):
+            self.shelf.removeWidget(self.cards[key])
+            self.shelf.addWidget(self.cards[key])
         self.recommendation.setText(advice.sentence)
+
+    @staticmethod
+    def _shelf_place(advice: MachineAdvice, key: str) -> tuple[bool, bool, float]:
+        item = advice.of(key)
+        assert item is not None, key
+        return item is not advice.best, not item.fits, item.time.low_high[0]
 
     def _unhashed(self, preset_id: str) -> bool:
         ledger = read_ledger(self.models_dir)
@@ -267,6 +275,7 @@ class ModelsWindow(QDialog):
             self.start_download(preset_id)
 
     def _on_progress(self, step: PresetProgress) -> None:
+        self.download_panel.show()
         part = step.file_progress
         which = {"file": step.file.name, "number": step.index + 1, "count": step.count}
         if step.checking:

@@ -56,6 +56,37 @@
     </message>
 </context>
 <context>
+    <name>Catalog</name>
+    <message>
+        <source>photos</source>
+        <translation>fotos</translation>
+    </message>
+    <message>
+        <source>art and illustration</source>
+        <translation>arte e ilustración</translation>
+    </message>
+    <message>
+        <source>text in pictures</source>
+        <translation>texto en las imágenes</translation>
+    </message>
+    <message>
+        <source>editing your pictures</source>
+        <translation>editar tus imágenes</translation>
+    </message>
+    <message>
+        <source>quick drafts</source>
+        <translation>bocetos rápidos</translation>
+    </message>
+    <message>
+        <source>making pictures bigger</source>
+        <translation>agrandar imágenes</translation>
+    </message>
+    <message>
+        <source>Good at: {uses}</source>
+        <translation>Bueno para: {uses}</translation>
+    </message>
+</context>
+<context>
     <name>Check</name>
     <message>
         <source>Your {card} is ready.</source>

@@ -56,6 +56,37 @@
     </message>
 </context>
 <context>
+    <name>Catalog</name>
+    <message>
+        <source>photos</source>
+        <translation>фотографии</translation>
+    </message>
+    <message>
+        <source>art and illustration</source>
+        <translation>рисунки и иллюстрации</translation>
+    </message>
+    <message>
+        <source>text in pictures</source>
+        <translation>текст на картинках</translation>
+    </message>
+    <message>
+        <source>editing your pictures</source>
+        <translation>правка ваших картинок</translation>
+    </message>
+    <message>
+        <source>quick drafts</source>
+        <translation>быстрые наброски</translation>
+    </message>
+    <message>
+        <source>making pictures bigger</source>
+        <translation>увеличение картинок</translation>
+    </message>
+    <message>
+        <source>Good at: {uses}</source>
+        <translation>Подходит для: {uses}</translation>
+    </message>
+</context>
+<context>
     <name>Check</name>
     <message>
         <source>Your {card} is ready.</source>

@@ -1079,24 +1079,8 @@
         <translation>Modelos</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>Modelo</translation>
-    </message>
-    <message>
         <source>Download</source>
         <translation>Descargar</translation>
-    </message>
-    <message>
-        <source>On your card</source>
-        <translation>En tu tarjeta</translation>
-    </message>
-    <message>
-        <source>Time a picture</source>
-        <translation>Tiempo por imagen</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Estado</translation>
     </message>
     <message>
         <source>This file&apos;s download</source>
@@ -1131,6 +1115,18 @@
         <translation>¿Ve mi tarjeta gráfica?</translation>
     </message>
     <message>
+        <source>Models to download</source>
+        <translation>Modelos para descargar</translation>
+    </message>
+    <message>
+        <source>Files you already have</source>
+        <translation>Archivos que ya tienes</translation>
+    </message>
+    <message>
+        <source>To make finished pictures bigger</source>
+        <translation>Para agrandar imágenes terminadas</translation>
+    </message>
+    <message>
         <source>This file</source>
         <translation>Este archivo</translation>
     </message>
@@ -1157,6 +1153,18 @@
     <message>
         <source>Check files</source>
         <translation>Verificar archivos</translation>
+    </message>
+    <message>
+        <source>Licences: {licences}</source>
+        <translation>Licencias: {licences}</translation>
+    </message>
+    <message>
+        <source>Download: {size}</source>
+        <translation>Descarga: {size}</translation>
+    </message>
+    <message>
+        <source>uses about {ram} of RAM</source>
+        <translation>usa unos {ram} de RAM</translation>
     </message>
     <message>
         <source>Installed</source>

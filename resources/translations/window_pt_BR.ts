@@ -1079,24 +1079,8 @@
         <translation>Modelos</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>Modelo</translation>
-    </message>
-    <message>
         <source>Download</source>
         <translation>Baixar</translation>
-    </message>
-    <message>
-        <source>On your card</source>
-        <translation>Na sua placa</translation>
-    </message>
-    <message>
-        <source>Time a picture</source>
-        <translation>Tempo por imagem</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Situação</translation>
     </message>
     <message>
         <source>This file&apos;s download</source>
@@ -1131,6 +1115,18 @@
         <translation>Ele vê minha placa de vídeo?</translation>
     </message>
     <message>
+        <source>Models to download</source>
+        <translation>Modelos para baixar</translation>
+    </message>
+    <message>
+        <source>Files you already have</source>
+        <translation>Arquivos que você já tem</translation>
+    </message>
+    <message>
+        <source>To make finished pictures bigger</source>
+        <translation>Para aumentar imagens prontas</translation>
+    </message>
+    <message>
         <source>This file</source>
         <translation>Este arquivo</translation>
     </message>
@@ -1157,6 +1153,18 @@
     <message>
         <source>Check files</source>
         <translation>Conferir arquivos</translation>
+    </message>
+    <message>
+        <source>Licences: {licences}</source>
+        <translation>Licenças: {licences}</translation>
+    </message>
+    <message>
+        <source>Download: {size}</source>
+        <translation>Para baixar: {size}</translation>
+    </message>
+    <message>
+        <source>uses about {ram} of RAM</source>
+        <translation>usa cerca de {ram} de RAM</translation>
     </message>
     <message>
         <source>Installed</source>

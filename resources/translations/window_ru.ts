@@ -1079,24 +1079,8 @@
         <translation>Модели</translation>
     </message>
     <message>
-        <source>Model</source>
-        <translation>Модель</translation>
-    </message>
-    <message>
         <source>Download</source>
         <translation>Скачать</translation>
-    </message>
-    <message>
-        <source>On your card</source>
-        <translation>На вашей видеокарте</translation>
-    </message>
-    <message>
-        <source>Time a picture</source>
-        <translation>Время на картинку</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Состояние</translation>
     </message>
     <message>
         <source>This file&apos;s download</source>
@@ -1131,6 +1115,18 @@
         <translation>Видит ли он мою видеокарту?</translation>
     </message>
     <message>
+        <source>Models to download</source>
+        <translation>Модели для загрузки</translation>
+    </message>
+    <message>
+        <source>Files you already have</source>
+        <translation>Ваши файлы</translation>
+    </message>
+    <message>
+        <source>To make finished pictures bigger</source>
+        <translation>Чтобы увеличить готовые картинки</translation>
+    </message>
+    <message>
         <source>This file</source>
         <translation>Этот файл</translation>
     </message>
@@ -1157,6 +1153,18 @@
     <message>
         <source>Check files</source>
         <translation>Проверить файлы</translation>
+    </message>
+    <message>
+        <source>Licences: {licences}</source>
+        <translation>Лицензии: {licences}</translation>
+    </message>
+    <message>
+        <source>Download: {size}</source>
+        <translation>Загрузка: {size}</translation>
+    </message>
+    <message>
+        <source>uses about {ram} of RAM</source>
+        <translation>занимает около {ram} ОЗУ</translation>
     </message>
     <message>
         <source>Installed</source>

@@ -15,7 +15,7 @@ from app.core.models.demo_model import DEMO_MODEL_DIR
 from app.services.studio import Studio
 from app.ui.launch import load_demo
 from app.ui.main_window import MainWindow
-from app.ui.models_window import FITS, NAME, TIME, ModelsWindow
+from app.ui.models_window import ModelsWindow
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 from tests.helpers.local_catalog import preset_files, write_catalog
 
@@ -95,18 +95,24 @@ def test_the_models_window_recommends_what_fits_the_card_it_found(
     advice = models.advice
     assert advice is not None and advice.best is not None and advice.best.preset.id == pick
     catalog = load_catalog()
-    row = list(catalog.presets).index(pick)
-    assert models.table.item(row, FITS).text() == f"Recommended for your {card}"
-    assert models.table.item(row, NAME).font().bold()
+    chosen = models.cards[pick]
+    assert chosen.badge.text() == f"Recommended for your {card}" and chosen.badge.isVisible()
+    assert models.shown_order()[0] == pick  # the shop window puts it first
+    assert all(not models.cards[key].badge.isVisible() for key in catalog.presets if key != pick)
     assert models.recommendation.text().startswith(f"Recommended for your {card}: {catalog.presets[pick].label}, ")
     # every model says whether it fits and how long a picture takes, from the planner's own prediction
     for key in catalog.presets:
         item = advice.of(key)
         assert item is not None
-        row = list(catalog.presets).index(key)
-        assert models.table.item(row, TIME).text().endswith(f" at {item.width} x {item.height}")
-        if key != pick:
-            assert models.table.item(row, FITS).text() in ("Fits", "Fits in pieces (slower)",
-                                                           "Too big for this computer")
+        shown = models.cards[key]
+        assert shown.time.text().endswith(f" at {item.width} x {item.height}")
+        assert shown.fits.text() in ("Fits", "Fits in pieces (slower)", "Too big for this computer")
+        assert shown.good_at.text().startswith("Good at: ")
+    # what fits comes before what does not
+    fitting = [item.fits for item in map(advice.of, models.shown_order()) if item is not None]
+    assert fitting == sorted(fitting, reverse=True)
     assert bar_labels(models) == ["This file", "The whole model"]
+    # the user's own files one click further
+    assert not models.import_button.isVisible()
+    models.tabs.setCurrentIndex(1)
     assert models.import_button.isVisible() and models.import_button.text() == "Add files I already have…"

@@ -15,7 +15,7 @@ from app.core.models.catalog import FileStatus
 from app.services.models import downloader
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
-from app.ui.models_window import STATUS, ModelsWindow
+from app.ui.models_window import ModelsWindow
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
 
@@ -49,9 +49,9 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
         window.show()
         assert picker_labels(window) == ["No model chosen yet"]  # nothing downloaded yet
         models = open_models(qtbot, window)
-        row = list(catalog.presets).index(PRESET)
-        button = models.buttons[PRESET]
-        assert (models.table.item(row, STATUS).text(), button.text()) == ("not downloaded", "Download")
+        card = models.cards[PRESET]
+        button = card.button
+        assert (card.status.text(), button.text()) == ("not downloaded", "Download")
 
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         models.close()  # closing the Models window lets the download go on
@@ -62,7 +62,7 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
         assert "Downloading local-diffusion.gguf (1 of 2)" in models.file_label.text()
         with qtbot.waitSignal(models.download.finished, timeout=10_000):
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-        assert (models.table.item(row, STATUS).text(), button.text()) == ("partly downloaded", "Resume")
+        assert (card.status.text(), button.text()) == ("partly downloaded", "Resume")
         assert "paused" in models.message.text()
         reached = (tmp_path / "models" / "local-diffusion.gguf.part").stat().st_size
 
@@ -72,7 +72,7 @@ def test_download_cancel_resume_finish_then_pick_the_preset(qtbot: QtBot, tmp_pa
     assert finished.args[1] is None
     assert f"bytes={reached}-" in [r for _, r in server.requests]  # resumed, not restarted
     assert models.overall_progress.value() == models.overall_progress.maximum()
-    assert models.table.item(row, STATUS).text() == "installed, unverified"  # one file has no published hash
+    assert card.status.text() == "installed, unverified"  # one file has no published hash
     assert "every file is here and checked (1 without a published fingerprint" in models.message.text()
     assert (button.text(), button.isEnabled()) == ("Installed", False)
 
@@ -93,9 +93,9 @@ def test_a_failed_download_says_why_and_keeps_the_window(qtbot: QtBot, tmp_path:
         qtbot.addWidget(window)
         models = open_models(qtbot, window)
         with qtbot.waitSignal(models.download.finished, timeout=10_000):
-            qtbot.mouseClick(models.buttons[PRESET], Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(models.cards[PRESET].button, Qt.MouseButton.LeftButton)
     assert "not on the server any more" in models.message.text()
-    assert models.buttons[PRESET].text() == "Download" and models.buttons[PRESET].isEnabled()
+    assert models.cards[PRESET].button.text() == "Download" and models.cards[PRESET].button.isEnabled()
 
 
 def test_files_you_already_have_become_a_set_in_the_picker(qtbot: QtBot, tmp_path: Path, out_dir: Path,
@@ -179,18 +179,18 @@ def test_files_copied_in_by_hand_are_checked_on_request(qtbot: QtBot, tmp_path: 
         window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=models_dir)
         qtbot.addWidget(window)
         models = open_models(qtbot, window)
-        button = models.buttons[PRESET]
+        button = models.cards[PRESET].button
         assert (button.text(), button.isEnabled()) == ("Check files", True)
         with qtbot.waitSignal(models.download.finished, timeout=10_000) as finished:
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert finished.args[1] is None and server.requests == []  # hashed here, nothing downloaded
     assert (button.text(), button.isEnabled()) == ("Installed", False)
-    assert models.table.item(0, STATUS).text() == "installed, unverified"
+    assert models.cards[PRESET].status.text() == "installed, unverified"
 
 
 def test_closing_the_app_pauses_a_download_for_next_time(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
     files = preset_files(2_000_000)
-    with file_server(Served(files=served(files), pause_s=0.01)) as base:
+    with file_server(Served(files=served(files), pause_s=0.05)) as base:
         catalog = write_catalog(tmp_path / "catalog.json", base, files)
         window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=tmp_path / "models")
         qtbot.addWidget(window)
@@ -230,9 +230,10 @@ def test_a_lora_and_an_upscaler_go_to_their_folders(qtbot: QtBot, tmp_path: Path
     window = MainWindow(Studio(out_dir), models_dir=tmp_path / "models")
     qtbot.addWidget(window)
     models = open_models(qtbot, window)
-    titles = [models.table.item(row, 0).text() for row in range(models.table.rowCount())]
-    assert titles[-1] == "RealESRGAN x4plus anime 6B (ESRGAN, x4)"  # the upscaler downloads from here too
-    assert models.buttons["realesrgan-x4plus-anime-6b"].text() == "Download"
+    upscaler_card = models.cards["realesrgan-x4plus-anime-6b"]  # the upscaler downloads from here too
+    assert upscaler_card.name.text() == "RealESRGAN x4plus anime 6B (ESRGAN, x4)"
+    assert upscaler_card.good_at.text() == "Good at: making pictures bigger"
+    assert models.cards["realesrgan-x4plus-anime-6b"].button.text() == "Download"
     with qtbot.waitSignal(models.choices_changed):
         models.import_paths([lora, upscaler])
     report = models.import_report.toPlainText()

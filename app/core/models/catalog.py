@@ -56,6 +56,7 @@ class Preset:
     cfg_scale: float | None = None  # None: the family's default (turbo models want 1)
     name: str = ""  # the model as people call it ("Z-Image Turbo"); the title when the catalog names none
     quantization: str = ""  # how its weights are stored ("Q3_K", "fp16")
+    good_at: tuple[str, ...] = ()  # what people choose it for: keys of GOOD_AT, said in the Models window
 
     @property
     def total_bytes(self) -> int:
@@ -96,6 +97,33 @@ class Catalog:
         return self.presets.get(preset_id) or self.upscalers.get(preset_id)
 
 
+# what a model is chosen for, as the Models window says it; the catalog's "good_at" lists these keys
+GOOD_AT = {
+    "photos": QT_TRANSLATE_NOOP("Catalog", "photos"),
+    "art": QT_TRANSLATE_NOOP("Catalog", "art and illustration"),
+    "text": QT_TRANSLATE_NOOP("Catalog", "text in pictures"),
+    "editing": QT_TRANSLATE_NOOP("Catalog", "editing your pictures"),
+    "speed": QT_TRANSLATE_NOOP("Catalog", "quick drafts"),
+    "enlarging": QT_TRANSLATE_NOOP("Catalog", "making pictures bigger"),
+}
+
+
+def good_at_words(preset: Preset) -> str:
+    """'Good at: photos, text in pictures', in the user's language; empty when the catalog says nothing."""
+    if not preset.good_at:
+        return ""
+    return translate("Catalog", "Good at: {uses}").format(
+        uses=", ".join(translate("Catalog", GOOD_AT[use]) for use in preset.good_at))
+
+
+def _good_at(value: dict[str, Any]) -> tuple[str, ...]:
+    uses = tuple(value.get("good_at", ()))
+    unknown = [use for use in uses if use not in GOOD_AT]
+    if unknown:
+        raise ValueError(f"good_at names uses the app cannot say: {unknown}")
+    return uses
+
+
 def _file(slot: str, entry: dict[str, Any]) -> CatalogFile:
     return CatalogFile(slot, entry["name"], tuple(entry["urls"]), entry.get("bytes"), entry.get("sha256"),
                        entry.get("licence", "unknown"), entry.get("note", ""), entry.get("parts"))
@@ -108,7 +136,7 @@ def load_catalog(path: Path | None = None) -> Catalog:
         presets, upscalers = (
             {key: Preset(key, value["title"], ModelFamily(value["family"]), value["steps"], value.get("note", ""),
                          tuple(_file(slot, entry) for slot, entry in value["files"].items()), value.get("cfg_scale"),
-                         value.get("name", ""), value.get("quantization", ""))
+                         value.get("name", ""), value.get("quantization", ""), _good_at(value))
              for key, value in data.get(section, {}).items()}
             for section in ("presets", "upscalers"))
         backend = data["backend"]
