@@ -32,7 +32,7 @@ from app.ui.computer_dialog import AddComputerDialog
 from app.ui.folds import fold_arrow
 from app.ui.icons import put_icons
 
-QUEUE_ROWS = 4  # the drawer's rows at most: a 1366x768 laptop's column keeps its other controls whole
+QUEUE_ROWS = 4  # the drawer's jobs at most (two lines each): a 1366x768 laptop's column keeps its other controls whole
 
 
 def state_words(state: JobState) -> str:
@@ -42,7 +42,8 @@ def state_words(state: JobState) -> str:
 
 
 def job_words(job: Job, on_processor: bool = False) -> str:
-    """One line for a job, in the user's words (`on_processor`: this computer draws on its processor)."""
+    """A job's row in the user's words: its state, then what it draws on a line of its own, so that jobs in one
+    state are told apart in a narrow column (`on_processor`: this computer draws on its processor)."""
     if job.state is JobState.RUNNING:
         eta = (translate("QueueStrip", ", {time} left").format(time=duration_in_words(job.eta_seconds))
                if job.eta_seconds is not None else "")
@@ -64,7 +65,7 @@ def job_words(job: Job, on_processor: bool = False) -> str:
         state = translate("QueueStrip", "waiting — {reason}").format(reason=job.reason)
     else:
         state = state_words(job.state)
-    return f"{state} — {job.what}{asked_by(job.origin)}"
+    return f"{state}\n{job.what}{asked_by(job.origin)}"
 
 
 def asked_by(origin: str) -> str:
@@ -84,6 +85,7 @@ class QueueStrip(QWidget):
         self.list.setAccessibleName(translate("QueueStrip", "Job queue"))
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # each job's tooltip
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)                     # says it whole
+        self.list.setAlternatingRowColors(True)  # a job's two lines, told from the next job's
         # one line while there is one job; a drawer with the list and what to do with it once there are more
         self.summary = QToolButton(self)
         self.summary.setAccessibleName(translate("QueueStrip", "Queue summary: show or hide the jobs"))

@@ -104,7 +104,7 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
     assert not queue.busy and [job.state for job in queue.jobs] == [JobState.WAITING] * 2
     rows = [window.queue_strip.list.item(i).text() for i in range(2)]
     assert rows[0].startswith("waiting for Run queue — It was running when the app closed")
-    assert rows[1].startswith("waiting for Run queue — from last time")
+    assert rows[1].startswith("waiting for Run queue\nfrom last time")
     assert window.queue_strip.run_button.isEnabled()
     with qtbot.waitSignal(queue.idle, timeout=120_000):
         qtbot.mouseClick(window.queue_strip.run_button, Qt.MouseButton.LeftButton)

@@ -55,7 +55,7 @@ def test_a_batch_is_queued_reordered_cancelled_and_retried(qtbot: QtBot, sd_cli:
     assert started == [500, 502]
     assert [(j.request.seed, j.state) for j in queue.jobs] == [
         (500, JobState.DONE), (502, JobState.DONE), (501, JobState.CANCELLED)]
-    assert [strip.list.item(i).text().split(" — ")[0] for i in range(3)] == ["done", "done", "cancelled"]
+    assert [strip.list.item(i).text().splitlines()[0] for i in range(3)] == ["done", "done", "cancelled"]
     strip.list.setCurrentRow(2)
     with qtbot.waitSignal(queue.idle, timeout=120_000):
         click(qtbot, strip.retry_button)
@@ -107,13 +107,13 @@ def test_a_running_job_says_the_time_left_until_its_last_step() -> None:
         return job_words(Job(GenerationRequest("a lighthouse", seed=7), state=JobState.RUNNING, step=step,
                              steps=4, eta_seconds=progress.eta_seconds))
 
-    assert words(3) == "running step 3/4, less than a second left — a lighthouse (seed 7)"
-    assert words(4) == "running step 4/4 — a lighthouse (seed 7)"
+    assert words(3) == "running step 3/4, less than a second left\na lighthouse (seed 7)"
+    assert words(4) == "running step 4/4\na lighthouse (seed 7)"
 
 
 def test_a_running_job_names_the_processor_on_a_computer_without_a_graphics_card() -> None:
     job = Job(GenerationRequest("a lighthouse", seed=7), state=JobState.RUNNING, card=LOCAL_CARD)
-    assert job_words(job, on_processor=True) == "starting on this computer's processor — a lighthouse (seed 7)"
-    assert job_words(job) == "starting on the graphics card — a lighthouse (seed 7)"
+    assert job_words(job, on_processor=True) == "starting on this computer's processor\na lighthouse (seed 7)"
+    assert job_words(job) == "starting on the graphics card\na lighthouse (seed 7)"
     job.card = "GPU 1: AMD Radeon RX 580 (8.0 GiB)"  # a rig's card by its name
-    assert job_words(job, on_processor=True) == "starting on GPU 1: AMD Radeon RX 580 (8.0 GiB) — a lighthouse (seed 7)"
+    assert job_words(job, on_processor=True) == "starting on GPU 1: AMD Radeon RX 580 (8.0 GiB)\na lighthouse (seed 7)"
