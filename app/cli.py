@@ -428,7 +428,7 @@ def planned_request(args: argparse.Namespace, family: ModelFamily, steps: int) -
 def plan_extra_work(args: argparse.Namespace, request: GenerationRequest, quantized: bool) -> ExtraWork:
     """What the plan's options add to txt2img (as `prepare` counts a real request's); a LoRA's size comes from its
     header."""
-    if args.edit and request.family is not ModelFamily.FLUX2:
+    if args.edit and not request.family.traits.edits_from_references:
         raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
     return ExtraWork(encode=args.img2img or args.edit, hires_size=request.hires_size,
                      lora_bytes=sum(inspect_model(path).total_bytes for path in args.lora),

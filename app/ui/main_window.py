@@ -397,8 +397,8 @@ class MainWindow(PictureActions, QMainWindow):
 
     def _on_family_changed(self, family: ModelFamily) -> None:
         if self.gallery is not None:
-            self.gallery.set_editing_available(family is ModelFamily.FLUX2)
-        if family is not ModelFamily.FLUX2:
+            self.gallery.set_editing_available(family.traits.edits_from_references)
+        if not family.traits.edits_from_references:
             self.panel.set_edit_source(None)
 
     def refresh_model_choices(self) -> None:
