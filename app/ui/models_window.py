@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.generation.advice import fit_words, time_words
 from app.core.generation.status_words import plan_sentence
 from app.core.models.backend_caps import version_words
 from app.core.models.catalog import (
@@ -39,6 +38,7 @@ from app.core.models.catalog import (
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.families import MEMORY_SWITCHES
 from app.core.models.model_files import ImportReport
+from app.core.planning.advice import fit_words, time_words
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
 from app.core.words import QT_TRANSLATE_NOOP, translate

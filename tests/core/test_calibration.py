@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.calibration import CALIBRATION, NO_MAX_VRAM_FIT
-from app.core.generation.plan import Device, plan_memory
-from app.core.generation.timing import conservative_card, picture_time
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import Components
 from app.core.models.families import FAMILIES, ModelFamily
+from app.core.planning.calibration import CALIBRATION, NO_MAX_VRAM_FIT
+from app.core.planning.plan import Device, plan_memory
+from app.core.planning.timing import conservative_card, picture_time
 from tests.helpers.captures import load
 
 APP = Path(__file__).parents[2] / "app"

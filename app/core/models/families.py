@@ -3,7 +3,7 @@
 The request and its validation, the argv builder, the CLI's options, the prompt panel, the models window, the
 planner, the system check and the picture's metadata all read these; adding a family, a slot or an sd.cpp
 memory switch is one entry here, plus its tests (a family also brings the planner's and the time model's numbers:
-its record in generation/calibration.py). The model slots are the fields of `ModelFiles` and the memory
+its record in planning/calibration.py). The model slots are the fields of `ModelFiles` and the memory
 switches the fields of `MemoryFlags`: each field carries its sd.cpp flag and its words.
 """
 

@@ -24,14 +24,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from app.core.generation.calibration import CALIBRATION
-from app.core.generation.work import NO_EXTRA_WORK, ExtraWork, latent_tokens, tokens
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.planning.calibration import CALIBRATION
+from app.core.planning.work import NO_EXTRA_WORK, ExtraWork, latent_tokens, tokens
 from app.core.resources import resource_path
 from app.core.system.polaris import is_polaris, polaris_table
 from app.core.system.processor import VARIANT_SHARE_OF_AVX2, CpuVariant
 from app.core.system.vulkaninfo import DeviceType, VulkanDevice
+from app.core.words import translate
 
 GIB = 2**30
 
@@ -395,6 +396,23 @@ def size_class(width: int, height: int) -> str:
 def measured_key(family: ModelFamily, width: int, height: int, streamed: bool) -> str:
     """'sdxl/large' (or 'sdxl/large/streamed' under --max-vram: its steps hold the weights' streaming)."""
     return f"{family.value}/{size_class(width, height)}{'/streamed' if streamed else ''}"
+
+
+def time_range_words(low: float, high: float) -> str:
+    """'about 20-30 s', 'about 1-2 min', 'about 12-16 min', 'about 1-2 h'."""
+    if high < 60:
+        def seconds(value: float) -> int:
+            return max(1, round(value / 5) * 5 if value >= 20 else round(value))
+        low_s, high_s = seconds(low), seconds(high)
+        return (translate("Time", "about {seconds} s").format(seconds=low_s) if low_s == high_s else
+                translate("Time", "about {low}-{high} s").format(low=low_s, high=high_s))
+    if high < 90 * 60:
+        low_m, high_m = max(1, round(low / 60)), max(1, round(high / 60))
+        return (translate("Time", "about {minutes} min").format(minutes=low_m) if low_m == high_m else
+                translate("Time", "about {low}-{high} min").format(low=low_m, high=high_m))
+    low_h, high_h = max(1, round(low / 3600)), max(1, round(high / 3600))
+    return (translate("Time", "about {hours} h").format(hours=low_h) if low_h == high_h else
+            translate("Time", "about {low}-{high} h").format(low=low_h, high=high_h))
 
 
 def time_json(picture: PictureTime) -> dict[str, object]:

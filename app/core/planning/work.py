@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.core.generation.calibration import CALIBRATION
 from app.core.models.families import ModelFamily
+from app.core.planning.calibration import CALIBRATION
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,12 @@ import itertools
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from app.core.generation.calibration import CALIBRATION, FLUX_HEADS, VAE_TILE_PIXELS
-from app.core.generation.preview import PreviewMethod
-from app.core.generation.timing import (
+from app.core.models.backend_caps import BackendCaps
+from app.core.models.components import Components
+from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
+from app.core.planning.calibration import CALIBRATION, FLUX_HEADS, VAE_TILE_PIXELS
+from app.core.planning.preview import PreviewMethod
+from app.core.planning.timing import (
     DESKTOP,
     Card,
     Host,
@@ -29,15 +32,12 @@ from app.core.generation.timing import (
     gpu_seconds,
     picture_time,
 )
-from app.core.generation.work import (
+from app.core.planning.work import (
     NO_EXTRA_WORK,
     ExtraWork,
     latent_tokens,
     tokens,
 )
-from app.core.models.backend_caps import BackendCaps
-from app.core.models.components import Components
-from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
 from app.core.system.processor import slower_words
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
