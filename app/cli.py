@@ -20,7 +20,6 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
-from app.core.generation.plan import Device, MemoryPlan, plan_json, plan_memory
 from app.core.generation.prepare import lora_at_runtime
 from app.core.generation.request import (
     SAMPLERS,
@@ -34,17 +33,7 @@ from app.core.generation.request import (
 )
 from app.core.generation.status_words import duration_in_words, time_words
 from app.core.generation.styles import load_styles, styles_json
-from app.core.generation.timing import (
-    PCIE_X1_RISER,
-    PCIE_X16,
-    Host,
-    conservative_card,
-    find_card,
-    picture_time,
-    time_json,
-)
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
-from app.core.generation.work import ExtraWork
 from app.core.models.catalog import (
     Catalog,
     CatalogError,
@@ -58,6 +47,17 @@ from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
 from app.core.models.model_files import import_file, inspect_model, model_files_in
+from app.core.planning.plan import Device, MemoryPlan, plan_json, plan_memory
+from app.core.planning.timing import (
+    PCIE_X1_RISER,
+    PCIE_X16,
+    Host,
+    conservative_card,
+    find_card,
+    picture_time,
+    time_json,
+)
+from app.core.planning.work import ExtraWork
 from app.core.prompt_helper import PROMPT_MODEL_PRESET, prompt_model_download
 from app.core.queue.jobs import JobState, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
@@ -428,7 +428,7 @@ def planned_request(args: argparse.Namespace, family: ModelFamily, steps: int) -
 def plan_extra_work(args: argparse.Namespace, request: GenerationRequest, quantized: bool) -> ExtraWork:
     """What the plan's options add to txt2img (as `prepare` counts a real request's); a LoRA's size comes from its
     header."""
-    if args.edit and request.family is not ModelFamily.FLUX2:
+    if args.edit and not request.family.traits.edits_from_references:
         raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
     return ExtraWork(encode=args.img2img or args.edit, hires_size=request.hires_size,
                      lora_bytes=sum(inspect_model(path).total_bytes for path in args.lora),

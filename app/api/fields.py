@@ -355,7 +355,7 @@ def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: P
         models=model.files, family=model.family, lora_dir=lora_dir if "<lora:" in prompt else None,
         size_from_input=fields.get("size") in (None, "", "auto"))
     if pictures.references:
-        if model.family is ModelFamily.FLUX2:
+        if model.family.traits.edits_from_references:
             if pictures.mask is not None:
                 raise Refused("mask", "a FLUX.2 klein edit follows the prompt over the whole picture: leave the "
                                       "mask out")

@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
 from app.core.gallery.gallery_index import GalleryIndex
 from app.core.gallery.image_store import FolderProblem, check_folder, picture_bytes
 from app.core.generation.output import Outcome, Progress, Stage
-from app.core.generation.plan import MemoryPlan
 from app.core.generation.request import prompt_length_problem
 from app.core.generation.status_words import check_headline
 from app.core.models.catalog import Catalog, load_catalog, model_choices
 from app.core.models.families import ModelFamily
+from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.words import sentence, translate
@@ -397,8 +397,8 @@ class MainWindow(PictureActions, QMainWindow):
 
     def _on_family_changed(self, family: ModelFamily) -> None:
         if self.gallery is not None:
-            self.gallery.set_editing_available(family is ModelFamily.FLUX2)
-        if family is not ModelFamily.FLUX2:
+            self.gallery.set_editing_available(family.traits.edits_from_references)
+        if not family.traits.edits_from_references:
             self.panel.set_edit_source(None)
 
     def refresh_model_choices(self) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.core.generation.advice import ModelAdvice, fit_words, time_words
 from app.core.generation.status_words import plan_sentence
 from app.core.models.catalog import Preset, good_at_words
+from app.core.planning.advice import ModelAdvice, fit_words, time_words
 from app.core.sizes import format_size
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate

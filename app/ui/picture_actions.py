@@ -11,7 +11,6 @@ from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.demo_model import is_demo_file
-from app.core.models.families import ModelFamily
 from app.core.words import short_name, translate
 from app.services.queue.job_queue import JobQueue
 from app.services.studio import Studio
@@ -77,7 +76,7 @@ class PictureActions:
 
     def _on_picture_dropped(self, path: Path) -> None:
         """A picture dropped on the image: FLUX.2 klein edits it; other models start from it (img2img)."""
-        if self.panel.family is ModelFamily.FLUX2:
+        if self.panel.family.traits.edits_from_references:
             self.edit_picture(path)
         else:
             self.use_as_input(path)

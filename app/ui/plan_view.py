@@ -6,11 +6,11 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
-from app.core.generation.plan import MemoryPlan
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.status_words import plan_in_detail, plan_sentence, time_words
-from app.core.generation.timing import PictureTime
 from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.planning.plan import MemoryPlan
+from app.core.planning.timing import PictureTime
 from app.core.system.usage import ResourceSample
 from app.core.words import translate
 from app.services.generation.plan_preview import PlanPreview

@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.core.generation.output import Outcome, Progress, Stage
-from app.core.generation.plan import MemoryPlan
 from app.core.generation.status_words import failure_words, plan_sentence, progress_words, stage_words
+from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import Job
 from app.core.words import translate
 from app.services.queue.events import ImageSaved, JobEvent

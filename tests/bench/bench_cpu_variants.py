@@ -29,10 +29,10 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from app.core.generation.output import stage_seconds  # noqa: E402
-from app.core.generation.timing import TAE_FLOPS_PER_PIXEL, VAE_DECODE_FLOPS_PER_PIXEL, text_flops  # noqa: E402
 from app.core.models.components import components_from_files  # noqa: E402
 from app.core.models.families import family_of  # noqa: E402
 from app.core.models.model_files import inspect_model  # noqa: E402
+from app.core.planning.timing import TAE_FLOPS_PER_PIXEL, VAE_DECODE_FLOPS_PER_PIXEL, text_flops  # noqa: E402
 from app.core.system.processor import CpuVariant  # noqa: E402
 
 DEMO = REPO / ".demo-model"

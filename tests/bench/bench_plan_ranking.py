@@ -1,5 +1,5 @@
 """The planner's ranking against the lent machines' measured runs (tests/data/calibration/): for each measured
-shape and each card budget, the plan the time model (app/core/generation/timing.py, the one the window shows)
+shape and each card budget, the plan the time model (app/core/planning/timing.py, the one the window shows)
 ranks fastest among the measured plans that fit that budget, against the one that measured fastest; and the
 automatic plan (among every plan the backend can express) where it was measured.
 
@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.generation.plan import GIB, Device, evaluate, fastest, plan_memory
-from app.core.generation.work import ExtraWork
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.planning.plan import GIB, Device, evaluate, fastest, plan_memory
+from app.core.planning.work import ExtraWork
 from tests.helpers.calibration import CALIBRATION, lent_machine, llm_components, memory_of, sd_components
 from tests.helpers.captures import load
 

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.generation.plan import GIB, MIB, evaluate, plan_memory
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import Components
 from app.core.models.families import ModelFamily
+from app.core.planning.plan import GIB, MIB, evaluate, plan_memory
 from app.core.system.usage import vram_usage
 from app.core.system.vulkaninfo import MemoryHeap, VulkanDevice
 from tests.helpers.calibration import (

@@ -22,8 +22,8 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from app.core.generation.command import POLARIS_FEATURE_SET  # noqa: E402
-from app.core.generation.plan import MIB, plan_memory  # noqa: E402
 from app.core.models.backend_caps import parse_help  # noqa: E402
+from app.core.planning.plan import MIB, plan_memory  # noqa: E402
 from tests.bench.bench_small_models import LONG_PROMPT, STEPS, Models, measured  # noqa: E402
 from tests.bench.measure_sd_gpu import Memory  # noqa: E402
 from tests.helpers.calibration import HOST_RAM, card  # noqa: E402

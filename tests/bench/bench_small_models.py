@@ -32,12 +32,12 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from app.core.gallery.metadata import read_details  # noqa: E402
-from app.core.generation.plan import MIB, plan_memory  # noqa: E402
-from app.core.generation.work import ExtraWork  # noqa: E402
 from app.core.models.backend_caps import parse_help  # noqa: E402
 from app.core.models.components import components_from_files  # noqa: E402
 from app.core.models.families import ModelFamily  # noqa: E402
 from app.core.models.model_files import inspect_model  # noqa: E402
+from app.core.planning.plan import MIB, plan_memory  # noqa: E402
+from app.core.planning.work import ExtraWork  # noqa: E402
 from tests.bench.measure_sd_gpu import LONG_PROMPT, Memory, write_reference  # noqa: E402
 from tests.helpers.calibration import HOST_RAM, card  # noqa: E402
 

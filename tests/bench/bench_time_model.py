@@ -1,4 +1,4 @@
-"""The time model (app/core/generation/timing.py) against what was published and what was measured: predicted vs
+"""The time model (app/core/planning/timing.py) against what was published and what was measured: predicted vs
 published for the RX 580 figures it is calibrated to (goal: each within 25 %), and predicted vs measured for the
 H100 runs in tests/data/calibration/ from the H100's own specifications, never fitted (goal: within 30 %).
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.generation.plan import GIB, Device, evaluate
-from app.core.generation.timing import Host, find_card, picture_time
+from app.core.planning.plan import GIB, Device, evaluate
+from app.core.planning.timing import Host, find_card, picture_time
 from tests.helpers.calibration import CALIBRATION, llm_components, memory_of, sd_components
 from tests.helpers.published_speeds import PUBLISHED, published_time
 

@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.generation.plan import GIB, MIB, Device, evaluate, plan_memory
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import components_from_files
 from app.core.models.families import ModelFamily
 from app.core.models.model_files import inspect_model
+from app.core.planning.plan import GIB, MIB, Device, evaluate, plan_memory
 from tests.helpers.calibration import memory_of
 
 BUDGETS_GIB = (8, 6, 4, 3)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.advice import RECOMMEND_WITHIN_S, ModelAdvice, advise, fit_words, recommended, time_words
-from app.core.generation.plan import Device, device_from_vulkan
-from app.core.generation.timing import Host, find_card
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
+from app.core.planning.advice import RECOMMEND_WITHIN_S, ModelAdvice, advise, fit_words, recommended, time_words
+from app.core.planning.plan import Device, device_from_vulkan
+from app.core.planning.timing import Host, find_card
 from app.core.system.vulkaninfo import parse, preferred_device
 from tests.helpers.captures import load
 

@@ -46,6 +46,7 @@ def test_each_family_has_every_field(family: ModelFamily) -> None:
     assert traits.lora_kind is None or traits.lora_kind is traits.kind
     assert traits.vae_kind in SET_SLOTS["vae"].kinds
     assert isinstance(traits.distilled, bool) and isinstance(traits.transformer, bool)
+    assert isinstance(traits.edits_from_references, bool) and traits.sampler in ("euler", "euler_a")
 
 
 def test_a_known_family_is_read_back_from_its_diffusion_model() -> None:

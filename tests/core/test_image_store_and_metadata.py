@@ -117,8 +117,8 @@ def test_model_hash_is_the_a1111_short_sha256(tmp_path: Path) -> None:
     path = tmp_path / "model.gguf"
     path.write_bytes(b"x" * 5_000_000)
     assert model_hash(path, chunk=1 << 20) == hashlib.sha256(b"x" * 5_000_000).hexdigest()[:10]
-    assert sampler_name(None, flux=True) == "Euler" and sampler_name(None, flux=False) == "Euler a"
-    assert sampler_name("dpm++2m", flux=False) == "DPM++ 2M"
+    assert sampler_name(None, "euler") == "Euler" and sampler_name(None, "euler_a") == "Euler a"
+    assert sampler_name("dpm++2m", "euler_a") == "DPM++ 2M"
     # A1111's own "Schedule type" names; none written when the model's default is used
     assert (scheduler_name("karras"), scheduler_name("sgm_uniform"), scheduler_name(None)) == (
         "Karras", "SGM Uniform", None)

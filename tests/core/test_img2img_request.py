@@ -224,9 +224,9 @@ def test_outside_the_mask_the_input_comes_back_exactly(tmp_path: Path) -> None:
 
 
 def test_the_planner_counts_the_encode_and_hires_second_pass() -> None:
-    from app.core.generation.plan import GIB, Device, evaluate
-    from app.core.generation.work import ExtraWork
     from app.core.models.components import Components
+    from app.core.planning.plan import GIB, Device, evaluate
+    from app.core.planning.work import ExtraWork
 
     sd15 = Components(ModelFamily.SD1, diffusion=1_700_000_000, text_encoders=250_000_000, vae=160_000_000)
     card, on_gpu = Device(4 * GIB), MemoryFlags(clip_on_cpu=True, vae_on_cpu=False)

@@ -9,13 +9,13 @@ import pytest
 
 from app.core.gallery.metadata import generation_fields, lora_hash
 from app.core.generation.lora import LoraRejected, LoraUse, check_loras, lora_files, lora_tag, loras_in
-from app.core.generation.plan import GIB, Device, evaluate
 from app.core.generation.request import GenerationRequest, InvalidRequest, validate
-from app.core.generation.work import ExtraWork
 from app.core.models.components import Components
 from app.core.models.demo_model import write_tiny_lora
 from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles
 from app.core.models.model_files import import_file, inspect_model, lora_family
+from app.core.planning.plan import GIB, Device, evaluate
+from app.core.planning.work import ExtraWork
 from tests.helpers.model_headers import sd15_checkpoint, vae, write_gguf, write_safetensors
 
 SD1_LORA = {"lora_unet_down_blocks_0_attentions_0_transformer_blocks_0_attn2_to_k.lora_down.weight": ((4, 768), "f16"),

@@ -19,7 +19,6 @@ from app.core.gallery.image_store import FolderProblem, check_folder
 from app.core.gallery.picture_check import PictureFault, Refusal, rung_words, what_to_try
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import ErrorKind, OutputParser, Progress, Stage
-from app.core.generation.plan import Device, plan_memory, plan_upscale
 from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, validate
 from app.core.generation.status_words import (
     check_headline,
@@ -30,11 +29,12 @@ from app.core.generation.status_words import (
     stage_words,
     time_words,
 )
-from app.core.generation.timing import PictureTime
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.models.model_files import import_file
+from app.core.planning.plan import Device, plan_memory, plan_upscale
+from app.core.planning.timing import PictureTime
 from app.core.queue.jobs import load_queue
 from app.core.system.checks import (
     BackendStatus,

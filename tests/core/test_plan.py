@@ -6,7 +6,11 @@ import dataclasses
 
 import pytest
 
-from app.core.generation.plan import (
+from app.core.models.backend_caps import parse_help
+from app.core.models.catalog import load_catalog
+from app.core.models.components import Components
+from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.planning.plan import (
     GIB,
     Device,
     MemoryPlan,
@@ -16,10 +20,6 @@ from app.core.generation.plan import (
     plan_json,
     plan_memory,
 )
-from app.core.models.backend_caps import parse_help
-from app.core.models.catalog import load_catalog
-from app.core.models.components import Components
-from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.sizes import format_size, parse_size
 from app.core.system.vulkaninfo import MemoryHeap, VulkanDevice
 from tests.helpers.calibration import card, comparisons, decoder_comparisons

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.generation.plan import (
+from app.core.models.backend_caps import parse_help
+from app.core.models.catalog import load_catalog
+from app.core.models.components import Components
+from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.planning.plan import (
     GIB,
     LLM_CUT_COMPUTE_SHARE,
     NO_EXTRA_WORK,
@@ -19,10 +23,6 @@ from app.core.generation.plan import (
     llm_compute,
     plan_memory,
 )
-from app.core.models.backend_caps import parse_help
-from app.core.models.catalog import load_catalog
-from app.core.models.components import Components
-from app.core.models.families import MemoryFlags, ModelFamily
 from tests.helpers.calibration import card
 from tests.helpers.captures import load
 

@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from app.core.generation.plan import (
+from app.core.models.families import ModelFamily
+from app.core.planning.plan import (
     GIB,
     MIB,
     decoder_compute,
@@ -17,7 +18,6 @@ from app.core.generation.plan import (
     llm_compute,
     segments,
 )
-from app.core.models.families import ModelFamily
 from tests.helpers.calibration import CALIBRATION, llm_checks, llm_comparisons, llm_components, memory_of
 
 FIT = json.loads((CALIBRATION / "h100_llm_fit.json").read_text(encoding="utf-8"))["runs"]

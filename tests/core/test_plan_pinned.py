@@ -6,7 +6,9 @@ import dataclasses
 
 import pytest
 
-from app.core.generation.plan import (
+from app.core.models.backend_caps import parse_help
+from app.core.models.catalog import load_catalog
+from app.core.planning.plan import (
     GIB,
     PINNED_SHARE_OF_RAM,
     Device,
@@ -16,8 +18,6 @@ from app.core.generation.plan import (
     evaluate,
     plan_memory,
 )
-from app.core.models.backend_caps import parse_help
-from app.core.models.catalog import load_catalog
 from app.core.system.vulkaninfo import MemoryHeap, VulkanDevice
 from tests.helpers.calibration import card
 from tests.helpers.captures import load, vulkaninfo_devices

@@ -7,12 +7,12 @@ import dataclasses
 
 import pytest
 
-from app.core.generation.plan import GIB, TIE, Device, MemoryPlan, candidates, evaluate, plan_memory
-from app.core.generation.timing import Card, Host, find_card, measured_shares, picture_time
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags
+from app.core.planning.plan import GIB, TIE, Device, MemoryPlan, candidates, evaluate, plan_memory
+from app.core.planning.timing import Card, Host, find_card, measured_shares, picture_time
 from app.core.system.processor import VARIANT_SHARE_OF_AVX2, CpuVariant
 from tests.helpers.calibration import llm_components, sd_components
 from tests.helpers.captures import load

@@ -8,7 +8,10 @@ import re
 
 import pytest
 
-from app.core.generation.plan import (
+from app.core.models.backend_caps import parse_help
+from app.core.models.components import Components
+from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.planning.plan import (
     GIB,
     MIB,
     PROCESS_VRAM,
@@ -20,9 +23,6 @@ from app.core.generation.plan import (
     plan_memory,
     segments,
 )
-from app.core.models.backend_caps import parse_help
-from app.core.models.components import Components
-from app.core.models.families import MemoryFlags, ModelFamily
 from tests.helpers.calibration import CALIBRATION, lent_machine, memory_of, sd_comparisons, sd_components
 from tests.helpers.captures import CAPTURES, load
 

@@ -7,11 +7,11 @@ import struct
 import zlib
 from pathlib import Path
 
-from app.core.generation.plan import GIB, SAFETY_MARGIN, Device, evaluate, plan_memory
-from app.core.generation.preview import PreviewMethod, png_is_complete, preview_options, read_whole_png
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog
 from app.core.models.families import MemoryFlags
+from app.core.planning.plan import GIB, SAFETY_MARGIN, Device, evaluate, plan_memory
+from app.core.planning.preview import PreviewMethod, png_is_complete, preview_options, read_whole_png
 from tests.helpers.captures import load
 
 CAPS = parse_help(load("help").stdout.decode())

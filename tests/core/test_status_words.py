@@ -3,7 +3,6 @@ from __future__ import annotations
 import pytest
 
 from app.core.generation.output import BackendError, ErrorKind, Progress, Stage
-from app.core.generation.plan import Breakdown, MemoryPlan, Where
 from app.core.generation.status_words import (
     check_headline,
     duration_in_words,
@@ -14,6 +13,7 @@ from app.core.generation.status_words import (
     stage_words,
 )
 from app.core.models.families import MemoryFlags
+from app.core.planning.plan import Breakdown, MemoryPlan, Where
 from app.core.system.checks import CheckResult, CompatibilityReport, HostInfo, SystemFacts, Verdict
 from app.core.system.processor import REQUIRED_FLAGS, CpuVariant
 from app.core.system.usage import ResourceSample

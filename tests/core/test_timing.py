@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from app.core.generation.plan import GIB, Device, evaluate
-from app.core.generation.timing import (
+from app.core.models.components import Components, components_from_files
+from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.models.model_files import inspect_model
+from app.core.planning.plan import GIB, Device, evaluate
+from app.core.planning.timing import (
     DESKTOP,
     PCIE_X1_RISER,
     PCIE_X16,
@@ -22,10 +25,7 @@ from app.core.generation.timing import (
     picture_time,
     time_json,
 )
-from app.core.generation.work import NO_EXTRA_WORK, ExtraWork
-from app.core.models.components import Components, components_from_files
-from app.core.models.families import MemoryFlags, ModelFamily
-from app.core.models.model_files import inspect_model
+from app.core.planning.work import NO_EXTRA_WORK, ExtraWork
 from app.core.system.vulkaninfo import decode_paste, parse
 from tests.helpers.published_speeds import PUBLISHED, published_time
 

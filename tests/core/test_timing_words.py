@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from app.core.generation.status_words import time_range_words, time_words
-from app.core.generation.timing import PictureTime
+from app.core.generation.status_words import time_words
+from app.core.planning.timing import PictureTime, time_range_words
 from app.core.system.processor import VARIANT_SHARE_OF_AVX2, CpuVariant
 
 

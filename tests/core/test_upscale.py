@@ -8,7 +8,6 @@ import pytest
 from PIL import Image
 
 from app.core.generation.command import build_upscale_argv
-from app.core.generation.plan import GIB, Device, plan_upscale, upscale_tiles
 from app.core.generation.upscale import (
     UpscaleRejected,
     UpscaleRequest,
@@ -21,6 +20,7 @@ from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog, upscaler_models
 from app.core.models.demo_model import esrgan_tensors, write_tiny_upscaler
 from app.core.models.model_files import import_file
+from app.core.planning.plan import GIB, Device, plan_upscale, upscale_tiles
 from tests.helpers.captures import load
 from tests.helpers.model_headers import write_gguf
 

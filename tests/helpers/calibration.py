@@ -8,12 +8,12 @@ from pathlib import Path
 
 import numpy as np
 
-from app.core.generation.plan import GIB, MIB, Device, MemoryPlan, decoder_compute, evaluate, plan_memory
-from app.core.generation.timing import Card, Host, find_card
-from app.core.generation.work import ExtraWork
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.planning.plan import GIB, MIB, Device, MemoryPlan, decoder_compute, evaluate, plan_memory
+from app.core.planning.timing import Card, Host, find_card
+from app.core.planning.work import ExtraWork
 
 CALIBRATION = Path(__file__).resolve().parents[1] / "data" / "calibration"
 LENT_HOST = Host(cores=16)  # the lent GPU machines' 16 cores (AVX2), beside the H100 or the H200

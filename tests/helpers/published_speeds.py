@@ -6,10 +6,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.generation.plan import GIB, Device, evaluate
-from app.core.generation.timing import DESKTOP, Host, find_card, picture_time
 from app.core.models.components import Components
 from app.core.models.families import ModelFamily
+from app.core.planning.plan import GIB, Device, evaluate
+from app.core.planning.timing import DESKTOP, Host, find_card, picture_time
 from tests.helpers.calibration import memory_of
 
 PUBLISHED_FILE = Path(__file__).resolve().parents[1] / "data" / "published" / "rx580_speeds.json"

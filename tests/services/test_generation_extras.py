@@ -9,11 +9,11 @@ import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
-from app.core.generation.plan import MemoryPlan
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.models.demo_model import write_tiny_lora
 from app.core.models.families import ModelFiles
+from app.core.planning.plan import MemoryPlan
 from app.services.generation.runner import Generation
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 

@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 
 from app.core.gallery.image_store import staging_path
 from app.core.generation.output import Outcome, Progress
-from app.core.generation.preview import PREVIEW_FILE_NAME, PreviewMethod
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
+from app.core.planning.preview import PREVIEW_FILE_NAME, PreviewMethod
 from app.services.generation import live_preview
 from app.services.generation.live_preview import LivePreview, PreviewFrame
 from app.services.generation.runner import Generation

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.generation.plan import MemoryPlan
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
+from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import JobState
 from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue

@@ -59,7 +59,7 @@ def test_the_signs_find_the_modules_that_touch_the_platform() -> None:
     found = set(platform_modules())
     assert {"app.core.platform_paths", "app.services.child_process", "app.core.gallery.gallery_index",
             "app.core.json_files", "app.ui.theme", "app.cli", "app.services.system.host"} <= found
-    assert "app.core.generation.plan" not in found
+    assert "app.core.planning.plan" not in found
 
 
 def test_every_module_that_touches_the_platform_has_a_windows_run_test() -> None:

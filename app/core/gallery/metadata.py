@@ -15,7 +15,7 @@ from PIL import Image, PngImagePlugin
 
 from app.core.generation.lora import LoraUse
 from app.core.generation.request import GenerationRequest
-from app.core.models.families import ModelFamily, memory_flags
+from app.core.models.families import memory_flags
 
 _NEGATIVE = "Negative prompt: "
 _SETTINGS = "Steps: "
@@ -145,7 +145,7 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
     """The 'Key: value' settings of A1111's text, in its own names and order, for this request."""
     main_model = request.models.main
     fields: dict[str, Any] = {
-        "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family is ModelFamily.FLUX),
+        "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family.traits.sampler),
         "Schedule type": scheduler_name(request.scheduler),
         "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
         "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": model_hash_text,
@@ -222,9 +222,9 @@ def a1111_parameters(prompt: str, negative: str, settings: dict[str, Any]) -> st
     return "\n".join(lines)
 
 
-def sampler_name(method: str | None, flux: bool) -> str:
-    # sd.cpp samples Flux with euler and the SD family with euler_a unless told otherwise
-    return _SAMPLER_NAMES.get(method or ("euler" if flux else "euler_a"), method or "Euler")
+def sampler_name(method: str | None, unless_told: str = "euler_a") -> str:
+    """A1111's name of the method; `unless_told`: the one sd.cpp samples the family with when none is set."""
+    return _SAMPLER_NAMES.get(method or unless_told, method or "Euler")
 
 
 def write_metadata(path: Path, parameters: str, details: dict[str, Any]) -> None:

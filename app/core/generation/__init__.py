@@ -1,1 +1,1 @@
-"""Making images: the request, the memory plan, the backend's argv and its output."""
+"""Making images: the request, the backend's argv and its output (the memory plan is app/core/planning's)."""

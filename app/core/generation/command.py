@@ -6,10 +6,10 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from app.core.generation.preview import PreviewMethod, preview_options
 from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import SET_SLOTS, memory_options
+from app.core.planning.preview import PreviewMethod, preview_options
 from app.core.system.overlay_layers import overlay_layers
 from app.core.system.polaris import is_polaris
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice

@@ -8,13 +8,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.core.generation.lora import check_loras
-from app.core.generation.plan import Device, MemoryPlan, plan_memory
 from app.core.generation.request import GenerationRequest, validate_with_models
-from app.core.generation.timing import Card, Host, MeasuredStep, PictureTime, picture_time
-from app.core.generation.work import ExtraWork
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.components import components_from_files
 from app.core.models.model_files import ModelInfo, inspect_model
+from app.core.planning.plan import Device, MemoryPlan, plan_memory
+from app.core.planning.timing import Card, Host, MeasuredStep, PictureTime, picture_time
+from app.core.planning.work import ExtraWork
 
 UNQUANTIZED = ("f32", "f16", "bf16")
 

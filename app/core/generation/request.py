@@ -255,7 +255,7 @@ def prompt_length_problem(text: str, negative: bool = False) -> str | None:
 
 def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[int, int]:
     """Check the pictures an edit starts from; the first one's size."""
-    if family is not ModelFamily.FLUX2:
+    if not family.traits.edits_from_references:
         raise InvalidRequest(translate("Request", "editing from a reference picture needs a FLUX.2 klein model; this "
                                                   "one ({family}) only makes new pictures").format(family=family.value))
     try:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from app.core.generation.output import BackendError, ErrorKind, Progress, Stage
-from app.core.generation.plan import MemoryPlan
-from app.core.generation.timing import PictureTime
+from app.core.planning.plan import MemoryPlan
+from app.core.planning.timing import PictureTime, time_range_words
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.processor import slower_words
 from app.core.system.usage import ResourceSample
@@ -89,23 +89,6 @@ def plan_sentence(plan: MemoryPlan, device: VulkanDevice | None) -> str:
     where = ", ".join([first[0].upper() + first[1:], *rest])
     return translate("Plan", "{where}; about {memory} GiB of video memory{verdict}.").format(
         where=where, memory=f"{plan.peak_vram.total / 2**30:.1f}", verdict=verdict)
-
-
-def time_range_words(low: float, high: float) -> str:
-    """'about 20-30 s', 'about 1-2 min', 'about 12-16 min', 'about 1-2 h'."""
-    if high < 60:
-        def seconds(value: float) -> int:
-            return max(1, round(value / 5) * 5 if value >= 20 else round(value))
-        low_s, high_s = seconds(low), seconds(high)
-        return (translate("Time", "about {seconds} s").format(seconds=low_s) if low_s == high_s else
-                translate("Time", "about {low}-{high} s").format(low=low_s, high=high_s))
-    if high < 90 * 60:
-        low_m, high_m = max(1, round(low / 60)), max(1, round(high / 60))
-        return (translate("Time", "about {minutes} min").format(minutes=low_m) if low_m == high_m else
-                translate("Time", "about {low}-{high} min").format(low=low_m, high=high_m))
-    low_h, high_h = max(1, round(low / 3600)), max(1, round(high / 3600))
-    return (translate("Time", "about {hours} h").format(hours=low_h) if low_h == high_h else
-            translate("Time", "about {low}-{high} h").format(low=low_h, high=high_h))
 
 
 def _time_stage_words(stage: str) -> str:

@@ -2,7 +2,8 @@
 
 The request and its validation, the argv builder, the CLI's options, the prompt panel, the models window, the
 planner, the system check and the picture's metadata all read these; adding a family, a slot or an sd.cpp
-memory switch is one entry here, plus its tests. The model slots are the fields of `ModelFiles` and the memory
+memory switch is one entry here, plus its tests (a family also brings the planner's and the time model's numbers:
+its record in planning/calibration.py). The model slots are the fields of `ModelFiles` and the memory
 switches the fields of `MemoryFlags`: each field carries its sd.cpp flag and its words.
 """
 
@@ -93,6 +94,8 @@ class FamilyTraits:
     vae_kind: ComponentKind = ComponentKind.VAE  # the autoencoder it decodes with
     # pixels per latent of its autoencoder (the tiled decoder's grid, picture_check); None: not known
     latent_px: int | None = 8
+    edits_from_references: bool = False  # it redraws the reference pictures it is given as the prompt asks
+    sampler: str = "euler_a"  # the method sd.cpp samples it with unless told (the picture's metadata says it)
 
     @property
     def landscape(self) -> tuple[int, int]:
@@ -107,11 +110,11 @@ FAMILIES: dict[ModelFamily, FamilyTraits] = {
     # would double the work (and their docs run them at 1.0). Flux keeps T5-XXL (~9.5 GB at q8) in RAM.
     ModelFamily.FLUX: FamilyTraits(
         "Flux", ComponentKind.FLUX, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=16,
-        lora_kind=ComponentKind.FLUX),
+        lora_kind=ComponentKind.FLUX, sampler="euler"),
     # Qwen3-4B (2.4 GB at q4) stays in RAM, with up to 6 GB of diffusion weights when they are offloaded
     ModelFamily.FLUX2: FamilyTraits(
         "FLUX.2 klein", ComponentKind.FLUX2, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=12,
-        lora_kind=None, reads_llm=True, vae_kind=ComponentKind.FLUX2_VAE, latent_px=16),
+        lora_kind=None, reads_llm=True, vae_kind=ComponentKind.FLUX2_VAE, latent_px=16, edits_from_references=True),
     ModelFamily.Z_IMAGE: FamilyTraits(
         "Z-Image", ComponentKind.Z_IMAGE, 16, *_MEGAPIXEL, distilled=True, transformer=True, ram_gb=12,
         lora_kind=None, reads_llm=True),

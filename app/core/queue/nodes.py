@@ -104,7 +104,7 @@ def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, A
     if request.cfg_scale is not None:
         job["cfg_scale"] = request.cfg_scale
     if request.sampler:
-        job["sampler_name"] = sampler_name(request.sampler, False)  # as A1111 names it, and our serve reads it
+        job["sampler_name"] = sampler_name(request.sampler)  # as A1111 names it, and our serve reads it
     if request.scheduler:
         job["scheduler"] = scheduler_name(request.scheduler)
     if request.init_image is not None:

@@ -48,7 +48,7 @@ REQUIRED_FLAGS: dict[CpuVariant, frozenset[str]] = {
 # Without SSSE3 ggml's quantized dot products fall back to plain C code (the demo's q4_0 text encoder is about 8
 # times slower on the x64 baseline); without F16C each f16 value is converted through a lookup table, one at a time
 # (the decoder is about 4 times slower below AVX2). AVX-512 adds nothing measurable to these two stages.
-# The time model (app/core/generation/timing.py) scales the lent machine's AVX2 rates by these.
+# The time model (app/core/planning/timing.py) scales the lent machine's AVX2 rates by these.
 VARIANT_SHARE_OF_AVX2: dict[CpuVariant, tuple[float, float]] = {
     CpuVariant.X64: (0.127, 0.236),
     CpuVariant.SSE42: (0.557, 0.285),

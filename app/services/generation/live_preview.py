@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QImage
 
-from app.core.generation.preview import PREVIEW_FILE_NAME, read_whole_png
+from app.core.planning.preview import PREVIEW_FILE_NAME, read_whole_png
 from app.services.child_process import path_for_backend
 from app.services.left_behind import PREVIEW_FOLDER_PREFIX, RemoveLeftBehind, owner_tag
 

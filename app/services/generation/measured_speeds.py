@@ -15,11 +15,11 @@ from PySide6.QtCore import QObject
 from app.core.generation.output import Progress, stage_seconds
 from app.core.generation.prepare import PreparedJob, job_time
 from app.core.generation.request import GenerationRequest
-from app.core.generation.timing import Host, MeasuredStep, PictureTime, card_for_device, measured_key, measured_shares
 from app.core.json_files import write_json
 from app.core.models.components import components_from_files
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.models.model_files import ModelInfo
+from app.core.planning.timing import Host, MeasuredStep, PictureTime, card_for_device, measured_key, measured_shares
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.system.host import time_host
 from app.services.user_dirs import current_user_dirs

@@ -48,13 +48,13 @@ from app.core.generation.input_image import keep_outside_mask
 from app.core.generation.job_pictures import copy_job_pictures
 from app.core.generation.lora import LoraRejected, check_loras
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
-from app.core.generation.plan import MemoryPlan, device_from_vulkan
 from app.core.generation.prepare import MachineFacts, PreparedJob, prepare
-from app.core.generation.preview import PreviewMethod
 from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, with_seed
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import MemoryFlags
 from app.core.models.model_files import ModelInfo
+from app.core.planning.plan import MemoryPlan, device_from_vulkan
+from app.core.planning.preview import PreviewMethod
 from app.core.platform_paths import install_dir_problem
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import reason_of, translate

@@ -23,7 +23,6 @@ from app.core.gallery.image_store import (
 from app.core.gallery.metadata import read_details, read_parameters_text, write_metadata
 from app.core.generation.command import backend_environment, build_upscale_argv
 from app.core.generation.output import BackendError, ErrorKind, Outcome
-from app.core.generation.plan import UpscalePlan, device_from_vulkan, plan_upscale
 from app.core.generation.request import InvalidRequest
 from app.core.generation.upscale import (
     MIN_TILE_SIZE,
@@ -34,6 +33,7 @@ from app.core.generation.upscale import (
     plan_upscale_job,
     upscaled_parameters,
 )
+from app.core.planning.plan import UpscalePlan, device_from_vulkan, plan_upscale
 from app.core.words import reason_of
 from app.services.child_process import path_for_backend
 from app.services.generation.runner import why_it_cannot_start

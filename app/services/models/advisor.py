@@ -8,10 +8,10 @@ from dataclasses import dataclass
 import psutil
 from PySide6.QtCore import QObject, Signal
 
-from app.core.generation.advice import ModelAdvice, advise, recommended, time_words
-from app.core.generation.plan import device_from_vulkan
 from app.core.generation.status_words import short_card_name
 from app.core.models.catalog import Catalog
+from app.core.planning.advice import ModelAdvice, advise, recommended, time_words
+from app.core.planning.plan import device_from_vulkan
 from app.core.sizes import format_size
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate

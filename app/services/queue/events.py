@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from app.core.generation.output import BackendError, Outcome, Progress, Stage
-from app.core.generation.plan import MemoryPlan, UpscalePlan
+from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job
 from app.services.generation.live_preview import PreviewFrame
 

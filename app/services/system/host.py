@@ -9,7 +9,7 @@ from pathlib import Path
 
 import psutil
 
-from app.core.generation.timing import Host
+from app.core.planning.timing import Host
 from app.core.system.checks import DiskInfo, HostInfo
 from app.core.system.processor import cpu_variant
 

@@ -24,42 +24,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from app.core.generation.work import (
-    DIT_TEXT_TOKENS,
-    LLM_TOKENS,
-    NO_EXTRA_WORK,
-    PASSES_PER_STEP,
-    ExtraWork,
-    latent_tokens,
-    tokens,
-)
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
+from app.core.planning.calibration import CALIBRATION
+from app.core.planning.work import NO_EXTRA_WORK, ExtraWork, latent_tokens, tokens
 from app.core.resources import resource_path
 from app.core.system.polaris import is_polaris, polaris_table
 from app.core.system.processor import VARIANT_SHARE_OF_AVX2, CpuVariant
 from app.core.system.vulkaninfo import DeviceType, VulkanDevice
+from app.core.words import translate
 
 GIB = 2**30
 
 # --- the work of each stage ----------------------------------------------------------------------------------
-# A UNet pass: a * latent tokens + b * latent tokens^2 operations. SD 1.x: 339 G multiply-adds at 512 px
-# (BK-SDM, Kim et al. 2023, table 1: the SD-v1.4 U-Net), of which the self-attention over 64x64 and 32x32
-# latents (4 N^2 d a layer, 5 layers a level) is b * N^2. SDXL: estimate from its architecture (70 transformer
-# blocks at 1/16 of the tokens and 10 at 1/4, resnets at every level): 6.2 T operations at 1024 px.
-UNET_FLOPS = {ModelFamily.SD1: (1.357e8, 7300.0), ModelFamily.SDXL: (3.33e8, 2800.0)}
-# A DiT pass: 2 * parameters * tokens (its linear layers) + 4 * tokens^2 * width * layers (attention); its
-# tokens are the picture's 2x2 latent patches and the text's (plan.tokens). Public model cards: FLUX.1 12B
-# (3072 wide, 19 + 38 blocks), FLUX.2 klein 4B (3072 wide, 5 + 20 blocks), Z-Image 6.15B (3840 wide, 30 layers
-# and 4 refiner layers)
-DIT_SHAPE = {ModelFamily.FLUX: (11.9e9, 3072 * 57), ModelFamily.FLUX2: (3.9e9, 3072 * 25),
-             ModelFamily.Z_IMAGE: (6.15e9, 3840 * 34)}
-# the text encoders: parameters and the tokens they read (CLIP-L 123M at 77 tokens, CLIP-G 695M, T5-XXL's
-# encoder 4.76B at Flux's 256, Qwen3-4B at the family's LLM tokens)
-CLIP_L, CLIP_G, T5_XXL, QWEN3_4B = 123e6, 695e6, 4.76e9, 4.02e9
-UNET_PARAMS = {ModelFamily.SD1: 860e6, ModelFamily.SDXL: 2.57e9}  # the UNets of SD 1.5 and SDXL base
+# A diffusion pass, the text encoders' and the dispatches are the family's (calibration.py), counted from the
+# published architectures
 MIN_BYTES_PER_PARAM = 0.3  # below Q2_K's 2.625 bits a weight: no real file is smaller than its parameters times this
-CLIP_TOKENS = 77
 # the VAE decoder: 1.22 T multiply-adds at 512 px out (its convolutions counted level by level: 512 channels
 # at 64 and 128 px, 256 at 256 px, 128 at 512 px), per output pixel; the encoder about half; the FLUX.1 AE and
 # the FLUX.2 VAE have the same widths. TAESD (64 channels throughout) an estimate from its convolutions.
@@ -67,10 +47,8 @@ VAE_DECODE_FLOPS_PER_PIXEL = 9.3e6
 VAE_ENCODE_FLOPS_PER_PIXEL = 4.6e6
 TAE_FLOPS_PER_PIXEL = 3.9e5
 TILED_DECODE_SHARE = 1.56  # measured (H100): a tiled decode redoes each tile's overlap: 2.1 vs 1.35 us a pixel
-# estimate: ggml dispatches ~60 operations a transformer block and ~12 a resnet; each dispatch and its barrier
-# costs the GPU about 10 us whatever its size (what makes a huge card slow on a small picture)
-GRAPH_NODES = {ModelFamily.SD1: 1500, ModelFamily.SDXL: 5000, ModelFamily.FLUX: 2300, ModelFamily.FLUX2: 1000,
-               ModelFamily.Z_IMAGE: 1400}
+# estimate: each operation ggml dispatches (the family's graph nodes) and its barrier costs the GPU about 10 us
+# whatever its size (what makes a huge card slow on a small picture)
 DISPATCH_SECONDS = 10e-6
 
 # --- efficiencies, calibrated to the published RX 580 figures --------------------------------------------------
@@ -85,10 +63,6 @@ EFFICIENCY_FULL = 0.35
 # native Vulkan"), checks them without being fitted (tests/core/test_timing.py).
 EFFICIENCY_QUANTIZED = 0.09
 MEMORY_EFFICIENCY = 0.7  # estimate: the share of the bandwidth that streaming weights reaches
-# flash attention's effect on a pass: without it the scores are written out and read back (measured on the H100,
-# tests/data/calibration/h100_sd_fit.json and h100_llm_fit.json: the same runs with and without --diffusion-fa)
-NO_FA_SLOWDOWN = {ModelFamily.SD1: 1.33, ModelFamily.SDXL: 1.05, ModelFamily.FLUX: 1.08, ModelFamily.FLUX2: 1.16,
-                  ModelFamily.Z_IMAGE: 1.23}
 
 # --- the processor ---------------------------------------------------------------------------------------------
 # measured on the H100 machine's 16 CPU cores (our portable CPU build, AVX2, ggml's CPU backend): Qwen3-4B read
@@ -96,11 +70,6 @@ NO_FA_SLOWDOWN = {ModelFamily.SD1: 1.33, ModelFamily.SDXL: 1.05, ModelFamily.FLU
 # (2.4 T: 5.9 G a core)
 LENT_MATRIX_FLOPS_PER_CORE = 12.9e9
 LENT_CONV_FLOPS_PER_CORE = 5.9e9
-# measured there too (tests/data/calibration/h100_sd_fit.json and h100_sd_check.json): the CLIP encoders' f16 weights
-# at 77 tokens run at a share of Qwen3's q4_0 rate (ggml's CPU backend converts f16 weights as it goes, and 77 tokens
-# give its threads little to share): SD 1.5's CLIP-L took 0.22-0.25 s (19 G operations: 4.7-5.4 G a core), SDXL's
-# CLIP-L + CLIP-G 2.9-3.3 s (126 G: 2.4-2.7 G a core)
-CLIP_SHARE_OF_MATRIX_RATE = {ModelFamily.SD1: 0.4, ModelFamily.SDXL: 0.2}
 
 
 @dataclass(frozen=True)
@@ -279,11 +248,6 @@ def card_for_device(device: VulkanDevice, cores: int) -> Card:
 
 # --- the work ------------------------------------------------------------------------------------------------
 
-def _family(components: Components) -> ModelFamily:
-    family = components.family
-    return family if family in GRAPH_NODES else ModelFamily.SDXL
-
-
 def size_share(file_bytes: int, published_params: float) -> float:
     """How much of the published model a file can hold: 1 for any real release (no quantization packs a
     parameter in fewer than MIN_BYTES_PER_PARAM bytes), a small share for a tiny test or demo model, whose work
@@ -295,27 +259,18 @@ def pass_flops(family: ModelFamily, width: int, height: int, references: int = 0
                diffusion_bytes: int | None = None) -> float:
     """Operations of one diffusion pass at this size (`diffusion_bytes`: the model file's weights, which scale a
     model smaller than the family's published one)."""
-    if family in DIT_SHAPE:
-        params, width_layers = DIT_SHAPE[family]
-        n = tokens(width, height, family, references)
-        flops = 2 * params * n + 4 * n * n * width_layers
-    else:
-        a, b = UNET_FLOPS.get(family, UNET_FLOPS[ModelFamily.SDXL])
-        n = latent_tokens(width, height)
-        params, flops = UNET_PARAMS.get(family, UNET_PARAMS[ModelFamily.SDXL]), a * n + b * n * n
-    return flops * (1.0 if diffusion_bytes is None else size_share(diffusion_bytes, params))
+    calibration = CALIBRATION[family]
+    per_token, per_token_sq = calibration.pass_flops
+    n = tokens(width, height, family, references) if calibration.pass_over_dit_tokens else latent_tokens(width, height)
+    flops = per_token * n + per_token_sq * n * n
+    return flops * (1.0 if diffusion_bytes is None else size_share(diffusion_bytes, calibration.diffusion_params))
 
 
 def text_flops(family: ModelFamily, text_bytes: int | None = None) -> float:
     """Operations of reading the prompt (`text_bytes`: the text encoders' weights, as for `pass_flops`)."""
-    if family in LLM_TOKENS:
-        params, flops = QWEN3_4B, 2 * QWEN3_4B * LLM_TOKENS[family]
-    elif family is ModelFamily.FLUX:
-        params = T5_XXL + CLIP_L
-        flops = 2 * (T5_XXL * DIT_TEXT_TOKENS[family] + CLIP_L * CLIP_TOKENS)
-    else:
-        params = CLIP_L + (CLIP_G if family is ModelFamily.SDXL else 0)
-        flops = 2 * params * CLIP_TOKENS
+    encoders = CALIBRATION[family].text_encoders
+    params = sum(encoder_params for encoder_params, _ in encoders)
+    flops = sum(2 * encoder_params * read for encoder_params, read in encoders)
     return flops * (1.0 if text_bytes is None else size_share(text_bytes, params))
 
 
@@ -328,11 +283,12 @@ def _gpu_seconds(card: Card, flops: float, weight_bytes: float, efficiency: floa
 def pass_seconds(card: Card, components: Components, width: int, height: int, quantized: bool,
                  references: int = 0, flash_attention: bool = True) -> float:
     """One diffusion pass on the card: its operations or its weights, and its dispatches."""
-    family = _family(components)
+    family = components.family
     efficiency = EFFICIENCY_QUANTIZED if quantized and not card.integer_dot else EFFICIENCY_FULL
     flops = pass_flops(family, width, height, references, components.diffusion)
-    seconds = _gpu_seconds(card, flops, components.diffusion, efficiency) + GRAPH_NODES[family] * DISPATCH_SECONDS
-    return seconds * (1.0 if flash_attention else NO_FA_SLOWDOWN[family])
+    calibration = CALIBRATION[family]
+    seconds = _gpu_seconds(card, flops, components.diffusion, efficiency) + calibration.graph_nodes * DISPATCH_SECONDS
+    return seconds * (1.0 if flash_attention else calibration.no_fa_slowdown)
 
 
 def gpu_seconds(card: Card, flops: float) -> float:
@@ -344,7 +300,7 @@ def _processor_rates(host: Host, family: ModelFamily) -> tuple[float, float]:
     """Operations a second of the host's cores on matrices (this family's text encoders) and convolutions."""
     rates = CPU_RATES[host.variant]
     matrix_share, conv_share = host.measured
-    return (host.cores * rates.matrix * matrix_share * CLIP_SHARE_OF_MATRIX_RATE.get(family, 1.0),
+    return (host.cores * rates.matrix * matrix_share * CALIBRATION[family].clip_share_of_matrix_rate,
             host.cores * rates.conv * conv_share)
 
 
@@ -358,7 +314,7 @@ def measured_shares(components: Components, memory: MemoryFlags, host: Host, wid
     """This computer's rates (matrices, convolutions) as shares of its variant's, from a picture's own seconds for
     the stages the processor ran (`taken`: sd.cpp's "text" and "decode" seconds): each stage's predicted seconds
     over what it took, times the share the prediction used; None for a part the processor did not time."""
-    family = _family(components)
+    family = components.family
     matrix, conv = _processor_rates(host, family)
     matrix_share = conv_share = None
     if memory.clip_on_cpu and taken.get("text"):
@@ -375,9 +331,9 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
     """Seconds of each stage after loading: text encoding, encoding an input picture, sampling (the hires
     pass too), decoding, and the weights moved over PCIe. `measured`: this card's own seconds per step, scaled
     by the roofline to this size."""
-    family = _family(components)
+    family = components.family
     memory = plan.memory
-    passes_per_step = PASSES_PER_STEP[family]
+    passes_per_step = CALIBRATION[family].passes_per_step
     fa = memory.diffusion_fa
 
     def step_seconds(w: int, h: int) -> float:
@@ -440,6 +396,23 @@ def size_class(width: int, height: int) -> str:
 def measured_key(family: ModelFamily, width: int, height: int, streamed: bool) -> str:
     """'sdxl/large' (or 'sdxl/large/streamed' under --max-vram: its steps hold the weights' streaming)."""
     return f"{family.value}/{size_class(width, height)}{'/streamed' if streamed else ''}"
+
+
+def time_range_words(low: float, high: float) -> str:
+    """'about 20-30 s', 'about 1-2 min', 'about 12-16 min', 'about 1-2 h'."""
+    if high < 60:
+        def seconds(value: float) -> int:
+            return max(1, round(value / 5) * 5 if value >= 20 else round(value))
+        low_s, high_s = seconds(low), seconds(high)
+        return (translate("Time", "about {seconds} s").format(seconds=low_s) if low_s == high_s else
+                translate("Time", "about {low}-{high} s").format(low=low_s, high=high_s))
+    if high < 90 * 60:
+        low_m, high_m = max(1, round(low / 60)), max(1, round(high / 60))
+        return (translate("Time", "about {minutes} min").format(minutes=low_m) if low_m == high_m else
+                translate("Time", "about {low}-{high} min").format(low=low_m, high=high_m))
+    low_h, high_h = max(1, round(low / 3600)), max(1, round(high / 3600))
+    return (translate("Time", "about {hours} h").format(hours=low_h) if low_h == high_h else
+            translate("Time", "about {low}-{high} h").format(low=low_h, high=high_h))
 
 
 def time_json(picture: PictureTime) -> dict[str, object]:

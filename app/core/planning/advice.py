@@ -11,12 +11,10 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.core.generation.aspect import Aspect, aspect_size
-from app.core.generation.plan import Device, MemoryPlan, plan_memory
-from app.core.generation.status_words import time_range_words
-from app.core.generation.timing import PictureTime, picture_time
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.catalog import Catalog, Preset
+from app.core.planning.plan import Device, MemoryPlan, plan_memory
+from app.core.planning.timing import PictureTime, picture_time, time_range_words
 from app.core.words import translate
 
 # a picture that takes longer than this is no first choice, however good: the README's Flux Schnell on an RX 580
@@ -50,7 +48,7 @@ def advise(catalog: Catalog, device: Device, ram_available: int, caps: BackendCa
     device = dataclasses.replace(device, vram_free=None)
     advice = []
     for preset in catalog.presets.values():
-        width, height = aspect_size(preset.family, Aspect.SQUARE)
+        width, height = preset.family.traits.square
         components = preset.components()
         plan = plan_memory(components, device, ram_available, width, height, preset.steps, caps,
                            quantized=preset.quantized)

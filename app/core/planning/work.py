@@ -1,5 +1,6 @@
 """What a picture asks of the machine, as both the memory planner and the time model count it: the tokens a
-diffusion pass works on, the passes a step takes, and what a request adds to plain txt2img.
+diffusion pass works on (the passes a step takes are the family's calibration), and what a request adds to plain
+txt2img.
 
 Pure: a function of the family and the picture's size.
 """
@@ -9,15 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.models.families import ModelFamily
-
-FLUX_TEXT_TOKENS = 256  # Schnell's T5 sequence
-# the text tokens the DiT attends to besides the picture's: Flux's T5 sequence; klein pads Qwen3's output to
-# 512 (conditioner.hpp min_length); Z-Image takes the prompt as written (a long prompt, 256, here)
-DIT_TEXT_TOKENS = {ModelFamily.FLUX: FLUX_TEXT_TOKENS, ModelFamily.FLUX2: 512, ModelFamily.Z_IMAGE: 256}
-LLM_TOKENS = {ModelFamily.FLUX2: 512, ModelFamily.Z_IMAGE: 256}  # what Qwen3-4B reads for klein and Z-Image
-# classifier-free guidance: the UNets run twice a step; the distilled DiTs (CFG 1) once
-PASSES_PER_STEP = {ModelFamily.SD1: 2, ModelFamily.SDXL: 2, ModelFamily.FLUX: 1, ModelFamily.FLUX2: 1,
-                   ModelFamily.Z_IMAGE: 1}
+from app.core.planning.calibration import CALIBRATION
 
 
 @dataclass(frozen=True)
@@ -41,7 +34,7 @@ NO_EXTRA_WORK = ExtraWork()
 
 def tokens(width: int, height: int, family: ModelFamily = ModelFamily.FLUX, references: int = 0) -> int:
     """A DiT's tokens: the picture's 2x2 latent patches (and each reference picture's), and the text's."""
-    return (width // 16) * (height // 16) * (1 + references) + DIT_TEXT_TOKENS.get(family, FLUX_TEXT_TOKENS)
+    return (width // 16) * (height // 16) * (1 + references) + CALIBRATION[family].text_tokens
 
 
 def latent_tokens(width: int, height: int) -> int:

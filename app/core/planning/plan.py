@@ -18,8 +18,12 @@ import itertools
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from app.core.generation.preview import PreviewMethod
-from app.core.generation.timing import (
+from app.core.models.backend_caps import BackendCaps
+from app.core.models.components import Components
+from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
+from app.core.planning.calibration import CALIBRATION, FLUX_HEADS, VAE_TILE_PIXELS
+from app.core.planning.preview import PreviewMethod
+from app.core.planning.timing import (
     DESKTOP,
     Card,
     Host,
@@ -28,16 +32,12 @@ from app.core.generation.timing import (
     gpu_seconds,
     picture_time,
 )
-from app.core.generation.work import (
-    LLM_TOKENS,
+from app.core.planning.work import (
     NO_EXTRA_WORK,
     ExtraWork,
     latent_tokens,
     tokens,
 )
-from app.core.models.backend_caps import BackendCaps
-from app.core.models.components import Components
-from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
 from app.core.system.processor import slower_words
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
@@ -45,65 +45,32 @@ from app.core.words import translate
 MIB = 2**20
 GIB = 2**30
 
-# --- constants (bytes, seconds) ----------------------------------------------------------------------------
-# measured: Flux DiT compute buffer = base + per_token * tokens (+ per_token_sq * tokens^2 without flash attention)
-FLUX_COMPUTE_BASE = 66 * MIB
-FLUX_COMPUTE_PER_TOKEN = int(0.179 * MIB)
-FLUX_ATTENTION_PER_TOKEN_SQ = 2.16e-4 * MIB  # no flash attention: 24 heads of f32 scores, ~2.4 live copies
+# --- constants (bytes, seconds); each family's own numbers are its calibration record (calibration.py) ---------
+# measured: a DiT's compute buffer without flash attention = base + per_token_sq * tokens^2, from the Flux runs (24
+# heads of f32 scores, ~2.4 live copies); another DiT's scales with its heads
+FLUX_ATTENTION_PER_TOKEN_SQ = 2.16e-4 * MIB
 FLUX_COMPUTE_NOFA_BASE = 52 * MIB
 # measured: with --offload-to-cpu --max-vram N, sd.cpp cuts the diffusion graph (weights and compute alike)
-# into segments. Flux with flash attention peaks at 0.83 N - 0.40 C + 318 MiB (C: the uncut compute buffer),
-# a least-squares fit over 10 H200 runs at N = 1.5..4 GiB, 512 and 1024 px; without it no less than 0.77 N.
+# into segments. A DiT with flash attention peaks by its family's fit; without it no less than 0.77 N (Flux).
 # The UNets (tests/data/calibration/h100_sd_fit.json) peak at N plus the stage's process term: no segment
 # is larger than N, and a layer that cannot be cut (attention without flash attention) is a share of C.
-MAX_VRAM_SHARE_FA = 0.83
-MAX_VRAM_COMPUTE_SHARE_FA = 0.40
-MAX_VRAM_BASE_FA = 318 * MIB
 MAX_VRAM_PEAK_SHARE = 0.77
-FLUX_HEADS = 24
 MAX_VRAM_SEGMENT_SHARE = 0.97  # measured: the UNets' largest segment, a least-squares share of N (0.5..3 GiB)
-UNET_UNCUT_COMPUTE_SHARE = {ModelFamily.SD1: 0.52, ModelFamily.SDXL: 0.91}  # measured: largest segment / C
-# measured (sd.cpp's `graph cut ... merged A segments -> B segments` lines, N = 1..4 GiB): segments =
-# ceil(total / capacity), no more than the A pieces sd.cpp marks; a segment holds N less what packing leaves
-# unused: a piece P and, for klein and Z-Image, a share s of the compute buffer C (their 9 and 7 runs within 31
-# and 40 %), never less than N / f
-GRAPH_CUT = {ModelFamily.SD1: (0.0, 314 * MIB, 4), ModelFamily.SDXL: (0.0, 450 * MIB, 4),
-             ModelFamily.FLUX: (0.0, 1384 * MIB, 4), ModelFamily.FLUX2: (1.0, 400 * MIB, 8),
-             ModelFamily.Z_IMAGE: (0.3, 950 * MIB, 8)}
-GRAPH_PIECES = {ModelFamily.SD1: 22, ModelFamily.SDXL: 17, ModelFamily.FLUX: 59, ModelFamily.FLUX2: 27,
-                ModelFamily.Z_IMAGE: 36}
 # measured (H100, Vulkan, tests/data/calibration/h100_sd_fit.json): what the process holds in VRAM besides the
 # stage's own weights and buffers (the Vulkan context, staging, the latents), per stage. sd-cli frees each
 # part's weights once its stage is done, so every stage but loading holds only its own parts.
 PROCESS_VRAM = {"load": 51 * MIB, "encode": 80 * MIB, "text": 56 * MIB, "diffusion": 72 * MIB,
                 "decode": 80 * MIB}
 VULKAN_CONTEXT = PROCESS_VRAM["diffusion"]  # what any GPU stage holds besides its buffers (the upscaler's too)
-# measured: the UNets' compute buffer with flash attention, per latent token (SD 1.5 and SDXL alike, 512..1152 px)
-UNET_COMPUTE_FA_PER_TOKEN = int(0.030 * MIB)
-# measured: SD 1.5 keeps flash attention's small buffer only where its latent tokens are a multiple of 256
-# (512x768, 640x896, 704x1024, 768x1152, 1024, 1152 px); elsewhere sd.cpp pads the keys with a mask, ggml-vulkan
-# declines that for SD 1.5's 40-wide heads, and the buffer grows as if the half-size level attended without it
-# (600x800, 576x832, 640x960, 832x1216 took 278..1592 MiB more). SDXL (64-wide heads) kept it at every size.
-SD1_FA_TOKEN_MULTIPLE = 256
-SD1_FA_FALLBACK_PER_TOKEN_SQ = 1.09e-4 * MIB
-# measured: without flash attention the attention scores grow with the square of the tokens that attend: SD 1.x
-# at the full latent size, SDXL only from half size down (a quarter of the tokens)
-UNET_ATTENTION_DOWNSCALE = {ModelFamily.SD1: 1, ModelFamily.SDXL: 4}
-UNET_COMPUTE_PER_TOKEN_SQ = {ModelFamily.SD1: 6.16e-5 * MIB, ModelFamily.SDXL: 4.95e-5 * MIB}
 # measured (lavapipe_decoder_buffers.json, and the same on the CPU backend of the H100 runs): the decoder's
-# compute buffer per output pixel in one allocation, and with --vae-tiling one 32x32-latent tile's worth
+# compute buffer per output pixel in one allocation (a --vae-tiling tile's worth: the family's VAE tile)
 VAE_BYTES_PER_PIXEL = 6656
-VAE_TILE_PIXELS = 256 * 256
 TAE_BYTES_PER_PIXEL = 1920
 # measured (H100): on Vulkan a compute buffer above 1 GiB is split into chunks and takes 1.19..1.57 times the
-# one-allocation size (1.5 here); a tiled VAE decode took 416 (SD 1.5) and 480 MiB (SDXL)
+# one-allocation size (1.5 here)
 VULKAN_CHUNKED_SHARE = 1.5
 VULKAN_CHUNK = GIB
-VAE_TILE_COMPUTE_GPU = 480 * MIB
 VAE_DECODER_SHARE = 0.59  # measured: sd-cli loads only the decoder half of a VAE for txt2img (94 of 160 MiB)
-# measured: with --offload-to-cpu the text encoders visit VRAM one at a time; SDXL's CLIP-G is 85 % of its two,
-# and Flux's T5-XXL (an estimate) nearly all of T5 + CLIP-L
-LARGEST_TEXT_ENCODER_SHARE = {ModelFamily.SD1: 1.0, ModelFamily.SDXL: 0.85}
 TEXT_ENCODER_COMPUTE = 16 * MIB  # measured: CLIP-L / CLIP-G at 77 tokens took 1..14 MiB
 T5_COMPUTE = 160 * MIB  # estimate: T5-XXL at 256 tokens (the Flux runs kept T5 on the CPU)
 PROCESS_RAM = 400 * MIB  # estimate: sd-cli with ggml's CPU backend, before any weights
@@ -112,39 +79,19 @@ PROCESS_RAM = 400 * MIB  # estimate: sd-cli with ggml's CPU backend, before any 
 # where vulkaninfo reports no budget for that heap (VK_EXT_memory_budget).
 PINNED_SHARE_OF_RAM = 0.5
 
-# --- Z-Image Turbo and FLUX.2 klein, with Qwen3-4B as their text encoder ---------------------------------------
+# --- Qwen3-4B, the text encoder of Z-Image Turbo and FLUX.2 klein ------------------------------------------------
 # measured (H100, Vulkan, tests/data/calibration/h100_llm_fit.json: real-shaped random-weight q4_0 files, 512 px to
-# 1280x1024, sd.cpp's own -v buffer lines)
-# measured: the DiT's compute buffer with flash attention = base + per_token * tokens (a klein edit's reference
-# tokens included: 6 klein runs within 11 %, 4 Z-Image runs within 1.2 %)
-DIT_COMPUTE_FA = {ModelFamily.FLUX: (FLUX_COMPUTE_BASE, FLUX_COMPUTE_PER_TOKEN),
-                  ModelFamily.FLUX2: (16 * MIB, int(0.234 * MIB)), ModelFamily.Z_IMAGE: (0, int(0.1667 * MIB))}
-# without flash attention the scores grow with the heads (24, 24, 30): klein took 4390 MiB at 1024 px (Flux's
-# figure, scaled, says 4638), Z-Image 4427 (4805)
-DIT_HEADS = {ModelFamily.FLUX: FLUX_HEADS, ModelFamily.FLUX2: 24, ModelFamily.Z_IMAGE: 30}
-# measured: Qwen3-4B's compute buffer per token: 75 MiB at klein's 512 tokens, 8 MiB for a 74-token Z-Image prompt;
-# cut by --max-vram it took 200 MiB for klein
+# 1280x1024, sd.cpp's own -v buffer lines): Qwen3-4B's compute buffer per token: 75 MiB at klein's 512 tokens,
+# 8 MiB for a 74-token Z-Image prompt; cut by --max-vram it took 200 MiB for klein
 LLM_COMPUTE_PER_TOKEN = int(0.147 * MIB)
 LLM_CUT_COMPUTE_SHARE = 2.7
 # measured: --max-vram N cuts the LLM too once N is below ~90 % of its weights; the text stage then peaks at about
 # N (1464 and 1571 MiB at N = 1536, 2059 at 2048), else it holds the whole LLM (klein kept it whole at 2048)
 LLM_UNCUT_WEIGHT_SHARE = 0.9
 LLM_CUT_OVERHEAD = 35 * MIB
-# measured: --max-vram N peaks at share * N - compute_share * C + weight_share * W + base (whole process; C the
-# uncut compute buffer, W the diffusion weights): Flux's fit (above), and for klein and Z-Image a line through
-# their 9 and 7 runs at N = 1.5..4 GiB, 768 px to 1280x1024 and edits (C made no difference there), raised so that
-# none is under by more than 2 %; their q8_0 files (18 runs at N = 4 and 6 GiB) peaked 0.065 times their extra
-# size higher at the same N (coarser segments), klein and Z-Image alike
-MAX_VRAM_FIT = {ModelFamily.FLUX: (MAX_VRAM_SHARE_FA, MAX_VRAM_COMPUTE_SHARE_FA, 0.0, MAX_VRAM_BASE_FA),
-                ModelFamily.FLUX2: (0.792, 0.0, 0.065, 89 * MIB), ModelFamily.Z_IMAGE: (0.762, 0.0, 0.065, -15 * MIB)}
-# measured: the FLUX.2 VAE decodes tiles of 32x32 latents at 16 px each: 512 px tiles, 1984.5 MiB on Vulkan; its
-# tiled encoder took 1392.9 MiB at 768 and 1024 px (1.64 times a 512 px tile's pixels at the untiled rate, the
-# share the planner also gives the other VAEs' tiled encoders, unmeasured)
-FLUX2_VAE_TILE_PIXELS = 512 * 512
-FLUX2_VAE_TILE_COMPUTE_GPU = int(1984.5 * MIB)
+# measured: the FLUX.2 VAE's tiled encoder took 1392.9 MiB at 768 and 1024 px (1.64 times a 512 px tile's pixels at
+# the untiled rate, the share the planner also gives the other VAEs' tiled encoders, unmeasured)
 VAE_TILED_ENCODE_SHARE = 1.642
-
-
 
 # measured: the VAE encoder's compute buffer per input pixel on Vulkan (a klein edit's reference picture, 768 and
 # 1024 px alike: 3394 bytes; SD's encoder has the same widths); TAESD's encoder an estimate, as light as its decoder
@@ -160,7 +107,6 @@ LORA_RUNTIME_COMPUTE_SHARE = 0.1  # estimate: at_runtime LoRA adds its down/up p
 # largest single tensor: the VAE's widest map (128 channels of f32 per pixel) or, without flash attention, one
 # layer's attention scores (f32, every head)
 VAE_WIDEST_MAP_BYTES_PER_PIXEL = 128 * 4
-UNET_ATTENTION_HEADS = {ModelFamily.SD1: 8, ModelFamily.SDXL: 10}  # at the level that attends over the most tokens
 
 # estimate: a desktop hard disk's sequential read; sd-cli reads every model file at the start of each image
 # (measured: 1.0 s for Flux's 6.7 GB from the page cache on the H100 machine)
@@ -229,45 +175,42 @@ class MemoryPlan:
 
 def llm_compute(family: ModelFamily) -> int:
     """Qwen3's compute buffer for the family's text (klein's padded 512 tokens, a long Z-Image prompt)."""
-    return LLM_COMPUTE_PER_TOKEN * LLM_TOKENS[family]
+    return LLM_COMPUTE_PER_TOKEN * CALIBRATION[family].llm_tokens
 
 
 def diffusion_compute(family: ModelFamily, width: int, height: int, flash_attention: bool,
                       references: int = 0) -> int:
+    calibration = CALIBRATION[family]
+    base, per_token = calibration.compute_fa
     if family.traits.transformer:
         n = tokens(width, height, family, references)
         if flash_attention:
-            base, per_token = DIT_COMPUTE_FA.get(family, DIT_COMPUTE_FA[ModelFamily.FLUX])
             return base + per_token * n
-        heads = DIT_HEADS.get(family, FLUX_HEADS) / FLUX_HEADS
+        heads = calibration.attention_heads / FLUX_HEADS
         return int(FLUX_COMPUTE_NOFA_BASE + FLUX_ATTENTION_PER_TOKEN_SQ * heads * n * n)
     n = latent_tokens(width, height)
-    linear = UNET_COMPUTE_FA_PER_TOKEN * n
-    if flash_attention and family is ModelFamily.SD1 and n % SD1_FA_TOKEN_MULTIPLE:
-        return linear + int(SD1_FA_FALLBACK_PER_TOKEN_SQ * (n // 4) ** 2)
+    linear = base + per_token * n
+    if flash_attention and calibration.fa_token_multiple and n % calibration.fa_token_multiple:
+        return linear + int(calibration.fa_fallback_per_token_sq * (n // 4) ** 2)
     if flash_attention:
         return linear
-    attending = n // UNET_ATTENTION_DOWNSCALE[family]
-    return max(linear, int(UNET_COMPUTE_PER_TOKEN_SQ[family] * attending * attending))
+    attending = n // calibration.unet_attention_downscale
+    return max(linear, int(calibration.unet_compute_per_token_sq * attending * attending))
 
 
 def _on_vulkan(size: int) -> int:
     return int(size * VULKAN_CHUNKED_SHARE) if size > VULKAN_CHUNK else size
 
 
-def _flux2_vae(components: Components) -> bool:
-    """The FLUX.2 VAE works in 512 px tiles; the 8 px VAEs (and any TAE) in 256 px ones."""
-    return components.family is ModelFamily.FLUX2 and not components.tae
-
-
 def _vae_tile_pixels(components: Components) -> int:
-    return FLUX2_VAE_TILE_PIXELS if _flux2_vae(components) else VAE_TILE_PIXELS
+    """The family's VAE tile (the FLUX.2 VAE works in 512 px tiles); any TAE in the 8 px VAEs' 256 px ones."""
+    return VAE_TILE_PIXELS if components.tae else CALIBRATION[components.family].vae_tile_pixels
 
 
 def decoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False) -> int:
     """The decoder's compute buffer: one allocation on the CPU backend, chunked above 1 GiB on Vulkan."""
     if tiled and on_gpu and not components.tae:
-        return FLUX2_VAE_TILE_COMPUTE_GPU if _flux2_vae(components) else VAE_TILE_COMPUTE_GPU
+        return CALIBRATION[components.family].vae_tile_compute_gpu
     pixels = min(width * height, _vae_tile_pixels(components)) if tiled else width * height
     size = pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
     return _on_vulkan(size) if on_gpu else size
@@ -286,30 +229,29 @@ def encoder_compute(components: Components, width: int, height: int, tiled: bool
 def segments(components: Components, compute: int, max_vram: int) -> int:
     """How many pieces sd.cpp cuts the diffusion graph into under --max-vram (1: it runs uncut)."""
     total = components.diffusion + compute
-    family = components.family if components.family in GRAPH_PIECES else ModelFamily.FLUX
-    compute_share, piece, floor = GRAPH_CUT[family]
+    calibration = CALIBRATION[components.family]
+    compute_share, piece, floor = calibration.graph_cut
     cut = -(-total // max(max_vram - int(compute_share * compute) - piece, max_vram // floor))
-    return max(1, min(cut, GRAPH_PIECES[family]))
+    return max(1, min(cut, calibration.graph_pieces))
 
 
 def _diffusion_peak(components: Components, compute: int, memory: MemoryFlags, width: int, height: int) -> int:
     """VRAM the diffusion stage's own weights and buffers take with --offload-to-cpu --max-vram N."""
     budget = int((memory.max_vram_gib or 0) * GIB)
     uncut = components.diffusion + compute
+    calibration = CALIBRATION[components.family]
     if components.family.traits.transformer:
-        share, compute_share, weight_share, base = MAX_VRAM_FIT.get(components.family,
-                                                                    MAX_VRAM_FIT[ModelFamily.FLUX])
+        share, compute_share, weight_share, base = calibration.max_vram_fit
         peak = int(share * budget - compute_share * compute + weight_share * components.diffusion + base)
         peak -= PROCESS_VRAM["diffusion"]  # the fit measured the whole process
         if not memory.diffusion_fa:
             # one layer's work cannot be cut: without flash attention that is a whole score matrix
-            heads = DIT_HEADS.get(components.family, FLUX_HEADS)
             peak = max(peak, int(budget * MAX_VRAM_PEAK_SHARE),
-                       min(compute, heads * 4 * tokens(width, height, components.family) ** 2))
+                       min(compute, calibration.attention_heads * 4 * tokens(width, height, components.family) ** 2))
         return min(peak, uncut)
     peak = int(budget * MAX_VRAM_SEGMENT_SHARE)
     if not memory.diffusion_fa:
-        peak = max(peak, int(compute * UNET_UNCUT_COMPUTE_SHARE[components.family]))
+        peak = max(peak, int(compute * calibration.unet_uncut_compute_share))
     return min(peak, uncut)
 
 
@@ -371,7 +313,7 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
             stages.append(_llm_stage(components.text_encoders, text_compute, memory.max_vram_gib))
         elif text_on_gpu:
             # one text encoder at a time
-            share = LARGEST_TEXT_ENCODER_SHARE.get(family, 0.97)
+            share = CALIBRATION[family].largest_text_encoder_share
             stages.append(stage("text", int(components.text_encoders * share), text_compute))
         if vae_on_gpu:
             stages.append(stage("decode", vae_weights, v_compute))
@@ -422,13 +364,15 @@ def largest_tensor(components: Components, width: int, height: int, memory: Memo
                    work: ExtraWork = NO_EXTRA_WORK) -> int:
     """The largest single tensor a plan puts on the GPU (it must fit one allocation)."""
     family = components.family
+    calibration = CALIBRATION[family]
     largest = 0
     if not memory.diffusion_fa:
         for w, h in {(width, height), work.hires_size or (width, height)}:
             if family.traits.transformer:
-                scores = DIT_HEADS.get(family, FLUX_HEADS) * tokens(w, h, family, work.references) ** 2
+                attending = tokens(w, h, family, work.references)
             else:
-                scores = UNET_ATTENTION_HEADS[family] * (latent_tokens(w, h) // UNET_ATTENTION_DOWNSCALE[family]) ** 2
+                attending = latent_tokens(w, h) // calibration.unet_attention_downscale
+            scores = calibration.attention_heads * attending ** 2
             largest = max(largest, 4 * scores)
     if not memory.vae_on_cpu:
         final_w, final_h = work.hires_size or (width, height)
