@@ -63,4 +63,4 @@ def test_the_window_hears_every_cards_steps(qtbot: QtBot, standin: Path, tiny_mo
     assert all(job.state is JobState.DONE for job in jobs), [(job.state, job.reason) for job in jobs]
     assert set(stepped) == set(labels)  # both cards' steps reached the window, each named
     assert {event.job.card for event in heard} == {event.card for event in heard} == set(labels)
-    assert window.progress.format() == "Done"
+    assert window.status_line.progress.format() == "Done"
