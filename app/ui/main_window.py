@@ -220,7 +220,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         self.image.picture_dropped.connect(self._on_picture_dropped)
         self.draft.family_changed.connect(self._on_family_changed)
-        self.draft.changed.connect(self._on_prompt_typed)
+        self.draft.changed.connect(self._on_draft_changed)
         self.panel.picture.paint_mask.toggled.connect(self._on_paint_mask_toggled)
         if self.gallery is not None:
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
@@ -306,7 +306,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
             self.gallery.model.refresh()
         self.status_line.say(translate("MainWindow", "New images go to {folder}").format(folder=folder))
 
-    def _on_prompt_typed(self) -> None:
+    def _on_draft_changed(self) -> None:
         """A prompt longer than the drawing program reads is said while it is typed (or pasted), not at Generate."""
         request = self.draft.request
         problems = [problem for text, negative in ((request.prompt, False), (request.negative_prompt, True))
