@@ -407,6 +407,7 @@ class PromptPanel(QWidget):
 
     def _show(self, request: GenerationRequest) -> None:
         """The fields that reuse puts back; the model files, CFG, memory and hires fix stay the user's."""
+        size, shown_size = (request.width, request.height), (self.width_box.value(), self.height_box.value())
         if request.prompt != self.prompt.toPlainText():  # setting it again would move the cursor
             self.prompt.setPlainText(request.prompt)
         if request.negative_prompt != self.negative.text():
@@ -417,13 +418,15 @@ class PromptPanel(QWidget):
         for combo, value in ((self.sampler, request.sampler), (self.scheduler, request.scheduler)):
             combo.setCurrentIndex(max(0, combo.findData(value)))  # an unknown name: the model's default
         self.styles_picker.set_chosen(request.styles)
-        if request.init_image != self.picture.picture():
+        new_picture = request.init_image != self.picture.picture()
+        if new_picture:
             self.picture.set_picture(request.init_image)
         self.picture.set_strength(request.strength)
         if request.init_image is not None and request.mask is not None and request.mask != self.picture.mask():
             self.picture.load_mask(request.mask)
-        if not request.size_from_input:
-            self.set_size(request.width, request.height)  # the size the image was made at, not the input's
+        # the size the image was made at, not the input's; the same size again leaves Custom as the user chose it
+        if not request.size_from_input and (new_picture or size != shown_size):
+            self.set_size(*size)
 
     def _on_picture_changed(self, path: Path | None) -> None:
         size = self.picture.picture_size() if path else None
