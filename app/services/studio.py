@@ -88,6 +88,12 @@ class Studio(QObject):
     def wildcards(self) -> Path:
         return self._wildcards or current_user_dirs().wildcards
 
+    def chosen_card(self) -> Generation:
+        """The card of this computer that the next picture goes to (the first ticked one, else the first card):
+        the one the window plans for."""
+        return next((runner for _label, ticked, runner in self.queue.cards
+                     if ticked and isinstance(runner, Generation)), self.generation)
+
     def add(self, requests: list[GenerationRequest], origin: str = "") -> list[Job]:
         """Pictures to make, in the queue's order; each seeded now, its styles applied and its wildcards chosen for
         its seed, so that the queue file and the picture keep the prompt that ran. `origin`: the other app that

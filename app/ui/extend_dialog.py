@@ -173,8 +173,9 @@ class ExtendDialog(QDialog):
 
 
 def open_extend_dialog(window: MainWindow, picture: Path) -> ExtendDialog:
-    """Extend… on a picture of the window's gallery: its Queue adds the job to the window's queue."""
-    dialog = ExtendDialog(picture, window.panel.request(), window.panel.family, window)
+    """Extend… on a picture of the window's gallery, with the job as edited: its Queue adds the job to the
+    studio's queue."""
+    dialog = ExtendDialog(picture, window.draft.request, window.draft.family, window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.queued.connect(lambda request: _queue(window, request))
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -184,8 +185,14 @@ def open_extend_dialog(window: MainWindow, picture: Path) -> ExtendDialog:
 
 def _queue(window: MainWindow, request: GenerationRequest) -> None:
     assert request.init_image is not None
-    words = (translate("ExtendDialog", "Extending {name} when the jobs before it are done…") if window.queue.busy
-             else translate("ExtendDialog", "Extending {name}…"))
-    window.go.show_busy()
-    window.queue.add([request])
-    window.status.setText(words.format(name=request.init_image.name))
+    words = (translate("ExtendDialog", "Extending {name} when the jobs before it are done…")
+             if window.studio.queue.busy else translate("ExtendDialog", "Extending {name}…"))
+    window.go.show_busy()  # before the job: one that ends at once (no drawing program) shows idle again
+    try:  # through the studio, as Generate: the ticked styles apply and the wildcards are chosen (InvalidRequest)
+        window.studio.add([request])
+    except ValueError as error:
+        if not window.studio.queue.busy:
+            window.go.show_idle()
+        window.status_line.say(str(error))
+        return
+    window.status_line.say(words.format(name=request.init_image.name))

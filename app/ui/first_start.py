@@ -192,8 +192,8 @@ class FirstStart(QDialog):
 
     def _generate(self) -> None:
         self.close()
-        if self.main_window.generate_button.isEnabled():
-            self.main_window.generate_button.click()
+        if self.main_window.go.generate.isEnabled():
+            self.main_window.go.generate.click()
 
     def not_now(self) -> None:
         self.close()

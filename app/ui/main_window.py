@@ -26,27 +26,14 @@ from PySide6.QtWidgets import (
 
 from app.core.gallery.gallery_index import GalleryIndex
 from app.core.gallery.image_store import FolderProblem, check_folder, picture_bytes
-from app.core.generation.output import Outcome, Progress, Stage
+from app.core.generation.output import Progress
 from app.core.generation.request import prompt_length_problem
 from app.core.generation.status_words import check_headline
 from app.core.models.catalog import Catalog, load_catalog, model_choices
 from app.core.models.families import ModelFamily
-from app.core.planning.plan import MemoryPlan
-from app.core.queue.jobs import Job, JobState
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.words import sentence, translate
-from app.services.queue.events import (
-    JobEnded,
-    JobEvent,
-    JobStarted,
-    LogLine,
-    Notice,
-    PlanChosen,
-    PreviewShown,
-    Retrying,
-    StageEntered,
-    StepMade,
-)
+from app.services.draft import Draft
 from app.services.studio import Studio
 from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
@@ -59,6 +46,7 @@ from app.ui.gauge import ResourceGauge
 from app.ui.generate_buttons import GenerateButtons
 from app.ui.icons import put_icons
 from app.ui.image_view import ImageView
+from app.ui.job_display import JobDisplay
 from app.ui.language import LanguageMenu
 from app.ui.models_window import ModelsWindow
 from app.ui.notice_bar import NoticeBar
@@ -74,7 +62,7 @@ from app.ui.window_settings import WindowLayout
 _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
 
 
-class MainWindow(PictureActions, QMainWindow):
+class MainWindow(PictureActions, JobDisplay, QMainWindow):
     generation_finished = Signal(object)  # Outcome, after the window has shown it
 
     def __init__(self, studio: Studio, monitor: ResourceMonitor | None = None,
@@ -84,7 +72,6 @@ class MainWindow(PictureActions, QMainWindow):
         self.setWindowTitle("Polaris Studio")  # a proper name
         # every job goes through the studio's queue, as for the CLI; the window hears its one stream of events
         self.studio = studio
-        self.generation, self.queue = studio.generation, studio.queue
         self.monitor = monitor
         self.system_check = system_check or SystemCheck(studio.machine, parent=self)
         self.check_dialog: CheckDialog | None = None
@@ -93,14 +80,15 @@ class MainWindow(PictureActions, QMainWindow):
         self.catalog = catalog or load_catalog()
         self._steps: dict[str, Progress] = {}  # each card's last step, while its job runs
         self._prompt_too_long = False  # the status line says so
-        self.panel = PromptPanel(self)
+        self.draft = Draft(self)  # the job being edited: the panel writes it, the plan, Extend… and reuse read it
+        self.panel = PromptPanel(self.draft, self)
         self._make_buttons()
         self._make_views(studio.gallery)
         self.refresh_model_choices()
         self._lay_out()
         self.window_layout = WindowLayout(
-            self, main_splitter=self.main_splitter, folds_splitter=self.folds_splitter, advanced=self.advanced,
-            advanced_toggle=self.advanced_toggle, details=self.details, details_toggle=self.details_toggle)
+            self, main_splitter=self.main_splitter, folds_splitter=self.folds, advanced=self.folds.advanced,
+            advanced_toggle=self.advanced_toggle, details=self.folds.details, details_toggle=self.details_toggle)
         self.window_layout.restore()
         self._set_tab_order()
         self._connect_controls()
@@ -110,7 +98,6 @@ class MainWindow(PictureActions, QMainWindow):
 
     def _make_buttons(self) -> None:
         self.go = GenerateButtons(self)
-        self.generate_button, self.cancel_button, self.add_button = self.go.generate, self.go.cancel, self.go.add
         self.check_button = QPushButton(translate("MainWindow", "Check s&ystem"), self)
         self.check_button.setToolTip(translate("MainWindow", "Check the driver, Vulkan and this computer"))
         self.folder_button = QPushButton(translate("MainWindow", "Output &folder…"), self)
@@ -135,23 +122,20 @@ class MainWindow(PictureActions, QMainWindow):
                                                                "here, and the log of the drawing program"))
 
     def _make_views(self, gallery: GalleryIndex | None) -> None:
-        self.plan = MemoryPlanView(self.panel, self.generation, self)
-        self.plan_label, self.plan_summary = self.plan.label, self.plan.summary
+        self.plan = MemoryPlanView(self.draft, self)
         self.gauge = ResourceGauge(self)
-        self.status_line = StatusLine(self.plan_summary, self.queue, self)
-        self.progress, self.status = self.status_line.progress, self.status_line.status
+        self.status_line = StatusLine(self.plan.summary, self.studio.queue, self)
         self.image = ImageView(self)
         self.other_apps = OtherAppsRow(self.studio, self)
         self.prompt_helper = PromptHelperView(self.studio, self.panel, self.catalog, self.models_dir)
-        folds = self.folds_splitter = Folds(self.panel.advanced, self.plan_label, self.gauge, self.other_apps, self)
-        self.advanced, self.details, self.log = folds.advanced, folds.details, folds.log
+        self.folds = Folds(self.panel.advanced, self.plan.label, self.gauge, self.other_apps, self)
         self.check_banner = NoticeBar("check_banner", translate("MainWindow", "What the system check found"), self)
         self.demo_note = NoticeBar("demo_note", translate("MainWindow", "About the demo model"), self)
         self.gallery_note = NoticeBar("gallery_note", translate("MainWindow", "About the gallery"), self)
         if gallery is not None and gallery.problem:
             self.gallery_note.say(gallery.problem, "warn")
         self.gallery = GalleryPanel(gallery, self) if gallery is not None else None
-        self.queue_strip = QueueStrip(self.queue, self)
+        self.queue_strip = QueueStrip(self.studio.queue, self)
         self.other_apps.use_computers_button.clicked.connect(self.queue_strip.add_computer)
 
     def _lay_out(self) -> None:
@@ -191,7 +175,7 @@ class MainWindow(PictureActions, QMainWindow):
         layout.addWidget(self.status_line)
         layout.addWidget(self.queue_strip)
         layout.addLayout(folds)
-        layout.addWidget(self.folds_splitter, 1)
+        layout.addWidget(self.folds, 1)
         return column
 
     def _picture_side(self) -> QWidget:
@@ -223,9 +207,9 @@ class MainWindow(PictureActions, QMainWindow):
         # Ctrl+Q on every system (Windows' own Quit key sequence is empty); closing ends the app, as the window's X
         self.quit_shortcut = QShortcut(QKeySequence("Ctrl+Q"), self)
         self.quit_shortcut.activated.connect(self.close)
-        self.generate_button.clicked.connect(self._on_generate_clicked)
-        self.cancel_button.clicked.connect(self.queue.cancel_all)
-        self.add_button.clicked.connect(self._queue_the_panel)
+        self.go.generate.clicked.connect(self._on_generate_clicked)
+        self.go.cancel.clicked.connect(self.studio.queue.cancel_all)
+        self.go.add.clicked.connect(self._queue_the_draft)
         self.check_button.clicked.connect(self.open_system_check)
         self.folder_button.clicked.connect(self._on_folder_clicked)
         self.models_button.clicked.connect(self.open_models)
@@ -235,77 +219,18 @@ class MainWindow(PictureActions, QMainWindow):
         self.image.previous_requested.connect(lambda: self.step_through_gallery(-1))
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         self.image.picture_dropped.connect(self._on_picture_dropped)
-        self.panel.family_changed.connect(self._on_family_changed)
-        self.panel.prompt.textChanged.connect(self._on_prompt_typed)
-        self.panel.negative.textChanged.connect(self._on_prompt_typed)
+        self.draft.family_changed.connect(self._on_family_changed)
+        self.draft.changed.connect(self._on_draft_changed)
         self.panel.picture.paint_mask.toggled.connect(self._on_paint_mask_toggled)
         if self.gallery is not None:
             self.gallery.reuse_requested.connect(self._on_reuse_requested)
-            self.gallery.reuse_seed_requested.connect(self.panel.seed.setValue)
+            self.gallery.reuse_seed_requested.connect(self.draft.reuse_seed)
             self.gallery.preview_requested.connect(lambda entry: self.image.show_image(entry.path))
             self.gallery.use_as_input_requested.connect(lambda entry: self.use_as_input(entry.path))
             self.gallery.edit_requested.connect(lambda entry: self.edit_picture(entry.path))
             self.gallery.upscale_requested.connect(self._on_upscale_requested)
             self.gallery.extend_requested.connect(lambda entry: open_extend_dialog(self, entry.path))
-        self.plan.follow_the_panel()
-
-    def _connect_jobs(self) -> None:
-        """What the jobs, the queue and the resource monitor say, shown as it happens."""
-        self.studio.event.connect(self._on_event)
-        self.status_line.waiting.connect(self._on_waiting)
-        self.status_line.kept.connect(self._on_finished)  # Keep it: the set-aside picture, finished after all
-        self.queue.idle.connect(self.go.show_idle)
-        self.queue.note.connect(self.status.setText)
-        if self.monitor is not None:
-            self.monitor.sampled.connect(self.gauge.show_sample)
-            self.monitor.cards_sampled.connect(self.gauge.show_cards)
-            self.monitor.sampled.connect(self.plan.remember_sample)
-
-    def _on_event(self, event: JobEvent) -> None:
-        """Every card's jobs: the steps of all of them, the stage and picture of the first one running."""
-        followed = self._followed(event.job)
-        match event:
-            case JobStarted() if self.generate_button.isEnabled():
-                self.go.show_busy(focus=False)  # Run queue's jobs, or another app's: Cancel stops them too
-            case StageEntered(stage=stage) if followed:
-                self.status_line.show_stage(stage)
-                if stage is Stage.LOADING and self.monitor is not None:
-                    self.monitor.set_backend_pid(self.queue.pid(event.job))
-            case StepMade(card=card, progress=progress):
-                self._steps[card] = progress
-                self.status_line.show_steps(self._steps)
-            case PreviewShown(frame=frame) if followed:
-                self.image.show_preview(frame.image, frame.step)
-            case LogLine(text=text):
-                self.log.appendPlainText(text)
-            case Notice(text=text):
-                self.status.setText(text)
-            case PlanChosen(plan=MemoryPlan() as plan):
-                self.plan.show_plan(plan)
-            case PlanChosen(plan=plan):
-                self.status.setText(translate("MainWindow", "Upscaling: {plan}").format(plan=plan.explanation))
-            case Retrying(reason=reason, plan=MemoryPlan() as plan):
-                self.status_line.show_retry(reason, plan)
-                self.plan.show_plan(plan)
-            case Retrying(plan=int(tile)):
-                self.status.setText(translate("MainWindow", "Out of video memory: upscaling again in tiles of "
-                                                            "{tile} px").format(tile=tile))
-            case JobEnded(card=card, outcome=outcome):
-                self._steps.pop(card, None)
-                self._on_finished(outcome, event.job)
-
-    def _followed(self, job: Job) -> bool:
-        """On a rig several jobs run at once: the picture and the stage follow the first of them."""
-        running = self.queue.running_jobs()
-        return not running or running[0] is job
-
-    def _say_what_waits_from_last_time(self) -> None:
-        if self.queue.message:
-            self.status.setText(self.queue.message)
-        left = sum(1 for job in self.queue.jobs if job.state is JobState.WAITING)
-        if left:
-            self.status.setText(translate("MainWindow", "Jobs from last time waiting in the queue: {count}. Press "
-                                                          "Run queue to draw them.").format(count=left))
+        self.draft.plan_with(self.studio)
 
     def _set_tab_order(self) -> None:
         """Tab walks the window as it reads: what to draw, its shape, Generate, then the picture and the gallery;
@@ -314,7 +239,7 @@ class MainWindow(PictureActions, QMainWindow):
         chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, self.prompt_helper.button,
                                 panel.styles_picker, *self.prompt_helper.focus_chain(), panel.negative,
                                 *panel.aspect_buttons.values(), panel.width_box, panel.height_box, panel.steps,
-                                self.generate_button, self.cancel_button, self.advanced_toggle, self.details_toggle,
+                                self.go.generate, self.go.cancel, self.advanced_toggle, self.details_toggle,
                                 self.check_button, self.folder_button, view.previous_button, view.next_button,
                                 view.fit_button, view.actual_button, view.zoom_out_button, view.zoom_in_button,
                                 view.picture_area]
@@ -354,12 +279,12 @@ class MainWindow(PictureActions, QMainWindow):
         dialog.raise_()
 
     def _on_generate_shortcut(self) -> None:
-        if self.generate_button.isEnabled():
+        if self.go.generate.isEnabled():
             self._on_generate_clicked()
 
     def _on_cancel_shortcut(self) -> None:
-        if self.cancel_button.isEnabled():
-            self.queue.cancel_all()
+        if self.go.cancel.isEnabled():
+            self.studio.queue.cancel_all()
 
     def _on_folder_clicked(self) -> None:
         chosen = QFileDialog.getExistingDirectory(self, translate("MainWindow", "Where finished images go"),
@@ -367,9 +292,9 @@ class MainWindow(PictureActions, QMainWindow):
         if not chosen:
             return
         try:  # a read-only or full folder is refused now, not at the next Generate
-            check_folder(Path(chosen), picture_bytes(self.panel.width_box.value(), self.panel.height_box.value()))
+            check_folder(Path(chosen), picture_bytes(self.draft.request.width, self.draft.request.height))
         except FolderProblem as problem:
-            self.status.setText(str(problem))
+            self.status_line.say(str(problem))
             return
         self.set_output_folder(Path(chosen))
 
@@ -379,17 +304,17 @@ class MainWindow(PictureActions, QMainWindow):
         self.folder_button.setToolTip(str(folder))
         if self.gallery is not None:
             self.gallery.model.refresh()
-        self.status.setText(translate("MainWindow", "New images go to {folder}").format(folder=folder))
+        self.status_line.say(translate("MainWindow", "New images go to {folder}").format(folder=folder))
 
-    def _on_prompt_typed(self, *_: object) -> None:
+    def _on_draft_changed(self) -> None:
         """A prompt longer than the drawing program reads is said while it is typed (or pasted), not at Generate."""
-        problems = [problem for text, negative in ((self.panel.prompt.toPlainText(), False),
-                                                   (self.panel.negative.text(), True))
+        request = self.draft.request
+        problems = [problem for text, negative in ((request.prompt, False), (request.negative_prompt, True))
                     if (problem := prompt_length_problem(text, negative)) is not None]
         if problems:
-            self.status.setText(sentence(problems[0]))
+            self.status_line.say(sentence(problems[0]))
         elif self._prompt_too_long:
-            self.status.setText("")
+            self.status_line.say("")
         self._prompt_too_long = bool(problems)
 
     def _on_paint_mask_toggled(self, painting: bool) -> None:
@@ -399,7 +324,7 @@ class MainWindow(PictureActions, QMainWindow):
         if self.gallery is not None:
             self.gallery.set_editing_available(family.traits.edits_from_references)
         if not family.traits.edits_from_references:
-            self.panel.set_edit_source(None)
+            self.draft.edit_picture(None)
 
     def refresh_model_choices(self) -> None:
         choices = model_choices(self.catalog, self.models_dir)
@@ -428,40 +353,23 @@ class MainWindow(PictureActions, QMainWindow):
     def _on_generate_clicked(self) -> None:
         self.go.show_busy()
         self.status_line.show_starting()
-        self.log.clear()
-        if not self._queue_the_panel():
+        self.folds.log.clear()
+        if not self._queue_the_draft():
             self.go.show_idle()
 
-    def _queue_the_panel(self) -> bool:
-        """Put the panel's settings in the queue (as many jobs as the batch asks for); False when it refuses."""
+    def _queue_the_draft(self) -> bool:
+        """Put the job as edited in the queue (as many jobs as the batch asks for); False when it refuses."""
         try:
             # through the studio: it applies the styles and makes each picture's wildcard choices (InvalidRequest)
-            self.studio.add(self.panel.batch.requests(self.panel.request(), random.SystemRandom()))
+            self.studio.add(self.panel.batch.requests(self.draft.request, random.SystemRandom()))
         except ValueError as error:
-            self.status.setText(str(error))
+            self.status_line.say(str(error))
             return False
         return True
 
-    def _on_waiting(self, words: str) -> None:
-        self.image.show_waiting(words)
-        self.queue_strip.refresh()
-
-    def _on_finished(self, outcome: Outcome, job: Job | None = None) -> None:
-        self.status_line.show_outcome(outcome, job)
-        self.image.show_waiting("")
-        if not self.queue.busy:
-            self.go.show_idle()
-            if self.monitor is not None:
-                self.monitor.set_backend_pid(None)
-        if outcome.picture:  # the finished one, or the one the check set aside, for the user to judge (Keep it)
-            self.image.show_image(Path(outcome.picture))
-            if outcome.ok and self.gallery is not None:
-                self.gallery.model.refresh()
-        self.generation_finished.emit(outcome)
-
     def closeEvent(self, event: QCloseEvent) -> None:
         self.window_layout.save()
-        self.plan.timer.stop()  # a plan pending from the last keystroke would start a probe after the end
+        self.draft.timer.stop()  # a plan pending from the last keystroke would start a probe after the end
         # closing the window ends the app: other apps' calls are answered, the backend and any probe go, now
         self.other_apps.stop(wait=True)
         self.studio.stop_now()

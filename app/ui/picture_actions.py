@@ -5,31 +5,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QLabel
-
 from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.demo_model import is_demo_file
 from app.core.words import short_name, translate
-from app.services.queue.job_queue import JobQueue
+from app.services.draft import Draft
 from app.services.studio import Studio
 from app.ui.gallery import GalleryPanel
 from app.ui.generate_buttons import GenerateButtons
 from app.ui.image_view import ImageView
 from app.ui.prompt_panel import PromptPanel
+from app.ui.status_line import StatusLine
 
 
 class PictureActions:
     """Mixed into MainWindow, whose parts these are."""
 
     studio: Studio
-    queue: JobQueue
+    draft: Draft
     panel: PromptPanel
     image: ImageView
     gallery: GalleryPanel | None
     go: GenerateButtons
-    status: QLabel
+    status_line: StatusLine
     models_dir: Path
 
     def step_through_gallery(self, direction: int) -> None:
@@ -47,51 +46,51 @@ class PictureActions:
     def _on_reuse_requested(self, entry: GalleryEntry) -> None:
         settings = settings_from_png(entry.path)
         if settings is None:
-            self.status.setText(translate("MainWindow", "{name} carries no settings to reuse.")
+            self.status_line.say(translate("MainWindow", "{name} carries no settings to reuse.")
                                 .format(name=entry.path.name))
         else:
-            self.panel.apply(settings)
+            self.draft.reuse(settings)
             if settings.missing:
-                self.status.setText(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
+                self.status_line.say(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
                                     .format(files="; ".join(settings.missing)))
             elif settings.seed is not None:
-                self.status.setText(translate("MainWindow", "The settings of {name} are back, its seed {seed} too: "
-                                                            "Generate draws the same picture. For a new one, set Seed "
-                                                            "to random in Advanced.").format(name=entry.path.name,
+                self.status_line.say(translate("MainWindow", "The settings of {name} are back, its seed {seed} too: "
+                                                             "Generate draws the same picture. For a new one, set Seed "
+                                                             "to random in Advanced.").format(name=entry.path.name,
                                                                                              seed=settings.seed))
 
     def use_as_input(self, path: Path) -> None:
         """Start the next image from this picture (img2img)."""
         self.panel.picture.set_picture(path)
-        self.status.setText(translate("MainWindow", "The next image starts from {name}; set the strength, or paint a "
-                                                      "mask to repaint only part of it.").format(
+        self.status_line.say(translate("MainWindow", "The next image starts from {name}; set the strength, or paint a "
+                                                       "mask to repaint only part of it.").format(
             name=short_name(path.name)))
 
     def edit_picture(self, path: Path) -> None:
         """FLUX.2 klein: the next image edits this picture, the prompt being the instruction."""
-        self.panel.set_edit_source(path)
-        self.status.setText(translate("MainWindow", "The next image edits {name}: write what to change as the prompt "
-                                                      "(e.g. 'make the sky stormy').").format(
+        self.draft.edit_picture(path)
+        self.status_line.say(translate("MainWindow", "The next image edits {name}: write what to change as the prompt "
+                                                       "(e.g. 'make the sky stormy').").format(
             name=short_name(path.name)))
 
     def _on_picture_dropped(self, path: Path) -> None:
         """A picture dropped on the image: FLUX.2 klein edits it; other models start from it (img2img)."""
-        if self.panel.family.traits.edits_from_references:
+        if self.draft.family.traits.edits_from_references:
             self.edit_picture(path)
         else:
             self.use_as_input(path)
 
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
-        model = self.studio.upscaler(is_demo_file(self.panel.model.path()), self.models_dir)
+        model = self.studio.upscaler(is_demo_file(self.draft.request.models.model), self.models_dir)
         if model is None:
-            self.status.setText(translate("MainWindow", "No upscaler yet: download RealESRGAN x4plus anime 6B in the "
-                                                          "Models window, or add an ESRGAN model there."))
+            self.status_line.say(translate("MainWindow", "No upscaler yet: download RealESRGAN x4plus anime 6B in the "
+                                                           "Models window, or add an ESRGAN model there."))
             return
         self.go.show_busy()
         self.studio.upscale(UpscaleRequest(entry.path, model, factor))
         words = (translate("MainWindow", "Upscaling {name} x{factor} with {model} when the jobs before it are done…")
-                 if self.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
+                 if self.studio.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
         # the demo's random weights enlarge the picture into noise: said, lest it look broken
         name = translate("MainWindow", "the demo's upscaler (noise, to show how it works)") if is_demo_file(model) \
             else model.stem
-        self.status.setText(words.format(name=entry.path.name, factor=factor, model=name))
+        self.status_line.say(words.format(name=entry.path.name, factor=factor, model=name))

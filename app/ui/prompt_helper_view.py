@@ -162,7 +162,7 @@ class PromptHelperView(QFrame):
             return
         self._asking, self._demo = True, is_demo_file(model.path)
         self._say(translate("PromptHelperView", "Starting the prompt helper…"))
-        where = self.studio.ask_helper(task, self._original, self.panel.family, model)
+        where = self.studio.ask_helper(task, self._original, self.panel.draft.family, model)
         if self._asking:  # it may have ended at once (its program missing, say): its words stay
             self.status.setToolTip(capitalised(where))
             words = (translate("PromptHelperView", "The demo's text model {where}; it writes random words here, to "
@@ -177,7 +177,7 @@ class PromptHelperView(QFrame):
         cursor.select(QTextCursor.SelectionType.Document)
         cursor.insertText(text)
         if self._task is HelperTask.TRANSLATE:
-            self.panel.written_prompt = self._original  # the request keeps the user's own words beside it
+            self.panel.draft.keep_written_prompt(self._original)  # the request keeps the user's own words beside it
         self.discard()
         self.panel.prompt.setFocus()
 
@@ -266,7 +266,8 @@ class PromptHelperView(QFrame):
 
     def _on_prompt_edited(self) -> None:
         if not self.panel.prompt.toPlainText().strip():
-            self.panel.written_prompt = ""  # a new prompt begins: the translated one's original no longer applies
+            # a new prompt begins: the translated one's original no longer applies
+            self.panel.draft.keep_written_prompt("")
 
     def _on_download_progress(self, step: PresetProgress) -> None:
         self._say(translate("PromptHelperView", "Downloading {file}: {done} of {total}").format(

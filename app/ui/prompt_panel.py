@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -19,13 +19,12 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from app.core.gallery.metadata import ReusableSettings, settings_from_png
+from app.core.gallery.metadata import settings_from_png
 from app.core.generation.aspect import Aspect, aspect_of, aspect_size, snap_size
 from app.core.generation.request import (
     MAX_SEED_ASKED,
@@ -43,16 +42,16 @@ from app.core.models.families import (
     MEMORY_SWITCHES,
     SET_SLOTS,
     MemoryFlags,
-    MemorySwitch,
-    ModelFamily,
     ModelFiles,
 )
 from app.core.words import translate
+from app.services.draft import Draft
 from app.services.user_dirs import current_user_dirs
 from app.ui.batch import BatchControls
 from app.ui.file_field import FileField
 from app.ui.folds import fold_arrow
 from app.ui.lora_picker import LoraPicker
+from app.ui.number_boxes import decimal_box, memory_control, whole_box
 from app.ui.picture_input import PictureInput
 from app.ui.styles_picker import StylesPicker
 
@@ -69,13 +68,14 @@ def aspect_words(aspect: Aspect) -> tuple[str, str]:
 
 
 class PromptPanel(QWidget):
-    """What to draw. The prompt, shape and steps live in this widget; `advanced` holds the rest, for the
-    window to place (folded away by default)."""
+    """What to draw, written into `draft` as the user changes it (a panel on its own edits a draft of its own).
+    The prompt, shape and steps live in this widget; `advanced` holds the rest, for the window to place (folded
+    away by default)."""
 
-    family_changed = Signal(object)  # ModelFamily: the shape buttons' sizes follow it
-
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, draft: Draft | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.draft = draft or Draft(self)
+        self._showing = False  # the fields are being filled from the draft, or the draft from the fields
         self.prompt = QPlainTextEdit(self)
         self.prompt.setPlaceholderText(translate("PromptPanel", "Describe the image… (Ctrl+Enter draws it)"))
         self.prompt.setAccessibleName(translate("PromptPanel", "Prompt"))
@@ -93,11 +93,10 @@ class PromptPanel(QWidget):
         self.negative_toggle.setAutoRaise(True)
         self.negative_toggle.toggled.connect(self._on_negative_toggled)
         self.negative.hide()
-        self.written_prompt = ""  # the prompt in the user's own words when the prompt helper translated it
-        self.width_box = self._spin(MIN_SIDE, MAX_SIDE, 512, translate("PromptPanel", "Width"),
-                                    translate("PromptPanel", "Width in pixels"), step=64, suffix=" px")
-        self.height_box = self._spin(MIN_SIDE, MAX_SIDE, 512, translate("PromptPanel", "Height"),
-                                     translate("PromptPanel", "Height in pixels"), step=64, suffix=" px")
+        self.width_box = whole_box(self, MIN_SIDE, MAX_SIDE, 512, translate("PromptPanel", "Width"),
+                                   translate("PromptPanel", "Width in pixels"), step=64, suffix=" px")
+        self.height_box = whole_box(self, MIN_SIDE, MAX_SIDE, 512, translate("PromptPanel", "Height"),
+                                    translate("PromptPanel", "Height in pixels"), step=64, suffix=" px")
         self.aspect_buttons: dict[Aspect, QPushButton] = {}
         self.aspect_group = QButtonGroup(self)
         self.aspect_group.setExclusive(True)
@@ -122,16 +121,34 @@ class PromptPanel(QWidget):
         self.width_box.editingFinished.connect(self._on_custom_size_edited)
         self.height_box.editingFinished.connect(self._on_custom_size_edited)
         self.set_aspect(Aspect.SQUARE)
+        self._write_the_draft()
+        self.draft.changed.connect(self._on_draft_changed)
+        self.draft.family_changed.connect(self._on_family_changed)
+
+    def _write_the_draft(self) -> None:
+        """Every field's change goes into the draft at once: Generate and the plan read it there."""
+        changes = [self.prompt.textChanged, self.negative.textChanged, self.automatic.toggled, self.hires.toggled,
+                   self.sampler.currentIndexChanged, self.scheduler.currentIndexChanged,
+                   self.picture.picture_changed, self.picture.strength.valueChanged, self.picture.paint_mask.toggled,
+                   self.picture.painter.canvas.mask_changed, self.styles_picker.chosen_changed]
+        changes += [box.valueChanged for box in (self.width_box, self.height_box, self.steps, self.seed, self.cfg,
+                                                 self.hires_scale, self.hires_strength)]
+        changes += [field.line_edit.textChanged for field in self.slot_fields.values()]
+        changes += [control.toggled if isinstance(control, QCheckBox) else control.valueChanged
+                    for control in self.memory_controls.values()]
+        for change in changes:
+            change.connect(self._write)
+        self._write()
 
     def _make_sampling(self) -> None:
-        self.steps = self._spin(1, MAX_STEPS, 4, translate("PromptPanel", "Steps"), translate(
+        self.steps = whole_box(self, 1, MAX_STEPS, 4, translate("PromptPanel", "Steps"), translate(
             "PromptPanel", "More steps: more detail, more time. The model's preset sets a good default."))
         # a whole number in a decimal box: seeds go up to 2**32 - 1 (A1111's), past a QSpinBox's C int
-        self.seed = self._decimal(RANDOM_SEED, MAX_SEED_ASKED, 1, RANDOM_SEED, translate("PromptPanel", "Seed"), 0)
+        self.seed = decimal_box(self, RANDOM_SEED, MAX_SEED_ASKED, 1, RANDOM_SEED, translate("PromptPanel", "Seed"), 0)
         self.seed.setToolTip(translate("PromptPanel", "The same seed, prompt and settings draw the same picture again"))
         self.seed.setSpecialValueText(translate("PromptPanel", "random"))
-        self.cfg = self._decimal(MODEL_DEFAULT_CFG, 30, 0.5, MODEL_DEFAULT_CFG, translate("PromptPanel", "CFG scale"),
-                                 decimals=1)
+        self.cfg = decimal_box(self, MODEL_DEFAULT_CFG, 30, 0.5, MODEL_DEFAULT_CFG,
+                               translate("PromptPanel", "CFG scale"), decimals=1)
         self.cfg.setSpecialValueText(translate("PromptPanel", "model's default"))
         self.cfg.setToolTip(translate("PromptPanel", "How closely to follow the prompt (Flux and turbo models want 1)"))
         self.sampler = QComboBox(self)
@@ -154,7 +171,6 @@ class PromptPanel(QWidget):
         self.model_picker.activated.connect(self._on_model_picked)
         self._choices: list[ModelChoice] = []
         self._filling = False
-        self.family = ModelFamily.UNKNOWN
         self.aspect = Aspect.SQUARE
         # one file field per model slot and one control per memory switch, each the panel's attribute of the
         # slot's or switch's name (panel.taesd, panel.vae_tiling), which the window and the tests reach
@@ -166,7 +182,7 @@ class PromptPanel(QWidget):
         self.automatic = QCheckBox(translate("PromptPanel", "&Automatic"), self)
         self.automatic.setChecked(True)
         for name, switch in MEMORY_SWITCHES.items():
-            setattr(self, name, self._memory_control(switch, getattr(MemoryFlags(), name)))
+            setattr(self, name, memory_control(self, switch, getattr(MemoryFlags(), name)))
         for widget in self.memory_controls.values():
             widget.setEnabled(False)
         self.automatic.toggled.connect(self._on_automatic_toggled)
@@ -182,19 +198,19 @@ class PromptPanel(QWidget):
         self.picture.picture_changed.connect(self._on_picture_changed)
         self._size_of_picture: tuple[int, int] | None = None
         # FLUX.2 klein edits: the picture the prompt's instruction applies to (sd.cpp's --ref-image)
-        self.edit_source: Path | None = None
         self.edit_label = QLabel(self)
         self.stop_editing = QPushButton(translate("PromptPanel", "Stop editing"), self)
-        self.stop_editing.clicked.connect(lambda: self.set_edit_source(None))
+        self.stop_editing.clicked.connect(lambda: self.draft.edit_picture(None))
         # short: the row is labelled "Hires fix", and Windows' fonts make every word of the pane wider
         self.hires = QCheckBox(translate("PromptPanel", "&On"), self)
         self.hires.setAccessibleName(translate("PromptPanel", "Hires fix: a second pass at a larger size"))
         self.hires.setToolTip(translate("PromptPanel", "Draws at the chosen size, then enlarges and refines it "
                                              "(A1111's hires fix)"))
-        self.hires_scale = self._decimal(1.1, 4, 0.25, HiresFix().scale, translate("PromptPanel", "Hires fix scale"))
+        self.hires_scale = decimal_box(self, 1.1, 4, 0.25, HiresFix().scale,
+                                       translate("PromptPanel", "Hires fix scale"))
         self.hires_scale.setPrefix("x")
-        self.hires_strength = self._decimal(0.05, 1, 0.05, HiresFix().denoising_strength,
-                                            translate("PromptPanel", "Hires fix denoising strength"))
+        self.hires_strength = decimal_box(self, 0.05, 1, 0.05, HiresFix().denoising_strength,
+                                          translate("PromptPanel", "Hires fix denoising strength"))
         self.setAcceptDrops(True)  # a PNG with parameters (ours or A1111's) dropped here loads them
 
     def _lay_out_basics(self) -> None:
@@ -234,7 +250,7 @@ class PromptPanel(QWidget):
         editing.addWidget(self.edit_label, 1)
         editing.addWidget(self.stop_editing)
         basics.addLayout(editing)
-        self.set_edit_source(None)
+        self._show_edit()
 
     def _lay_out_advanced(self) -> None:
         # the expert's part: the window puts it in its folded "Advanced" panel
@@ -294,7 +310,7 @@ class PromptPanel(QWidget):
         chosen = next((i for i, choice in enumerate(self._choices) if choice.slots == files), None)
         labels = [choice.label for choice in self._choices]
         if chosen is None:
-            labels.insert(0, files_label(ModelFiles(**files), self.family))
+            labels.insert(0, files_label(ModelFiles(**files), self.draft.family))
         picker = self.model_picker
         current = chosen if chosen is not None else 0
         if [picker.itemText(i) for i in range(picker.count())] != labels or picker.currentIndex() != current:
@@ -327,15 +343,12 @@ class PromptPanel(QWidget):
         if self.model_picker.currentText() not in (choice.label for choice in self._choices):
             self.cfg.setValue(MODEL_DEFAULT_CFG)  # the user's own files now: the preset's settings no longer apply
 
-    def set_family(self, family: ModelFamily) -> None:
+    def _on_family_changed(self) -> None:
         """The family the chosen files make (read from their headers off the GUI thread, by the plan): the shape
         buttons resize to it."""
-        if family is not self.family:
-            self.family = family
-            if self.aspect is not Aspect.CUSTOM:
-                self.set_aspect(self.aspect)
-            self._show_model()  # own files are named with their family
-            self.family_changed.emit(family)
+        if self.aspect is not Aspect.CUSTOM:
+            self.set_aspect(self.aspect)
+        self._show_model()  # own files are named with their family
         self._show_size()
 
     def set_aspect(self, aspect: Aspect) -> None:
@@ -347,7 +360,7 @@ class PromptPanel(QWidget):
         self.height_box.setVisible(custom)
         self._times.setVisible(custom)
         if not custom:
-            width, height = aspect_size(self.family, aspect)
+            width, height = aspect_size(self.draft.family, aspect)
             self.width_box.setValue(width)
             self.height_box.setValue(height)
         self._show_size()
@@ -356,10 +369,10 @@ class PromptPanel(QWidget):
         """A size from elsewhere (the demo, a reused image): light the button it belongs to, else Custom."""
         self.width_box.setValue(width)
         self.height_box.setValue(height)
-        self.set_aspect(aspect_of(self.family, width, height))
+        self.set_aspect(aspect_of(self.draft.family, width, height))
 
     def _on_custom_size_edited(self) -> None:
-        width, height = snap_size(self.family, self.width_box.value(), self.height_box.value())
+        width, height = snap_size(self.draft.family, self.width_box.value(), self.height_box.value())
         self.width_box.setValue(width)
         self.height_box.setValue(height)
         self._show_size()
@@ -367,39 +380,57 @@ class PromptPanel(QWidget):
     def _show_size(self) -> None:
         size = f"{self.width_box.value()} x {self.height_box.value()}"
         self.size_label.setText("" if self.aspect is Aspect.CUSTOM else size)
-        self.size_label.setToolTip(translate("PromptPanel", "Sized for {family}").format(family=self.family.words))
+        self.size_label.setToolTip(translate("PromptPanel", "Sized for {family}").format(
+            family=self.draft.family.words))
 
     def _on_model_picked(self, index: int) -> None:
         label = self.model_picker.itemText(index)
         if any(choice.label == label for choice in self._choices):
             self.pick_model(label)
 
-    def apply(self, settings: ReusableSettings) -> None:
-        """Fill the panel from an image's settings (reuse, or a PNG dropped on the panel)."""
-        self.prompt.setPlainText(settings.prompt)
-        self.written_prompt = ""
-        self.negative.setText(settings.negative_prompt)
-        for box, value in ((self.steps, settings.steps), (self.seed, settings.seed)):
-            if value is not None:
-                box.setValue(value)
-        if settings.width is not None and settings.height is not None:
-            self.set_size(settings.width, settings.height)
-        for combo, value in ((self.sampler, settings.sampler), (self.scheduler, settings.scheduler)):
+    def _write(self) -> None:
+        if not self._showing:
+            self._showing = True
+            self.draft.edit(self.request())
+            self._showing = False
+
+    def _on_draft_changed(self) -> None:
+        """What another part put in the draft (reuse, a seed, a picture to edit) shown in the fields, which then
+        write it back as they hold it (sizes snapped, the mask as a file)."""
+        if self._showing:
+            return
+        self._showing = True
+        self._show(self.draft.request)
+        self._showing = False
+        self._show_edit()
+        self._write()
+
+    def _show(self, request: GenerationRequest) -> None:
+        """The fields that reuse puts back; the model files, CFG, memory and hires fix stay the user's."""
+        size, shown_size = (request.width, request.height), (self.width_box.value(), self.height_box.value())
+        if request.prompt != self.prompt.toPlainText():  # setting it again would move the cursor
+            self.prompt.setPlainText(request.prompt)
+        if request.negative_prompt != self.negative.text():
+            self.negative.setText(request.negative_prompt)
+            self.negative_toggle.setChecked(bool(request.negative_prompt))
+        self.steps.setValue(request.steps)
+        self.seed.setValue(RANDOM_SEED if request.seed is None else request.seed)
+        for combo, value in ((self.sampler, request.sampler), (self.scheduler, request.scheduler)):
             combo.setCurrentIndex(max(0, combo.findData(value)))  # an unknown name: the model's default
-        self.negative_toggle.setChecked(bool(settings.negative_prompt))
-        self.styles_picker.set_chosen(())  # the prompts put back are those that ran, with their styles in them
-        self.picture.set_picture(settings.init_image)
-        self.set_edit_source(settings.ref_images[0] if settings.ref_images else None)
-        if settings.strength is not None:
-            self.picture.set_strength(settings.strength)
-        if settings.init_image is not None and settings.mask is not None:
-            self.picture.load_mask(settings.mask)
-        if settings.width is not None and settings.height is not None:
-            self.set_size(settings.width, settings.height)  # the size the image was made at, not the input's
+        self.styles_picker.set_chosen(request.styles)
+        new_picture = request.init_image != self.picture.picture()
+        if new_picture:
+            self.picture.set_picture(request.init_image)
+        self.picture.set_strength(request.strength)
+        if request.init_image is not None and request.mask is not None and request.mask != self.picture.mask_file():
+            self.picture.load_mask(request.mask)
+        # the size the image was made at, not the input's; the same size again leaves Custom as the user chose it
+        if not request.size_from_input and (new_picture or size != shown_size):
+            self.set_size(*size)
 
     def _on_picture_changed(self, path: Path | None) -> None:
         size = self.picture.picture_size() if path else None
-        self._size_of_picture = snap_size(self.family, *size) if size else None
+        self._size_of_picture = snap_size(self.draft.family, *size) if size else None
         if self._size_of_picture:
             # Custom, as it is: a shape button would put its own size (Flux's square is 1024) in its place
             self.set_aspect(Aspect.CUSTOM)
@@ -416,7 +447,7 @@ class PromptPanel(QWidget):
             path = Path(url.toLocalFile())
             settings = settings_from_png(path) if path.suffix.lower() == ".png" else None
             if settings is not None:
-                self.apply(settings)
+                self.draft.reuse(settings)
                 event.acceptProposedAction()
                 return
 
@@ -430,48 +461,13 @@ class PromptPanel(QWidget):
         for control in self.memory_controls.values():
             control.setEnabled(not automatic)
 
-    def _memory_control(self, switch: MemorySwitch, default: bool | float | None) -> QCheckBox | QDoubleSpinBox:
-        """A check box for an on/off switch; a spin box for a number, 0 meaning off."""
-        if not switch.unit:
-            box = QCheckBox(translate("Memory", switch.words), self)
-            box.setChecked(bool(default))
-            return box
-        spin = self._decimal(0, 64, 0.5, 0, translate("Memory", switch.words), decimals=1)
-        spin.setSuffix(f" {switch.unit}")
-        spin.setSpecialValueText(translate("Memory", switch.off_words))
-        spin.setToolTip(translate("Memory", switch.tooltip))
-        return spin
-
-    def _spin(self, low: int, high: int, value: int, name: str, tip: str, step: int = 1, suffix: str = "") -> QSpinBox:
-        box = QSpinBox(self)
-        box.setRange(low, high)
-        box.setSingleStep(step)
-        box.setValue(value)
-        box.setSuffix(suffix)
-        box.setAccessibleName(name)
-        box.setToolTip(tip)
-        return box
-
-    def _decimal(self, low: float, high: float, step: float, value: float, name: str,
-                 decimals: int = 2) -> QDoubleSpinBox:
-        box = QDoubleSpinBox(self)
-        box.setRange(low, high)
-        box.setSingleStep(step)
-        box.setDecimals(decimals)
-        box.setValue(value)
-        box.setAccessibleName(name)
-        return box
-
     def add_prompt_helper(self, button: QWidget, suggestion: QWidget) -> None:
         self._prompt_tools.insertWidget(0, button)  # beside the prompt, above Styles
         self._basics.insertWidget(1, suggestion)  # right under the prompt
 
-    def prompt_as_written(self) -> str:
-        return self.written_prompt
-
-    def set_edit_source(self, path: Path | None) -> None:
-        """Edit this picture (the prompt is the instruction), or stop editing with None."""
-        self.edit_source = path
+    def _show_edit(self) -> None:
+        """The picture being edited, if any (the prompt is the instruction)."""
+        path = next(iter(self.draft.request.ref_images), None)
         self.edit_label.setText(translate("PromptPanel", "Editing {name}: the prompt says what to change")
                                 .format(name=path.name) if path else "")
         self.edit_label.setVisible(path is not None)
@@ -495,6 +491,7 @@ class PromptPanel(QWidget):
             size_from_input=(self.width_box.value(), self.height_box.value()) == self._size_of_picture,
             hires=HiresFix(self.hires_scale.value(), self.hires_strength.value()) if self.hires.isChecked() else None,
             lora_dir=self.lora_picker.folder if "<lora:" in self.prompt.toPlainText() else None,
-            ref_images=(self.edit_source,) if self.edit_source else (), prompt_as_written=self.prompt_as_written(),
+            # the picture to edit and the prompt as written come from elsewhere (the gallery, the prompt helper)
+            ref_images=self.draft.request.ref_images, prompt_as_written=self.draft.request.prompt_as_written,
             styles=self.styles_picker.chosen(),
         )

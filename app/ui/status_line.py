@@ -62,6 +62,10 @@ class StatusLine(QWidget):
         self._stage_clock.timeout.connect(self._show_stage)
         self._retry_note = ""
 
+    def say(self, words: str) -> None:
+        """A sentence of the window's own: a folder chosen, a picture reused, why a job was refused."""
+        self.status.setText(words)
+
     def show_starting(self) -> None:
         self.status.clear()
         self.keep_button.hide()

@@ -40,6 +40,8 @@ def open_wildcards_folder(studio: Studio | None) -> None:
 class StylesPicker(QToolButton):
     """"Styles ▾": tick styles in its menu; the button names those ticked."""
 
+    chosen_changed = Signal()  # the ticked styles may be others: said each time they are shown
+
     def __init__(self, prompt: QPlainTextEdit, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.studio: Studio | None = None
@@ -80,6 +82,7 @@ class StylesPicker(QToolButton):
 
     def _show(self) -> None:
         chosen = self.chosen()
+        self.chosen_changed.emit()
         # no mnemonic: every letter of "Styles" answers another control of the window; a shortcut instead
         self.setText(translate("StylesPicker", "Styles: {names}").format(names=", ".join(chosen)) if chosen
                      else translate("StylesPicker", "Styles"))

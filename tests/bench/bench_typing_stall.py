@@ -96,7 +96,7 @@ while "Memory plan:" not in window.plan.label.text() or "not yet" in window.plan
     if time.monotonic() > deadline:
         sys.exit(f"no plan within 120 s: {window.plan.label.text()}")
 late, last, planned = [], [time.perf_counter()], [0]
-window.plan.timer.timeout.connect(lambda: planned.__setitem__(0, planned[0] + 1))
+window.draft.timer.timeout.connect(lambda: planned.__setitem__(0, planned[0] + 1))
 
 def tick():
     # every 10 ms that passed since the last tick was a moment an input could have come: each waited until now

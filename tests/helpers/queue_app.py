@@ -42,7 +42,7 @@ def main() -> None:
     keep_settings_in(dirs.data / "settings")
     gallery = open_index(dirs.gallery_index, dirs.images)
     window = MainWindow(Studio(dirs.images, gallery=gallery, store=dirs.job_queue))
-    generation, queue = window.generation, window.queue
+    generation, queue = window.studio.generation, window.studio.queue
 
     def say(record: dict) -> None:
         sys.stdout.write(json.dumps(record) + "\n")

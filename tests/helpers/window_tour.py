@@ -111,7 +111,7 @@ def primary_controls(window: MainWindow) -> dict[str, QWidget]:
     panel = window.panel
     controls: dict[str, QWidget] = {
         "model picker": panel.model_picker, "Models": window.models_button, "prompt": panel.prompt,
-        "negative prompt": panel.negative_toggle, "steps": panel.steps, "Generate": window.generate_button,
+        "negative prompt": panel.negative_toggle, "steps": panel.steps, "Generate": window.go.generate,
         "Advanced": window.advanced_toggle, "Details": window.details_toggle, "Check": window.check_button,
         "Output folder": window.folder_button, "start from a picture": panel.picture.choose_button,
         "picture": window.picture_stack,
@@ -125,7 +125,7 @@ def primary_controls(window: MainWindow) -> dict[str, QWidget]:
             else {"suggestion": helper.suggestion, "Use it": helper.use_button}
     if window.gallery is not None:
         controls |= {"gallery": window.gallery.view, "gallery search": window.gallery.search}
-    if window.queue.jobs:
+    if window.studio.queue.jobs:
         controls["queue"] = window.queue_strip.summary
     if panel.picture.picture() is not None:
         controls |= {"strength": panel.picture.strength, "paint a mask": panel.picture.paint_mask}
@@ -284,10 +284,10 @@ def take_the_other_shots(window: MainWindow, shots: Path) -> None:
     assert window.models_window is not None
     window.models_window.grab().save(str(shots / "models.png"))
     window.models_window.close()
-    window.queue.cancel_all()  # the three jobs from last time stay out of the way
-    window.queue.clear_finished()
+    window.studio.queue.cancel_all()  # the three jobs from last time stay out of the way
+    window.studio.queue.clear_finished()
     window.panel.seed.setValue(1234)
-    window.generate_button.click()
+    window.go.generate.click()
     wait_for(window.generation_finished, 180_000)
     settle()
     window.grab().save(str(shots / "a picture made.png"))

@@ -31,17 +31,17 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
     assert window.gallery.edit_action.text() == "Edit this picture (needs a FLUX.2 klein model)"
     model, llm, vae = tiny_klein
     panel = window.panel
-    with qtbot.waitSignal(panel.family_changed):
+    with qtbot.waitSignal(panel.draft.family_changed):
         panel.diffusion_model.line_edit.setText(str(model))
         panel.llm.line_edit.setText(str(llm))
         panel.vae.line_edit.setText(str(vae))
-    assert panel.family is ModelFamily.FLUX2 and window.gallery.edit_action.isEnabled()
+    assert panel.draft.family is ModelFamily.FLUX2 and window.gallery.edit_action.isEnabled()
     assert window.gallery.edit_action.text() == "Edit this picture"
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
     window.gallery.edit_action.trigger()
     assert panel.request().ref_images == (made,) and panel.request().init_image is None
     assert panel.edit_label.isVisible() and "Editing polaris-1.png" in panel.edit_label.text()
-    assert "edits polaris-1.png" in window.status.text()
+    assert "edits polaris-1.png" in window.status_line.status.text()
     panel.stop_editing.click()
     assert panel.request().ref_images == () and not panel.edit_label.isVisible()
     # a picture dropped on the image is the one to edit too, not the one to start from
@@ -51,12 +51,12 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
     # back to editing, then a model that cannot edit: the offer and the edit go away
     window.gallery.edit_action.trigger()
     flux, taesd = tiny_model
-    with qtbot.waitSignal(panel.family_changed):
+    with qtbot.waitSignal(panel.draft.family_changed):
         for field in (panel.diffusion_model, panel.llm, panel.vae):
             field.line_edit.setText("")
         panel.model.line_edit.setText(str(flux))
         panel.taesd.line_edit.setText(str(taesd))
-    assert panel.family is ModelFamily.FLUX and not window.gallery.edit_action.isEnabled()
+    assert panel.draft.family is ModelFamily.FLUX and not window.gallery.edit_action.isEnabled()
     assert panel.request().ref_images == ()
     drop_file(window.image, kept)  # Flux cannot edit: the dropped picture is where the next image starts
     assert panel.request().ref_images == () and panel.picture.picture() == kept

@@ -14,7 +14,7 @@ from app.core.gallery.metadata import write_metadata
 from app.core.generation.extend import Extension
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFamily
-from app.ui.extend_dialog import ExtendDialog
+from app.ui.extend_dialog import ExtendDialog, open_extend_dialog
 from tests.helpers.gallery_window import window_over
 
 
@@ -29,10 +29,10 @@ def test_extend_queues_a_job_that_grows_the_chosen_picture(qtbot: QtBot, out_dir
     assert window.gallery is not None
     model, taesd = tiny_model
     panel = window.panel
-    with qtbot.waitSignal(panel.family_changed):
+    with qtbot.waitSignal(panel.draft.family_changed):
         panel.model.line_edit.setText(str(model))
         panel.taesd.line_edit.setText(str(taesd))
-    assert panel.family is ModelFamily.FLUX  # its sides divide by 16
+    assert panel.draft.family is ModelFamily.FLUX  # its sides divide by 16
     panel.prompt.setPlainText("something else entirely")
     panel.steps.setValue(2)
     assert window.gallery.extend_action in window.gallery.more_menu.actions()
@@ -60,10 +60,10 @@ def test_extend_queues_a_job_that_grows_the_chosen_picture(qtbot: QtBot, out_dir
     assert "largest side is 2048" in dialog.size_words.text() and not dialog.queue_button.isEnabled()
     dialog.sides["right"].setValue(0)
     dialog.prompt.setPlainText("a harbour at dawn, wide view")
-    before = len(window.queue.jobs)
+    before = len(window.studio.queue.jobs)
     qtbot.mouseClick(dialog.queue_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
-    [job] = window.queue.jobs[before:]
+    [job] = window.studio.queue.jobs[before:]
     request = job.request
     assert isinstance(request, GenerationRequest)
     assert request.init_image == made and request.mask is None and request.hires is None
@@ -71,5 +71,24 @@ def test_extend_queues_a_job_that_grows_the_chosen_picture(qtbot: QtBot, out_dir
     assert (request.prompt, request.negative_prompt) == ("a harbour at dawn, wide view", "fog")
     assert request.models.model == model and request.steps == 2  # the window's model and settings
     assert request.strength == 0.9
-    assert "Extending polaris-1.png" in window.status.text()
+    assert "Extending polaris-1.png" in window.status_line.status.text()
+    qtbot.waitUntil(lambda: job.state.finished, timeout=180_000)  # drawn or refused, it ends before the window
+
+
+def test_extend_goes_through_the_studio_as_generate_does(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> None:
+    out_dir.mkdir(parents=True)
+    made = out_dir / "polaris-1.png"
+    Image.effect_noise((64, 64), 40).convert("RGB").save(made)
+    window = window_over(qtbot, made, tmp_path / "gallery.sqlite3")
+    window.panel.styles_picker.set_chosen(("Anime",))
+    dialog = open_extend_dialog(window, made)
+    dialog.sides["left"].setValue(64)
+    dialog.prompt.setPlainText("a {red|blue} harbour")
+    before = len(window.studio.queue.jobs)
+    qtbot.mouseClick(dialog.queue_button, Qt.MouseButton.LeftButton)
+    [job] = window.studio.queue.jobs[before:]
+    assert isinstance(job.request, GenerationRequest)
+    # the ticked style applied and the wildcard chosen, the prompt as written kept beside them
+    assert (job.request.styles, job.request.prompt_as_written) == (("Anime",), "a {red|blue} harbour")
+    assert "{" not in job.request.prompt and "harbour" in job.request.prompt
     qtbot.waitUntil(lambda: job.state.finished, timeout=180_000)  # drawn or refused, it ends before the window

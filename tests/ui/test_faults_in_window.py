@@ -33,14 +33,15 @@ def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, 
     with tmpfs(tmp_path / "disk", "256k", read_only=True) as disk:
         window.set_output_folder(disk / "images")
         with qtbot.waitSignal(window.generation_finished, timeout=8_000) as finished:
-            qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].error.kind is ErrorKind.CANNOT_SAVE
-    assert "Choose another folder" in window.status.text() and "read-only disk" in window.status.text()
-    assert window.generate_button.isEnabled() and window.progress.format() == "Failed"
+    status = window.status_line.status.text()
+    assert "Choose another folder" in status and "read-only disk" in status
+    assert window.go.generate.isEnabled() and window.status_line.progress.format() == "Failed"
     assert window.queue_strip.list.item(0).text().startswith("failed: Pictures cannot be saved")
     window.set_output_folder(out_dir)
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].ok, finished.args[0]
 
 
@@ -49,25 +50,25 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
     fill_in(qtbot, window, tiny_model, "kept aside", 64, 4)
     with tmpfs(tmp_path / "disk", "8m") as disk:
         window.set_output_folder(disk)
-        window.generation.progress.connect(lambda progress: progress.step == 1 and make_read_only(disk))
+        window.studio.generation.progress.connect(lambda progress: progress.step == 1 and make_read_only(disk))
         with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
-            qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
         assert list(disk.iterdir()) == []
     outcome = finished.args[0]
     assert outcome.error.kind is ErrorKind.CANNOT_SAVE, outcome
     unsaved = user_dirs(sys.platform, os.environ, Path.home(), None).unsaved
     assert unsaved.is_dir(), outcome
     [kept] = list(unsaved.iterdir())
-    assert f"It is kept in {kept}." in window.status.text()
-    assert window.generate_button.isEnabled()
+    assert f"It is kept in {kept}." in window.status_line.status.text()
+    assert window.go.generate.isEnabled()
     # the queue is free: the next job runs, and Cancel ends it
     window.set_output_folder(out_dir)
     window.panel.steps.setValue(50)
-    with qtbot.waitSignal(window.generation.stage_changed, timeout=60_000,
+    with qtbot.waitSignal(window.studio.generation.stage_changed, timeout=60_000,
                           check_params_cb=lambda stage: stage is Stage.SAMPLING):
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
-        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.cancel, Qt.MouseButton.LeftButton)
     assert finished.args[0].cancelled
 
 
@@ -75,10 +76,10 @@ def test_the_loading_stage_shows_in_the_status_the_queue_and_the_picture(qtbot: 
                                                                          sd_cli: Path, tiny_model) -> None:
     fill_in(qtbot, window, tiny_model, "loading", 64, 1)
     seen: list[tuple[str, str, str]] = []
-    window.generation.stage_changed.connect(lambda stage: stage is Stage.LOADING and seen.append(
-        (window.status.text(), window.image.canvas.text(), window.queue_strip.list.item(0).text())))
+    window.studio.generation.stage_changed.connect(lambda stage: stage is Stage.LOADING and seen.append(
+        (window.status_line.status.text(), window.image.canvas.text(), window.queue_strip.list.item(0).text())))
     with qtbot.waitSignal(window.generation_finished, timeout=120_000):
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     [(status, picture, row)] = seen  # once, from the moment sd.cpp starts: not "Drawing…"
     assert status == picture == "Loading the model…"
     assert row.startswith("loading the model…")
@@ -94,10 +95,10 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
     store = tmp_path / "queue.json"
     save_queue(store, [Job(request, state=JobState.RUNNING), Job(request)])
     window = MainWindow(Studio(out_dir, store=store))
-    generation, queue = window.generation, window.queue
+    generation, queue = window.studio.generation, window.studio.queue
     qtbot.addWidget(window)
     window.show()
-    assert "Jobs from last time waiting in the queue: 2. Press Run queue" in window.status.text()
+    assert "Jobs from last time waiting in the queue: 2. Press Run queue" in window.status_line.status.text()
     assert window.image.canvas.text() == no_picture_yet()
     with qtbot.waitSignal(generation.probed, timeout=60_000):  # the queue dispatched on this answer before
         generation.probe_devices()
@@ -110,10 +111,10 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
         qtbot.mouseClick(window.queue_strip.run_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: queue.busy, timeout=10_000)
         # the big button offers Cancel while Run queue draws, without taking the keyboard from where it was
-        assert window.cancel_button.isVisible() and window.cancel_button.isEnabled()
-        assert not window.generate_button.isVisible() and not window.cancel_button.hasFocus()
+        assert window.go.cancel.isVisible() and window.go.cancel.isEnabled()
+        assert not window.go.generate.isVisible() and not window.go.cancel.hasFocus()
     assert [job.state for job in queue.jobs] == [JobState.DONE] * 2
-    assert window.generate_button.isVisible() and window.generate_button.isEnabled()
+    assert window.go.generate.isVisible() and window.go.generate.isEnabled()
 
 
 def test_a_file_held_by_another_program_ends_the_job_and_keeps_the_picture(
@@ -135,15 +136,15 @@ def test_a_file_held_by_another_program_ends_the_job_and_keeps_the_picture(
     monkeypatch.setattr(image_store, "_move_to_free_name", held)
     fill_in(qtbot, window, tiny_model, "held", 64, 1)
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].error.kind is ErrorKind.CANNOT_SAVE
     [kept] = list(user_dirs(sys.platform, os.environ, Path.home(), None).unsaved.iterdir())
     words = "another program is using a file" if sys.platform == "win32" else "you may not write in"
-    assert words in window.status.text() and f"It is kept in {kept}." in window.status.text()
+    assert words in window.status_line.status.text() and f"It is kept in {kept}." in window.status_line.status.text()
     assert not [p for p in out_dir.glob("*") if p.name != ".jobs"]
     monkeypatch.setattr(image_store, "_move_to_free_name", move)
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].ok  # the next job runs
 
 
@@ -154,15 +155,15 @@ def test_a_prompt_too_long_for_sdcpp_is_refused_in_words_at_once(qtbot: QtBot, w
     # said at once, before Generate: a sentence of its own, without the program's name
     said = ("The prompt is 50,600 characters long; at most 2,400 can be drawn (longer ones crash the drawing "
             "program).")
-    assert window.status.text() == said
+    assert window.status_line.status.text() == said
     window.panel.prompt.setPlainText("a lighthouse at dawn")
-    assert window.status.text() == ""  # shortened: the warning goes
+    assert window.status_line.status.text() == ""  # shortened: the warning goes
     window.panel.prompt.setPlainText("a lighthouse at dawn, " * 2300)
     with qtbot.waitSignal(window.generation_finished, timeout=8_000) as finished:
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].error.kind is ErrorKind.BAD_REQUEST
-    assert window.status.text() == f"The settings were not accepted.\n{said}"
-    assert window.generate_button.isEnabled()
+    assert window.status_line.status.text() == f"The settings were not accepted.\n{said}"
+    assert window.go.generate.isEnabled()
 
 
 @pytest.mark.parametrize("stage", [Stage.LOADING, Stage.DECODING])
@@ -170,11 +171,11 @@ def test_cancel_all_ends_the_job_in_any_stage(qtbot: QtBot, window: MainWindow, 
                                               out_dir: Path, stage: Stage) -> None:
     fill_in(qtbot, window, tiny_model, "cancelled", 64, 2)
     window.panel.batch.count.setValue(2)  # a second job waits behind it
-    with qtbot.waitSignal(window.generation.stage_changed, timeout=120_000,
+    with qtbot.waitSignal(window.studio.generation.stage_changed, timeout=120_000,
                           check_params_cb=lambda entered: entered is stage):
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(window.queue.idle, timeout=30_000):
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(window.studio.queue.idle, timeout=30_000):
         qtbot.mouseClick(window.queue_strip.cancel_all_button, Qt.MouseButton.LeftButton)
-    assert not window.queue.busy and window.generate_button.isEnabled()
-    assert {job.state for job in window.queue.jobs} <= {JobState.CANCELLED, JobState.DONE}
-    assert len(list(out_dir.glob("*.png"))) == sum(job.state is JobState.DONE for job in window.queue.jobs)
+    assert not window.studio.queue.busy and window.go.generate.isEnabled()
+    assert {job.state for job in window.studio.queue.jobs} <= {JobState.CANCELLED, JobState.DONE}
+    assert len(list(out_dir.glob("*.png"))) == sum(job.state is JobState.DONE for job in window.studio.queue.jobs)

@@ -90,7 +90,7 @@ def test_not_now_closes_it_and_the_window_goes_on(qtbot: QtBot, tmp_path: Path, 
             qtbot.mouseClick(guide.not_now_button, Qt.MouseButton.LeftButton)
             assert not guide.isVisible()
     assert server.requests == []  # nothing downloaded
-    assert window.generate_button.isEnabled() and window.isVisible()
+    assert window.go.generate.isEnabled() and window.isVisible()
     assert not guide_wanted(Settings())  # not shown again at the next start
 
 
@@ -105,9 +105,9 @@ def test_the_demo_model_skips_the_download_and_draws_at_once(qtbot: QtBot, tmp_p
             qtbot.mouseClick(guide.demo_button, Qt.MouseButton.LeftButton)
         assert not guide.isVisible()
         assert window.panel.model_picker.currentText() == "Demo model — random noise"
-        assert window.queue.busy
-        window.queue.cancel_all()
-        qtbot.waitUntil(lambda: not window.queue.busy and not window.system_check.running, timeout=60_000)
+        assert window.studio.queue.busy
+        window.studio.queue.cancel_all()
+        qtbot.waitUntil(lambda: not window.studio.queue.busy and not window.system_check.running, timeout=60_000)
     assert server.requests == []
 
 

@@ -179,8 +179,8 @@ def test_reuse_settings_fills_the_prompt_panel(qtbot: QtBot, gallery, out_dir: P
     assert (panel.width_box.value(), panel.height_box.value(), panel.steps.value(), panel.seed.value()) == (
         96, 64, 6, 101)
     # the seed comes back too, and the window says so: the same picture again, unless the seed is set to random
-    assert window.status.text() == ("The settings of 1.png are back, its seed 101 too: Generate draws the same "
-                                    "picture. For a new one, set Seed to random in Advanced.")
+    assert window.status_line.status.text() == ("The settings of 1.png are back, its seed 101 too: Generate draws "
+                                                "the same picture. For a new one, set Seed to random in Advanced.")
     assert "its seed too" in window.gallery.reuse_button.toolTip()
     view.setCurrentIndex(window.gallery.model.index(0))
     window.gallery.seed_action.trigger()  # from the "More" menu
@@ -240,7 +240,7 @@ def test_the_output_folder_can_be_changed_and_is_remembered(qtbot: QtBot, galler
     elsewhere.mkdir()
     moved = ours(elsewhere, "old.png", "an older image, found there", 9, 1.5)
     window.set_output_folder(elsewhere)
-    assert window.generation.out_dir == elsewhere
+    assert window.studio.generation.out_dir == elsewhere
     assert Settings().get(OUTPUT_FOLDER) == elsewhere
     assert moved in [e.path for e in window.gallery.model.entries]  # type: ignore[union-attr]
     assert len(window.gallery.model.entries) == 5  # type: ignore[union-attr]  # the earlier ones stay

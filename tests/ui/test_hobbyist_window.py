@@ -46,16 +46,17 @@ def test_ctrl_enter_generates_and_esc_cancels(qtbot: QtBot, out_dir: Path, sd_cl
     window.panel.steps.setValue(50)
     qtbot.keyClicks(window.panel.prompt, "a long one")
     window.panel.prompt.setFocus()
-    with qtbot.waitSignal(window.generation.stage_changed, timeout=180_000,  # a busy 2-core CI machine, under Wine too
+    # a busy 2-core CI machine, under Wine too
+    with qtbot.waitSignal(window.studio.generation.stage_changed, timeout=180_000,
                           check_params_cb=lambda stage: stage is Stage.SAMPLING):
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-        assert window.cancel_button.isVisible() and not window.generate_button.isVisible()
+        assert window.go.cancel.isVisible() and not window.go.generate.isVisible()
     assert window.panel.prompt.toPlainText() == "a long one"  # the shortcut drew; it typed no new line
     with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Escape)
     assert finished.args[0].cancelled
-    assert window.generate_button.isVisible() and window.generate_button.isEnabled()
-    assert window.status.text() == "Cancelled."
+    assert window.go.generate.isVisible() and window.go.generate.isEnabled()
+    assert window.status_line.status.text() == "Cancelled."
 
 
 def test_ctrl_enter_does_nothing_while_a_generation_runs(qtbot: QtBot, out_dir: Path, tiny_model) -> None:
@@ -64,10 +65,10 @@ def test_ctrl_enter_does_nothing_while_a_generation_runs(qtbot: QtBot, out_dir: 
     window.panel.prompt.setFocus()
     with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Enter, Qt.KeyboardModifier.ControlModifier)  # keypad Enter
-        assert not window.generate_button.isEnabled()
-    assert "The prompt is empty." in window.status.text() and finished.args[0].error is not None
-    window.generate_button.setEnabled(False)  # as while running
-    with qtbot.assertNotEmitted(window.generation.stage_changed, wait=300):
+        assert not window.go.generate.isEnabled()
+    assert "The prompt is empty." in window.status_line.status.text() and finished.args[0].error is not None
+    window.go.generate.setEnabled(False)  # as while running
+    with qtbot.assertNotEmitted(window.studio.generation.stage_changed, wait=300):
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 
@@ -90,7 +91,7 @@ def test_the_shape_buttons_size_the_picture_for_the_model_family(qtbot: QtBot, o
     panel = window.panel
     assert panel.aspect_buttons[Aspect.SQUARE].isChecked() and not panel.width_box.isVisible()
     panel.model.set_path(family_files(family, tmp_path, tiny_model))
-    qtbot.waitUntil(lambda: panel.family is family, timeout=5_000)  # read once the user pauses typing
+    qtbot.waitUntil(lambda: panel.draft.family is family, timeout=5_000)  # read once the user pauses typing
     for aspect, size in ((Aspect.PORTRAIT, portrait), (Aspect.LANDSCAPE, landscape), (Aspect.SQUARE, square)):
         qtbot.mouseClick(panel.aspect_buttons[aspect], Qt.MouseButton.LeftButton)
         request = panel.request()
@@ -136,9 +137,9 @@ def test_the_negative_prompt_is_folded_until_asked_for(qtbot: QtBot, out_dir: Pa
 def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Path, tiny_model) -> None:
     window = open_window(qtbot, out_dir)
     panel = window.panel
-    assert not window.advanced.isVisible() and not window.details.isVisible()
+    assert not window.folds.advanced.isVisible() and not window.folds.details.isVisible()
     qtbot.mouseClick(window.advanced_toggle, Qt.MouseButton.LeftButton)
-    assert window.advanced.isVisible() and panel.model.isVisible() and window.plan_label.isVisible()
+    assert window.folds.advanced.isVisible() and panel.model.isVisible() and window.plan.label.isVisible()
     request = panel.request()
     assert (request.sampler, request.scheduler, request.cfg_scale) == (None, None, None)  # the model's defaults
     panel.sampler.setCurrentText("DPM++ 2M")  # as A1111 names it
@@ -148,10 +149,10 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     request = panel.request()
     assert (request.sampler, request.scheduler, request.cfg_scale, request.seed) == ("dpm++2m", "karras", 4.5, 1234)
     # "Reuse settings" of an image made with other choices puts those back; a name this build lacks, the default
-    panel.apply(ReusableSettings("again", sampler="euler", scheduler="not-in-this-build"))
+    panel.draft.reuse(ReusableSettings("again", sampler="euler", scheduler="not-in-this-build"))
     assert (panel.request().sampler, panel.request().scheduler) == ("euler", None)
     qtbot.mouseClick(window.details_toggle, Qt.MouseButton.LeftButton)
-    assert window.log.isVisible() and window.gauge.isVisible()
+    assert window.folds.log.isVisible() and window.gauge.isVisible()
 
 
 def test_advanced_and_the_layout_are_remembered_across_restarts(qtbot: QtBot, out_dir: Path) -> None:
@@ -166,7 +167,7 @@ def test_advanced_and_the_layout_are_remembered_across_restarts(qtbot: QtBot, ou
     sizes = first.main_splitter.sizes()
     first.close()
     again = open_window(qtbot, out_dir)
-    assert again.advanced_toggle.isChecked() and again.advanced.isVisible()
+    assert again.advanced_toggle.isChecked() and again.folds.advanced.isVisible()
     assert not again.details_toggle.isChecked()
     assert again.size() == size
     assert again.main_splitter.sizes()[0] == sizes[0]  # the column kept its width
@@ -180,11 +181,11 @@ def test_advanced_and_details_open_in_the_column_after_a_start_with_them_closed(
     again = open_window(qtbot, out_dir)
     qtbot.mouseClick(again.advanced_toggle, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(again.details_toggle, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: again.advanced.height() > 0 and again.log.height() > 0)
+    qtbot.waitUntil(lambda: again.folds.advanced.height() > 0 and again.folds.log.height() > 0)
     column = again.main_splitter.widget(0)
-    assert column.isAncestorOf(again.advanced) and column.isAncestorOf(again.details)
-    assert again.advanced.width() >= again.advanced.minimumWidth()  # never scrolls sideways
-    assert min(again.folds_splitter.sizes()) > 0
+    assert column.isAncestorOf(again.folds.advanced) and column.isAncestorOf(again.folds.details)
+    assert again.folds.advanced.width() >= again.folds.advanced.minimumWidth()  # never scrolls sideways
+    assert min(again.folds.sizes()) > 0
 
 
 def test_opening_and_folding_advanced_and_details_never_moves_the_picture(qtbot: QtBot, out_dir: Path) -> None:
@@ -196,18 +197,18 @@ def test_opening_and_folding_advanced_and_details_never_moves_the_picture(qtbot:
         window.advanced_toggle.click()
         window.details_toggle.click()
         qtbot.wait(50)
-        assert window.advanced.isVisible() and window.log.height() > 0
+        assert window.folds.advanced.isVisible() and window.folds.log.height() > 0
         assert window.picture_stack.geometry() == picture
-        window.folds_splitter.setSizes([250, 150])  # the user gives Advanced more of the column
+        window.folds.setSizes([250, 150])  # the user gives Advanced more of the column
         window.advanced_toggle.click()
         window.details_toggle.click()
         qtbot.wait(50)
-        assert not window.advanced.isVisible() and not window.details.isVisible()
+        assert not window.folds.advanced.isVisible() and not window.folds.details.isVisible()
         assert window.picture_stack.geometry() == picture
     window.details_toggle.click()  # Details alone: all of the folds' room
     window.advanced_toggle.click()
     qtbot.wait(50)
-    assert window.folds_splitter.sizes()[0] > window.folds_splitter.sizes()[1]  # as the user left them
+    assert window.folds.sizes()[0] > window.folds.sizes()[1]  # as the user left them
 
 
 def test_the_picture_fits_zooms_and_steps_through_the_gallery(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> None:

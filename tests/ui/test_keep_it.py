@@ -33,13 +33,13 @@ def test_a_set_aside_picture_is_shown_and_kept_with_one_click(qtbot: QtBot, sd_c
                                 models=ModelFiles(model=model, taesd=taesd),
                                 memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
     with qtbot.waitSignal(window.generation_finished, timeout=300_000) as finished:
-        [job] = window.queue.add([request])
+        [job] = window.studio.queue.add([request])
     error = finished.args[0].error
     assert error is not None and error.picture is not None
     suspect = Path(error.picture)
     assert suspect.parent == current_user_dirs().bad_pictures
     # the reason in words, the picture to judge, and Keep it beside them
-    assert "The picture came out as one flat colour" in window.status.text()
+    assert "The picture came out as one flat colour" in window.status_line.status.text()
     assert window.image.image_path == suspect
     assert window.status_line.keep_button.isVisible()
     strip = window.queue_strip
@@ -52,7 +52,7 @@ def test_a_set_aside_picture_is_shown_and_kept_with_one_click(qtbot: QtBot, sd_c
     assert not suspect.exists() and job.state is JobState.DONE and job.image == str(kept)
     assert read_parameters_text(kept) is not None  # its settings came along
     assert [entry.path for entry in gallery.entries()] == [kept]
-    assert window.status.text() == f"Saved {kept}" and window.image.image_path == kept
+    assert window.status_line.status.text() == f"Saved {kept}" and window.image.image_path == kept
     assert not window.status_line.keep_button.isVisible()
     strip.list.setCurrentRow(0)
     assert not strip.keep_button.isEnabled()

@@ -37,19 +37,19 @@ def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_
                                            out_dir: Path) -> None:
     fill_in(qtbot, window, tiny_model, "a lighthouse at dawn", 64, 2)
     progress_formats: list[str] = []
-    window.generation.progress.connect(lambda _: progress_formats.append(window.progress.format()))
+    window.studio.generation.progress.connect(lambda _: progress_formats.append(window.status_line.progress.format()))
     status_lines: list[str] = []
-    window.generation.progress.connect(lambda _: status_lines.append(window.status.text()))
+    window.studio.generation.progress.connect(lambda _: status_lines.append(window.status_line.status.text()))
     # the event loop must keep turning while sd.cpp samples: count timer ticks between the two steps
     ticks: list[int] = [0]
     ticks_at_step: list[int] = []
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.__setitem__(0, ticks[0] + 1))
     timer.start(5)
-    window.generation.progress.connect(lambda _: ticks_at_step.append(ticks[0]))
+    window.studio.generation.progress.connect(lambda _: ticks_at_step.append(ticks[0]))
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-        assert not window.generate_button.isEnabled() and window.cancel_button.isEnabled()
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
+        assert not window.go.generate.isEnabled() and window.go.cancel.isEnabled()
     outcome = finished.args[0]
     assert outcome.ok, outcome
     assert window.image.image_path == Path(outcome.image)
@@ -60,26 +60,26 @@ def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_
     assert re.fullmatch(r"Drawing — step 1 of 2, \d+\.\d s per step, (\d+ s|about .+|less than a second) left",
                         status_lines[0]), status_lines[0]
     assert re.fullmatch(r"Drawing — step 2 of 2, \d+\.\d s per step", status_lines[-1]), status_lines[-1]
-    assert window.progress.format() == "Done"
-    assert window.generate_button.isEnabled() and not window.cancel_button.isEnabled()
-    assert window.log.toPlainText().count("\n") > 10
+    assert window.status_line.progress.format() == "Done"
+    assert window.go.generate.isEnabled() and not window.go.cancel.isEnabled()
+    assert window.folds.log.toPlainText().count("\n") > 10
     assert ticks_at_step[1] > ticks_at_step[0], "the window froze while sd.cpp was sampling"
 
 
 def test_cancel_mid_run_leaves_no_backend_process(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model,
                                                   out_dir: Path) -> None:
     fill_in(qtbot, window, tiny_model, "a long one", 512, 50)
-    with qtbot.waitSignal(window.generation.stage_changed, timeout=60_000,
+    with qtbot.waitSignal(window.studio.generation.stage_changed, timeout=60_000,
                           check_params_cb=lambda stage: stage is Stage.SAMPLING):
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-    pid = window.generation.pid()
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
+    pid = window.studio.generation.pid()
     assert pid is not None and psutil.Process(pid).is_running()
     with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
-        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.cancel, Qt.MouseButton.LeftButton)
     assert finished.args[0].cancelled
     assert not psutil.pid_exists(pid)
-    assert window.progress.format() == "Cancelled"
-    assert window.generate_button.isEnabled()
+    assert window.status_line.progress.format() == "Cancelled"
+    assert window.go.generate.isEnabled()
     assert list(out_dir.glob("*.png")) == []
 
 
@@ -87,28 +87,28 @@ def test_bad_input_is_explained_and_the_window_stays_usable(qtbot: QtBot, window
     model, _taesd = tiny_model
     window.panel.model.set_path(model)
     with qtbot.waitSignal(window.generation_finished, timeout=10_000) as finished:
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)  # empty prompt
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)  # empty prompt
     assert finished.args[0].error.kind.value == "bad_request"
-    assert "\nThe prompt is empty." in window.status.text()
-    assert window.progress.format() == "Failed"
-    assert window.generate_button.isEnabled()
+    assert "\nThe prompt is empty." in window.status_line.status.text()
+    assert window.status_line.progress.format() == "Failed"
+    assert window.go.generate.isEnabled()
     qtbot.keyClicks(window.panel.model.line_edit, "-missing")
     qtbot.keyClicks(window.panel.prompt, "now with a prompt")
     with qtbot.waitSignal(window.generation_finished, timeout=10_000):
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-    assert f"Model file not found: {model}-missing." in window.status.text()
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
+    assert f"Model file not found: {model}-missing." in window.status_line.status.text()
 
 
 def test_closing_the_window_mid_run_ends_the_backend_at_once(qtbot: QtBot, window: MainWindow, sd_cli: Path,
                                                              tiny_model, out_dir: Path) -> None:
     fill_in(qtbot, window, tiny_model, "closing", 512, 50)
-    with qtbot.waitSignal(window.generation.stage_changed, timeout=60_000,
+    with qtbot.waitSignal(window.studio.generation.stage_changed, timeout=60_000,
                           check_params_cb=lambda stage: stage is Stage.SAMPLING):
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-    pid = window.generation.pid()
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
+    pid = window.studio.generation.pid()
     assert pid is not None
     # the job itself is not over: it stays in the queue file to run again at the next start
-    with qtbot.waitSignal(window.generation.finished, timeout=10_000) as finished:
+    with qtbot.waitSignal(window.studio.generation.finished, timeout=10_000) as finished:
         window.close()
         assert not psutil.pid_exists(pid)  # gone before close() returned, not at some later exit
     assert finished.args[0].cancelled
@@ -119,13 +119,13 @@ def test_the_plan_shows_next_to_generate_and_an_expert_can_override(qtbot: QtBot
     model, taesd = tiny_model
     window.panel.model.set_path(model)
     window.panel.taesd.set_path(taesd)
-    qtbot.waitUntil(lambda: window.plan_label.text().startswith("Memory plan: diffusion model on GPU"), timeout=20_000)
-    assert "text encoders on CPU" in window.plan_label.text()  # lavapipe: CLIP stays on the CPU
-    assert "--clip-on-cpu" in window.plan_label.toolTip()
+    qtbot.waitUntil(lambda: window.plan.label.text().startswith("Memory plan: diffusion model on GPU"), timeout=20_000)
+    assert "text encoders on CPU" in window.plan.label.text()  # lavapipe: CLIP stays on the CPU
+    assert "--clip-on-cpu" in window.plan.label.toolTip()
     assert not window.panel.clip_on_cpu.isEnabled()
     window.panel.automatic.click()
     assert window.panel.clip_on_cpu.isEnabled() and window.panel.max_vram_gib.isEnabled()
-    qtbot.waitUntil(lambda: window.plan_label.text().startswith("Memory: your own settings"), timeout=5_000)
+    qtbot.waitUntil(lambda: window.plan.label.text().startswith("Memory: your own settings"), timeout=5_000)
     window.panel.offload_to_cpu.click()
     window.panel.max_vram_gib.selectAll()
     qtbot.keyClicks(window.panel.max_vram_gib, "3")
@@ -135,11 +135,11 @@ def test_the_plan_shows_next_to_generate_and_an_expert_can_override(qtbot: QtBot
 
 def test_the_plan_waits_for_a_pause_whatever_changed(qtbot: QtBot, window: MainWindow) -> None:
     # a changed value once became the pause itself: Steps 7 planned after 7 ms, a width of 1024 after a second
-    panel, pause = window.panel, window.plan.timer.interval()
+    panel, pause = window.panel, window.draft.timer.interval()
     for change in (lambda: panel.steps.setValue(7), lambda: panel.width_box.setValue(1024), panel.automatic.click,
                    lambda: panel.prompt.setPlainText("a lighthouse")):
         change()
-        assert window.plan.timer.isActive() and window.plan.timer.interval() == pause == 400
+        assert window.draft.timer.isActive() and window.draft.timer.interval() == pause == 400
 
 
 def test_the_window_says_why_it_retried(qtbot: QtBot, out_dir: Path, sd_cli: Path, standin: Path, tiny_model,
@@ -152,9 +152,9 @@ def test_the_window_says_why_it_retried(qtbot: QtBot, out_dir: Path, sd_cli: Pat
     window.show()
     fill_in(qtbot, window, tiny_model, "retry", 64, 1)
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].ok
-    assert "The first try ran out of video memory; it was tried again, safer: " in window.status.text()
+    assert "The first try ran out of video memory; it was tried again, safer: " in window.status_line.status.text()
     assert not window.image.pixmap().isNull()
 
 
@@ -173,6 +173,6 @@ def test_the_folder_chooser_refuses_a_read_only_folder_at_once(qtbot: QtBot, win
     with tmpfs(tmp_path / "ro", "1m", read_only=True) as read_only:
         monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_: str(read_only))
         qtbot.mouseClick(window.folder_button, Qt.MouseButton.LeftButton)
-        assert window.status.text().startswith("Pictures cannot be saved: ")
-        assert window.status.text().endswith("Choose another folder.")
+        assert window.status_line.status.text().startswith("Pictures cannot be saved: ")
+        assert window.status_line.status.text().endswith("Choose another folder.")
     assert window.studio.out_dir == before  # kept: the next Generate saves where it did

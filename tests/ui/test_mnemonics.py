@@ -101,8 +101,8 @@ def test_a_clash_is_found(qtbot: QtBot) -> None:
 def test_the_main_window_has_no_clash(qtbot: QtBot, window: MainWindow, opened: tuple[str, ...]) -> None:
     for name in opened:
         qtbot.mouseClick(getattr(window, f"{name}_toggle"), Qt.MouseButton.LeftButton)
-    assert window.advanced.isVisible() == ("advanced" in opened)
-    assert window.details.isVisible() == ("details" in opened)
+    assert window.folds.advanced.isVisible() == ("advanced" in opened)
+    assert window.folds.details.isVisible() == ("details" in opened)
     assert clashes(window) == {}
 
 
@@ -147,8 +147,8 @@ def test_alt_d_opens_the_details_and_alt_l_picks_landscape(qtbot: QtBot, out_dir
         window.activateWindow()
     window.panel.prompt.setFocus()
     qtbot.keyClick(window.panel.prompt, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
-    qtbot.waitUntil(window.details.isVisible)  # a mnemonic clicks the button as a mouse would: after a moment
+    qtbot.waitUntil(window.folds.details.isVisible)  # a mnemonic clicks the button as a mouse would: after a moment
     assert window.details_toggle.isChecked()
     qtbot.keyClick(window.panel.prompt, Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(lambda: window.panel.request().width > window.panel.request().height)
-    assert window.details.isVisible()  # Alt+L is the landscape shape's alone
+    assert window.folds.details.isVisible()  # Alt+L is the landscape shape's alone

@@ -35,11 +35,11 @@ def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
     monitor.sampled.connect(samples.append)
     checked: list[SystemFacts] = []
     window.system_check.finished.connect(lambda facts, _report: checked.append(facts))
-    with qtbot.waitSignals([window.system_check.finished, window.generation.probed, upscaling.finished],
+    with qtbot.waitSignals([window.system_check.finished, window.studio.generation.probed, upscaling.finished],
                            timeout=60_000):
         monitor.start()  # the gauge's first sample: the one vulkaninfo run, which everyone below waits for
         monitor.stop()  # no second sample: what is counted below is the parts' own questions
-        window.generation.probe_devices()
+        window.studio.generation.probe_devices()
         window.open_system_check()
         window.open_models()  # asks the backend what it is, and so what it offers
         window.studio.upscale(UpscaleRequest(tmp_path / "no-picture.png", tmp_path / "no-model.pth"))
@@ -48,15 +48,15 @@ def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
     qtbot.waitUntil(lambda: f"{standin} (given on the command line)" in models.backend_info.text(), timeout=30_000)
     assert vulkaninfo_runs() == 1 and monitor.vulkaninfo_runs == 1
     assert help_log.read_text(encoding="utf-8").splitlines() == ["--help"]
-    assert machine.devices and window.generation.devices == machine.devices
-    assert window.generation.card == machine.preferred_device and machine.preferred_device is not None
+    assert machine.devices and window.studio.generation.devices == machine.devices
+    assert window.studio.generation.card == machine.preferred_device and machine.preferred_device is not None
     assert list(checked[0].devices) == machine.devices  # the check read the same answer
     qtbot.waitUntil(lambda: any(sample.vram_total is not None for sample in samples), timeout=10_000)
-    sibling = window.generation.for_card(machine.devices[0])  # a rig's second card asks nobody
+    sibling = window.studio.generation.for_card(machine.devices[0])  # a rig's second card asks nobody
     assert sibling.devices_probed and sibling.machine is machine
 
     # the user installed a driver and checks again: vulkaninfo runs anew, and generation plans with its answer
-    with qtbot.waitSignal(window.generation.probed, timeout=60_000):
+    with qtbot.waitSignal(window.studio.generation.probed, timeout=60_000):
         window.system_check.start()
     qtbot.waitUntil(lambda: not window.system_check.running, timeout=60_000)
     assert vulkaninfo_runs() == 2

@@ -82,6 +82,6 @@ def test_the_queue_opens_into_a_drawer_when_a_second_job_comes(qtbot: QtBot, tmp
         strip.cancel_button.click()
         strip.list.setCurrentRow(1)
         strip.cancel_button.click()
-        window.queue.clear_finished()
+        window.studio.queue.clear_finished()
         assert strip.list.count() == 1 and not strip.drawer.isVisible()  # one job: the line alone says it
         assert strip.summary.text() == "waiting: 1"

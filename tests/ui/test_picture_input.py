@@ -172,9 +172,9 @@ def test_use_as_input_reuse_and_a_drop_on_the_picture(qtbot: QtBot, out_dir: Pat
     window.gallery.reuse_button.click()
     assert window.panel.picture.picture() == made and window.panel.picture.strength_value() == 0.3
     assert window.panel.picture.paint_mask.isChecked() and window.panel.picture.mask_file() is not None
-    assert "these files are gone: LoRA gone" in window.status.text()
+    assert "these files are gone: LoRA gone" in window.status_line.status.text()
     window.gallery.upscale_actions[4].trigger()  # no upscaler downloaded: said, nothing runs
-    assert "No upscaler yet" in window.status.text() and window.queue.jobs == []
+    assert "No upscaler yet" in window.status_line.status.text() and window.studio.queue.jobs == []
     other = picture(tmp_path / "other.png")
     drop_file(window.image, other)
     assert window.panel.picture.picture() == other
@@ -187,8 +187,8 @@ def test_a_square_picture_keeps_its_size_under_flux(qtbot: QtBot, tmp_path: Path
     panel.picture.set_picture(picture(tmp_path / "square.png", (512, 512)))
     panel.model.set_path(model)  # the model is chosen after the picture: now the family is Flux
     panel.taesd.set_path(taesd)
-    panel.set_family(family_of_files(panel.request().models))  # what the window's plan does on a worker thread
-    assert panel.family.value == "flux"
+    panel.draft.set_family(family_of_files(panel.request().models))  # what the window's plan does on a worker thread
+    assert panel.draft.family.value == "flux"
     # Flux's Square button means 1024 x 1024: the picture's own 512 stays, as Custom
     assert (panel.width_box.value(), panel.height_box.value()) == (512, 512)
     assert panel.request().size_from_input

@@ -51,7 +51,7 @@ OTHER_WINDOWS: dict[str, Callable[[QtBot, MainWindow], None]] = {
 
 def texts_of(qtbot: QtBot, tmp_path: Path, state: str, other: str | None = None) -> dict[str, list[str]]:
     with window_in(state, SIZES["1366x768"], tmp_path) as window:
-        texts = visible_texts(window, leave_out=(window.log,))
+        texts = visible_texts(window, leave_out=(window.folds.log,))
         if other is not None:
             OTHER_WINDOWS[other](qtbot, window)
             shown = window.check_dialog if other == "the system check" else window.models_window
@@ -117,27 +117,27 @@ def _helper_download_failing_offline(qtbot: QtBot, window: MainWindow, folder: P
     with qtbot.waitSignal(view.download.finished, timeout=30_000):
         view.start_download()
     settle()
-    return visible_texts(window, leave_out=(window.log,))
+    return visible_texts(window, leave_out=(window.folds.log,))
 
 
 def _running_on_the_processor(qtbot: QtBot, window: MainWindow, folder: Path) -> dict[str, list[str]]:
     """The queue drawer open, a job drawing on this computer's own device: lavapipe here, no graphics card."""
     window.studio.machine.ask()
-    qtbot.waitUntil(lambda: window.generation.card is not None, timeout=60_000)
-    assert window.queue.draws_on_processor
-    job = window.queue.jobs[0]
+    qtbot.waitUntil(lambda: window.studio.generation.card is not None, timeout=60_000)
+    assert window.studio.queue.draws_on_processor
+    job = window.studio.queue.jobs[0]
     job.state, job.card = JobState.RUNNING, LOCAL_CARD
     window.queue_strip.summary.setChecked(True)
     window.queue_strip.refresh()
     settle()
-    texts = visible_texts(window, leave_out=(window.log,))
+    texts = visible_texts(window, leave_out=(window.folds.log,))
     job.state = JobState.WAITING  # the window closes on a queue it runs nothing of
     return texts
 
 
 def _prompt_too_long(qtbot: QtBot, window: MainWindow, folder: Path) -> dict[str, list[str]]:
     window.panel.prompt.setPlainText("a fox in the snow, " * 2700)
-    return visible_texts(window, leave_out=(window.log,))
+    return visible_texts(window, leave_out=(window.folds.log,))
 
 
 def _text_model_added_as_a_picture_model(qtbot: QtBot, window: MainWindow, folder: Path) -> dict[str, list[str]]:

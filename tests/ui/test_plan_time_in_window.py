@@ -14,7 +14,7 @@ def test_the_plan_says_how_long_on_this_card(qtbot: QtBot, window: MainWindow, s
     window.panel.model.set_path(model)
     window.panel.taesd.set_path(taesd)
     qtbot.waitUntil(lambda: " a picture on " in window.plan.summary.text(), timeout=20_000)
-    card = window.generation.card
+    card = window.studio.generation.card
     assert card is not None and card.is_cpu
     # lavapipe here: the host's cores, estimated until a first picture is made on it; no "llvmpipe" said
     assert "a picture on this computer's processor (mostly " in window.plan.label.text()

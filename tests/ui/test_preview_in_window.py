@@ -20,10 +20,10 @@ def test_the_image_view_shows_each_frame_then_the_finished_picture(qtbot: QtBot,
     qtbot.waitExposed(window)
     fill_in(qtbot, window, tiny_model, "a lighthouse at dawn", 64, 3)
     seen: list[tuple[int | None, Path | None, bool]] = []
-    window.generation.preview_frame.connect(lambda _: seen.append(
+    window.studio.generation.preview_frame.connect(lambda _: seen.append(
         (window.image.preview_step, window.image.image_path, window.image.pixmap().isNull())))
     with qtbot.waitSignal(window.generation_finished, timeout=180_000) as finished:
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     outcome = finished.args[0]
     assert outcome.ok, outcome
     assert seen, "no preview frame reached the window"

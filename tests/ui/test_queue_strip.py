@@ -38,15 +38,15 @@ def test_a_batch_is_queued_reordered_cancelled_and_retried(qtbot: QtBot, sd_cli:
     fill_in(qtbot, window, tiny_model, "a lighthouse", 64, 3)
     window.panel.seed.setValue(500)
     window.panel.batch.count.setValue(3)
-    strip, queue = window.queue_strip, window.queue
+    strip, queue = window.queue_strip, window.studio.queue
     started: list[int | None] = []
     queue.changed.connect(lambda: [started.append(j.request.seed) for j in queue.running_jobs()
                                    if j.request.seed not in started])
     with qtbot.waitSignal(queue.idle, timeout=240_000):
-        click(qtbot, window.generate_button)
+        click(qtbot, window.go.generate)
         assert strip.isVisible() and strip.list.count() == 3
         assert [j.request.seed for j in queue.jobs] == [500, 501, 502]  # seeds in a row
-        assert window.add_button.isVisible() and window.cancel_button.isVisible()
+        assert window.go.add.isVisible() and window.go.cancel.isVisible()
         strip.list.setCurrentRow(2)
         click(qtbot, strip.up_button)  # 502 goes before 501
         assert [j.request.seed for j in queue.jobs] == [500, 502, 501]
@@ -61,7 +61,7 @@ def test_a_batch_is_queued_reordered_cancelled_and_retried(qtbot: QtBot, sd_cli:
         click(qtbot, strip.retry_button)
     assert queue.jobs[-1].request.seed == 501 and queue.jobs[-1].state is JobState.DONE
     assert len(list(out_dir.glob("*.png"))) == 3
-    assert window.generate_button.isVisible() and not window.cancel_button.isVisible()
+    assert window.go.generate.isVisible() and not window.go.cancel.isVisible()
     click(qtbot, strip.clear_button)
     assert strip.list.count() == 0 and not strip.isVisible()
 
@@ -72,18 +72,18 @@ def test_a_failed_job_says_why_and_cancel_stops_the_whole_batch(qtbot: QtBot, sd
     model, _ = tiny_model
     fill_in(qtbot, window, tiny_model, "a lighthouse", 512, 50)
     window.panel.model.set_path(Path(f"{model}-missing"))
-    with qtbot.waitSignal(window.queue.idle, timeout=30_000):
-        click(qtbot, window.generate_button)
-    [failed] = window.queue.jobs
+    with qtbot.waitSignal(window.studio.queue.idle, timeout=30_000):
+        click(qtbot, window.go.generate)
+    [failed] = window.studio.queue.jobs
     assert failed.state is JobState.FAILED and "model file not found" in failed.reason
     assert job_words(failed).startswith("failed: model file not found")
     window.panel.model.set_path(model)
     window.panel.batch.count.setValue(2)
-    with qtbot.waitSignal(window.queue.idle, timeout=60_000):
-        click(qtbot, window.generate_button)
-        qtbot.waitUntil(lambda: window.generation.pid() is not None, timeout=30_000)
-        click(qtbot, window.cancel_button)
-    assert [j.state for j in window.queue.jobs] == [JobState.FAILED, JobState.CANCELLED, JobState.CANCELLED]
+    with qtbot.waitSignal(window.studio.queue.idle, timeout=60_000):
+        click(qtbot, window.go.generate)
+        qtbot.waitUntil(lambda: window.studio.generation.pid() is not None, timeout=30_000)
+        click(qtbot, window.go.cancel)
+    assert [j.state for j in window.studio.queue.jobs] == [JobState.FAILED, JobState.CANCELLED, JobState.CANCELLED]
     assert list(out_dir.glob("*.png")) == []
 
 
@@ -95,8 +95,8 @@ def test_a_damaged_queue_file_is_set_aside_and_said_and_the_app_starts(qtbot: Qt
     store.write_bytes(b'{"format": 1, "jobs": [{"id": "half-writ')
     window = MainWindow(Studio(out_dir, store=store))
     qtbot.addWidget(window)
-    assert window.queue.jobs == [] and not window.queue_strip.isVisible()
-    assert window.status.text().startswith("The job queue file was damaged")
+    assert window.studio.queue.jobs == [] and not window.queue_strip.isVisible()
+    assert window.status_line.status.text().startswith("The job queue file was damaged")
     [aside] = store.parent.glob("queue.damaged-*.json")
     assert aside.read_bytes().startswith(b'{"format": 1') and not store.exists()
 

@@ -63,4 +63,21 @@ def test_the_window_hears_every_cards_steps(qtbot: QtBot, standin: Path, tiny_mo
     assert all(job.state is JobState.DONE for job in jobs), [(job.state, job.reason) for job in jobs]
     assert set(stepped) == set(labels)  # both cards' steps reached the window, each named
     assert {event.job.card for event in heard} == {event.card for event in heard} == set(labels)
-    assert window.progress.format() == "Done"
+    assert window.status_line.progress.format() == "Done"
+
+
+def test_the_plan_is_for_the_card_the_next_picture_goes_to(qtbot: QtBot, standin: Path, out_dir: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux", TWO_GPUS))
+    monkeypatch.delenv("GGML_VK_VISIBLE_DEVICES", raising=False)
+    studio = Studio(out_dir, Machine(standin), host_ram=lambda: 64 * GIB)
+    window = MainWindow(studio)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(studio.queue.cards_changed, timeout=30_000):
+        studio.generation.probe_devices()
+    (first, _, _), (second, _, runner) = studio.queue.cards[:2]
+    studio.queue.set_card_enabled(second, True)
+    studio.queue.set_card_enabled(first, False)  # the first card does not draw: the plan is the second's
+    with qtbot.waitSignal(window.draft.planned, timeout=30_000):
+        window.draft.plan_soon()
+    assert window.draft.card is runner and runner is not studio.generation

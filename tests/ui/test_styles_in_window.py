@@ -26,9 +26,9 @@ def test_a_ticked_style_and_the_prompts_wildcards_are_applied_when_queued(qtbot:
     click_menu_entry(picker.menu(), "Anime")
     assert picker.text() == "Styles: Anime" and window.panel.request().styles == ("Anime",)
     qtbot.keyClicks(window.panel.prompt, "a {red|blue} fox")
-    with qtbot.waitSignal(window.queue.idle, timeout=30_000):  # no model chosen: queued, then it fails
-        qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-    [job] = window.queue.jobs
+    with qtbot.waitSignal(window.studio.queue.idle, timeout=30_000):  # no model chosen: queued, then it fails
+        qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
+    [job] = window.studio.queue.jobs
     anime = next(style for style in DEFAULT_STYLES if style.name == "Anime")
     assert job.request.prompt in {anime.prompt.replace("{prompt}", f"a {color} fox") for color in ("red", "blue")}
     assert job.request.negative_prompt == anime.negative
@@ -37,10 +37,10 @@ def test_a_ticked_style_and_the_prompts_wildcards_are_applied_when_queued(qtbot:
 
 def test_a_wildcard_file_that_is_not_there_is_said_and_nothing_is_queued(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.keyClicks(window.panel.prompt, "a __pets__")
-    qtbot.mouseClick(window.generate_button, Qt.MouseButton.LeftButton)
-    assert "no wildcard file for __pets__" in window.status.text()
-    assert str(current_user_dirs().wildcards) in window.status.text()
-    assert window.queue.jobs == [] and window.generate_button.isEnabled()
+    qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
+    assert "no wildcard file for __pets__" in window.status_line.status.text()
+    assert str(current_user_dirs().wildcards) in window.status_line.status.text()
+    assert window.studio.queue.jobs == [] and window.go.generate.isEnabled()
 
 
 def test_styles_are_renamed_added_and_saved_in_the_dialog(qtbot: QtBot, window: MainWindow) -> None:

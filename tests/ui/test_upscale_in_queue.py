@@ -39,13 +39,13 @@ def test_an_upscale_waits_behind_a_picture_then_lands_in_the_gallery(
     qtbot.waitUntil(lambda: drawing.state is JobState.RUNNING, timeout=60_000)  # once vulkaninfo answered
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
     window.gallery.upscale_actions[2].trigger()
-    upscale = window.queue.jobs[-1]
+    upscale = window.studio.queue.jobs[-1]
     assert isinstance(upscale.request, UpscaleRequest) and upscale.request.factor == 2
     assert upscale.state is JobState.WAITING and drawing.state is JobState.RUNNING
-    assert "when the jobs before it are done" in window.status.text()
+    assert "when the jobs before it are done" in window.status_line.status.text()
     assert any("upscale polaris-1.png x2" in window.queue_strip.list.item(i).text()
                for i in range(window.queue_strip.list.count()))
-    with qtbot.waitSignal(window.queue.idle, timeout=180_000):
+    with qtbot.waitSignal(window.studio.queue.idle, timeout=180_000):
         pass
     assert [event.job for event in heard if isinstance(event, JobStarted)] == [drawing, upscale]
     ended = {event.job.id: event.outcome for event in heard if isinstance(event, JobEnded)}
@@ -69,11 +69,11 @@ def test_in_the_demo_the_demos_upscaler_enlarges_and_says_so(qtbot: QtBot, sd_cl
     assert window.gallery is not None
     load_demo(window.panel)  # no upscaler in the models folder
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
-    with qtbot.waitSignal(window.queue.idle, timeout=180_000):
+    with qtbot.waitSignal(window.studio.queue.idle, timeout=180_000):
         window.gallery.upscale_actions[4].trigger()
-        assert window.status.text() == ("Upscaling polaris-1.png x4 with the demo's upscaler (noise, to show how "
-                                        "it works)…")
-    upscale = window.queue.jobs[-1]
+        assert window.status_line.status.text() == ("Upscaling polaris-1.png x4 with the demo's upscaler (noise, to "
+                                                    "show how it works)…")
+    upscale = window.studio.queue.jobs[-1]
     assert upscale.state is JobState.DONE and upscale.image is not None
     with Image.open(upscale.image) as upscaled:
         assert upscaled.size == (128, 128)
