@@ -1,7 +1,7 @@
 """Pictures for the picture check, made here: designed ones a user wants (marks on flat backgrounds, flat posters,
 night skies, line art, pictures shipped with the app and its packages) and broken ones as sd.cpp makes them (one
 tile merged as ggml_extend.hpp's sd_tensor_merge_2d merges, a noisy frame, saturated blocks). The test
-(tests/core/test_picture_check.py) and the benchmark (tests/bench/bench_picture_check.py) read the same list."""
+(tests/core/gallery/test_picture_check.py) and the benchmark (tests/bench/bench_picture_check.py) read the same list."""
 
 from __future__ import annotations
 

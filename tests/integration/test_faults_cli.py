@@ -179,5 +179,5 @@ def test_control_characters_in_a_prompt_list_reach_sdcpp_and_the_picture_alike(s
     assert "invisible control characters (U+0000, U+001B); they were removed" in run.stderr
     [image] = run.of("image")
     details = read_details(Path(image["path"]))
-    # (argv and metadata are one text by construction: tests/core/test_request_and_command.py compares them)
+    # (argv and metadata are one text by construction: tests/core/generation/test_request_and_command.py compares them)
     assert details is not None and details["prompt"] == "a lighthouse at dawn"

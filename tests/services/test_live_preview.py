@@ -24,7 +24,7 @@ from app.services.generation.live_preview import LivePreview, PreviewFrame
 from app.services.generation.runner import Generation
 from app.services.left_behind import owner_tag
 from app.services.user_dirs import current_user_dirs
-from tests.core.test_preview import small_png
+from tests.core.planning.test_preview import small_png
 
 
 def test_frames_arrive_during_a_real_run_and_the_final_image_is_the_real_one(qtbot: QtBot, sd_cli: Path,

@@ -60,7 +60,7 @@ EFFICIENCY_FULL = 0.35
 # on the CPU (dev.to, aivisionslab, "Running FLUX.1 Schnell on an RX 580 8GB: GPU/CPU hybrid architecture"):
 # 117 T operations a step, 9 % of the peak. The third figure, SD 1.5 GGUF at 512 px, 20 steps, ~72 s per image
 # on an RX 580 2048SP (dev.to, aivisionslab, "Running Flux Schnell 12B + LLMs on a legacy AMD RX 580 8GB via
-# native Vulkan"), checks them without being fitted (tests/core/test_timing.py).
+# native Vulkan"), checks them without being fitted (tests/core/planning/test_timing.py).
 EFFICIENCY_QUANTIZED = 0.09
 MEMORY_EFFICIENCY = 0.7  # estimate: the share of the bandwidth that streaming weights reaches
 

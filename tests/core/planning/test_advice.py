@@ -21,7 +21,7 @@ CAPS = parse_help(load("help").stdout.decode())  # our build's --help
 CATALOG = load_catalog()
 RAM = 16 * GIB  # a typical RX 580 PC's
 HOST = Host(6)
-VULKANINFO = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
+VULKANINFO = Path(__file__).resolve().parents[2] / "data" / "vulkaninfo"
 
 
 def on_card(name: str, vram_gib: int) -> list[ModelAdvice]:

@@ -196,12 +196,12 @@ def test_files_it_cannot_chat_with_are_refused_in_words(tmp_path: Path) -> None:
 
 
 def test_our_llama_server_offers_every_option_the_helper_uses() -> None:
-    help_text = (Path(__file__).parents[1] / "data" / "llama-server-0.3.36" / "help.stdout").read_text(
+    help_text = (Path(__file__).parents[2] / "data" / "llama-server-0.3.36" / "help.stdout").read_text(
         encoding="utf-8")
     caps = parse_llama_help(help_text)
     assert caps.flavour is Flavour.LLAMA_SERVER and missing_flags(caps) == []
     # every spelling of an option is known: the short one, the old one and the new one
     assert {"-ngl", "--gpu-layers", "--n-gpu-layers", "-dev", "--device", "-rea", "--reasoning"} <= caps.flags
     # sd.cpp's --help is not llama-server's
-    sd_help = (Path(__file__).parents[1] / "data" / "sdcpp-0.4.7" / "bad_flag.stdout").read_text(encoding="utf-8")
+    sd_help = (Path(__file__).parents[2] / "data" / "sdcpp-0.4.7" / "bad_flag.stdout").read_text(encoding="utf-8")
     assert parse_llama_help(sd_help).flavour is Flavour.UNKNOWN

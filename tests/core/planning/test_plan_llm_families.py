@@ -1,6 +1,6 @@
 """The planner for Z-Image Turbo and FLUX.2 klein 4B: the Qwen3 LLM text-encoder stage, their DiTs, the reference
 picture of an edit, on 4, 6 and 8 GiB cards and under AMD's 2 GiB allocation cap. The presets' plans are
-table-tested here; the bytes against the GPU measurements in tests/core/test_plan_measured_llm.py."""
+table-tested here; the bytes against the GPU measurements in tests/core/planning/test_plan_measured_llm.py."""
 
 from __future__ import annotations
 

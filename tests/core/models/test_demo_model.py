@@ -23,7 +23,7 @@ from app.core.models.demo_model import (
 )
 from tests.helpers.cli import utf8_env
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def digest(path: Path) -> str:

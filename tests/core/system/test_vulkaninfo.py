@@ -25,7 +25,7 @@ from app.core.system.vulkaninfo import (
 )
 from tests.helpers.captures import vulkaninfo_devices
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
+DATA = Path(__file__).resolve().parents[2] / "data" / "vulkaninfo"
 GIB = 2**30
 
 

@@ -15,7 +15,7 @@ from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, Mo
 from app.core.models.model_files import import_file, inspect_model, llm_width, slot_problem, wanted_llm_width
 from tests.helpers import model_headers as mh
 
-DATA = Path(__file__).parents[1] / "data" / "sdcpp-0.4.7"
+DATA = Path(__file__).parents[2] / "data" / "sdcpp-0.4.7"
 
 # (file as published, writer, header, kind, main type, the publisher's parameter count in billions or None for a
 # header that lists only the tensors that tell the kind)

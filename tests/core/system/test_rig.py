@@ -10,7 +10,7 @@ import pytest
 from app.core.queue.rig import card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import decode_paste, parse
 
-CAPTURES = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
+CAPTURES = Path(__file__).resolve().parents[2] / "data" / "vulkaninfo"
 GIB = 2**30
 
 

@@ -17,7 +17,7 @@ from app.core.planning.plan import Device, plan_memory
 from app.core.planning.timing import conservative_card, picture_time
 from tests.helpers.captures import load
 
-APP = Path(__file__).parents[2] / "app"
+APP = Path(__file__).parents[3] / "app"
 CAPS = parse_help(load("help").stdout.decode())
 GIB = 2**30
 

@@ -31,7 +31,7 @@ from tests.helpers.local_catalog import PRESET, preset_files, write_catalog
 
 pytestmark = pytest.mark.windows
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 CATALOG = load_catalog()
 
 

@@ -29,7 +29,7 @@ from app.core.planning.work import NO_EXTRA_WORK, ExtraWork
 from app.core.system.vulkaninfo import decode_paste, parse
 from tests.helpers.published_speeds import PUBLISHED, published_time
 
-VULKANINFO = Path(__file__).resolve().parents[1] / "data" / "vulkaninfo"
+VULKANINFO = Path(__file__).resolve().parents[2] / "data" / "vulkaninfo"
 SD1 = Components(ModelFamily.SD1, 1_720_000_000, 246_000_000, 167_000_000)
 SDXL = Components(ModelFamily.SDXL, 5_135_000_000, 1_632_000_000, 167_000_000)
 FLUX = Components(ModelFamily.FLUX, 6_500_000_000, 9_535_000_000, 160_000_000)

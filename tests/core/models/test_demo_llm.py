@@ -30,7 +30,7 @@ from app.core.models.demo_llm import (
 from app.core.models.demo_model import PROMPT_MODEL_FILE, is_current
 from tests.helpers.cli import utf8_env
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def field(reader: gguf.GGUFReader, key: str) -> object:

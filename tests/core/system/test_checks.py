@@ -203,7 +203,7 @@ def test_a_device_the_backend_sees_is_never_no_device(error: str) -> None:
     assert result(blind, "gpu").message == "No Vulkan device was found."
 
 
-HEAPS_ONLY = (Path(__file__).resolve().parents[1] / "data" / "vulkaninfo" / "fragments" /
+HEAPS_ONLY = (Path(__file__).resolve().parents[2] / "data" / "vulkaninfo" / "fragments" /
               "rx470_memory_heaps_only.txt").read_text(encoding="utf-8")
 
 

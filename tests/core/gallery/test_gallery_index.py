@@ -16,7 +16,7 @@ from app.core.gallery.metadata import a1111_parameters, write_metadata
 
 pytestmark = pytest.mark.windows
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def finished_png(folder: Path, name: str, prompt: str, seed: int, created: float) -> Path:
