@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.services.queue.events import JobEnded
+from app.core.generation.output import Stage
+from app.services.queue.events import JobEnded, StageEntered
 
 
 def ended(event: object) -> bool:
@@ -19,3 +20,8 @@ def hear(kind: type, slot: Callable[[Any], object], field: str) -> Callable[[obj
         if isinstance(event, kind):
             slot(getattr(event, field))
     return on_event
+
+
+def entered(stage: Stage) -> Callable[[object], bool]:
+    """`qtbot.waitSignal(runner.event, check_params_cb=entered(Stage.SAMPLING))`: wait until the job is there."""
+    return lambda event: isinstance(event, StageEntered) and event.stage is stage
