@@ -21,6 +21,7 @@ from app.core.gallery.image_store import (
     set_aside,
 )
 from app.core.gallery.picture_check import DrawnBy
+from app.core.generation.lora import LoraUse
 from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.words import reason_of, translate
 from app.services.user_dirs import current_user_dirs
@@ -71,6 +72,12 @@ def set_picture_aside(staged: Path, seed: int, error: BadPicture, said: str = ""
     words = translate("Generation", "{error}{tried}. {where}, not in the gallery. {advice}").format(
         error=error, tried=said, where=where, advice=advice)
     return BackendError(ErrorKind.BAD_PICTURE, words.strip(), picture=str(kept or staged))
+
+
+def loras_still_there(loras: tuple[tuple[LoraUse, Path], ...]) -> list[tuple[LoraUse, Path]]:
+    """The job's LoRAs, as checked before it ran, for its picture's settings; none when a file went away mid-run
+    (the picture is fine, but its LoRAs' hashes cannot be told)."""
+    return list(loras) if all(path.is_file() for _, path in loras) else []
 
 
 def list_in_gallery(final: Path, gallery: GalleryIndex | None) -> str | None:

@@ -41,10 +41,10 @@ from app.core.gallery.picture_check import (
 from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import keep_outside_mask
 from app.core.generation.job_pictures import copy_job_pictures
-from app.core.generation.lora import LoraRejected, check_loras
+from app.core.generation.lora import LoraUse
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
 from app.core.generation.plan import MemoryPlan, device_from_vulkan
-from app.core.generation.prepare import MachineFacts, PreparedJob, prepare
+from app.core.generation.prepare import MachineFacts, PreparedJob, prepare, prepared_or_why
 from app.core.generation.preview import PreviewMethod
 from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, with_seed
 from app.core.generation.upscale import UpscaleRequest
@@ -57,7 +57,7 @@ from app.core.queue.rig import LOCAL_CARD
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import reason_of, translate
 from app.services.child_process import path_for_backend
-from app.services.generation.finish import finish_picture, listed, set_picture_aside
+from app.services.generation.finish import finish_picture, listed, loras_still_there, set_picture_aside
 from app.services.generation.live_preview import LivePreview
 from app.services.generation.measured_speeds import MeasuredSpeeds
 from app.services.generation.sd_process import SdProcess
@@ -102,6 +102,7 @@ class Generation(JobEvents):
         self._busy = False
         self._request: GenerationRequest | None = None
         self._models: Mapping[str, ModelInfo] = {}  # the running job's headers, read once by prepare()
+        self._loras: tuple[tuple[LoraUse, Path], ...] = ()  # and its LoRAs, checked once there
         self._stage: Stage | None = None  # the running job's, said once each
         self._staged: Path | None = None
         self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
@@ -199,7 +200,7 @@ class Generation(JobEvents):
             if prepared is None:
                 prepared = prepare(request, self._facts(caps))
             request = with_seed(prepared.request, random.SystemRandom())
-            self._models = prepared.models
+            self._models, self._loras = prepared.models, prepared.loras
             self._automatic = request.memory is None
             self._ladder = list(prepared.plans) if self._automatic else []
             # without a plan that counts a decoder's memory, the preview is the projection, which needs none
@@ -261,10 +262,7 @@ class Generation(JobEvents):
         if isinstance(facts, str):
             return facts
         assert isinstance(job.request, GenerationRequest), "an upscale runs on Upscaling"
-        try:
-            return prepare(job.request, facts)
-        except (InvalidRequest, ModelRejected) as error:
-            return str(error)
+        return prepared_or_why(job.request, facts)
 
     def _facts(self, caps: BackendCaps) -> MachineFacts:
         vulkan = self._device
@@ -342,10 +340,7 @@ class Generation(JobEvents):
         main_model = request.models.main
         # the window must not freeze on a slow disk: an image finished before the hash goes without it
         hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
-        try:
-            loras = check_loras(request.prompt, request.lora_dir, request.family.value) if request.lora_dir else []
-        except LoraRejected:  # the file went away mid-run: the image is fine, its hash cannot be told
-            loras = []
+        loras = loras_still_there(self._loras)
         settings = generation_fields(request, hash_text, loras, f"Polaris Studio {__version__}")
         details = job_details(request, loras, self._automatic,
                               {"flavour": self._caps.flavour.value if self._caps else None,

@@ -78,47 +78,47 @@ class JobEvents(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._job: Job | None = None
-        self._card = ""
+        self._running_job: Job | None = None
+        self._running_card = ""
 
     def _begin_job(self, job: Job, card: str) -> None:
-        self._job, self._card = job, card
+        self._running_job, self._running_card = job, card
 
     def _tell_stage(self, stage: Stage) -> None:
-        if self._job is not None:
-            self.event.emit(StageEntered(self._job, self._card, stage))
+        if self._running_job is not None:
+            self.event.emit(StageEntered(self._running_job, self._running_card, stage))
 
     def _tell_step(self, progress: Progress) -> None:
-        if self._job is not None:
-            self.event.emit(StepMade(self._job, self._card, progress))
+        if self._running_job is not None:
+            self.event.emit(StepMade(self._running_job, self._running_card, progress))
 
     def _tell_preview(self, frame: PreviewFrame) -> None:
-        if self._job is not None:
-            self.event.emit(PreviewShown(self._job, self._card, frame))
+        if self._running_job is not None:
+            self.event.emit(PreviewShown(self._running_job, self._running_card, frame))
 
     def _tell_log(self, text: str, stream: str) -> None:
-        if self._job is not None:
-            self.event.emit(LogLine(self._job, self._card, text, stream))
+        if self._running_job is not None:
+            self.event.emit(LogLine(self._running_job, self._running_card, text, stream))
 
     def _tell_notice(self, text: str) -> None:
-        if self._job is not None:
-            self.event.emit(Notice(self._job, self._card, text))
+        if self._running_job is not None:
+            self.event.emit(Notice(self._running_job, self._running_card, text))
 
     def _tell_plan(self, plan: MemoryPlan | UpscalePlan) -> None:
-        if self._job is not None:
-            self.event.emit(PlanChosen(self._job, self._card, plan))
+        if self._running_job is not None:
+            self.event.emit(PlanChosen(self._running_job, self._running_card, plan))
 
     def _tell_retry(self, reason: str, plan: MemoryPlan | int) -> None:
-        if self._job is not None:
-            self.event.emit(Retrying(self._job, self._card, reason, plan))
+        if self._running_job is not None:
+            self.event.emit(Retrying(self._running_job, self._running_card, reason, plan))
 
     def _tell_end(self, outcome: Outcome) -> None:
         # the job is let go first: who hears its end may start the next one on this runner at once
-        job, self._job = self._job, None
+        job, self._running_job = self._running_job, None
         if job is not None:
-            self.event.emit(JobEnded(job, self._card, outcome))
+            self.event.emit(JobEnded(job, self._running_card, outcome))
 
     def _tell_given_back(self, why: str) -> None:
-        job, self._job = self._job, None
+        job, self._running_job = self._running_job, None
         if job is not None:
-            self.event.emit(GivenBack(job, self._card, why))
+            self.event.emit(GivenBack(job, self._running_card, why))

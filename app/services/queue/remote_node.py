@@ -36,10 +36,10 @@ from app.core.gallery.metadata import (
 )
 from app.core.generation.input_image import keep_outside_mask
 from app.core.generation.job_pictures import copy_job_pictures
-from app.core.generation.lora import LoraRejected, check_loras
+from app.core.generation.lora import LoraUse
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
-from app.core.generation.prepare import PreparedJob, extra_work
-from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, validate_with_models
+from app.core.generation.prepare import PreparedJob, prepared_or_why
+from app.core.generation.request import GenerationRequest
 from app.core.queue.jobs import Job
 from app.core.queue.nodes import (
     JOB_KEY_HEADER,
@@ -53,7 +53,7 @@ from app.core.queue.nodes import (
     takes,
 )
 from app.core.words import reason_of, translate
-from app.services.generation.finish import finish_picture, set_picture_aside
+from app.services.generation.finish import finish_picture, loras_still_there, set_picture_aside
 from app.services.generation.live_preview import PreviewFrame
 from app.services.generation.runner import JOBS_FOLDER
 from app.services.left_behind import owner_tag
@@ -227,6 +227,7 @@ class RemoteNode(JobEvents):
         self._job_dir: Path | None = None
         self._extended_from: Path | None = None  # the picture an extension grew, where the user chose it
         self._model_used: str | None = None
+        self._loras: tuple[tuple[LoraUse, Path], ...] = ()  # the job's, checked once by prepare()
         self._cancelled = False
         self._preview: Path | None = None
         self._started = datetime.now()
@@ -257,11 +258,7 @@ class RemoteNode(JobEvents):
         """The request checked here (sizes snapped, the prompt's LoRAs found), or why it cannot be; no memory
         plan: the other computer plans its own, and this one's RAM is not used."""
         assert isinstance(job.request, GenerationRequest), "another computer takes pictures to make only"
-        try:
-            checked, notes, models = validate_with_models(job.request)
-            return PreparedJob(checked, tuple(notes), models, extra_work(checked, models), ())
-        except (InvalidRequest, ModelRejected) as error:
-            return str(error)
+        return prepared_or_why(job.request, None)
 
     def start(self, job: Job, card: str = "", prepared: PreparedJob | str | None = None) -> None:
         """Run the job there; its id names it to a server that knows job keys."""
@@ -277,7 +274,7 @@ class RemoteNode(JobEvents):
         if isinstance(prepared, str):
             self._end_soon(Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, prepared)))
             return
-        self._request = prepared.request
+        self._request, self._loras = prepared.request, prepared.loras
         for note in prepared.notes:
             self._tell_notice(note)
         try:
@@ -481,10 +478,7 @@ class RemoteNode(JobEvents):
     def _label(self, staged: Path, request: GenerationRequest) -> None:
         """Our A1111 text and JSON, as for a picture made here, saying which computer drew it with which model;
         the server's own text is kept in the JSON."""
-        try:
-            loras = check_loras(request.prompt, request.lora_dir, request.family.value) if request.lora_dir else []
-        except LoraRejected:
-            loras = []
+        loras = loras_still_there(self._loras)
         fields = generation_fields(request, None, loras, f"Polaris Studio {__version__}")
         fields["Model"] = self._model_used
         fields["Computer"] = self.name
