@@ -1,6 +1,7 @@
-"""The job queue: many requests, run one after another through `Generation` (one at a time per card, every
-card of a rig at once, and other computers' image servers through `RemoteNode`) or, for an upscale, `Upscaling`
-on the first card; kept in the user's data folder so that unfinished jobs survive a crash."""
+"""The job queue: many requests, run one after another on its cards (one at a time per card, every card of a rig
+at once, other computers' image servers too), each card through its runners (job_runner.py: `Generation` here,
+`RemoteNode` there, and on the first card `Upscaling` for an upscale), spoken to and heard the same way whichever
+runs the job; kept in the user's data folder so that unfinished jobs survive a crash."""
 
 from __future__ import annotations
 
