@@ -280,8 +280,8 @@ class Generation(JobEvents):
             try:
                 preview = (self._preview_method, self._live_preview.begin())
             except OSError as error:  # the picture still comes, only without the preview
-                self._tell_notice(translate("Generation", "no live preview: cannot make its temporary folder ({error})")
-                                 .format(error=error))
+                self._tell_notice(translate("Generation", "no live preview: cannot make its temporary folder "
+                                                          "({error})").format(error=error))
         try:
             # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
             argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend,
@@ -419,9 +419,9 @@ class Generation(JobEvents):
             reproduced = error.fault in DOUBTFUL and _same_pictures(first, staged)
             discard(first)
             if reproduced:
-                self._tell_notice(translate("Generation", "The check doubted the picture ({error}), but the safer try "
-                                                         "drew the same picture: it is what the model drew, so it "
-                                                         "is kept.").format(error=error))
+                self._tell_notice(translate("Generation", "The check doubted the picture ({error}), but the safer "
+                                                          "try drew the same picture: it is what the model drew, so "
+                                                          "it is kept.").format(error=error))
                 try:
                     final = place(staged, self._out_dir, final_name(request.seed, datetime.now()).removesuffix(".png"),
                                   current_user_dirs().unsaved)

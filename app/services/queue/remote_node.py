@@ -325,8 +325,8 @@ class RemoteNode(JobEvents):
         checkpoint = matching_model(self._models, request.models.main)
         self._model_used = checkpoint or loaded_model(self._models)
         if checkpoint is None and request.models.main is not None:
-            self._tell_notice(translate("Computers", "{computer} has no model named {model}: it draws with the model "
-                                                    "it has loaded{which}").format(
+            self._tell_notice(translate("Computers", "{computer} has no model named {model}: it draws with the "
+                                                     "model it has loaded{which}").format(
                 computer=self.name, model=request.models.main.stem,
                 which=f" ({self._model_used})" if self._model_used else ""))
         body = a1111_job(request, checkpoint)
@@ -394,8 +394,8 @@ class RemoteNode(JobEvents):
                 why=network_words(error)))
             return
         self._reposts += 1
-        self._tell_notice(translate("Computers", "the connection to {computer} was cut; asking it again for the same "
-                                                "job").format(computer=self.name))
+        self._tell_notice(translate("Computers", "the connection to {computer} was cut; asking it again for the "
+                                                 "same job").format(computer=self.name))
         QTimer.singleShot(1000 * 2 ** (self._reposts - 1), self._repost)
 
     def _repost(self) -> None:
