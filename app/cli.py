@@ -20,16 +20,13 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from app.core.gallery.gallery_index import open_index
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
-from app.core.generation.prepare import lora_at_runtime
+from app.core.generation.prepare import MachineFacts, WhatIf, job_time, lora_at_runtime, prepare
 from app.core.generation.request import (
     SAMPLERS,
     SCHEDULERS,
     GenerationRequest,
     HiresFix,
     InvalidRequest,
-    check_hires,
-    check_steps,
-    snap_side,
 )
 from app.core.generation.status_words import duration_in_words, time_words
 from app.core.generation.styles import load_styles, styles_json
@@ -47,17 +44,15 @@ from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
 from app.core.models.model_files import import_file, inspect_model, model_files_in
-from app.core.planning.plan import Device, MemoryPlan, plan_json, plan_memory
+from app.core.planning.plan import Device, MemoryPlan, plan_json
 from app.core.planning.timing import (
     PCIE_X1_RISER,
     PCIE_X16,
     Host,
     conservative_card,
     find_card,
-    picture_time,
     time_json,
 )
-from app.core.planning.work import ExtraWork
 from app.core.prompt_helper import PROMPT_MODEL_PRESET, prompt_model_download
 from app.core.queue.jobs import JobState, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
@@ -413,28 +408,6 @@ def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sd-binary", type=Path, help="plan for this backend's flags instead of the built one")
 
 
-def planned_request(args: argparse.Namespace, family: ModelFamily, steps: int) -> tuple[GenerationRequest, list[str]]:
-    """The size, steps and hires fix to plan for, refused and snapped as `generate` would; notes on what changed."""
-    width, width_note = snap_side("width", args.width, family.size_multiple)
-    height, height_note = snap_side("height", args.height, family.size_multiple)
-    check_steps(steps)
-    request = GenerationRequest("", width=width, height=height, steps=steps, family=family,
-                                hires=None if args.hires_scale is None else HiresFix(args.hires_scale))
-    if request.hires is not None:
-        check_hires(request)
-    return request, [note for note in (width_note, height_note) if note]
-
-
-def plan_extra_work(args: argparse.Namespace, request: GenerationRequest, quantized: bool) -> ExtraWork:
-    """What the plan's options add to txt2img (as `prepare` counts a real request's); a LoRA's size comes from its
-    header."""
-    if args.edit and not request.family.traits.edits_from_references:
-        raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
-    return ExtraWork(encode=args.img2img or args.edit, hires_size=request.hires_size,
-                     lora_bytes=sum(inspect_model(path).total_bytes for path in args.lora),
-                     lora_at_runtime=quantized and bool(args.lora), references=int(args.edit))
-
-
 def budget(option: str, text: str) -> int:
     """A memory size the plan is given; none can be zero or less."""
     size = parse_size(text)
@@ -473,19 +446,24 @@ def run_plan(args: argparse.Namespace) -> int:
             components = components_from_files(infos, family_of(kinds))
             steps = 4 if args.steps is None else args.steps
             quantized = lora_at_runtime(infos)
-        request, notes = planned_request(args, components.family, steps)
-        work = plan_extra_work(args, request, quantized)
+        if args.edit and components.family is not ModelFamily.FLUX2:
+            raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
+        # without --card the card is unknown here: priced as the slowest Polaris card
+        device = Device(vram, max_allocation=max_alloc, card=card or conservative_card("card"), host=host)
+        # planned as `generate` would plan it, the files it would take counted, not given
+        prepared = prepare(GenerationRequest("", width=args.width, height=args.height, steps=steps,
+                                             hires=None if args.hires_scale is None else HiresFix(args.hires_scale)),
+                           MachineFacts(device, ram, caps),
+                           WhatIf(components, quantized, encode=args.img2img or args.edit, references=int(args.edit),
+                                  loras=tuple(args.lora)))
     except (ValueError, OSError, BackendMissing) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    for note in notes:
+    for note in prepared.notes:
         print(f"note: {note}", file=sys.stderr)
-    # without --card the card is unknown here: priced as the slowest Polaris card
-    device = Device(vram, max_allocation=max_alloc, card=card or conservative_card("card"), host=host)
-    plan = plan_memory(components, device, ram, request.width, request.height, request.steps, caps, work,
-                       quantized=quantized)
-    picture = picture_time(components, plan, device.time_card, host, request.width, request.height, request.steps,
-                           quantized, work)
+    plan = prepared.plans[0]
+    picture = job_time(prepared, device.time_card, host)
+    assert picture is not None, "a plan was made"
     if args.json:
         print(json.dumps(plan_json(plan) | time_json(picture)))
     else:

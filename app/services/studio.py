@@ -139,9 +139,8 @@ class Studio(QObject):
     def set_output_folder(self, folder: Path) -> None:
         """Send the next pictures and upscales to `folder` on every card, and make it the default of the window
         and of the command line from now on."""
-        for _label, _ticked, generation in self.queue.cards:
-            generation.set_out_dir(folder)
-        self.upscaling.set_out_dir(folder)
+        for runner in self.queue.runners:
+            runner.set_out_dir(folder)
         self.settings.set(OUTPUT_FOLDER, folder)
         if self.gallery is not None:
             self.gallery.scan(folder)

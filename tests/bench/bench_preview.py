@@ -25,12 +25,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no screen is needed to 
 from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from app.core.generation.output import Outcome, Progress  # noqa: E402
+from app.core.generation.output import Outcome  # noqa: E402
 from app.core.generation.request import GenerationRequest  # noqa: E402
 from app.core.models.demo_model import write_tiny_models  # noqa: E402
 from app.core.models.families import ModelFiles  # noqa: E402
-from app.services.generation.live_preview import PreviewFrame  # noqa: E402
+from app.core.queue.jobs import Job  # noqa: E402
 from app.services.generation.runner import Generation  # noqa: E402
+from app.services.queue.events import JobEnded, PreviewShown, StepMade  # noqa: E402
 from app.ui.image_view import ImageView  # noqa: E402
 
 TICK_MS = 5
@@ -47,28 +48,28 @@ def one_run(app: QApplication, generation: Generation, view: ImageView, request:
         lateness.append(max(0.0, now - last[0] - TICK_MS))
         last[0] = now
 
-    def on_progress(progress: Progress) -> None:
-        events.append(("progress", progress.step))
-
-    def on_frame(frame: PreviewFrame) -> None:
-        view.show_preview(frame.image, frame.step)  # what the window does with it, on the GUI thread
-        events.append(("frame", frame.step))
-
     outcome: list[Outcome] = []
-    generation.progress.connect(on_progress)
-    generation.preview_frame.connect(on_frame)
-    generation.finished.connect(lambda result: (outcome.append(result), app.quit()))
+
+    def on_event(event: object) -> None:
+        if isinstance(event, StepMade):
+            events.append(("progress", event.progress.step))
+        elif isinstance(event, PreviewShown):
+            view.show_preview(event.frame.image, event.frame.step)  # what the window does with it, on the GUI thread
+            events.append(("frame", event.frame.step))
+        elif isinstance(event, JobEnded):
+            outcome.append(event.outcome)
+            app.quit()
+
+    generation.event.connect(on_event)
     timer = QTimer()
     timer.setInterval(TICK_MS)
     timer.timeout.connect(on_tick)
     clock.start()
     timer.start()
-    generation.start(request)
+    generation.start(Job(request))
     app.exec()
     timer.stop()
-    generation.progress.disconnect(on_progress)
-    generation.preview_frame.disconnect(on_frame)
-    generation.finished.disconnect()
+    generation.event.disconnect(on_event)
     if not outcome or not outcome[0].ok:
         raise SystemExit(f"the run failed: {outcome}")
     # only the sampling part matters (frames stream then); the ticks from its first step to its last

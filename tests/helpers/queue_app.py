@@ -33,6 +33,7 @@ def main() -> None:
     from app.core.generation.output import Stage
     from app.core.generation.request import GenerationRequest
     from app.core.models.families import MemoryFlags, ModelFiles
+    from app.services.queue.events import StageEntered
     from app.services.studio import Studio
     from app.services.user_dirs import current_user_dirs, keep_settings_in
     from app.ui.main_window import MainWindow
@@ -57,13 +58,13 @@ def main() -> None:
                 states[job.id] = job.state.value
                 say({"state": job.state.value, "job": job.id, "seed": job.request.seed, "image": job.image})
 
-    def on_stage(stage: Stage) -> None:
+    def on_event(event: object) -> None:
         running = queue.running_jobs()
-        if stage is Stage.SAMPLING and running:
+        if isinstance(event, StageEntered) and event.stage is Stage.SAMPLING and running:
             say({"sampling": running[0].id, "backend": generation.pid()})
 
     queue.changed.connect(on_changed)
-    generation.stage_changed.connect(on_stage)
+    generation.event.connect(on_event)
     queue.idle.connect(lambda: (say({"idle": True}), window.close(), app.quit()))
     window.show()
     if mode == "fill":

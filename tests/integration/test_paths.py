@@ -16,8 +16,10 @@ from app.core.gallery.metadata import read_parameters_text
 from app.core.generation.output import ErrorKind
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
+from app.core.queue.jobs import Job
 from app.services.generation.runner import Generation
 from tests.helpers.cli import REPO, generate_argv, run_generate, utf8_env
+from tests.helpers.runner_events import ended
 
 pytestmark = pytest.mark.windows
 
@@ -44,9 +46,9 @@ def test_images_never_go_into_the_install_folder(qtbot: QtBot, tiny_model, tmp_p
     generation = Generation(install / "images")
     request = GenerationRequest(prompt="x", width=64, height=64, steps=1, models=ModelFiles(model=model, taesd=taesd),
                                 memory=MemoryFlags())
-    with qtbot.waitSignal(generation.finished, timeout=10_000) as finished:
-        generation.start(request)
-    outcome = finished.args[0]
+    with qtbot.waitSignal(generation.event, timeout=10_000, check_params_cb=ended) as finished:
+        generation.start(Job(request))
+    outcome = finished.args[0].outcome
     assert outcome.error.kind is ErrorKind.BAD_REQUEST and "inside the program folder" in outcome.error.message
     assert not (install / "images").exists()
 

@@ -14,8 +14,11 @@ from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.models.demo_model import write_tiny_lora
 from app.core.models.families import ModelFiles
 from app.core.planning.plan import MemoryPlan
+from app.core.queue.jobs import Job
 from app.services.generation.runner import Generation
+from app.services.queue.events import StageEntered
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
+from tests.helpers.runner_events import ended, hear
 
 
 def test_the_preview_plan_counts_the_encode_hires_and_loras(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path,
@@ -25,10 +28,10 @@ def test_the_preview_plan_counts_the_encode_hires_and_loras(qtbot: QtBot, sd_cli
     generation = Generation(out_dir)
     plain = GenerationRequest(prompt="x", width=512, height=512, models=ModelFiles(model=model, taesd=taesd))
     with qtbot.waitSignal(generation.probed, timeout=30_000):
-        generation.prepare(plain)
+        generation.prepare(Job(plain))
 
     def plan(request: GenerationRequest) -> MemoryPlan:
-        result = generation.prepare(request)
+        result = generation.prepare(Job(request))
         assert isinstance(result, PreparedJob), result
         return result.plans[0]
 
@@ -40,7 +43,7 @@ def test_the_preview_plan_counts_the_encode_hires_and_loras(qtbot: QtBot, sd_cli
     lora = write_tiny_lora(tmp_path / "loras")
     with_lora = plan(dataclasses.replace(plain, prompt="x <lora:flux_tiny_lora:1>", lora_dir=lora.parent))
     assert with_lora.peak_vram.weights >= base.peak_vram.weights + lora.stat().st_size - 4096  # f16 tensors
-    refused = generation.prepare(dataclasses.replace(plain, prompt="x <lora:../x:1>", lora_dir=lora.parent))
+    refused = generation.prepare(Job(dataclasses.replace(plain, prompt="x <lora:../x:1>", lora_dir=lora.parent)))
     assert isinstance(refused, str) and "not a plain name" in refused
 
 
@@ -59,12 +62,12 @@ def test_deleting_the_input_and_mask_mid_run_harms_nothing(qtbot: QtBot, sd_cli:
             mask.write_text("not a picture any more")
             gone.append(str(stage))
 
-    generation.stage_changed.connect(on_stage)
+    generation.event.connect(hear(StageEntered, on_stage, "stage"))
     request = GenerationRequest(prompt="x", width=64, height=64, steps=1, seed=2, init_image=source, mask=mask,
                                 models=ModelFiles(model=model, taesd=taesd))
-    with qtbot.waitSignal(generation.finished, timeout=180_000) as finished:
-        generation.start(request)
-    outcome = finished.args[0]
+    with qtbot.waitSignal(generation.event, timeout=180_000, check_params_cb=ended) as finished:
+        generation.start(Job(request))
+    outcome = finished.args[0].outcome
     assert gone and outcome.ok, outcome
     with Image.open(outcome.image) as made:
         assert made.size == (64, 64)

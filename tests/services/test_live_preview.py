@@ -19,12 +19,15 @@ from app.core.generation.output import Outcome, Progress
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.core.planning.preview import PREVIEW_FILE_NAME, PreviewMethod
+from app.core.queue.jobs import Job
 from app.services.generation import live_preview
 from app.services.generation.live_preview import LivePreview, PreviewFrame
 from app.services.generation.runner import Generation
 from app.services.left_behind import owner_tag
+from app.services.queue.events import PlanChosen, PreviewShown, StepMade
 from app.services.user_dirs import current_user_dirs
 from tests.core.planning.test_preview import small_png
+from tests.helpers.runner_events import ended, hear
 
 
 def test_frames_arrive_during_a_real_run_and_the_final_image_is_the_real_one(qtbot: QtBot, sd_cli: Path,
@@ -32,14 +35,14 @@ def test_frames_arrive_during_a_real_run_and_the_final_image_is_the_real_one(qtb
     model, taesd = tiny_model
     generation = Generation(out_dir)
     heard: list[object] = []
-    generation.progress.connect(heard.append)
-    generation.preview_frame.connect(heard.append)
+    generation.event.connect(hear(StepMade, heard.append, "progress"))
+    generation.event.connect(hear(PreviewShown, heard.append, "frame"))
     plans: list[object] = []
-    generation.planned.connect(plans.append)
+    generation.event.connect(hear(PlanChosen, plans.append, "plan"))
     request = GenerationRequest(prompt="x", width=64, height=64, steps=3, models=ModelFiles(model=model, taesd=taesd))
-    with qtbot.waitSignal(generation.finished, timeout=180_000) as finished:
-        generation.start(request)
-    outcome: Outcome = finished.args[0]
+    with qtbot.waitSignal(generation.event, timeout=180_000, check_params_cb=ended) as finished:
+        generation.start(Job(request))
+    outcome: Outcome = finished.args[0].outcome
     assert outcome.ok, outcome
     frames = [e for e in heard if isinstance(e, PreviewFrame)]
     progress = [e for e in heard if isinstance(e, Progress)]

@@ -15,11 +15,13 @@ from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.core.models.model_files import inspect_model
+from app.core.queue.jobs import Job
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.generation.measured_speeds import MeasuredSpeeds
 from app.services.generation.runner import Generation
 from app.services.system.host import time_host
 from app.services.user_dirs import current_user_dirs
+from tests.helpers.runner_events import ended
 
 CARD = VulkanDevice(0, "AMD Radeon RX 580 Series (RADV POLARIS10)", 0x1002, 0x67DF)
 SDXL_1024 = GenerationRequest("x", width=1024, height=1024, steps=4, family=ModelFamily.SDXL, memory=MemoryFlags())
@@ -71,11 +73,11 @@ def test_a_real_run_s_steps_time_the_next_plan(qtbot: QtBot, sd_cli: Path, tiny_
     model, taesd = tiny_model
     generation = Generation(out_dir)
     request = GenerationRequest(prompt="x", width=64, height=64, steps=3, models=ModelFiles(model=model, taesd=taesd))
-    with qtbot.waitSignal(generation.finished, timeout=180_000) as finished:
-        generation.start(request)
-    assert finished.args[0].ok, finished.args[0]
+    with qtbot.waitSignal(generation.event, timeout=180_000, check_params_cb=ended) as finished:
+        generation.start(Job(request))
+    assert finished.args[0].outcome.ok, finished.args[0].outcome
     assert (current_user_dirs().data / "measured_speeds.json").is_file()
-    prepared = generation.prepare(request)
+    prepared = generation.prepare(Job(request))
     assert isinstance(prepared, PreparedJob)
     picture = generation.speeds.estimate(prepared, generation.card)
     assert picture is not None and picture.measured and picture.card == generation.card.name

@@ -15,7 +15,7 @@ from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.core.planning.plan import MemoryPlan
-from app.core.queue.jobs import JobState
+from app.core.queue.jobs import Job, JobState
 from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue
 from app.services.system.machine import Machine
@@ -46,11 +46,11 @@ def calls(state: Path) -> list[dict]:
 
 def plans_per_card(qtbot: QtBot, queue: JobQueue, request: GenerationRequest) -> list[MemoryPlan]:
     with qtbot.waitSignal(queue.cards_changed, timeout=30_000):
-        queue.cards[0][2].prepare(request)  # the first question starts vulkaninfo
+        queue.cards[0][2].prepare(Job(request))  # the first question starts vulkaninfo
     plans = []
     for _, _, generation in queue.cards:
-        qtbot.waitUntil(lambda g=generation: isinstance(g.prepare(request), PreparedJob), timeout=30_000)
-        prepared = generation.prepare(request)
+        qtbot.waitUntil(lambda g=generation: isinstance(g.prepare(Job(request)), PreparedJob), timeout=30_000)
+        prepared = generation.prepare(Job(request))
         assert isinstance(prepared, PreparedJob)
         plans.append(prepared.plans[0])
     return plans

@@ -18,10 +18,12 @@ from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.platform_paths import user_dirs
 from app.core.queue.jobs import Job, JobState, save_queue
+from app.services.queue.events import StageEntered, StepMade
 from app.services.studio import Studio
 from app.ui.image_view import no_picture_yet
 from app.ui.main_window import MainWindow
 from tests.helpers.filesystems import make_read_only, tmpfs
+from tests.helpers.runner_events import entered, hear
 from tests.ui.test_main_window import fill_in
 
 pytestmark = pytest.mark.windows
@@ -50,7 +52,8 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
     fill_in(qtbot, window, tiny_model, "kept aside", 64, 4)
     with tmpfs(tmp_path / "disk", "8m") as disk:
         window.set_output_folder(disk)
-        window.studio.generation.progress.connect(lambda progress: progress.step == 1 and make_read_only(disk))
+        window.studio.generation.event.connect(
+            hear(StepMade, lambda progress: progress.step == 1 and make_read_only(disk), "progress"))
         with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
             qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
         assert list(disk.iterdir()) == []
@@ -64,8 +67,7 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
     # the queue is free: the next job runs, and Cancel ends it
     window.set_output_folder(out_dir)
     window.panel.steps.setValue(50)
-    with qtbot.waitSignal(window.studio.generation.stage_changed, timeout=60_000,
-                          check_params_cb=lambda stage: stage is Stage.SAMPLING):
+    with qtbot.waitSignal(window.studio.generation.event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
         qtbot.mouseClick(window.go.cancel, Qt.MouseButton.LeftButton)
@@ -76,8 +78,9 @@ def test_the_loading_stage_shows_in_the_status_the_queue_and_the_picture(qtbot: 
                                                                          sd_cli: Path, tiny_model) -> None:
     fill_in(qtbot, window, tiny_model, "loading", 64, 1)
     seen: list[tuple[str, str, str]] = []
-    window.studio.generation.stage_changed.connect(lambda stage: stage is Stage.LOADING and seen.append(
-        (window.status_line.status.text(), window.image.canvas.text(), window.queue_strip.list.item(0).text())))
+    window.studio.generation.event.connect(hear(StageEntered, lambda stage: stage is Stage.LOADING and seen.append(
+        (window.status_line.status.text(), window.image.canvas.text(), window.queue_strip.list.item(0).text())),
+        "stage"))
     with qtbot.waitSignal(window.generation_finished, timeout=120_000):
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     [(status, picture, row)] = seen  # once, from the moment sd.cpp starts: not "Drawing…"
@@ -171,8 +174,7 @@ def test_cancel_all_ends_the_job_in_any_stage(qtbot: QtBot, window: MainWindow, 
                                               out_dir: Path, stage: Stage) -> None:
     fill_in(qtbot, window, tiny_model, "cancelled", 64, 2)
     window.panel.batch.count.setValue(2)  # a second job waits behind it
-    with qtbot.waitSignal(window.studio.generation.stage_changed, timeout=120_000,
-                          check_params_cb=lambda entered: entered is stage):
+    with qtbot.waitSignal(window.studio.generation.event, timeout=120_000, check_params_cb=entered(stage)):
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.studio.queue.idle, timeout=30_000):
         qtbot.mouseClick(window.queue_strip.cancel_all_button, Qt.MouseButton.LeftButton)

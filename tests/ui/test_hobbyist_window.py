@@ -23,6 +23,7 @@ from app.ui.main_window import MainWindow
 from app.ui.theme import follow_system_theme
 from tests.helpers.clipping import problems_in
 from tests.helpers.model_headers import sd15_checkpoint, sd_unet, write_safetensors
+from tests.helpers.runner_events import entered
 from tests.helpers.window_tour import SIZES, window_in
 from tests.ui.test_gallery import ours
 
@@ -46,9 +47,8 @@ def test_ctrl_enter_generates_and_esc_cancels(qtbot: QtBot, out_dir: Path, sd_cl
     window.panel.steps.setValue(50)
     qtbot.keyClicks(window.panel.prompt, "a long one")
     window.panel.prompt.setFocus()
-    # a busy 2-core CI machine, under Wine too
-    with qtbot.waitSignal(window.studio.generation.stage_changed, timeout=180_000,
-                          check_params_cb=lambda stage: stage is Stage.SAMPLING):
+    with qtbot.waitSignal(window.studio.generation.event, timeout=180_000,  # a busy 2-core CI machine, under Wine too
+                          check_params_cb=entered(Stage.SAMPLING)):
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
         assert window.go.cancel.isVisible() and not window.go.generate.isVisible()
     assert window.panel.prompt.toPlainText() == "a long one"  # the shortcut drew; it typed no new line
@@ -68,7 +68,7 @@ def test_ctrl_enter_does_nothing_while_a_generation_runs(qtbot: QtBot, out_dir: 
         assert not window.go.generate.isEnabled()
     assert "The prompt is empty." in window.status_line.status.text() and finished.args[0].error is not None
     window.go.generate.setEnabled(False)  # as while running
-    with qtbot.assertNotEmitted(window.studio.generation.stage_changed, wait=300):
+    with qtbot.assertNotEmitted(window.studio.generation.event, wait=300):
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 

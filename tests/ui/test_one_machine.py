@@ -16,6 +16,7 @@ from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.ui.main_window import MainWindow
 from tests.helpers.fake_vulkaninfo import count_vulkaninfo_runs
+from tests.helpers.runner_events import ended
 
 
 def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
@@ -35,8 +36,8 @@ def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
     monitor.sampled.connect(samples.append)
     checked: list[SystemFacts] = []
     window.system_check.finished.connect(lambda facts, _report: checked.append(facts))
-    with qtbot.waitSignals([window.system_check.finished, window.studio.generation.probed, upscaling.finished],
-                           timeout=60_000):
+    with qtbot.waitSignals([window.system_check.finished, window.studio.generation.probed, upscaling.event],
+                           timeout=60_000, check_params_cbs=[None, None, ended]):
         monitor.start()  # the gauge's first sample: the one vulkaninfo run, which everyone below waits for
         monitor.stop()  # no second sample: what is counted below is the parts' own questions
         window.studio.generation.probe_devices()

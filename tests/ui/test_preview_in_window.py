@@ -7,8 +7,10 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.services.queue.events import PreviewShown
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
+from tests.helpers.runner_events import hear
 from tests.ui.test_main_window import fill_in
 
 
@@ -20,8 +22,8 @@ def test_the_image_view_shows_each_frame_then_the_finished_picture(qtbot: QtBot,
     qtbot.waitExposed(window)
     fill_in(qtbot, window, tiny_model, "a lighthouse at dawn", 64, 3)
     seen: list[tuple[int | None, Path | None, bool]] = []
-    window.studio.generation.preview_frame.connect(lambda _: seen.append(
-        (window.image.preview_step, window.image.image_path, window.image.pixmap().isNull())))
+    window.studio.generation.event.connect(hear(PreviewShown, lambda _: seen.append(
+        (window.image.preview_step, window.image.image_path, window.image.pixmap().isNull())), "frame"))
     with qtbot.waitSignal(window.generation_finished, timeout=180_000) as finished:
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     outcome = finished.args[0]

@@ -4,13 +4,23 @@ plans for this machine. The queue's RAM prediction, the window's plan, the run a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
-from app.core.generation.lora import check_loras
-from app.core.generation.request import GenerationRequest, validate_with_models
+from app.core.generation.lora import LoraUse
+from app.core.generation.request import (
+    GenerationRequest,
+    InvalidRequest,
+    ModelRejected,
+    check_hires,
+    check_steps,
+    snap_side,
+    validate_with_models,
+)
 from app.core.models.backend_caps import BackendCaps
-from app.core.models.components import components_from_files
+from app.core.models.components import Components, components_from_files
 from app.core.models.model_files import ModelInfo, inspect_model
 from app.core.planning.plan import Device, MemoryPlan, plan_memory
 from app.core.planning.timing import Card, Host, MeasuredStep, PictureTime, picture_time
@@ -34,6 +44,9 @@ class PreparedJob:
     request: GenerationRequest  # checked: sizes snapped, paths absolute, family read from the files
     notes: tuple[str, ...]  # what the check changed, said to the user
     models: Mapping[str, ModelInfo]  # each given slot's header
+    loras: tuple[tuple[LoraUse, Path], ...]  # the prompt's LoRAs with their files, checked once
+    components: Components  # the model's parts, as the planner and the time model count them
+    quantized: bool  # block-quantized main weights: sd.cpp applies LoRAs at run time
     work: ExtraWork
     # automatic placement's choice, then its fallbacks (each needing less VRAM); empty when the card's memory is
     # unknown. Planned also for a job with its own memory settings: the queue still counts its RAM.
@@ -51,30 +64,62 @@ def lora_at_runtime(models: Mapping[str, ModelInfo]) -> bool:
     return main is not None and main.quantization not in UNQUANTIZED
 
 
-def extra_work(request: GenerationRequest, models: Mapping[str, ModelInfo]) -> ExtraWork:
-    """What a checked request adds to txt2img, for the planner: the encode, hires' second pass, LoRA weights."""
-    lora_bytes = 0
-    if request.lora_dir is not None:
-        lora_bytes = sum(inspect_model(path).total_bytes
-                         for _, path in check_loras(request.prompt, request.lora_dir, request.family.value))
-    return ExtraWork(encode=request.init_image is not None or bool(request.ref_images),
-                     hires_size=request.hires_size, hires_steps=request.hires.steps if request.hires else 0,
-                     lora_bytes=lora_bytes, lora_at_runtime=lora_at_runtime(models),
-                     references=len(request.ref_images))
+@dataclass(frozen=True)
+class WhatIf:
+    """A job planned before it can run (`plan`): its model's parts given instead of read from its files (a preset
+    not downloaded yet), and the pictures and LoRAs it would take counted without being given."""
+
+    components: Components
+    quantized: bool  # the main model's weights are block-quantized (sd.cpp then applies LoRAs at run time)
+    encode: bool = False  # it starts from a picture: the encoder's pass
+    references: int = 0  # pictures it edits from
+    loras: tuple[Path, ...] = ()  # LoRA files, counted by their headers
 
 
-def prepare(request: GenerationRequest, machine: MachineFacts) -> PreparedJob:
-    """Check the request and plan it for this machine, reading each model header once. Raises what `validate`
-    raises (InvalidRequest, ModelRejected) with words for the user."""
-    request, notes, models = validate_with_models(request)
-    work = extra_work(request, models)
+def prepare(request: GenerationRequest, machine: MachineFacts | None, what_if: WhatIf | None = None) -> PreparedJob:
+    """Check the request and plan it for this machine (None: another computer, which plans its own memory),
+    reading each model header and each LoRA once; `what_if`: a job planned before it can run, its parts given.
+    Raises what `validate` raises (InvalidRequest, ModelRejected) with words for the user."""
+    if what_if is None:
+        request, notes, models, checked = validate_with_models(request)
+        loras = tuple(checked)
+        components, quantized = components_from_files(dict(models), request.family), lora_at_runtime(models)
+        encode, references, lora_files = (request.init_image is not None or bool(request.ref_images),
+                                          len(request.ref_images), [path for _, path in loras])
+    else:
+        request, notes = _sized(dataclasses.replace(request, family=what_if.components.family))
+        models, loras = {}, ()
+        components, quantized = what_if.components, what_if.quantized
+        encode, references, lora_files = what_if.encode, what_if.references, list(what_if.loras)
+    work = ExtraWork(encode=encode, hires_size=request.hires_size,
+                     hires_steps=request.hires.steps if request.hires else 0,
+                     lora_bytes=sum(inspect_model(path).total_bytes for path in lora_files),
+                     lora_at_runtime=quantized and bool(lora_files), references=references)
     plans: tuple[MemoryPlan, ...] = ()
-    if machine.device is not None:
-        plan = plan_memory(components_from_files(dict(models), request.family), machine.device,
-                           machine.ram_available, request.width, request.height, request.steps, machine.caps, work,
-                           quantized=lora_at_runtime(models))
+    if machine is not None and machine.device is not None:
+        plan = plan_memory(components, machine.device, machine.ram_available, request.width, request.height,
+                           request.steps, machine.caps, work, quantized=quantized)
         plans = (plan, *plan.fallbacks)
-    return PreparedJob(request, tuple(notes), models, work, plans)
+    return PreparedJob(request, tuple(notes), models, loras, components, quantized, work, plans)
+
+
+def _sized(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
+    """A what-if's size, steps and hires fix, refused and snapped as `validate` does a real request's."""
+    width, width_note = snap_side("width", request.width, request.family.size_multiple)
+    height, height_note = snap_side("height", request.height, request.family.size_multiple)
+    check_steps(request.steps)
+    request = dataclasses.replace(request, width=width, height=height)
+    if request.hires is not None:
+        check_hires(request)
+    return request, [note for note in (width_note, height_note) if note]
+
+
+def prepared_or_why(request: GenerationRequest, machine: MachineFacts | None) -> PreparedJob | str:
+    """`prepare`, or why the request cannot run, in the user's words."""
+    try:
+        return prepare(request, machine)
+    except (InvalidRequest, ModelRejected) as error:
+        return str(error)
 
 
 def job_time(prepared: PreparedJob, card: Card, host: Host, measured: MeasuredStep | None = None) -> PictureTime | None:
@@ -82,7 +127,5 @@ def job_time(prepared: PreparedJob, card: Card, host: Host, measured: MeasuredSt
     if not prepared.plans:
         return None
     request = prepared.request
-    components = components_from_files(dict(prepared.models), request.family)
-    return picture_time(components, prepared.plans[0], card, host, request.width, request.height, request.steps,
-                        # sd.cpp applies LoRAs at run time exactly when the main model is block-quantized
-                        lora_at_runtime(prepared.models), prepared.work, measured)
+    return picture_time(prepared.components, prepared.plans[0], card, host, request.width, request.height,
+                        request.steps, prepared.quantized, prepared.work, measured)

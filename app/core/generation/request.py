@@ -11,7 +11,7 @@ from pathlib import Path
 from app.core.file_words import file_problem
 from app.core.generation.extend import Extension, ExtensionRejected, fit_extension
 from app.core.generation.input_image import InputImageRejected, check_input_image
-from app.core.generation.lora import LoraRejected, check_loras
+from app.core.generation.lora import LoraRejected, LoraUse, check_loras
 from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
 from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model, parts_problem, slot_problem
 from app.core.words import translate
@@ -135,12 +135,14 @@ def check_steps(steps: int) -> None:
 
 def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     """Return a request sd.cpp will run as asked (no silent alignment) and notes on what changed."""
-    request, notes, _ = validate_with_models(request)
+    request, notes, _, _ = validate_with_models(request)
     return request, notes
 
 
-def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest, list[str], dict[str, ModelInfo]]:
-    """`validate`, and each given slot's header as it was read for the check."""
+def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest, list[str], dict[str, ModelInfo],
+                                                              list[tuple[LoraUse, Path]]]:
+    """`validate`, and each given slot's header as it was read for the check, and the prompt's LoRAs with their
+    files as they were checked."""
     notes: list[str] = []
     prompt = _prompt_text(request.prompt, notes, negative=False)
     negative_prompt = _prompt_text(request.negative_prompt, notes, negative=True)
@@ -202,9 +204,10 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     notes += [n for n in (width_note, height_note) if n]
     if request.hires is not None:
         check_hires(dataclasses.replace(request, width=width, height=height, family=family))
+    loras: list[tuple[LoraUse, Path]] = []
     if request.lora_dir is not None or "<lora:" in prompt:
         try:
-            check_loras(prompt, request.lora_dir, family.value)
+            loras = check_loras(prompt, request.lora_dir, family.value)
         except LoraRejected as error:
             raise InvalidRequest(str(error)) from error
     # a distilled family runs without a negative pass: sd.cpp's default cfg 7 would double its work
@@ -214,7 +217,7 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     checked = dataclasses.replace(request, prompt=prompt, negative_prompt=negative_prompt, width=width,
                                   height=height, models=models, family=family, cfg_scale=cfg_scale, extend=extend,
                                   ref_images=tuple(p.absolute() for p in request.ref_images), **pictures)
-    return checked, notes, infos
+    return checked, notes, infos, [(use, path.absolute()) for use, path in loras]
 
 
 def _prompt_name(negative: bool) -> str:

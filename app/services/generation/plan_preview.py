@@ -7,8 +7,8 @@ import dataclasses
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from app.core.generation.prepare import MachineFacts, prepare
-from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected
+from app.core.generation.prepare import MachineFacts, prepared_or_why
+from app.core.generation.request import GenerationRequest
 from app.core.models.model_files import family_of_files
 from app.services.generation.runner import Generation
 
@@ -27,12 +27,9 @@ class _Prepare(QRunnable):
         family = family_of_files(request.models)
         result: object = self._facts
         if isinstance(self._facts, MachineFacts):
-            try:
-                # the prompt's LoRAs count in the plan; an empty one is no reason not to plan
-                result = prepare(dataclasses.replace(request, prompt=request.prompt if request.prompt.strip()
-                                                     else "preview"), self._facts)
-            except (InvalidRequest, ModelRejected) as error:
-                result = str(error)
+            # the prompt's LoRAs count in the plan; an empty one is no reason not to plan
+            result = prepared_or_why(dataclasses.replace(request, prompt=request.prompt if request.prompt.strip()
+                                                         else "preview"), self._facts)
         self._signals.answered.emit(family, result)
 
 

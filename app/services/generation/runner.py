@@ -6,7 +6,6 @@ import dataclasses
 import os
 import random
 import shutil
-import sqlite3
 import time
 import traceback
 import uuid
@@ -19,19 +18,15 @@ from PIL import Image
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app import __version__
-from app.core.file_words import file_problem
-from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
+from app.core.gallery.gallery_index import GalleryIndex
 from app.core.gallery.image_store import (
     BadPicture,
     FolderProblem,
-    ImageRejected,
-    accept,
     check_folder,
     discard,
     final_name,
     picture_bytes,
     place,
-    set_aside,
     staging_path,
 )
 from app.core.gallery.metadata import a1111_parameters, generation_fields, job_details, write_metadata
@@ -46,43 +41,41 @@ from app.core.gallery.picture_check import (
 from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.input_image import keep_outside_mask
 from app.core.generation.job_pictures import copy_job_pictures
-from app.core.generation.lora import LoraRejected, check_loras
+from app.core.generation.lora import LoraUse
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
-from app.core.generation.prepare import MachineFacts, PreparedJob, prepare
+from app.core.generation.prepare import MachineFacts, PreparedJob, prepare, prepared_or_why
 from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, with_seed
+from app.core.generation.upscale import UpscaleRequest
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import MemoryFlags
 from app.core.models.model_files import ModelInfo
 from app.core.planning.plan import MemoryPlan, device_from_vulkan
 from app.core.planning.preview import PreviewMethod
 from app.core.platform_paths import install_dir_problem
+from app.core.queue.jobs import Job
+from app.core.queue.rig import LOCAL_CARD
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import reason_of, translate
 from app.services.child_process import path_for_backend
+from app.services.generation.finish import finish_picture, listed, loras_still_there, set_picture_aside
 from app.services.generation.live_preview import LivePreview
 from app.services.generation.measured_speeds import MeasuredSpeeds
 from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
 from app.services.models.model_hashes import ModelHashes
+from app.services.queue.job_runner import JobEvents
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 
 JOBS_FOLDER = ".jobs"  # in the output folder: each img2img job's input and mask, kept for "Reuse settings"
 
 
-class Generation(QObject):
-    """Runs requests one at a time. `finished(Outcome)` fires once per `start`, whatever happens."""
+class Generation(JobEvents):
+    """Runs picture jobs one at a time on one card of this computer (a Runner). `event` carries what the job does
+    (events.py); its JobEnded comes once per `start`, whatever happens: with the final image path when ok."""
 
-    stage_changed = Signal(object)  # Stage
-    progress = Signal(object)  # Progress
-    log_line = Signal(str, str)  # text, stream
-    notice = Signal(str)  # something the app changed in the request, said to the user
-    planned = Signal(object)  # MemoryPlan chosen for an automatic placement
-    retrying = Signal(str, object)  # reason ("out_of_vram" | "bad_picture"), the next MemoryPlan
     probed = Signal()  # vulkaninfo and the backend's --help have answered: `preview` can plan for the card now
-    preview_frame = Signal(object)  # PreviewFrame: the picture as it forms, one per step
-    finished = Signal(object)  # Outcome, with the final image path when ok
 
     def __init__(self, out_dir: Path, machine: Machine | None = None, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
@@ -96,19 +89,20 @@ class Generation(QObject):
         self._machine.backend_answered.connect(self._on_backend_answered)
         self._process = SdProcess(self)
         self._process.stage_changed.connect(self._on_stage)
-        self._process.progress.connect(self.progress)
-        self._process.log_line.connect(self.log_line)
+        self._process.progress.connect(self._tell_step)
+        self._process.log_line.connect(self._tell_log)
         self._process.finished.connect(self._on_process_finished)
         self.speeds = MeasuredSpeeds(parent=self)  # this card's seconds per step, for the next plan's time
         self._process.progress.connect(self.speeds.step_done)
         self._process.log_line.connect(self.speeds.log_line)  # sd.cpp's seconds for the processor's stages
         self._live_preview = LivePreview(self)
         self._process.progress.connect(lambda progress: self._live_preview.step_done(progress.step))
-        self._live_preview.frame.connect(self.preview_frame)
+        self._live_preview.frame.connect(self._tell_preview)
         self._preview_method = PreviewMethod.PROJ
         self._busy = False
         self._request: GenerationRequest | None = None
         self._models: Mapping[str, ModelInfo] = {}  # the running job's headers, read once by prepare()
+        self._loras: tuple[tuple[LoraUse, Path], ...] = ()  # and its LoRAs, checked once there
         self._stage: Stage | None = None  # the running job's, said once each
         self._staged: Path | None = None
         self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
@@ -145,6 +139,9 @@ class Generation(QObject):
     def pid(self) -> int | None:
         return self._process.pid()
 
+    def takes(self, job: Job) -> bool:
+        return not isinstance(job.request, UpscaleRequest)
+
     @property
     def machine(self) -> Machine:
         """What this computer and its backend are: the app's one, shared with every part that asks."""
@@ -179,12 +176,18 @@ class Generation(QObject):
         sibling.pin_card(device)
         return sibling
 
-    def start(self, request: GenerationRequest, prepared: PreparedJob | None = None) -> None:
-        """Run a request; with `memory=None` the planner chooses the placement and recovers from OOM. `prepared`:
-        the request as `prepare` read it just now (the queue's), so that nothing reads its files again."""
+    def start(self, job: Job, card: str = LOCAL_CARD, prepared: PreparedJob | str | None = None) -> None:
+        """Run a picture job; with `memory=None` the planner chooses the placement and recovers from OOM.
+        `prepared`: the request as `prepare` read it just now (the queue's), so that nothing reads its files again;
+        why it could not be read is read again here, and said as the job's end."""
         if self.running:
             raise RuntimeError("a generation is already running")
+        assert isinstance(job.request, GenerationRequest), "an upscale runs on Upscaling"
+        request = job.request
         self._busy = True
+        self._begin_job(job, card)
+        if isinstance(prepared, str):
+            prepared = None
         if self._ask_what_is_unknown():
             self._waiting = request
             return
@@ -197,13 +200,13 @@ class Generation(QObject):
             if prepared is None:
                 prepared = prepare(request, self._facts(caps))
             request = with_seed(prepared.request, random.SystemRandom())
-            self._models = prepared.models
+            self._models, self._loras = prepared.models, prepared.loras
             self._automatic = request.memory is None
             self._ladder = list(prepared.plans) if self._automatic else []
             # without a plan that counts a decoder's memory, the preview is the projection, which needs none
             self._preview_method = self._ladder[0].preview if self._ladder else PreviewMethod.PROJ
             if self._ladder:
-                self.planned.emit(self._ladder[0])
+                self._tell_plan(self._ladder[0])
                 request = dataclasses.replace(request, memory=self._ladder.pop(0).memory)
             elif request.memory is None:
                 request = dataclasses.replace(request, memory=MemoryFlags())
@@ -221,7 +224,7 @@ class Generation(QObject):
             self._fail_soon(*why_it_cannot_start(error, self._out_dir))
             return
         for note in prepared.notes:
-            self.notice.emit(note)
+            self._tell_notice(note)
         self._started = time.monotonic()
         if request.models.main:
             self._hashes.start(request.models.main)  # hashed while sd.cpp works; needed only for the finished PNG
@@ -252,16 +255,14 @@ class Generation(QObject):
         except BackendMissing as error:
             return str(error)
 
-    def prepare(self, request: GenerationRequest) -> PreparedJob | str:
-        """The request read and planned for this card now, or why it cannot be (yet). Reads the model headers
-        (cached by file identity): off the GUI thread where they may be new, as the window's plan does."""
+    def prepare(self, job: Job) -> PreparedJob | str:
+        """The job's request read and planned for this card now, or why it cannot be (yet). Reads the model
+        headers (cached by file identity): off the GUI thread where they may be new, as the window's plan does."""
         facts = self.machine_facts()
         if isinstance(facts, str):
             return facts
-        try:
-            return prepare(request, facts)
-        except (InvalidRequest, ModelRejected) as error:
-            return str(error)
+        assert isinstance(job.request, GenerationRequest), "an upscale runs on Upscaling"
+        return prepared_or_why(job.request, facts)
 
     def _facts(self, caps: BackendCaps) -> MachineFacts:
         vulkan = self._device
@@ -279,8 +280,8 @@ class Generation(QObject):
             try:
                 preview = (self._preview_method, self._live_preview.begin())
             except OSError as error:  # the picture still comes, only without the preview
-                self.notice.emit(translate("Generation", "no live preview: cannot make its temporary folder ({error})")
-                                 .format(error=error))
+                self._tell_notice(translate("Generation", "no live preview: cannot make its temporary folder "
+                                                          "({error})").format(error=error))
         try:
             # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
             argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend,
@@ -339,10 +340,7 @@ class Generation(QObject):
         main_model = request.models.main
         # the window must not freeze on a slow disk: an image finished before the hash goes without it
         hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
-        try:
-            loras = check_loras(request.prompt, request.lora_dir, request.family.value) if request.lora_dir else []
-        except LoraRejected:  # the file went away mid-run: the image is fine, its hash cannot be told
-            loras = []
+        loras = loras_still_there(self._loras)
         settings = generation_fields(request, hash_text, loras, f"Polaris Studio {__version__}")
         details = job_details(request, loras, self._automatic,
                               {"flavour": self._caps.flavour.value if self._caps else None,
@@ -353,7 +351,7 @@ class Generation(QObject):
     def _on_stage(self, stage: Stage) -> None:
         if stage is not self._stage:
             self._stage = stage
-            self.stage_changed.emit(stage)
+            self._tell_stage(stage)
 
     def _on_process_finished(self, outcome: Outcome) -> None:
         staged = self._staged
@@ -362,7 +360,7 @@ class Generation(QObject):
         except Exception as error:  # a fault of ours must not leave this job, and the queue behind it, waiting
             if staged is not None:
                 discard(staged)
-            self.log_line.emit(traceback.format_exc(), "stderr")
+            self._tell_log(traceback.format_exc(), "stderr")
             ended = Outcome(outcome.exit_code, None, BackendError(
                 ErrorKind.UNKNOWN, translate("Generation", "the picture could not be finished ({error})")
                 .format(error=f"{type(error).__name__}: {error}")))
@@ -378,30 +376,16 @@ class Generation(QObject):
             if staged is not None:
                 discard(staged)  # never leave a half-written image behind
             return self._failed(outcome, request)
-        try:
-            if request.init_image is not None and request.mask is not None:
-                keep_outside_mask(staged, request.init_image, request.mask)
-            self._label(staged, request)
-        except OSError as error:  # a whole picture is kept without its settings; a broken one fails in accept()
-            self.notice.emit(translate("Generation", "the picture is kept without its settings: {why}")
-                             .format(why=file_problem(error, staged.parent)))
         assert request.memory is not None
-        try:
-            final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved,
-                           drawn_by(request.family, request.memory))
-        except BadPicture as error:
-            return self._bad_picture(outcome, request, staged, error)
-        except ImageRejected as error:
-            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, reason_of(error)))
-        except FolderProblem as problem:
-            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
-        return self._in_gallery(outcome, final)
 
-    def _in_gallery(self, outcome: Outcome, final: Path) -> Outcome:
-        note = list_in_gallery(final, self._gallery)
-        if note:
-            self.notice.emit(note)
-        return Outcome(outcome.exit_code, str(final))
+        def label(picture: Path) -> None:
+            if request.init_image is not None and request.mask is not None:
+                keep_outside_mask(picture, request.init_image, request.mask)
+            self._label(picture, request)
+
+        return finish_picture(staged, self._out_dir, request.seed, self._gallery, outcome.exit_code, label=label,
+                              tell=self._tell_notice, drawn=drawn_by(request.family, request.memory),
+                              refused=lambda error: self._bad_picture(outcome, request, staged, error))
 
     def _failed(self, outcome: Outcome, request: GenerationRequest | None) -> Outcome | None:
         """A run without a picture, in the user's words; None when a safer retry started."""
@@ -435,36 +419,27 @@ class Generation(QObject):
             reproduced = error.fault in DOUBTFUL and _same_pictures(first, staged)
             discard(first)
             if reproduced:
-                self.notice.emit(translate("Generation", "The check doubted the picture ({error}), but the safer try "
-                                                         "drew the same picture: it is what the model drew, so it "
-                                                         "is kept.").format(error=error))
+                self._tell_notice(translate("Generation", "The check doubted the picture ({error}), but the safer "
+                                                          "try drew the same picture: it is what the model drew, so "
+                                                          "it is kept.").format(error=error))
                 try:
                     final = place(staged, self._out_dir, final_name(request.seed, datetime.now()).removesuffix(".png"),
                                   current_user_dirs().unsaved)
                 except FolderProblem as problem:
                     return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
-                return self._in_gallery(outcome, final)
+                return listed(final, self._gallery, outcome.exit_code, self._tell_notice)
         rung = None if self._picture_retried else safer_rung(request.memory, [p.memory for p in self._ladder])
         if rung is not None:
             self._picture_retried = True
             self._first_try = staged.with_name(f"{staged.stem}-first{staged.suffix}")
             staged.replace(self._first_try)  # to compare with what the same seed draws on the safer rung
-            self.notice.emit(translate("Generation", "{error}; trying once more {how}.").format(
+            self._tell_notice(translate("Generation", "{error}; trying once more {how}.").format(
                 error=error, how=rung_words(request.memory, self._ladder[rung].memory)))
             self._retry(request, "bad_picture", rung)
             return None
         tried = translate("Generation", " on the safer try too") if self._picture_retried else ""
-        kept: Path | None = None
-        try:
-            kept = set_aside(staged, current_user_dirs().bad_pictures, request.seed, datetime.now())
-            where = translate("Generation", "It is kept in {folder}").format(folder=kept)
-        except OSError as problem:
-            where = translate("Generation", "It is still in {file} ({why})").format(
-                file=staged, why=file_problem(problem, current_user_dirs().bad_pictures))
-        return Outcome(outcome.exit_code, None, BackendError(
-            ErrorKind.BAD_PICTURE, translate("Generation", "{error}{tried}. {where}, not in the gallery. {advice}")
-            .format(error=error, tried=tried, where=where, advice=what_to_try(error.fault, request.memory)),
-            picture=str(kept or staged)))
+        return Outcome(outcome.exit_code, None, set_picture_aside(staged, request.seed, error, tried,
+                                                                  what_to_try(error.fault, request.memory)))
 
     def _retry(self, request: GenerationRequest, reason: str, rung: int = 0) -> bool:
         """Start again with a safer plan (the next, or the ladder's `rung`: those before it need more memory and
@@ -473,7 +448,7 @@ class Generation(QObject):
             return False
         plan = self._ladder[rung]
         del self._ladder[:rung + 1]
-        self.retrying.emit(reason, plan)
+        self._tell_retry(reason, plan)
         self._preview_method = plan.preview
         self._launch(dataclasses.replace(request, memory=plan.memory))
         return True
@@ -492,26 +467,7 @@ class Generation(QObject):
         self._picture_retried = False
         self._request = None
         self._staged = None
-        self.finished.emit(outcome)
-
-
-def list_in_gallery(final: Path, gallery: GalleryIndex | None) -> str | None:
-    """Add a finished picture to the gallery; what to tell the user when it could not be listed yet."""
-    entry = entry_from_png(final) if gallery is not None else None
-    if entry is not None and gallery is not None:
-        try:
-            gallery.add(entry)
-        except sqlite3.Error as error:  # the picture is in its folder; the gallery finds it on its next scan
-            return translate("Generation", "the gallery could not list the picture yet: {error}").format(error=error)
-    return None
-
-
-def keep_set_aside(picture: Path, out_dir: Path, gallery: GalleryIndex | None) -> tuple[Path, str | None]:
-    """A picture the check set aside, which the user keeps: moved into `out_dir` under its own name (its settings
-    were written in before the check) and listed in the gallery; and what to tell the user when it could not be
-    listed yet. FolderProblem when the folder refuses it (it is kept in the app's folder then)."""
-    final = place(picture, out_dir, picture.stem, current_user_dirs().unsaved)
-    return final, list_in_gallery(final, gallery)
+        self._tell_end(outcome)
 
 
 def _same_pictures(first: Path, second: Path) -> bool:

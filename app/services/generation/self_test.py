@@ -26,10 +26,12 @@ from app.core.generation.request import GenerationRequest
 from app.core.models.demo_model import write_tiny_models
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.platform_paths import BASEDIR_VARIABLE, UserDirs
+from app.core.queue.jobs import Job
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_markdown
 from app.services.generation.runner import Generation
 from app.services.models.backend import BackendMissing
+from app.services.queue.events import JobEnded
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 
@@ -55,7 +57,7 @@ class SelfTest(QObject):
         self._check = SystemCheck(self._machine, dirs.models, self)
         self._check.finished.connect(self._on_check_finished)
         self._generation = Generation(dirs.images, self._machine, parent=self)
-        self._generation.finished.connect(self._on_generation_finished)
+        self._generation.event.connect(self._on_generation_event)
         self._facts: SystemFacts | None = None
         self._report: CompatibilityReport | None = None
         self._started = time.monotonic()
@@ -77,7 +79,11 @@ class SelfTest(QObject):
                                     models=ModelFiles(model=model, taesd=taesd),
                                     memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
         self._started = time.monotonic()
-        self._generation.start(request)
+        self._generation.start(Job(request))
+
+    def _on_generation_event(self, event: object) -> None:
+        if isinstance(event, JobEnded):
+            self._on_generation_finished(event.outcome)
 
     def _on_generation_finished(self, outcome: Outcome) -> None:
         seconds = time.monotonic() - self._started

@@ -5,24 +5,16 @@ from __future__ import annotations
 import dataclasses
 import os
 import uuid
-from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer
 
-from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
-from app.core.gallery.image_store import (
-    FolderProblem,
-    ImageRejected,
-    accept,
-    check_folder,
-    discard,
-    picture_bytes,
-    staging_path,
-)
+from app.core.gallery.gallery_index import GalleryIndex
+from app.core.gallery.image_store import FolderProblem, check_folder, discard, picture_bytes, staging_path
 from app.core.gallery.metadata import read_details, read_parameters_text, write_metadata
 from app.core.generation.command import backend_environment, build_upscale_argv
 from app.core.generation.output import BackendError, ErrorKind, Outcome
+from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import InvalidRequest
 from app.core.generation.upscale import (
     MIN_TILE_SIZE,
@@ -34,23 +26,23 @@ from app.core.generation.upscale import (
     upscaled_parameters,
 )
 from app.core.planning.plan import UpscalePlan, device_from_vulkan, plan_upscale
+from app.core.queue.jobs import Job
 from app.core.words import reason_of
 from app.services.child_process import path_for_backend
+from app.services.generation.finish import finish_picture, set_picture_aside
 from app.services.generation.runner import why_it_cannot_start
 from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
+from app.services.queue.job_runner import JobEvents
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 
 
-class Upscaling(QObject):
-    """Runs one upscale at a time. `finished(Outcome)` fires once per `start`, whatever happens."""
-
-    log_line = Signal(str, str)
-    planned = Signal(object)  # UpscalePlan: tiles, predicted VRAM
-    retrying = Signal(int)  # out of video memory: trying again with tiles of this many pixels
-    finished = Signal(object)  # Outcome, with the upscaled image's path when ok
+class Upscaling(JobEvents):
+    """Runs one upscale at a time (a Runner). `event` carries what the job does (events.py: its tiles and VRAM as
+    PlanChosen, smaller tiles after running out of video memory as Retrying); its JobEnded comes once per `start`,
+    whatever happens: with the upscaled image's path when ok."""
 
     def __init__(self, out_dir: Path, machine: Machine, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
@@ -58,7 +50,7 @@ class Upscaling(QObject):
         self._out_dir, self._machine, self._gallery = out_dir, machine, gallery
         self._target = out_dir  # where the running upscale goes
         self._process = SdProcess(self)
-        self._process.log_line.connect(self.log_line)
+        self._process.log_line.connect(self._tell_log)
         self._process.finished.connect(self._on_process_finished)
         machine.devices_changed.connect(self._after_an_answer)
         machine.backend_answered.connect(self._on_backend_answered)
@@ -74,14 +66,28 @@ class Upscaling(QObject):
     def pid(self) -> int | None:
         return self._process.pid()
 
+    @property
+    def out_dir(self) -> Path:
+        return self._out_dir
+
     def set_out_dir(self, folder: Path) -> None:
         """Where the next upscales go (a running one finishes where it started)."""
         self._out_dir = folder
 
-    def start(self, request: UpscaleRequest) -> None:
+    def takes(self, job: Job) -> bool:
+        return isinstance(job.request, UpscaleRequest)
+
+    def prepare(self, job: Job) -> None:
+        """Nothing is read ahead: the picture and the model are read as the upscale starts."""
+
+    def start(self, job: Job, card: str = "", prepared: PreparedJob | str | None = None) -> None:
+        """Upscale the job's picture; `prepared` is not used (see `prepare`)."""
         if self._busy:
             raise RuntimeError("an upscale is already running")
+        assert isinstance(job.request, UpscaleRequest), "a picture to make runs on Generation"
+        request = job.request
         self._busy = True
+        self._begin_job(job, card)
         self._waiting = request
         # the backend is asked again each time: the user may have chosen or rebuilt one since
         self._machine.ask_backend()
@@ -127,7 +133,7 @@ class Upscaling(QObject):
         self._job = job
         plan = self.plan(job)
         if plan is not None:
-            self.planned.emit(plan)
+            self._tell_plan(plan)
         device = self._machine.preferred_device
         # ggml's CPU backend runs ESRGAN ~28x faster than a software Vulkan device (lavapipe: 101 s against
         # 3.6 s for 64 -> 256 px, tests/bench/bench_upscale.py): on such a device, leave Vulkan out
@@ -146,20 +152,7 @@ class Upscaling(QObject):
     def _on_process_finished(self, outcome: Outcome) -> None:
         job, staged = self._job, self._staged
         if outcome.ok and job is not None and staged is not None and staged.is_file():
-            try:
-                finish_upscale(staged, job)
-                self._label(staged, job)
-                final = accept(staged, self._target, self._seed_of(job.request.image), datetime.now(),
-                               current_user_dirs().unsaved)
-                outcome = Outcome(outcome.exit_code, str(final))
-                entry = entry_from_png(final) if self._gallery is not None else None
-                if entry is not None and self._gallery is not None:
-                    self._gallery.add(entry)
-            except FolderProblem as problem:
-                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
-            except (ImageRejected, OSError) as error:
-                discard(staged)
-                outcome = Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, reason_of(error)))
+            outcome = self._finish(outcome, job, staged)
         elif self._retry_smaller(outcome, job):
             return
         elif staged is not None:
@@ -168,6 +161,20 @@ class Upscaling(QObject):
                 outcome = Outcome(outcome.exit_code, None,
                                   BackendError(ErrorKind.UNKNOWN, "sd.cpp wrote no upscaled picture"))
         self._end(outcome)
+
+    def _finish(self, outcome: Outcome, job: UpscaleJob, staged: Path) -> Outcome:
+        try:
+            finish_upscale(staged, job)
+        except OSError as error:  # not a picture sd.cpp could have written whole
+            discard(staged)
+            return Outcome(outcome.exit_code, None, BackendError(ErrorKind.UNKNOWN, reason_of(error)))
+        seed = self._seed_of(job.request.image)
+        finished = finish_picture(staged, self._target, seed, self._gallery, outcome.exit_code,
+                                  label=lambda picture: self._label(picture, job), tell=self._tell_notice,
+                                  refused=lambda error: Outcome(outcome.exit_code, None,
+                                                                set_picture_aside(staged, seed, error)))
+        assert finished is not None, "an upscale is not drawn again"
+        return finished
 
     def _retry_smaller(self, outcome: Outcome, job: UpscaleJob | None) -> bool:
         """Out of video memory: the same upscale in tiles half the size (a quarter of the buffers), down to
@@ -180,7 +187,7 @@ class Upscaling(QObject):
         tile = job.request.tile_size // 2
         if tile < MIN_TILE_SIZE:
             return False
-        self.retrying.emit(tile)
+        self._tell_retry(ErrorKind.OUT_OF_VRAM.value, tile)
         self._begin(dataclasses.replace(job.request, tile_size=tile))
         return True
 
@@ -211,4 +218,4 @@ class Upscaling(QObject):
         self._busy = False
         self._job = None
         self._staged = None
-        self.finished.emit(outcome)
+        self._tell_end(outcome)

@@ -1,6 +1,7 @@
-"""The job queue: many requests, run one after another through `Generation` (one at a time per card, every
-card of a rig at once, and other computers' image servers through `RemoteNode`) or, for an upscale, `Upscaling`
-on the first card; kept in the user's data folder so that unfinished jobs survive a crash."""
+"""The job queue: many requests, run one after another on its cards (one at a time per card, every card of a rig
+at once, other computers' image servers too), each card through its runners (job_runner.py: `Generation` here,
+`RemoteNode` there, and on the first card `Upscaling` for an upscale), spoken to and heard the same way whichever
+runs the job; kept in the user's data folder so that unfinished jobs survive a crash."""
 
 from __future__ import annotations
 
@@ -17,16 +18,17 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.file_words import file_problem
 from app.core.gallery.image_store import FolderProblem
-from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
+from app.core.generation.output import Outcome
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, with_seed
 from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job, JobState, load_queue, save_queue
 from app.core.queue.nodes import RemoteComputer
 from app.core.queue.rig import LOCAL_CARD, card_label, ram_wait_reason, rig_cards
-from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE, VulkanDevice
+from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE
 from app.core.words import translate
-from app.services.generation.runner import Generation, keep_set_aside
+from app.services.generation.finish import keep_set_aside
+from app.services.generation.runner import Generation
 from app.services.generation.upscaling import Upscaling
 from app.services.prompt_helper import PromptHelper
 from app.services.queue.events import (
@@ -35,42 +37,30 @@ from app.services.queue.events import (
     JobEvent,
     JobFailed,
     JobStarted,
-    LogLine,
-    Notice,
-    PlanChosen,
-    PreviewShown,
-    Retrying,
     StageEntered,
     StepMade,
 )
+from app.services.queue.job_runner import GivenBack, Runner
 from app.services.queue.remote_node import RemoteNode
 
 
 @dataclass
 class _Card:
-    generation: Generation | RemoteNode
-    upscaling: Upscaling | None = None  # the first card's: upscales run there, one at a time like pictures
-    device: VulkanDevice | None = None  # None: the one device Generation picks itself
+    label: str
+    runners: list[Runner]  # the card's own first; the first card's upscales beside it, one at a time like pictures
     enabled: bool = True
     job: Job | None = None
     ram: int = 0  # the running job's predicted RAM peak
 
-    @property
-    def label(self) -> str:
-        if isinstance(self.generation, RemoteNode):
-            return self.generation.name
-        return card_label(self.device) if self.device else LOCAL_CARD
-
     def can_run(self, job: Job) -> bool:
-        if isinstance(self.generation, RemoteNode):
-            return self.generation.takes(job.request)
-        return not isinstance(job.request, UpscaleRequest) or self.upscaling is not None
+        return any(runner.takes(job) for runner in self.runners)
 
-    def runner(self) -> Generation | RemoteNode | Upscaling:
+    def runner_for(self, job: Job) -> Runner:
+        return next(runner for runner in self.runners if runner.takes(job))
+
+    def runner(self) -> Runner:
         """What runs this card's job now."""
-        if self.job is not None and isinstance(self.job.request, UpscaleRequest) and self.upscaling is not None:
-            return self.upscaling
-        return self.generation
+        return self.runner_for(self.job) if self.job is not None else self.runners[0]
 
 
 class JobQueue(QObject):
@@ -96,7 +86,9 @@ class JobQueue(QObject):
         self._ram_budget = 0  # RAM free when no job of ours ran: what concurrent jobs share
         self._closing = False
         self._card_sharer: PromptHelper | None = None
-        self._cards = [self._card(generation, upscaling=upscaling)]
+        self._local = generation  # this computer's first card: it asks which cards there are
+        self._nodes: dict[str, RemoteNode] = {}  # other computers, by name
+        self._cards = [self._card(LOCAL_CARD, generation, *([upscaling] if upscaling is not None else []))]
         generation.probed.connect(self._on_probed)
         self.message: str | None = None  # what loading the queue file had to say (a damaged file set aside)
         if store is not None:
@@ -179,10 +171,8 @@ class JobQueue(QObject):
         the gallery; the job is done then (`event` says ImageSaved). None, and why in `note`, when it cannot be."""
         if job.state is not JobState.FAILED or not job.suspect:
             return None
-        first = self._cards[0].generation
-        assert isinstance(first, Generation)
         try:
-            final, listed = keep_set_aside(Path(job.suspect), first.out_dir, first.gallery)
+            final, listed = keep_set_aside(Path(job.suspect), self._local.out_dir, self._local.gallery)
         except FolderProblem as problem:
             self.note.emit(str(problem))
             if problem.kept is None:
@@ -215,33 +205,34 @@ class JobQueue(QObject):
         return any(card.job is not None for card in self._cards)
 
     @property
-    def cards(self) -> list[tuple[str, bool, Generation | RemoteNode]]:
-        """(label, ticked, what runs its jobs) for each card the queue runs jobs on, other computers' last."""
-        return [(card.label, card.enabled, card.generation) for card in self._cards]
+    def cards(self) -> list[tuple[str, bool, Runner]]:
+        """(label, ticked, what runs its pictures) for each card the queue runs jobs on, other computers' last."""
+        return [(card.label, card.enabled, card.runners[0]) for card in self._cards]
+
+    @property
+    def runners(self) -> list[Runner]:
+        """Everything that runs the queue's jobs: each card's, the first card's upscales too."""
+        return [runner for card in self._cards for runner in card.runners]
 
     @property
     def draws_on_processor(self) -> bool:
         """This computer's device is Vulkan run by the processor (no graphics card that can draw was found)."""
-        local = self._cards[0].generation
-        device = self._cards[0].device or (local.card if isinstance(local, Generation) else None)
+        device = self._local.card
         return device is not None and device.is_cpu
 
     @property
     def computers(self) -> list[RemoteComputer]:
         """The other computers the queue sends pictures to."""
-        return [card.generation.computer for card in self._cards if isinstance(card.generation, RemoteNode)]
+        return [node.computer for node in self._nodes.values()]
 
     def add_node(self, address: str, name: str, token: str | None = None) -> RemoteNode:
         """Another computer's image server as one more card (ticked): it takes pictures to make, not upscales."""
         if any(card.label == name for card in self._cards):
             raise ValueError(translate("JobQueue", "a card or computer named {name} is already in the queue")
                              .format(name=name))
-        first = self._cards[0].generation
-        assert isinstance(first, Generation)  # this computer's first card
-        node = RemoteNode(RemoteComputer(address, name, token), first.out_dir, first.gallery, self)
-        card = self._card(node)
-        node.gave_back.connect(lambda why: self._on_given_back(card, why))
-        self._cards.append(card)
+        node = RemoteNode(RemoteComputer(address, name, token), self._local.out_dir, self._local.gallery, self)
+        self._nodes[name] = node
+        self._cards.append(self._card(name, node))
         self.cards_changed.emit()
         self._dispatch()
         return node
@@ -249,15 +240,16 @@ class JobQueue(QObject):
     def remove_node(self, name: str) -> None:
         """Take a computer out of the queue; a job it runs is put back as waiting (the computer may finish it
         for itself, but it is not awaited)."""
-        card = next(c for c in self._cards if c.label == name and isinstance(c.generation, RemoteNode))
+        node = self._nodes.pop(name)
+        card = next(c for c in self._cards if c.label == name)
         self._cards.remove(card)
         job, card.job = card.job, None
-        card.generation.stop_now()
+        node.stop_now()
         if job is not None:
             job.state, job.reason, job.stage = JobState.WAITING, "", None
             self._changed(save=True)
         self.cards_changed.emit()
-        card.generation.deleteLater()
+        node.deleteLater()
         self._dispatch()
 
     def set_card_enabled(self, label: str, enabled: bool) -> None:
@@ -280,36 +272,14 @@ class JobQueue(QObject):
         their backends are killed."""
         self._save()
         self._closing = True
-        for card in self._cards:
-            card.generation.stop_now()
-            if card.upscaling is not None:
-                card.upscaling.stop_now()
+        for runner in self.runners:
+            runner.stop_now()
 
     # --- running ----------------------------------------------------------------------------------------------
-    def _card(self, generation: Generation | RemoteNode, device: VulkanDevice | None = None,
-              upscaling: Upscaling | None = None) -> _Card:
-        card = _Card(generation, upscaling, device)
-        generation.progress.connect(lambda progress: self._on_progress(card, progress))
-        generation.preview_frame.connect(lambda frame: self._tell(card, PreviewShown, frame=frame))
-        generation.stage_changed.connect(lambda stage: self._on_stage(card, stage))
-        generation.notice.connect(lambda text: self._tell(card, Notice, text=text))
-        generation.planned.connect(lambda plan: self._tell(card, PlanChosen, plan=plan))
-        generation.retrying.connect(lambda why, plan: self._tell(card, Retrying, reason=why, plan=plan))
-        runners: list[Generation | Upscaling] = [generation]
-        if upscaling is not None:
-            upscaling.planned.connect(lambda plan: self._tell(card, PlanChosen, plan=plan))
-            upscaling.retrying.connect(lambda tile: self._tell(
-                card, Retrying, reason=ErrorKind.OUT_OF_VRAM.value, plan=tile))
-            runners.append(upscaling)
+    def _card(self, label: str, *runners: Runner) -> _Card:
         for runner in runners:
-            runner.log_line.connect(lambda text, stream: self._tell(card, LogLine, text=text, stream=stream))
-            runner.finished.connect(lambda outcome: self._on_finished(card, outcome))
-        return card
-
-    def _tell(self, card: _Card, event: type[JobEvent], **what: object) -> None:
-        """Say what the card's running job does; a card between jobs (a late line from a process) says nothing."""
-        if card.job is not None:
-            self.event.emit(event(job=card.job, card=card.label, **what))  # type: ignore[arg-type]
+            runner.event.connect(self._on_event)
+        return _Card(label, list(runners))
 
     def _on_probed(self) -> None:
         self._set_up_rig()
@@ -317,29 +287,28 @@ class JobQueue(QObject):
 
     def _set_up_rig(self) -> None:
         first = self._cards[0]
-        assert isinstance(first.generation, Generation)
-        if first.device is not None or first.generation.devices is None:  # a rig already, or nothing known
+        if first.label != LOCAL_CARD or self._local.devices is None:  # a rig already, or nothing known
             return
         # a device the user pinned in the environment is the one to use: no rig then
-        cards = [] if VISIBLE_DEVICES_VARIABLE in os.environ else rig_cards(first.generation.devices)
+        cards = [] if VISIBLE_DEVICES_VARIABLE in os.environ else rig_cards(self._local.devices)
         if len(cards) < 2:
             return
         # "the graphics card" unticked before the cards were known (`generate --no-local`): none of them takes a job
         local = first.enabled
-        first.device, first.enabled = cards[0].device, cards[0].ticked and local
-        first.generation.pin_card(cards[0].device)
+        first.label, first.enabled = card_label(cards[0].device), cards[0].ticked and local
+        self._local.pin_card(cards[0].device)
         for number, card in enumerate(cards[1:], 1):  # beside the first card, before other computers
-            self._cards.insert(number, self._card(first.generation.for_card(card.device), card.device))
+            self._cards.insert(number, self._card(card_label(card.device), self._local.for_card(card.device)))
             self._cards[number].enabled = card.ticked and local
         self.cards_changed.emit()
 
     def _dispatch(self) -> None:
         if self._closing:
             return
-        if not self._cards[0].generation.devices_probed:
+        if not self._local.devices_probed:
             # which cards there are decides where the first job goes: ask first (Generation would wait anyway)
             if any(job.state is JobState.WAITING and not job.held for job in self.jobs):
-                self._cards[0].generation.probe_devices()
+                self._local.probe_devices()
             return
         if self._card_sharer is not None and self._card_sharer.on_card and self.pending:
             self._card_sharer.release_card()  # `unloaded` dispatches again
@@ -353,14 +322,16 @@ class JobQueue(QObject):
             running = [c.ram for c in self._cards if c.job is not None]
             if not running:
                 self._ram_budget = self._host_ram()
-            if isinstance(job.request, UpscaleRequest) and card.upscaling is not None:
-                self._run(card, job, 0)
-                card.upscaling.start(job.request)
-                continue
+            runner = card.runner_for(job)
             # read and planned once: the RAM it is predicted to take here, and then the run itself
-            prepared = card.generation.prepare(job.request)
-            ram = prepared.peak_ram if isinstance(prepared, PreparedJob) else 0
-            reason = ram_wait_reason(ram, running, self._ram_budget)
+            prepared = runner.prepare(job)
+            match prepared:
+                case PreparedJob(peak_ram=ram):
+                    reason = ram_wait_reason(ram, running, self._ram_budget)
+                case None:  # nothing read ahead (an upscale): nothing to count, it starts
+                    ram, reason = 0, None
+                case _:  # it cannot run: it starts, to end in words
+                    ram, reason = 0, ram_wait_reason(0, running, self._ram_budget)
             if reason is not None:
                 if job.reason != reason:
                     job.reason = reason
@@ -368,10 +339,7 @@ class JobQueue(QObject):
                     self._changed(save=False)
                 break  # it runs when a running job ends
             self._run(card, job, ram)
-            if isinstance(card.generation, RemoteNode):
-                card.generation.start(job.request, prepared, key=job.id)  # the job's id names it to the server
-            else:
-                card.generation.start(job.request, prepared if isinstance(prepared, PreparedJob) else None)
+            runner.start(job, card.label, prepared)
 
     def _run(self, card: _Card, job: Job, ram: int) -> None:
         card.job, card.ram = job, ram
@@ -379,21 +347,29 @@ class JobQueue(QObject):
         steps = 0 if isinstance(job.request, UpscaleRequest) else job.request.steps
         job.step, job.steps, job.eta_seconds, job.stage = 0, steps, None, None
         self._changed(save=True)
-        self._tell(card, JobStarted)
+        self.event.emit(JobStarted(job, card.label))
 
-    def _on_stage(self, card: _Card, stage: Stage) -> None:
-        if card.job is None:
+    def _on_event(self, event: JobEvent | GivenBack) -> None:
+        """What a runner says of its job; a runner's word on a job no card runs now (a late line from a process,
+        the app closing) is not passed on."""
+        card = next((c for c in self._cards if c.job is not None and c.job is event.job), None)
+        if card is None:
             return
-        card.job.stage, card.job.stage_since = stage, time.monotonic()
-        self._tell(card, StageEntered, stage=stage)
-        self.changed.emit()
-
-    def _on_progress(self, card: _Card, progress: Progress) -> None:
-        if card.job is None:
-            return
-        card.job.step, card.job.steps, card.job.eta_seconds = progress.step, progress.steps, progress.eta_seconds
-        self._tell(card, StepMade, progress=progress)
-        self.changed.emit()
+        match event:
+            case JobEnded(outcome=outcome):
+                self._on_finished(card, outcome)
+            case GivenBack(why=why):
+                self._on_given_back(card, why)
+            case StageEntered(job=job, stage=stage):
+                job.stage, job.stage_since = stage, time.monotonic()
+                self.event.emit(event)
+                self.changed.emit()
+            case StepMade(job=job, progress=progress):
+                job.step, job.steps, job.eta_seconds = progress.step, progress.steps, progress.eta_seconds
+                self.event.emit(event)
+                self.changed.emit()
+            case _:
+                self.event.emit(event)
 
     def _on_finished(self, card: _Card, outcome: Outcome) -> None:
         job, label, card.job, card.ram = card.job, card.label, None, 0

@@ -3,8 +3,8 @@ blocks the window): the job is posted to `/sdapi/v1/txt2img` (or `/img2img`), `/
 every half second while it runs (when the server offers it), and the picture comes home into this computer's
 output folder and gallery, checked and labelled as a picture made here is.
 
-To the queue a `RemoteNode` looks like one more card's `Generation`: the same signals and the same calls.
-A job it could not run, or cannot know the end of, is given back (`gave_back`), never run twice on purpose: a
+To the queue a `RemoteNode` is one more card: a Runner, as a `Generation` is.
+A job it could not run, or cannot know the end of, is given back (GivenBack), never run twice on purpose: a
 connection dropped mid-job is asked again, with the same job key, only of a server that says it knows the key
 (this app's own `serve`); any other server's job goes back to the queue for another card."""
 
@@ -26,17 +26,7 @@ from PySide6.QtNetwork import QNetworkAccessManager, QNetworkReply, QNetworkRequ
 from app import __version__
 from app.core.file_words import file_problem
 from app.core.gallery.gallery_index import GalleryIndex
-from app.core.gallery.image_store import (
-    BadPicture,
-    FolderProblem,
-    ImageRejected,
-    accept,
-    check_folder,
-    discard,
-    picture_bytes,
-    set_aside,
-    staging_path,
-)
+from app.core.gallery.image_store import FolderProblem, check_folder, discard, picture_bytes, staging_path
 from app.core.gallery.metadata import (
     a1111_parameters,
     generation_fields,
@@ -46,10 +36,11 @@ from app.core.gallery.metadata import (
 )
 from app.core.generation.input_image import keep_outside_mask
 from app.core.generation.job_pictures import copy_job_pictures
-from app.core.generation.lora import LoraRejected, check_loras
+from app.core.generation.lora import LoraUse
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
-from app.core.generation.prepare import PreparedJob, extra_work
-from app.core.generation.request import GenerationRequest, InvalidRequest, ModelRejected, validate_with_models
+from app.core.generation.prepare import PreparedJob, prepared_or_why
+from app.core.generation.request import GenerationRequest
+from app.core.queue.jobs import Job
 from app.core.queue.nodes import (
     JOB_KEY_HEADER,
     RemoteComputer,
@@ -62,9 +53,11 @@ from app.core.queue.nodes import (
     takes,
 )
 from app.core.words import reason_of, translate
+from app.services.generation.finish import finish_picture, loras_still_there, set_picture_aside
 from app.services.generation.live_preview import PreviewFrame
-from app.services.generation.runner import JOBS_FOLDER, list_in_gallery
+from app.services.generation.runner import JOBS_FOLDER
 from app.services.left_behind import owner_tag
+from app.services.queue.job_runner import JobEvents
 from app.services.user_dirs import current_user_dirs
 
 POLL_MS = 500
@@ -204,20 +197,10 @@ class ComputerCheck(QObject):
             self.answered.emit(None)
 
 
-class RemoteNode(QObject):
-    """Another computer as one card of the queue. `finished(Outcome)` once per `start` that ran there;
-    `gave_back(reason)` instead when the job did not run there, or its end cannot be known: the queue puts the
-    job back as waiting."""
-
-    stage_changed = Signal(object)  # Stage
-    progress = Signal(object)  # Progress
-    log_line = Signal(str, str)  # text, stream
-    notice = Signal(str)
-    planned = Signal(object)  # never: the other computer plans its own memory
-    retrying = Signal(str, object)  # never: see `planned`
-    preview_frame = Signal(object)  # PreviewFrame, from /progress's current image
-    finished = Signal(object)  # Outcome
-    gave_back = Signal(str)  # why, in words
+class RemoteNode(JobEvents):
+    """Another computer as one card of the queue (a Runner): JobEnded once per `start` that ran there; GivenBack
+    instead when the job did not run there, or its end cannot be known: the queue puts the job back as waiting.
+    No PlanChosen or Retrying: the other computer plans its own memory."""
 
     def __init__(self, computer: RemoteComputer, out_dir: Path, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
@@ -244,11 +227,12 @@ class RemoteNode(QObject):
         self._job_dir: Path | None = None
         self._extended_from: Path | None = None  # the picture an extension grew, where the user chose it
         self._model_used: str | None = None
+        self._loras: tuple[tuple[LoraUse, Path], ...] = ()  # the job's, checked once by prepare()
         self._cancelled = False
         self._preview: Path | None = None
         self._started = datetime.now()
 
-    # --- what the queue calls, as on a Generation -------------------------------------------------------------
+    # --- what the queue calls, as on every runner ---------------------------------------------------------------
     @property
     def name(self) -> str:
         return self.computer.name
@@ -267,33 +251,32 @@ class RemoteNode(QObject):
     def pid(self) -> int | None:
         return None  # no process of ours runs the job
 
-    def takes(self, request: object) -> bool:
-        return takes(request)
+    def takes(self, job: Job) -> bool:
+        return takes(job.request)
 
-    def prepare(self, request: GenerationRequest) -> PreparedJob | str:
+    def prepare(self, job: Job) -> PreparedJob | str:
         """The request checked here (sizes snapped, the prompt's LoRAs found), or why it cannot be; no memory
         plan: the other computer plans its own, and this one's RAM is not used."""
-        try:
-            checked, notes, models = validate_with_models(request)
-            return PreparedJob(checked, tuple(notes), models, extra_work(checked, models), ())
-        except (InvalidRequest, ModelRejected) as error:
-            return str(error)
+        assert isinstance(job.request, GenerationRequest), "another computer takes pictures to make only"
+        return prepared_or_why(job.request, None)
 
-    def start(self, request: GenerationRequest, prepared: PreparedJob | str | None = None, key: str = "") -> None:
-        """Run the job there; `key` names it to a server that knows job keys (the queue's job id)."""
+    def start(self, job: Job, card: str = "", prepared: PreparedJob | str | None = None) -> None:
+        """Run the job there; its id names it to a server that knows job keys."""
         if self.running:
             raise RuntimeError("a job is already running on this computer")
-        if not isinstance(prepared, PreparedJob):
-            prepared = self.prepare(request)
-        self._request, self._key, self._reposts, self._cancelled = request, key or uuid.uuid4().hex, 0, False
+        assert isinstance(job.request, GenerationRequest), "another computer takes pictures to make only"
+        self._begin_job(job, card or self.name)
+        if prepared is None:
+            prepared = self.prepare(job)
+        self._request, self._key, self._reposts, self._cancelled = job.request, job.id, 0, False
         self._stage, self._step, self._started = None, 0, datetime.now()
         self._on_stage(Stage.LOADING)
         if isinstance(prepared, str):
             self._end_soon(Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, prepared)))
             return
-        self._request = prepared.request
+        self._request, self._loras = prepared.request, prepared.loras
         for note in prepared.notes:
-            self.notice.emit(note)
+            self._tell_notice(note)
         try:
             check_folder(self._out_dir, picture_bytes(prepared.request.width, prepared.request.height))
         except FolderProblem as problem:
@@ -342,8 +325,8 @@ class RemoteNode(QObject):
         checkpoint = matching_model(self._models, request.models.main)
         self._model_used = checkpoint or loaded_model(self._models)
         if checkpoint is None and request.models.main is not None:
-            self.notice.emit(translate("Computers", "{computer} has no model named {model}: it draws with the model "
-                                                    "it has loaded{which}").format(
+            self._tell_notice(translate("Computers", "{computer} has no model named {model}: it draws with the "
+                                                     "model it has loaded{which}").format(
                 computer=self.name, model=request.models.main.stem,
                 which=f" ({self._model_used})" if self._model_used else ""))
         body = a1111_job(request, checkpoint)
@@ -357,7 +340,7 @@ class RemoteNode(QObject):
                     error, request.init_image))))
                 return
         self._body = body
-        self.log_line.emit(f"{self._path} on {self.computer.address} (job {self._key})", "stdout")
+        self._tell_log(f"{self._path} on {self.computer.address} (job {self._key})", "stdout")
         self._send()
 
     def _pictures(self, request: GenerationRequest) -> dict[str, Any]:
@@ -411,8 +394,8 @@ class RemoteNode(QObject):
                 why=network_words(error)))
             return
         self._reposts += 1
-        self.notice.emit(translate("Computers", "the connection to {computer} was cut; asking it again for the same "
-                                                "job").format(computer=self.name))
+        self._tell_notice(translate("Computers", "the connection to {computer} was cut; asking it again for the "
+                                                 "same job").format(computer=self.name))
         QTimer.singleShot(1000 * 2 ** (self._reposts - 1), self._repost)
 
     def _repost(self) -> None:
@@ -442,7 +425,7 @@ class RemoteNode(QObject):
             return  # asked twice a second: a step is said once
         self._step = said.progress.step
         self._on_stage(Stage.SAMPLING)
-        self.progress.emit(said.progress)
+        self._tell_step(said.progress)
         if said.current_image:
             self._show_preview(said.current_image, said.progress.step)
 
@@ -457,7 +440,7 @@ class RemoteNode(QObject):
             self._preview.write_bytes(picture)
         except OSError:
             return  # the preview is a nicety: the picture still comes
-        self.preview_frame.emit(PreviewFrame(image, step, self._preview))
+        self._tell_preview(PreviewFrame(image, step, self._preview))
 
     def _bring_home(self, answer: object) -> None:
         """The picture decoded, labelled, checked and moved into the output folder, as one made here."""
@@ -476,41 +459,26 @@ class RemoteNode(QObject):
         except OSError as error:
             self._end(Outcome(None, None, BackendError(ErrorKind.CANNOT_SAVE, file_problem(error, staged.parent))))
             return
-        try:
+        seed = request.seed
+
+        def label(picture: Path) -> None:
             if request.init_image is not None and request.mask is not None:
-                keep_outside_mask(staged, request.init_image, request.mask)
-            self._label(staged, request)
-        except (OSError, ValueError) as error:  # not a picture: the check below says so
-            self.log_line.emit(f"the picture could not be labelled: {error}", "stderr")
-        try:
-            final = accept(staged, self._out_dir, request.seed, datetime.now(), current_user_dirs().unsaved)
-        except BadPicture as error:
-            # no second run: how the other computer draws is not ours to change, so it would draw the same; its
-            # tiles are not known either, so no tile is blamed (accept is given no DrawnBy). The user decides.
-            kept = set_aside(staged, current_user_dirs().bad_pictures, request.seed, datetime.now())
-            self._end(Outcome(None, None, BackendError(ErrorKind.BAD_PICTURE, translate(
-                "Computers", "{error} (drawn by {computer}). It is kept in {folder}, not in the gallery.").format(
-                error=error, computer=self.name, folder=kept), picture=str(kept))))
-            return
-        except ImageRejected as error:
-            discard(staged)
-            self._end(Outcome(None, None, BackendError(ErrorKind.UNKNOWN, reason_of(error))))
-            return
-        except FolderProblem as problem:
-            self._end(Outcome(None, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem))))
-            return
-        note = list_in_gallery(final, self._gallery)
-        if note:
-            self.notice.emit(note)
-        self._end(Outcome(0, str(final)))
+                keep_outside_mask(picture, request.init_image, request.mask)
+            self._label(picture, request)
+
+        # a refused picture is not drawn again: how the other computer draws is not ours to change, so it would
+        # draw the same; its tiles are not known either, so no tile is blamed (no DrawnBy). The user decides.
+        drawn_by = translate("Computers", " (drawn by {computer})").format(computer=self.name)
+        finished = finish_picture(staged, self._out_dir, seed, self._gallery, 0, label=label, tell=self._tell_notice,
+                                  refused=lambda error: Outcome(None, None,
+                                                                set_picture_aside(staged, seed, error, drawn_by)))
+        assert finished is not None, "another computer's picture is not drawn again"
+        self._end(finished)
 
     def _label(self, staged: Path, request: GenerationRequest) -> None:
         """Our A1111 text and JSON, as for a picture made here, saying which computer drew it with which model;
         the server's own text is kept in the JSON."""
-        try:
-            loras = check_loras(request.prompt, request.lora_dir, request.family.value) if request.lora_dir else []
-        except LoraRejected:
-            loras = []
+        loras = loras_still_there(self._loras)
         fields = generation_fields(request, None, loras, f"Polaris Studio {__version__}")
         fields["Model"] = self._model_used
         fields["Computer"] = self.name
@@ -526,11 +494,11 @@ class RemoteNode(QObject):
     def _on_stage(self, stage: Stage) -> None:
         if stage is not self._stage:
             self._stage = stage
-            self.stage_changed.emit(stage)
+            self._tell_stage(stage)
 
     def _give_back(self, why: str) -> None:
         self._clear(kept=False)
-        self.gave_back.emit(why)
+        self._tell_given_back(why)
 
     def _end_soon(self, outcome: Outcome) -> None:
         # queued, so that `finished` never fires inside start(), as with a Generation
@@ -538,7 +506,7 @@ class RemoteNode(QObject):
 
     def _end(self, outcome: Outcome) -> None:
         self._clear(kept=outcome.ok)
-        self.finished.emit(outcome)
+        self._tell_end(outcome)
 
     def _clear(self, kept: bool) -> None:
         self._poll.stop()

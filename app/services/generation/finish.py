@@ -1,0 +1,99 @@
+"""How every runner ends a picture it made (here, on another computer, or upscaled): its settings written in, the
+check, then kept in the output folder or set aside, then listed in the gallery. Every fault on the way ends the
+job in words; none raises out of the Qt slot that called it."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from app.core.file_words import file_problem
+from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
+from app.core.gallery.image_store import (
+    BadPicture,
+    FolderProblem,
+    ImageRejected,
+    accept,
+    discard,
+    place,
+    set_aside,
+)
+from app.core.gallery.picture_check import DrawnBy
+from app.core.generation.lora import LoraUse
+from app.core.generation.output import BackendError, ErrorKind, Outcome
+from app.core.words import reason_of, translate
+from app.services.user_dirs import current_user_dirs
+
+
+def finish_picture(staged: Path, out_dir: Path, seed: int, gallery: GalleryIndex | None, exit_code: int | None, *,
+                   label: Callable[[Path], None], tell: Callable[[str], None],
+                   refused: Callable[[BadPicture], Outcome | None], drawn: DrawnBy | None = None) -> Outcome | None:
+    """The job's outcome once its whole picture `staged` is labelled (`label` writes its settings in), checked (as
+    drawn by `drawn`, when known) and kept in `out_dir`; `tell` says what the user should know though the job
+    goes on. A picture the check refuses goes to `refused` (None from it: the runner tries again)."""
+    try:
+        label(staged)
+    except (OSError, ValueError) as error:  # a whole picture is kept without its settings; a broken one fails below
+        why = file_problem(error, staged.parent) if isinstance(error, OSError) else reason_of(error)
+        tell(translate("Generation", "the picture is kept without its settings: {why}").format(why=why))
+    try:
+        final = accept(staged, out_dir, seed, datetime.now(), current_user_dirs().unsaved, drawn)
+    except BadPicture as error:
+        return refused(error)
+    except FolderProblem as problem:
+        return Outcome(exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
+    except (ImageRejected, OSError) as error:
+        discard(staged)
+        return Outcome(exit_code, None, BackendError(ErrorKind.UNKNOWN, reason_of(error)))
+    return listed(final, gallery, exit_code, tell)
+
+
+def listed(final: Path, gallery: GalleryIndex | None, exit_code: int | None, tell: Callable[[str], None]) -> Outcome:
+    """A picture in its folder, listed in the gallery: the job is done (a gallery that cannot list it yet is said)."""
+    note = list_in_gallery(final, gallery)
+    if note:
+        tell(note)
+    return Outcome(exit_code, str(final))
+
+
+def set_picture_aside(staged: Path, seed: int, error: BadPicture, said: str = "", advice: str = "") -> BackendError:
+    """A picture the check refused, kept in the app's folder for the user to keep or not, never deleted; the
+    error says where it is. `said`: what follows the check's words (" on the safer try too")."""
+    folder = current_user_dirs().bad_pictures
+    kept: Path | None = None
+    try:
+        kept = set_aside(staged, folder, seed, datetime.now())
+        where = translate("Generation", "It is kept in {folder}").format(folder=kept)
+    except OSError as problem:
+        where = translate("Generation", "It is still in {file} ({why})").format(
+            file=staged, why=file_problem(problem, folder))
+    words = translate("Generation", "{error}{tried}. {where}, not in the gallery. {advice}").format(
+        error=error, tried=said, where=where, advice=advice)
+    return BackendError(ErrorKind.BAD_PICTURE, words.strip(), picture=str(kept or staged))
+
+
+def loras_still_there(loras: tuple[tuple[LoraUse, Path], ...]) -> list[tuple[LoraUse, Path]]:
+    """The job's LoRAs, as checked before it ran, for its picture's settings; none when a file went away mid-run
+    (the picture is fine, but its LoRAs' hashes cannot be told)."""
+    return list(loras) if all(path.is_file() for _, path in loras) else []
+
+
+def list_in_gallery(final: Path, gallery: GalleryIndex | None) -> str | None:
+    """Add a finished picture to the gallery; what to tell the user when it could not be listed yet."""
+    entry = entry_from_png(final) if gallery is not None else None
+    if entry is not None and gallery is not None:
+        try:
+            gallery.add(entry)
+        except sqlite3.Error as error:  # the picture is in its folder; the gallery finds it on its next scan
+            return translate("Generation", "the gallery could not list the picture yet: {error}").format(error=error)
+    return None
+
+
+def keep_set_aside(picture: Path, out_dir: Path, gallery: GalleryIndex | None) -> tuple[Path, str | None]:
+    """A picture the check set aside, which the user keeps: moved into `out_dir` under its own name (its settings
+    were written in before the check) and listed in the gallery; and what to tell the user when it could not be
+    listed yet. FolderProblem when the folder refuses it (it is kept in the app's folder then)."""
+    final = place(picture, out_dir, picture.stem, current_user_dirs().unsaved)
+    return final, list_in_gallery(final, gallery)
