@@ -22,7 +22,9 @@ from app.services.user_dirs import current_user_dirs
 # --out's help: without it, images go where the window sends them
 OUT_HELP_DEFAULT = "default: the output folder chosen in the window, at first Pictures/Polaris Studio"
 # Ctrl+C; on Windows also Ctrl+Break, the one console event another program can send (to a process group)
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGBREAK,) if sys.platform == "win32" else ()))
+STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
+if sys.platform == "win32":
+    STOP_SIGNALS += (signal.SIGBREAK,)
 
 
 def add_studio_arguments(parser: argparse.ArgumentParser, pictures: str = "finished images") -> None:
