@@ -58,7 +58,7 @@ def make_app(serving: Serving) -> FastAPI:
 
 async def _guard(request: Request, call_next: Callable[[Request], Awaitable[Any]]) -> Any:
     """Every call: refused without the server's password or key; another Polaris Studio's job key echoed."""
-    options = serving_of(request).options
+    options = (await serving_of(request)).options
     if not _authorised(request, options):
         headers = {"WWW-Authenticate": 'Basic realm="Polaris Studio"'} if options.auth else {}
         return JSONResponse({"error": "unauthorised", "detail": "this server needs its password or key"},

@@ -160,8 +160,9 @@ class Serving:
         return known or self.desk.submit(checked, client, key)
 
 
-def serving_of(request: Request) -> Serving:
-    """What every route shares, kept on the app by `make_app` (server.py)."""
+async def serving_of(request: Request) -> Serving:
+    """What every route shares, kept on the app by `make_app` (server.py). A coroutine: FastAPI would run a plain
+    function in its thread pool, a hop for every call."""
     serving: Serving = request.app.state.serving
     return serving
 
