@@ -24,7 +24,23 @@ def survive_any_encoding() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     survive_any_encoding()
-    argv = sys.argv[1:] if argv is None else argv
+    args = command_line().parse_args(sys.argv[1:] if argv is None else argv)
+    if getattr(sys, "frozen", False):
+        from app.services.child_process import without_bundle_libraries
+
+        restored = without_bundle_libraries(os.environ)
+        os.environ.clear()
+        os.environ.update(restored)
+    name_the_folders(args)
+    if args.self_test:
+        from app.services.generation.self_test import run_self_test
+
+        return run_self_test(args.basedir, args.report)
+    return run_command(args)
+
+
+def command_line() -> argparse.ArgumentParser:
+    """The window's options and each command's."""
     parser = argparse.ArgumentParser(prog="python -m app", description="Polaris Studio")
     commands = parser.add_subparsers(dest="command")
     from app.cli import (
@@ -57,13 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--self-test", action="store_true",
                         help="run the system check and one tiny generation without a window; exit 0 when both work")
     parser.add_argument("--report", type=Path, metavar="FILE", help="with --self-test: also write the report here")
-    args = parser.parse_args(argv)
-    if getattr(sys, "frozen", False):
-        from app.services.child_process import without_bundle_libraries
+    return parser
 
-        restored = without_bundle_libraries(os.environ)
-        os.environ.clear()
-        os.environ.update(restored)
+
+def name_the_folders(args: argparse.Namespace) -> None:
+    """Where the app's data, settings and caches live (--basedir, a portable copy's folder, else the user's),
+    before anything asks for them."""
     from app.services.user_dirs import current_user_dirs, keep_settings_in, portable_folder
 
     # the self-test keeps to its own scratch folder unless told otherwise; everything else runs in the portable
@@ -82,10 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     QCoreApplication.setOrganizationName(ORGANIZATION_NAME)
     if base is not None:
         keep_settings_in(current_user_dirs().data / "settings")
-    if args.self_test:
-        from app.services.generation.self_test import run_self_test
 
-        return run_self_test(args.basedir, args.report)
+
+def run_command(args: argparse.Namespace) -> int:
+    """The command asked for, or else the window."""
     if args.command == "generate":
         from app.cli import run_generate
 

@@ -15,9 +15,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication
 
-from app.core.gallery.gallery_index import open_index
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
 from app.core.generation.prepare import MachineFacts, WhatIf, job_time, lora_at_runtime, prepare
@@ -42,7 +41,7 @@ from app.core.models.catalog import (
 from app.core.models.components import components_from_files
 from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
+from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFiles, family_of, slot_words
 from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.planning.plan import Device, MemoryPlan, plan_json
 from app.core.planning.timing import (
@@ -56,11 +55,17 @@ from app.core.planning.timing import (
 from app.core.prompt_helper import PROMPT_MODEL_PRESET, prompt_model_download
 from app.core.queue.jobs import JobState, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
-from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.sizes import format_size, parse_size
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_json, report_markdown
 from app.core.system.vulkaninfo import cut_before_its_devices, decode_paste, parse
+from app.services.commands import (
+    STOP_SIGNALS,
+    add_studio_arguments,
+    add_wildcards_argument,
+    hear_stop_signals,
+    open_studio,
+)
 from app.services.generation.runner import Generation
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
@@ -78,16 +83,10 @@ from app.services.queue.events import (
     StageEntered,
     StepMade,
 )
-from app.services.settings import Settings
 from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
-
-# --out's help: without it, images go where the window sends them
-OUT_HELP_DEFAULT = "default: the output folder chosen in the window, at first Pictures/Polaris Studio"
-# Ctrl+C; on Windows also Ctrl+Break, the one console event another program can send (to a process group)
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGBREAK,) if sys.platform == "win32" else ()))
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
@@ -142,8 +141,7 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                        help="apply this style of yours to the prompt and the negative prompt (repeatable; "
                             "`python -m app styles` lists them)")
     add_wildcards_argument(words)
-    parser.add_argument("--out", type=Path, help=f"folder for finished images ({OUT_HELP_DEFAULT})")
-    parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
+    add_studio_arguments(parser)
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
     parser.add_argument("--keep-suspect", action="store_true",
                         help="keep a picture the check doubts (black, flat, one tile, noise) in the output folder "
@@ -171,12 +169,6 @@ def extension_argument(text: str) -> Extension:
         return parse_extension(text)
     except ExtensionRejected as error:
         raise argparse.ArgumentTypeError(str(error)) from error
-
-
-def add_wildcards_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    parser.add_argument("--wildcards", type=Path, metavar="FOLDER",
-                        help="where __name__ in a prompt finds name.txt (default: the wildcards folder in the app's "
-                             "data folder); {red|green|blue} in a prompt picks one per picture, by its seed")
 
 
 def lora_tags(args: argparse.Namespace) -> list[str]:
@@ -318,8 +310,7 @@ def add_upscale_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an ESRGAN model (default: the first one in the app's models folder)")
     parser.add_argument("--tile-size", type=int, default=DEFAULT_TILE_SIZE,
                         help=f"smaller tiles need less VRAM (default {DEFAULT_TILE_SIZE})")
-    parser.add_argument("--out", type=Path, help=f"folder for the upscaled image ({OUT_HELP_DEFAULT})")
-    parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
+    add_studio_arguments(parser, "the upscaled image")
     parser.add_argument("--events", action="store_true", help="print one JSON object per line on stdout")
 
 
@@ -446,7 +437,7 @@ def run_plan(args: argparse.Namespace) -> int:
             components = components_from_files(infos, family_of(kinds))
             steps = 4 if args.steps is None else args.steps
             quantized = lora_at_runtime(infos)
-        if args.edit and components.family is not ModelFamily.FLUX2:
+        if args.edit and not components.family.traits.edits_from_references:
             raise ValueError("--edit needs a FLUX.2 klein model: only it edits from a reference picture")
         # without --card the card is unknown here: priced as the slowest Polaris card
         device = Device(vram, max_allocation=max_alloc, card=card or conservative_card("card"), host=host)
@@ -527,29 +518,6 @@ def generate_requests(args: argparse.Namespace) -> list[GenerationRequest]:
     if args.batch == 1:
         return [request]
     return batch_requests(request, args.batch, args.random_seeds, rng)
-
-
-def open_studio(args: argparse.Namespace) -> Studio:
-    """The window's studio, without its queue file (these jobs are this command's) and sending the pictures to
-    `--out` or else to the folder chosen in the window."""
-    QCoreApplication.instance() or QCoreApplication(sys.argv[:1])  # before any of the studio's objects
-    out_dir = args.out or Settings().get(OUTPUT_FOLDER)
-    gallery = open_index(current_user_dirs().gallery_index, out_dir)
-    if gallery.problem:
-        print(f"note: {gallery.problem}", file=sys.stderr, flush=True)
-    # upscale has no prompt, so no --wildcards
-    return Studio(out_dir, Machine(args.sd_binary), gallery, wildcards=getattr(args, "wildcards", None))
-
-
-def hear_stop_signals(handler: Callable[[int, object], None]) -> QTimer:
-    """`handler` on Ctrl+C or SIGTERM (and Ctrl+Break on Windows) while Qt's loop runs. Keep the timer returned:
-    Python runs signal handlers only between bytecodes, so it wakes the interpreter now and then."""
-    for signum in STOP_SIGNALS:
-        signal.signal(signum, handler)
-    wake = QTimer()
-    wake.timeout.connect(lambda: None)
-    wake.start(200)
-    return wake
 
 
 def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callable[[], object],

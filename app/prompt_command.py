@@ -35,7 +35,7 @@ def add_prompt_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_prompt(args: argparse.Namespace) -> int:
-    from app.cli import hear_stop_signals
+    from app.services.commands import hear_stop_signals
     from app.services.prompt_helper import HelperAnswer
     from app.services.studio import Studio
 

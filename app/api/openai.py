@@ -19,6 +19,7 @@ from app.api.serving import (
     MAX_BODY_BYTES,
     JsonObject,
     Serving,
+    ServingDep,
     failure_of,
     notes_header,
     pictures_of,
@@ -26,69 +27,68 @@ from app.api.serving import (
 )
 from app.services.user_dirs import current_user_dirs
 
+router = APIRouter(tags=["OpenAI"])
 
-def openai_routes(serving: Serving) -> APIRouter:
-    """OpenAI's routes over what every route shares (`serving`)."""
-    router = APIRouter()
-    shelf, rng, scratch, run_call = serving.shelf, serving.rng, serving.scratch, serving.run_call
 
-    async def openai_images(request: Request, fields: dict[str, Any], pictures: Pictures,
-                            folder: Path) -> JSONResponse:
-        try:
-            model, said = await run_in_threadpool(shelf.for_openai, fields.get("model"))
-            requests = openai_request(fields, model, current_user_dirs().loras, pictures, rng)
-        except Refused:
-            shutil.rmtree(folder, ignore_errors=True)  # the pictures already written
-            raise
-        call, notes = await run_call(request, requests, folder)
-        notes = said + notes
-        made = pictures_of(call.jobs)
-        if not made:
-            return JSONResponse({"error": {"message": failure_of(call.jobs) or "no picture was made",
-                                           "type": "server_error", "param": None, "code": None}}, 500)
-        answer: dict[str, Any] = {"created": int(time.time()),
-                                  "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made],
-                                  **warning_of(call.jobs)}
-        if notes:
-            answer["notes"] = notes  # OpenAI's answer has no place of its own for them; its clients skip a key
-        return JSONResponse(answer, headers=notes_header(notes))
+async def _openai_images(serving: Serving, request: Request, fields: dict[str, Any], pictures: Pictures,
+                         folder: Path) -> JSONResponse:
+    try:
+        model, said = await run_in_threadpool(serving.shelf.for_openai, fields.get("model"))
+        requests = openai_request(fields, model, current_user_dirs().loras, pictures, serving.rng)
+    except Refused:
+        shutil.rmtree(folder, ignore_errors=True)  # the pictures already written
+        raise
+    call, notes = await serving.run_call(request, requests, folder)
+    notes = said + notes
+    made = pictures_of(call.jobs)
+    if not made:
+        return JSONResponse({"error": {"message": failure_of(call.jobs) or "no picture was made",
+                                       "type": "server_error", "param": None, "code": None}}, 500)
+    answer: dict[str, Any] = {"created": int(time.time()),
+                              "data": [{"b64_json": as_base64(path), "revised_prompt": None} for path in made],
+                              **warning_of(call.jobs)}
+    if notes:
+        answer["notes"] = notes  # OpenAI's answer has no place of its own for them; its clients skip a key
+    return JSONResponse(answer, headers=notes_header(notes))
 
-    @router.post("/v1/images/generations", tags=["OpenAI"])
-    async def generations(request: Request, fields: JsonObject) -> JSONResponse:
-        """OpenAI's images.generate: prompt, model (a title from /v1/models), n, size (WIDTHxHEIGHT or auto),
-        response_format b64_json; and sd.cpp's steps, seed, negative_prompt, cfg_scale, sampler_name, scheduler."""
-        return await openai_images(request, fields, Pictures(), scratch / uuid.uuid4().hex)
 
-    @router.post("/v1/images/edits", tags=["OpenAI"])
-    async def edits(request: Request) -> JSONResponse:
-        """OpenAI's images.edit (multipart): image (one or more), mask (transparent = redraw), prompt, model, n,
-        size. A FLUX.2 klein model edits by the prompt's instruction; another family repaints the first picture."""
-        form = await request.form(max_files=8, max_fields=64, max_part_size=MAX_BODY_BYTES)
-        folder = scratch / uuid.uuid4().hex
-        try:
-            fields, uploads = await _form_fields(form)
-            pictures = await run_in_threadpool(_openai_pictures, uploads, folder)
-        except Refused:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
-        finally:
-            await form.close()
-        return await openai_images(request, fields, pictures, folder)
+@router.post("/v1/images/generations")
+async def generations(request: Request, fields: JsonObject, serving: ServingDep) -> JSONResponse:
+    """OpenAI's images.generate: prompt, model (a title from /v1/models), n, size (WIDTHxHEIGHT or auto),
+    response_format b64_json; and sd.cpp's steps, seed, negative_prompt, cfg_scale, sampler_name, scheduler."""
+    return await _openai_images(serving, request, fields, Pictures(), serving.scratch / uuid.uuid4().hex)
 
-    @router.options("/v1/images/generations", tags=["OpenAI"], status_code=204)
-    @router.options("/v1/images/edits", tags=["OpenAI"], status_code=204)
-    async def openai_routes_answer() -> Response:
-        """Says the route is here (SillyTavern's "stable-diffusion.cpp" source asks so before it connects); a
-        browser's CORS preflight is answered before this, by the allowed origins (--cors-allow-origins)."""
-        return Response(status_code=204, headers={"Allow": "OPTIONS, POST"})
 
-    @router.get("/v1/models", tags=["OpenAI"])
-    async def models() -> dict[str, Any]:
-        installed = await run_in_threadpool(shelf.installed)
-        return {"object": "list", "data": [{"id": m.title, "object": "model", "created": 0,
-                                            "owned_by": "polaris-studio"} for m in installed]}
+@router.post("/v1/images/edits")
+async def edits(request: Request, serving: ServingDep) -> JSONResponse:
+    """OpenAI's images.edit (multipart): image (one or more), mask (transparent = redraw), prompt, model, n,
+    size. A FLUX.2 klein model edits by the prompt's instruction; another family repaints the first picture."""
+    form = await request.form(max_files=8, max_fields=64, max_part_size=MAX_BODY_BYTES)
+    folder = serving.scratch / uuid.uuid4().hex
+    try:
+        fields, uploads = await _form_fields(form)
+        pictures = await run_in_threadpool(_openai_pictures, uploads, folder)
+    except Refused:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    finally:
+        await form.close()
+    return await _openai_images(serving, request, fields, pictures, folder)
 
-    return router
+
+@router.options("/v1/images/generations", status_code=204)
+@router.options("/v1/images/edits", status_code=204)
+async def openai_routes_answer() -> Response:
+    """Says the route is here (SillyTavern's "stable-diffusion.cpp" source asks so before it connects); a
+    browser's CORS preflight is answered before this, by the allowed origins (--cors-allow-origins)."""
+    return Response(status_code=204, headers={"Allow": "OPTIONS, POST"})
+
+
+@router.get("/v1/models")
+async def models(serving: ServingDep) -> dict[str, Any]:
+    installed = await run_in_threadpool(serving.shelf.installed)
+    return {"object": "list", "data": [{"id": m.title, "object": "model", "created": 0,
+                                        "owned_by": "polaris-studio"} for m in installed]}
 
 
 async def _form_fields(form: FormData) -> tuple[dict[str, Any], dict[str, list[bytes]]]:

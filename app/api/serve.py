@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
 from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
-from app.cli import OUT_HELP_DEFAULT, add_wildcards_argument, hear_stop_signals, open_studio
+from app.services.commands import add_studio_arguments, add_wildcards_argument, hear_stop_signals, open_studio
 
 if TYPE_CHECKING:
     from app.api.server import ServerOptions
@@ -32,8 +31,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     # the window's own options, here after the command too
     parser.add_argument("--demo", action="store_true", default=argparse.SUPPRESS,
                         help="offer the offline demo model from scripts/setup.sh, and start on it")
-    parser.add_argument("--out", type=Path, help=f"folder for finished images ({OUT_HELP_DEFAULT})")
-    parser.add_argument("--sd-binary", type=Path, help="run this executable instead of the built backend")
+    add_studio_arguments(parser)
     add_wildcards_argument(parser)
 
 

@@ -27,10 +27,9 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
 from app import __version__
-from app.api.a1111 import a1111_routes
+from app.api import a1111, openai
 from app.api.fields import Refused
-from app.api.openai import openai_routes
-from app.api.serving import MAX_BODY_BYTES, ServerOptions, ServerRefused, Serving, TooManyWaiting
+from app.api.serving import MAX_BODY_BYTES, ServerOptions, ServerRefused, Serving, TooManyWaiting, serving_of
 from app.core.generation.request import InvalidRequest
 from app.core.queue.nodes import JOB_KEY_HEADER
 from app.services.api_desk import ApiDesk, StudioClosed
@@ -38,49 +37,54 @@ from app.services.api_desk import ApiDesk, StudioClosed
 __all__ = ["ApiServer", "ServerOptions", "ServerRefused", "make_app"]
 
 
-def make_app(desk: ApiDesk, options: ServerOptions) -> FastAPI:
-    """The routes; `desk` reaches the studio on Qt's thread."""
+def make_app(serving: Serving) -> FastAPI:
+    """The A1111 and OpenAI routers over what they share (`serving`, their dependency)."""
     # max_body_size: FastAPI's own cap, by Content-Length or counted as a chunked body arrives (413)
     app = FastAPI(title="Polaris Studio", version=__version__, max_body_size=MAX_BODY_BYTES,
                   description="A1111- and OpenAI-compatible picture API over Polaris Studio's queue")
-    serving = Serving(desk, options)
-    app.state.scratch = serving.scratch
-
-    @app.middleware("http")
-    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Any]]) -> Any:
-        if not _authorised(request, options):
-            headers = {"WWW-Authenticate": 'Basic realm="Polaris Studio"'} if options.auth else {}
-            return JSONResponse({"error": "unauthorised", "detail": "this server needs its password or key"},
-                                401, headers)
-        response = await call_next(request)
-        key = request.headers.get(JOB_KEY_HEADER)
-        if key is not None:
-            # says to another Polaris Studio that this server knows its job keys: it may ask again after a drop
-            response.headers[JOB_KEY_HEADER] = key
-        return response
-
-    @app.exception_handler(Refused)
-    async def refused(request: Request, error: Refused) -> JSONResponse:
-        return _refused(request, error)
-
-    @app.exception_handler(StudioClosed)
-    async def closed(request: Request, error: StudioClosed) -> JSONResponse:
-        return JSONResponse({"error": "closing", "detail": str(error)}, 503)
-
-    @app.exception_handler(InvalidRequest)
-    async def invalid(request: Request, error: InvalidRequest) -> JSONResponse:
-        return _refused(request, Refused("request", str(error)))
-
-    @app.exception_handler(RequestValidationError)
-    async def unreadable(request: Request, error: RequestValidationError) -> JSONResponse:
-        return _refused(request, _unreadable(error))
-
-    app.include_router(a1111_routes(serving))
-    app.include_router(openai_routes(serving))
-    if options.cors_origins:
-        app.add_middleware(CORSMiddleware, allow_origins=list(options.cors_origins), allow_methods=["*"],
+    app.state.serving = serving
+    app.middleware("http")(_guard)
+    app.exception_handler(Refused)(_answer_refused)
+    app.exception_handler(StudioClosed)(_answer_closed)
+    app.exception_handler(InvalidRequest)(_answer_invalid)
+    app.exception_handler(RequestValidationError)(_answer_unreadable)
+    app.include_router(a1111.router)
+    app.include_router(openai.router)
+    if serving.options.cors_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=list(serving.options.cors_origins), allow_methods=["*"],
                            allow_headers=["*"], allow_credentials=False)
     return app
+
+
+async def _guard(request: Request, call_next: Callable[[Request], Awaitable[Any]]) -> Any:
+    """Every call: refused without the server's password or key; another Polaris Studio's job key echoed."""
+    options = (await serving_of(request)).options
+    if not _authorised(request, options):
+        headers = {"WWW-Authenticate": 'Basic realm="Polaris Studio"'} if options.auth else {}
+        return JSONResponse({"error": "unauthorised", "detail": "this server needs its password or key"},
+                            401, headers)
+    response = await call_next(request)
+    key = request.headers.get(JOB_KEY_HEADER)
+    if key is not None:
+        # says to another Polaris Studio that this server knows its job keys: it may ask again after a drop
+        response.headers[JOB_KEY_HEADER] = key
+    return response
+
+
+async def _answer_refused(request: Request, error: Refused) -> JSONResponse:
+    return _refused(request, error)
+
+
+async def _answer_closed(request: Request, error: StudioClosed) -> JSONResponse:
+    return JSONResponse({"error": "closing", "detail": str(error)}, 503)
+
+
+async def _answer_invalid(request: Request, error: InvalidRequest) -> JSONResponse:
+    return _refused(request, Refused("request", str(error)))
+
+
+async def _answer_unreadable(request: Request, error: RequestValidationError) -> JSONResponse:
+    return _refused(request, _unreadable(error))
 
 
 # FastAPI's own checks of a body or a query, in our words
@@ -127,7 +131,8 @@ class ApiServer:
         options.check()
         self.options = options
         self.desk = desk
-        self._app = make_app(desk, options)
+        self._serving = Serving(desk, options)
+        self._app = make_app(self._serving)
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.address = ""
@@ -170,4 +175,4 @@ class ApiServer:
             self._server.should_exit = True
             if wait:
                 self._thread.join(timeout=5)
-        shutil.rmtree(self._app.state.scratch, ignore_errors=True)
+        shutil.rmtree(self._serving.scratch, ignore_errors=True)

@@ -1,5 +1,6 @@
 """What the A1111 and OpenAI routes share: the studio's desk, the server's options, the models other apps may choose,
-and one way to queue a call's pictures and wait for them (`Serving.run_call`)."""
+and one way to queue a call's pictures and wait for them (`Serving.run_call`). A route asks for it as FastAPI's
+guide to bigger applications has routers share a dependency: a parameter `serving: ServingDep`."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Body, Request
+from fastapi import Body, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
 from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
@@ -136,16 +138,8 @@ class Serving:
                     raise
                 notes += [note for note in said if note not in notes]
             checked.append(asked)
-
-        def submit() -> Call:
-            known = self.desk.known(key, client)
-            if known is None and self.desk.waiting(client) + len(checked) > self.options.max_waiting:
-                raise TooManyWaiting("request", f"this app already has {self.desk.waiting(client)} pictures waiting "
-                                                f"here (at most {self.options.max_waiting}): wait for them first")
-            return known or self.desk.submit(checked, client, key)
-
         try:
-            call = await self.on_studio(submit)
+            call = await self.on_studio(partial(self._submit, checked, client, key))
         except (Refused, InvalidRequest):  # InvalidRequest: a style or wildcard file that is not there
             shutil.rmtree(folder, ignore_errors=True)
             raise
@@ -156,6 +150,24 @@ class Serving:
             call.done.add_done_callback(lambda _done: shutil.rmtree(folder, ignore_errors=True))
         return call, notes
 
+    def _submit(self, checked: list[GenerationRequest | UpscaleRequest], client: str, key: str | None) -> Call:
+        """On Qt's thread: the call already made under `key` (a client asking again after a drop), else the
+        requests queued, unless the client has as many pictures waiting as it may."""
+        known = self.desk.known(key, client)
+        if known is None and self.desk.waiting(client) + len(checked) > self.options.max_waiting:
+            raise TooManyWaiting("request", f"this app already has {self.desk.waiting(client)} pictures waiting "
+                                            f"here (at most {self.options.max_waiting}): wait for them first")
+        return known or self.desk.submit(checked, client, key)
+
+
+async def serving_of(request: Request) -> Serving:
+    """What every route shares, kept on the app by `make_app` (server.py). A coroutine: FastAPI would run a plain
+    function in its thread pool, a hop for every call."""
+    serving: Serving = request.app.state.serving
+    return serving
+
+
+ServingDep = Annotated[Serving, Depends(serving_of)]
 
 
 def pictures_of(jobs: list[Job]) -> list[Path]:

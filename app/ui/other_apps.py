@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import DEFAULT_PORT
 from app.core.models.demo_model import demo_model_files
+from app.core.queue.nodes import DEFAULT_PORT
 from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
 from app.core.words import translate
 from app.services.api_desk import ApiDesk

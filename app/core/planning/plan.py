@@ -289,45 +289,10 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     diffusion = components.diffusion + work.lora_bytes
     text_compute = (llm_compute(family) if family.traits.reads_llm else T5_COMPUTE if family.traits.transformer
                     else TEXT_ENCODER_COMPUTE)
+    computes = _StageComputes(d_compute, text_compute, v_compute, e_compute)
+    stages, segment_count = _stages(components, memory, diffusion, vae_weights, computes, encodes, width, height)
     gpu_vae = vae_weights if vae_on_gpu else 0
     gpu_text = components.text_encoders if text_on_gpu else 0
-
-    def stage(name: str, weights: int, compute: int) -> tuple[str, Breakdown]:
-        return name, Breakdown(weights, compute, PROCESS_VRAM[name])
-
-    segment_count = 1
-    stages: list[tuple[str, Breakdown]] = []
-    if memory.offload_to_cpu:
-        # weights live in RAM and visit VRAM one stage at a time
-        stages.append(stage("load", 0, 0))
-        if memory.max_vram_gib:
-            diffusion_peak = _diffusion_peak(dataclasses.replace(components, diffusion=diffusion), d_compute, memory,
-                                             width, height)
-            compute = min(d_compute, diffusion_peak)
-            stages.append(stage("diffusion", diffusion_peak - compute, compute))
-            segment_count = segments(dataclasses.replace(components, diffusion=diffusion), d_compute,
-                                     int(memory.max_vram_gib * GIB))
-        else:
-            stages.append(stage("diffusion", diffusion, d_compute))
-        if text_on_gpu and family.traits.reads_llm:
-            stages.append(_llm_stage(components.text_encoders, text_compute, memory.max_vram_gib))
-        elif text_on_gpu:
-            # one text encoder at a time
-            share = CALIBRATION[family].largest_text_encoder_share
-            stages.append(stage("text", int(components.text_encoders * share), text_compute))
-        if vae_on_gpu:
-            stages.append(stage("decode", vae_weights, v_compute))
-            if encodes:
-                stages.append(stage("encode", vae_weights, e_compute))
-    else:
-        stages.append(stage("load", diffusion + gpu_text + gpu_vae, 0))
-        if encodes and vae_on_gpu:
-            stages.append(stage("encode", diffusion + gpu_text + gpu_vae, e_compute))
-        if text_on_gpu:
-            stages.append(stage("text", diffusion + gpu_text + gpu_vae, text_compute))
-        stages.append(stage("diffusion", diffusion + gpu_vae, d_compute))
-        if vae_on_gpu:
-            stages.append(stage("decode", vae_weights, v_compute))
     tae_preview = preview is PreviewMethod.TAE and components.tae
     if tae_preview and vae_on_gpu:
         _, during = next(s for s in stages if s[0] == "diffusion")
@@ -358,6 +323,63 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     # priced once placed, by the one time model the window shows
     time = picture_time(components, plan, device.time_card, device.host, width, height, steps, quantized, work)
     return dataclasses.replace(plan, seconds=time.seconds)
+
+
+@dataclass(frozen=True)
+class _StageComputes:
+    """The compute buffers of a plan's stages: diffusion, text encoding, decoding and (img2img, edits) encoding."""
+
+    diffusion: int
+    text: int
+    decode: int
+    encode: int
+
+
+def _stages(components: Components, memory: MemoryFlags, diffusion: int, vae_weights: int, computes: _StageComputes,
+            encodes: bool, width: int, height: int) -> tuple[list[tuple[str, Breakdown]], int]:
+    """What VRAM each stage holds, in sd-cli's order; how many pieces --max-vram cuts the diffusion graph into."""
+    family = components.family
+    text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
+    gpu_vae = vae_weights if vae_on_gpu else 0
+    gpu_text = components.text_encoders if text_on_gpu else 0
+
+    def stage(name: str, weights: int, compute: int) -> tuple[str, Breakdown]:
+        return name, Breakdown(weights, compute, PROCESS_VRAM[name])
+
+    segment_count = 1
+    stages: list[tuple[str, Breakdown]] = []
+    if memory.offload_to_cpu:
+        # weights live in RAM and visit VRAM one stage at a time
+        stages.append(stage("load", 0, 0))
+        if memory.max_vram_gib:
+            diffusion_peak = _diffusion_peak(dataclasses.replace(components, diffusion=diffusion), computes.diffusion,
+                                             memory, width, height)
+            compute = min(computes.diffusion, diffusion_peak)
+            stages.append(stage("diffusion", diffusion_peak - compute, compute))
+            segment_count = segments(dataclasses.replace(components, diffusion=diffusion), computes.diffusion,
+                                     int(memory.max_vram_gib * GIB))
+        else:
+            stages.append(stage("diffusion", diffusion, computes.diffusion))
+        if text_on_gpu and family.traits.reads_llm:
+            stages.append(_llm_stage(components.text_encoders, computes.text, memory.max_vram_gib))
+        elif text_on_gpu:
+            # one text encoder at a time
+            share = CALIBRATION[family].largest_text_encoder_share
+            stages.append(stage("text", int(components.text_encoders * share), computes.text))
+        if vae_on_gpu:
+            stages.append(stage("decode", vae_weights, computes.decode))
+            if encodes:
+                stages.append(stage("encode", vae_weights, computes.encode))
+    else:
+        stages.append(stage("load", diffusion + gpu_text + gpu_vae, 0))
+        if encodes and vae_on_gpu:
+            stages.append(stage("encode", diffusion + gpu_text + gpu_vae, computes.encode))
+        if text_on_gpu:
+            stages.append(stage("text", diffusion + gpu_text + gpu_vae, computes.text))
+        stages.append(stage("diffusion", diffusion + gpu_vae, computes.diffusion))
+        if vae_on_gpu:
+            stages.append(stage("decode", vae_weights, computes.decode))
+    return stages, segment_count
 
 
 def largest_tensor(components: Components, width: int, height: int, memory: MemoryFlags,
