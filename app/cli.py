@@ -318,12 +318,12 @@ def run_upscale(args: argparse.Namespace) -> int:
     printer = EventPrinter(args.events)
     model = args.model or Studio.upscaler(demo=args.demo)
     if model is None:
-        outcome = Outcome(None, None, BackendError(ErrorKind.BAD_REQUEST, (
+        missing = BackendError(ErrorKind.BAD_REQUEST, (
             "no upscaler model: download one (python -m app models download realesrgan-x4plus-anime-6b), "
             f"put an ESRGAN file in {current_user_dirs().upscalers}, or try the demo's: python -m app --demo "
-            "upscale IMAGE")))
-        printer.error(outcome.error)
-        printer.done(outcome)
+            "upscale IMAGE"))
+        printer.error(missing)
+        printer.done(Outcome(None, None, missing))
         return 1
     if is_demo_file(model):
         printer.notice(f"the demo upscaler ({model.name}, random weights): a picture four times the size, in "
@@ -363,7 +363,11 @@ def run_check(args: argparse.Namespace) -> int:
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     check = SystemCheck(Machine(args.sd_binary))
     result: list[tuple[SystemFacts, CompatibilityReport]] = []
-    check.finished.connect(lambda facts, report: (result.append((facts, report)), app.quit()))
+    def checked(facts: SystemFacts, report: CompatibilityReport) -> None:
+        result.append((facts, report))
+        app.quit()
+
+    check.finished.connect(checked)
     check.start(pasted)
     app.exec()
     facts, report = result[0]
@@ -526,6 +530,7 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
     cancels. `keep_suspect`: a picture the check sets aside is kept all the same (said in a note). The outcomes of
     the jobs that ended, in the order they ended."""
     app = QCoreApplication.instance()
+    assert app is not None  # open_studio made it
     result: list[Outcome] = []
 
     def on_event(event: JobEvent) -> None:
@@ -541,7 +546,7 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
         if isinstance(event, JobEnded):
             result.append(event.outcome)
 
-    studio.event.connect(on_event)
+    studio.job_event.connect(on_event)
     studio.queue.note.connect(printer.notice)
     studio.queue.idle.connect(app.quit)
     stopping: list[int] = []
@@ -650,7 +655,7 @@ def run_styles(args: argparse.Namespace) -> int:
 
 def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:
     ledger = read_ledger(models_dir)
-    listed = []
+    listed: list[dict[str, Any]] = []  # as --json writes each
     for preset in (*catalog.presets.values(), *catalog.upscalers.values()):
         files = [(f, file_status(models_dir, f, ledger)) for f in preset.files]
         listed.append({
@@ -664,9 +669,9 @@ def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:
         print(json.dumps({"models_dir": str(models_dir), "presets": listed}))
         return 0
     print(f"models folder: {models_dir}")
-    for preset in listed:
-        print(f"\n{preset['id']}: {preset['title']}  [{preset['status']}, {format_size(preset['bytes'])}]")
-        for f in preset["files"]:
+    for entry in listed:
+        print(f"\n{entry['id']}: {entry['title']}  [{entry['status']}, {format_size(entry['bytes'])}]")
+        for f in entry["files"]:
             note = "" if f["verified_hash"] else ", no published hash"
             print(f"  {f['slot']:<16} {f['name']:<40} {format_size(f['bytes'] or 0):>9}  "
                   f"{f['status']}{note}  ({f['licence']})")

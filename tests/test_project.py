@@ -45,9 +45,9 @@ def test_import_contracts_hold() -> None:
 
 @LINUX_ANSWERS_FOR_LINT
 @pytest.mark.parametrize("platform", ["linux", "win32"])
-def test_core_type_checks(platform: str) -> None:
-    # mypy skips the branches of `sys.platform == "win32"` that cannot run on the platform it checks for, so core
-    # is checked as each; a cache per platform keeps a second run under a second
+def test_the_app_type_checks(platform: str) -> None:
+    # mypy skips the branches of `sys.platform == "win32"` that cannot run on the platform it checks for, so the
+    # app is checked as each; a cache per platform keeps a second run under a second
     result = run_tool("mypy", "--platform", platform, "--cache-dir", f".mypy_cache/{platform}")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.startswith("Success: no issues found")

@@ -185,7 +185,7 @@ async def upscalers() -> list[dict[str, Any]]:
 
 
 @router.post("/sdapi/v1/extra-single-image")
-async def extra_single_image(request: Request, payload: JsonObject, serving: ServingDep) -> dict[str, Any]:
+async def extra_single_image(request: Request, payload: JsonObject, serving: ServingDep) -> JSONResponse:
     """Upscale a picture with an ESRGAN model (`upscaler_1`, one of /sdapi/v1/upscalers) by
     `upscaling_resize` 2 or 4; face restoration and a second upscaler are not done here."""
     for name, off in (("gfpgan_visibility", 0), ("codeformer_visibility", 0), ("upscaler_2", "None"),
@@ -193,20 +193,20 @@ async def extra_single_image(request: Request, payload: JsonObject, serving: Ser
         if payload.get(name, off) not in (off, None):
             raise Refused(name, "not supported here")
     found = await run_in_threadpool(_upscalers_here)
-    name = payload.get("upscaler_1")
-    if name not in found:
-        raise Refused("upscaler_1", f"no upscaler {name!r} here; installed: {', '.join(found) or 'none'}")
+    chosen = payload.get("upscaler_1")
+    if chosen not in found:
+        raise Refused("upscaler_1", f"no upscaler {chosen!r} here; installed: {', '.join(found) or 'none'}")
     factor = payload.get("upscaling_resize", 2)
     if factor not in UPSCALE_FACTORS:
         raise Refused("upscaling_resize", f"must be one of {', '.join(map(str, UPSCALE_FACTORS))}")
     folder = serving.scratch / uuid.uuid4().hex
     source = await run_in_threadpool(save_picture, picture_bytes(payload.get("image"), "image"), folder, "image")
-    call, _ = await serving.run_call(request, [UpscaleRequest(source, found[name], int(factor), DEFAULT_TILE_SIZE)],
+    call, _ = await serving.run_call(request, [UpscaleRequest(source, found[chosen], int(factor), DEFAULT_TILE_SIZE)],
                                      folder)
     made = pictures_of(call.jobs)
     if not made:
         return JSONResponse({"error": "failed", "detail": failure_of(call.jobs) or "no picture was made"}, 500)
-    return {"image": as_base64(made[0]), "html_info": ""}
+    return JSONResponse({"image": as_base64(made[0]), "html_info": ""})
 
 
 @router.post("/sdapi/v1/png-info")

@@ -230,7 +230,7 @@ def scheduler_of(name: object) -> str | None:
 
 
 def image_count(payload: Mapping[str, Any]) -> int:
-    count = _number(payload, "batch_size", int, 1) * _number(payload, "n_iter", int, 1)
+    count: int = _number(payload, "batch_size", int, 1) * _number(payload, "n_iter", int, 1)
     if not 1 <= count <= MAX_IMAGES_PER_REQUEST:
         raise Refused("batch_size", f"batch_size x n_iter must be between 1 and {MAX_IMAGES_PER_REQUEST}, got {count}")
     return count
@@ -302,7 +302,7 @@ def _check_inpainting(payload: Mapping[str, Any]) -> None:
 
 
 def mask_blur(payload: Mapping[str, Any]) -> int:
-    blur = _number(payload, "mask_blur", int, 4)
+    blur: int = _number(payload, "mask_blur", int, 4)
     if not 0 <= blur <= 64:
         raise Refused("mask_blur", f"must be between 0 and 64 pixels, got {blur}")
     return blur

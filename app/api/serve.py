@@ -73,6 +73,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     app = QCoreApplication.instance()
+    assert app is not None  # open_studio made it
     print(f"Polaris Studio answers A1111 and OpenAI clients at {address} (pictures go to {studio.out_dir}; the API's "
           f"own page: {address}/docs). Ctrl+C stops.", flush=True)
 

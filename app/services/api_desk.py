@@ -70,7 +70,7 @@ class ApiDesk(QObject):
         self._previews: dict[str, QImage] = {}  # job id -> the latest frame
         self._closed = False
         self._work.connect(self._on_work)
-        studio.event.connect(self._on_event)
+        studio.job_event.connect(self._on_event)
         # a waiting job cancelled (in the window, by Interrupt) ends without an event of its own
         studio.queue.changed.connect(self._settle)
 
@@ -155,7 +155,7 @@ class ApiDesk(QObject):
         if keyed is not None and keyed in own:
             return keyed
         running = [call for call in own if any(job.state is JobState.RUNNING for job in call.jobs)]
-        return (running or own or [self._running_call()])[0]
+        return (running or own)[0] if running or own else self._running_call()
 
     def close(self) -> None:
         """The server stops: calls still waiting are answered as cut short (their jobs stay in the queue)."""

@@ -2,7 +2,7 @@
 
 It owns the machine (vulkaninfo and the backend's `--help`, asked once), the job queue (pictures to make and
 pictures to upscale, one kind of job each, every card of a rig), the declared settings (the output folder chosen
-in the window is the command line's default too) and one typed stream of events (`event`, events.py), each naming
+in the window is the command line's default too) and one typed stream of events (`job_event`, events.py), each naming
 its job and card."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Studio(QObject):
     """`event(JobEvent)` for whatever a job does; `queue` for the list itself (its `changed`, `note`, `idle`,
     and reordering, retrying, cancelling a job); `machine` for what this computer is."""
 
-    event = Signal(object)  # a JobEvent (app/services/queue/events.py)
+    job_event = Signal(object)  # a JobEvent (app/services/queue/events.py)
 
     def __init__(self, out_dir: Path | None = None, machine: Machine | None = None,
                  gallery: GalleryIndex | None = None, store: Path | None = None,
@@ -72,7 +72,7 @@ class Studio(QObject):
         self.generation = Generation(folder, self.machine, gallery, self)  # the first card's
         self.upscaling = Upscaling(folder, self.machine, gallery, self)
         self.queue = JobQueue(self.generation, store, host_ram, self.upscaling, self)
-        self.queue.event.connect(self.event)
+        self.queue.job_event.connect(self.job_event)
         self.prompt_helper = PromptHelper(parent=self)
         self.queue.share_card_with(self.prompt_helper)
         if remember_computers:

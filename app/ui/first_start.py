@@ -32,8 +32,8 @@ SAMPLE_PROMPT = "a lighthouse on a cliff at dawn, oil painting"
 
 
 def load_demo(panel: PromptPanel) -> None:
-    panel.model.set_path(DEMO_MODEL_DIR / FLUX_FILE)
-    panel.taesd.set_path(DEMO_MODEL_DIR / TAE_FILE)
+    panel.slot_fields["model"].set_path(DEMO_MODEL_DIR / FLUX_FILE)
+    panel.slot_fields["taesd"].set_path(DEMO_MODEL_DIR / TAE_FILE)
     panel.prompt.setPlainText(SAMPLE_PROMPT)
     # the demo model is tiny: a small picture draws in seconds, even on the processor
     panel.set_size(128, 128)

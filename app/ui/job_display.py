@@ -53,7 +53,7 @@ class JobDisplay:
 
     def _connect_jobs(self) -> None:
         """What the jobs, the queue and the resource monitor say, shown as it happens."""
-        self.studio.event.connect(self._on_event)
+        self.studio.job_event.connect(self._on_event)
         self.status_line.waiting.connect(self._on_waiting)
         self.status_line.kept.connect(self._on_finished)  # Keep it: the set-aside picture, finished after all
         self.studio.queue.idle.connect(self.go.show_idle)

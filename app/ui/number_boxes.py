@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox, QSpinBox, QWidget
 
-from app.core.models.families import MemorySwitch
+from app.core.models.families import MemoryFlags, MemorySwitch
 from app.core.words import translate
 
 
@@ -42,3 +45,10 @@ def memory_control(parent: QWidget, switch: MemorySwitch, default: bool | float 
     spin.setSpecialValueText(translate("Memory", switch.off_words))
     spin.setToolTip(translate("Memory", switch.tooltip))
     return spin
+
+
+def flags_chosen(controls: Mapping[str, QCheckBox | QDoubleSpinBox]) -> MemoryFlags:
+    """The memory switches as set by hand: each ticked or not, or its number (0: off)."""
+    chosen: dict[str, Any] = {name: control.isChecked() if isinstance(control, QCheckBox) else control.value() or None
+                              for name, control in controls.items()}
+    return MemoryFlags(**chosen)

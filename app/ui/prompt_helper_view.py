@@ -149,7 +149,7 @@ class PromptHelperView(QFrame):
                       translate("PromptHelperView", "Write the prompt to translate first, then ask again."))
             return
         try:
-            model = self.studio.prompt_model(demo=is_demo_file(self.panel.model.path()))
+            model = self.studio.prompt_model(demo=is_demo_file(self.panel.slot_fields["model"].path()))
         except PromptModelMissing as missing:
             self._offered = prompt_model_download(self.catalog)
             # one short line: a full window has no room for more (the download button's tooltip says the rest)

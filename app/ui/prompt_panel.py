@@ -51,7 +51,7 @@ from app.ui.batch import BatchControls
 from app.ui.file_field import FileField
 from app.ui.folds import fold_arrow
 from app.ui.lora_picker import LoraPicker
-from app.ui.number_boxes import decimal_box, memory_control, whole_box
+from app.ui.number_boxes import decimal_box, flags_chosen, memory_control, whole_box
 from app.ui.picture_input import PictureInput
 from app.ui.styles_picker import StylesPicker
 
@@ -482,9 +482,7 @@ class PromptPanel(QWidget):
             seed=None if seed == RANDOM_SEED else seed,
             sampler=self.sampler.currentData(), scheduler=self.scheduler.currentData(),
             models=ModelFiles(**{name: field.path() for name, field in self.slot_fields.items()}),
-            memory=None if self.automatic.isChecked() else MemoryFlags(**{
-                name: control.isChecked() if isinstance(control, QCheckBox) else control.value() or None
-                for name, control in self.memory_controls.items()}),
+            memory=None if self.automatic.isChecked() else flags_chosen(self.memory_controls),
             init_image=self.picture.picture(), strength=self.picture.strength_value(),
             mask=self.picture.mask_file(),
             # untouched size boxes: the core follows the picture (and says how it snapped)

@@ -45,7 +45,7 @@ class StatusLine(QWidget):
                                                             "folder and the gallery"))
         self.keep_button.hide()
         self.keep_button.clicked.connect(lambda: self._suspect is not None and queue.keep(self._suspect))
-        queue.event.connect(self._on_event)
+        queue.job_event.connect(self._on_event)
         put_icons(((self.keep_button, "keep"),))
         # under Generate, in the window's narrow column: the bar, then the words
         layout = QVBoxLayout(self)

@@ -47,7 +47,7 @@ def studio_with(other: Served, out_dir: Path) -> tuple[Studio, GalleryIndex, lis
     name = other.address.removeprefix("http://")
     studio.queue.add_node(other.address, name)
     events: list[JobEvent] = []
-    studio.event.connect(events.append)
+    studio.job_event.connect(events.append)
     return studio, gallery, events
 
 

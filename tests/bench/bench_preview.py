@@ -60,7 +60,7 @@ def one_run(app: QApplication, generation: Generation, view: ImageView, request:
             outcome.append(event.outcome)
             app.quit()
 
-    generation.event.connect(on_event)
+    generation.job_event.connect(on_event)
     timer = QTimer()
     timer.setInterval(TICK_MS)
     timer.timeout.connect(on_tick)
@@ -69,7 +69,7 @@ def one_run(app: QApplication, generation: Generation, view: ImageView, request:
     generation.start(Job(request))
     app.exec()
     timer.stop()
-    generation.event.disconnect(on_event)
+    generation.job_event.disconnect(on_event)
     if not outcome or not outcome[0].ok:
         raise SystemExit(f"the run failed: {outcome}")
     # only the sampling part matters (frames stream then); the ticks from its first step to its last

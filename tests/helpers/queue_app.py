@@ -64,7 +64,7 @@ def main() -> None:
             say({"sampling": running[0].id, "backend": generation.pid()})
 
     queue.changed.connect(on_changed)
-    generation.event.connect(on_event)
+    generation.job_event.connect(on_event)
     queue.idle.connect(lambda: (say({"idle": True}), window.close(), app.quit()))
     window.show()
     if mode == "fill":

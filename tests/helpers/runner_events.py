@@ -10,12 +10,12 @@ from app.services.queue.events import JobEnded, StageEntered
 
 
 def ended(event: object) -> bool:
-    """`qtbot.waitSignal(runner.event, check_params_cb=ended)`: wait for the job's end (its `outcome`)."""
+    """`qtbot.waitSignal(runner.job_event, check_params_cb=ended)`: wait for the job's end (its `outcome`)."""
     return isinstance(event, JobEnded)
 
 
 def hear(kind: type, slot: Callable[[Any], object], field: str) -> Callable[[object], None]:
-    """A slot for `runner.event` that passes `field` of each event of `kind` to `slot`."""
+    """A slot for `runner.job_event` that passes `field` of each event of `kind` to `slot`."""
     def on_event(event: object) -> None:
         if isinstance(event, kind):
             slot(getattr(event, field))
@@ -23,5 +23,5 @@ def hear(kind: type, slot: Callable[[Any], object], field: str) -> Callable[[obj
 
 
 def entered(stage: Stage) -> Callable[[object], bool]:
-    """`qtbot.waitSignal(runner.event, check_params_cb=entered(Stage.SAMPLING))`: wait until the job is there."""
+    """`qtbot.waitSignal(runner.job_event, check_params_cb=entered(Stage.SAMPLING))`: wait until the job is there."""
     return lambda event: isinstance(event, StageEntered) and event.stage is stage

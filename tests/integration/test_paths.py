@@ -46,7 +46,7 @@ def test_images_never_go_into_the_install_folder(qtbot: QtBot, tiny_model, tmp_p
     generation = Generation(install / "images")
     request = GenerationRequest(prompt="x", width=64, height=64, steps=1, models=ModelFiles(model=model, taesd=taesd),
                                 memory=MemoryFlags())
-    with qtbot.waitSignal(generation.event, timeout=10_000, check_params_cb=ended) as finished:
+    with qtbot.waitSignal(generation.job_event, timeout=10_000, check_params_cb=ended) as finished:
         generation.start(Job(request))
     outcome = finished.args[0].outcome
     assert outcome.error.kind is ErrorKind.BAD_REQUEST and "inside the program folder" in outcome.error.message

@@ -23,10 +23,10 @@ def test_a_broken_picture_is_drawn_once_more_then_the_queue_says_why_it_failed(q
     model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
     queue = JobQueue(Generation(out_dir))
     events: list[object] = []
-    queue.event.connect(events.append)
+    queue.job_event.connect(events.append)
     request = GenerationRequest(prompt="overflow", width=64, height=64, steps=1, seed=3,
                                 models=ModelFiles(model=model, taesd=taesd))
-    with qtbot.waitSignal(queue.event, timeout=300_000, check_params_cb=lambda e: isinstance(e, JobEnded)):
+    with qtbot.waitSignal(queue.job_event, timeout=300_000, check_params_cb=lambda e: isinstance(e, JobEnded)):
         [job] = queue.add([request])
     [chosen] = [e.plan for e in events if isinstance(e, PlanChosen)]
     [retry] = [e for e in events if isinstance(e, Retrying)]

@@ -49,7 +49,7 @@ def picture(tiny_model: tuple[Path, Path]) -> GenerationRequest:
 def run_with_gallery_locked(qtbot: QtBot, studio: Studio, add: Callable[[], Job]) -> tuple[Job, str]:
     """Runs the job `add()` queues while the gallery is locked; the job and what the user was told of it."""
     heard: list[JobEvent] = []
-    studio.event.connect(heard.append)
+    studio.job_event.connect(heard.append)
     with locked(current_user_dirs().gallery_index), qtbot.waitSignal(studio.queue.idle, timeout=240_000):
         job = add()
     [end] = [event for event in heard if isinstance(event, JobEnded)]

@@ -39,8 +39,8 @@ def test_a_generation_started_before_vulkaninfo_answers_runs_after_it(qtbot: QtB
     request = GenerationRequest(prompt="x", width=64, height=64, steps=1, models=ModelFiles(model=model, taesd=taesd))
     heard: list[str] = []
     generation.probed.connect(lambda: heard.append("probed"))
-    generation.event.connect(lambda event: ended(event) and heard.append("finished"))
-    with qtbot.waitSignal(generation.event, timeout=120_000, check_params_cb=ended) as finished:
+    generation.job_event.connect(lambda event: ended(event) and heard.append("finished"))
+    with qtbot.waitSignal(generation.job_event, timeout=120_000, check_params_cb=ended) as finished:
         generation.start(Job(request))
         assert generation.running
     assert finished.args[0].outcome.ok, finished.args[0].outcome
@@ -51,7 +51,7 @@ def test_cancel_before_vulkaninfo_answers_ends_the_request(qtbot: QtBot, out_dir
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux"))
     generation = Generation(out_dir)
-    with qtbot.waitSignal(generation.event, timeout=30_000, check_params_cb=ended) as finished:
+    with qtbot.waitSignal(generation.job_event, timeout=30_000, check_params_cb=ended) as finished:
         generation.start(Job(GenerationRequest(prompt="x")))
         generation.cancel()
     assert finished.args[0].outcome.cancelled and not generation.running

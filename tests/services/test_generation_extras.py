@@ -62,10 +62,10 @@ def test_deleting_the_input_and_mask_mid_run_harms_nothing(qtbot: QtBot, sd_cli:
             mask.write_text("not a picture any more")
             gone.append(str(stage))
 
-    generation.event.connect(hear(StageEntered, on_stage, "stage"))
+    generation.job_event.connect(hear(StageEntered, on_stage, "stage"))
     request = GenerationRequest(prompt="x", width=64, height=64, steps=1, seed=2, init_image=source, mask=mask,
                                 models=ModelFiles(model=model, taesd=taesd))
-    with qtbot.waitSignal(generation.event, timeout=180_000, check_params_cb=ended) as finished:
+    with qtbot.waitSignal(generation.job_event, timeout=180_000, check_params_cb=ended) as finished:
         generation.start(Job(request))
     outcome = finished.args[0].outcome
     assert gone and outcome.ok, outcome

@@ -35,12 +35,12 @@ def test_frames_arrive_during_a_real_run_and_the_final_image_is_the_real_one(qtb
     model, taesd = tiny_model
     generation = Generation(out_dir)
     heard: list[object] = []
-    generation.event.connect(hear(StepMade, heard.append, "progress"))
-    generation.event.connect(hear(PreviewShown, heard.append, "frame"))
+    generation.job_event.connect(hear(StepMade, heard.append, "progress"))
+    generation.job_event.connect(hear(PreviewShown, heard.append, "frame"))
     plans: list[object] = []
-    generation.event.connect(hear(PlanChosen, plans.append, "plan"))
+    generation.job_event.connect(hear(PlanChosen, plans.append, "plan"))
     request = GenerationRequest(prompt="x", width=64, height=64, steps=3, models=ModelFiles(model=model, taesd=taesd))
-    with qtbot.waitSignal(generation.event, timeout=180_000, check_params_cb=ended) as finished:
+    with qtbot.waitSignal(generation.job_event, timeout=180_000, check_params_cb=ended) as finished:
         generation.start(Job(request))
     outcome: Outcome = finished.args[0].outcome
     assert outcome.ok, outcome

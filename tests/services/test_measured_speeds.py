@@ -73,7 +73,7 @@ def test_a_real_run_s_steps_time_the_next_plan(qtbot: QtBot, sd_cli: Path, tiny_
     model, taesd = tiny_model
     generation = Generation(out_dir)
     request = GenerationRequest(prompt="x", width=64, height=64, steps=3, models=ModelFiles(model=model, taesd=taesd))
-    with qtbot.waitSignal(generation.event, timeout=180_000, check_params_cb=ended) as finished:
+    with qtbot.waitSignal(generation.job_event, timeout=180_000, check_params_cb=ended) as finished:
         generation.start(Job(request))
     assert finished.args[0].outcome.ok, finished.args[0].outcome
     assert (current_user_dirs().data / "measured_speeds.json").is_file()

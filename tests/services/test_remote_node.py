@@ -49,7 +49,7 @@ def request(tiny_model: tuple[Path, Path], steps: int = 2, size: int = 64, seed:
 
 def heard(studio: Studio) -> list[JobEvent]:
     events: list[JobEvent] = []
-    studio.event.connect(events.append)
+    studio.job_event.connect(events.append)
     return events
 
 

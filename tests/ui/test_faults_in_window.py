@@ -52,7 +52,7 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
     fill_in(qtbot, window, tiny_model, "kept aside", 64, 4)
     with tmpfs(tmp_path / "disk", "8m") as disk:
         window.set_output_folder(disk)
-        window.studio.generation.event.connect(
+        window.studio.generation.job_event.connect(
             hear(StepMade, lambda progress: progress.step == 1 and make_read_only(disk), "progress"))
         with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
             qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
@@ -67,7 +67,7 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
     # the queue is free: the next job runs, and Cancel ends it
     window.set_output_folder(out_dir)
     window.panel.steps.setValue(50)
-    with qtbot.waitSignal(window.studio.generation.event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
+    with qtbot.waitSignal(window.studio.generation.job_event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.generation_finished, timeout=30_000) as finished:
         qtbot.mouseClick(window.go.cancel, Qt.MouseButton.LeftButton)
@@ -78,7 +78,7 @@ def test_the_loading_stage_shows_in_the_status_the_queue_and_the_picture(qtbot: 
                                                                          sd_cli: Path, tiny_model) -> None:
     fill_in(qtbot, window, tiny_model, "loading", 64, 1)
     seen: list[tuple[str, str, str]] = []
-    window.studio.generation.event.connect(hear(StageEntered, lambda stage: stage is Stage.LOADING and seen.append(
+    window.studio.generation.job_event.connect(hear(StageEntered, lambda stage: stage is Stage.LOADING and seen.append(
         (window.status_line.status.text(), window.image.canvas.text(), window.queue_strip.list.item(0).text())),
         "stage"))
     with qtbot.waitSignal(window.generation_finished, timeout=120_000):
@@ -174,7 +174,7 @@ def test_cancel_all_ends_the_job_in_any_stage(qtbot: QtBot, window: MainWindow, 
                                               out_dir: Path, stage: Stage) -> None:
     fill_in(qtbot, window, tiny_model, "cancelled", 64, 2)
     window.panel.batch.count.setValue(2)  # a second job waits behind it
-    with qtbot.waitSignal(window.studio.generation.event, timeout=120_000, check_params_cb=entered(stage)):
+    with qtbot.waitSignal(window.studio.generation.job_event, timeout=120_000, check_params_cb=entered(stage)):
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.studio.queue.idle, timeout=30_000):
         qtbot.mouseClick(window.queue_strip.cancel_all_button, Qt.MouseButton.LeftButton)

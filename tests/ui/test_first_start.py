@@ -101,7 +101,7 @@ def test_the_demo_model_skips_the_download_and_draws_at_once(qtbot: QtBot, tmp_p
     with file_server(server) as base:
         window, guide = guided_window(qtbot, out_dir, tmp_path, base, files)
         assert guide.demo_button.isVisible()  # at the first step already, before the check has answered
-        with qtbot.waitSignal(window.studio.event, timeout=60_000):  # the job started
+        with qtbot.waitSignal(window.studio.job_event, timeout=60_000):  # the job started
             qtbot.mouseClick(guide.demo_button, Qt.MouseButton.LeftButton)
         assert not guide.isVisible()
         assert window.panel.model_picker.currentText() == "Demo model — random noise"

@@ -47,8 +47,8 @@ def test_ctrl_enter_generates_and_esc_cancels(qtbot: QtBot, out_dir: Path, sd_cl
     window.panel.steps.setValue(50)
     qtbot.keyClicks(window.panel.prompt, "a long one")
     window.panel.prompt.setFocus()
-    with qtbot.waitSignal(window.studio.generation.event, timeout=180_000,  # a busy 2-core CI machine, under Wine too
-                          check_params_cb=entered(Stage.SAMPLING)):
+    # a busy 2-core CI machine, under Wine too
+    with qtbot.waitSignal(window.studio.generation.job_event, timeout=180_000, check_params_cb=entered(Stage.SAMPLING)):
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
         assert window.go.cancel.isVisible() and not window.go.generate.isVisible()
     assert window.panel.prompt.toPlainText() == "a long one"  # the shortcut drew; it typed no new line
@@ -68,7 +68,7 @@ def test_ctrl_enter_does_nothing_while_a_generation_runs(qtbot: QtBot, out_dir: 
         assert not window.go.generate.isEnabled()
     assert "The prompt is empty." in window.status_line.status.text() and finished.args[0].error is not None
     window.go.generate.setEnabled(False)  # as while running
-    with qtbot.assertNotEmitted(window.studio.generation.event, wait=300):
+    with qtbot.assertNotEmitted(window.studio.generation.job_event, wait=300):
         qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 

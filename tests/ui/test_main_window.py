@@ -39,10 +39,10 @@ def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_
                                            out_dir: Path) -> None:
     fill_in(qtbot, window, tiny_model, "a lighthouse at dawn", 64, 2)
     progress_formats: list[str] = []
-    window.studio.generation.event.connect(
+    window.studio.generation.job_event.connect(
         hear(StepMade, lambda _: progress_formats.append(window.status_line.progress.format()), "progress"))
     status_lines: list[str] = []
-    window.studio.generation.event.connect(
+    window.studio.generation.job_event.connect(
         hear(StepMade, lambda _: status_lines.append(window.status_line.status.text()), "progress"))
     # the event loop must keep turning while sd.cpp samples: count timer ticks between the two steps
     ticks: list[int] = [0]
@@ -50,7 +50,7 @@ def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.__setitem__(0, ticks[0] + 1))
     timer.start(5)
-    window.studio.generation.event.connect(hear(StepMade, lambda _: ticks_at_step.append(ticks[0]), "progress"))
+    window.studio.generation.job_event.connect(hear(StepMade, lambda _: ticks_at_step.append(ticks[0]), "progress"))
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
         assert not window.go.generate.isEnabled() and window.go.cancel.isEnabled()
@@ -73,7 +73,7 @@ def test_generate_shows_the_finished_image(qtbot: QtBot, window: MainWindow, sd_
 def test_cancel_mid_run_leaves_no_backend_process(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model,
                                                   out_dir: Path) -> None:
     fill_in(qtbot, window, tiny_model, "a long one", 512, 50)
-    with qtbot.waitSignal(window.studio.generation.event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
+    with qtbot.waitSignal(window.studio.generation.job_event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     pid = window.studio.generation.pid()
     assert pid is not None and psutil.Process(pid).is_running()
@@ -105,12 +105,12 @@ def test_bad_input_is_explained_and_the_window_stays_usable(qtbot: QtBot, window
 def test_closing_the_window_mid_run_ends_the_backend_at_once(qtbot: QtBot, window: MainWindow, sd_cli: Path,
                                                              tiny_model, out_dir: Path) -> None:
     fill_in(qtbot, window, tiny_model, "closing", 512, 50)
-    with qtbot.waitSignal(window.studio.generation.event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
+    with qtbot.waitSignal(window.studio.generation.job_event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     pid = window.studio.generation.pid()
     assert pid is not None
     # the job itself is not over: it stays in the queue file to run again at the next start
-    with qtbot.waitSignal(window.studio.generation.event, timeout=10_000, check_params_cb=ended) as finished:
+    with qtbot.waitSignal(window.studio.generation.job_event, timeout=10_000, check_params_cb=ended) as finished:
         window.close()
         assert not psutil.pid_exists(pid)  # gone before close() returned, not at some later exit
     assert finished.args[0].outcome.cancelled

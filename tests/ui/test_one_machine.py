@@ -36,7 +36,7 @@ def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
     monitor.sampled.connect(samples.append)
     checked: list[SystemFacts] = []
     window.system_check.finished.connect(lambda facts, _report: checked.append(facts))
-    with qtbot.waitSignals([window.system_check.finished, window.studio.generation.probed, upscaling.event],
+    with qtbot.waitSignals([window.system_check.finished, window.studio.generation.probed, upscaling.job_event],
                            timeout=60_000, check_params_cbs=[None, None, ended]):
         monitor.start()  # the gauge's first sample: the one vulkaninfo run, which everyone below waits for
         monitor.stop()  # no second sample: what is counted below is the parts' own questions

@@ -22,7 +22,7 @@ def test_the_image_view_shows_each_frame_then_the_finished_picture(qtbot: QtBot,
     qtbot.waitExposed(window)
     fill_in(qtbot, window, tiny_model, "a lighthouse at dawn", 64, 3)
     seen: list[tuple[int | None, Path | None, bool]] = []
-    window.studio.generation.event.connect(hear(PreviewShown, lambda _: seen.append(
+    window.studio.generation.job_event.connect(hear(PreviewShown, lambda _: seen.append(
         (window.image.preview_step, window.image.image_path, window.image.pixmap().isNull())), "frame"))
     with qtbot.waitSignal(window.generation_finished, timeout=180_000) as finished:
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)

@@ -53,9 +53,9 @@ def test_the_window_hears_every_cards_steps(qtbot: QtBot, standin: Path, tiny_mo
     labels = [label for label, _, _ in studio.queue.cards]
     studio.queue.set_card_enabled(labels[1], True)
     stepped: list[str] = []
-    studio.event.connect(lambda event: isinstance(event, StepMade) and stepped.append(event.card))
+    studio.job_event.connect(lambda event: isinstance(event, StepMade) and stepped.append(event.card))
     heard: list[JobEvent] = []
-    studio.event.connect(heard.append)
+    studio.job_event.connect(heard.append)
     request = GenerationRequest(prompt="rig", width=128, height=128, steps=2,
                                 models=ModelFiles(model=model, taesd=taesd))
     with qtbot.waitSignal(studio.queue.idle, timeout=120_000):

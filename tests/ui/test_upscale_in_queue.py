@@ -32,7 +32,7 @@ def test_an_upscale_waits_behind_a_picture_then_lands_in_the_gallery(
     window = window_over(qtbot, source, tmp_path / "gallery.sqlite3")
     assert window.gallery is not None
     heard: list[JobEvent] = []
-    window.studio.event.connect(heard.append)
+    window.studio.job_event.connect(heard.append)
     [drawing] = window.studio.add([GenerationRequest(
         prompt="first in the queue", width=64, height=64, steps=1, seed=3,
         models=ModelFiles(model=model, taesd=taesd), memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))])

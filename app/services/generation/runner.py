@@ -72,7 +72,7 @@ JOBS_FOLDER = ".jobs"  # in the output folder: each img2img job's input and mask
 
 
 class Generation(JobEvents):
-    """Runs picture jobs one at a time on one card of this computer (a Runner). `event` carries what the job does
+    """Runs picture jobs one at a time on one card of this computer (a Runner). `job_event` carries what the job does
     (events.py); its JobEnded comes once per `start`, whatever happens: with the final image path when ok."""
 
     probed = Signal()  # vulkaninfo and the backend's --help have answered: `preview` can plan for the card now

@@ -57,7 +57,7 @@ class SelfTest(QObject):
         self._check = SystemCheck(self._machine, dirs.models, self)
         self._check.finished.connect(self._on_check_finished)
         self._generation = Generation(dirs.images, self._machine, parent=self)
-        self._generation.event.connect(self._on_generation_event)
+        self._generation.job_event.connect(self._on_generation_event)
         self._facts: SystemFacts | None = None
         self._report: CompatibilityReport | None = None
         self._started = time.monotonic()

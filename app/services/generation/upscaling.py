@@ -40,7 +40,7 @@ from app.services.user_dirs import current_user_dirs
 
 
 class Upscaling(JobEvents):
-    """Runs one upscale at a time (a Runner). `event` carries what the job does (events.py: its tiles and VRAM as
+    """Runs one upscale at a time (a Runner). `job_event` carries what the job does (events.py: its tiles and VRAM as
     PlanChosen, smaller tiles after running out of video memory as Retrying); its JobEnded comes once per `start`,
     whatever happens: with the upscaled image's path when ok."""
 

@@ -1,8 +1,8 @@
 """The one stream of events the window and the CLI hear: each names the job it belongs to and the card it runs
 on, whatever kind of job it is (a picture to make, a picture to upscale) and whichever card of a rig runs it.
 
-`Studio.event` (and `JobQueue.event` under it) carries one of these; match on the class. `kind` is the word the
-CLI's `--events` lines use."""
+`Studio.job_event` (and `JobQueue.job_event` under it) carries one of these; match on the class. `kind` is the word
+the CLI's `--events` lines use."""
 
 from __future__ import annotations
 

@@ -71,7 +71,7 @@ class JobQueue(QObject):
 
     changed = Signal()
     note = Signal(str)
-    event = Signal(object)  # a JobEvent
+    job_event = Signal(object)  # a JobEvent
     cards_changed = Signal()  # the rig's cards are known
     idle = Signal()  # nothing waits and nothing runs
 
@@ -168,7 +168,7 @@ class JobQueue(QObject):
 
     def keep(self, job: Job) -> Path | None:
         """Keep the picture the check set aside for a failed job, as the user chose: into the output folder and
-        the gallery; the job is done then (`event` says ImageSaved). None, and why in `note`, when it cannot be."""
+        the gallery; the job is done then (`job_event` says ImageSaved). None, and why in `note`, when it cannot be."""
         if job.state is not JobState.FAILED or not job.suspect:
             return None
         try:
@@ -186,7 +186,7 @@ class JobQueue(QObject):
             self.note.emit(listed)
         job.state, job.image, job.suspect, job.reason = JobState.DONE, str(final), None, ""
         self._changed(save=True)
-        self.event.emit(ImageSaved(job, job.card or self._cards[0].label, final))
+        self.job_event.emit(ImageSaved(job, job.card or self._cards[0].label, final))
         return final
 
     def move(self, job: Job, offset: int) -> None:
@@ -278,7 +278,7 @@ class JobQueue(QObject):
     # --- running ----------------------------------------------------------------------------------------------
     def _card(self, label: str, *runners: Runner) -> _Card:
         for runner in runners:
-            runner.event.connect(self._on_event)
+            runner.job_event.connect(self._on_event)
         return _Card(label, list(runners))
 
     def _on_probed(self) -> None:
@@ -347,7 +347,7 @@ class JobQueue(QObject):
         steps = 0 if isinstance(job.request, UpscaleRequest) else job.request.steps
         job.step, job.steps, job.eta_seconds, job.stage = 0, steps, None, None
         self._changed(save=True)
-        self.event.emit(JobStarted(job, card.label))
+        self.job_event.emit(JobStarted(job, card.label))
 
     def _on_event(self, event: JobEvent | GivenBack) -> None:
         """What a runner says of its job; a runner's word on a job no card runs now (a late line from a process,
@@ -362,14 +362,14 @@ class JobQueue(QObject):
                 self._on_given_back(card, why)
             case StageEntered(job=job, stage=stage):
                 job.stage, job.stage_since = stage, time.monotonic()
-                self.event.emit(event)
+                self.job_event.emit(event)
                 self.changed.emit()
             case StepMade(job=job, progress=progress):
                 job.step, job.steps, job.eta_seconds = progress.step, progress.steps, progress.eta_seconds
-                self.event.emit(event)
+                self.job_event.emit(event)
                 self.changed.emit()
             case _:
-                self.event.emit(event)
+                self.job_event.emit(event)
 
     def _on_finished(self, card: _Card, outcome: Outcome) -> None:
         job, label, card.job, card.ram = card.job, card.label, None, 0
@@ -389,10 +389,10 @@ class JobQueue(QObject):
         self._changed(save=True)  # at once: a finished job must never run again after a crash
         self._dispatch()  # first: who hears of this job's end finds the next one running
         if outcome.ok and outcome.image:
-            self.event.emit(ImageSaved(job, label, Path(outcome.image)))
+            self.job_event.emit(ImageSaved(job, label, Path(outcome.image)))
         if outcome.error is not None:
-            self.event.emit(JobFailed(job, label, outcome.error))
-        self.event.emit(JobEnded(job, label, outcome))
+            self.job_event.emit(JobFailed(job, label, outcome.error))
+        self.job_event.emit(JobEnded(job, label, outcome))
         self._idle_check()
 
     def _on_given_back(self, card: _Card, why: str) -> None:

@@ -1,6 +1,6 @@
 """What runs a job, as the queue sees it: a picture made on a card here (`Generation`), on another computer
 (`RemoteNode`) or upscaled (`Upscaling`). The queue speaks to each through `Runner` alone and hears each through
-one signal, `event`, that carries the `JobEvent`s of events.py (and `GivenBack`, which only the queue hears)."""
+one signal, `job_event`, that carries the `JobEvent`s of events.py (and `GivenBack`, which only the queue hears)."""
 
 from __future__ import annotations
 
@@ -38,10 +38,10 @@ class GivenBack:
 
 
 class Runner(Protocol):
-    """One place a job runs. `start` ends with exactly one JobEnded (or GivenBack) on `event`, whatever happens."""
+    """One place a job runs. `start` ends with exactly one JobEnded (or GivenBack) on `job_event`, whatever happens."""
 
     @property
-    def event(self) -> SignalInstance: ...  # a JobEvent, or GivenBack
+    def job_event(self) -> SignalInstance: ...  # a JobEvent, or GivenBack
 
     @property
     def out_dir(self) -> Path: ...
@@ -74,7 +74,7 @@ class JobEvents(QObject):
     """The one signal every runner emits, and how it says each thing of the job it runs: nothing while it runs
     none (a late line from a process that ended is not a job's any more)."""
 
-    event = Signal(object)  # a JobEvent, or GivenBack
+    job_event = Signal(object)  # a JobEvent, or GivenBack
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -86,39 +86,39 @@ class JobEvents(QObject):
 
     def _tell_stage(self, stage: Stage) -> None:
         if self._running_job is not None:
-            self.event.emit(StageEntered(self._running_job, self._running_card, stage))
+            self.job_event.emit(StageEntered(self._running_job, self._running_card, stage))
 
     def _tell_step(self, progress: Progress) -> None:
         if self._running_job is not None:
-            self.event.emit(StepMade(self._running_job, self._running_card, progress))
+            self.job_event.emit(StepMade(self._running_job, self._running_card, progress))
 
     def _tell_preview(self, frame: PreviewFrame) -> None:
         if self._running_job is not None:
-            self.event.emit(PreviewShown(self._running_job, self._running_card, frame))
+            self.job_event.emit(PreviewShown(self._running_job, self._running_card, frame))
 
     def _tell_log(self, text: str, stream: str) -> None:
         if self._running_job is not None:
-            self.event.emit(LogLine(self._running_job, self._running_card, text, stream))
+            self.job_event.emit(LogLine(self._running_job, self._running_card, text, stream))
 
     def _tell_notice(self, text: str) -> None:
         if self._running_job is not None:
-            self.event.emit(Notice(self._running_job, self._running_card, text))
+            self.job_event.emit(Notice(self._running_job, self._running_card, text))
 
     def _tell_plan(self, plan: MemoryPlan | UpscalePlan) -> None:
         if self._running_job is not None:
-            self.event.emit(PlanChosen(self._running_job, self._running_card, plan))
+            self.job_event.emit(PlanChosen(self._running_job, self._running_card, plan))
 
     def _tell_retry(self, reason: str, plan: MemoryPlan | int) -> None:
         if self._running_job is not None:
-            self.event.emit(Retrying(self._running_job, self._running_card, reason, plan))
+            self.job_event.emit(Retrying(self._running_job, self._running_card, reason, plan))
 
     def _tell_end(self, outcome: Outcome) -> None:
         # the job is let go first: who hears its end may start the next one on this runner at once
         job, self._running_job = self._running_job, None
         if job is not None:
-            self.event.emit(JobEnded(job, self._running_card, outcome))
+            self.job_event.emit(JobEnded(job, self._running_card, outcome))
 
     def _tell_given_back(self, why: str) -> None:
         job, self._running_job = self._running_job, None
         if job is not None:
-            self.event.emit(GivenBack(job, self._running_card, why))
+            self.job_event.emit(GivenBack(job, self._running_card, why))
