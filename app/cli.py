@@ -17,6 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from app.core.demo.picture_models import is_demo_file
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
 from app.core.generation.prepare import MachineFacts, WhatIf, job_time, lora_at_runtime, prepare
@@ -39,7 +40,6 @@ from app.core.models.catalog import (
     read_ledger,
 )
 from app.core.models.components import components_from_files
-from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFiles, family_of, slot_words
 from app.core.models.model_files import import_file, inspect_model, model_files_in

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
-from app.core.models.demo_model import is_demo_file
+from app.core.demo.picture_models import is_demo_file
 from app.core.models.families import ModelFamily
 from app.core.prompt_helper import PROMPT_MODEL_PRESET, HelperTask, PromptModelRejected
 

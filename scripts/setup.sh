@@ -94,7 +94,7 @@ echo "[setup] the window's translations (resources/translations/*.qm)"
 
 # written again when a newer writer would write it differently (the demo's colours, say), else kept
 echo "[setup] the offline demo model (random weights) in .demo-model/"
-.venv/bin/python -m app.core.models.demo_model --out .demo-model --if-stale
+.venv/bin/python -m app.core.demo.picture_models --out .demo-model --if-stale
 # With --tests, the Windows side (sd-cli.exe, llama-server.exe and vulkaninfo.exe cross-built from the same sdists,
 # and Windows CPython with our dependencies under Wine: ~20 minutes on a new machine, seconds when cached under
 # ~/.cache/polaris-studio/) is not made here: the test run makes it on one core beside the Linux tests, which do not

@@ -151,7 +151,7 @@ def standin(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(model, taesd): random-weight Flux + CLIP-L, and a tiny autoencoder; written once per session."""
-    from app.core.models.demo_model import write_tiny_models
+    from app.core.demo.picture_models import write_tiny_models
 
     return write_tiny_models(tmp_path_factory.mktemp("tiny_model"))
 
@@ -159,7 +159,7 @@ def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 @pytest.fixture(scope="session")
 def tiny_klein(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     """(diffusion model, llm, vae): random-weight FLUX.2 klein, Qwen3 text encoder and FLUX.2 VAE."""
-    from app.core.models.demo_model import write_tiny_klein
+    from app.core.demo.picture_models import write_tiny_klein
 
     return write_tiny_klein(tmp_path_factory.mktemp("tiny_klein"))
 
@@ -167,7 +167,7 @@ def tiny_klein(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Pa
 @pytest.fixture(scope="session")
 def tiny_prompt_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The prompt helper's tiny Qwen3 for llama-server (random weights, a real tokenizer); written once per session."""
-    from app.core.models.demo_llm import write_tiny_prompt_model
+    from app.core.demo.text_model import write_tiny_prompt_model
 
     return write_tiny_prompt_model(tmp_path_factory.mktemp("tiny_prompt_model"))
 

@@ -22,10 +22,10 @@ from starlette.concurrency import run_in_threadpool
 
 from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
 from app.api.fields import InstalledModel, Refused, chosen_model, openai_model
+from app.core.demo.picture_models import demo_model_files
 from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import DEMO_MODEL_NAME, load_catalog, model_choices
-from app.core.models.demo_model import demo_model_files
 from app.core.models.families import ModelFiles
 from app.core.models.model_files import family_of_files
 from app.core.queue.jobs import Job, JobState

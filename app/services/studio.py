@@ -16,13 +16,13 @@ from pathlib import Path
 import psutil
 from PySide6.QtCore import QObject, Signal
 
+from app.core.demo.picture_models import demo_prompt_model, demo_upscaler
 from app.core.gallery.gallery_index import GalleryIndex
 from app.core.generation.command import backend_environment
 from app.core.generation.request import GenerationRequest, validate, with_seed
 from app.core.generation.styles import Style, load_styles, save_styles
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import load_catalog, upscaler_models
-from app.core.models.demo_model import demo_prompt_model, demo_upscaler
 from app.core.models.families import ModelFamily
 from app.core.prompt_helper import (
     PROMPT_MODEL_NAME,

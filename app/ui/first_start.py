@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout
 
+from app.core.demo.picture_models import DEMO_MODEL_DIR, FLUX_FILE, TAE_FILE, demo_model_files
 from app.core.generation.status_words import check_headline
 from app.core.models.catalog import FileStatus, preset_usable, read_ledger, status_of_preset
-from app.core.models.demo_model import DEMO_MODEL_DIR, FLUX_FILE, TAE_FILE, demo_model_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.planning.advice import ModelAdvice
 from app.core.settings_schema import FIRST_START_GUIDED

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.models.demo_model import demo_model_files
+from app.core.demo.picture_models import demo_model_files
 from app.core.queue.nodes import DEFAULT_PORT
 from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
 from app.core.words import translate

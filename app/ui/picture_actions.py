@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.core.demo.picture_models import is_demo_file
 from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.upscale import UpscaleRequest
-from app.core.models.demo_model import is_demo_file
 from app.core.words import short_name, translate
 from app.services.draft import Draft
 from app.services.studio import Studio

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.demo.picture_models import is_demo_file
 from app.core.models.catalog import Catalog, Preset
-from app.core.models.demo_model import is_demo_file
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.core.prompt_helper import HelperTask, PromptModelMissing, PromptModelRejected, prompt_model_download
 from app.core.settings_schema import PROMPT_HELPER_ON_CARD

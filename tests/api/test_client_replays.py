@@ -18,9 +18,9 @@ import httpx
 import pytest
 from PIL import Image
 
+from app.core.demo.picture_models import demo_model_files
 from app.core.gallery.metadata import parse_parameters, settings_fields
 from app.core.models.catalog import save_custom_set
-from app.core.models.demo_model import demo_model_files
 from tests.helpers.api_server import Served, needs_the_server, served
 
 pytestmark = [pytest.mark.backend, needs_the_server]

@@ -180,7 +180,7 @@ def test_a_call_asked_again_by_its_key_is_made_once_and_a_snapped_size_is_said(s
 
 
 def test_webuiapi_upscales_with_an_installed_esrgan(server: Served) -> None:
-    from app.core.models.demo_model import write_tiny_upscaler
+    from app.core.demo.picture_models import write_tiny_upscaler
 
     model = write_tiny_upscaler(server.upscalers)  # type: ignore[attr-defined]
     api = webui(server)

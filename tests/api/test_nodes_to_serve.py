@@ -12,10 +12,10 @@ import httpx
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import demo_model_files
 from app.core.gallery.gallery_index import GalleryIndex, open_index
 from app.core.gallery.metadata import read_details
 from app.core.generation.request import GenerationRequest
-from app.core.models.demo_model import demo_model_files
 from app.core.models.families import MemoryFlags
 from app.core.queue.jobs import JobState
 from app.services.queue.events import JobEnded, JobEvent, JobStarted

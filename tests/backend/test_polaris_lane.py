@@ -3,7 +3,7 @@ the submit cap splits the work into more vkQueueSubmits without changing the pic
 RX 580 runs (no fp16, no integer dot product, no cooperative matrices, 2 GiB allocations) draw the same picture
 as the full feature set, within a tolerance measured here.
 
-The tiny models exist for Flux and FLUX.2 klein only; SD 1.5 and SDXL have real-shaped models (demo_model.py's
+The tiny models exist for Flux and FLUX.2 klein only; SD 1.5 and SDXL have real-shaped models (picture_models.py's
 calibration set) too big for lavapipe, so their lane runs on the lent GPU."""
 
 from __future__ import annotations

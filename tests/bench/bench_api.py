@@ -23,7 +23,7 @@ import httpx
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.core.models.demo_model import DEMO_MODEL_DIR, FLUX_FILE, TAE_FILE  # noqa: E402
+from app.core.demo.picture_models import DEMO_MODEL_DIR, FLUX_FILE, TAE_FILE  # noqa: E402
 from tests.helpers.api_server import served  # noqa: E402
 from tests.helpers.cli import timed, utf8_env  # noqa: E402
 

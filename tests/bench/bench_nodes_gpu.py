@@ -1,6 +1,6 @@
 """Two graphics cards of one machine as two computers: issue 27's goal, 8 jobs on two nodes in <= 0.6x the time
 of one node. sd.cpp's own sd-server (our build) runs once per card, pinned with GGML_VK_VISIBLE_DEVICES, with a
-real-shaped SD 1.5 checkpoint loaded once (random f16 weights from `demo_model --calibration sd`: a real model's
+real-shaped SD 1.5 checkpoint loaded once (random f16 weights from `picture_models --calibration sd`: a real model's
 work per picture); `python -m app generate --batch 8 --no-local` then sends the batch to one node, and to both.
 Same binary, model, flags and seeds. A time is the whole command's: start, dispatch, progress polls, the pictures
 home, checked and written. The one-node runs take each card in turn, each alternated with a two-node run; the
@@ -46,7 +46,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.core.models.demo_model import write_sd_calibration_models  # noqa: E402
+from app.core.demo.picture_models import write_sd_calibration_models  # noqa: E402
 from tests.helpers.cli import run_generate  # noqa: E402
 
 SD_SERVER = REPO / "backend_bin" / "bin" / "sd-server"

@@ -19,7 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.core.models.demo_model import write_tiny_models  # noqa: E402
+from app.core.demo.picture_models import write_tiny_models  # noqa: E402
 from tests.helpers.cli import timed  # noqa: E402
 
 SD_CLI = REPO / "backend_bin" / "bin" / "sd-cli"

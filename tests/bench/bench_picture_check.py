@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from app.core.demo.picture_models import write_tiny_models
 from app.core.gallery.picture_check import PictureFault, check_picture
-from app.core.models.demo_model import write_tiny_models
 from tests.helpers.picture_corpus import JOBS, Sample, broken, designed, marks, shipped
 
 PICTURES = (".png", ".jpg", ".jpeg", ".webp")

@@ -25,9 +25,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no screen is needed to 
 from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from app.core.demo.picture_models import write_tiny_models  # noqa: E402
 from app.core.generation.output import Outcome  # noqa: E402
 from app.core.generation.request import GenerationRequest  # noqa: E402
-from app.core.models.demo_model import write_tiny_models  # noqa: E402
 from app.core.models.families import ModelFiles  # noqa: E402
 from app.core.queue.jobs import Job  # noqa: E402
 from app.services.generation.runner import Generation  # noqa: E402

@@ -7,7 +7,7 @@ The server is started as the app starts it (app/core/prompt_helper.py: server_ar
 as the app asks it (chat_request, AnswerStream): the same argv, body and stream, without Qt, so it runs with the
 lent machine's plain python3. On the processor the benchmark's own process (and so the server) is pinned to the
 first N cores (sched_setaffinity) and the server gets N threads: a 2-core PC of our users, a 16-core one. The
-model is random (demo_llm's `--calibration prompt-llm`): real shapes and quantization, so real work per token;
+model is random (text_model.py's `--calibration prompt-llm`): real shapes and quantization, so real work per token;
 its answers are noise, and it runs to the answer's cap (160 tokens for enhance) like a long real answer.
 
 Here (lavapipe, 2 cores), with the tiny model:
@@ -132,7 +132,7 @@ def main() -> None:
     args = parser.parse_args()
     model = args.model
     if model is None:
-        from app.core.models.demo_llm import write_prompt_model_calibration
+        from app.core.demo.text_model import write_prompt_model_calibration
 
         start = time.perf_counter()
         model = write_prompt_model_calibration(args.models)

@@ -40,7 +40,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.core.models import demo_model  # noqa: E402
+from app.core.demo import picture_models  # noqa: E402
 from installer.wine import WinePrefix, virtual_display, windows_path  # noqa: E402
 
 BIN = REPO / "backend_bin" / "bin"
@@ -110,14 +110,15 @@ class Backend:
 
 def model_args(model: str, folder: Path, path_text: Callable[[Path], str]) -> list[str]:
     if model == "flux":
-        flux, taesd = (folder / demo_model.FLUX_FILE, folder / demo_model.TAE_FILE)
-        if not demo_model.is_current(folder):
-            flux, taesd, _ = demo_model.write_demo_folder(folder)
-            (folder / demo_model.STAMP_FILE).write_text(demo_model.writer_stamp(0), encoding="utf-8")
+        flux, taesd = (folder / picture_models.FLUX_FILE, folder / picture_models.TAE_FILE)
+        if not picture_models.is_current(folder):
+            flux, taesd, _ = picture_models.write_demo_folder(folder)
+            (folder / picture_models.STAMP_FILE).write_text(picture_models.writer_stamp(0), encoding="utf-8")
         return ["--model", path_text(flux), "--taesd", path_text(taesd)]
-    parts = [folder / name for name in (demo_model.KLEIN_FILE, demo_model.QWEN3_FILE, demo_model.FLUX2_AE_FILE)]
+    names = (picture_models.KLEIN_FILE, picture_models.QWEN3_FILE, picture_models.FLUX2_AE_FILE)
+    parts = [folder / name for name in names]
     if not all(part.is_file() for part in parts):
-        parts = list(demo_model.write_tiny_klein(folder))
+        parts = list(picture_models.write_tiny_klein(folder))
     return [flag for flag, part in zip(("--diffusion-model", "--llm", "--vae"), parts, strict=True)
             for flag in (flag, path_text(part))]
 

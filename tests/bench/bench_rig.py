@@ -3,7 +3,7 @@
     python3 tests/bench/bench_rig.py --models DIR [--jobs 8] [--size 512] [--steps 4] [--out FILE.json]
 
 For a machine with two GPUs (the lent 2x H200 through its Vulkan driver; tests/bench/app_device.sh sets it up).
-DIR holds what `python -m app.core.models.demo_model --calibration --out DIR` writes (a Flux Schnell-shaped 12B
+DIR holds what `python -m app.core.demo.picture_models --calibration --out DIR` writes (a Flux Schnell-shaped 12B
 q4_0 model with CLIP-L, and a real-shaped Flux AE); they are written there when missing. Both runs are
 `python -m app generate --batch N --events` with the same seeds: once with GGML_VK_VISIBLE_DEVICES=0 in the
 environment (the app then uses that one card and makes no rig), once without (the queue finds both cards and runs
@@ -63,7 +63,7 @@ def main() -> None:
     args = parser.parse_args()
     if not (args.models / "flux_schnell_shaped_q4_0.gguf").exists():
         sys.path.insert(0, str(REPO))
-        from app.core.models.demo_model import write_calibration_models
+        from app.core.demo.picture_models import write_calibration_models
 
         write_calibration_models(args.models)
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "bench_rig"

@@ -4,7 +4,7 @@
 
 For the lent NVIDIA machine through its Vulkan driver; tests/bench/app_device.sh sets it up (PySide6, the Vulkan
 loader, vulkaninfo, our sd-cli). Missing model files are written into DIR first: the real-shaped random-weight
-files of `python -m app.core.models.demo_model --calibration llm` (and `flux`, `sd` for the speed part).
+files of `python -m app.core.demo.picture_models --calibration llm` (and `flux`, `sd` for the speed part).
 
 Part `check`: for Z-Image Turbo and klein 4B at three shapes the planner was never fitted to, and 4, 6 and 8 GiB
 cards (AMD's 2 GiB allocation cap, 16 GiB of RAM, a Polaris card's speeds for ranking), the plan the planner picks
@@ -46,7 +46,7 @@ CHECK_STEPS = 2  # the peak does not depend on the steps
 SCRATCH = Path("/tmp/bench_small_models")  # the images, the app's settings and gallery: not OUT's few files
 
 
-# what `demo_model --calibration llm` (and `llm-q8`) writes: each DiT's name, and the VAE it decodes with
+# what `picture_models --calibration llm` (and `llm-q8`) writes: each DiT's name, and the VAE it decodes with
 LLM_FILES = {"zimage": ("z_image_turbo_shaped", "flux_ae_shaped_f32.gguf"),
              "klein": ("flux2_klein_4b_shaped", "flux2_ae_shaped_f32.gguf")}
 
@@ -55,18 +55,18 @@ class Models:
     """The real-shaped files in DIR, as the CLI's arguments and as the planner's components."""
 
     def __init__(self, folder: Path, parts: list[str], chosen: list[str]) -> None:
-        from app.core.models import demo_model
+        from app.core.demo import picture_models
 
         self.folder = folder
         if not (folder / "z_image_turbo_shaped_q4_0.gguf").exists():
-            demo_model.write_llm_calibration_models(folder)
+            picture_models.write_llm_calibration_models(folder)
         if any(m.endswith("-q8") for m in chosen) and not (folder / "z_image_turbo_shaped_q8_0.gguf").exists():
-            demo_model.write_llm_q8_calibration_models(folder)
+            picture_models.write_llm_q8_calibration_models(folder)
         every = "speed" in parts and not chosen  # the speed part's four models
         if ("flux" in chosen or every) and not (folder / "flux_schnell_shaped_q4_0.gguf").exists():
-            demo_model.write_calibration_models(folder)
+            picture_models.write_calibration_models(folder)
         if ("sdxl-turbo" in chosen or every) and not (folder / "sdxl_shaped_f16.gguf").exists():
-            demo_model.write_sd_calibration_models(folder)
+            picture_models.write_sd_calibration_models(folder)
 
     def files(self, model: str) -> dict[str, Path]:
         """`zimage`, `klein` (their DiTs in q4_0; `-q8`: in q8_0, with the same Qwen3-4B and VAE), `flux`,

@@ -18,7 +18,7 @@ ldconfig
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 mkdir -p /tmp/backend && tar -C /tmp/backend -xJf "$carry/backend.tar.xz"  # sd-cli with ggml's libraries
 PYTHONPATH="$PWD:$PWD/$carry/site" python3 -c \
-    "from pathlib import Path; from app.core.models.demo_model import write_calibration_models as w; w(Path('/tmp/models'))"
+    "from pathlib import Path; from app.core.demo.picture_models import write_calibration_models as w; w(Path('/tmp/models'))"
 run() {  # cap, size
     POLARIS_VK_LOG_SUBMITS=1 POLARIS_VK_MAX_NODES_PER_SUBMIT=$1 /tmp/backend/sd-cli -m /tmp/models/flux_schnell_shaped_q4_0.gguf \
         --vae /tmp/models/flux_ae_shaped_f32.gguf -p "a lighthouse" -W "$2" -H "$2" --steps 4 --cfg-scale 1 -s 42 \

@@ -33,7 +33,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.core.models import demo_model  # noqa: E402
+from app.core.demo import picture_models  # noqa: E402
 
 SCRATCH = Path(tempfile.gettempdir()) / "bench_typing_stall"
 FUSEPY = "fusepy==3.0.1"
@@ -179,14 +179,15 @@ def main() -> None:
     files = SCRATCH / "models"
     files.mkdir(exist_ok=True)
     demo = REPO / ".demo-model"
-    for name in (demo_model.FLUX_FILE, demo_model.TAE_FILE):
+    for name in (picture_models.FLUX_FILE, picture_models.TAE_FILE):
         if not (files / name).is_file():
             shutil.copyfile(demo / name, files / name)
     with slow_disk(files, args.latency_ms) as mount:
         print(f"model files behind {args.latency_ms:g} ms a read and a stat; {args.seconds:g} s of typing "
               "(five keys 120 ms apart, then 1.2 s of pause); lateness of a 10 ms timer on the GUI thread")
         for tree in args.tree or [REPO]:
-            result = measure(tree.resolve(), mount / demo_model.FLUX_FILE, mount / demo_model.TAE_FILE, args.seconds)
+            model, taesd = mount / picture_models.FLUX_FILE, mount / picture_models.TAE_FILE
+            result = measure(tree.resolve(), model, taesd, args.seconds)
             print(f"{tree}: {result['plans']} plans, {result['ticks']} moments, lateness p50 {result['p50']:.1f} ms, "
                   f"p99 {result['p99']:.1f} ms, max {result['max']:.1f} ms")
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(REPO))
 
 from PIL import Image  # noqa: E402
 
-from app.core.models.demo_model import write_tiny_upscaler  # noqa: E402
+from app.core.demo.picture_models import write_tiny_upscaler  # noqa: E402
 
 SD_CLI = REPO / "backend_bin" / "bin" / ("sd-cli.exe" if sys.platform == "win32" else "sd-cli")
 

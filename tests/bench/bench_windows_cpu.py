@@ -21,8 +21,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from app.core.demo.picture_models import write_tiny_models  # noqa: E402
 from app.core.generation.output import stage_seconds  # noqa: E402
-from app.core.models.demo_model import write_tiny_models  # noqa: E402
 from installer.windows_python import test_prefix  # noqa: E402
 from installer.wine import virtual_display, windows_path  # noqa: E402
 from tests.helpers.processors import NO_VULKAN_DEVICE, chosen_variant  # noqa: E402

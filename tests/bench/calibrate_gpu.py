@@ -3,7 +3,7 @@
     python3 tests/bench/calibrate_gpu.py --sd-cli PATH --models DIR --size 512 [--size 1024] --out FILE.json
 
 Runs on the lent GPU machine (no Qt there: this uses app.core only). DIR holds the files that
-`python -m app.core.models.demo_model --calibration --out DIR` writes (a Flux Schnell-shaped 12B q4_0 model
+`python -m app.core.demo.picture_models --calibration --out DIR` writes (a Flux Schnell-shaped 12B q4_0 model
 with CLIP-L, and a real-shaped Flux AE). For each budget (8, 6, 4, 3 GiB) and size the planner's chosen plan
 and its fallbacks are listed; each distinct flag set runs once while nvidia-smi samples memory.used every
 100 ms. The JSON records measured and predicted peaks, and sampling and decoding times.

@@ -19,8 +19,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from app.core.models.demo_llm import write_tiny_prompt_model  # noqa: E402
-from app.core.models.demo_model import write_tiny_models  # noqa: E402
+from app.core.demo.picture_models import write_tiny_models  # noqa: E402
+from app.core.demo.text_model import write_tiny_prompt_model  # noqa: E402
 from app.core.resources import prompt_helper_name  # noqa: E402
 from backend_bin.cpu_variants import CPU_VARIANTS, variant_library  # noqa: E402
 from tests.helpers.processors import (  # noqa: E402

@@ -3,7 +3,7 @@
     python3 tests/bench/measure_sd_gpu.py --sd-cli PATH --models DIR --vulkaninfo PATH --out DIR [--part P ...]
 
 Runs on the lent GPU machine (numpy, gguf and the NVIDIA driver's NVML there; no Qt). It writes the
-real-shaped random-weight SD 1.5 and SDXL checkpoints and a TAESD (`demo_model --calibration sd`) into DIR
+real-shaped random-weight SD 1.5 and SDXL checkpoints and a TAESD (`picture_models --calibration sd`) into DIR
 when they are missing, then runs our sd-cli with `-v` for each case of the chosen parts while a thread reads
 NVML's memory.used every 5 ms. sd-cli's log lines are timestamped as they arrive, so each stage's peak
 (loading, text encoding, diffusion, decoding) is the highest sample between its milestones, above the idle
@@ -252,7 +252,7 @@ def main() -> None:
     parser.add_argument("--deadline", type=float, default=540, help="seconds after which no new run starts")
     args = parser.parse_args()
     began = time.perf_counter()
-    from app.core.models.demo_model import write_llm_calibration_models, write_sd_calibration_models
+    from app.core.demo.picture_models import write_llm_calibration_models, write_sd_calibration_models
 
     files = {"sd1": args.models / "sd15_shaped_f16.gguf", "sdxl": args.models / "sdxl_shaped_f16.gguf",
              "taesd": args.models / "taesd_shaped.gguf", "zimage": args.models / "z_image_turbo_shaped_q4_0.gguf",

@@ -86,20 +86,20 @@ def decoder_comparisons(name: str = "lavapipe_decoder_buffers.json") -> list[tup
 
 
 def sd_components(model: str, tae: bool = False) -> Components:
-    """The planner's view of the real-shaped checkpoints measured on the H100 (`demo_model --calibration sd`),
+    """The planner's view of the real-shaped checkpoints measured on the H100 (`picture_models --calibration sd`),
     from their tensor lists: f16 matrices, f32 vectors, as the writer stores them."""
-    from app.core.models import demo_model
+    from app.core.demo import picture_models
 
     def size(tensors: object) -> int:
         return sum(int(np.prod(t.shape)) * (4 if len(t.shape) == 1 or "position_embedding" in t.name else 2)
                    for t in tensors)  # type: ignore[attr-defined]
 
     xl = model == "sdxl"
-    text = size(demo_model.clip_l_tensors("cond_stage_model."))
+    text = size(picture_models.clip_l_tensors("cond_stage_model."))
     if xl:
-        text += size(demo_model.clip_l_tensors("cond_stage_model.1.", 1280, 32, projection=True))
-    vae = size(demo_model.tae_tensors(4)) if tae else size(demo_model.ae_tensors(4, prefix="first_stage_model."))
-    return Components(ModelFamily.SDXL if xl else ModelFamily.SD1, size(demo_model.unet_tensors(xl)), text, vae,
+        text += size(picture_models.clip_l_tensors("cond_stage_model.1.", 1280, 32, projection=True))
+    vae = size(picture_models.tae_tensors(4) if tae else picture_models.ae_tensors(4, prefix="first_stage_model."))
+    return Components(ModelFamily.SDXL if xl else ModelFamily.SD1, size(picture_models.unet_tensors(xl)), text, vae,
                       tae=tae)
 
 
@@ -128,9 +128,9 @@ def sd_comparisons(name: str) -> list[SdRun]:
 
 
 def _gguf_bytes(tensors: object, quantize: bool, dtype_bytes: int = 2, quantization: str = "q4_0") -> int:
-    """A file's tensor bytes as demo_model._write stores them: blocks for the matrices sd.cpp would quantize,
+    """A file's tensor bytes as picture_models._write stores them: blocks for the matrices sd.cpp would quantize,
     f32 vectors, the rest f16 (or f32 for the VAEs)."""
-    from app.core.models.demo_model import block_bytes, is_block_quantized
+    from app.core.demo.picture_models import block_bytes, is_block_quantized
 
     total = 0
     for t in tensors:  # type: ignore[attr-defined]
@@ -146,19 +146,19 @@ def _gguf_bytes(tensors: object, quantize: bool, dtype_bytes: int = 2, quantizat
 
 def llm_components(model: str) -> Components:
     """The planner's view of the real-shaped Z-Image Turbo / FLUX.2 klein 4B files measured on the H100
-    (`demo_model --calibration llm`, and `llm-q8` for "zimage-q8" / "klein-q8"), from their tensor lists: the DiT
+    (`picture_models --calibration llm`, and `llm-q8` for "zimage-q8" / "klein-q8"), from their tensor lists: the DiT
     in q4_0 (or q8_0), Qwen3-4B in q4_0, the VAE in f32."""
-    from app.core.models import demo_model
+    from app.core.demo import picture_models
 
-    qwen3 = _gguf_bytes(demo_model.qwen3_tensors(2560, 36, 9728), quantize=True)
+    qwen3 = _gguf_bytes(picture_models.qwen3_tensors(2560, 36, 9728), quantize=True)
     quantization = "q8_0" if model.endswith("-q8") else "q4_0"
     if model.startswith("zimage"):
-        return Components(ModelFamily.Z_IMAGE, _gguf_bytes(demo_model.z_image_tensors(), True,
+        return Components(ModelFamily.Z_IMAGE, _gguf_bytes(picture_models.z_image_tensors(), True,
                                                            quantization=quantization),
-                          qwen3, _gguf_bytes(demo_model.ae_tensors(), quantize=False, dtype_bytes=4))
-    klein = demo_model.flux2_tensors(3072, 5, 20, 7680)
+                          qwen3, _gguf_bytes(picture_models.ae_tensors(), quantize=False, dtype_bytes=4))
+    klein = picture_models.flux2_tensors(3072, 5, 20, 7680)
     return Components(ModelFamily.FLUX2, _gguf_bytes(klein, True, quantization=quantization), qwen3,
-                      _gguf_bytes(demo_model.ae_tensors(32), quantize=False, dtype_bytes=4))
+                      _gguf_bytes(picture_models.ae_tensors(32), quantize=False, dtype_bytes=4))
 
 
 def llm_comparisons(name: str) -> list[SdRun]:

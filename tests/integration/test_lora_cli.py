@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from app.core.demo.picture_models import write_tiny_lora
 from app.core.gallery.metadata import lora_hash, parse_parameters, read_parameters_text
-from app.core.models.demo_model import write_tiny_lora
 from tests.helpers.cli import generate_argv, run_generate
 
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
-from app.core.models.demo_model import write_tiny_upscaler
+from app.core.demo.picture_models import write_tiny_upscaler
 from app.services.studio import Studio
 from app.services.user_dirs import keep_settings_in
 from app.ui.main_window import MainWindow

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from app.core.demo.picture_models import write_tiny_models
 from app.core.gallery.gallery_index import open_index
 from app.core.gallery.metadata import read_parameters_text
-from app.core.models.demo_model import write_tiny_models
 from app.core.platform_paths import user_dirs
 from tests.helpers.cli import generate_argv, run_generate
 from tests.helpers.picture_corpus import black_with_specks

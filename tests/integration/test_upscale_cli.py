@@ -8,8 +8,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from app.core.demo.picture_models import write_tiny_upscaler
 from app.core.gallery.metadata import read_details
-from app.core.models.demo_model import write_tiny_upscaler
 from tests.helpers.cli import run_generate
 
 

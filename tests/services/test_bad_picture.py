@@ -7,9 +7,9 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import write_tiny_models
 from app.core.generation.output import ErrorKind
 from app.core.generation.request import GenerationRequest
-from app.core.models.demo_model import write_tiny_models
 from app.core.models.families import ModelFiles
 from app.core.queue.jobs import JobState
 from app.services.generation.runner import Generation

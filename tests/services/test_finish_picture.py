@@ -9,14 +9,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import write_tiny_upscaler
 from app.core.gallery.gallery_index import GalleryIndex, open_index
 from app.core.gallery.metadata import write_metadata
 from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import UpscaleRequest
-from app.core.models.demo_model import write_tiny_upscaler
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import Job, JobState
 from app.services.queue.events import JobEnded, JobEvent, Notice
@@ -67,6 +68,7 @@ def assert_ended_in_words(job: Job, told: str, out_dir: Path, gallery: GalleryIn
     assert Path(job.image) not in [entry.path for entry in gallery.entries()]  # the lock held
 
 
+@pytest.mark.windows  # a lock held by another program: Windows' own file locking
 def test_a_locked_gallery_ends_a_local_job_in_words(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path) -> None:
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
     studio = Studio(out_dir, gallery=gallery)
@@ -87,6 +89,7 @@ def test_a_locked_gallery_ends_another_computers_job_in_words(qtbot: QtBot, sd_c
     assert_ended_in_words(job, told, out_dir, gallery)
 
 
+@pytest.mark.windows
 def test_a_locked_gallery_ends_an_upscale_in_words(qtbot: QtBot, sd_cli: Path, out_dir: Path) -> None:
     out_dir.mkdir(parents=True)
     source = out_dir / "polaris-1.png"

@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import write_tiny_lora
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, HiresFix
-from app.core.models.demo_model import write_tiny_lora
 from app.core.models.families import ModelFiles
 from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import Job

@@ -1,5 +1,5 @@
 """The prompt helper with the real llama-server (our build) and a tiny random-weight Qwen3 (its own tokenizer and
-chat template, written by app/core/models/demo_llm.py): on the processor, on lavapipe, streaming, stopped, unloaded,
+chat template, written by app/core/demo/text_model.py): on the processor, on lavapipe, streaming, stopped, unloaded,
 and given bad files."""
 
 from __future__ import annotations

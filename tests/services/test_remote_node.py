@@ -11,11 +11,11 @@ import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import write_tiny_models
 from app.core.gallery.gallery_index import GalleryIndex, open_index
 from app.core.gallery.metadata import parse_parameters, read_details, read_parameters_text
 from app.core.generation.extend import Extension
 from app.core.generation.request import GenerationRequest
-from app.core.models.demo_model import write_tiny_models
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import JobState
 from app.core.queue.nodes import RemoteComputer, computer_at

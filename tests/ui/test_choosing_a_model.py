@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtWidgets import QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import DEMO_MODEL_DIR
 from app.core.models.catalog import load_catalog
-from app.core.models.demo_model import DEMO_MODEL_DIR
 from app.services.studio import Studio
 from app.ui.launch import load_demo
 from app.ui.main_window import MainWindow

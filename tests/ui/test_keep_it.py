@@ -9,10 +9,10 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import write_tiny_models
 from app.core.gallery.gallery_index import open_index
 from app.core.gallery.metadata import read_parameters_text
 from app.core.generation.request import GenerationRequest
-from app.core.models.demo_model import write_tiny_models
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import JobState
 from app.services.studio import Studio

@@ -224,7 +224,7 @@ def test_a_picked_preset_brings_its_settings_until_you_choose_your_own_files(qtb
 
 
 def test_a_lora_and_an_upscaler_go_to_their_folders(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
-    from app.core.models.demo_model import write_tiny_lora, write_tiny_upscaler
+    from app.core.demo.picture_models import write_tiny_lora, write_tiny_upscaler
 
     lora, upscaler = write_tiny_lora(tmp_path / "mine"), write_tiny_upscaler(tmp_path / "mine")
     window = MainWindow(Studio(out_dir), models_dir=tmp_path / "models")

@@ -11,8 +11,8 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import write_tiny_lora
 from app.core.gallery.metadata import write_metadata
-from app.core.models.demo_model import write_tiny_lora
 from app.core.models.model_files import family_of_files
 from app.services.user_dirs import current_user_dirs
 from app.ui.mask_painter import MaskPainter

@@ -141,7 +141,7 @@ def _prompt_too_long(qtbot: QtBot, window: MainWindow, folder: Path) -> dict[str
 
 
 def _text_model_added_as_a_picture_model(qtbot: QtBot, window: MainWindow, folder: Path) -> dict[str, list[str]]:
-    from app.core.models.demo_llm import write_tiny_prompt_model
+    from app.core.demo.text_model import write_tiny_prompt_model
 
     window.open_models()
     models = window.models_window

@@ -9,10 +9,10 @@ from pathlib import Path
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import write_tiny_upscaler
 from app.core.gallery.metadata import write_metadata
 from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import UpscaleRequest
-from app.core.models.demo_model import write_tiny_upscaler
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import JobState
 from app.services.queue.events import JobEnded, JobEvent, JobStarted

@@ -14,8 +14,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from app.core.demo.picture_models import FLUX_FILE
 from app.core.models.components import Components, components_from_slots
-from app.core.models.demo_model import FLUX_FILE
 from app.core.models.families import ModelFamily, ModelFiles
 from app.core.models.model_files import family_of_files
 from app.core.resources import resource_path

@@ -21,9 +21,9 @@ from types import TracebackType
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from app import __version__
+from app.core.demo.picture_models import write_tiny_models
 from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.generation.request import GenerationRequest
-from app.core.models.demo_model import write_tiny_models
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.platform_paths import BASEDIR_VARIABLE, UserDirs
 from app.core.queue.jobs import Job

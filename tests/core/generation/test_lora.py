@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from app.core.demo.picture_models import write_tiny_lora
 from app.core.gallery.metadata import generation_fields, lora_hash
 from app.core.generation.lora import LoraRejected, LoraUse, check_loras, lora_files, lora_tag, loras_in
 from app.core.generation.request import GenerationRequest, InvalidRequest, validate
 from app.core.models.components import Components
-from app.core.models.demo_model import write_tiny_lora
 from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles
 from app.core.models.model_files import import_file, inspect_model, lora_family
 from app.core.planning.plan import GIB, Device, evaluate

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from app.core.demo.picture_models import esrgan_tensors, write_tiny_upscaler
 from app.core.generation.command import build_upscale_argv
 from app.core.generation.upscale import (
     UpscaleRejected,
@@ -18,7 +19,6 @@ from app.core.generation.upscale import (
 )
 from app.core.models.backend_caps import parse_help
 from app.core.models.catalog import load_catalog, upscaler_models
-from app.core.models.demo_model import esrgan_tensors, write_tiny_upscaler
 from app.core.models.model_files import import_file
 from app.core.planning.plan import GIB, Device, plan_upscale, upscale_tiles
 from tests.helpers.captures import load

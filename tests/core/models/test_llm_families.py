@@ -162,7 +162,7 @@ def test_an_edit_keeps_its_pictures_size_unless_one_is_set(parts, tmp_path: Path
 
 
 def test_the_real_shaped_writers_match_the_published_layouts() -> None:
-    from app.core.models.demo_model import flux2_tensors, qwen3_tensors, z_image_tensors
+    from app.core.demo.picture_models import flux2_tensors, qwen3_tensors, z_image_tensors
 
     def layout(tensors) -> dict[str, tuple[int, ...]]:
         return {t.name.removeprefix("model.diffusion_model."): t.shape for t in tensors}
@@ -170,7 +170,7 @@ def test_the_real_shaped_writers_match_the_published_layouts() -> None:
     def golden(spec: mh.Spec) -> dict[str, tuple[int, ...]]:
         return {name: shape for name, (shape, _) in spec.items()}
 
-    # the GPU calibration files (python -m app.core.models.demo_model --calibration llm) hold exactly the tensors
+    # the GPU calibration files (python -m app.core.demo.picture_models --calibration llm) hold exactly the tensors
     # the published files hold, with their shapes; z_image.hpp fixes every one of them
     z = layout(z_image_tensors())
     assert {k: v for k, v in z.items() if not k.endswith(".bias")} == \

@@ -9,9 +9,9 @@ import gguf
 import numpy as np
 import pytest
 
+from app.core.demo.picture_models import write_tiny_klein
 from app.core.generation.command import POLARIS_FEATURE_SET, SUBMIT_CAP_VARIABLE
 from app.core.models.backend_caps import Flavour, parse_llama_help
-from app.core.models.demo_model import write_tiny_klein
 from app.core.models.families import ModelFamily
 from app.core.prompt_helper import (
     API_KEY_VARIABLE,

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from app.core.models.demo_model import (
+from app.core.demo.picture_models import (
     ESRGAN_FILE,
     FLUX_FILE,
     PROMPT_MODEL_FILE,

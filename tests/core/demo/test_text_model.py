@@ -9,7 +9,8 @@ import gguf
 import numpy as np
 from gguf.quants import dequantize
 
-from app.core.models.demo_llm import (
+from app.core.demo.picture_models import PROMPT_MODEL_FILE, is_current
+from app.core.demo.text_model import (
     CHAT_TEMPLATE,
     IM_END,
     QWEN3_4B_SHAPE,
@@ -27,7 +28,6 @@ from app.core.models.demo_llm import (
     word_merges,
     write_tiny_prompt_model,
 )
-from app.core.models.demo_model import PROMPT_MODEL_FILE, is_current
 from tests.helpers.cli import utf8_env
 
 REPO = Path(__file__).resolve().parents[3]
@@ -140,7 +140,7 @@ def test_random_k_quant_blocks_dequantize_to_small_finite_weights() -> None:
 
 
 def test_the_demo_folder_gets_the_prompt_model_and_its_stamp(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "app.core.models.demo_model", "--out", str(tmp_path)],
+    result = subprocess.run([sys.executable, "-m", "app.core.demo.picture_models", "--out", str(tmp_path)],
                             capture_output=True, encoding="utf-8", env=utf8_env(), cwd=REPO, timeout=240,
                             check=False)
     assert result.returncode == 0, result.stderr[-3000:]

@@ -1,6 +1,6 @@
 """Write random-weight models that our sd.cpp build loads and runs end to end, without any download.
 
-    python -m app.core.models.demo_model --out DIR [--seed N]
+    python -m app.core.demo.picture_models --out DIR [--seed N]
 
 The demo model, the tests' model and the self-test's model (`--self-test` inside the bundle, which carries
 no tests) are all written here.
@@ -17,7 +17,7 @@ is scaled layer by layer on a probe latent (as LSUV initialisation does) so that
 range: colourful structured noise instead of the near-black square that plain random weights give (they shrink
 the signal at every layer, and sd.cpp clamps the TAE's output to 0..1). Same seed, same bytes.
 The demo folder also gets DIR/qwen3_prompt_tiny.gguf, the prompt helper's tiny Qwen3 for llama-server, which
-demo_llm writes (llama.cpp's layout, with a tokenizer: this module's Qwen3 is sd.cpp's, which llama.cpp refuses),
+text_model.py writes (llama.cpp's layout, with a tokenizer: this module's Qwen3 is sd.cpp's, which llama.cpp refuses),
 and DIR/esrgan_tiny_x4.gguf, a one-block ESRGAN x4 for the upscaler: every feature of the window has its demo.
 """
 
@@ -37,7 +37,7 @@ from app.core.models.families import ModelFiles
 
 FLUX_FILE = "flux_tiny_clip.gguf"
 TAE_FILE = "taef1_tiny.gguf"
-PROMPT_MODEL_FILE = "qwen3_prompt_tiny.gguf"  # the prompt helper's tiny model (llama-server), demo_llm writes it
+PROMPT_MODEL_FILE = "qwen3_prompt_tiny.gguf"  # the prompt helper's tiny model (llama-server), text_model.py writes it
 ESRGAN_FILE = "esrgan_tiny_x4.gguf"
 # where scripts/setup.sh writes the demo model: the project's own folder (beside app/)
 DEMO_MODEL_DIR = Path(__file__).resolve().parents[3] / ".demo-model"
@@ -50,7 +50,7 @@ def demo_model_files(folder: Path = DEMO_MODEL_DIR) -> ModelFiles | None:
 
 
 def is_demo_file(path: Path | None) -> bool:
-    """A file this module or demo_llm wrote (the demo's picture model, its autoencoder, text model or upscaler):
+    """A file this module or text_model.py wrote (the demo's picture model, its autoencoder, text model or upscaler):
     the window and the command line say that what it makes is a demo's."""
     return path is not None and path.name in (FLUX_FILE, TAE_FILE, PROMPT_MODEL_FILE, ESRGAN_FILE)
 
@@ -670,12 +670,12 @@ STAMP_FILE = "written-by.txt"
 
 
 def writer_stamp(seed: int) -> str:
-    """Which writer made a folder's files: this module's and demo_llm's source and the seed. A change to how the
+    """Which writer made a folder's files: this module's and text_model.py's source and the seed. A change to how the
     demo is written (its colours, its shapes) makes an older folder stale, with no version number to remember to
     bump."""
-    from app.core.models import demo_llm  # it imports this module's helpers
+    from app.core.demo import text_model  # it imports this module's helpers
 
-    sources = hashlib.sha256(Path(__file__).read_bytes() + Path(demo_llm.__file__).read_bytes())
+    sources = hashlib.sha256(Path(__file__).read_bytes() + Path(text_model.__file__).read_bytes())
     return f"{sources.hexdigest()[:16]} seed {seed}\n"
 
 
@@ -688,7 +688,7 @@ def is_current(out: Path, seed: int = 0) -> bool:
 def write_demo_folder(out: Path, seed: int = 0) -> tuple[Path, ...]:
     """What setup.sh puts in .demo-model/: the tiny Flux and its autoencoder, the prompt helper's tiny Qwen3 and
     the tiny upscaler."""
-    from app.core.models.demo_llm import write_tiny_prompt_model  # it imports this module's helpers
+    from app.core.demo.text_model import write_tiny_prompt_model  # it imports this module's helpers
 
     return *write_tiny_models(out, seed), write_tiny_prompt_model(out, seed), write_tiny_upscaler(out, seed)
 
@@ -709,7 +709,7 @@ def main() -> None:
     if args.if_stale and not args.calibration and is_current(args.out, args.seed):
         print(f"{args.out} holds the current demo model")
         return
-    from app.core.models.demo_llm import write_prompt_model_calibration  # it imports this module's helpers
+    from app.core.demo.text_model import write_prompt_model_calibration  # it imports this module's helpers
 
     writers: dict[str | None, Callable[[Path, int], tuple[Path, ...]]] = {
         "flux": write_calibration_models, "sd": write_sd_calibration_models,

@@ -1,7 +1,7 @@
 """Write random-weight Qwen3 files in llama.cpp's own layout for the prompt helper (llama-server), without any
 download: a tiny one for the tests and the demo folder, and one shaped like Qwen3-4B-Q4_K_M for speed measurements.
 
-Unlike demo_model's Qwen3 (Hugging Face's tensor names and no tokenizer, as sd.cpp reads a text encoder), these
+Unlike picture_models.py's Qwen3 (Hugging Face's tensor names and no tokenizer, as sd.cpp reads a text encoder), these
 carry llama.cpp's names (src/llama-arch.cpp), the qwen3 hyperparameters (src/models/qwen3.cpp) and a working
 byte-level BPE tokenizer with Qwen's special tokens and a ChatML chat template (src/llama-vocab.cpp): the 256
 GPT-2 byte characters, a few hundred merges of common English words, and <|endoftext|>, <|im_start|>,
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.core.models.demo_model import PROMPT_MODEL_FILE, Tensor, _atomic, _values
+from app.core.demo.picture_models import PROMPT_MODEL_FILE, Tensor, _atomic, _values
 
 PROMPT_CALIBRATION_FILE = "qwen3_4b_shaped_q4_k_m.gguf"
 
