@@ -8,6 +8,10 @@ import io
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the types only: the entry point imports no Qt before it knows its command
+    from app.services.api_desk import ApiDesk, AppServer, ServerOptions
 
 
 def survive_any_encoding() -> None:
@@ -135,7 +139,15 @@ def run_command(args: argparse.Namespace) -> int:
         return run_serve(args)
     from app.ui.launch import run_window
 
-    return run_window(demo=args.demo)
+    return run_window(demo=args.demo, make_server=api_server)
+
+
+def api_server(desk: ApiDesk, options: ServerOptions) -> AppServer:
+    """The window's switch for other apps starts this: the HTTP API over the window's own queue. The window and the
+    API stand side by side; only this entry point knows both. FastAPI loads here, when the switch is first on."""
+    from app.api.server import ApiServer
+
+    return ApiServer(desk, options)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,6 @@
 over the studio's queue. FastAPI and uvicorn load only when a server starts (over a second at start-up)."""
 
 from app.core.queue.nodes import DEFAULT_PORT
+from app.services.api_desk import MAX_WAITING_PER_CLIENT
 
 __all__ = ["DEFAULT_PORT", "MAX_WAITING_PER_CLIENT"]
-MAX_WAITING_PER_CLIENT = 8  # pictures one client may have waiting or running

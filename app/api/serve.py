@@ -12,7 +12,7 @@ from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
 from app.services.commands import add_studio_arguments, add_wildcards_argument, hear_stop_signals, open_studio
 
 if TYPE_CHECKING:
-    from app.api.server import ServerOptions
+    from app.services.api_desk import ServerOptions
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +36,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def server_options(args: argparse.Namespace) -> ServerOptions:
-    from app.api.server import ServerOptions, ServerRefused
+    from app.services.api_desk import ServerOptions, ServerRefused
 
     auth = None
     if args.api_auth:
@@ -52,7 +52,8 @@ def server_options(args: argparse.Namespace) -> ServerOptions:
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
-        from app.api.server import ApiServer, ServerRefused
+        from app.api.server import ApiServer
+        from app.services.api_desk import ServerRefused
     except ImportError as error:  # a damaged install (or Wine 8, where pydantic's compiled core cannot load)
         print(f"error: the server's parts could not be loaded ({error}): reinstall the app", file=sys.stderr)
         return 2

@@ -29,12 +29,12 @@ from fastapi.responses import JSONResponse
 from app import __version__
 from app.api import a1111, openai
 from app.api.fields import Refused
-from app.api.serving import MAX_BODY_BYTES, ServerOptions, ServerRefused, Serving, TooManyWaiting, serving_of
+from app.api.serving import MAX_BODY_BYTES, Serving, TooManyWaiting, serving_of
 from app.core.generation.request import InvalidRequest
 from app.core.queue.nodes import JOB_KEY_HEADER
-from app.services.api_desk import ApiDesk, StudioClosed
+from app.services.api_desk import ApiDesk, ServerOptions, ServerRefused, StudioClosed
 
-__all__ = ["ApiServer", "ServerOptions", "ServerRefused", "make_app"]
+__all__ = ["ApiServer", "make_app"]
 
 
 def make_app(serving: Serving) -> FastAPI:

@@ -5,7 +5,6 @@ guide to bigger applications has routers share a dependency: a parameter `servin
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import random
 import shutil
@@ -20,7 +19,6 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Body, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
-from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
 from app.api.fields import InstalledModel, Refused, chosen_model, openai_model
 from app.core.demo.picture_models import demo_model_files
 from app.core.generation.request import GenerationRequest, InvalidRequest
@@ -30,7 +28,7 @@ from app.core.models.families import ModelFiles
 from app.core.models.model_files import family_of_files
 from app.core.queue.jobs import Job, JobState
 from app.core.queue.nodes import JOB_KEY_HEADER
-from app.services.api_desk import ApiDesk, Call
+from app.services.api_desk import ApiDesk, Call, ServerOptions
 from app.services.user_dirs import current_user_dirs
 
 T = TypeVar("T")
@@ -40,33 +38,6 @@ MAX_BODY_BYTES = 40 * 2**20
 
 class TooManyWaiting(Refused):
     """The client has as many pictures waiting as it may (answered 429, as HTTP says for "too many requests")."""
-
-
-class ServerRefused(ValueError):
-    """The server cannot start as asked; the message is meant for the user."""
-
-
-@dataclass(frozen=True)
-class ServerOptions:
-    host: str = "127.0.0.1"
-    port: int = DEFAULT_PORT
-    auth: tuple[str, str] | None = None  # A1111's --api-auth user:password (HTTP basic)
-    key: str | None = None  # a bearer token, as OpenAI clients send their API key
-    cors_origins: tuple[str, ...] = ()
-    max_waiting: int = MAX_WAITING_PER_CLIENT
-    demo: bool = False  # offer the offline demo model (and start on it)
-
-    @property
-    def loopback(self) -> bool:
-        try:
-            return ipaddress.ip_address(self.host).is_loopback
-        except ValueError:
-            return self.host == "localhost"
-
-    def check(self) -> None:
-        if not self.loopback and self.auth is None and not self.key:
-            raise ServerRefused(f"Opening the server to the network ({self.host}) needs a password: give "
-                                "--api-auth USER:PASSWORD or --api-key KEY (clients then send it).")
 
 
 @dataclass

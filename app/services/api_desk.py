@@ -6,11 +6,12 @@ A submitted call's `done` future resolves once all its jobs have ended, with the
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, Signal
 from PySide6.QtGui import QImage
@@ -18,11 +19,57 @@ from PySide6.QtGui import QImage
 from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job, JobState
+from app.core.queue.nodes import DEFAULT_PORT
 from app.services.queue.events import JobEnded, JobEvent, PreviewShown
 from app.services.studio import Studio
 
 T = TypeVar("T")
+MAX_WAITING_PER_CLIENT = 8  # pictures one client may have waiting or running
 KEEP_FINISHED_SECONDS = 600  # a call's result is found again by its key this long (a client that lost the answer)
+
+
+class ServerRefused(ValueError):
+    """The server cannot start as asked; the message is meant for the user."""
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    auth: tuple[str, str] | None = None  # A1111's --api-auth user:password (HTTP basic)
+    key: str | None = None  # a bearer token, as OpenAI clients send their API key
+    cors_origins: tuple[str, ...] = ()
+    max_waiting: int = MAX_WAITING_PER_CLIENT
+    demo: bool = False  # offer the offline demo model (and start on it)
+
+    @property
+    def loopback(self) -> bool:
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return self.host == "localhost"
+
+    def check(self) -> None:
+        if not self.loopback and self.auth is None and not self.key:
+            raise ServerRefused(f"Opening the server to the network ({self.host}) needs a password: give "
+                                "--api-auth USER:PASSWORD or --api-key KEY (clients then send it).")
+
+
+class AppServer(Protocol):
+    """The HTTP server over a desk as the window switches it on and off (app/api/server.py's ApiServer): the
+    window holds it by this shape, so that it stands beside the API rather than on it."""
+
+    options: ServerOptions
+    desk: ApiDesk
+    port: int
+
+    def start(self) -> str: ...
+
+    def stop(self, wait: bool = True) -> None: ...
+
+
+# what makes one: given by the app's entry point (app/__main__.py), which knows every front end
+ServerMaker = Callable[["ApiDesk", ServerOptions], AppServer]
 
 
 class StudioClosed(RuntimeError):

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 from app.core.gallery.gallery_index import open_index
 from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.words import translate
+from app.services.api_desk import ServerMaker
 from app.services.settings import Settings
 from app.services.studio import Studio
 from app.services.system.machine import Machine
@@ -40,7 +41,7 @@ def rebuild_progress() -> Callable[[int, int], None]:
     return report
 
 
-def run_window(demo: bool = False) -> int:
+def run_window(demo: bool = False, make_server: ServerMaker | None = None) -> int:
     if QApplication.instance() is None:
         high_dpi_before_the_app_starts()
     # the tests' QApplication, or this start's own (Qt types instance() as the QCoreApplication it may be)
@@ -55,7 +56,7 @@ def run_window(demo: bool = False) -> int:
     out_dir = settings.get(OUTPUT_FOLDER)
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
     studio = Studio(out_dir, machine, gallery, current_user_dirs().job_queue, settings, remember_computers=True)
-    window = MainWindow(studio, monitor)
+    window = MainWindow(studio, monitor, make_server=make_server)
     if demo:
         load_demo(window.panel)
         window.show_demo_note()

@@ -33,6 +33,7 @@ from app.core.models.catalog import Catalog, load_catalog, model_choices
 from app.core.models.families import ModelFamily
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.words import sentence, translate
+from app.services.api_desk import ServerMaker
 from app.services.draft import Draft
 from app.services.studio import Studio
 from app.services.system.monitor import ResourceMonitor
@@ -67,7 +68,9 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
 
     def __init__(self, studio: Studio, monitor: ResourceMonitor | None = None,
                  system_check: SystemCheck | None = None, catalog: Catalog | None = None,
-                 models_dir: Path | None = None) -> None:
+                 models_dir: Path | None = None, make_server: ServerMaker | None = None) -> None:
+        """`make_server`: the HTTP API's server, which the entry point hands in (the window stands beside the API);
+        without it the switch for other apps says it cannot."""
         super().__init__()
         self.setWindowTitle("Polaris Studio")  # a proper name
         # every job goes through the studio's queue, as for the CLI; the window hears its one stream of events
@@ -83,7 +86,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.draft = Draft(self)  # the job being edited: the panel writes it, the plan, Extend… and reuse read it
         self.panel = PromptPanel(self.draft, self)
         self._make_buttons()
-        self._make_views(studio.gallery)
+        self._make_views(studio.gallery, make_server)
         self.refresh_model_choices()
         self._lay_out()
         self.window_layout = WindowLayout(
@@ -121,12 +124,12 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.details_toggle.setToolTip(translate("MainWindow", "The memory gauge, the switch that lets other apps draw "
                                                                "here, and the log of the drawing program"))
 
-    def _make_views(self, gallery: GalleryIndex | None) -> None:
+    def _make_views(self, gallery: GalleryIndex | None, make_server: ServerMaker | None) -> None:
         self.plan = MemoryPlanView(self.draft, self)
         self.gauge = ResourceGauge(self)
         self.status_line = StatusLine(self.plan.summary, self.studio.queue, self)
         self.image = ImageView(self)
-        self.other_apps = OtherAppsRow(self.studio, self)
+        self.other_apps = OtherAppsRow(self.studio, make_server, self)
         self.prompt_helper = PromptHelperView(self.studio, self.panel, self.catalog, self.models_dir)
         self.folds = Folds(self.panel.advanced, self.plan.label, self.gauge, self.other_apps, self)
         self.check_banner = NoticeBar("check_banner", translate("MainWindow", "What the system check found"), self)

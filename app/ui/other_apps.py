@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import secrets
 import socket
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -24,11 +23,8 @@ from app.core.demo.picture_models import demo_model_files
 from app.core.queue.nodes import DEFAULT_PORT
 from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
 from app.core.words import translate
-from app.services.api_desk import ApiDesk
+from app.services.api_desk import ApiDesk, AppServer, ServerMaker, ServerOptions, ServerRefused
 from app.services.studio import Studio
-
-if TYPE_CHECKING:
-    from app.api.server import ApiServer
 
 ANY_ADDRESS = "0.0.0.0"  # the network is let in only with a key
 
@@ -49,12 +45,16 @@ class OtherAppsRow(QWidget):
     """The switch, the address other apps use, and a button for the network's settings."""
 
     port = DEFAULT_PORT  # A1111's, which other apps expect
-    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
+
+    def __init__(self, studio: Studio, make_server: ServerMaker | None, parent: QWidget | None = None) -> None:
+        """`make_server`: the HTTP server's maker, from the app's entry point; None where the window runs
+        without the API (the switch then says so)."""
         super().__init__(parent)
         self.studio = studio
+        self._make_server = make_server
         self.settings = studio.settings
-        self.server: ApiServer | None = None
-        self._stopping: list[ApiServer] = []
+        self.server: AppServer | None = None
+        self._stopping: list[AppServer] = []
         self.network_dialog: NetworkDialog | None = None
         self.allow = QCheckBox(translate("OtherApps", "Let other apps use this PC"), self)
         self.allow.setToolTip(translate("OtherApps", "Apps such as SillyTavern, Open WebUI or a script draw here "
@@ -93,11 +93,8 @@ class OtherAppsRow(QWidget):
 
     def start(self) -> None:
         """Answer other apps from now on; a port taken by another program is said, and the switch goes off."""
-        try:
-            from app.api.server import ApiServer, ServerOptions, ServerRefused  # a second to load: only when asked
-        except ImportError as error:  # a damaged install (or Wine 8, where pydantic's compiled core cannot load)
-            self._refuse(translate("OtherApps", "The parts that answer other apps could not be loaded ({error}): "
-                                                "reinstall the app.").format(error=error))
+        if self._make_server is None:
+            self._refuse(translate("OtherApps", "This window was opened without the part that answers other apps."))
             return
         self.stop(wait=False)
         for old in self._stopping:
@@ -106,7 +103,12 @@ class OtherAppsRow(QWidget):
         network = self.settings.get(OTHER_APPS_NETWORK)
         options = ServerOptions(host=ANY_ADDRESS if network else "127.0.0.1", port=self.port,
                                 key=self._key() if network else None, demo=demo_model_files() is not None)
-        server = ApiServer(ApiDesk(self.studio, self), options)
+        try:
+            server = self._make_server(ApiDesk(self.studio, self), options)
+        except ImportError as error:  # a damaged install (or Wine 8, where pydantic's compiled core cannot load)
+            self._refuse(translate("OtherApps", "The parts that answer other apps could not be loaded ({error}): "
+                                                "reinstall the app.").format(error=error))
+            return
         try:
             server.start()
         except ServerRefused:
@@ -149,7 +151,7 @@ class OtherAppsRow(QWidget):
             self.settings.set(OTHER_APPS_KEY, key)
         return key
 
-    def _show(self, server: ApiServer | None) -> None:
+    def _show(self, server: AppServer | None) -> None:
         if server is None:
             self.address.setText(translate("OtherApps", "Off: only this window draws here."))
             return

@@ -279,6 +279,10 @@
         <translation>se está cerrando</translation>
     </message>
     <message>
+        <source> (drawn by {computer})</source>
+        <translation> (dibujada por {computer})</translation>
+    </message>
+    <message>
         <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
         <translation>{computer} no tiene ningún modelo llamado {model}: dibuja con el modelo que tiene cargado{which}</translation>
     </message>
@@ -297,10 +301,6 @@
     <message>
         <source>{computer} answered without a picture</source>
         <translation>{computer} respondió sin imagen</translation>
-    </message>
-    <message>
-        <source>{error} (drawn by {computer}). It is kept in {folder}, not in the gallery.</source>
-        <translation>{error} (dibujada por {computer}). Se guarda en {folder}, no en la galería.</translation>
     </message>
 </context>
 <context>
@@ -1307,6 +1307,10 @@ Formas de ahorrar memoria de video que ofrece: {savers}</translation>
     <message>
         <source>Add another computer running Polaris Studio, sd-server, A1111, Forge or koboldcpp: it draws this queue&apos;s pictures beside your card</source>
         <translation>Añade otro ordenador con Polaris Studio, sd-server, A1111, Forge o koboldcpp: dibuja las imágenes de esta cola junto a tu tarjeta</translation>
+    </message>
+    <message>
+        <source>This window was opened without the part that answers other apps.</source>
+        <translation>Esta ventana se abrió sin la parte que atiende a otras apps.</translation>
     </message>
     <message>
         <source>The parts that answer other apps could not be loaded ({error}): reinstall the app.</source>

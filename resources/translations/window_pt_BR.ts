@@ -279,6 +279,10 @@
         <translation>ele está sendo fechado</translation>
     </message>
     <message>
+        <source> (drawn by {computer})</source>
+        <translation> (desenhada por {computer})</translation>
+    </message>
+    <message>
         <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
         <translation>{computer} não tem nenhum modelo chamado {model}: ele desenha com o modelo que tem carregado{which}</translation>
     </message>
@@ -297,10 +301,6 @@
     <message>
         <source>{computer} answered without a picture</source>
         <translation>{computer} respondeu sem imagem</translation>
-    </message>
-    <message>
-        <source>{error} (drawn by {computer}). It is kept in {folder}, not in the gallery.</source>
-        <translation>{error} (desenhada por {computer}). Ela foi guardada em {folder}, não na galeria.</translation>
     </message>
 </context>
 <context>
@@ -1307,6 +1307,10 @@ Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
     <message>
         <source>Add another computer running Polaris Studio, sd-server, A1111, Forge or koboldcpp: it draws this queue&apos;s pictures beside your card</source>
         <translation>Adicione outro computador com Polaris Studio, sd-server, A1111, Forge ou koboldcpp: ele desenha as imagens desta fila junto com a sua placa</translation>
+    </message>
+    <message>
+        <source>This window was opened without the part that answers other apps.</source>
+        <translation>Esta janela foi aberta sem a parte que atende outros apps.</translation>
     </message>
     <message>
         <source>The parts that answer other apps could not be loaded ({error}): reinstall the app.</source>

@@ -279,6 +279,10 @@
         <translation>он закрывается</translation>
     </message>
     <message>
+        <source> (drawn by {computer})</source>
+        <translation> (нарисовано на {computer})</translation>
+    </message>
+    <message>
         <source>{computer} has no model named {model}: it draws with the model it has loaded{which}</source>
         <translation>у {computer} нет модели с именем {model}: он рисует загруженной у него моделью{which}</translation>
     </message>
@@ -297,10 +301,6 @@
     <message>
         <source>{computer} answered without a picture</source>
         <translation>{computer} ответил без картинки</translation>
-    </message>
-    <message>
-        <source>{error} (drawn by {computer}). It is kept in {folder}, not in the gallery.</source>
-        <translation>{error} (нарисовал {computer}). Она сохранена в {folder}, а не в галерее.</translation>
     </message>
 </context>
 <context>
@@ -1307,6 +1307,10 @@ Ways to save video memory it offers: {savers}</source>
     <message>
         <source>Add another computer running Polaris Studio, sd-server, A1111, Forge or koboldcpp: it draws this queue&apos;s pictures beside your card</source>
         <translation>Добавьте другой компьютер с Polaris Studio, sd-server, A1111, Forge или koboldcpp: он рисует картинки этой очереди вместе с вашей видеокартой</translation>
+    </message>
+    <message>
+        <source>This window was opened without the part that answers other apps.</source>
+        <translation>Это окно открыто без части, которая отвечает другим программам.</translation>
     </message>
     <message>
         <source>The parts that answer other apps could not be loaded ({error}): reinstall the app.</source>

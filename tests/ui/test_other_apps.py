@@ -11,6 +11,7 @@ import httpx
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.__main__ import api_server
 from app.core.gallery.gallery_index import GalleryIndex
 from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
 from app.services.settings import Settings
@@ -28,7 +29,9 @@ def any_free_port(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
-    shown = MainWindow(Studio(out_dir, gallery=GalleryIndex(out_dir.parent / "gallery.sqlite")))
+    # the entry point's own maker of the HTTP server, as `python -m app` hands it to the window
+    shown = MainWindow(Studio(out_dir, gallery=GalleryIndex(out_dir.parent / "gallery.sqlite")),
+                       make_server=api_server)
     qtbot.addWidget(shown)
     shown.show()
     return shown
@@ -97,3 +100,12 @@ def test_other_computers_are_one_click_away_before_any_job(qtbot: QtBot, out_dir
     dialog = shown.queue_strip.computer_dialog
     assert dialog is not None and dialog.isVisible()
     dialog.reject()
+
+
+def test_a_window_opened_without_the_api_says_so_when_switched_on(qtbot: QtBot, out_dir: Path) -> None:
+    shown = MainWindow(Studio(out_dir, gallery=GalleryIndex(out_dir.parent / "gallery.sqlite")))
+    qtbot.addWidget(shown)
+    row = shown.other_apps
+    row.allow.setChecked(True)
+    assert not row.allow.isChecked() and row.server is None
+    assert row.address.text() == "This window was opened without the part that answers other apps."
