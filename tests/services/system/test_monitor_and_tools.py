@@ -184,7 +184,7 @@ def test_a_backend_missing_a_dll_is_reported_with_the_fix(qtbot: QtBot, tmp_path
 
 def test_a_pasted_output_is_checked_with_the_pastes_host_facts_not_this_computers(qtbot: QtBot,
                                                                                    tmp_path: Path) -> None:
-    heaps_only = (Path(__file__).resolve().parents[1] / "data" / "vulkaninfo" / "fragments" /
+    heaps_only = (Path(__file__).resolve().parents[2] / "data" / "vulkaninfo" / "fragments" /
                   "rx470_memory_heaps_only.txt").read_text(encoding="utf-8")
     check = SystemCheck(Machine(), models_dir=tmp_path)
     with qtbot.waitSignal(check.finished, timeout=10_000) as finished:
@@ -200,7 +200,7 @@ def test_a_pasted_output_is_checked_with_the_pastes_host_facts_not_this_computer
 
 def test_a_pasted_output_with_overlay_layers_names_them(qtbot: QtBot, tmp_path: Path) -> None:
     # a real Windows paste whose Layers section lists RivaTuner, OBS, Overwolf, Steam, Epic and Medal
-    pasted = decode_paste((Path(__file__).resolve().parents[1] / "data" / "vulkaninfo" / "public" /
+    pasted = decode_paste((Path(__file__).resolve().parents[2] / "data" / "vulkaninfo" / "public" /
                            "multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt").read_bytes())
     check = SystemCheck(Machine(), models_dir=tmp_path)
     with qtbot.waitSignal(check.finished, timeout=10_000) as finished:

@@ -20,6 +20,7 @@ from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import Job, JobState
+from app.services.generation.finish import list_in_gallery
 from app.services.queue.events import JobEnded, JobEvent, Notice
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
@@ -103,3 +104,17 @@ def test_a_locked_gallery_ends_an_upscale_in_words(qtbot: QtBot, sd_cli: Path, o
     assert_ended_in_words(job, told, out_dir, gallery)
     with Image.open(job.image or "") as upscaled:
         assert upscaled.size == (64, 64)
+
+
+@pytest.mark.windows  # Windows' own file locking decides what another program's lock holds back
+def test_the_gallery_lists_a_picture_once_another_programs_lock_is_gone(tmp_path: Path) -> None:
+    gallery = open_index(tmp_path / "gallery.sqlite3", tmp_path)
+    drawn = tmp_path / "drawn.png"
+    Image.new("RGB", (8, 8), (200, 40, 40)).save(drawn)
+    write_metadata(drawn, "a red fox\nSteps: 1, Seed: 5", {"prompt": "a red fox", "width": 8, "height": 8, "seed": 5})
+    with locked(tmp_path / "gallery.sqlite3"):
+        said = list_in_gallery(drawn, gallery)
+    assert said is not None and said.startswith("the gallery could not list the picture yet: database is locked")
+    assert drawn not in [entry.path for entry in gallery.entries()]
+    assert list_in_gallery(drawn, gallery) is None  # the lock gone: listed, nothing to say
+    assert drawn in [entry.path for entry in gallery.entries()]
