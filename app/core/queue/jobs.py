@@ -56,6 +56,7 @@ class Job:
     suspect: str | None = None  # failed: the picture the check set aside, which the user may still keep
     card: str | None = None  # the graphics card it runs (or ran) on, by name
     held: bool = False  # brought back from last time: it waits for Run queue, never starts by itself
+    failed_last_time: bool = False  # it had failed before this start: shown this once, saved no more
     origin: str = ""  # another app that asked for it (its address), or "" for this app's own window or CLI
     stage: Stage | None = None  # while it runs
     stage_since: float = 0.0  # time.monotonic() when it entered that stage
@@ -175,8 +176,10 @@ def _job_json(job: Job) -> dict[str, Any]:
 
 
 def queue_json(jobs: list[Job]) -> dict[str, Any]:
-    """What survives a restart: the jobs not finished, and the failed ones (to retry); done and cancelled go."""
-    kept = [job for job in jobs if job.state in (JobState.WAITING, JobState.RUNNING, JobState.FAILED)]
+    """What survives a restart: the jobs not finished, and the failed ones, once (to see why, and retry); done and
+    cancelled go, and so does a failure already shown after a restart that nobody retried."""
+    kept = [job for job in jobs if job.state in (JobState.WAITING, JobState.RUNNING)
+            or (job.state is JobState.FAILED and not job.failed_last_time)]
     return {"format": QUEUE_FORMAT, "jobs": [_job_json(job) for job in kept]}
 
 
@@ -197,7 +200,8 @@ def jobs_from_json(document: object) -> list[Job]:
             request = (upscale_from_json(entry["request"]) if entry.get("kind") == "upscale"
                        else request_from_json(entry["request"]))
             jobs.append(Job(request, id=str(entry["id"]), state=state, reason=reason,
-                            held=state is JobState.WAITING, origin=str(entry.get("origin", "")),
+                            held=state is JobState.WAITING, failed_last_time=state is JobState.FAILED,
+                            origin=str(entry.get("origin", "")),
                             suspect=str(entry["suspect"]) if entry.get("suspect") else None))
         return jobs
     except (KeyError, TypeError, ValueError) as error:

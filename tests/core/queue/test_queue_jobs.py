@@ -89,6 +89,20 @@ def test_a_failed_job_keeps_its_set_aside_picture_over_a_restart(tmp_path: Path)
     assert [job.suspect for job in load_queue(path, NOW).jobs] == ["/data/Bad pictures/p.png", None]
 
 
+def test_a_failed_job_comes_back_at_the_next_start_only(tmp_path: Path) -> None:
+    """Done jobs go at once; a failed one is shown once more after a restart (why it failed, Retry), then goes
+    unless it was retried; jobs left waiting keep coming back until they run."""
+    path = tmp_path / "queue.json"
+    failed, waiting = Job(REQUEST, state=JobState.FAILED, reason="no backend"), Job(REQUEST)
+    save_queue(path, [failed, waiting])
+    after_first = load_queue(path, NOW).jobs
+    assert [(job.id, job.state) for job in after_first] == [(failed.id, JobState.FAILED),
+                                                            (waiting.id, JobState.WAITING)]
+    assert after_first[0].failed_last_time and not after_first[1].failed_last_time
+    save_queue(path, after_first)  # the queue saves with any change of this run
+    assert [job.id for job in load_queue(path, NOW).jobs] == [waiting.id]
+
+
 def test_a_missing_queue_file_is_an_empty_queue(tmp_path: Path) -> None:
     assert load_queue(tmp_path / "queue.json", NOW).jobs == []
 
