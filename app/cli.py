@@ -52,7 +52,7 @@ from app.core.planning.timing import (
     find_card,
     time_json,
 )
-from app.core.prompt_helper import PROMPT_MODEL_PRESET, prompt_model_download
+from app.core.prompt_helper.model import PROMPT_MODEL_PRESET, prompt_model_download
 from app.core.queue.jobs import JobState, batch_requests, parse_prompt_list, prompt_list_requests
 from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
 from app.core.sizes import format_size, parse_size

@@ -14,7 +14,8 @@ from PySide6.QtCore import QCoreApplication
 
 from app.core.demo.picture_models import is_demo_file
 from app.core.models.families import ModelFamily
-from app.core.prompt_helper import PROMPT_MODEL_PRESET, HelperTask, PromptModelRejected
+from app.core.prompt_helper.chat import HelperTask
+from app.core.prompt_helper.model import PROMPT_MODEL_PRESET, PromptModelRejected
 
 
 def add_prompt_arguments(parser: argparse.ArgumentParser) -> None:

@@ -24,20 +24,17 @@ from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 
 from app.core.models.backend_caps import BackendCaps, parse_llama_help
 from app.core.models.families import ModelFamily
-from app.core.prompt_helper import (
+from app.core.prompt_helper.chat import (
     AnswerEnded,
     AnswerFailed,
     AnswerStream,
-    HelperPlace,
     HelperTask,
     Words,
     chat_request,
-    missing_flags,
-    server_argv,
-    server_environment,
-    server_failure,
     suggestion,
 )
+from app.core.prompt_helper.model import HelperPlace
+from app.core.prompt_helper.server import missing_flags, server_argv, server_environment, server_failure
 from app.core.resources import bundled_backend_dir, prompt_helper_name
 from app.core.words import translate
 from app.services.child_process import contained_process, path_for_backend, start_contained, unrunnable_reason

@@ -24,10 +24,10 @@ from app.core.generation.styles import Style, load_styles, save_styles
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.catalog import load_catalog, upscaler_models
 from app.core.models.families import ModelFamily
-from app.core.prompt_helper import (
+from app.core.prompt_helper.chat import HelperTask
+from app.core.prompt_helper.model import (
     PROMPT_MODEL_NAME,
     PROMPT_MODEL_PRESET,
-    HelperTask,
     PromptModel,
     PromptModelMissing,
     inspect_prompt_model,

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 from app.core.demo.picture_models import is_demo_file
 from app.core.models.catalog import Catalog, Preset
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.prompt_helper import HelperTask, PromptModelMissing, PromptModelRejected, prompt_model_download
+from app.core.prompt_helper.chat import HelperTask
+from app.core.prompt_helper.model import PromptModelMissing, PromptModelRejected, prompt_model_download
 from app.core.settings_schema import PROMPT_HELPER_ON_CARD
 from app.core.sizes import format_size
 from app.core.words import capitalised, sentence, translate

@@ -3,7 +3,7 @@ llama-server build on the processor with 2 and with 16 cores, and on the graphic
 set (an RX 580's: no fp16, no integer dot product, no cooperative matrices, the 2 GiB allocation cap, the submit
 cap) and without it; and the time to enhance a 10-word idea, the model already loaded, and to load it.
 
-The server is started as the app starts it (app/core/prompt_helper.py: server_argv, server_environment) and asked
+The server is started as the app starts it (app/core/prompt_helper/server.py: server_argv, server_environment) and asked
 as the app asks it (chat_request, AnswerStream): the same argv, body and stream, without Qt, so it runs with the
 lent machine's plain python3. On the processor the benchmark's own process (and so the server) is pinned to the
 first N cores (sched_setaffinity) and the server gets N threads: a 2-core PC of our users, a 16-core one. The
@@ -44,17 +44,9 @@ sys.path.insert(0, str(REPO))
 
 from app.core.generation.command import POLARIS_FEATURE_SET  # noqa: E402
 from app.core.models.families import ModelFamily  # noqa: E402
-from app.core.prompt_helper import (  # noqa: E402
-    AnswerEnded,
-    AnswerFailed,
-    AnswerStream,
-    HelperPlace,
-    HelperTask,
-    Words,
-    chat_request,
-    server_argv,
-    server_environment,
-)
+from app.core.prompt_helper.chat import AnswerEnded, AnswerFailed, AnswerStream, HelperTask, Words, chat_request  # noqa: E402
+from app.core.prompt_helper.model import HelperPlace  # noqa: E402
+from app.core.prompt_helper.server import server_argv, server_environment  # noqa: E402
 from app.core.resources import prompt_helper_name  # noqa: E402
 
 LLAMA_SERVER = REPO / "backend_bin" / "bin" / prompt_helper_name("linux")

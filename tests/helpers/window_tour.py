@@ -79,7 +79,7 @@ def _img2img(window: MainWindow, folder: Path) -> None:
 def _prompt_helper(window: MainWindow, folder: Path) -> None:
     """The suggestion box open under the prompt, at its tallest: no text model yet, its download offered (the
     box's words wrap over two lines)."""
-    from app.core.prompt_helper import HelperTask
+    from app.core.prompt_helper.chat import HelperTask
 
     window.panel.prompt.setPlainText("a lighthouse at dusk")
     window.prompt_helper.ask(HelperTask.ENHANCE)

@@ -12,7 +12,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.models.families import ModelFamily
-from app.core.prompt_helper import HelperPlace, HelperTask, PromptModelRejected, inspect_prompt_model
+from app.core.prompt_helper.chat import HelperTask
+from app.core.prompt_helper.model import HelperPlace, PromptModelRejected, inspect_prompt_model
 from app.services.prompt_helper import HelperAnswer, PromptHelper
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs

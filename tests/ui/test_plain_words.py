@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 
 from app.core.gallery.image_store import FolderProblem, check_folder
 from app.core.generation.request import METHOD_NAMES, GenerationRequest
-from app.core.prompt_helper import PROMPT_MODEL_NAME, HelperTask
+from app.core.prompt_helper.chat import HelperTask
+from app.core.prompt_helper.model import PROMPT_MODEL_NAME
 from app.core.queue.jobs import Job, JobState, save_queue
 from app.core.queue.rig import LOCAL_CARD
 from app.core.words import reason_of

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from app.core.gallery.metadata import ReusableSettings
-from app.core.prompt_helper import ANSWER_TOKENS, PROMPT_MODEL_NAME, HelperTask
+from app.core.prompt_helper.chat import ANSWER_TOKENS, HelperTask
+from app.core.prompt_helper.model import PROMPT_MODEL_NAME
 from app.core.settings_schema import PROMPT_HELPER_ON_CARD
 from app.services.models import downloader
 from app.services.studio import Studio

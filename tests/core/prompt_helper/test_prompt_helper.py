@@ -13,26 +13,30 @@ from app.core.demo.picture_models import write_tiny_klein
 from app.core.generation.command import POLARIS_FEATURE_SET, SUBMIT_CAP_VARIABLE
 from app.core.models.backend_caps import Flavour, parse_llama_help
 from app.core.models.families import ModelFamily
-from app.core.prompt_helper import (
-    API_KEY_VARIABLE,
-    CARD_MARGIN,
+from app.core.prompt_helper.chat import (
     AnswerEnded,
     AnswerFailed,
     AnswerStream,
-    HelperPlace,
     HelperTask,
-    PromptModel,
-    PromptModelRejected,
     Words,
     chat_messages,
     chat_request,
+    suggestion,
+)
+from app.core.prompt_helper.model import (
+    CARD_MARGIN,
+    HelperPlace,
+    PromptModel,
+    PromptModelRejected,
     inspect_prompt_model,
-    missing_flags,
     place_helper,
+)
+from app.core.prompt_helper.server import (
+    API_KEY_VARIABLE,
+    missing_flags,
     server_argv,
     server_environment,
     server_failure,
-    suggestion,
 )
 
 GIB = 2**30

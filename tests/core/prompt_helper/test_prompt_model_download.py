@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from app.core.models.catalog import load_catalog
-from app.core.prompt_helper import PROMPT_MODEL_NAME, prompt_model_download
+from app.core.prompt_helper.model import PROMPT_MODEL_NAME, prompt_model_download
 from tests.helpers.local_catalog import preset_files, write_catalog
 
 
