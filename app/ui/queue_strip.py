@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -146,6 +146,11 @@ class QueueStrip(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.drawer)
         self._jobs_shown = 0
+        self.menu: QMenu | None = None  # the jobs' menu, in words, while it is open
+        self._connect(queue)
+        self._show_cards()  # and the rest as it is now
+
+    def _connect(self, queue: JobQueue) -> None:
         self.up_button.clicked.connect(lambda: self._move(-1))
         self.down_button.clicked.connect(lambda: self._move(1))
         self.cancel_button.clicked.connect(lambda: self._on_selected(queue.cancel))
@@ -155,9 +160,27 @@ class QueueStrip(QWidget):
         self.clear_button.clicked.connect(queue.clear_finished)
         self.run_button.clicked.connect(queue.start)
         self.list.currentRowChanged.connect(lambda _: self._enable())
+        # the row of icons, in words: a right click on a job (or the menu key) opens them as a menu
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self.open_menu)
         queue.changed.connect(self.refresh)
         queue.cards_changed.connect(self._show_cards)
-        self._show_cards()  # and the rest as it is now
+
+    def open_menu(self, point: QPoint) -> QMenu:
+        """What the buttons under the list do, by their words, for the job at `point` (the list's coordinates)."""
+        item = self.list.itemAt(point)
+        if item is not None:
+            self.list.setCurrentItem(item)
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        for button in (self.up_button, self.down_button, self.cancel_button, self.retry_button, self.keep_button,
+                       self.clear_button, self.cancel_all_button):
+            action = menu.addAction(button.icon(), button.text())
+            action.setEnabled(button.isEnabled())
+            action.triggered.connect(button.click)
+        menu.popup(self.list.viewport().mapToGlobal(point))
+        self.menu = menu
+        return menu
 
     def selected(self) -> Job | None:
         item = self.list.currentItem()

@@ -117,3 +117,29 @@ def test_a_running_job_names_the_processor_on_a_computer_without_a_graphics_card
     assert job_words(job) == "starting on the graphics card\na lighthouse (seed 7)"
     job.card = "GPU 1: AMD Radeon RX 580 (8.0 GiB)"  # a rig's card by its name
     assert job_words(job, on_processor=True) == "starting on GPU 1: AMD Radeon RX 580 (8.0 GiB)\na lighthouse (seed 7)"
+
+
+def test_a_right_click_on_a_job_says_what_the_buttons_do_in_words(qtbot: QtBot, out_dir: Path) -> None:
+    from app.core.queue.jobs import save_queue
+    from app.services.user_dirs import current_user_dirs
+
+    store = current_user_dirs().job_queue
+    save_queue(store, [Job(GenerationRequest("a red fox", seed=3)),
+                       Job(GenerationRequest("a grey owl", seed=4), state=JobState.FAILED, reason="no backend")])
+    window = MainWindow(Studio(out_dir, store=store))
+    qtbot.addWidget(window)
+    window.show()
+    strip = window.queue_strip
+    failed = strip.list.item(1)
+    menu = strip.open_menu(strip.list.visualItemRect(failed).center())
+    assert strip.selected() is failed.data(Qt.ItemDataRole.UserRole)  # the job right-clicked is the one meant
+    actions = {action.text(): action for action in menu.actions()}
+    assert list(actions) == ["Up", "Down", "Cancel job", "Retry", "Keep it", "Clear finished", "Cancel all"]
+    # a failed job can be moved or retried, not cancelled or kept (no picture was set aside); the waiting one can
+    # still be cancelled with the rest
+    assert [name for name, action in actions.items() if action.isEnabled()] == ["Up", "Down", "Retry",
+                                                                                 "Clear finished", "Cancel all"]
+    actions["Retry"].trigger()
+    menu.close()
+    assert [(job.request.prompt, job.state) for job in window.studio.queue.jobs][-1] == ("a grey owl",
+                                                                                       JobState.WAITING)
