@@ -122,6 +122,7 @@ class ModelsWindow(QDialog):
         self.model_import.finished.connect(self._on_imported)
         self._import_names: list[str | None] = []  # a folder's name names the set it holds
         self.import_report.setReadOnly(True)
+        self.import_report.setAccessibleName(translate("ModelsWindow", "What was added"))
         self.import_report.setMaximumHeight(90)
         self.import_report.setPlaceholderText(
             translate("ModelsWindow", "Files you add are inspected and put in their slots here."))
@@ -392,10 +393,12 @@ class ModelsWindow(QDialog):
                                            "big models may not fit your card with it.").format(
             missing=", ".join(missing)) if missing else \
             translate("ModelsWindow", "It has every way the app saves video memory.")
+        # the program's name, its folder a hover away: a path of the app's own folders says nothing to a hobbyist
         self.backend_info.setText(translate("ModelsWindow", "Drawing now: {program} ({origin})\n{version}\n"
                                                             "{savers}").format(
-            program=info.program, origin=translate("Backend", info.origin), version=version_words(info.version),
+            program=info.program.name, origin=translate("Backend", info.origin), version=version_words(info.version),
             savers=savers))
+        self.backend_info.setToolTip(str(info.program))
 
     def check_gpu(self) -> None:
         """Start the engine once, as the system check does, and say which Vulkan devices it lists."""

@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>Fits in pieces (slower)</source>
-        <translation>Помещается по частям (медленнее)</translation>
+        <translation>По частям (медленнее)</translation>
     </message>
     <message>
         <source>Too big for this computer</source>

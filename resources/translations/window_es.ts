@@ -1119,6 +1119,10 @@
         <translation>Agregar una carpeta…</translation>
     </message>
     <message>
+        <source>What was added</source>
+        <translation>Lo que se añadió</translation>
+    </message>
+    <message>
         <source>Files you add are inspected and put in their slots here.</source>
         <translation>Los archivos que agregues se revisan y se colocan aquí en su lugar.</translation>
     </message>

@@ -1119,6 +1119,10 @@
         <translation>Adicionar uma pasta…</translation>
     </message>
     <message>
+        <source>What was added</source>
+        <translation>O que foi adicionado</translation>
+    </message>
+    <message>
         <source>Files you add are inspected and put in their slots here.</source>
         <translation>Os arquivos que você adicionar são examinados e colocados nos lugares certos aqui.</translation>
     </message>

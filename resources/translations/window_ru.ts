@@ -1119,6 +1119,10 @@
         <translation>Добавить папку…</translation>
     </message>
     <message>
+        <source>What was added</source>
+        <translation>Что добавлено</translation>
+    </message>
+    <message>
         <source>Files you add are inspected and put in their slots here.</source>
         <translation>Добавленные файлы проверяются и раскладываются по своим местам здесь.</translation>
     </message>
@@ -1322,7 +1326,7 @@
     <name>OtherApps</name>
     <message>
         <source>Let other apps use this PC</source>
-        <translation>Разрешить другим программам рисовать на этом ПК</translation>
+        <translation>Пустить другие программы на этот ПК</translation>
     </message>
     <message>
         <source>Apps such as SillyTavern, Open WebUI or a script draw here through the A1111 or OpenAI way of asking; their pictures wait in the queue like yours</source>
