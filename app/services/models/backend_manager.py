@@ -111,7 +111,7 @@ class BackendInstall(QObject):
                 error=result.error))
         elif result.exit_code != 0:
             last = [line for line in result.stdout.splitlines() + result.stderr.splitlines() if line.strip()]
-            self.finished.emit(translate("Backend", "Building the drawing engine failed. Its last words: {line}").format(
-                line=last[-1].strip() if last else translate("Backend", "it said nothing")))
+            said = translate("Backend", "Building the drawing engine failed. Its last words: {line}")
+            self.finished.emit(said.format(line=last[-1].strip() if last else translate("Backend", "it said nothing")))
         else:
             self.finished.emit(None)
