@@ -38,7 +38,14 @@ WINDOWS_PINS = ("numpy==1.26.4",)
 # Windows-only dependencies of pytest (colorama) and PyInstaller (pefile, pywin32-ctypes): `pip download`
 # judges environment markers for the machine it runs on, Linux, and would leave them out
 WINDOWS_ONLY = ("colorama", "pefile", "pywin32-ctypes")
-ICU_STAND_IN = Path(__file__).with_name("icuuc_stand_in.c")
+# system DLLs every Windows 10/11 has and Wine 8 lacks, each with its stand-in's source and libraries:
+# PySide6 6.7+'s Qt6Core.dll imports icuuc.dll (20 `ucnv_*` converter functions for legacy text codecs);
+# Rust's standard library (1.78+), so pydantic-core and with it the HTTP server, imports bcryptprimitives.dll's
+# ProcessPrng for its random bytes
+STAND_INS = {
+    "icuuc.dll": (Path(__file__).with_name("icuuc_stand_in.c"), ()),
+    "bcryptprimitives.dll": (Path(__file__).with_name("bcryptprimitives_stand_in.c"), ("-lbcrypt",)),
+}
 INSTALL_TIMEOUT_S = 1800
 
 
@@ -157,28 +164,27 @@ def _pip_in_wheel(wheel: Path) -> str:
     return windows_path(wheel) + "\\pip"
 
 
-def ensure_icu_stand_in(prefix: WinePrefix, cache: Path | None = None) -> Path:
-    """Put a stand-in for Windows 10's system icuuc.dll into the prefix's system32, built once with mingw-w64.
-
-    PySide6 6.7+'s Qt6Core.dll imports icuuc.dll (20 `ucnv_*` converter functions for legacy text codecs),
-    which every Windows 10/11 has and Wine lacks. This stand-in is for test prefixes only: it never enters the
-    bundle or the installer, where the user's Windows provides the real one."""
+def ensure_stand_ins(prefix: WinePrefix, cache: Path | None = None) -> None:
+    """Put a stand-in for each system DLL of Windows 10 that Wine lacks (STAND_INS) into the prefix's system32,
+    each built once with mingw-w64. For test prefixes only: they never enter the bundle or the installer, where
+    the user's Windows provides the real ones."""
     cache = cache or cache_root()
-    dll = cache / f"icuuc-stand-in-{sha256_of(ICU_STAND_IN)[:12]}.dll"
-    if not dll.is_file():
-        compiler = shutil.which("x86_64-w64-mingw32-gcc")
-        if compiler is None:
-            raise WindowsPythonError("mingw-w64 is not installed: sudo apt-get install mingw-w64")
-        subprocess.run([compiler, "-shared", "-O2", "-o", str(dll), str(ICU_STAND_IN)], check=True)
-    shutil.copy2(dll, prefix.system32 / "icuuc.dll")
-    return dll
+    for name, (source, libraries) in STAND_INS.items():
+        key = hashlib.sha256(source.read_bytes() + " ".join(libraries).encode()).hexdigest()[:12]
+        dll = cache / f"{Path(name).stem}-stand-in-{key}.dll"
+        if not dll.is_file():
+            compiler = shutil.which("x86_64-w64-mingw32-gcc")
+            if compiler is None:
+                raise WindowsPythonError("mingw-w64 is not installed: sudo apt-get install mingw-w64")
+            subprocess.run([compiler, "-shared", "-O2", "-o", str(dll), str(source), *libraries], check=True)
+        shutil.copy2(dll, prefix.system32 / name)
 
 
 def test_prefix(display: str, cache: Path | None = None) -> WinePrefix:
-    """The prefix where our Windows Python builds and tests run: booted once, with the ICU stand-in."""
+    """The prefix where our Windows Python builds and tests run: booted once, with the stand-ins."""
     cache = cache or cache_root()
     prefix = WinePrefix.open(cache / "prefix-tests", display)
-    ensure_icu_stand_in(prefix, cache)
+    ensure_stand_ins(prefix, cache)
     return prefix
 
 

@@ -21,9 +21,9 @@ from PIL import Image
 from app.core.demo.picture_models import demo_model_files
 from app.core.gallery.metadata import parse_parameters, settings_fields
 from app.core.models.catalog import save_custom_set
-from tests.helpers.api_server import Served, needs_the_server, served
+from tests.helpers.api_server import Served, served
 
-pytestmark = [pytest.mark.backend, needs_the_server]
+pytestmark = pytest.mark.backend
 
 DEMO = "Demo model — random noise"
 SIZE, STEPS = 64, 2

@@ -15,10 +15,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.helpers.api_server import Served, needs_the_server, serve_argv, served
+from tests.helpers.api_server import Served, serve_argv, served
 from tests.helpers.cli import REPO, utf8_env
 
-pytestmark = [pytest.mark.backend, needs_the_server]
+pytestmark = pytest.mark.backend
 
 
 def png_header_only(width: int, height: int) -> bytes:

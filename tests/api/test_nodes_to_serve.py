@@ -21,9 +21,9 @@ from app.core.queue.jobs import JobState
 from app.services.queue.events import JobEnded, JobEvent, JobStarted
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
-from tests.helpers.api_server import Served, needs_the_server, served
+from tests.helpers.api_server import Served, served
 
-pytestmark = [pytest.mark.backend, needs_the_server]
+pytestmark = pytest.mark.backend
 LOCAL = "the graphics card"
 
 
@@ -51,6 +51,7 @@ def studio_with(other: Served, out_dir: Path) -> tuple[Studio, GalleryIndex, lis
     return studio, gallery, events
 
 
+@pytest.mark.windows  # a Windows PC as the other computer (and as this one): `serve` draws for a queue there too
 def test_a_batch_of_four_is_spread_over_this_computer_and_another_polaris_studio(
         qtbot: QtBot, sd_cli: Path, other: Served, out_dir: Path) -> None:
     studio, gallery, events = studio_with(other, out_dir)

@@ -18,7 +18,6 @@ from app.services.settings import Settings
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.other_apps import OtherAppsRow
-from tests.helpers.api_server import needs_the_server
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
 
@@ -38,7 +37,6 @@ def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
 
 
 @pytest.mark.backend
-@needs_the_server
 def test_an_app_draws_through_the_windows_queue(qtbot: QtBot, out_dir: Path, sd_cli: Path) -> None:
     shown = window(qtbot, out_dir)
     row = shown.other_apps
@@ -72,7 +70,7 @@ def test_an_app_draws_through_the_windows_queue(qtbot: QtBot, out_dir: Path, sd_
     qtbot.waitUntil(refused, timeout=10_000)
 
 
-@needs_the_server
+@pytest.mark.windows  # the switch starts the server in the window's process, on Windows too, and stops it on close
 def test_the_network_is_let_in_with_a_key(qtbot: QtBot, out_dir: Path) -> None:
     shown = window(qtbot, out_dir)
     row = shown.other_apps

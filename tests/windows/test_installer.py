@@ -22,7 +22,7 @@ from installer.msi import (
     build_msi,
     build_portable_zip,
 )
-from installer.windows_python import WindowsPython, ensure_icu_stand_in
+from installer.windows_python import STAND_INS, WindowsPython, ensure_stand_ins
 from installer.wine import WinePrefix, fresh_prefix, windows_path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,8 +66,8 @@ def test_the_bundle_carries_our_backend_and_not_the_test_prefix(bundle: Path) ->
                     "llama/llama-server.exe", "llama/ggml-cpu-x64.dll", "vulkaninfo.exe"):
         assert (internal / "backend_bin" / program).read_bytes() == (BACKEND / program).read_bytes()
     names = {path.name.lower() for path in bundle.rglob("*")}
-    # icuuc.dll is the test prefix's stand-in for Windows' own: a user's Windows has the real one
-    assert "icuuc.dll" not in names
+    # the test prefix's stand-ins for Windows' own DLLs: a user's Windows has the real ones
+    assert not names & set(STAND_INS)
     # the user's driver brings the Vulkan loader; one of ours would shadow it
     assert "vulkan-1.dll" not in names
 
@@ -86,9 +86,10 @@ def uninstall_entries(prefix: WinePrefix) -> list[str]:
 
 @pytest.fixture
 def prefix(windows: WindowsPython) -> Iterator[WinePrefix]:
-    """A fresh Windows (Wine prefix) as a user's PC, with Windows 10's ICU the way every real one has it."""
+    """A fresh Windows (Wine prefix) as a user's PC, with the system DLLs of Windows 10 the way every real one has
+    them (ICU, bcryptprimitives)."""
     with fresh_prefix(windows.prefix.display) as fresh:
-        ensure_icu_stand_in(fresh)
+        ensure_stand_ins(fresh)
         yield fresh
 
 
