@@ -242,6 +242,12 @@ def _clip_skip(values: Mapping[str, Any], key: str, field: str) -> int | None:
     return value
 
 
+def clip_skip_setting(options: Mapping[str, Any]) -> int:
+    """A1111's `CLIP_stop_at_last_layers` as POST /sdapi/v1/options sets it for the calls that do not say theirs:
+    1 (the model's own) unless a layer before the last is asked for."""
+    return _clip_skip(options, "CLIP_stop_at_last_layers", "CLIP_stop_at_last_layers") or 1
+
+
 def clip_skip_of(payload: Mapping[str, Any], settings: Mapping[str, Any]) -> int | None:
     """A1111's Clip skip (`override_settings.CLIP_stop_at_last_layers`) or SD.Next's `clip_skip` (SillyTavern sends
     both, the same); where one asks for the last layer (1, their default) and the other for another, the other."""
