@@ -89,7 +89,8 @@ _READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "
 LATENT_UPSCALERS = ("Latent", "Latent (bilinear)", "Latent (nearest)", "Latent (nearest-exact)")
 # override_settings keys we honour, and the values of others that ask for nothing (Forge's modules: none)
 _SETTINGS_READ = {"sd_model_checkpoint", "CLIP_stop_at_last_layers"}
-_SETTINGS_OFF: dict[str, tuple[Any, ...]] = {"sd_vae": (None, "Automatic", "None"), "forge_additional_modules": ([], None)}
+_SETTINGS_OFF: dict[str, tuple[Any, ...]] = {"sd_vae": (None, "Automatic", "None"),
+                                             "forge_additional_modules": ([], None)}
 MAX_IMAGES_PER_REQUEST = 16
 _NAMED_AT_MOST = 20  # keys left out named in a note (it goes in a header too)
 
