@@ -86,7 +86,8 @@ async def _a1111_images(serving: Serving, request: Request, payload: dict[str, A
 @router.post("/sdapi/v1/txt2img")
 async def txt2img(request: Request, payload: JsonObject, serving: ServingDep) -> JSONResponse:
     """A1111's txt2img: prompt, negative_prompt, width, height, steps, cfg_scale, seed, sampler_name, scheduler,
-    batch_size, n_iter, enable_hr (latent hires fix), override_settings.sd_model_checkpoint; LoRAs as
+    batch_size, n_iter, enable_hr (latent hires fix), override_settings.sd_model_checkpoint, clip skip
+    (override_settings.CLIP_stop_at_last_layers or clip_skip); LoRAs as
     <lora:name:weight> in the prompt. A field asking for something not done here is refused with its name."""
     if "init_images" in payload or "mask" in payload:
         raise Refused("init_images", "send pictures to /sdapi/v1/img2img")
