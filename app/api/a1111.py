@@ -53,10 +53,11 @@ async def _a1111_images(serving: Serving, request: Request, payload: dict[str, A
     model = await run_in_threadpool(serving.shelf.chosen, settings.get("sd_model_checkpoint") if isinstance(
         settings, dict) else None, "sd_model_checkpoint")
     asked = payload
-    if serving.shelf.clip_skip != 1 and (settings is None or isinstance(settings, dict)):
-        # the server's own (POST /sdapi/v1/options), where the call does not set its own
-        asked = {**payload, "override_settings": {"CLIP_stop_at_last_layers": serving.shelf.clip_skip,
-                                                  **(settings or {})}}
+    its_own = "clip_skip" in payload or not isinstance(settings, dict | None) or "CLIP_stop_at_last_layers" in (
+        settings or {})
+    if serving.shelf.clip_skip != 1 and not its_own:  # the server's own (POST /sdapi/v1/options)
+        asked = {**payload, "override_settings": {**(settings or {}),
+                                                  "CLIP_stop_at_last_layers": serving.shelf.clip_skip}}
     styles = await serving.on_studio(serving.desk.studio.styles) if payload.get("styles") else []
     try:
         pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
