@@ -22,6 +22,7 @@ from app.core.generation.extend import Extension, ExtensionRejected, parse_exten
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
 from app.core.generation.prepare import MachineFacts, WhatIf, job_time, lora_at_runtime, prepare
 from app.core.generation.request import (
+    MAX_CLIP_SKIP,
     SAMPLERS,
     SCHEDULERS,
     GenerationRequest,
@@ -41,7 +42,7 @@ from app.core.models.catalog import (
 )
 from app.core.models.components import components_from_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFiles, family_of, slot_words
+from app.core.models.families import FAMILIES, MEMORY_SWITCHES, MemoryFlags, ModelFiles, family_of, slot_words
 from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.planning.plan import Device, MemoryPlan, plan_json
 from app.core.planning.timing import (
@@ -112,6 +113,11 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sampler", help=f"sd.cpp sampling method: {', '.join(SAMPLERS)} (default: the model's)")
     parser.add_argument("--scheduler", help=f"sd.cpp sigma scheduler: {', '.join(SCHEDULERS)} (default: the "
                         "model's)")
+    parser.add_argument("--clip-skip", type=int, metavar="N",
+                        help=f"read the prompt from CLIP's Nth layer from the last, 1 to {MAX_CLIP_SKIP}, as A1111's "
+                             "Clip skip (default: the model's own: " + ", ".join(
+                                 f"{traits.clip_skip} for {traits.words}" for traits in FAMILIES.values()
+                                 if traits.clip_skip) + "; other models have no CLIP layers to skip)")
     pictures = parser.add_argument_group("start from a picture (img2img) and repaint part of it (inpainting)")
     pictures.add_argument("--init-img", type=Path, metavar="PATH", help="the picture to start from")
     pictures.add_argument("--strength", type=float, default=0.75,
@@ -194,6 +200,7 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         seed=args.seed,
         sampler=args.sampler,
         scheduler=args.scheduler,
+        clip_skip=args.clip_skip,
         models=model_files(args),
         memory=explicit_memory(args),
         init_image=args.init_img,

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from app.api.fields import LATENT_UPSCALERS, Pictures, Refused, a1111_requests, mask_blur
+from app.api.fields import LATENT_UPSCALERS, Pictures, Refused, a1111_requests, clip_skip_setting, mask_blur
 from app.api.pictures import a1111_mask, as_base64, picture_bytes, save_picture
 from app.api.serving import (
     JsonObject,
@@ -52,10 +52,16 @@ async def _a1111_images(serving: Serving, request: Request, payload: dict[str, A
     settings = payload.get("override_settings")
     model = await run_in_threadpool(serving.shelf.chosen, settings.get("sd_model_checkpoint") if isinstance(
         settings, dict) else None, "sd_model_checkpoint")
+    asked = payload
+    its_own = "clip_skip" in payload or not isinstance(settings, dict | None) or "CLIP_stop_at_last_layers" in (
+        settings or {})
+    if serving.shelf.clip_skip != 1 and not its_own:  # the server's own (POST /sdapi/v1/options)
+        asked = {**payload, "override_settings": {**(settings or {}),
+                                                  "CLIP_stop_at_last_layers": serving.shelf.clip_skip}}
     styles = await serving.on_studio(serving.desk.studio.styles) if payload.get("styles") else []
     try:
         pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
-        requests, said = a1111_requests(payload, model, current_user_dirs().loras, pictures, serving.rng,
+        requests, said = a1111_requests(asked, model, current_user_dirs().loras, pictures, serving.rng,
                                         {style.name for style in styles})
     except Refused:
         shutil.rmtree(folder, ignore_errors=True)  # the pictures already written
@@ -81,7 +87,8 @@ async def _a1111_images(serving: Serving, request: Request, payload: dict[str, A
 @router.post("/sdapi/v1/txt2img")
 async def txt2img(request: Request, payload: JsonObject, serving: ServingDep) -> JSONResponse:
     """A1111's txt2img: prompt, negative_prompt, width, height, steps, cfg_scale, seed, sampler_name, scheduler,
-    batch_size, n_iter, enable_hr (latent hires fix), override_settings.sd_model_checkpoint; LoRAs as
+    batch_size, n_iter, enable_hr (latent hires fix), override_settings.sd_model_checkpoint, clip skip
+    (override_settings.CLIP_stop_at_last_layers or clip_skip); LoRAs as
     <lora:name:weight> in the prompt. A field asking for something not done here is refused with its name."""
     if "init_images" in payload or "mask" in payload:
         raise Refused("init_images", "send pictures to /sdapi/v1/img2img")
@@ -134,7 +141,7 @@ async def sd_models(serving: ServingDep) -> list[dict[str, Any]]:
 def _options_now(shelf: Shelf) -> dict[str, Any]:
     model = shelf.chosen(None, "sd_model_checkpoint")
     return {"sd_model_checkpoint": model.title, "sd_checkpoint_hash": None, "samples_format": "png",
-            "CLIP_stop_at_last_layers": 1, "sd_vae": "Automatic"}
+            "CLIP_stop_at_last_layers": shelf.clip_skip, "sd_vae": "Automatic"}
 
 
 @router.get("/sdapi/v1/options")
@@ -144,14 +151,18 @@ async def get_options(serving: ServingDep) -> dict[str, Any]:
 
 @router.post("/sdapi/v1/options")
 async def set_options(options_asked: JsonObject, serving: ServingDep) -> dict[str, Any]:
-    """Only the model can be chosen here (`sd_model_checkpoint`, one of /sdapi/v1/sd-models' titles); the
-    other keys of GET /sdapi/v1/options may come back unchanged (Open WebUI posts its whole answer back)."""
+    """The model (`sd_model_checkpoint`, one of /sdapi/v1/sd-models' titles) and the clip skip
+    (`CLIP_stop_at_last_layers`, for the calls that do not set theirs) can be chosen here, until the server stops;
+    the other keys of GET /sdapi/v1/options may come back unchanged (Open WebUI posts its whole answer back)."""
     now = await run_in_threadpool(_options_now, serving.shelf)
     for key, value in options_asked.items():
-        if key != "sd_model_checkpoint" and (key not in now or value != now[key]):
+        if key not in ("sd_model_checkpoint", "CLIP_stop_at_last_layers") and (key not in now or value != now[key]):
             raise Refused(key, "this setting cannot be changed here")
+    clip_skip = clip_skip_setting(options_asked) if "CLIP_stop_at_last_layers" in options_asked else None
     if "sd_model_checkpoint" in options_asked:
         await run_in_threadpool(serving.shelf.switch, str(options_asked["sd_model_checkpoint"]))
+    if clip_skip is not None:
+        serving.shelf.clip_skip = clip_skip
     return {}
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.gallery.metadata import method_of_sampler, scheduler_of_name
-from app.core.generation.request import GenerationRequest, HiresFix
+from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, check_clip_skip
 from app.core.models.families import FAMILIES, ModelFamily, ModelFiles
 from app.core.queue.jobs import batch_requests
 
@@ -74,9 +74,6 @@ _OFF: dict[str, tuple[Any, ...]] = {
     # pictures are always kept (the app's rule: none is lost); these only choose whether A1111 keeps a copy
     "save_images": (True, False, None), "do_not_save_samples": (True, False, None),
     "do_not_save_grid": (True, False, None),
-    # SD.Next's and sd.cpp's server's own clip skip (A1111's is override_settings.CLIP_stop_at_last_layers): 1 is
-    # the model's last layer, what sd.cpp does; sd-cli's --clip-skip is not passed by our command builder
-    "clip_skip": (None, -1, 0, 1),
 }
 # read by `a1111_requests` itself
 _READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "seed", "sampler_name",
@@ -84,13 +81,15 @@ _READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "
          "denoising_strength", "override_settings", "alwayson_scripts", "init_images", "mask", "mask_blur",
          "inpainting_fill", "inpaint_full_res", "inpainting_mask_invert", "sampler_index",
          # instruct-pix2pix's own guidance: A1111 reads it for that model alone, which is not run here
-         "image_cfg_scale", "styles"}
+         "image_cfg_scale", "styles",
+         # SD.Next's and sd.cpp's server's own clip skip (A1111's is override_settings.CLIP_stop_at_last_layers)
+         "clip_skip"}
 # A1111's latent upscalers that are the hires fix sd.cpp does (the latent scaled, then a second pass), as
 # /sdapi/v1/latent-upscale-modes lists them
 LATENT_UPSCALERS = ("Latent", "Latent (bilinear)", "Latent (nearest)", "Latent (nearest-exact)")
 # override_settings keys we honour, and the values of others that ask for nothing (Forge's modules: none)
-_SETTINGS_OFF: dict[str, tuple[Any, ...]] = {"CLIP_stop_at_last_layers": (1, None), "sd_vae": (None, "Automatic",
-                                                                                                "None"),
+_SETTINGS_READ = {"sd_model_checkpoint", "CLIP_stop_at_last_layers"}
+_SETTINGS_OFF: dict[str, tuple[Any, ...]] = {"sd_vae": (None, "Automatic", "None"),
                                              "forge_additional_modules": ([], None)}
 MAX_IMAGES_PER_REQUEST = 16
 _NAMED_AT_MOST = 20  # keys left out named in a note (it goes in a header too)
@@ -229,6 +228,39 @@ def scheduler_of(name: object) -> str | None:
     return scheduler
 
 
+def _clip_skip(values: Mapping[str, Any], key: str, field: str) -> int | None:
+    """A clip skip as A1111 counts it (1: the last CLIP layer, 2: the one before); sd.cpp's -1 and 0, and none,
+    ask for the model's own (None)."""
+    try:
+        value: int | None = _number(values, key, int, None)
+        if value is None or value in (0, -1):
+            return None
+        check_clip_skip(value)
+    except Refused as error:
+        raise Refused(field, error.message) from None
+    except InvalidRequest as error:
+        raise Refused(field, str(error)) from None
+    return value
+
+
+def clip_skip_setting(options: Mapping[str, Any]) -> int:
+    """A1111's `CLIP_stop_at_last_layers` as POST /sdapi/v1/options sets it for the calls that do not say theirs:
+    1 (the model's own) unless a layer before the last is asked for."""
+    return _clip_skip(options, "CLIP_stop_at_last_layers", "CLIP_stop_at_last_layers") or 1
+
+
+def clip_skip_of(payload: Mapping[str, Any], settings: Mapping[str, Any]) -> int | None:
+    """A1111's Clip skip (`override_settings.CLIP_stop_at_last_layers`) or SD.Next's `clip_skip` (SillyTavern sends
+    both, the same); where one asks for the last layer (1, their default) and the other for another, the other."""
+    own = _clip_skip(payload, "clip_skip", "clip_skip")
+    setting = _clip_skip(settings, "CLIP_stop_at_last_layers", "override_settings.CLIP_stop_at_last_layers")
+    if own is None or setting is None or own == setting:
+        return own if setting is None else setting
+    if 1 not in (own, setting):
+        raise Refused("clip_skip", f"{own}, while override_settings.CLIP_stop_at_last_layers is {setting}: send one")
+    return max(own, setting)
+
+
 def image_count(payload: Mapping[str, Any]) -> int:
     count: int = _number(payload, "batch_size", int, 1) * _number(payload, "n_iter", int, 1)
     if not 1 <= count <= MAX_IMAGES_PER_REQUEST:
@@ -247,7 +279,7 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
     if not isinstance(settings, dict):
         raise Refused("override_settings", "must be an object")
     for key, value in settings.items():
-        if key != "sd_model_checkpoint" and value not in _SETTINGS_OFF.get(key, (None,)):
+        if key not in _SETTINGS_READ and value not in _SETTINGS_OFF.get(key, (None,)):
             raise Refused(f"override_settings.{key}", "this setting cannot be changed here")
     prompt = _text(payload, "prompt")
     seed = _number(payload, "seed", int, -1)
@@ -275,6 +307,7 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         seed=None if seed == -1 else seed,
         sampler=sampler,
         scheduler=scheduler,
+        clip_skip=clip_skip_of(payload, settings),
         models=model.files,
         family=model.family,
         hires=hires,
@@ -323,11 +356,11 @@ _OPENAI_OFF: dict[str, tuple[Any, ...]] = {
     "quality": (None, "auto", "standard"), "style": (None,), "background": (None, "auto", "opaque"),
     "output_format": (None, "png"), "response_format": (None, "b64_json"), "moderation": (None, "auto", "low"),
     "output_compression": (None, 100), "partial_images": (None, 0), "stream": (None, False), "input_fidelity": (None,),
-    "clip_skip": _OFF["clip_skip"],  # sd.cpp's server's own, sent by SillyTavern's "stable-diffusion.cpp" source
 }
 # OpenAI's own fields we read, and the ones we add (sd.cpp's: steps, seed, negative prompt, cfg, strength)
 _OPENAI_READ = {"prompt", "model", "n", "size", "user", "steps", "seed", "negative_prompt", "cfg_scale", "strength",
-                "sampler_name", "scheduler"}
+                "sampler_name", "scheduler",
+                "clip_skip"}  # sd.cpp's server's own, sent by SillyTavern's "stable-diffusion.cpp" source
 
 
 def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: Path, pictures: Pictures,
@@ -351,7 +384,7 @@ def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: P
         prompt=prompt, negative_prompt=_text(fields, "negative_prompt"), width=width, height=height,
         steps=_number(fields, "steps", int, model.steps or 20),
         cfg_scale=_number(fields, "cfg_scale", float, model.cfg_scale), seed=None if seed < 0 else seed,
-        sampler=sampler, scheduler=scheduler,
+        sampler=sampler, scheduler=scheduler, clip_skip=_clip_skip(fields, "clip_skip", "clip_skip"),
         models=model.files, family=model.family, lora_dir=lora_dir if "<lora:" in prompt else None,
         size_from_input=fields.get("size") in (None, "", "auto"))
     if pictures.references:

@@ -55,7 +55,8 @@ async def _openai_images(serving: Serving, request: Request, fields: dict[str, A
 @router.post("/v1/images/generations")
 async def generations(request: Request, fields: JsonObject, serving: ServingDep) -> JSONResponse:
     """OpenAI's images.generate: prompt, model (a title from /v1/models), n, size (WIDTHxHEIGHT or auto),
-    response_format b64_json; and sd.cpp's steps, seed, negative_prompt, cfg_scale, sampler_name, scheduler."""
+    response_format b64_json; and sd.cpp's steps, seed, negative_prompt, cfg_scale, sampler_name, scheduler,
+    clip_skip."""
     return await _openai_images(serving, request, fields, Pictures(), serving.scratch / uuid.uuid4().hex)
 
 

@@ -46,6 +46,8 @@ class Shelf:
 
     demo: bool
     current: str | None = None
+    # A1111's CLIP_stop_at_last_layers (POST /sdapi/v1/options) for the calls that do not set their own
+    clip_skip: int = 1
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def installed(self) -> list[InstalledModel]:

@@ -61,7 +61,8 @@ class Draft(QObject):
             width=settings.width or request.width, height=settings.height or request.height,
             # no size said: it follows the input picture
             size_from_input=settings.width is None or settings.height is None,
-            sampler=settings.sampler, scheduler=settings.scheduler, styles=(), init_image=settings.init_image,
+            sampler=settings.sampler, scheduler=settings.scheduler, clip_skip=settings.clip_skip, styles=(),
+            init_image=settings.init_image,
             strength=request.strength if settings.strength is None else settings.strength, mask=settings.mask,
             ref_images=settings.ref_images[:1]))
 

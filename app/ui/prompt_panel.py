@@ -489,7 +489,9 @@ class PromptPanel(QWidget):
             size_from_input=(self.width_box.value(), self.height_box.value()) == self._size_of_picture,
             hires=HiresFix(self.hires_scale.value(), self.hires_strength.value()) if self.hires.isChecked() else None,
             lora_dir=self.lora_picker.folder if "<lora:" in self.prompt.toPlainText() else None,
-            # the picture to edit and the prompt as written come from elsewhere (the gallery, the prompt helper)
+            # the picture to edit, the prompt as written and a reused picture's clip skip come from elsewhere (the
+            # gallery, the prompt helper)
             ref_images=self.draft.request.ref_images, prompt_as_written=self.draft.request.prompt_as_written,
+            clip_skip=self.draft.request.clip_skip,
             styles=self.styles_picker.chosen(),
         )

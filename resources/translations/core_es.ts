@@ -1390,6 +1390,14 @@
         <translation>el prompt está vacío</translation>
     </message>
     <message>
+        <source>CLIP skip must be between 1 and {most}, got {value}</source>
+        <translation>el CLIP skip debe estar entre 1 y {most}, llegó {value}</translation>
+    </message>
+    <message>
+        <source>CLIP skip {value} is left out: {family} does not read the prompt from CLIP&apos;s layers</source>
+        <translation>CLIP skip {value} se dejó de lado: {family} no lee el prompt de las capas de CLIP</translation>
+    </message>
+    <message>
         <source>no model chosen: choose a model file</source>
         <translation>no se eligió ningún modelo: elige un archivo de modelo</translation>
     </message>

@@ -1390,6 +1390,14 @@
         <translation>o prompt está vazio</translation>
     </message>
     <message>
+        <source>CLIP skip must be between 1 and {most}, got {value}</source>
+        <translation>o CLIP skip precisa estar entre 1 e {most}, veio {value}</translation>
+    </message>
+    <message>
+        <source>CLIP skip {value} is left out: {family} does not read the prompt from CLIP&apos;s layers</source>
+        <translation>CLIP skip {value} foi deixado de lado: {family} não lê o prompt das camadas do CLIP</translation>
+    </message>
+    <message>
         <source>no model chosen: choose a model file</source>
         <translation>nenhum modelo escolhido: escolha um arquivo de modelo</translation>
     </message>

@@ -1390,6 +1390,14 @@
         <translation>запрос пуст</translation>
     </message>
     <message>
+        <source>CLIP skip must be between 1 and {most}, got {value}</source>
+        <translation>CLIP skip должен быть от 1 до {most}, а задано {value}</translation>
+    </message>
+    <message>
+        <source>CLIP skip {value} is left out: {family} does not read the prompt from CLIP&apos;s layers</source>
+        <translation>CLIP skip {value} не применён: {family} читает запрос не из слоёв CLIP</translation>
+    </message>
+    <message>
         <source>no model chosen: choose a model file</source>
         <translation>модель не выбрана: выберите файл модели</translation>
     </message>

@@ -88,25 +88,25 @@ def test_sillytavern_stable_diffusion_webui_source(server: Served) -> None:
     assert json.loads(data["info"])["notes"][0] == "left out, as A1111 does: url, auth (not fields of its API)"
     refused = httpx.post(f"{url}/sdapi/v1/txt2img", json={**body, "restore_faces": True})
     assert refused.status_code == 422 and refused.json()["field"] == "restore_faces"
-    refused = httpx.post(f"{url}/sdapi/v1/txt2img", json={**body, "clip_skip": 2})
-    assert refused.status_code == 422 and refused.json()["field"] == "clip_skip"
 
 
 def test_sillytavern_stable_diffusion_cpp_source(server: Served) -> None:
     """sd.cpp's own server as SillyTavern reaches it: an OPTIONS ping, its models, then A1111's txt2img with the
-    settings it has (empty ones left out)."""
+    settings it has (empty ones left out), here a user's CLIP skip of 2, which the demo's Flux has no layers for."""
     url = server.address
     ping = httpx.options(f"{url}/v1/images/generations")
     assert ping.is_success and "POST" in ping.headers["allow"]
     assert [m["id"] for m in httpx.get(f"{url}/v1/models").json()["data"]] == [DEMO]
     payload = {"prompt": "a red fox", "negative_prompt": "", "width": SIZE, "height": SIZE, "steps": STEPS,
                "cfg_scale": 1, "seed": -1, "batch_size": 1, "sampler_name": "Euler a", "scheduler": None,
-               "clip_skip": 1, "model": DEMO}
+               "clip_skip": 2, "model": DEMO}
     payload = {key: value for key, value in payload.items() if value not in (None, "")}
     answer = httpx.post(f"{url}/sdapi/v1/txt2img", content=json.dumps(payload),
                         headers={"Content-Type": "application/json"}, timeout=600)
     assert answer.is_success, answer.text
     assert picture_of(answer.json()["images"][0]).size == (SIZE, SIZE)
+    said = "CLIP skip 2 is left out: Flux does not read the prompt from CLIP's layers"
+    assert said in json.loads(answer.json()["info"])["notes"] and said in answer.headers["X-Polaris-Notes"]
 
 
 def test_open_webui_automatic1111_switches_the_model_it_draws_with(server: Served, tmp_path: Path) -> None:

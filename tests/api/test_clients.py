@@ -61,8 +61,14 @@ def _text_chunks(picture: Image.Image) -> object:
 def test_webuiapi_draws_through_the_queue(server: Served) -> None:
     api = webui(server)
     assert [m["title"] for m in api.get_sd_models()] == [DEMO]
-    result = api.txt2img(prompt="a lighthouse at dawn", negative_prompt="fog", width=64, height=64, steps=2,
-                         cfg_scale=1.0, seed=1234)
+    api.set_options({"CLIP_stop_at_last_layers": 2})  # A1111's Clip skip, for the calls that do not set theirs
+    try:
+        result = api.txt2img(prompt="a lighthouse at dawn", negative_prompt="fog", width=64, height=64, steps=2,
+                             cfg_scale=1.0, seed=1234)
+    finally:
+        api.set_options({"CLIP_stop_at_last_layers": 1})
+    # taken, and said not to apply: the demo's Flux reads the prompt with T5-XXL and only CLIP-L's summary
+    assert result.info["notes"] == ["CLIP skip 2 is left out: Flux does not read the prompt from CLIP's layers"]
     [picture] = result.images
     assert picture.size == (64, 64)
     assert result.info["all_seeds"] == [1234] and result.info["sd_model_name"] == DEMO
@@ -152,6 +158,12 @@ def test_the_lists_a1111_clients_read(server: Served) -> None:
     api.set_options({"sd_model_checkpoint": DEMO})
     refused = httpx.post(f"{server.base}/options", json={"sd_model_checkpoint": "../../x"})
     assert refused.status_code == 422 and refused.json()["field"] == "sd_model_checkpoint"
+    api.set_options({"CLIP_stop_at_last_layers": 3})
+    assert api.get_options()["CLIP_stop_at_last_layers"] == 3
+    refused = httpx.post(f"{server.base}/options", json={"CLIP_stop_at_last_layers": 13})
+    assert refused.status_code == 422 and refused.json()["field"] == "CLIP_stop_at_last_layers"
+    api.set_options({"CLIP_stop_at_last_layers": 1})
+    assert api.get_options()["CLIP_stop_at_last_layers"] == 1
     assert httpx.get(f"{server.address}/docs").status_code == 200
     assert "/sdapi/v1/txt2img" in httpx.get(f"{server.address}/openapi.json").json()["paths"]
 

@@ -64,7 +64,7 @@ def test_webuiapi_defaults_ask_for_nothing_we_lack() -> None:
 @pytest.mark.parametrize(("field", "value"), [
     ("restore_faces", True), ("tiling", True), ("styles", "cinematic"), ("subseed_strength", 0.5),
     ("s_noise", 0.9), ("script_name", "x/y/z plot"), ("hr_resize_x", 1024), ("refiner_checkpoint", "sdxl_refiner"),
-    ("hr_upscaler", "R-ESRGAN 4x+"), ("clip_skip", 2), ("firstpass_image", "iVBORw0KGgo="), ("mask_round", False),
+    ("hr_upscaler", "R-ESRGAN 4x+"), ("firstpass_image", "iVBORw0KGgo="), ("mask_round", False),
 ])
 def test_a_field_asking_for_what_we_lack_is_refused_by_name(field: str, value: object) -> None:
     payload = {**WEBUIAPI_TXT2IMG, field: value}
@@ -220,11 +220,49 @@ def test_openai_model_names_not_ours_draw_with_the_current_model_and_say_so() ->
         openai_model("dall-e-3", [], None)
 
 
-def test_override_settings_choose_the_model_and_nothing_else() -> None:
-    requests({"prompt": "a", "override_settings": {"sd_model_checkpoint": FLUX.title, "CLIP_stop_at_last_layers": 1}})
+def test_override_settings_choose_the_model_and_the_clip_skip_and_nothing_else() -> None:
+    [request] = requests({"prompt": "a", "override_settings": {"sd_model_checkpoint": FLUX.title,
+                                                               "CLIP_stop_at_last_layers": 1}})
+    assert request.clip_skip == 1
     with pytest.raises(Refused) as refused:
-        requests({"prompt": "a", "override_settings": {"CLIP_stop_at_last_layers": 2}})
-    assert refused.value.field == "override_settings.CLIP_stop_at_last_layers"
+        requests({"prompt": "a", "override_settings": {"sd_vae": "vae-ft-mse-840000"}})
+    assert refused.value.field == "override_settings.sd_vae"
+
+
+@pytest.mark.parametrize(("payload", "clip_skip"), [
+    ({"override_settings": {"CLIP_stop_at_last_layers": 2}}, 2),  # A1111's own
+    ({"clip_skip": 2}, 2),  # SD.Next's and sd.cpp's server's
+    ({"clip_skip": "3"}, 3),  # a number as text, as A1111's models read it
+    # SillyTavern sends both, the same; a client sending its default 1 in one and the user's choice in the other
+    ({"clip_skip": 2, "override_settings": {"CLIP_stop_at_last_layers": 2}}, 2),
+    ({"clip_skip": 1, "override_settings": {"CLIP_stop_at_last_layers": 4}}, 4),
+    ({"clip_skip": -1}, None), ({"clip_skip": 0}, None), ({"clip_skip": None}, None),  # sd.cpp's "unspecified"
+])
+def test_clip_skip_is_read_from_a1111s_setting_or_sdnexts_field(payload: dict, clip_skip: int | None) -> None:
+    # the family's rule (what sd.cpp is told, a note where it has no CLIP layers) is the request's: validate
+    [request] = requests({"prompt": "a", **payload}, SD15)
+    assert request.clip_skip == clip_skip
+
+
+def test_openai_routes_take_sd_cpps_clip_skip() -> None:
+    """SillyTavern's "stable-diffusion.cpp" source sends it with the rest of sd.cpp's server's fields."""
+    assert [openai({"prompt": "a", "clip_skip": value}, SD15)[0].clip_skip for value in (2, 1, -1)] == [2, 1, None]
+    with pytest.raises(Refused, match="clip_skip: CLIP skip must be between 1 and 12, got 20"):
+        openai({"prompt": "a", "clip_skip": 20})
+
+
+@pytest.mark.parametrize(("payload", "field", "message"), [
+    ({"clip_skip": 13}, "clip_skip", "CLIP skip must be between 1 and 12, got 13"),
+    ({"clip_skip": "two"}, "clip_skip", "must be a number, got 'two'"),
+    ({"override_settings": {"CLIP_stop_at_last_layers": -2}}, "override_settings.CLIP_stop_at_last_layers",
+     "CLIP skip must be between 1 and 12, got -2"),
+    ({"clip_skip": 2, "override_settings": {"CLIP_stop_at_last_layers": 3}}, "clip_skip",
+     "2, while override_settings.CLIP_stop_at_last_layers is 3: send one"),
+])
+def test_a_clip_skip_we_cannot_read_is_refused_by_name(payload: dict, field: str, message: str) -> None:
+    with pytest.raises(Refused) as refused:
+        requests({"prompt": "a", **payload}, SD15)
+    assert (refused.value.field, refused.value.message) == (field, message)
 
 
 def openai(fields: dict, model: InstalledModel = FLUX, pictures: Pictures = NO_PICTURES) -> list:

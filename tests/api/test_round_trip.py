@@ -57,3 +57,9 @@ def test_img2img_and_inpainting_go_and_come_back() -> None:
                                  "size_from_input": False})
     came = drawn(asked, Pictures(picture, mask))
     same(came, asked, *FIELDS, "init_image", "mask", "strength")
+
+
+@pytest.mark.parametrize("clip_skip", [None, 2, 12])
+def test_clip_skip_goes_and_comes_back(clip_skip: int | None) -> None:
+    asked = GenerationRequest(**{**ASKED.__dict__, "clip_skip": clip_skip})
+    same(drawn(asked), asked, *FIELDS, "clip_skip")

@@ -72,14 +72,18 @@ def test_the_longest_prompt_allowed_makes_a_picture_and_a_longer_one_is_refused(
     assert f"at most {MAX_PROMPT_BYTES:,} can be drawn (longer ones crash the drawing program)" in error["message"]
 
 
-def test_size_is_snapped_and_said(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+def test_size_is_snapped_and_a_clip_skip_flux_has_no_layers_for_is_said(sd_cli: Path, tiny_model,
+                                                                         out_dir: Path) -> None:
     model, taesd = tiny_model
     run = run_generate(generate_argv("snap", model, taesd, out_dir, "--width", "72", "--height", "64",
-                                     "--steps", "1"))
+                                     "--steps", "1", "--clip-skip", "2"))
     assert run.exit_code == 0, run.stderr
     assert "width 72 is not a multiple of 16; using 80" in run.stderr
+    # the demo's Flux takes only CLIP-L's pooled summary: drawn without it, said, and not written as if it were
+    assert "CLIP skip 2 is left out: Flux does not read the prompt from CLIP's layers" in run.stderr
     with Image.open(run.of("image")[0]["path"]) as png:
         assert png.size == (80, 64)
+        assert "Clip skip" not in png.text["parameters"]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

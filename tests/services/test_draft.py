@@ -15,7 +15,7 @@ from app.services.draft import Draft
 def test_reuse_puts_back_what_the_picture_says_and_keeps_the_rest(qtbot: QtBot, tmp_path: Path) -> None:
     draft = Draft()
     draft.edit(GenerationRequest(prompt="uma raposa", steps=20, seed=7, cfg_scale=3.5, styles=("Anime",),
-                                 prompt_as_written="a fox", ref_images=(tmp_path / "old.png",)))
+                                 prompt_as_written="a fox", ref_images=(tmp_path / "old.png",), clip_skip=2))
     with qtbot.waitSignal(draft.changed):
         draft.reuse(ReusableSettings("a lighthouse", "fog", width=768, height=512, sampler="euler"))
     request = draft.request
@@ -25,6 +25,10 @@ def test_reuse_puts_back_what_the_picture_says_and_keeps_the_rest(qtbot: QtBot, 
     # the prompts that ran, their styles in them; the picture it edited, none
     assert (request.styles, request.prompt_as_written, request.ref_images) == ((), "", ())
     assert not request.size_from_input
+    # a picture without a clip skip was drawn with its model's own, as one without a sampler
+    assert request.clip_skip is None
+    draft.reuse(ReusableSettings("a lighthouse", clip_skip=3))
+    assert draft.request.clip_skip == 3
     with qtbot.assertNotEmitted(draft.changed):
         draft.reuse_seed(7)
     draft.edit_picture(tmp_path / "made.png")

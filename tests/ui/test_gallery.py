@@ -67,6 +67,24 @@ def test_a_seed_past_a_c_int_is_reused_exactly(qtbot: QtBot, tmp_path: Path, out
     assert window.panel.request().seed == 2**32 - 1 and window.panel.seed.text() == "4294967295"
 
 
+def test_a_reused_pictures_clip_skip_stays_while_the_prompt_is_edited(qtbot: QtBot, tmp_path: Path,
+                                                                         out_dir: Path) -> None:
+    """A1111's picture of an SD 1.5 model drawn at Clip skip 2 (the window has no control of its own for it)."""
+    path = tmp_path / "a1111.png"
+    Image.linear_gradient("L").resize((96, 64)).convert("RGB").save(path)
+    write_metadata(path, a1111_parameters("a fox", "", {"Steps": 20, "Seed": 5, "Size": "96x64", "Clip skip": 2}), {})
+    index = GalleryIndex(tmp_path / "gallery.sqlite3")
+    index.add(entry_from_png(path))  # type: ignore[arg-type]
+    window = MainWindow(Studio(out_dir, gallery=index))
+    qtbot.addWidget(window)
+    assert window.gallery is not None
+    window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
+    qtbot.mouseClick(window.gallery.reuse_button, Qt.MouseButton.LeftButton)
+    assert window.panel.request().clip_skip == 2
+    window.panel.prompt.setPlainText("a fox at dusk")
+    assert window.draft.request.clip_skip == 2 and window.draft.request.prompt == "a fox at dusk"
+
+
 def test_model_contract_and_thumbnails(qtbot: QtBot, qtmodeltester, gallery) -> None:
     index, paths = gallery
     panel = GalleryPanel(index)

@@ -153,6 +153,7 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
     }
     if request.init_image is not None:
         fields["Denoising strength"] = f"{request.strength:g}"
+    fields["Clip skip"] = request.clip_skip  # only when it is not the family's own, as A1111 writes it past 1
     if request.extend is not None:
         fields["Outpaint"] = request.extend.words()
     if request.hires is not None:
@@ -184,7 +185,8 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
     details: dict[str, Any] = {
         "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
         "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
-        "sampler": request.sampler, "scheduler": request.scheduler, "family": request.family.value,
+        "sampler": request.sampler, "scheduler": request.scheduler, "clip_skip": request.clip_skip,
+        "family": request.family.value,
         "models": {role: str(path) for role, path in request.models.given().items()},
         "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
         "automatic_memory": automatic_memory, "backend": backend, "seconds": seconds,
@@ -266,6 +268,7 @@ class ReusableSettings:
     cfg_scale: float | None = None
     sampler: str | None = None  # sd.cpp's names; None: the model's default
     scheduler: str | None = None
+    clip_skip: int | None = None  # None: the family's own
     init_image: Path | None = None  # only when the file still exists
     strength: float | None = None
     mask: Path | None = None
@@ -316,7 +319,7 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
         return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""), details.get("width"),
                                 details.get("height"), details.get("steps"), details.get("seed"),
                                 details.get("cfg_scale"), details.get("sampler"), details.get("scheduler"),
-                                strength=details.get("strength"), missing=missing, **found)
+                                details.get("clip_skip"), strength=details.get("strength"), missing=missing, **found)
     if not text:
         return None
     parsed = parse_parameters(text)
@@ -324,4 +327,5 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
     width, _, height = fields.get("Size", "").partition("x")
     return ReusableSettings(parsed.prompt, parsed.negative_prompt, _number(width or None, int),
                             _number(height or None, int), _number(fields.get("Steps"), int),
-                            _number(fields.get("Seed"), int), _number(fields.get("CFG scale"), float))
+                            _number(fields.get("Seed"), int), _number(fields.get("CFG scale"), float),
+                            clip_skip=_number(fields.get("Clip skip"), int))

@@ -70,6 +70,8 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--sampling-method", request.sampler)
     if request.scheduler:
         add("--scheduler", request.scheduler)
+    if request.clip_skip is not None:
+        add("--clip-skip", str(request.clip_skip))
     if request.init_image is not None:
         add("--init-img", path_text(request.init_image))
         add("--strength", f"{request.strength:g}")

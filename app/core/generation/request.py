@@ -20,6 +20,9 @@ MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
 MAX_SIDE = 2048
 MAX_STEPS = 200
+# A1111's Clip skip slider goes to 12: SD 1.x's CLIP-L has 12 layers (SDXL's CLIP-G 32), and sd.cpp runs no layer
+# at all past the last one (clip.hpp: layer n_layer - clip_skip)
+MAX_CLIP_SKIP = 12
 MAX_SEED = 2**31 - 1  # the largest seed the app picks, and its seed box holds (a Qt spin box: a C int)
 # the largest seed a request may carry: A1111's range (its random seeds go to 2**32 - 1, and clients such as Discord
 # bots pick theirs so); sd-cli reads --seed as a 64-bit integer (examples/common/common.cpp: std::stoll)
@@ -80,6 +83,9 @@ class GenerationRequest:
     seed: int | None = None  # None: pick one, so the image can record it
     sampler: str | None = None
     scheduler: str | None = None  # None: the backend's default (discrete)
+    # A1111's "Clip skip" (sd.cpp's --clip-skip): the prompt is read from this CLIP layer counted from the last,
+    # 1 the last; None: the family's own (FamilyTraits.clip_skip)
+    clip_skip: int | None = None
     models: ModelFiles = field(default_factory=ModelFiles)
     memory: MemoryFlags | None = None  # None: the memory planner chooses, and recovers from OOM
     family: ModelFamily = ModelFamily.UNKNOWN
@@ -131,6 +137,27 @@ def check_steps(steps: int) -> None:
     if not 1 <= steps <= MAX_STEPS:
         raise InvalidRequest(translate("Request", "steps must be between 1 and {most}, got {steps}").format(
             most=MAX_STEPS, steps=steps))
+
+
+def check_clip_skip(clip_skip: int) -> None:
+    if not 1 <= clip_skip <= MAX_CLIP_SKIP:
+        raise InvalidRequest(translate("Request", "CLIP skip must be between 1 and {most}, got {value}").format(
+            most=MAX_CLIP_SKIP, value=clip_skip))
+
+
+def _clip_skip(clip_skip: int | None, family: ModelFamily, notes: list[str]) -> int | None:
+    """The CLIP skip sd.cpp is told: None for the family's own (or a smaller one, as Forge reads it), and for a
+    family with no CLIP layers to skip, which a note says when more than the last layer was asked for."""
+    if clip_skip is None:
+        return None
+    check_clip_skip(clip_skip)
+    own = family.traits.clip_skip
+    if own is None:
+        if clip_skip > 1:
+            notes.append(translate("Request", "CLIP skip {value} is left out: {family} does not read the prompt "
+                                              "from CLIP's layers").format(value=clip_skip, family=family.words))
+        return None
+    return clip_skip if clip_skip > own else None
 
 
 def validate(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
@@ -215,7 +242,8 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     pictures = {name: getattr(request, name).absolute() for name in ("init_image", "mask", "lora_dir")
                 if getattr(request, name) is not None}
     checked = dataclasses.replace(request, prompt=prompt, negative_prompt=negative_prompt, width=width,
-                                  height=height, models=models, family=family, cfg_scale=cfg_scale, extend=extend,
+                                  height=height, models=models, family=family, cfg_scale=cfg_scale,
+                                  clip_skip=_clip_skip(request.clip_skip, family, notes), extend=extend,
                                   ref_images=tuple(p.absolute() for p in request.ref_images), **pictures)
     return checked, notes, infos, [(use, path.absolute()) for use, path in loras]
 

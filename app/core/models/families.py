@@ -96,6 +96,12 @@ class FamilyTraits:
     latent_px: int | None = 8
     edits_from_references: bool = False  # it redraws the reference pictures it is given as the prompt asks
     sampler: str = "euler_a"  # the method sd.cpp samples it with unless told (the picture's metadata says it)
+    # A1111's "Clip skip" it is drawn with unless told: the prompt is read from this CLIP layer counted from the
+    # last (1: the last; 2: the one before, which SDXL was trained on), sd.cpp's own default for it (its
+    # conditioner.hpp); a smaller one asked for is this one, as Forge takes it. None: no CLIP layers to skip:
+    # Flux takes only CLIP-L's pooled summary, which sd.cpp reads from the last layer whatever --clip-skip says,
+    # and the LLM families read the prompt with Qwen3.
+    clip_skip: int | None = None
 
     @property
     def landscape(self) -> tuple[int, int]:
@@ -120,10 +126,10 @@ FAMILIES: dict[ModelFamily, FamilyTraits] = {
         lora_kind=None, reads_llm=True),
     ModelFamily.SDXL: FamilyTraits(
         "SDXL", ComponentKind.SDXL, 8, *_MEGAPIXEL, distilled=False, transformer=False, ram_gb=12,
-        lora_kind=ComponentKind.SDXL, prompt_style="tags"),
+        lora_kind=ComponentKind.SDXL, prompt_style="tags", clip_skip=2),
     ModelFamily.SD1: FamilyTraits(
         "SD 1.x", ComponentKind.SD1, 8, (512, 512), (512, 768), distilled=False, transformer=False, ram_gb=8,
-        lora_kind=ComponentKind.SD1, prompt_style="tags"),
+        lora_kind=ComponentKind.SD1, prompt_style="tags", clip_skip=1),
     # not known yet: the strictest multiple and the smallest sizes keep every family valid; RAM as for Flux
     ModelFamily.UNKNOWN: FamilyTraits(
         "any model", ComponentKind.UNKNOWN, 16, (512, 512), (512, 768), distilled=False, transformer=True,

@@ -114,8 +114,11 @@ def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, A
                    hr_second_pass_steps=request.hires.steps, hr_upscaler="Latent")
     if request.mask is not None or request.extend is not None:  # an extension's mask is made with its canvas
         job.update(inpainting_fill=1, inpaint_full_res=False, mask_blur=0)  # keep the picture under the mask
-    if checkpoint:
-        job["override_settings"] = {"sd_model_checkpoint": checkpoint}
+    settings: dict[str, Any] = {"sd_model_checkpoint": checkpoint} if checkpoint else {}
+    if request.clip_skip is not None:  # A1111's own place for it (SD.Next's `clip_skip` is no A1111 field)
+        settings["CLIP_stop_at_last_layers"] = request.clip_skip
+    if settings:
+        job["override_settings"] = settings
     return job
 
 

@@ -15,6 +15,7 @@ from app.core.gallery.metadata import (
     parse_parameters,
     read_details,
     read_parameters_text,
+    settings_from_png,
     write_metadata,
 )
 from app.core.generation.command import (
@@ -186,6 +187,50 @@ def test_control_characters_reach_sdcpp_and_the_metadata_alike(model: Path, tmp_
 def test_a_prompt_of_control_characters_alone_is_empty(model: Path) -> None:
     with pytest.raises(InvalidRequest, match="the prompt is empty"):
         validate(request(model, prompt="\x00\x1b"))
+
+
+@pytest.mark.parametrize(
+    ("family", "asked", "told", "note"),
+    [
+        # A1111's count and sd.cpp's alike: 1 the last layer, 2 the one before (clip.hpp: layer n_layer - skip)
+        (ModelFamily.SD1, 2, 2, None),
+        (ModelFamily.SD1, 12, 12, None),
+        (ModelFamily.SD1, 1, None, None),  # SD 1.x's own: nothing to tell sd.cpp, nothing to write
+        (ModelFamily.SDXL, 3, 3, None),
+        # SDXL was trained on the layer before the last, sd.cpp's default for it: 1 and 2 are that, as Forge reads them
+        (ModelFamily.SDXL, 2, None, None),
+        (ModelFamily.SDXL, 1, None, None),
+        (ModelFamily.FLUX, 2, None, "CLIP skip 2 is left out: Flux does not read the prompt from CLIP's layers"),
+        (ModelFamily.FLUX2, 3, None,
+         "CLIP skip 3 is left out: FLUX.2 klein does not read the prompt from CLIP's layers"),
+        (ModelFamily.Z_IMAGE, 1, None, None),  # the last layer is what every model reads: nothing to say
+        (ModelFamily.SD1, None, None, None),
+    ],
+)
+def test_clip_skip_reaches_sdcpp_where_the_family_reads_clips_layers(model: Path, tmp_path: Path, family, asked,
+                                                                     told, note) -> None:
+    valid, notes = validate(request(model, family=family, clip_skip=asked, seed=1))
+    assert (valid.clip_skip, notes) == (told, [note] if note else [])
+    argv = build_argv(Path("sd-cli"), valid, CAPS, Path("o.png"))
+    assert (argv[argv.index("--clip-skip") + 1] if "--clip-skip" in argv else None) == (
+        str(told) if told else None)
+    # the picture says it as A1111 writes it (only past the model's own), and gives it back to reuse
+    picture = tmp_path / "made.png"
+    Image.new("RGB", (8, 8)).save(picture)
+    parameters = a1111_parameters(valid.prompt, "", generation_fields(valid, None, [], "test"))
+    write_metadata(picture, parameters, job_details(valid, [], False, {}, 1.0))
+    assert parameters.endswith(f"Clip skip: {told}, Version: test" if told else ", Version: test")
+    reused = settings_from_png(picture)
+    assert reused is not None and reused.clip_skip == told
+    write_metadata(picture, parameters, {})  # A1111's own picture: its text alone
+    reused = settings_from_png(picture)
+    assert reused is not None and reused.clip_skip == told
+
+
+@pytest.mark.parametrize("asked", [0, -1, 13])
+def test_a_clip_skip_past_a1111s_range_is_refused_in_words(model: Path, asked: int) -> None:
+    with pytest.raises(InvalidRequest, match=f"CLIP skip must be between 1 and 12, got {asked}"):
+        validate(request(model, family=ModelFamily.SD1, clip_skip=asked))
 
 
 def test_relative_model_paths_become_absolute(model: Path, monkeypatch: pytest.MonkeyPatch) -> None:
