@@ -22,6 +22,7 @@ import pytest
 
 from installer.windows_python import PYTHON_ENV, WindowsPython, WindowsPythonError, windows_python
 from installer.wine import WineMissing, WinePrefix, cache_root
+from tests.conftest import TEST_TIMES_RUN
 from tests.helpers.shader_cache import SHADER_CACHE
 from tests.helpers.windows_side import WindowsSide
 
@@ -141,8 +142,9 @@ class BesideRun:
     def start(cls, node_ids: tuple[str, ...], environment: dict[str, str]) -> BesideRun:
         # a session of its own: ending the run ends its builds and servers with it
         process = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-rfs", *node_ids], cwd=REPO,
-                                   env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True, errors="replace", start_new_session=True)
+                                   env={**environment, TEST_TIMES_RUN: "Linux, beside the Windows tests"},
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True, errors="replace", start_new_session=True)
         run = cls(process)
         run.reader = threading.Thread(target=lambda: run.lines.extend(process.stdout or ()), daemon=True)
         run.reader.start()
