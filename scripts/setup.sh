@@ -31,8 +31,9 @@ PACKAGES=(
 )
 TEST_PACKAGES=(
   # tests/ui/test_real_display.py opens the window on Xvfb and photographs it with ImageMagick's import
-  # (x11-utils: xwininfo sees the window appear)
-  xvfb imagemagick x11-utils
+  # (x11-utils: xwininfo sees the window appear); openbox, a small window manager, frames the window with a title
+  # bar and maximises it as a desktop does
+  xvfb imagemagick x11-utils openbox
   # Windows, built and tested on Linux: the mingw-w64 cross compilers, 64-bit Wine (on Xvfb) and wixl
   # (msitools) for the MSI installer
   mingw-w64 mingw-w64-tools wine64 wixl msitools

@@ -93,7 +93,7 @@ OUTPUT_FOLDER = Setting("output/folder", FOLDER, lambda dirs: dirs.images,
                         "Where finished images go: the folder chosen in the window, for the window and the "
                         "command line alike (at first the user's Pictures/Polaris Studio)")
 OWN_BACKEND = Setting("backend/own_program", PROGRAM_OR_NONE, lambda _: None,
-                      "The sd-cli chosen with Models > Backend > Use my own sd-cli (none: the app's own backend)")
+                      "The sd-cli chosen with Models > Drawing engine > Use another engine (none: the app's own)")
 WINDOW_GEOMETRY = Setting("window/geometry", LAYOUT_OR_NONE, lambda _: None,
                           "The window's size and place (none saved: the window's own default size)")
 WINDOW_SPLITTERS = Setting("window/splitters", TWO_LAYOUTS_OR_NONE, lambda _: None,

@@ -1,4 +1,5 @@
-"""The Models window: download presets (verified, resumable), add files you already have, manage the backend."""
+"""The Models window: download presets (verified, resumable), add files you already have, and the drawing engine
+(the sd.cpp backend): which one draws, and the buttons to check, reinstall or replace it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -55,17 +57,24 @@ _STATUS_WORDS = {
 _MODEL_FILES = "*.gguf *.safetensors *.ckpt *.pt"
 
 
-def install_words() -> str:
+def install_words() -> tuple[str, str]:
+    """The button that gets the drawing engine again on this platform, and what it does."""
     if sys.platform == "win32":
-        return translate("ModelsWindow", "Download backend")
-    return translate("ModelsWindow", "Build backend") if can_build_here() else \
-        translate("ModelsWindow", "Install backend")
+        return (translate("ModelsWindow", "Download the engine"),
+                translate("ModelsWindow", "Downloads stable-diffusion.cpp again from its makers, if the engine is "
+                                          "missing or damaged."))
+    if can_build_here():
+        return (translate("ModelsWindow", "Build the engine"),
+                translate("ModelsWindow", "Makes the engine again from its source on this computer, if it is "
+                                          "missing or damaged. It takes several minutes."))
+    return (translate("ModelsWindow", "Install the engine"),
+            translate("ModelsWindow", "Says how to get the engine for this copy of the app."))
 
 
 class ModelsWindow(QDialog):
     """A shop window: a card per model saying what it is good at, whether it fits this computer and how long a
     picture takes here, the recommended one first, each with its Download button; the user's own files and the
-    backend one tab further."""
+    drawing engine one tab further each."""
 
     choices_changed = Signal()  # a preset became complete or a custom set was added: the picker must update
     imported = Signal()  # the files of an import_paths() are read (and placed) and the report says so
@@ -113,6 +122,7 @@ class ModelsWindow(QDialog):
         self.model_import.finished.connect(self._on_imported)
         self._import_names: list[str | None] = []  # a folder's name names the set it holds
         self.import_report.setReadOnly(True)
+        self.import_report.setAccessibleName(translate("ModelsWindow", "What was added"))
         self.import_report.setMaximumHeight(90)
         self.import_report.setPlaceholderText(
             translate("ModelsWindow", "Files you add are inspected and put in their slots here."))
@@ -123,14 +133,17 @@ class ModelsWindow(QDialog):
         self.backend_info = QLabel(self)
         self.machine.backend_answered.connect(self._on_backend_answered)
         self.backend_info.setWordWrap(True)
-        self.install_button = QPushButton(install_words(), self)
-        self.own_button = QPushButton(translate("ModelsWindow", "Use my own sd-cli…"), self)
-        self.app_backend_button = QPushButton(translate("ModelsWindow", "Use the app's backend"), self)
+        install, self.install_words = install_words()
+        self.install_button = QPushButton(install, self)
+        self.own_button = QPushButton(translate("ModelsWindow", "Use another engine…"), self)
+        self.app_backend_button = QPushButton(translate("ModelsWindow", "Back to the app's engine"), self)
         self.gpu_button = QPushButton(translate("ModelsWindow", "Does it see my graphics card?"), self)
         self.gpu_check = SystemCheck(self.machine, parent=self)
         self.gpu_check.finished.connect(self._on_gpu_checked)
         self.gpu_button.clicked.connect(self.check_gpu)
         self.backend_progress = QProgressBar(self)
+        self.backend_progress.setAccessibleName(translate("ModelsWindow", "The engine's installation"))
+        self.backend_progress.hide()  # shown while the engine is being installed: an idle bar says nothing
         self.backend_message = QLabel(self)
         self.backend_message.setWordWrap(True)
         self.backend_install = BackendInstall(self)
@@ -139,6 +152,37 @@ class ModelsWindow(QDialog):
         self.install_button.clicked.connect(self._on_install_backend)
         self.own_button.clicked.connect(self._on_own_backend)
         self.app_backend_button.clicked.connect(lambda: self.use_backend(None))
+
+    def _engine_tab(self) -> QWidget:
+        """What the drawing engine is, which one draws now, and each button beside what it does."""
+        engine = QWidget(self)
+        layout = QVBoxLayout(engine)
+        about = QLabel(translate("ModelsWindow", "The drawing engine is the program that turns your words into "
+                                                 "pictures: stable-diffusion.cpp, drawing on your graphics card "
+                                                 "through Vulkan. The app comes with one; you need these buttons "
+                                                 "only when it is missing or to try another one."), engine)
+        about.setWordWrap(True)
+        layout.addWidget(about)
+        layout.addWidget(self.backend_info)
+        buttons = QGridLayout()
+        for row, (button, words) in enumerate((
+                (self.gpu_button, translate("ModelsWindow", "Starts the engine once and says which graphics cards "
+                                                            "it can draw on.")),
+                (self.install_button, self.install_words),
+                (self.own_button, translate("ModelsWindow", "Draws with a stable-diffusion.cpp program (sd-cli) "
+                                                            "that you built or downloaded yourself.")),
+                (self.app_backend_button, translate("ModelsWindow", "Draws with the engine that came with the "
+                                                                    "app again.")))):
+            said = QLabel(words, engine)
+            said.setWordWrap(True)
+            buttons.addWidget(button, row, 0)
+            buttons.addWidget(said, row, 1)
+        buttons.setColumnStretch(1, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.backend_progress)
+        layout.addWidget(self.backend_message)
+        layout.addStretch(1)
+        return engine
 
     def _lay_out(self) -> None:
         self.tabs = QTabWidget(self)
@@ -154,17 +198,7 @@ class ModelsWindow(QDialog):
         own_layout.addWidget(QLabel(translate("ModelsWindow", "Models folder: {folder}").format(
             folder=self.models_dir), own))
         self.tabs.addTab(own, translate("ModelsWindow", "Files you already have"))
-        backend = QWidget(self)
-        backend_layout = QVBoxLayout(backend)
-        backend_layout.addWidget(self.backend_info)
-        backend_buttons = QHBoxLayout()
-        for button in (self.install_button, self.own_button, self.app_backend_button, self.gpu_button):
-            backend_buttons.addWidget(button)
-        backend_layout.addLayout(backend_buttons)
-        backend_layout.addWidget(self.backend_progress)
-        backend_layout.addWidget(self.backend_message)
-        backend_layout.addStretch(1)
-        self.tabs.addTab(backend, translate("ModelsWindow", "Backend (sd.cpp)"))
+        self.tabs.addTab(self._engine_tab(), translate("ModelsWindow", "Drawing engine"))
         QVBoxLayout(self).addWidget(self.tabs)
 
     def _shop(self) -> QWidget:
@@ -344,25 +378,33 @@ class ModelsWindow(QDialog):
             self.import_paths([Path(chosen)])
 
     def refresh_backend(self) -> None:
-        self.backend_info.setText(translate("ModelsWindow", "Asking the backend what it is…"))
+        self.backend_info.setText(translate("ModelsWindow", "Asking the drawing engine which one it is…"))
         self.machine.ask_backend(version=True)
 
     def _on_backend_answered(self, info: BackendInfo | str) -> None:
         if isinstance(info, str):
-            self.backend_info.setText(translate("ModelsWindow", "No backend that runs: {why}").format(why=info))
+            self.backend_info.setText(translate("ModelsWindow", "No drawing engine that starts: {why}").format(
+                why=info))
             return
-        savers = ", ".join(translate("Memory", switch.words) for switch in MEMORY_SWITCHES.values()
-                           if info.caps.supports(switch.flag)) or translate("ModelsWindow", "none the app uses")
-        self.backend_info.setText(translate("ModelsWindow", "{program} ({origin})\n{version}\nWays to save video "
-                                            "memory it offers: {savers}").format(
-            program=info.program, origin=translate("Backend", info.origin), version=version_words(info.version),
+        # what a hobbyist needs to know is what it lacks: each missing way costs video memory
+        missing = [translate("Memory", switch.words) for switch in MEMORY_SWITCHES.values()
+                   if not info.caps.supports(switch.flag)]
+        savers = translate("ModelsWindow", "It lacks some of the ways the app saves video memory ({missing}): "
+                                           "big models may not fit your card with it.").format(
+            missing=", ".join(missing)) if missing else \
+            translate("ModelsWindow", "It has every way the app saves video memory.")
+        # the program's name, its folder a hover away: a path of the app's own folders says nothing to a hobbyist
+        self.backend_info.setText(translate("ModelsWindow", "Drawing now: {program} ({origin})\n{version}\n"
+                                                            "{savers}").format(
+            program=info.program.name, origin=translate("Backend", info.origin), version=version_words(info.version),
             savers=savers))
+        self.backend_info.setToolTip(str(info.program))
 
     def check_gpu(self) -> None:
-        """Start the backend once, as the system check does, and say which Vulkan devices it lists."""
+        """Start the engine once, as the system check does, and say which Vulkan devices it lists."""
         self.gpu_button.setEnabled(False)
         self.backend_message.setText(
-            translate("ModelsWindow", "Starting the backend to see which graphics devices it finds…"))
+            translate("ModelsWindow", "Starting the drawing engine to see which graphics cards it finds…"))
         self.gpu_check.start()
 
     def _on_gpu_checked(self, facts: SystemFacts, report: CompatibilityReport) -> None:
@@ -377,19 +419,20 @@ class ModelsWindow(QDialog):
         except BackendMissing as error:
             self.backend_message.setText(str(error))
             return
-        self.backend_message.setText(translate("ModelsWindow", "Using {program}.").format(program=program) if program
-                                     else translate("ModelsWindow", "Using the app's own backend."))
+        self.backend_message.setText(translate("ModelsWindow", "Drawing with {program} from now on.").format(
+            program=program) if program else translate("ModelsWindow", "Drawing with the app's own engine again."))
         self.refresh_backend()
 
     def _on_own_backend(self) -> None:
-        chosen, _ = QFileDialog.getOpenFileName(self, translate("ModelsWindow", "Your sd-cli program"),
-                                                str(Path.home()))
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, translate("ModelsWindow", "Your stable-diffusion.cpp program (sd-cli)"), str(Path.home()))
         if chosen:
             self.use_backend(Path(chosen))
 
     def _on_install_backend(self) -> None:
         self.install_button.setEnabled(False)
         self.backend_progress.setRange(0, 0)
+        self.backend_progress.show()
         self.backend_install.start(self.catalog)
 
     def _on_backend_progress(self, percent: int, text: str) -> None:
@@ -402,7 +445,7 @@ class ModelsWindow(QDialog):
         self.install_button.setEnabled(True)
         self.backend_progress.setRange(0, 100)
         self.backend_progress.setValue(0 if error else 100)
-        self.backend_message.setText(error or translate("ModelsWindow", "The backend is installed."))
+        self.backend_message.setText(error or translate("ModelsWindow", "The drawing engine is installed."))
         self.refresh_backend()
 
     def stop(self) -> None:

@@ -509,12 +509,12 @@
         <translation>Falta una biblioteca que necesita el backend sd.cpp, así que no puede iniciar ({library}).</translation>
     </message>
     <message>
-        <source>Install the backend again from Models &gt; Backend (it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
-        <translation>Instala el backend de nuevo desde Modelos &gt; Backend (trae sd-cli.exe con todas sus DLL) y actualiza el driver gráfico si la que falta es vulkan-1.dll.</translation>
+        <source>Download the drawing engine again (Models &gt; Drawing engine: it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
+        <translation>Descarga el motor de dibujo de nuevo (Modelos &gt; Motor de dibujo: trae sd-cli.exe con todas sus DLL) y actualiza el controlador gráfico si la que falta es vulkan-1.dll.</translation>
     </message>
     <message>
-        <source>Build the backend again (Models &gt; Backend &gt; Build), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
-        <translation>Compila el backend de nuevo (Modelos &gt; Backend &gt; Compilar) e instala el paquete Vulkan de tu distribución (libvulkan1).</translation>
+        <source>Build the drawing engine again (Models &gt; Drawing engine &gt; Build the engine), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
+        <translation>Compila el motor de dibujo de nuevo (Modelos &gt; Motor de dibujo &gt; Compilar el motor) e instala el paquete Vulkan de tu distribución (libvulkan1).</translation>
     </message>
     <message>
         <source>The sd.cpp backend runs but sees no Vulkan device.</source>

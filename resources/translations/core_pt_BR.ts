@@ -509,12 +509,12 @@
         <translation>Falta uma biblioteca de que o backend sd.cpp precisa, então ele não consegue iniciar ({library}).</translation>
     </message>
     <message>
-        <source>Install the backend again from Models &gt; Backend (it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
-        <translation>Instale o backend de novo em Modelos &gt; Backend (ele traz o sd-cli.exe com todas as DLLs) e atualize o driver de vídeo se a que falta for a vulkan-1.dll.</translation>
+        <source>Download the drawing engine again (Models &gt; Drawing engine: it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
+        <translation>Baixe o motor de desenho de novo (Modelos &gt; Motor de desenho: ele traz o sd-cli.exe com todas as suas DLLs) e atualize o driver de vídeo se a que falta for a vulkan-1.dll.</translation>
     </message>
     <message>
-        <source>Build the backend again (Models &gt; Backend &gt; Build), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
-        <translation>Compile o backend de novo (Modelos &gt; Backend &gt; Compilar) e instale o pacote Vulkan da sua distribuição (libvulkan1).</translation>
+        <source>Build the drawing engine again (Models &gt; Drawing engine &gt; Build the engine), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
+        <translation>Compile o motor de desenho de novo (Modelos &gt; Motor de desenho &gt; Compilar o motor) e instale o pacote Vulkan da sua distribuição (libvulkan1).</translation>
     </message>
     <message>
         <source>The sd.cpp backend runs but sees no Vulkan device.</source>

@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>Fits in pieces (slower)</source>
-        <translation>Помещается по частям (медленнее)</translation>
+        <translation>По частям (медленнее)</translation>
     </message>
     <message>
         <source>Too big for this computer</source>
@@ -509,12 +509,12 @@
         <translation>Не хватает библиотеки, нужной движку sd.cpp, поэтому он не может запуститься ({library}).</translation>
     </message>
     <message>
-        <source>Install the backend again from Models &gt; Backend (it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
-        <translation>Установите движок заново в «Модели &gt; Движок» (он приносит sd-cli.exe со всеми DLL) и обновите графический драйвер, если не хватает vulkan-1.dll.</translation>
+        <source>Download the drawing engine again (Models &gt; Drawing engine: it brings sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.</source>
+        <translation>Скачайте движок рисования заново (Модели &gt; Движок рисования: он приносит sd-cli.exe со всеми его DLL) и обновите видеодрайвер, если не хватает vulkan-1.dll.</translation>
     </message>
     <message>
-        <source>Build the backend again (Models &gt; Backend &gt; Build), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
-        <translation>Соберите движок заново («Модели &gt; Движок &gt; Собрать») и установите пакет Vulkan вашего дистрибутива (libvulkan1).</translation>
+        <source>Build the drawing engine again (Models &gt; Drawing engine &gt; Build the engine), and install your distribution&apos;s Vulkan package (libvulkan1).</source>
+        <translation>Соберите движок рисования заново (Модели &gt; Движок рисования &gt; Собрать движок) и установите пакет Vulkan вашего дистрибутива (libvulkan1).</translation>
     </message>
     <message>
         <source>The sd.cpp backend runs but sees no Vulkan device.</source>

@@ -70,12 +70,12 @@
 <context>
     <name>Backend</name>
     <message>
-        <source>this copy of the app cannot build the backend; {how}</source>
-        <translation>esta copia de la app no puede compilar el backend; {how}</translation>
+        <source>This copy of the app cannot build the drawing engine: {how}</source>
+        <translation>Esta copia de la app no puede compilar el motor de dibujo: {how}</translation>
     </message>
     <message>
-        <source>starting the backend build</source>
-        <translation>iniciando la compilación del backend</translation>
+        <source>Building the drawing engine: this takes several minutes…</source>
+        <translation>Compilando el motor de dibujo: tarda varios minutos…</translation>
     </message>
     <message>
         <source>downloading {file}: {size}</source>
@@ -98,12 +98,12 @@
         <translation>{program} instalado ({verified})</translation>
     </message>
     <message>
-        <source>the backend build did not finish: {error}</source>
-        <translation>la compilación del backend no terminó: {error}</translation>
+        <source>Building the drawing engine did not finish: {error}</source>
+        <translation>La compilación del motor de dibujo no terminó: {error}</translation>
     </message>
     <message>
-        <source>the backend build failed: {line}</source>
-        <translation>la compilación del backend falló: {line}</translation>
+        <source>Building the drawing engine failed. Its last words: {line}</source>
+        <translation>La compilación del motor de dibujo falló. Sus últimas palabras: {line}</translation>
     </message>
     <message>
         <source>it said nothing</source>
@@ -1063,20 +1063,16 @@
         <translation>sin descargar</translation>
     </message>
     <message>
-        <source>Download backend</source>
-        <translation>Descargar el backend</translation>
-    </message>
-    <message>
-        <source>Build backend</source>
-        <translation>Compilar el backend</translation>
-    </message>
-    <message>
-        <source>Install backend</source>
-        <translation>Instalar el backend</translation>
-    </message>
-    <message>
         <source>Models</source>
         <translation>Modelos</translation>
+    </message>
+    <message>
+        <source>Use another engine…</source>
+        <translation>Usar otro motor…</translation>
+    </message>
+    <message>
+        <source>Back to the app&apos;s engine</source>
+        <translation>Volver al motor de la app</translation>
     </message>
     <message>
         <source>Download</source>
@@ -1085,6 +1081,30 @@
     <message>
         <source>This file&apos;s download</source>
         <translation>Descarga de este archivo</translation>
+    </message>
+    <message>
+        <source>Download the engine</source>
+        <translation>Descargar el motor</translation>
+    </message>
+    <message>
+        <source>Downloads stable-diffusion.cpp again from its makers, if the engine is missing or damaged.</source>
+        <translation>Descarga stable-diffusion.cpp de nuevo desde sus autores, si el motor falta o está dañado.</translation>
+    </message>
+    <message>
+        <source>Build the engine</source>
+        <translation>Compilar el motor</translation>
+    </message>
+    <message>
+        <source>Makes the engine again from its source on this computer, if it is missing or damaged. It takes several minutes.</source>
+        <translation>Rehace el motor desde su código fuente en este ordenador, si falta o está dañado. Tarda varios minutos.</translation>
+    </message>
+    <message>
+        <source>Install the engine</source>
+        <translation>Instalar el motor</translation>
+    </message>
+    <message>
+        <source>Says how to get the engine for this copy of the app.</source>
+        <translation>Dice cómo conseguir el motor para esta copia de la app.</translation>
     </message>
     <message>
         <source>The whole model&apos;s download</source>
@@ -1099,20 +1119,36 @@
         <translation>Agregar una carpeta…</translation>
     </message>
     <message>
+        <source>What was added</source>
+        <translation>Lo que se añadió</translation>
+    </message>
+    <message>
         <source>Files you add are inspected and put in their slots here.</source>
         <translation>Los archivos que agregues se revisan y se colocan aquí en su lugar.</translation>
     </message>
     <message>
-        <source>Use my own sd-cli…</source>
-        <translation>Usar mi propio sd-cli…</translation>
-    </message>
-    <message>
-        <source>Use the app&apos;s backend</source>
-        <translation>Usar el backend de la app</translation>
-    </message>
-    <message>
         <source>Does it see my graphics card?</source>
         <translation>¿Ve mi tarjeta gráfica?</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s installation</source>
+        <translation>Instalación del motor</translation>
+    </message>
+    <message>
+        <source>The drawing engine is the program that turns your words into pictures: stable-diffusion.cpp, drawing on your graphics card through Vulkan. The app comes with one; you need these buttons only when it is missing or to try another one.</source>
+        <translation>El motor de dibujo es el programa que convierte tus palabras en imágenes: stable-diffusion.cpp, que dibuja en tu tarjeta gráfica mediante Vulkan. La app ya trae uno; solo necesitas estos botones si falta o para probar otro.</translation>
+    </message>
+    <message>
+        <source>Starts the engine once and says which graphics cards it can draw on.</source>
+        <translation>Arranca el motor una vez y dice en qué tarjetas gráficas puede dibujar.</translation>
+    </message>
+    <message>
+        <source>Draws with a stable-diffusion.cpp program (sd-cli) that you built or downloaded yourself.</source>
+        <translation>Dibuja con un programa stable-diffusion.cpp (sd-cli) que compilaste o descargaste tú.</translation>
+    </message>
+    <message>
+        <source>Draws with the engine that came with the app again.</source>
+        <translation>Vuelve a dibujar con el motor que trae la app.</translation>
     </message>
     <message>
         <source>Models to download</source>
@@ -1121,6 +1157,10 @@
     <message>
         <source>Files you already have</source>
         <translation>Archivos que ya tienes</translation>
+    </message>
+    <message>
+        <source>Drawing engine</source>
+        <translation>Motor de dibujo</translation>
     </message>
     <message>
         <source>To make finished pictures bigger</source>
@@ -1137,10 +1177,6 @@
     <message>
         <source>Models folder: {folder}</source>
         <translation>Carpeta de modelos: {folder}</translation>
-    </message>
-    <message>
-        <source>Backend (sd.cpp)</source>
-        <translation>Backend (sd.cpp)</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1235,44 +1271,48 @@
         <translation>Una carpeta con archivos de modelo</translation>
     </message>
     <message>
-        <source>Asking the backend what it is…</source>
-        <translation>Preguntándole al backend qué es…</translation>
+        <source>Asking the drawing engine which one it is…</source>
+        <translation>Preguntando al motor de dibujo cuál es…</translation>
     </message>
     <message>
-        <source>No backend that runs: {why}</source>
-        <translation>No hay un backend que funcione: {why}</translation>
+        <source>No drawing engine that starts: {why}</source>
+        <translation>Ningún motor de dibujo que arranque: {why}</translation>
     </message>
     <message>
-        <source>none the app uses</source>
-        <translation>ninguna que use la app</translation>
+        <source>It lacks some of the ways the app saves video memory ({missing}): big models may not fit your card with it.</source>
+        <translation>Le faltan algunas de las formas en que la app ahorra memoria de vídeo ({missing}): con él, los modelos grandes pueden no caber en tu tarjeta.</translation>
     </message>
     <message>
-        <source>{program} ({origin})
+        <source>It has every way the app saves video memory.</source>
+        <translation>Tiene todas las formas en que la app ahorra memoria de vídeo.</translation>
+    </message>
+    <message>
+        <source>Drawing now: {program} ({origin})
 {version}
-Ways to save video memory it offers: {savers}</source>
-        <translation>{program} ({origin})
+{savers}</source>
+        <translation>Dibujando ahora: {program} ({origin})
 {version}
-Formas de ahorrar memoria de video que ofrece: {savers}</translation>
+{savers}</translation>
     </message>
     <message>
-        <source>Starting the backend to see which graphics devices it finds…</source>
-        <translation>Iniciando el backend para ver qué dispositivos gráficos encuentra…</translation>
+        <source>Starting the drawing engine to see which graphics cards it finds…</source>
+        <translation>Arrancando el motor de dibujo para ver qué tarjetas gráficas encuentra…</translation>
     </message>
     <message>
-        <source>Using {program}.</source>
-        <translation>Usando {program}.</translation>
+        <source>Drawing with {program} from now on.</source>
+        <translation>Dibujando con {program} a partir de ahora.</translation>
     </message>
     <message>
-        <source>Using the app&apos;s own backend.</source>
-        <translation>Usando el backend de la propia app.</translation>
+        <source>Drawing with the app&apos;s own engine again.</source>
+        <translation>Dibujando de nuevo con el motor de la propia app.</translation>
     </message>
     <message>
-        <source>Your sd-cli program</source>
-        <translation>Tu programa sd-cli</translation>
+        <source>Your stable-diffusion.cpp program (sd-cli)</source>
+        <translation>Tu programa stable-diffusion.cpp (sd-cli)</translation>
     </message>
     <message>
-        <source>The backend is installed.</source>
-        <translation>El backend está instalado.</translation>
+        <source>The drawing engine is installed.</source>
+        <translation>El motor de dibujo está instalado.</translation>
     </message>
 </context>
 <context>

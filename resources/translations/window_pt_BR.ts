@@ -70,12 +70,12 @@
 <context>
     <name>Backend</name>
     <message>
-        <source>this copy of the app cannot build the backend; {how}</source>
-        <translation>esta cópia do app não consegue compilar o backend; {how}</translation>
+        <source>This copy of the app cannot build the drawing engine: {how}</source>
+        <translation>Esta cópia do app não consegue compilar o motor de desenho: {how}</translation>
     </message>
     <message>
-        <source>starting the backend build</source>
-        <translation>iniciando a compilação do backend</translation>
+        <source>Building the drawing engine: this takes several minutes…</source>
+        <translation>Compilando o motor de desenho: leva alguns minutos…</translation>
     </message>
     <message>
         <source>downloading {file}: {size}</source>
@@ -98,12 +98,12 @@
         <translation>{program} instalado ({verified})</translation>
     </message>
     <message>
-        <source>the backend build did not finish: {error}</source>
-        <translation>a compilação do backend não terminou: {error}</translation>
+        <source>Building the drawing engine did not finish: {error}</source>
+        <translation>A compilação do motor de desenho não terminou: {error}</translation>
     </message>
     <message>
-        <source>the backend build failed: {line}</source>
-        <translation>a compilação do backend falhou: {line}</translation>
+        <source>Building the drawing engine failed. Its last words: {line}</source>
+        <translation>A compilação do motor de desenho falhou. Suas últimas palavras: {line}</translation>
     </message>
     <message>
         <source>it said nothing</source>
@@ -1063,20 +1063,16 @@
         <translation>não baixado</translation>
     </message>
     <message>
-        <source>Download backend</source>
-        <translation>Baixar o backend</translation>
-    </message>
-    <message>
-        <source>Build backend</source>
-        <translation>Compilar o backend</translation>
-    </message>
-    <message>
-        <source>Install backend</source>
-        <translation>Instalar o backend</translation>
-    </message>
-    <message>
         <source>Models</source>
         <translation>Modelos</translation>
+    </message>
+    <message>
+        <source>Use another engine…</source>
+        <translation>Usar outro motor…</translation>
+    </message>
+    <message>
+        <source>Back to the app&apos;s engine</source>
+        <translation>Voltar ao motor do app</translation>
     </message>
     <message>
         <source>Download</source>
@@ -1085,6 +1081,30 @@
     <message>
         <source>This file&apos;s download</source>
         <translation>Download deste arquivo</translation>
+    </message>
+    <message>
+        <source>Download the engine</source>
+        <translation>Baixar o motor</translation>
+    </message>
+    <message>
+        <source>Downloads stable-diffusion.cpp again from its makers, if the engine is missing or damaged.</source>
+        <translation>Baixa o stable-diffusion.cpp de novo, direto dos seus autores, se o motor estiver faltando ou danificado.</translation>
+    </message>
+    <message>
+        <source>Build the engine</source>
+        <translation>Compilar o motor</translation>
+    </message>
+    <message>
+        <source>Makes the engine again from its source on this computer, if it is missing or damaged. It takes several minutes.</source>
+        <translation>Refaz o motor a partir do código-fonte neste computador, se ele estiver faltando ou danificado. Leva alguns minutos.</translation>
+    </message>
+    <message>
+        <source>Install the engine</source>
+        <translation>Instalar o motor</translation>
+    </message>
+    <message>
+        <source>Says how to get the engine for this copy of the app.</source>
+        <translation>Diz como obter o motor para esta cópia do app.</translation>
     </message>
     <message>
         <source>The whole model&apos;s download</source>
@@ -1099,20 +1119,36 @@
         <translation>Adicionar uma pasta…</translation>
     </message>
     <message>
+        <source>What was added</source>
+        <translation>O que foi adicionado</translation>
+    </message>
+    <message>
         <source>Files you add are inspected and put in their slots here.</source>
         <translation>Os arquivos que você adicionar são examinados e colocados nos lugares certos aqui.</translation>
     </message>
     <message>
-        <source>Use my own sd-cli…</source>
-        <translation>Usar o meu sd-cli…</translation>
-    </message>
-    <message>
-        <source>Use the app&apos;s backend</source>
-        <translation>Usar o backend do app</translation>
-    </message>
-    <message>
         <source>Does it see my graphics card?</source>
         <translation>Ele vê minha placa de vídeo?</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s installation</source>
+        <translation>Instalação do motor</translation>
+    </message>
+    <message>
+        <source>The drawing engine is the program that turns your words into pictures: stable-diffusion.cpp, drawing on your graphics card through Vulkan. The app comes with one; you need these buttons only when it is missing or to try another one.</source>
+        <translation>O motor de desenho é o programa que transforma suas palavras em imagens: o stable-diffusion.cpp, que desenha na sua placa de vídeo por meio do Vulkan. O app já vem com um; você só precisa destes botões se ele faltar ou para experimentar outro.</translation>
+    </message>
+    <message>
+        <source>Starts the engine once and says which graphics cards it can draw on.</source>
+        <translation>Liga o motor uma vez e diz em quais placas de vídeo ele consegue desenhar.</translation>
+    </message>
+    <message>
+        <source>Draws with a stable-diffusion.cpp program (sd-cli) that you built or downloaded yourself.</source>
+        <translation>Desenha com um programa stable-diffusion.cpp (sd-cli) que você mesmo compilou ou baixou.</translation>
+    </message>
+    <message>
+        <source>Draws with the engine that came with the app again.</source>
+        <translation>Volta a desenhar com o motor que veio com o app.</translation>
     </message>
     <message>
         <source>Models to download</source>
@@ -1121,6 +1157,10 @@
     <message>
         <source>Files you already have</source>
         <translation>Arquivos que você já tem</translation>
+    </message>
+    <message>
+        <source>Drawing engine</source>
+        <translation>Motor de desenho</translation>
     </message>
     <message>
         <source>To make finished pictures bigger</source>
@@ -1137,10 +1177,6 @@
     <message>
         <source>Models folder: {folder}</source>
         <translation>Pasta de modelos: {folder}</translation>
-    </message>
-    <message>
-        <source>Backend (sd.cpp)</source>
-        <translation>Backend (sd.cpp)</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1235,44 +1271,48 @@
         <translation>Uma pasta com arquivos de modelo</translation>
     </message>
     <message>
-        <source>Asking the backend what it is…</source>
-        <translation>Perguntando ao backend o que ele é…</translation>
+        <source>Asking the drawing engine which one it is…</source>
+        <translation>Perguntando ao motor de desenho qual é ele…</translation>
     </message>
     <message>
-        <source>No backend that runs: {why}</source>
-        <translation>Nenhum backend que funcione: {why}</translation>
+        <source>No drawing engine that starts: {why}</source>
+        <translation>Nenhum motor de desenho que inicie: {why}</translation>
     </message>
     <message>
-        <source>none the app uses</source>
-        <translation>nenhuma que o app usa</translation>
+        <source>It lacks some of the ways the app saves video memory ({missing}): big models may not fit your card with it.</source>
+        <translation>Faltam a ele alguns dos jeitos que o app usa para poupar memória de vídeo ({missing}): com ele, modelos grandes podem não caber na sua placa.</translation>
     </message>
     <message>
-        <source>{program} ({origin})
+        <source>It has every way the app saves video memory.</source>
+        <translation>Ele tem todos os jeitos que o app usa para poupar memória de vídeo.</translation>
+    </message>
+    <message>
+        <source>Drawing now: {program} ({origin})
 {version}
-Ways to save video memory it offers: {savers}</source>
-        <translation>{program} ({origin})
+{savers}</source>
+        <translation>Desenhando agora: {program} ({origin})
 {version}
-Formas de economizar memória de vídeo que ele oferece: {savers}</translation>
+{savers}</translation>
     </message>
     <message>
-        <source>Starting the backend to see which graphics devices it finds…</source>
-        <translation>Iniciando o backend para ver quais dispositivos gráficos ele encontra…</translation>
+        <source>Starting the drawing engine to see which graphics cards it finds…</source>
+        <translation>Ligando o motor de desenho para ver quais placas de vídeo ele encontra…</translation>
     </message>
     <message>
-        <source>Using {program}.</source>
-        <translation>Usando {program}.</translation>
+        <source>Drawing with {program} from now on.</source>
+        <translation>Desenhando com {program} a partir de agora.</translation>
     </message>
     <message>
-        <source>Using the app&apos;s own backend.</source>
-        <translation>Usando o backend do próprio app.</translation>
+        <source>Drawing with the app&apos;s own engine again.</source>
+        <translation>Desenhando de novo com o motor do próprio app.</translation>
     </message>
     <message>
-        <source>Your sd-cli program</source>
-        <translation>Seu programa sd-cli</translation>
+        <source>Your stable-diffusion.cpp program (sd-cli)</source>
+        <translation>Seu programa stable-diffusion.cpp (sd-cli)</translation>
     </message>
     <message>
-        <source>The backend is installed.</source>
-        <translation>O backend está instalado.</translation>
+        <source>The drawing engine is installed.</source>
+        <translation>O motor de desenho está instalado.</translation>
     </message>
 </context>
 <context>

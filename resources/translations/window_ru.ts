@@ -70,12 +70,12 @@
 <context>
     <name>Backend</name>
     <message>
-        <source>this copy of the app cannot build the backend; {how}</source>
-        <translation>эта копия программы не может собрать бэкенд; {how}</translation>
+        <source>This copy of the app cannot build the drawing engine: {how}</source>
+        <translation>Эта копия приложения не может собрать движок рисования: {how}</translation>
     </message>
     <message>
-        <source>starting the backend build</source>
-        <translation>начинается сборка бэкенда</translation>
+        <source>Building the drawing engine: this takes several minutes…</source>
+        <translation>Сборка движка рисования: это займёт несколько минут…</translation>
     </message>
     <message>
         <source>downloading {file}: {size}</source>
@@ -98,12 +98,12 @@
         <translation>{program} установлен ({verified})</translation>
     </message>
     <message>
-        <source>the backend build did not finish: {error}</source>
-        <translation>сборка бэкенда не завершилась: {error}</translation>
+        <source>Building the drawing engine did not finish: {error}</source>
+        <translation>Сборка движка рисования не завершилась: {error}</translation>
     </message>
     <message>
-        <source>the backend build failed: {line}</source>
-        <translation>сборка бэкенда не удалась: {line}</translation>
+        <source>Building the drawing engine failed. Its last words: {line}</source>
+        <translation>Сборка движка рисования не удалась. Последние слова: {line}</translation>
     </message>
     <message>
         <source>it said nothing</source>
@@ -1063,20 +1063,16 @@
         <translation>не скачана</translation>
     </message>
     <message>
-        <source>Download backend</source>
-        <translation>Скачать движок</translation>
-    </message>
-    <message>
-        <source>Build backend</source>
-        <translation>Собрать движок</translation>
-    </message>
-    <message>
-        <source>Install backend</source>
-        <translation>Установить движок</translation>
-    </message>
-    <message>
         <source>Models</source>
         <translation>Модели</translation>
+    </message>
+    <message>
+        <source>Use another engine…</source>
+        <translation>Взять другой движок…</translation>
+    </message>
+    <message>
+        <source>Back to the app&apos;s engine</source>
+        <translation>Вернуть движок приложения</translation>
     </message>
     <message>
         <source>Download</source>
@@ -1085,6 +1081,30 @@
     <message>
         <source>This file&apos;s download</source>
         <translation>Загрузка этого файла</translation>
+    </message>
+    <message>
+        <source>Download the engine</source>
+        <translation>Скачать движок</translation>
+    </message>
+    <message>
+        <source>Downloads stable-diffusion.cpp again from its makers, if the engine is missing or damaged.</source>
+        <translation>Заново скачивает stable-diffusion.cpp у его авторов, если движка нет или он повреждён.</translation>
+    </message>
+    <message>
+        <source>Build the engine</source>
+        <translation>Собрать движок</translation>
+    </message>
+    <message>
+        <source>Makes the engine again from its source on this computer, if it is missing or damaged. It takes several minutes.</source>
+        <translation>Заново собирает движок из исходного кода на этом компьютере, если его нет или он повреждён. Это займёт несколько минут.</translation>
+    </message>
+    <message>
+        <source>Install the engine</source>
+        <translation>Установить движок</translation>
+    </message>
+    <message>
+        <source>Says how to get the engine for this copy of the app.</source>
+        <translation>Подскажет, как получить движок для этой копии приложения.</translation>
     </message>
     <message>
         <source>The whole model&apos;s download</source>
@@ -1099,20 +1119,36 @@
         <translation>Добавить папку…</translation>
     </message>
     <message>
+        <source>What was added</source>
+        <translation>Что добавлено</translation>
+    </message>
+    <message>
         <source>Files you add are inspected and put in their slots here.</source>
         <translation>Добавленные файлы проверяются и раскладываются по своим местам здесь.</translation>
     </message>
     <message>
-        <source>Use my own sd-cli…</source>
-        <translation>Взять свой sd-cli…</translation>
-    </message>
-    <message>
-        <source>Use the app&apos;s backend</source>
-        <translation>Взять движок приложения</translation>
-    </message>
-    <message>
         <source>Does it see my graphics card?</source>
         <translation>Видит ли он мою видеокарту?</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s installation</source>
+        <translation>Установка движка</translation>
+    </message>
+    <message>
+        <source>The drawing engine is the program that turns your words into pictures: stable-diffusion.cpp, drawing on your graphics card through Vulkan. The app comes with one; you need these buttons only when it is missing or to try another one.</source>
+        <translation>Движок рисования — это программа, которая превращает ваши слова в картинки: stable-diffusion.cpp, рисующий на вашей видеокарте через Vulkan. Он уже есть в приложении; эти кнопки нужны, только если его нет или чтобы попробовать другой.</translation>
+    </message>
+    <message>
+        <source>Starts the engine once and says which graphics cards it can draw on.</source>
+        <translation>Запускает движок один раз и говорит, на каких видеокартах он может рисовать.</translation>
+    </message>
+    <message>
+        <source>Draws with a stable-diffusion.cpp program (sd-cli) that you built or downloaded yourself.</source>
+        <translation>Рисует программой stable-diffusion.cpp (sd-cli), которую вы сами собрали или скачали.</translation>
+    </message>
+    <message>
+        <source>Draws with the engine that came with the app again.</source>
+        <translation>Снова рисует движком, который пришёл с приложением.</translation>
     </message>
     <message>
         <source>Models to download</source>
@@ -1121,6 +1157,10 @@
     <message>
         <source>Files you already have</source>
         <translation>Ваши файлы</translation>
+    </message>
+    <message>
+        <source>Drawing engine</source>
+        <translation>Движок рисования</translation>
     </message>
     <message>
         <source>To make finished pictures bigger</source>
@@ -1137,10 +1177,6 @@
     <message>
         <source>Models folder: {folder}</source>
         <translation>Папка моделей: {folder}</translation>
-    </message>
-    <message>
-        <source>Backend (sd.cpp)</source>
-        <translation>Движок (sd.cpp)</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1235,44 +1271,48 @@
         <translation>Папка с файлами моделей</translation>
     </message>
     <message>
-        <source>Asking the backend what it is…</source>
-        <translation>Спрашиваем движок, что он такое…</translation>
+        <source>Asking the drawing engine which one it is…</source>
+        <translation>Спрашиваем движок рисования, какой он…</translation>
     </message>
     <message>
-        <source>No backend that runs: {why}</source>
-        <translation>Нет работающего движка: {why}</translation>
+        <source>No drawing engine that starts: {why}</source>
+        <translation>Нет движка рисования, который запускается: {why}</translation>
     </message>
     <message>
-        <source>none the app uses</source>
-        <translation>ни одного из тех, что использует приложение</translation>
+        <source>It lacks some of the ways the app saves video memory ({missing}): big models may not fit your card with it.</source>
+        <translation>В нём нет некоторых способов экономить видеопамять, которыми пользуется приложение ({missing}): с ним большие модели могут не поместиться на вашу видеокарту.</translation>
     </message>
     <message>
-        <source>{program} ({origin})
+        <source>It has every way the app saves video memory.</source>
+        <translation>В нём есть все способы экономить видеопамять, которыми пользуется приложение.</translation>
+    </message>
+    <message>
+        <source>Drawing now: {program} ({origin})
 {version}
-Ways to save video memory it offers: {savers}</source>
-        <translation>{program} ({origin})
+{savers}</source>
+        <translation>Сейчас рисует: {program} ({origin})
 {version}
-Способы сэкономить видеопамять: {savers}</translation>
+{savers}</translation>
     </message>
     <message>
-        <source>Starting the backend to see which graphics devices it finds…</source>
-        <translation>Запускаем движок, чтобы узнать, какие графические устройства он находит…</translation>
+        <source>Starting the drawing engine to see which graphics cards it finds…</source>
+        <translation>Запускаем движок рисования, чтобы узнать, какие видеокарты он находит…</translation>
     </message>
     <message>
-        <source>Using {program}.</source>
-        <translation>Используется {program}.</translation>
+        <source>Drawing with {program} from now on.</source>
+        <translation>Теперь рисует {program}.</translation>
     </message>
     <message>
-        <source>Using the app&apos;s own backend.</source>
-        <translation>Используется движок приложения.</translation>
+        <source>Drawing with the app&apos;s own engine again.</source>
+        <translation>Снова рисует движок самого приложения.</translation>
     </message>
     <message>
-        <source>Your sd-cli program</source>
-        <translation>Ваша программа sd-cli</translation>
+        <source>Your stable-diffusion.cpp program (sd-cli)</source>
+        <translation>Ваша программа stable-diffusion.cpp (sd-cli)</translation>
     </message>
     <message>
-        <source>The backend is installed.</source>
-        <translation>Движок установлен.</translation>
+        <source>The drawing engine is installed.</source>
+        <translation>Движок рисования установлен.</translation>
     </message>
 </context>
 <context>
@@ -1286,7 +1326,7 @@ Ways to save video memory it offers: {savers}</source>
     <name>OtherApps</name>
     <message>
         <source>Let other apps use this PC</source>
-        <translation>Разрешить другим программам рисовать на этом ПК</translation>
+        <translation>Пустить другие программы на этот ПК</translation>
     </message>
     <message>
         <source>Apps such as SillyTavern, Open WebUI or a script draw here through the A1111 or OpenAI way of asking; their pictures wait in the queue like yours</source>

@@ -21,10 +21,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.generation.request import METHOD_NAMES
+from app.core.prompt_helper.model import PROMPT_MODEL_NAME
+
 # what only a developer says: a command-line flag, an errno, an error kind's code, a log level, a Python type
 # (a file's name may hold underscores: a word joined by one is a code only when no file suffix follows it)
 DEVELOPER_WORDS = re.compile(r"(?<![\w-])--[a-z]|Errno|\b[a-z]+_[a-z_]+\b(?![.\w-])|\b(?:WARN|WARNING|INFO|DEBUG|"
                              r"ERROR|FAIL|PASS)\b|Traceback|Exception\b|\bNone\b|vulkan loader")
+# the tour's own data, as a user's would be: their prompts and the names of their files; and proper names
+USER_DATA = ("a lighthouse on a cliff at dawn, oil painting", "a lighthouse at dusk, take", "to start from.png",
+             "picture 0", "picture 1", "picture 2", "polaris-1.png", "polaris-2.png", "polaris-3.png",
+             "Z-Image", "tiny-flux.gguf", PROMPT_MODEL_NAME, "Qwen3-4B", "qwen3_prompt_tiny.gguf", "a fox in the snow",
+             *METHOD_NAMES.values())
+
+PATH = re.compile(r"\S*[/\\]\S*")  # a path is the user's: its folders' names are no words of ours
 # words of ours that give an English sentence away when a translated window still shows it
 ENGLISH_WORDS = frozenset((
     "a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "with", "from", "by", "is", "are", "be",
@@ -49,7 +59,7 @@ def english_left(english: dict[str, list[str]], translated: dict[str, list[str]]
         for text in shown:
             if text not in english.get(path, []):
                 continue
-            rest = re.sub(r"\S*[/\\]\S*", " ", text)  # a path is the user's
+            rest = re.sub(PATH, " ", text)
             for data in sorted(user_data, key=len, reverse=True):  # 'Euler a' before 'Euler'
                 rest = rest.replace(data, " ")
             words = {word.lower() for word in re.findall(r"[A-Za-z]+", rest)}
@@ -117,6 +127,6 @@ def developer_words(texts: dict[str, list[str]]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path, shown in texts.items():
         for text in shown:
-            if (match := DEVELOPER_WORDS.search(text)) is not None:
+            if (match := DEVELOPER_WORDS.search(re.sub(PATH, " ", text))) is not None:
                 found.setdefault(path, []).append(f"{match.group(0)!r} in {text!r}")
     return found

@@ -38,15 +38,15 @@ def picture_file(path: Path, size: tuple[int, int] = (512, 768), colour: tuple[i
     return path
 
 
-def three_jobs_from_last_time(store: Path) -> None:
-    """A queue file with three jobs left waiting: the window opens with them held in its queue."""
+def three_jobs_from_last_time(store: Path, more: tuple[Job, ...] = ()) -> None:
+    """A queue file with three jobs left waiting (and `more`): the window opens with them held in its queue."""
     jobs = [Job(GenerationRequest(prompt=f"a lighthouse at dusk, take {n}", seed=n), state=JobState.WAITING)
             for n in range(3)]
-    save_queue(store, jobs)
+    save_queue(store, [*jobs, *more])
 
 
-def open_window(folder: Path) -> MainWindow:
-    """The window over a gallery of three pictures and a queue of three jobs from last time."""
+def open_window(folder: Path, more_jobs: tuple[Job, ...] = ()) -> MainWindow:
+    """The window over a gallery of three pictures and a queue of three jobs from last time (and `more_jobs`)."""
     images = folder / "images"
     images.mkdir(parents=True, exist_ok=True)
     gallery = GalleryIndex(folder / "gallery.sqlite3")
@@ -54,7 +54,7 @@ def open_window(folder: Path) -> MainWindow:
         path = picture_file(images / f"polaris-{n + 1}.png", (512, 512), colour)
         gallery.add(GalleryEntry(path, f"picture {n}", "", "", n, 512, 512, created=float(n)))
     store = folder / "queue.json"
-    three_jobs_from_last_time(store)
+    three_jobs_from_last_time(store, more_jobs)
     return MainWindow(Studio(images, gallery=gallery, store=store))
 
 

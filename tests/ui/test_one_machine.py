@@ -46,7 +46,7 @@ def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
         window.studio.upscale(UpscaleRequest(tmp_path / "no-picture.png", tmp_path / "no-model.pth"))
     models = window.models_window
     assert models is not None
-    qtbot.waitUntil(lambda: f"{standin} (given on the command line)" in models.backend_info.text(), timeout=30_000)
+    qtbot.waitUntil(lambda: f"{standin.name} (given on the command line)" in models.backend_info.text(), timeout=30_000)
     assert vulkaninfo_runs() == 1 and monitor.vulkaninfo_runs == 1
     assert help_log.read_text(encoding="utf-8").splitlines() == ["--help"]
     assert machine.devices and window.studio.generation.devices == machine.devices

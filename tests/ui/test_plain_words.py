@@ -15,7 +15,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core.gallery.image_store import FolderProblem, check_folder
-from app.core.generation.request import METHOD_NAMES, GenerationRequest
+from app.core.generation.request import GenerationRequest
 from app.core.prompt_helper.chat import HelperTask
 from app.core.prompt_helper.model import PROMPT_MODEL_NAME
 from app.core.queue.jobs import Job, JobState, save_queue
@@ -25,14 +25,8 @@ from app.services.studio import Studio
 from app.ui.first_start import FirstStart
 from app.ui.main_window import MainWindow
 from tests.helpers.local_catalog import write_catalog
-from tests.helpers.visible_texts import developer_words, english_left, visible_texts
+from tests.helpers.visible_texts import USER_DATA, developer_words, english_left, visible_texts
 from tests.helpers.window_tour import SIZES, STATES, settle, speaking, window_in
-
-# the tour's own data, as a user's would be: their prompts and the names of their files; and proper names
-USER_DATA = ("a lighthouse on a cliff at dawn, oil painting", "a lighthouse at dusk, take", "to start from.png",
-             "picture 0", "picture 1", "picture 2", "polaris-1.png", "polaris-2.png", "polaris-3.png",
-             "Z-Image", "tiny-flux.gguf", PROMPT_MODEL_NAME, "Qwen3-4B", "qwen3_prompt_tiny.gguf", "a fox in the snow",
-             *METHOD_NAMES.values())
 
 
 def with_the_check(qtbot: QtBot, window: MainWindow) -> None:

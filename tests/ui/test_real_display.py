@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import PySide6
 import pytest
 
+from tests.helpers.visible_texts import USER_DATA, developer_words, english_left
 from tests.helpers.window_tour import MIN_PICTURE_SHARE, STATES
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="Qt's xcb platform, its X libraries and Xvfb are "
@@ -45,6 +48,26 @@ def start_xvfb(width: int, height: int) -> tuple[subprocess.Popen[bytes], str]:
         server.wait()
         pytest.fail("Xvfb did not start")
     return server, f":{number}"
+
+
+def start_window_manager(display: str) -> subprocess.Popen[bytes]:
+    """openbox on `display`, once it has taken the screen (it names itself on the root window, as EWMH asks):
+    windows get a title bar and a frame, and maximised ones the room a desktop leaves them."""
+    if shutil.which("openbox") is None:
+        pytest.fail("openbox is missing: run ./scripts/setup.sh --tests (it installs openbox)")
+    env = {**os.environ, "DISPLAY": display}
+    manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and manager.poll() is None:
+        said = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True,
+                              text=True, timeout=20, check=False).stdout
+        if "window id" in said:
+            return manager
+        time.sleep(0.2)
+    manager.kill()
+    manager.wait()
+    pytest.fail("openbox did not take the screen")
 
 
 @pytest.fixture
@@ -181,3 +204,49 @@ def test_the_window_s_fault_matrix_holds_on_a_real_x_server(x_display: str) -> N
                             capture_output=True, text=True, timeout=900, check=False)
     assert result.returncode == 0, result.stdout[-4000:]
     assert " failed" not in result.stdout and " passed" in result.stdout, result.stdout[-2000:]
+
+
+def newcomers_tour(language: str, home: Path) -> dict[str, Any]:
+    """tests/helpers/clipping.py's tour of the demo in `language`, on a 1366x768 screen with a window manager."""
+    server, display = start_xvfb(*SCREEN)
+    manager = start_window_manager(display)
+    try:
+        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "HOME": str(home)}
+        env.pop("WAYLAND_DISPLAY", None)
+        child = subprocess.run([sys.executable, "-m", "tests.helpers.clipping", "--tour", language], cwd=REPO,
+                               env=env, capture_output=True, text=True, timeout=300, check=False)
+    finally:
+        for process in (manager, server):
+            process.terminate()
+            process.wait(10)
+    assert child.returncode == 0, child.stderr
+    tour: dict[str, Any] = json.loads(child.stdout.strip().splitlines()[-1])
+    return tour
+
+
+@pytest.fixture(scope="module")
+def english_tour(tmp_path_factory: pytest.TempPathFactory, translations: Path) -> dict[str, Any]:
+    return newcomers_tour("en", tmp_path_factory.mktemp("en"))
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR", "es", "ru"])
+def test_a_newcomer_s_tour_of_the_demo_fits_a_framed_1366x768_screen_in_plain_words(
+        tmp_path: Path, english_tour: dict[str, Any], language: str) -> None:
+    """The done-when of issue 38, one window a language: the queue drawer with five jobs (one failed in English),
+    a prompt too long, the prompt helper with the demo's text model, the Models window's tabs and a download failing
+    offline: nothing cut, no developer word, and no English left under a translation but proper names."""
+    tour = english_tour if language == "en" else newcomers_tour(language, tmp_path)
+    assert tour["canary seen"]  # the walk sees a cut text on this screen
+    states = tour["states"]
+    assert len(states) == 8, list(states)
+    for state, found in states.items():
+        assert found["problems"] == {}, (state, found["problems"])
+        assert found.get("not whole", {}) == {}, (state, found["not whole"])
+        assert found.get("fits", True) and found.get("title bar", 1) > 0, (state, found.get("frame"))
+        assert developer_words(found["texts"]) == {}, state
+    for english, translated in zip(english_tour["states"].values(), states.values(), strict=True):
+        if language != "en":
+            assert english_left(english["texts"], translated["texts"], USER_DATA) == {}
+    if language == "ru":  # one unit word a language: ГиБ in its sentences and in its sizes alike
+        texts = [text for found in states.values() for shown in found["texts"].values() for text in shown]
+        assert [text for text in texts if re.search(r"\d ?[KMG]iB", text)] == []

@@ -542,11 +542,12 @@ def check_backend(facts: SystemFacts) -> CheckResult | None:
         if backend.missing_library:
             problem = translate("Check", "A library the sd.cpp backend needs is missing, so it cannot start "
                                          "({library}).").format(library=problem)
-        fix = (translate("Check", "Install the backend again from Models > Backend (it brings sd-cli.exe with all "
-                                  "its DLLs), and update the graphics driver if vulkan-1.dll is the one missing.")
+        fix = (translate("Check", "Download the drawing engine again (Models > Drawing engine: it brings "
+                                  "sd-cli.exe with all its DLLs), and update the graphics driver if vulkan-1.dll is "
+                                  "the one missing.")
                if facts.host.platform == "win32" else
-               translate("Check", "Build the backend again (Models > Backend > Build), and install your "
-                                  "distribution's Vulkan package (libvulkan1)."))
+               translate("Check", "Build the drawing engine again (Models > Drawing engine > Build the engine), and "
+                                  "install your distribution's Vulkan package (libvulkan1)."))
         return CheckResult("backend", Verdict.FAIL, problem, fix)
     if not backend.devices_seen:
         return CheckResult("backend", Verdict.FAIL, translate("Check", "The sd.cpp backend runs but sees no Vulkan "

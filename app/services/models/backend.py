@@ -48,7 +48,7 @@ def installed_is_current() -> bool:
 
 
 def own_backend() -> Path | None:
-    """The sd-cli the user chose with "Use my own sd-cli", if any."""
+    """The sd-cli the user chose with "Use another engine", if any."""
     return Settings().get(OWN_BACKEND)
 
 
@@ -61,8 +61,8 @@ def set_own_backend(program: Path | None) -> None:
 
 def how_to_get_backend() -> str:
     if sys.platform == "win32":
-        return "install it from Models > Backend, or choose your own sd-cli.exe there"
-    return f"build it with: {BUILD_COMMAND} (or Models > Backend > Build)"
+        return "install it from Models > Drawing engine, or choose your own sd-cli.exe there"
+    return f"build it with: {BUILD_COMMAND} (or Models > Drawing engine > Build the engine)"
 
 
 def find_backend(override: Path | None = None) -> Path:

@@ -59,7 +59,7 @@ class BackendInstall(QObject):
         elif can_build_here():
             self.build()
         else:
-            said = translate("Backend", "this copy of the app cannot build the backend; {how}").format(
+            said = translate("Backend", "This copy of the app cannot build the drawing engine: {how}").format(
                 how=how_to_get_backend())
             QTimer.singleShot(0, lambda: self.finished.emit(said))
 
@@ -71,7 +71,7 @@ class BackendInstall(QObject):
 
     def build(self) -> None:
         self._build_progress = BuildProgress(BUILD_TARGETS)
-        self.progress.emit(-1, translate("Backend", "starting the backend build"))
+        self.progress.emit(-1, translate("Backend", "Building the drawing engine: this takes several minutes…"))
         self._build.start([sys.executable, "-m", "backend_bin.build"])
 
     def cancel(self) -> None:
@@ -107,11 +107,11 @@ class BackendInstall(QObject):
 
     def _on_build_finished(self, result: ToolResult) -> None:
         if result.error is not None:
-            self.finished.emit(translate("Backend", "the backend build did not finish: {error}").format(
+            self.finished.emit(translate("Backend", "Building the drawing engine did not finish: {error}").format(
                 error=result.error))
         elif result.exit_code != 0:
             last = [line for line in result.stdout.splitlines() + result.stderr.splitlines() if line.strip()]
-            self.finished.emit(translate("Backend", "the backend build failed: {line}").format(
-                line=last[-1].strip() if last else translate("Backend", "it said nothing")))
+            said = translate("Backend", "Building the drawing engine failed. Its last words: {line}")
+            self.finished.emit(said.format(line=last[-1].strip() if last else translate("Backend", "it said nothing")))
         else:
             self.finished.emit(None)

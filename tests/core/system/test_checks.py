@@ -177,7 +177,7 @@ def test_a_backend_missing_a_dll_on_windows_gets_the_reinstall_fix() -> None:
     check = result(dataclasses.replace(GOOD, host=GOOD_HOST, backend=status), "backend")
     assert check.status is Verdict.FAIL
     assert check.message.startswith("A library the sd.cpp backend needs is missing")
-    assert "Models > Backend" in (check.fix or "") and "vulkan-1.dll" in (check.fix or "")
+    assert "Models > Drawing engine" in (check.fix or "") and "vulkan-1.dll" in (check.fix or "")
 
 
 @pytest.mark.parametrize("error", ["vulkaninfo was not found (it comes with the graphics driver)",

@@ -108,7 +108,8 @@ def test_finding_the_backend_says_how_to_build_it(tmp_path: Path, monkeypatch: p
 
 
 def test_a_missing_backend_says_how_to_get_one_on_this_platform() -> None:
-    expected = "install it from Models > Backend" if sys.platform == "win32" else "build it with: " + BUILD_COMMAND
+    expected = "install it from Models > Drawing engine" if sys.platform == "win32" else \
+        "build it with: " + BUILD_COMMAND
     assert how_to_get_backend().startswith(expected)
 
 

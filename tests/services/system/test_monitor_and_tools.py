@@ -116,7 +116,7 @@ def test_system_check_without_a_backend_says_how_to_build_it(qtbot: QtBot, tmp_p
     assert facts.devices and facts.vulkaninfo_error is None
     [backend] = [c for c in report.checks if c.id == "backend"]
     # Linux users build the backend; on Windows it comes with the app, and the Models window installs it again
-    how = "Models > Backend"
+    how = "Models > Drawing engine"
     assert backend.status.value == "fail" and how in (backend.fix or "")
 
 
@@ -160,7 +160,7 @@ def test_a_backend_missing_a_library_is_reported_with_the_fix(qtbot: QtBot, tmp_
     assert backend.status.value == "fail"
     assert backend.message.startswith("A library the sd.cpp backend needs is missing")
     assert "libpolarisneeded.so" in backend.message
-    assert "Build the backend again (Models > Backend > Build)" in (backend.fix or "")
+    assert "Build the drawing engine again (Models > Drawing engine > Build the engine)" in (backend.fix or "")
 
 
 @pytest.mark.skipif(sys.platform != "win32", reason="a PE program and its DLLs: Windows' loader")
@@ -179,7 +179,7 @@ def test_a_backend_missing_a_dll_is_reported_with_the_fix(qtbot: QtBot, tmp_path
     assert backend.status.value == "fail"
     assert backend.message.startswith("A library the sd.cpp backend needs is missing")
     assert "0xC0000135" in backend.message
-    assert "Models > Backend" in (backend.fix or "")
+    assert "Models > Drawing engine" in (backend.fix or "")
 
 
 def test_a_pasted_output_is_checked_with_the_pastes_host_facts_not_this_computers(qtbot: QtBot,
