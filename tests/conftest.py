@@ -30,6 +30,7 @@ POLARIS_LANE = os.environ.get("POLARIS_LANE") == "1"
 # tests/bench/ci_times.py names a folder here: each pytest run (Linux, Windows Python, the Polaris lane) writes
 # the seconds each test file took into a JSON file of its own there
 TEST_TIMES = os.environ.get("POLARIS_TEST_TIMES")
+TEST_TIMES_RUN = "POLARIS_TEST_TIMES_RUN"  # the run's name there, when its starter names it
 _seconds_per_file: dict[str, float] = {}
 
 
@@ -55,7 +56,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if TEST_TIMES and _seconds_per_file:
         import json
 
-        run = f"{'Windows Python' if sys.platform == 'win32' else 'Linux'}{', Polaris lane' if POLARIS_LANE else ''}"
+        run = os.environ.get(TEST_TIMES_RUN) or (f"{'Windows Python' if sys.platform == 'win32' else 'Linux'}"
+                                                 f"{', Polaris lane' if POLARIS_LANE else ''}")
         path = Path(TEST_TIMES) / f"{sys.platform}-{os.getpid()}.json"
         path.write_text(json.dumps({"run": run, "files": _seconds_per_file}, indent=1), encoding="utf-8")
 

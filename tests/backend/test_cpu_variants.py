@@ -31,6 +31,9 @@ from tests.helpers.processors import (
     sd_server_draws_as,
 )
 
+# slow and self-contained: in a run with the Windows tests it runs beside them (tests/windows/early_suite.py)
+pytestmark = pytest.mark.beside
+
 DISASSEMBLY = {
     # objdump -d --no-show-raw-insn lines, as each generation's compiler writes them
     "sse2": "  4011a0:\tmovaps %xmm0,%xmm1\n  4011a3:\tmulps  %xmm2,%xmm1\n  4011a6:\tpaddd  %xmm3,%xmm4\n",

@@ -33,6 +33,7 @@ BUILT = re.compile(r"\[(?:backend build|windows python)\] (?:built (?P<name>.+?)
 WINDOWS_SIDE = re.compile(r"^\[windows side\] the Windows side was ready (?P<seconds>\d+) s after")
 SESSION_START = re.compile(r"^=+ test session starts =+$")
 WINDOWS_SUITE = re.compile(r"^\[windows\] Windows tests: (?P<counts>.*) in (?P<seconds>\d+) s under Wine")
+BESIDE = re.compile(r"^\[windows\] the tests beside \(\d+\): (?P<counts>.*) in (?P<seconds>\d+) s")
 SUMMARY = re.compile(r"^=+ (?P<counts>.*) in (?P<seconds>[\d.]+)s")
 
 
@@ -78,6 +79,7 @@ def phases(lines: list[tuple[float, str]]) -> tuple[list[tuple[str, float]], lis
     summary = [(second, match) for second, line in lines if (match := SUMMARY.match(line))]
     windows = [float(match["seconds"]) for _, line in lines if (match := WINDOWS_SUITE.match(line))]
     side = [float(match["seconds"]) for _, line in lines if (match := WINDOWS_SIDE.match(line))]
+    beside = [(match["counts"], float(match["seconds"])) for _, line in lines if (match := BESIDE.match(line))]
     found = [("set-up (scripts/setup.sh --tests)", setup_end)]
     if summary:
         found.append((f"pytest: {summary[0][1]['counts']}", summary[0][0] - setup_end))
@@ -85,6 +87,8 @@ def phases(lines: list[tuple[float, str]]) -> tuple[list[tuple[str, float]], lis
         found.append(("  beside it: the Windows side made (builds, Windows Python)", side[0]))
     if windows:
         found.append(("  beside it, then: the Windows tests under Windows Python", windows[0]))
+    if beside:
+        found.append((f"  beside it, after them: the tests marked beside: {beside[0][0]}", beside[0][1]))
     if len(sessions) > 1 and len(summary) > 1:
         found.append((f"Polaris lane: {summary[1][1]['counts']}", summary[1][0] - sessions[1]))
     found.append(("the whole .ci/run", end))

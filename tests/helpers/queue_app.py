@@ -73,7 +73,7 @@ def main() -> None:
         base_request = GenerationRequest(prompt="queued", width=64, height=64, steps=1, seed=100,
                                          models=ModelFiles(model=model, taesd=taesd),
                                          memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
-        requests = [dataclasses.replace(base_request, seed=100 + i, steps=12 if i == 1 else 1) for i in range(4)]
+        requests = [dataclasses.replace(base_request, seed=100 + i, steps=4 if i == 1 else 1) for i in range(4)]
         queue.add(requests)
     else:
         def on_probed() -> None:

@@ -16,8 +16,10 @@ from app import __version__
 from installer.build import BUNDLE_NAME, folder_size
 
 REPO = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the Linux bundle does not exist on Windows; "
-                                "tests/windows installs the Windows one from its MSI and runs its self-test")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="the Linux bundle does not exist on Windows; "
+                                 "tests/windows installs the Windows one from its MSI and runs its self-test"),
+              # slow and self-contained: in a run with the Windows tests it runs beside them (early_suite.py)
+              pytest.mark.beside]
 ALLOWLIST = Path(__file__).resolve().parent / "stderr_allowlist.txt"
 
 

@@ -13,16 +13,31 @@ import pytest
 
 from installer.windows_python import WindowsPython, windows_python
 from tests.helpers.windows_side import WindowsSide, start_windows_side
-from tests.windows.early_suite import EARLY_RUN, WINDOWS_SUITE_TEST, EarlyWindowsSuite
+from tests.windows.early_suite import BESIDE_TEST, EARLY_RUN, WINDOWS_SUITE_TEST, EarlyWindowsSuite
+
+BESIDE = pytest.StashKey[tuple[str, ...]]()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if sys.platform == "win32":
         skip = pytest.mark.skip(reason="drives Windows programs through Wine from Linux; on Windows the suite "
                                        "itself runs natively instead")
         for item in items:
             if "tests/windows/" in item.nodeid:
                 item.add_marker(skip)
+        return
+    judges = {item.nodeid: item for item in items if item.nodeid in (WINDOWS_SUITE_TEST, BESIDE_TEST)}
+    if WINDOWS_SUITE_TEST not in judges or config.option.collectonly:
+        return
+    # the run has the Windows tests beside it: the slow tests marked `beside` go there once those are done
+    # (early_suite.py), and the two judges come last, when what they wait for is most likely done
+    beside = [item for item in items if item.get_closest_marker("beside")] if BESIDE_TEST in judges else []
+    if beside:
+        config.stash[BESIDE] = tuple(item.nodeid for item in beside)
+        config.hook.pytest_deselected(items=beside)
+    leaving = {item.nodeid for item in beside} | judges.keys()
+    items[:] = [item for item in items if item.nodeid not in leaving] + list(judges.values())
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -32,7 +47,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if any(item.nodeid == WINDOWS_SUITE_TEST for item in session.items):
         side = start_windows_side(session)
         if side is not None:
-            session.config.stash[EARLY_RUN] = EarlyWindowsSuite.start(side)
+            session.config.stash[EARLY_RUN] = EarlyWindowsSuite.start(side, session.config.stash.get(BESIDE, ()))
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -47,7 +62,7 @@ def windows(pytestconfig: pytest.Config, windows_side: WindowsSide) -> Iterator[
     run's, when there is one."""
     early = pytestconfig.stash.get(EARLY_RUN, None)
     if early is not None:
-        yield early.started()[0]
+        yield early.started()
         return
     with windows_python() as python:
         yield python

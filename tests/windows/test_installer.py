@@ -25,6 +25,9 @@ from installer.msi import (
 from installer.windows_python import STAND_INS, WindowsPython, ensure_stand_ins
 from installer.wine import WinePrefix, fresh_prefix, windows_path
 
+# slow and self-contained: in a run with the Windows tests it runs beside them (tests/windows/early_suite.py)
+pytestmark = pytest.mark.beside
+
 REPO = Path(__file__).resolve().parents[2]
 BACKEND = REPO / "backend_bin" / "bin"
 # lavapipe is a CPU-type device, which ggml skips unless told to use it

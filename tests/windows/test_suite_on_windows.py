@@ -1,7 +1,8 @@
 """The tests of what Windows can break (marked `windows`: paths, processes and Job objects, files and locks, the
 console's encoding, fonts and the window), run again by Windows CPython under Wine: every Windows code path for
 real; tests of pure logic answer the same everywhere and run on Linux alone. It starts as soon as the Linux run
-has collected its tests and runs beside them (conftest.py); this test judges it."""
+has collected its tests and runs beside them (conftest.py); this file's first test judges it. Then the slow tests
+marked `beside` run there, in a Linux pytest of their own (early_suite.py); the second test judges them."""
 
 from __future__ import annotations
 
@@ -12,40 +13,46 @@ from collections.abc import Callable
 import pytest
 
 from installer.windows_python import WindowsPython
-from tests.windows.early_suite import EARLY_RUN, WINDOWS_SUITE, WindowsPytest, run_pytest
+from tests.windows.early_suite import EARLY_RUN, WINDOWS_SUITE, Outcome, WindowsPytest, windows_outcome
 
-# pytest -q ends with "2 failed, 407 passed, ... in 422.32s", without the rule of = around it
-SUMMARY = re.compile(r"^(?:=+ )?(?P<counts>.*\d+ (passed|failed|errors?|skipped).*) in (?P<seconds>[\d.]+)s",
-                     re.MULTILINE)
-# Wine 8 itself fails now and then under the load of an 800-test run: CreateProcess answering "[WinError 1359]
-# Internal error", a QProcess deleted under a finishing child, sd-cli.exe's last lines lost. A test that fails is
-# run once more on its own; one that fails again fails the suite, more than this many failing at once is no
-# flake, and each second chance is printed in CI's log.
-MAX_SECOND_CHANCES = 3
-FAILED = re.compile(r"^FAILED (\S+::\S+)", re.MULTILINE)
+
+def summed_up(outcome: Outcome, seconds: float) -> str:
+    counts = outcome.counts
+    # pytest's own time: this test runs when the Linux run reaches it, often long after the other run ended
+    return f"{counts['counts'] if counts else 'no summary'} in {float(counts['seconds']) if counts else seconds:.0f} s"
+
+
+def assert_green(outcome: Outcome) -> None:
+    assert outcome.status == 0, outcome.output[-12000:]
+    counts = outcome.counts
+    # "5 xfailed" is no failure: a count of failed or errors is
+    assert counts is not None and not re.search(r"\b\d+ (failed|errors?)\b", counts["counts"]), counts
 
 
 @pytest.mark.timeout(3600)
 def test_the_windows_tests_pass_on_windows_python(windows: WindowsPython, say: Callable[[str], None],
                                                   pytestconfig: pytest.Config) -> None:
+    started = time.monotonic()
     early = pytestconfig.stash.get(EARLY_RUN, None)  # started beside the Linux tests (conftest.py)
-    run = early.started()[1] if early is not None else WindowsPytest.start(windows, *WINDOWS_SUITE)
-    started = run.started
-    status, output, left = run.finish()
-    counts = SUMMARY.search(output)
-    # pytest's own time: this test runs when the Linux run reaches it, often long after Windows Python's ended
-    say(f"Windows tests: {counts['counts'] if counts else 'no summary'} "
-        f"in {float(counts['seconds']) if counts else time.monotonic() - started:.0f} s under Wine")
-    say("\n".join(line for line in output.splitlines() if line.startswith("SKIPPED")))
-    failed = FAILED.findall(output)
-    if status != 0 and counts is not None and 0 < len(failed) <= MAX_SECOND_CHANCES:
-        say(f"failed under Wine, run once more on their own: {', '.join(failed)}\n{output[-6000:]}")
-        status, output, left_again = run_pytest(windows, *failed, "-q", "-rfs")
-        left += left_again
-        counts = SUMMARY.search(output)
-        say(f"the second run: {counts['counts'] if counts else 'no summary'}")
-    assert status == 0, output[-12000:]
-    # "5 xfailed" is no failure: a count of failed or errors is
-    assert counts is not None and not re.search(r"\b\d+ (failed|errors?)\b", counts["counts"]), counts
+    outcome = (early.windows_done() if early is not None
+               else windows_outcome(windows, WindowsPytest.start(windows, *WINDOWS_SUITE)))
+    say(f"Windows tests: {summed_up(outcome, time.monotonic() - started)} under Wine")
+    say("\n".join(line for line in outcome.output.splitlines() if line.startswith("SKIPPED")))
+    for line in outcome.said:
+        say(line)
+    assert_green(outcome)
     # an app or backend a test left behind is an orphan on a user's PC too (and it slows every test after it)
-    assert left == []
+    assert outcome.left == []
+
+
+@pytest.mark.timeout(3600)
+def test_the_slow_tests_beside_pass(say: Callable[[str], None], pytestconfig: pytest.Config) -> None:
+    early = pytestconfig.stash.get(EARLY_RUN, None)
+    if early is None or not early.beside:
+        pytest.skip("no test marked `beside` left this run: those collected ran in it")
+    started = time.monotonic()
+    outcome = early.beside_done()
+    say(f"the tests beside ({len(early.beside)}): {summed_up(outcome, time.monotonic() - started)}")
+    say("\n".join(line for line in outcome.output.splitlines()
+                  if line.startswith(("SKIPPED", "FAILED", "ERROR")) or "slowest" in line or line.startswith("[")))
+    assert_green(outcome)

@@ -114,7 +114,8 @@ def test_a_computer_killed_mid_job_gives_the_job_back_and_nothing_is_lost_or_dra
     notes: list[str] = []
     studio.queue.note.connect(notes.append)
     events = heard(studio)
-    job = studio.add([request(tiny_model, steps=40, size=256)])[0]
+    # killed as its sampling starts: the steps left there outlast the kill, and few, for the redraw here
+    job = studio.add([request(tiny_model, steps=8)])[0]
     qtbot.waitUntil(lambda: server.said("sampling"), timeout=120_000)  # it draws now
     with qtbot.waitSignal(studio.queue.idle, timeout=60_000):  # set aside: no ticked card is left for the job
         server.kill()
@@ -182,7 +183,7 @@ def test_a_job_cancelled_while_another_computer_draws_it_ends_cancelled_without_
     studio.queue.add_node(server.address, server.name)
     studio.queue.set_card_enabled(LOCAL, False)
     events = heard(studio)
-    job = studio.add([request(tiny_model, steps=40, size=256)])[0]
+    job = studio.add([request(tiny_model, steps=40)])[0]
     qtbot.waitUntil(lambda: server.said("sampling"), timeout=120_000)
     with qtbot.waitSignal(studio.queue.idle, timeout=30_000):
         studio.queue.cancel(job)
