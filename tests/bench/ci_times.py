@@ -2,12 +2,14 @@
 time of each set-up step and backend build, of each phase, and of each test file on Linux and under Windows
 Python, sorted.
 
-    .venv/bin/python tests/bench/ci_times.py [--cold] [--out DIR]
+    .venv/bin/python tests/bench/ci_times.py [--cold | --cache DIR] [--out DIR]
 
 --cold empties the cache: XDG_CACHE_HOME points at a new folder, so the backends are built again, Windows Python
 and its Wine prefix made again and pip downloads every wheel again, as on a new machine. Debian's packages are
 whatever this machine has: apt's step is only measured on a machine that lacks them (the first set-up of a new
-one). Without --cold, the run is warm: the user's cache serves.
+one). Without --cold, the run is warm: the user's cache serves, or the one --cache names (a copy of it, so that the
+run's Wine prefix is not the one a developer's own Windows test runs use meanwhile: each run's end ends the programs
+it finds in its prefix).
 
 The whole log (each line with its second), the per-file test times (one JSON per pytest run, written by
 tests/conftest.py when POLARIS_TEST_TIMES names a folder) and the printed tables stay in --out.
@@ -108,6 +110,8 @@ def test_file_times(folder: Path) -> dict[str, dict[str, float]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cold", action="store_true", help="an empty cache, as on a new machine")
+    parser.add_argument("--cache", type=Path, help="a cache folder of its own (e.g. a copy of the user's): warm, and "
+                        "its Wine prefix apart from one a developer uses meanwhile")
     parser.add_argument("--out", type=Path, help="where the clone, log and tables stay (default: a new folder)")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="ci-times-"))
@@ -122,6 +126,8 @@ def main() -> int:
     if args.cold:
         (out / "cache").mkdir(exist_ok=True)
         env["XDG_CACHE_HOME"] = str(out / "cache")
+    elif args.cache:
+        env["XDG_CACHE_HOME"] = str(args.cache.absolute())
     print(f"[ci times] .ci/run in {clone} ({'cold: an empty cache' if args.cold else 'warm'}); "
           f"log: {out / 'ci.log'}", flush=True)
     status, lines = run_ci(clone, env, out / "ci.log")
