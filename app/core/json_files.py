@@ -10,11 +10,14 @@ from pathlib import Path
 from typing import Any
 
 
-def write_json(path: Path, document: Any) -> None:
-    """Write beside and rename: a crash mid-write leaves the previous file."""
+def write_json(path: Path, document: Any, private: bool = False) -> None:
+    """Write beside and rename: a crash mid-write leaves the previous file. `private`: the user's alone (0600 on
+    POSIX; Windows gives a file in the user's profile its owner's permissions)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".writing")
-    with temporary.open("w", encoding="utf-8") as file:
+    temporary.unlink(missing_ok=True)  # a file left by a crash would keep its own permissions
+    with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666), "w",
+              encoding="utf-8") as file:
         json.dump(document, file, indent=1, ensure_ascii=False)
         file.flush()
         os.fsync(file.fileno())
