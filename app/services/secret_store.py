@@ -12,6 +12,7 @@ import logging
 from datetime import datetime
 
 import keyring
+from keyring.backends import fail
 from keyring.errors import KeyringError, NoKeyringError, PasswordDeleteError
 
 from app.core.json_files import set_aside, write_json
@@ -25,6 +26,13 @@ log = logging.getLogger(__name__)
 class SecretStore:
     """The OS keyring, or the file where there is none. `put` raises KeyringError when a keyring refuses a secret
     (locked, or its owner said no): the caller keeps the secret where it was."""
+
+    @staticmethod
+    def where_kept() -> str:
+        """Where this computer's secrets go, for the self-test's report: the keyring's backend as keyring names it
+        (the bundle must carry the one of its system), or the file that stands in for one."""
+        found = keyring.get_keyring()
+        return f"{current_user_dirs().secrets} (no keyring)" if isinstance(found, fail.Keyring) else found.name
 
     def get(self, name: str) -> str | None:
         """The secret kept under `name`; None when there is none, or the keyring cannot be read (a log line)."""
