@@ -16,8 +16,9 @@ def write_json(path: Path, document: Any, private: bool = False) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".writing")
     temporary.unlink(missing_ok=True)  # a file left by a crash would keep its own permissions
-    with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666), "w",
-              encoding="utf-8") as file:
+    if private:  # the user's alone before a byte is written
+        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    with temporary.open("w", encoding="utf-8") as file:
         json.dump(document, file, indent=1, ensure_ascii=False)
         file.flush()
         os.fsync(file.fileno())
