@@ -86,7 +86,8 @@ class RefusingKeyring(KeyringBackend):
     """A keyring that is there but says no to every secret, as a locked one does (what a real keyring cannot be
     made to do on demand)."""
 
-    priority = 1  # type: ignore[assignment]
+    # keyring lists every backend class it knows: at 0 its own search never picks this one (the fixture sets it)
+    priority = 0  # type: ignore[assignment]
 
     def get_password(self, service: str, username: str) -> str | None:
         return None
