@@ -3,7 +3,8 @@
 under one service name. Only where the computer has no keyring (keyring's `fail` backend: a Linux without a Secret
 Service) a file in the user's data folder that only the user can read keeps them, and the app says so once.
 
-`Settings` is the one user: the settings file keeps a reference to each secret (app/core/kept_secrets.py)."""
+`Settings` alone keeps and reads secrets through it, the settings file holding a reference to each
+(app/core/kept_secrets.py); the self-test's report names where they go."""
 
 from __future__ import annotations
 
