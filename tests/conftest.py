@@ -14,6 +14,11 @@ from tests.helpers.shader_cache import SHADER_CACHE
 from tests.helpers.windows_side import WINDOWS_SIDE, WindowsSide, start_windows_side
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# no test touches the user's own keyring: off Windows, keyring's "no keyring" backend (all that CI's Linux has), so
+# secrets go to the file that stands in for one, in each test's own folder (isolated_user_dirs); Windows Python runs
+# in Wine's test prefix, whose Credential Manager is the tests' own
+if sys.platform != "win32":
+    os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"

@@ -60,6 +60,12 @@ class UserDirs:
         return self.data / "wildcards"
 
     @property
+    def secrets(self) -> Path:
+        """Other computers' tokens and the network key, only where the computer has no keyring to keep them
+        (app/services/secret_store.py): readable by the user alone."""
+        return self.data / "secrets.json"
+
+    @property
     def staging(self) -> Path:
         """Where sd.cpp writes a picture before it is checked and moved to the user's folder."""
         return self.data / "staging"

@@ -5,10 +5,11 @@ to it. Pure: `app/services/settings.py` reads and writes them in Qt's settings f
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from app.core.kept_secrets import SecretSlots, Slots
 from app.core.platform_paths import UserDirs
 from app.core.queue.nodes import RemoteComputer, computers_from_json, computers_json
 
@@ -78,6 +79,21 @@ COMPUTER_LIST = Kind[list[RemoteComputer]](lambda raw: computers_from_json(_text
 TWO_LAYOUTS_OR_NONE = Kind[tuple[bytes, bytes] | None](_saved_layouts, lambda pair: list(pair) if pair else "")
 
 
+def _token_name(computer: RemoteComputer) -> str:
+    return f"token for {computer.name}"  # the queue's computers have names of their own
+
+
+def _with_tokens(computers: list[RemoteComputer], tokens: Slots) -> list[RemoteComputer]:
+    return [replace(computer, token=tokens[_token_name(computer)]) for computer in computers]
+
+
+_NETWORK_KEY_NAME = "network key"
+COMPUTER_TOKENS = SecretSlots[list[RemoteComputer]](
+    lambda computers: {_token_name(computer): computer.token for computer in computers}, _with_tokens)
+NETWORK_KEY = SecretSlots[str](lambda key: {_NETWORK_KEY_NAME: key or None},
+                               lambda _key, slots: slots[_NETWORK_KEY_NAME] or "")
+
+
 @dataclass(frozen=True)
 class Setting(Generic[T]):
     """One remembered choice; `default` finds its value until the user makes the choice (some depend on the
@@ -87,6 +103,7 @@ class Setting(Generic[T]):
     kind: Kind[T]
     default: Callable[[UserDirs], T]
     meaning: str  # in the user's words
+    secrets: SecretSlots[T] | None = None  # kept by the OS keyring, the file holding only a reference to each
 
 
 OUTPUT_FOLDER = Setting("output/folder", FOLDER, lambda dirs: dirs.images,
@@ -111,7 +128,8 @@ LANGUAGE = Setting("window/language", TEXT, lambda _: "",
                    "system's, or English where the app has no translation for it")
 REMOTE_COMPUTERS = Setting("queue/computers", COMPUTER_LIST, lambda _: [],
                            "The other computers the window's queue sends pictures to (Add a computer…): each one's "
-                           "address, name and token, as JSON")
+                           "address, name and token (a reference to the OS keyring, which keeps it), as JSON",
+                           COMPUTER_TOKENS)
 
 OTHER_APPS_ALLOWED = Setting("other_apps/allowed", FLAG, lambda _: False,
                              "Whether other apps may draw on this PC through its A1111- and OpenAI-compatible "
@@ -119,7 +137,8 @@ OTHER_APPS_ALLOWED = Setting("other_apps/allowed", FLAG, lambda _: False,
 OTHER_APPS_NETWORK = Setting("other_apps/network", FLAG, lambda _: False,
                              "Whether other computers of the network may too (they send the key)")
 OTHER_APPS_KEY = Setting("other_apps/key", TEXT, lambda _: "",
-                         "The key other computers send, made the first time the network is let in")
+                         "The key other computers send, made the first time the network is let in (a reference to "
+                         "the OS keyring, which keeps it)", NETWORK_KEY)
 PROMPT_HELPER_ON_CARD = Setting("prompt_helper/on_card", FLAG, lambda _: False,
                                 "Whether the prompt helper's text model may run on the graphics card when no picture "
                                 "is being drawn and it fits (off: always on the processor)")

@@ -78,7 +78,12 @@ class Studio(QObject):
         if remember_computers:
             for computer in self.settings.get(REMOTE_COMPUTERS):
                 self.queue.add_node(computer.address, computer.name, computer.token)
-            self.queue.cards_changed.connect(lambda: self.settings.set(REMOTE_COMPUTERS, self.queue.computers))
+            self.queue.cards_changed.connect(self._remember_computers)
+
+    def _remember_computers(self) -> None:
+        notice = self.settings.set(REMOTE_COMPUTERS, self.queue.computers)  # their tokens go to the OS keyring
+        if notice:
+            self.queue.note.emit(notice)
 
     @property
     def out_dir(self) -> Path:

@@ -57,6 +57,8 @@ def run_window(demo: bool = False, make_server: ServerMaker | None = None) -> in
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
     studio = Studio(out_dir, machine, gallery, current_user_dirs().job_queue, settings, remember_computers=True)
     window = MainWindow(studio, monitor, make_server=make_server)
+    for notice in settings.move_plain_secrets():  # from a settings file of before the keyring
+        studio.queue.note.emit(notice)
     if demo:
         load_demo(window.panel)
         window.show_demo_note()

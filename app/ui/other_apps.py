@@ -148,7 +148,9 @@ class OtherAppsRow(QWidget):
         key = self.settings.get(OTHER_APPS_KEY)
         if not key:
             key = secrets.token_urlsafe(18)
-            self.settings.set(OTHER_APPS_KEY, key)
+            notice = self.settings.set(OTHER_APPS_KEY, key)  # kept by the OS keyring
+            if notice:
+                self.studio.queue.note.emit(notice)
         return key
 
     def _show(self, server: AppServer | None) -> None:

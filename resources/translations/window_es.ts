@@ -2050,6 +2050,13 @@ Las líneas que empiezan con # se omiten.</translation>
     </message>
 </context>
 <context>
+    <name>Secrets</name>
+    <message>
+        <source>This computer has no keyring (such as GNOME Keyring or KWallet), so the tokens and keys for other computers are kept in {file}, which only you can read.</source>
+        <translation>Este ordenador no tiene un llavero de contraseñas (como GNOME Keyring o KWallet), así que los tokens y las claves de otros ordenadores se guardan en {file}, que solo tú puedes leer.</translation>
+    </message>
+</context>
+<context>
     <name>StatusLine</name>
     <message>
         <source>Ready</source>

@@ -2050,6 +2050,13 @@ Linhas que começam com # são ignoradas.</translation>
     </message>
 </context>
 <context>
+    <name>Secrets</name>
+    <message>
+        <source>This computer has no keyring (such as GNOME Keyring or KWallet), so the tokens and keys for other computers are kept in {file}, which only you can read.</source>
+        <translation>Este computador não tem um chaveiro de senhas (como o GNOME Keyring ou o KWallet), então os tokens e as chaves de outros computadores ficam guardados em {file}, que só você pode ler.</translation>
+    </message>
+</context>
+<context>
     <name>StatusLine</name>
     <message>
         <source>Ready</source>

@@ -2050,6 +2050,13 @@ Lines starting with # are skipped.</source>
     </message>
 </context>
 <context>
+    <name>Secrets</name>
+    <message>
+        <source>This computer has no keyring (such as GNOME Keyring or KWallet), so the tokens and keys for other computers are kept in {file}, which only you can read.</source>
+        <translation>На этом компьютере нет хранилища паролей (например, GNOME Keyring или KWallet), поэтому токены и ключи других компьютеров хранятся в {file}, который можете прочитать только вы.</translation>
+    </message>
+</context>
+<context>
     <name>StatusLine</name>
     <message>
         <source>Ready</source>

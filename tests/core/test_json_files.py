@@ -1,9 +1,12 @@
 """The app's JSON files on the real filesystem: replaced whole over an existing file (Windows' rename refuses an
-existing target unless asked to replace it), nothing left beside, a damaged file renamed aside."""
+existing target unless asked to replace it), nothing left beside, a damaged file renamed aside, a private one the
+user's alone."""
 
 from __future__ import annotations
 
 import json
+import stat
+import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -29,3 +32,14 @@ def test_a_damaged_file_is_renamed_aside_with_its_time(tmp_path: Path) -> None:
     assert aside == tmp_path / "styles.damaged-20261127-123005.json"
     assert aside.read_text(encoding="utf-8") == "{not json"
     assert not path.exists()
+
+
+def test_a_private_file_is_the_users_alone_even_over_a_file_left_by_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "secrets.json"
+    path.parent.mkdir()
+    path.with_name("secrets.json.writing").write_text("left by a crash", encoding="utf-8")  # the umask's 0644
+    write_json(path, {"network key": "k3y"}, private=True)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"network key": "k3y"}
+    assert [p.name for p in path.parent.iterdir()] == ["secrets.json"]
+    if sys.platform != "win32":  # Windows: a file in the user's profile has its owner's permissions
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600

@@ -28,6 +28,7 @@ def test_the_self_test_passes_and_writes_only_into_its_folder(sd_cli: Path, tmp_
     assert text.startswith("# Polaris Studio 0.1.0 self-test: PASS") and result.stdout == text
     assert f"- backend: {sd_cli}" in text and ", source" in text
     assert "## System check: " in text and "**backend**: The sd.cpp backend runs" in text
+    assert f"- secrets kept by: {base / 'data' / 'secrets.json'} (no keyring)" in text  # conftest: no keyring
     [image] = (base / "images").glob("*.png")
     with Image.open(image) as png:
         assert png.size == (64, 64)

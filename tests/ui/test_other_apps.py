@@ -9,13 +9,16 @@ from pathlib import Path
 
 import httpx
 import pytest
+from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from app.__main__ import api_server
 from app.core.gallery.gallery_index import GalleryIndex
+from app.core.platform_paths import APP_DIR_NAME, ORGANIZATION_NAME
 from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
 from app.services.settings import Settings
 from app.services.studio import Studio
+from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
 from app.ui.other_apps import OtherAppsRow
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
@@ -75,11 +78,19 @@ def test_the_network_is_let_in_with_a_key(qtbot: QtBot, out_dir: Path) -> None:
     shown = window(qtbot, out_dir)
     row = shown.other_apps
     row.allow.click()
+    notes: list[str] = []
+    shown.studio.queue.note.connect(notes.append)
     row.open_network_settings()
     dialog = row.network_dialog
     assert dialog is not None and not dialog.network.isChecked()
     key = Settings().get(OTHER_APPS_KEY)
     assert len(key) >= 20
+    # kept by the OS keyring, and here (no keyring: conftest) in the file that stands in for one, which is said
+    assert notes == [f"This computer has no keyring (such as GNOME Keyring or KWallet), so the tokens and keys for "
+                     f"other computers are kept in {current_user_dirs().secrets}, which only you can read."]
+    settings_file = QSettings(QSettings.defaultFormat(), QSettings.Scope.UserScope, ORGANIZATION_NAME,
+                              APP_DIR_NAME).fileName()
+    assert key not in Path(settings_file).read_text(encoding="utf-8")
     dialog.network.click()
     dialog.accept()
     assert Settings().get(OTHER_APPS_NETWORK) and row.server is not None and row.server.options.key == key

@@ -133,6 +133,8 @@ def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefi
     assert "llvmpipe" in report and "vulkaninfo was not found" not in report, report
     assert f"{INSTALL_FOLDER_NAME}\\_internal\\backend_bin\\sd-cli.exe" in report, report
     assert "- one 64x64 image in" in report, report
+    # keyring finds its backends through its package's entry points, which the bundle must carry
+    assert "- secrets kept by: Windows WinVaultKeyring" in report, report
 
     # what the user made and set must outlive both the upgrade and the uninstall
     keep = [local / "Polaris Studio" / "models" / "my-model.gguf",

@@ -19,7 +19,8 @@ PLATFORM_SIGNS = re.compile("|".join((
     r"QFontDatabase", r"QScreen", r"primaryScreen",                                   # fonts and the window
     r"reconfigure\(", r"getfilesystemencoding", r"preferredencoding",                 # the console's encoding
     r"_MEIPASS", r"sys\.frozen",                                                      # the bundle
-)))
+    r"^(import|from) keyring\b",                                                      # the OS keyring
+)), re.MULTILINE)
 # a test that can only run on Windows
 WINDOWS_ONLY = re.compile(r"""skipif\(\s*sys\.platform\s*!=\s*["']win32["']""")
 WINDOWS_MARK = re.compile(r"pytest\.mark\.windows\b")
@@ -58,7 +59,8 @@ def test_the_signs_find_the_modules_that_touch_the_platform() -> None:
     # a sample of each kind, so that a regex that stopped matching shows here rather than as an empty check
     found = set(platform_modules())
     assert {"app.core.platform_paths", "app.services.child_process", "app.core.gallery.gallery_index",
-            "app.core.json_files", "app.ui.theme", "app.cli", "app.services.system.host"} <= found
+            "app.core.json_files", "app.ui.theme", "app.cli", "app.services.system.host",
+            "app.services.secret_store"} <= found
     assert "app.core.planning.plan" not in found
 
 

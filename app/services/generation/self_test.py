@@ -32,6 +32,7 @@ from app.core.system.report import report_markdown
 from app.services.generation.runner import Generation
 from app.services.models.backend import BackendMissing
 from app.services.queue.events import JobEnded
+from app.services.secret_store import SecretStore
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 
@@ -101,7 +102,8 @@ class SelfTest(QObject):
             f"# Polaris Studio {__version__} self-test: {'PASS' if reason is None else 'FAIL'}", "",
             f"- {platform.platform()}, Python {platform.python_version()}, "
             f"{'bundle' if getattr(sys, 'frozen', False) else 'source'}",
-            f"- backend: {backend}", f"- folder: {self._dirs.data.parent}", "",
+            f"- backend: {backend}", f"- folder: {self._dirs.data.parent}",
+            f"- secrets kept by: {SecretStore.where_kept()}", "",
             "## Generation", "", generation, "",
             report_markdown(self._facts, self._report).replace("# Polaris Studio system check", "## System check"),
         ]
