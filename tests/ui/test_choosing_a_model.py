@@ -99,7 +99,7 @@ def test_the_models_window_recommends_what_fits_the_card_it_found(
     assert chosen.badge.text() == f"Recommended for your {card}" and chosen.badge.isVisible()
     assert models.shown_order()[0] == pick  # the shop window puts it first
     assert all(not models.cards[key].badge.isVisible() for key in catalog.presets if key != pick)
-    assert models.recommendation.text().startswith(f"Recommended for your {card}: {catalog.presets[pick].label}, ")
+    assert models.recommendation.text().startswith(f"Recommended for your {card}: {catalog.presets[pick].known_as}, ")
     # every model says whether it fits and how long a picture takes, from the planner's own prediction
     for key in catalog.presets:
         item = advice.of(key)

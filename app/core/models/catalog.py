@@ -68,14 +68,18 @@ class Preset:
         return any(f.name.lower().endswith(".gguf") for f in self.files)
 
     @property
+    def known_as(self) -> str:
+        """The model as people call it ('Z-Image Turbo'): its name, or its title where the catalog names none."""
+        return self.name or self.title
+
+    @property
     def label(self) -> str:
         """The model as the picker and the Models window name it: 'Z-Image Turbo (Q3_K, 2.7 GiB)', the size being
         its diffusion model's."""
         main = next((f for f in self.files if f.slot in ("diffusion_model", "model")), None)
         details = [part for part in (self.quantization, format_size(main.bytes) if main and main.bytes else "")
                    if part]
-        name = self.name or self.title
-        return f"{name} ({', '.join(details)})" if details else name
+        return f"{self.known_as} ({', '.join(details)})" if details else self.known_as
 
     def components(self) -> Components:
         slot_bytes = {f.slot: f.bytes or 0 for f in self.files if f.slot != "model"}

@@ -35,14 +35,15 @@ class MachineAdvice:
 
     @property
     def sentence(self) -> str:
-        """'Recommended for your AMD Radeon RX 580 Series: FLUX.2 klein 4B (Q8_0, 3.9 GiB), 6.6 GiB to download; a
-        picture takes about 4-7 minutes at 1024 x 1024.', or that nothing fits."""
+        """'Recommended for your AMD Radeon RX 580 Series: FLUX.2 klein 4B, 6.6 GiB to download; a picture takes
+        about 4-7 minutes at 1024 x 1024.', or that nothing fits. The model by the name people call it: how its
+        weights are stored ("Q8_0", "fp16") is an engineer's word, on its card for those who look."""
         if self.best is None:
             return translate("Advice", "None of the models to download fits your {card}: the Models window takes "
                                        "model files you already have.").format(card=self.card_words)
         preset = self.best.preset
         return translate("Advice", "Recommended for your {card}: {model}, {size} to download; a picture takes "
-                                   "{time}.").format(card=self.card_words, model=preset.label,
+                                   "{time}.").format(card=self.card_words, model=preset.known_as,
                                                      size=format_size(preset.total_bytes), time=time_words(self.best))
 
     def of(self, preset_id: str) -> ModelAdvice | None:
