@@ -134,7 +134,7 @@ def check_scripts(scripts: object) -> None:
 def chosen_model(title: str | None, installed: list[InstalledModel], current: str | None,
                  field: str) -> InstalledModel:
     """The installed model by its title (exactly, or its name before ' [hash]' as A1111 titles carry one, or either
-    without its punctuation and spaces: "Demo model - random noise" for "Demo model — random noise"); the current
+    without its punctuation and spaces: "demo random noise" for "Demo (random noise)"); the current
     one when none is named."""
     wanted = _plain(title if title else current)
     if not installed:

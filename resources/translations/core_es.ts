@@ -996,8 +996,8 @@
         <translation>Todavía no elegiste un modelo</translation>
     </message>
     <message>
-        <source>Demo model — random noise</source>
-        <translation>Modelo de demostración — ruido aleatorio</translation>
+        <source>Demo (random noise)</source>
+        <translation>Demo (ruido aleatorio)</translation>
     </message>
 </context>
 <context>

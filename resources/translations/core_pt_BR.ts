@@ -996,8 +996,8 @@
         <translation>Nenhum modelo escolhido ainda</translation>
     </message>
     <message>
-        <source>Demo model — random noise</source>
-        <translation>Modelo de demonstração — ruído aleatório</translation>
+        <source>Demo (random noise)</source>
+        <translation>Demo (ruído aleatório)</translation>
     </message>
 </context>
 <context>

@@ -996,8 +996,8 @@
         <translation>Модель ещё не выбрана</translation>
     </message>
     <message>
-        <source>Demo model — random noise</source>
-        <translation>Демо-модель — случайный шум</translation>
+        <source>Demo (random noise)</source>
+        <translation>Демо (случайный шум)</translation>
     </message>
 </context>
 <context>

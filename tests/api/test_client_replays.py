@@ -25,7 +25,7 @@ from tests.helpers.api_server import Served, served
 
 pytestmark = pytest.mark.backend
 
-DEMO = "Demo model — random noise"
+DEMO = "Demo (random noise)"
 SIZE, STEPS = 64, 2
 
 

@@ -18,7 +18,7 @@ from tests.helpers.picture_corpus import saturated_blocks
 
 pytestmark = pytest.mark.backend
 
-DEMO = "Demo model — random noise"
+DEMO = "Demo (random noise)"
 
 
 @pytest.fixture(scope="module")

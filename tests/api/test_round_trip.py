@@ -13,7 +13,7 @@ from app.core.generation.request import SAMPLERS, SCHEDULERS, GenerationRequest,
 from app.core.models.families import ModelFamily, ModelFiles
 from app.core.queue.nodes import a1111_job
 
-MODEL = InstalledModel("Demo model — random noise", ModelFiles(model=Path("/m/flux_tiny_clip.gguf")),
+MODEL = InstalledModel("Demo (random noise)", ModelFiles(model=Path("/m/flux_tiny_clip.gguf")),
                        ModelFamily.FLUX, steps=4, cfg_scale=1.0)
 ASKED = GenerationRequest(prompt="a red fox <lora:fox:0.5>", negative_prompt="blur", width=768, height=512,
                           steps=7, cfg_scale=3.5, seed=99, models=MODEL.files, family=ModelFamily.FLUX)

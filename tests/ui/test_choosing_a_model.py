@@ -38,7 +38,7 @@ def test_the_picker_names_the_demo_model_and_your_own_files(qtbot: QtBot, tmp_pa
     window.show()
     assert picker_labels(window) == ["No model chosen yet", "Local Flux (1000 bytes)"]
     load_demo(window.panel)
-    assert window.panel.model_picker.currentText() == "Demo model — random noise"
+    assert window.panel.model_picker.currentText() == "Demo (random noise)"
     assert "Files chosen in Advanced" not in picker_labels(window)
 
     model, taesd = tiny_model

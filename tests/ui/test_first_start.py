@@ -105,7 +105,7 @@ def test_the_demo_model_skips_the_download_and_draws_at_once(qtbot: QtBot, tmp_p
         with qtbot.waitSignal(window.studio.job_event, timeout=60_000):  # the job started
             qtbot.mouseClick(guide.demo_button, Qt.MouseButton.LeftButton)
         assert not guide.isVisible()
-        assert window.panel.model_picker.currentText() == "Demo model — random noise"
+        assert window.panel.model_picker.currentText() == "Demo (random noise)"
         assert window.studio.queue.busy
         window.studio.queue.cancel_all()
         qtbot.waitUntil(lambda: not window.studio.queue.busy and not window.system_check.running, timeout=60_000)

@@ -290,7 +290,7 @@ def own_files_label(name: str, family: ModelFamily) -> str:
 
 
 # the demo model's name: in the picker in the user's language; to other apps (the API's model title) as it is here
-DEMO_MODEL_NAME = QT_TRANSLATE_NOOP("Picker", "Demo model — random noise")
+DEMO_MODEL_NAME = QT_TRANSLATE_NOOP("Picker", "Demo (random noise)")
 
 
 def files_label(models: ModelFiles, family: ModelFamily) -> str:
