@@ -93,7 +93,10 @@ class WinePrefix:
         return prefix
 
     def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
-        env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
+        # the Linux Python's own settings (its paths; keyring's backend, which the tests set to none) are not
+        # Windows Python's: there keyring finds the prefix's Credential Manager, as on a user's Windows
+        env = {key: value for key, value in os.environ.items()
+               if key not in ("PYTHONPATH", "PYTHONHOME", "PYTHON_KEYRING_BACKEND")}
         env.update(QUIET_WINE)
         env.update({"WINEPREFIX": str(self.path), "DISPLAY": self.display})
         env.update(extra or {})

@@ -9,7 +9,6 @@ import logging
 from pathlib import Path
 from typing import TypeVar
 
-from keyring.errors import KeyringError
 from PySide6.QtCore import QByteArray, QSettings
 
 from app.core.kept_secrets import SecretSlots
@@ -23,7 +22,7 @@ from app.core.settings_schema import (
     file_version,
     migrated,
 )
-from app.services.secret_store import SecretStore
+from app.services.secret_store import KeyringRefused, SecretStore
 from app.services.user_dirs import current_user_dirs
 
 T = TypeVar("T")
@@ -110,7 +109,7 @@ class Settings:
         try:
             for name, secret in secrets.plain(value).items():
                 notices.append(self._secrets.put(name, secret))
-        except KeyringError as error:
+        except KeyringRefused as error:
             log.warning("the keyring refused the secrets of %s (%s): the settings file keeps them until the next "
                         "start", setting.key, error)
             return value, None

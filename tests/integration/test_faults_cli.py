@@ -23,8 +23,10 @@ from tests.helpers.filesystems import fill, make_read_only, tmpfs
 
 pytestmark = pytest.mark.windows
 
-# a refused folder is said before sd.cpp starts: well under the ~10 s of a real run on lavapipe
-REFUSED_WITHIN_S = 8
+# a refused folder is said before sd.cpp starts (no stage is heard: the tests check that too): well under the
+# ~10 s of a real run on lavapipe; under Wine the app's own start takes 3-9 s (Windows Python and Qt's imports
+# through Wine's file calls, measured), so the bound there is the start's, not the refusal's
+REFUSED_WITHIN_S = 15 if sys.platform == "win32" else 8
 
 
 def app_dirs():
