@@ -24,8 +24,10 @@ import pytest
 from tests.helpers.visible_texts import USER_DATA, developer_words, english_left
 from tests.helpers.window_tour import MIN_PICTURE_SHARE, STATES
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="Qt's xcb platform, its X libraries and Xvfb are "
-                                "Linux's: a Windows window uses Qt's windows platform, which Qt ships whole")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="Qt's xcb platform, its X libraries and Xvfb are "
+                                 "Linux's: a Windows window uses Qt's windows platform, which Qt ships whole"),
+              # slow and self-contained (X servers of its own): in a run with the Windows tests it runs beside them
+              pytest.mark.beside]
 
 QT = Path(PySide6.__file__).parent / "Qt"
 REPO = Path(__file__).resolve().parents[2]

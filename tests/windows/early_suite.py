@@ -95,10 +95,12 @@ SUMMARY = re.compile(r"^(?:=+ )?(?P<counts>.*\d+ (passed|failed|errors?|skipped)
                      re.MULTILINE)
 FAILED = re.compile(r"^FAILED (\S+::\S+)", re.MULTILINE)
 # Wine 8 itself fails now and then under the load of an 800-test run: CreateProcess answering "[WinError 1359]
-# Internal error", a QProcess deleted under a finishing child, sd-cli.exe's last lines lost. A test that fails is
-# run once more on its own; one that fails again fails the suite, more than this many failing at once is no
-# flake, and each second chance is printed in CI's log.
-MAX_SECOND_CHANCES = 3
+# Internal error", a QProcess deleted under a finishing child, sd-cli.exe's last lines lost or its run ending
+# "with exit code 0" and no picture (how Wine reports a killed Windows program), a timing test over its bound. A
+# test that fails is run once more on its own; one that fails again fails the suite, more than this many failing
+# at once is no flake, and each second chance is printed in CI's log. Measured in two whole warm runs beside the
+# Linux tests (2026-11-27): 5 and 6 such failures, each of which passed when run again on its own.
+MAX_SECOND_CHANCES = 8
 
 
 @dataclass
