@@ -19,7 +19,7 @@ PLATFORM_SIGNS = re.compile("|".join((
     r"QFontDatabase", r"QScreen", r"primaryScreen",                                   # fonts and the window
     r"reconfigure\(", r"getfilesystemencoding", r"preferredencoding",                 # the console's encoding
     r"_MEIPASS", r"sys\.frozen",                                                      # the bundle
-    r"^(import|from) keyring\b",                                                      # the OS keyring
+    r"^\s*(import|from) keyring\b",                                                  # the OS keyring
 )), re.MULTILINE)
 # a test that can only run on Windows
 WINDOWS_ONLY = re.compile(r"""skipif\(\s*sys\.platform\s*!=\s*["']win32["']""")
