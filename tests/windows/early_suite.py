@@ -112,10 +112,12 @@ class Outcome:
     output: str
     left: list[str]
     said: list[str] = field(default_factory=list)
+    first: re.Match[str] | None = None  # the whole run's summary, when a second chance's run followed it
 
     @property
     def counts(self) -> re.Match[str] | None:
-        return SUMMARY.search(self.output)
+        """The summary of the run: the whole run's, not a second chance's."""
+        return self.first or SUMMARY.search(self.output)
 
 
 def windows_outcome(windows: WindowsPython, run: WindowsPytest) -> Outcome:
@@ -126,9 +128,9 @@ def windows_outcome(windows: WindowsPython, run: WindowsPytest) -> Outcome:
     if status != 0 and outcome.counts is not None and 0 < len(failed) <= MAX_SECOND_CHANCES:
         outcome.said.append(f"failed under Wine, run once more on their own: {', '.join(failed)}\n{output[-6000:]}")
         status, output, left_again = run_pytest(windows, *failed, "-q", "-rfs")
-        outcome = Outcome(status, output, left + left_again, outcome.said)
-        counts = outcome.counts
-        outcome.said.append(f"the second run: {counts['counts'] if counts else 'no summary'}")
+        again = SUMMARY.search(output)
+        outcome = Outcome(status, output, left + left_again, outcome.said, outcome.counts)
+        outcome.said.append(f"the second run: {again['counts'] if again else 'no summary'}")
     return outcome
 
 
