@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,7 +64,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
         run = os.environ.get(TEST_TIMES_RUN) or (f"{'Windows Python' if sys.platform == 'win32' else 'Linux'}"
                                                  f"{', Polaris lane' if POLARIS_LANE else ''}")
-        path = Path(TEST_TIMES) / f"{sys.platform}-{os.getpid()}.json"
+        # the time too: under Wine a second Windows Python run gets the first one's process id again
+        path = Path(TEST_TIMES) / f"{sys.platform}-{os.getpid()}-{time.time_ns()}.json"
         path.write_text(json.dumps({"run": run, "files": _seconds_per_file}, indent=1), encoding="utf-8")
 
 
