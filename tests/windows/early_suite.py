@@ -51,6 +51,30 @@ def programs_left_running(prefix: WinePrefix, since: float) -> list[psutil.Proce
 
 
 @dataclass
+class ReadOutput:
+    """A child's output read on a thread as it comes, so that its pipe never fills; `text()` once it has ended."""
+
+    process: Popen[str]
+    lines: list[str] = field(default_factory=list)
+    reader: threading.Thread | None = None
+
+    @classmethod
+    def of(cls, process: Popen[str]) -> ReadOutput:
+        output = cls(process)
+        output.reader = threading.Thread(target=lambda: output.lines.extend(process.stdout or ()), daemon=True)
+        output.reader.start()
+        return output
+
+    def text(self) -> str:
+        """All it printed (a pipe an orphan still holds open is given up after 60 s, then closed)."""
+        if self.reader is not None:
+            self.reader.join(60)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        return "".join(self.lines)
+
+
+@dataclass
 class WindowsPytest:
     """One run of Windows Python's pytest, read on a thread: a program a test leaves running holds the pipe open,
     so its end is no sign that pytest has ended; pytest's own exit is, and then any orphan is ended (and
@@ -58,20 +82,17 @@ class WindowsPytest:
 
     windows: WindowsPython
     process: Popen[str]
+    output: ReadOutput
     since: float = field(default_factory=time.time)
     started: float = field(default_factory=time.monotonic)
-    lines: list[str] = field(default_factory=list)
-    reader: threading.Thread | None = None
 
     @classmethod
     def start(cls, windows: WindowsPython, *arguments: str) -> WindowsPytest:
         since = time.time()
         # Mesa's shader cache is the Linux run's: sd-cli.exe's shaders are compiled once, by whichever runs first
         env = {**PYTHON_ENV, "POLARIS_TEST_SHADER_CACHE": SHADER_CACHE}
-        run = cls(windows, windows.prefix.popen(windows.argv("-m", "pytest", *arguments), cwd=REPO, env=env), since)
-        run.reader = threading.Thread(target=lambda: run.lines.extend(run.process.stdout or ()), daemon=True)
-        run.reader.start()
-        return run
+        process = windows.prefix.popen(windows.argv("-m", "pytest", *arguments), cwd=REPO, env=env)
+        return cls(windows, process, ReadOutput.of(process), since)
 
     def finish(self) -> tuple[int, str, list[str]]:
         """Its exit status, its output and the programs it left running (ended here)."""
@@ -79,11 +100,7 @@ class WindowsPytest:
         left = programs_left_running(self.windows.prefix, self.since)
         for orphan in left:
             orphan.kill()
-        if self.reader is not None:
-            self.reader.join(60)
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-        return status, "".join(self.lines), [" ".join(orphan.info["cmdline"]) for orphan in left]
+        return status, self.output.text(), [" ".join(orphan.info["cmdline"]) for orphan in left]
 
 
 def run_pytest(windows: WindowsPython, *arguments: str) -> tuple[int, str, list[str]]:
@@ -139,8 +156,7 @@ class BesideRun:
     """The Linux tests marked `beside` in a pytest of their own, read on a thread."""
 
     process: Popen[str]
-    lines: list[str] = field(default_factory=list)
-    reader: threading.Thread | None = None
+    output: ReadOutput
 
     @classmethod
     def start(cls, node_ids: tuple[str, ...], environment: dict[str, str]) -> BesideRun:
@@ -149,18 +165,11 @@ class BesideRun:
                                    env={**environment, TEST_TIMES_RUN: "Linux, beside the Windows tests"},
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    text=True, errors="replace", start_new_session=True)
-        run = cls(process)
-        run.reader = threading.Thread(target=lambda: run.lines.extend(process.stdout or ()), daemon=True)
-        run.reader.start()
-        return run
+        return cls(process, ReadOutput.of(process))
 
     def finish(self) -> Outcome:
         status = self.process.wait()
-        if self.reader is not None:
-            self.reader.join(60)
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-        return Outcome(status, "".join(self.lines), [])
+        return Outcome(status, self.output.text(), [])
 
     def end(self) -> None:
         if self.process.poll() is None:
