@@ -11,7 +11,9 @@ logs each call's arguments (one JSON list per line) to $STANDIN_STATE, fails the
 hands later calls to the real $STANDIN_REAL. CASE "blank_then_real" runs the real backend each time but
 blackens the first image. CASE "record_card" (one card of a rig) logs each call's GGML_VK_VISIBLE_DEVICES, arguments
 and start and end times (one JSON object per line) to $STANDIN_STATE, replays the real 2-step run over a second and
-writes a noise PNG where --output says. With $STANDIN_HELP_LOG set, each `--help` asked writes one line there.
+writes a noise PNG where --output says. CASE "last_words_lost" replays the real run to its first step, writes a
+noise PNG where --output says and exits 0, as sd-cli.exe under Wine did when a busy machine's pipe lost its last
+output. With $STANDIN_HELP_LOG set, each `--help` asked writes one line there.
 """
 
 from __future__ import annotations
@@ -61,12 +63,16 @@ def record_card() -> None:
     time.sleep(1.0)  # long enough that jobs on two cards are seen to overlap
     sys.stdout.buffer.write(run[half:])
     sys.stdout.buffer.flush()
+    noise_where_told()
+    with Path(os.environ["STANDIN_STATE"]).open("a", encoding="utf-8") as log:
+        log.write(json.dumps({"visible": os.environ.get("GGML_VK_VISIBLE_DEVICES"), "argv": sys.argv[1:],
+                              "start": started, "end": time.time()}) + "\n")
+
+
+def noise_where_told() -> None:
     argv = sys.argv[1:]
     value = lambda flag: argv[argv.index(flag) + 1]  # noqa: E731
     noise_png(Path(value("--output")), int(value("--width")), int(value("--height")))
-    with Path(os.environ["STANDIN_STATE"]).open("a", encoding="utf-8") as log:
-        log.write(json.dumps({"visible": os.environ.get("GGML_VK_VISIBLE_DEVICES"), "argv": argv,
-                              "start": started, "end": time.time()}) + "\n")
 
 
 def crash() -> None:
@@ -106,6 +112,12 @@ def main() -> None:
         sys.exit(real.returncode)
     if case == "record_card":
         record_card()
+        sys.exit(0)
+    if case == "last_words_lost":
+        run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()
+        sys.stdout.buffer.write(run[:run.index(FIRST_STEP_END)])
+        sys.stdout.buffer.flush()
+        noise_where_told()
         sys.exit(0)
     if case == "crash_mid_step":
         run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()

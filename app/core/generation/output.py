@@ -179,6 +179,11 @@ class OutputParser:
         error = self.failure(exit_code, crashed)
         return [*events, error] if error else events
 
+    def wrote(self, path: str) -> list[Event]:
+        """The run ended well and its picture is at `path`, though the line saying so never came."""
+        self.images.append(path)
+        return [LogLine("stdout", f"(sd.cpp's last output did not arrive; its picture did: {path})"), ImageSaved(path)]
+
     def failure(self, exit_code: int | None, crashed: bool) -> BackendError | None:
         if exit_code == 0 and not crashed and self.images:
             return None

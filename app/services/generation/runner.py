@@ -293,7 +293,7 @@ class Generation(JobEvents):
         env = backend_environment(os.environ, device)
         self._stage = None
         self._on_stage(Stage.LOADING)  # from the start: sd.cpp says nothing while it sets up the card
-        self._process.start(argv, env, self._staged.parent)
+        self._process.start(argv, env, self._staged.parent, writes=self._staged)
 
     def cancel(self) -> None:
         if self._waiting is not None:  # nothing runs yet: the request ends here

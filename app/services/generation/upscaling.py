@@ -138,7 +138,8 @@ class Upscaling(JobEvents):
         # ggml's CPU backend runs ESRGAN ~28x faster than a software Vulkan device (lavapipe: 101 s against
         # 3.6 s for 64 -> 256 px, tests/bench/bench_upscale.py): on such a device, leave Vulkan out
         vulkan = device if device is not None and not device.is_cpu else None
-        self._process.start(argv, backend_environment(os.environ, vulkan), self._staged.parent)
+        self._process.start(argv, backend_environment(os.environ, vulkan), self._staged.parent,
+                            writes=self._staged)
 
     def plan(self, job: UpscaleJob) -> UpscalePlan | None:
         """Tiles and VRAM for this job on the card, when vulkaninfo told its memory."""
