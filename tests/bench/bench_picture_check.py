@@ -2,9 +2,9 @@
 keep (marks of 10-70 % of the side on four backgrounds at 512, 768 and 1024 px, centred and off-centre; flat
 posters; night skies; line art; pictures shipped with the app and PySide6), each checked as drawn by an unknown
 job and by tiled decoders of 8 and 16 px latents; and broken ones as sd.cpp makes them. Goal: 0 false refusals,
-0 misses. `before` is the check as it is on git's `main` (blind to the job), for comparison.
+0 misses. `before` is the check as it was before it knew the job (git's fe359b6^, blind to the job), or at --before REV.
 
-    .venv/bin/python tests/bench/bench_picture_check.py [FOLDER_OR_FILE...] [--backend] [--quick]
+    .venv/bin/python tests/bench/bench_picture_check.py [FOLDER_OR_FILE...] [--backend] [--quick] [--before REV]
 
 FOLDER_OR_FILE: more real pictures the check must keep. `--backend` also draws broken pictures through the real
 sd-cli with the demo model's overflowing decoder (64-256 px, lavapipe); `--quick` is the test's smaller sweep.
@@ -32,15 +32,18 @@ PICTURES = (".png", ".jpg", ".jpeg", ".webp")
 BACKEND_SIDES = (64, 128, 256)
 
 
-def check_on_main() -> Callable[..., object] | None:
-    """main's check_picture(image), read from git; None where git has no main."""
-    found = subprocess.run(["git", "show", "main:app/core/gallery/picture_check.py"], capture_output=True,
+BLIND_TO_THE_JOB = "fe359b6^"  # the last commit before the check was told what drew the picture
+
+
+def check_at(revision: str) -> Callable[..., object] | None:
+    """check_picture(image) at a git revision; None where git does not have it."""
+    found = subprocess.run(["git", "show", f"{revision}:app/core/gallery/picture_check.py"], capture_output=True,
                            text=True, cwd=Path(__file__).resolve().parents[2], check=False)
     if found.returncode != 0:
         return None
-    module = types.ModuleType("picture_check_on_main")
+    module = types.ModuleType("picture_check_before")
     sys.modules[module.__name__] = module  # its dataclasses look their module up
-    exec(compile(found.stdout, "main:picture_check.py", "exec"), module.__dict__)
+    exec(compile(found.stdout, f"{revision}:picture_check.py", "exec"), module.__dict__)
     return lambda image, _drawn=None: module.check_picture(image)
 
 
@@ -61,8 +64,9 @@ def main() -> None:
     parser.add_argument("places", nargs="*", type=Path)
     parser.add_argument("--backend", action="store_true")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--before", default=BLIND_TO_THE_JOB, help="the git revision to compare with")
     args = parser.parse_args()
-    before = check_on_main()
+    before = check_at(args.before)
     checks = {"after": check_picture, **({"before": before} if before else {})}
     files = [p for place in args.places for p in ([place] if place.is_file() else sorted(place.rglob("*")))
              if p.suffix.lower() in PICTURES]
@@ -86,7 +90,7 @@ def main() -> None:
                 jobs = JOBS if sample.fault is None else (sample.drawn,)
                 for name, check in checks.items():
                     verdicts = []
-                    for job in jobs if name == "after" else (None,):  # main's check is blind to the job
+                    for job in jobs if name == "after" else (None,):  # the check before is blind to the job
                         start = time.perf_counter()
                         verdicts.append(check(picture, job))
                         if name == "after":
