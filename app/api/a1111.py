@@ -46,6 +46,13 @@ from app.services.user_dirs import current_user_dirs
 router = APIRouter(tags=["A1111"])
 
 
+def _brings_its_own_clip_skip(payload: dict[str, Any]) -> bool:
+    """Whether a call says its clip skip (or sends override_settings that are no object, refused by name later)."""
+    settings = payload.get("override_settings")
+    return ("clip_skip" in payload or not isinstance(settings, dict | None)
+            or "CLIP_stop_at_last_layers" in (settings or {}))
+
+
 async def _a1111_images(serving: Serving, request: Request, payload: dict[str, Any],
                         with_pictures: bool) -> JSONResponse:
     folder = serving.scratch / uuid.uuid4().hex
@@ -53,9 +60,7 @@ async def _a1111_images(serving: Serving, request: Request, payload: dict[str, A
     model = await run_in_threadpool(serving.shelf.chosen, settings.get("sd_model_checkpoint") if isinstance(
         settings, dict) else None, "sd_model_checkpoint")
     asked = payload
-    its_own = "clip_skip" in payload or not isinstance(settings, dict | None) or "CLIP_stop_at_last_layers" in (
-        settings or {})
-    if serving.shelf.clip_skip != 1 and not its_own:  # the server's own (POST /sdapi/v1/options)
+    if serving.shelf.clip_skip != 1 and not _brings_its_own_clip_skip(payload):  # the server's (POST options)
         asked = {**payload, "override_settings": {**(settings or {}),
                                                   "CLIP_stop_at_last_layers": serving.shelf.clip_skip}}
     styles = await serving.on_studio(serving.desk.studio.styles) if payload.get("styles") else []

@@ -99,6 +99,51 @@ class RefusingKeyring(KeyringBackend):
         raise KeyringLocked("the keyring is locked")
 
 
+class CountingKeyring(KeyringBackend):
+    """A keyring in memory that counts what it is given, as a locked GNOME Keyring would ask for its password each
+    time (a real keyring cannot count its asks)."""
+
+    priority = 0  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept: dict[str, str] = {}
+        self.given: list[str] = []
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.kept.get(username)
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.given.append(username)
+        self.kept[username] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        self.kept.pop(username, None)
+
+
+@pytest.fixture
+def counting_keyring() -> Iterator[CountingKeyring]:
+    before = keyring.get_keyring()
+    counting = CountingKeyring()
+    keyring.set_keyring(counting)
+    yield counting
+    keyring.set_keyring(before)
+
+
+def test_the_keyring_is_given_only_a_secret_that_changed(out_dir: Path, tmp_path: Path,
+                                                         counting_keyring: CountingKeyring) -> None:
+    studio = Studio(out_dir, settings=Settings(settings_file(tmp_path)), remember_computers=True)
+    studio.queue.add_node(ATTIC.address, ATTIC.name, ATTIC.token)
+    studio.queue.set_card_enabled(ATTIC.name, False)  # each change saves the computers
+    studio.queue.set_card_enabled(ATTIC.name, True)
+    studio.queue.add_node(OFFICE.address, OFFICE.name, OFFICE.token)
+    assert counting_keyring.given == ["token for attic PC", "token for office"]
+    studio.queue.remove_node(OFFICE.name)
+    studio.queue.add_node(OFFICE.address, OFFICE.name, OFFICE.token)  # forgotten, then given again
+    assert counting_keyring.given == ["token for attic PC", "token for office", "token for office"]
+    assert counting_keyring.kept == {"token for attic PC": ATTIC.token, "token for office": OFFICE.token}
+
+
 @pytest.fixture
 def refusing_keyring() -> Iterator[None]:
     before = keyring.get_keyring()
