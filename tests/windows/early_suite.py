@@ -110,7 +110,8 @@ def run_pytest(windows: WindowsPython, *arguments: str) -> tuple[int, str, list[
 # pytest -q ends with "2 failed, 407 passed, ... in 422.32s", without the rule of = around it
 SUMMARY = re.compile(r"^(?:=+ )?(?P<counts>.*\d+ (passed|failed|errors?|skipped).*) in (?P<seconds>[\d.]+)s",
                      re.MULTILINE)
-FAILED = re.compile(r"^FAILED (\S+::\S+)", re.MULTILINE)
+# a node id may hold spaces (a parameter's id, "[a file]"); pytest puts " - " before the message
+FAILED = re.compile(r"^FAILED (\S+::.*?)(?: - |$)", re.MULTILINE)
 # Wine 8 itself fails now and then under the load of an 800-test run: CreateProcess answering "[WinError 1359]
 # Internal error", a QProcess deleted under a finishing child, sd-cli.exe's last lines lost or its run ending
 # "with exit code 0" and no picture (how Wine reports a killed Windows program), a timing test over its bound. A
