@@ -50,11 +50,11 @@ class SecretStore:
 
     def get(self, name: str) -> str | None:
         """The secret kept under `name`; None when there is none, or the keyring cannot be read (a log line)."""
+        if name in self._known:
+            return self._known[name]
         import keyring
         from keyring.errors import KeyringError, NoKeyringError
 
-        if name in self._known:
-            return self._known[name]
         try:
             found = keyring.get_password(SERVICE, name)
         except NoKeyringError:
