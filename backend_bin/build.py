@@ -5,7 +5,6 @@ llama-cpp-python (the prompt helper's text model).
     python -m backend_bin.build --windows [--jobs N] [--cache DIR]      Windows: sd-cli.exe, sd-server.exe,
                                                                          vulkaninfo.exe, llama-server.exe
     ... --cpu-variants tests                                             three of the five CPU variants (CI's)
-    ... --side-by-side                                                   sd.cpp and llama.cpp at the same time
 
 POLARIS_CPU_VARIANTS (all or tests) is --cpu-variants' default: the app's own "build the backend" route runs this
 module without options, and the tests point it at the three variants setup.sh --tests built.
@@ -21,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from backend_bin import linux, llama, windows
@@ -47,11 +45,6 @@ def main(argv: list[str] | None = None) -> int:
                         default=os.environ.get("POLARIS_CPU_VARIANTS", "all"),
                         help="ggml's CPU backends to build: all five (what a release ships), or the three the "
                              "tests run (baseline, AVX, AVX2), to fit CI's time")
-    parser.add_argument("--side-by-side", action="store_true",
-                        help="build sd.cpp's programs and llama.cpp's at the same time, each with --jobs: one build's "
-                             "single-threaded stretches (configuring, the shader tool, one long shader, linking) "
-                             "leave the processor to the other. Their lines interleave, so the app's own route, "
-                             "whose progress bar reads them, builds one after the other")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     parser.add_argument("--cache", type=Path, default=default_cache_dir(), help="build cache directory")
     args = parser.parse_args(argv)
@@ -61,23 +54,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--native tunes the Linux build for this CPU; a Windows build must run on any x86-64 CPU")
     try:
         variants = VARIANT_SETS[args.cpu_variants]
-
-        def sd_cpp() -> None:
-            if args.windows:
-                windows.build_and_expose(args.cache, args.jobs, variants)
-            else:
-                linux.build_and_expose(BuildOptions(native=args.native, variants=variants), args.cache, args.jobs)
-
-        def llama_cpp() -> None:
-            llama.build_and_expose(args.cache, args.jobs, for_windows=args.windows, variants=variants)
-
-        if args.side_by_side:
-            with ThreadPoolExecutor(max_workers=2) as pool:
-                for build in [pool.submit(sd_cpp), pool.submit(llama_cpp)]:
-                    build.result()
+        if args.windows:
+            windows.build_and_expose(args.cache, args.jobs, variants)
         else:
-            sd_cpp()
-            llama_cpp()
+            linux.build_and_expose(BuildOptions(native=args.native, variants=variants), args.cache, args.jobs)
+        llama.build_and_expose(args.cache, args.jobs, for_windows=args.windows, variants=variants)
     except BuildError as error:
         say(f"error: {error}")
         return 1

@@ -7,7 +7,6 @@ import json
 import os
 import shutil
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -114,19 +113,11 @@ def read_build_info(bin_dir: Path = BIN_DIR) -> dict[str, Any]:
 def expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir: Path = BIN_DIR) -> None:
     """Copy the cached files into bin_dir (only those that differ) and record them under `section`.
 
-    The other sections stay as they are. The section's files of its earlier build that this one did not make are
-    removed.
+    The other sections stay as they are: the Linux and the Windows builds are run one after the other. The
+    section's files of its earlier build that this one did not make are removed.
     """
     if section not in SECTIONS:
         raise ValueError(f"unknown build-info section {section!r}")
-    with _EXPOSING:  # sd.cpp's and llama.cpp's builds may end at the same time (--side-by-side)
-        _expose(section, files, record, bin_dir)
-
-
-_EXPOSING = threading.Lock()
-
-
-def _expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir: Path) -> None:
     bin_dir.mkdir(parents=True, exist_ok=True)
     recorded: dict[str, dict[str, Any]] = {}
     for name, source in files.items():

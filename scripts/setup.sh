@@ -84,11 +84,10 @@ echo "[setup] installing Python packages"
 # the backends from the pinned sdists, with ggml's CPU variants: all five for the app; the three the tests run
 # with --tests, to fit CI's time (a cache of all five serves it too)
 echo "[setup] the Linux backends: sd-cli, sd-server, llama-server"
-# (sd.cpp and llama.cpp side by side: one's single-threaded stretches leave the processor to the other)
 if $for_tests; then
-  .venv/bin/python -m backend_bin.build --side-by-side --cpu-variants tests
+  .venv/bin/python -m backend_bin.build --cpu-variants tests
 else
-  .venv/bin/python -m backend_bin.build --side-by-side
+  .venv/bin/python -m backend_bin.build
 fi
 
 echo "[setup] the window's translations (resources/translations/*.qm)"
@@ -101,6 +100,6 @@ echo "[setup] the offline demo model (random weights) in .demo-model/"
 # and Windows CPython with our dependencies under Wine: ~20 minutes on a new machine, seconds when cached under
 # ~/.cache/polaris-studio/) is not made here: the test run makes it on one core beside the Linux tests, which do not
 # need it (tests/helpers/windows_side.py). To make it now: .venv/bin/python -m backend_bin.build --windows
-# --side-by-side --cpu-variants tests && .venv/bin/python -m installer.windows_python
+# --cpu-variants tests && .venv/bin/python -m installer.windows_python
 
 echo "[setup] done"

@@ -27,8 +27,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 def steps(jobs: int, beside_tests: bool) -> tuple[tuple[str, ...], ...]:
     politely = ("nice", "-n", "10") if beside_tests else ()
-    return ((*politely, sys.executable, "-m", "backend_bin.build", "--windows", "--side-by-side", "--cpu-variants",
-             "tests", "--jobs", str(jobs)),
+    return ((*politely, sys.executable, "-m", "backend_bin.build", "--windows", "--cpu-variants", "tests", "--jobs",
+             str(jobs)),
             (*politely, sys.executable, "-m", "installer.windows_python"))
 
 
