@@ -139,24 +139,29 @@ def test_the_portable_linux_build_keeps_its_cache_key() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="reads the Linux builds' own folders in the build cache")
 @pytest.mark.parametrize(("section", "around_the_kernels"), [
-    ("linux", ("CMakeFiles/stable-diffusion.dir", "examples/cli/CMakeFiles/sd-cli.dir",
-               "examples/server/CMakeFiles/sd-server.dir")),
-    ("llama-linux", ("src/CMakeFiles/llama.dir", "common/CMakeFiles/llama-common.dir", "tools/mtmd/CMakeFiles/mtmd.dir",
-                     "tools/server/CMakeFiles/server-context.dir")),
+    ("linux", ("CMakeFiles/stable-diffusion.dir/", "examples/cli/CMakeFiles/sd-cli.dir/",
+               "examples/server/CMakeFiles/sd-server.dir/")),
+    ("llama-linux", ("src/CMakeFiles/llama.dir/", "common/CMakeFiles/llama-common.dir/",
+                     "tools/mtmd/CMakeFiles/mtmd.dir/", "tools/server/CMakeFiles/server-context.dir/")),
 ])
 def test_the_code_around_ggml_s_kernels_is_compiled_at_o1_and_ggml_at_o3(section: str,
                                                                          around_the_kernels: tuple[str, ...]) -> None:
     build = Path(read_build_info()[section]["cache"]) / "build"
+    commands = json.loads((build / "compile_commands.json").read_text(encoding="utf-8"))
 
-    def optimisation(target: str) -> str:
-        flags = (build / target / "flags.make").read_text(encoding="utf-8")
-        return [word for line in flags.splitlines() if line.startswith("CXX_FLAGS")
-                for word in line.split() if word.startswith("-O")][-1]  # the last -O is the compiler's
+    def levels(target: str) -> set[str]:
+        """The -O level each of the target's files was compiled at (the last -O is the compiler's)."""
+        found = {[word for word in command["command"].split() if word.startswith("-O")][-1]
+                 for command in commands  # make names each file from its folder's build folder, Ninja from the top
+                 if (Path(command["directory"]) / command["output"]).relative_to(build).as_posix().startswith(target)}
+        assert found, f"no file of {target} in {build / 'compile_commands.json'}"
+        return found
 
-    assert {target: optimisation(target) for target in around_the_kernels} == dict.fromkeys(around_the_kernels, "-O1")
-    kernels = ("ggml/src/CMakeFiles/ggml-base.dir", "ggml/src/ggml-vulkan/CMakeFiles/ggml-vulkan.dir",
-               *(f"ggml/src/CMakeFiles/ggml-cpu-{variant}.dir" for variant in TEST_CPU_VARIANTS))
-    assert {target: optimisation(target) for target in kernels} == dict.fromkeys(kernels, "-O3")
+    o1, o3 = frozenset({"-O1"}), frozenset({"-O3"})
+    assert {target: levels(target) for target in around_the_kernels} == dict.fromkeys(around_the_kernels, o1)
+    kernels = ("ggml/src/CMakeFiles/ggml-base.dir/", "ggml/src/ggml-vulkan/CMakeFiles/ggml-vulkan.dir/",
+               *(f"ggml/src/CMakeFiles/ggml-cpu-{variant}.dir/" for variant in TEST_CPU_VARIANTS))
+    assert {target: levels(target) for target in kernels} == dict.fromkeys(kernels, o3)
 
 
 def test_both_cache_keys_change_with_the_submit_cap_patch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
