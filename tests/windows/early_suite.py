@@ -81,7 +81,6 @@ class WindowsPytest:
     reported) to close the pipe."""
 
     windows: WindowsPython
-    node_ids: tuple[str, ...]
     process: Popen[str]
     output: ReadOutput
     since: float = field(default_factory=time.time)
