@@ -5,6 +5,7 @@ llama-cpp-python (the prompt helper's text model).
     python -m backend_bin.build --windows [--jobs N] [--cache DIR]      Windows: sd-cli.exe, sd-server.exe,
                                                                          vulkaninfo.exe, llama-server.exe
     ... --cpu-variants tests                                             three of the five CPU variants (CI's)
+    ... --ninja                                                          Linux: compiled by Ninja (setup.sh's)
 
 POLARIS_CPU_VARIANTS (all or tests) is --cpu-variants' default: the app's own "build the backend" route runs this
 module without options, and the tests point it at the three variants setup.sh --tests built.
@@ -45,11 +46,17 @@ def main(argv: list[str] | None = None) -> int:
                         default=os.environ.get("POLARIS_CPU_VARIANTS", "all"),
                         help="ggml's CPU backends to build: all five (what a release ships), or the three the "
                              "tests run (baseline, AVX, AVX2), to fit CI's time")
+    parser.add_argument("--ninja", action="store_true",
+                        help="Linux: let Ninja drive the compilers instead of make (faster on 2 cores; setup.sh's "
+                             "choice). The app's own route uses make, whose progress lines its bar reads")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     parser.add_argument("--cache", type=Path, default=default_cache_dir(), help="build cache directory")
     args = parser.parse_args(argv)
     if args.cpu_variants not in VARIANT_SETS:  # POLARIS_CPU_VARIANTS, which argparse does not check
         parser.error(f"POLARIS_CPU_VARIANTS must be one of {', '.join(sorted(VARIANT_SETS))}")
+    if args.windows and args.ninja:
+        parser.error("--ninja is for the Linux build: the Windows build keeps the Linux build's shaders by make's "
+                     "rules")
     if args.windows and args.native:
         parser.error("--native tunes the Linux build for this CPU; a Windows build must run on any x86-64 CPU")
     try:
@@ -57,8 +64,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.windows:
             windows.build_and_expose(args.cache, args.jobs, variants)
         else:
-            linux.build_and_expose(BuildOptions(native=args.native, variants=variants), args.cache, args.jobs)
-        llama.build_and_expose(args.cache, args.jobs, for_windows=args.windows, variants=variants)
+            linux.build_and_expose(BuildOptions(native=args.native, variants=variants), args.cache, args.jobs,
+                                   args.ninja)
+        llama.build_and_expose(args.cache, args.jobs, for_windows=args.windows, variants=variants, ninja=args.ninja)
     except BuildError as error:
         say(f"error: {error}")
         return 1

@@ -8,7 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
-from backend_bin.output import BIN_DIR, cached_build, copy_build_output, expose, folder_files, options_digest
+from backend_bin.output import (
+    BIN_DIR,
+    cached_build,
+    configure,
+    copy_build_output,
+    expose,
+    folder_files,
+    host_code_text,
+    options_digest,
+)
 from backend_bin.source import (
     SDIST_VERSION,
     extract_sd_cpp,
@@ -17,7 +26,16 @@ from backend_bin.source import (
     sdist_record,
     source_patches_record,
 )
-from backend_bin.tools import BuildError, Program, SystemFile, missing_packages, missing_packages_message, run_step, say
+from backend_bin.tools import (
+    BuildError,
+    Program,
+    Requirement,
+    SystemFile,
+    missing_packages,
+    missing_packages_message,
+    run_step,
+    say,
+)
 
 TARGETS = ("sd-cli", "sd-server")
 # what sd.cpp would build that neither the app nor the tests use: WebP and WebM output (libwebp's ~120 files and
@@ -60,23 +78,27 @@ class BuildOptions:
         ]
 
     def cache_key(self) -> str:
-        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags(), *patches_digest())}"
+        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags(), *patches_digest(), host_code_text())}"
 
 
-def missing_linux_packages() -> list[str]:
-    missing = set(missing_packages(REQUIREMENTS))
+def requirements(ninja: bool) -> tuple[Requirement, ...]:
+    return (*REQUIREMENTS, Program("ninja", "ninja-build")) if ninja else REQUIREMENTS
+
+
+def missing_linux_packages(ninja: bool = False) -> list[str]:
+    missing = set(missing_packages(requirements(ninja)))
     # the loader's development link may sit in any multiarch folder below these
     if not any(d.rglob("libvulkan.so") for d in LIBRARY_DIRS if d.exists()):
         missing.add("libvulkan-dev")
     return sorted(missing)
 
 
-def build(options: BuildOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+def build(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False) -> tuple[Path, dict[str, Any]]:
     def build_into(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads")
         sd_cpp = extract_sd_cpp(sdist, work, INCLUDE_DIRS)
         build_dir = work / "build"
-        run_step(["cmake", "-S", str(sd_cpp), "-B", str(build_dir), *options.cmake_flags()])
+        configure(sd_cpp, build_dir, options.cmake_flags(), ninja)
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
         libraries = copy_build_output(build_dir / "bin", folder, TARGETS, "lib*.so")
         levels = {} if options.native else check_instruction_levels(folder, options.variants, windows=False,
@@ -84,15 +106,15 @@ def build(options: BuildOptions, cache: Path, jobs: int) -> tuple[Path, dict[str
         return {"version": SDIST_VERSION, "cmake_flags": options.cmake_flags(), "patches": source_patches_record(),
                 "libraries": libraries, "cpu_variants": list(options.variants), "instruction_levels": levels}
 
-    missing = missing_linux_packages()
+    missing = missing_linux_packages(ninja)
     if missing:
         raise BuildError(missing_packages_message(missing))
     every_variant = cache / replace(options, variants=CPU_VARIANTS).cache_key()
-    return cached_build(cache / options.cache_key(), TARGETS, REQUIREMENTS, build_into, served_by=every_variant)
+    return cached_build(cache / options.cache_key(), TARGETS, requirements(ninja), build_into, served_by=every_variant)
 
 
-def build_and_expose(options: BuildOptions, cache: Path, jobs: int) -> None:
-    folder, built = build(options, cache, jobs)
+def build_and_expose(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False) -> None:
+    folder, built = build(options, cache, jobs, ninja)
     # what was built (a cache of all five CPU variants may serve a request for three): its own record
     record = {"source": sdist_record(), "patches": built["patches"], "cmake_flags": built["cmake_flags"],
               "libraries": built["libraries"], "cpu_variants": built["cpu_variants"],

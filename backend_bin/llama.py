@@ -20,9 +20,11 @@ from backend_bin import linux, windows
 from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
 from backend_bin.output import (
     cached_build,
+    configure,
     copy_build_output,
     expose,
     folder_files,
+    host_code_text,
     options_digest,
     reuse_compiled_shaders,
 )
@@ -79,26 +81,26 @@ def linux_flags(variants: tuple[str, ...]) -> list[str]:
 
 
 def linux_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
-    digest = options_digest(*linux_flags(variants), *patches_digest(LLAMA_CPP_PATCHES))
+    digest = options_digest(*linux_flags(variants), *patches_digest(LLAMA_CPP_PATCHES), host_code_text())
     return f"llama-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
-def build_linux(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Path, dict[str, Any]]:
+def build_linux(cache: Path, jobs: int, variants: tuple[str, ...], ninja: bool = False) -> tuple[Path, dict[str, Any]]:
     def build(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads", LLAMA_CPP_SDIST)
         llama_cpp = extract_llama_cpp(sdist, work, list(linux.INCLUDE_DIRS))
         build_dir = work / "build"
-        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *linux_flags(variants)])
+        configure(llama_cpp, build_dir, linux_flags(variants), ninja)
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
         libraries = copy_build_output(build_dir / "bin", folder, (LLAMA_SERVER,), "lib*.so")
         return {"source": LLAMA_CPP_SDIST.record(), "patches": source_patches_record(LLAMA_CPP_PATCHES),
                 "cmake_flags": linux_flags(variants), "libraries": libraries, "cpu_variants": list(variants),
                 "instruction_levels": check_instruction_levels(folder, variants, windows=False, objdump="objdump")}
 
-    missing = linux.missing_linux_packages()
+    missing = linux.missing_linux_packages(ninja)
     if missing:
         raise BuildError(missing_packages_message(missing))
-    return cached_build(cache / linux_cache_key(variants), (LLAMA_SERVER,), linux.REQUIREMENTS, build,
+    return cached_build(cache / linux_cache_key(variants), (LLAMA_SERVER,), linux.requirements(ninja), build,
                         served_by=cache / linux_cache_key())
 
 
@@ -118,7 +120,7 @@ def windows_flags(work: Path, glslc: str, variants: tuple[str, ...]) -> list[str
 
 def windows_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
     digest = options_digest(*windows_flags(Path("work"), "glslc", variants), windows.TOOLCHAIN_FILE_TEXT,
-                            windows.COMPAT_HEADER_TEXT, *patches_digest(LLAMA_CPP_WINDOWS_PATCHES))
+                            windows.COMPAT_HEADER_TEXT, *patches_digest(LLAMA_CPP_WINDOWS_PATCHES), host_code_text())
     return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
@@ -133,7 +135,7 @@ def build_windows(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Pa
         (work / "mingw_compat.h").write_text(windows.COMPAT_HEADER_TEXT, encoding="utf-8")
         build_dir = work / "build"
         flags = windows_flags(work, shutil.which("glslc") or "glslc", variants)
-        run_step(["cmake", "-S", str(llama_cpp), "-B", str(build_dir), *flags])
+        configure(llama_cpp, build_dir, flags)
         shaders_reused = any(reuse_compiled_shaders(cache / key / "build", build_dir)
                              for key in (linux_cache_key(variants), linux_cache_key()))
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])
@@ -149,12 +151,13 @@ def build_windows(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Pa
                         served_by=cache / windows_cache_key())
 
 
-def build_and_expose(cache: Path, jobs: int, for_windows: bool, variants: tuple[str, ...] = CPU_VARIANTS) -> None:
+def build_and_expose(cache: Path, jobs: int, for_windows: bool, variants: tuple[str, ...] = CPU_VARIANTS,
+                     ninja: bool = False) -> None:
     if for_windows:
         folder, record = build_windows(cache, jobs, variants)
         expose("llama-windows", folder_files(folder, LLAMA_FOLDER), {**record, "cache": str(folder.parent)})
         say(f"ready: {LLAMA_FOLDER}{LLAMA_SERVER_EXE}")
     else:
-        folder, record = build_linux(cache, jobs, variants)
+        folder, record = build_linux(cache, jobs, variants, ninja)
         expose("llama-linux", folder_files(folder, LLAMA_FOLDER), {**record, "cache": str(folder.parent)})
         say(f"ready: {LLAMA_FOLDER}{LLAMA_SERVER}")

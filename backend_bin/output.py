@@ -34,6 +34,34 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+# the code around ggml's kernels at -O1 (the file says why), in every build of sd.cpp and llama.cpp
+HOST_CODE_CMAKE = Path(__file__).resolve().parent / "host_code.cmake"
+# How cmake drives the compilers. make for the app's own route (its progress bar reads make's "[ 45%]" lines) and
+# for the Windows builds (make keeps the shaders they take from the Linux build by their file times; Ninja, which
+# keeps a log of what it ran, would compile them again). Ninja where asked (setup.sh): it compiles a library's files
+# while the libraries it links against are still being built, where make waits for each, so both cores stay busy.
+MAKE = "Unix Makefiles"
+NINJA = "Ninja"
+
+
+def configure(source: Path, build_dir: Path, options: list[str], ninja: bool = False) -> None:
+    """cmake's configure step of a build: its options, and beside them the generator; HOST_CODE_CMAKE, included after
+    the top-level project() (its path is this clone's, so the cache keys take the file's text instead,
+    host_code_text(): a clone elsewhere shares the cache); and compile_commands.json in the build folder, each
+    file's compiler command (the tests read the -O levels there). An interrupted build's folder is kept to go on
+    from, unless another generator made it (cmake refuses to switch)."""
+    generator = NINJA if ninja else MAKE
+    cache = build_dir / "CMakeCache.txt"
+    if cache.exists() and f"CMAKE_GENERATOR:INTERNAL={generator}\n" not in cache.read_text(encoding="utf-8"):
+        shutil.rmtree(build_dir)
+    run_step(["cmake", "-S", str(source), "-B", str(build_dir), *options, "-G", generator,
+              f"-DCMAKE_PROJECT_INCLUDE={HOST_CODE_CMAKE}", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"])
+
+
+def host_code_text() -> str:
+    return HOST_CODE_CMAKE.read_text(encoding="utf-8")
+
+
 def options_digest(*parts: str) -> str:
     """A short, stable digest of what makes two builds differ: the cache folder's name carries it."""
     return hashlib.sha256(" ".join(parts).encode()).hexdigest()[:12]

@@ -18,6 +18,8 @@ PACKAGES=(
   python3-venv
   # build and run the Vulkan backend; lavapipe (mesa-vulkan-drivers) is a CPU Vulkan device for tests
   cmake build-essential libvulkan-dev glslc glslang-tools spirv-headers mesa-vulkan-drivers vulkan-tools
+  # Ninja drives the compilers of the Linux build here (backend_bin/output.py says why)
+  ninja-build
   # Qt's window and offscreen platforms. The xcb (X11) and wayland lines are what `ldd` of PySide6's
   # plugins/platforms/libqxcb.so, libqwayland.so, plugins/xcbglintegrations/, plugins/wayland-*/ and the
   # libQt6XcbQpa / libQt6WaylandClient / libQt6WlShellIntegration they load names (`dpkg -S` gave the packages):
@@ -85,9 +87,9 @@ echo "[setup] installing Python packages"
 # with --tests, to fit CI's time (a cache of all five serves it too)
 echo "[setup] the Linux backends: sd-cli, sd-server, llama-server"
 if $for_tests; then
-  .venv/bin/python -m backend_bin.build --cpu-variants tests
+  .venv/bin/python -m backend_bin.build --ninja --cpu-variants tests
 else
-  .venv/bin/python -m backend_bin.build
+  .venv/bin/python -m backend_bin.build --ninja
 fi
 
 echo "[setup] the window's translations (resources/translations/*.qm)"

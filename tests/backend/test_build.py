@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from backend_bin import output, source
+from backend_bin import llama, output, source
 from backend_bin.cpu_variants import CPU_VARIANTS, TEST_CPU_VARIANTS, variant_library
 from backend_bin.linux import TARGETS, BuildOptions
 from backend_bin.llama import LLAMA_FOLDER, LLAMA_SERVER, linux_cache_key
@@ -132,8 +132,36 @@ def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_
 def test_the_portable_linux_build_keeps_its_cache_key() -> None:
     # the key names the cache folder every machine already holds: changing it means a ~7 minute rebuild
     # everywhere, so it changes only on purpose (with the version, the options or our patches)
-    assert BuildOptions().cache_key() == "0.4.7-9cf4f949519f"
+    # (changed on 2026-11-28: the code around ggml's kernels at -O1, backend_bin/host_code.cmake)
+    assert BuildOptions().cache_key() == "0.4.7-9a86d482dbe1"
     assert BuildOptions(native=True).cache_key() != BuildOptions().cache_key()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="reads the Linux builds' own folders in the build cache")
+@pytest.mark.parametrize(("section", "around_the_kernels"), [
+    ("linux", ("CMakeFiles/stable-diffusion.dir/", "examples/cli/CMakeFiles/sd-cli.dir/",
+               "examples/server/CMakeFiles/sd-server.dir/")),
+    ("llama-linux", ("src/CMakeFiles/llama.dir/", "common/CMakeFiles/llama-common.dir/",
+                     "tools/mtmd/CMakeFiles/mtmd.dir/", "tools/server/CMakeFiles/server-context.dir/")),
+])
+def test_the_code_around_ggml_s_kernels_is_compiled_at_o1_and_ggml_at_o3(section: str,
+                                                                         around_the_kernels: tuple[str, ...]) -> None:
+    build = Path(read_build_info()[section]["cache"]) / "build"
+    commands = json.loads((build / "compile_commands.json").read_text(encoding="utf-8"))
+
+    def levels(target: str) -> set[str]:
+        """The -O level each of the target's files was compiled at (the last -O is the compiler's)."""
+        found = {[word for word in command["command"].split() if word.startswith("-O")][-1]
+                 for command in commands  # make names each file from its folder's build folder, Ninja from the top
+                 if (Path(command["directory"]) / command["output"]).relative_to(build).as_posix().startswith(target)}
+        assert found, f"no file of {target} in {build / 'compile_commands.json'}"
+        return found
+
+    o1, o3 = frozenset({"-O1"}), frozenset({"-O3"})
+    assert {target: levels(target) for target in around_the_kernels} == dict.fromkeys(around_the_kernels, o1)
+    kernels = ("ggml/src/CMakeFiles/ggml-base.dir/", "ggml/src/ggml-vulkan/CMakeFiles/ggml-vulkan.dir/",
+               *(f"ggml/src/CMakeFiles/ggml-cpu-{variant}.dir/" for variant in TEST_CPU_VARIANTS))
+    assert {target: levels(target) for target in kernels} == dict.fromkeys(kernels, o3)
 
 
 def test_both_cache_keys_change_with_the_submit_cap_patch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -145,6 +173,15 @@ def test_both_cache_keys_change_with_the_submit_cap_patch(tmp_path: Path, monkey
     monkeypatch.setattr(source, "SD_CPP_PATCHES", patches)
     assert BuildOptions().cache_key() != linux
     assert WindowsOptions().cache_key() != windows
+
+
+def test_every_cache_key_changes_with_what_is_compiled_at_o1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = (BuildOptions().cache_key, WindowsOptions().cache_key, llama.linux_cache_key, llama.windows_cache_key)
+    before = [key() for key in keys]
+    changed = tmp_path / output.HOST_CODE_CMAKE.name
+    changed.write_text(output.HOST_CODE_CMAKE.read_text(encoding="utf-8").replace("-O1", "-O2"), encoding="utf-8")
+    monkeypatch.setattr(output, "HOST_CODE_CMAKE", changed)
+    assert [key() == old for key, old in zip(keys, before, strict=True)] == [False] * len(keys)
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,7 @@ BUILT = re.compile(r"\[(?:backend build|windows python)\] (?:built (?P<name>.+?)
 WINDOWS_SIDE = re.compile(r"^\[windows side\] the Windows side was ready (?P<seconds>\d+) s after")
 SESSION_START = re.compile(r"^=+ test session starts =+$")
 WINDOWS_SUITE = re.compile(r"^\[windows\] Windows tests: (?P<counts>.*) in (?P<seconds>\d+) s under Wine")
-BESIDE = re.compile(r"^\[windows\] the tests beside \(\d+\): (?P<counts>.*) in (?P<seconds>\d+) s")
+BESIDE = re.compile(r"^\[windows\] the tests beside \(\d+(?:, in \d+ runs)?\): (?P<counts>.*) in (?P<seconds>\d+) s")
 SUMMARY = re.compile(r"^=+ (?P<counts>.*) in (?P<seconds>[\d.]+)s")
 
 
@@ -89,8 +89,8 @@ def phases(lines: list[tuple[float, str]]) -> tuple[list[tuple[str, float]], lis
         found.append(("  beside it: the Windows side made (builds, Windows Python)", side[0]))
     if windows:
         found.append(("  beside it, then: the Windows tests under Windows Python", windows[0]))
-    if beside:
-        found.append((f"  beside it, after them: the tests marked beside: {beside[0][0]}", beside[0][1]))
+    for counts, seconds in beside:  # one pytest, or two: those needing no Wine may start before the Windows tests end
+        found.append((f"  beside it: the tests marked beside: {counts}", seconds))
     if len(sessions) > 1 and len(summary) > 1:
         found.append((f"Polaris lane: {summary[1][1]['counts']}", summary[1][0] - sessions[1]))
     found.append(("the whole .ci/run", end))

@@ -16,6 +16,7 @@ from tests.helpers.windows_side import WindowsSide, start_windows_side
 from tests.windows.early_suite import BESIDE_TEST, EARLY_RUN, WINDOWS_SUITE_TEST, EarlyWindowsSuite
 
 BESIDE = pytest.StashKey[tuple[str, ...]]()
+BESIDE_FREE = pytest.StashKey[tuple[str, ...]]()  # those of them that need no Wine
 
 
 @pytest.hookimpl(trylast=True)
@@ -34,7 +35,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # (early_suite.py), and the two judges come last, when what they wait for is most likely done
     beside = [item for item in items if item.get_closest_marker("beside")] if BESIDE_TEST in judges else []
     if beside:
-        config.stash[BESIDE] = tuple(item.nodeid for item in beside)
+        # a test that needs the Windows side (its pytest makes it again, cached: Windows Python's prefix too) or
+        # Windows Python shares the Windows tests' Wine prefix
+        wine = {item.nodeid for item in beside if {"windows", "windows_side"} & set(item.fixturenames)}
+        config.stash[BESIDE] = tuple(item.nodeid for item in beside if item.nodeid in wine)
+        config.stash[BESIDE_FREE] = tuple(item.nodeid for item in beside if item.nodeid not in wine)
         config.hook.pytest_deselected(items=beside)
     leaving = {item.nodeid for item in beside} | judges.keys()
     items[:] = [item for item in items if item.nodeid not in leaving] + list(judges.values())
@@ -47,7 +52,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if any(item.nodeid == WINDOWS_SUITE_TEST for item in session.items):
         side = start_windows_side(session)
         if side is not None:
-            session.config.stash[EARLY_RUN] = EarlyWindowsSuite.start(side, session.config.stash.get(BESIDE, ()))
+            session.config.stash[EARLY_RUN] = EarlyWindowsSuite.start(side, session.config.stash.get(BESIDE, ()),
+                                                                      session.config.stash.get(BESIDE_FREE, ()))
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -156,6 +156,7 @@ def windows_outcome(windows: WindowsPython, run: WindowsPytest) -> Outcome:
 class BesideRun:
     """The Linux tests marked `beside` in a pytest of their own, read on a thread."""
 
+    node_ids: tuple[str, ...]
     process: Popen[str]
     output: ReadOutput
 
@@ -166,7 +167,7 @@ class BesideRun:
                                    env={**environment, TEST_TIMES_RUN: "Linux, beside the Windows tests"},
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    text=True, errors="replace", start_new_session=True)
-        return cls(process, ReadOutput.of(process))
+        return cls(node_ids, process, ReadOutput.of(process))
 
     def finish(self) -> Outcome:
         status = self.process.wait()
@@ -183,23 +184,28 @@ class EarlyWindowsSuite:
     """The Windows tests under Windows Python, started on a thread as soon as the Windows side is ready (it is
     made beside the Linux tests from the moment they are collected) and running beside the rest of them; once
     they are done (their programs ended), the Linux tests marked `beside` run there in a pytest of their own, on
-    the core Wine used, while the Linux run goes on."""
+    the core Wine used, while the Linux run goes on. Those of them that need no Wine (`beside_free`) start earlier
+    when the Linux run's own tests end first (`lane_free()`): then the Windows tests still run, and a core is idle."""
 
     side: WindowsSide
     beside: tuple[str, ...] = ()
+    beside_free: tuple[str, ...] = ()
     stack: ExitStack = field(default_factory=ExitStack)
     windows: WindowsPython | None = None
     run: WindowsPytest | None = None
     outcome: Outcome | None = None
-    beside_run: BesideRun | None = None
+    beside_runs: list[BesideRun] = field(default_factory=list)
     failed: str | None = None
     closing: bool = False
     ready: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
+    starting: threading.Lock = field(default_factory=threading.Lock)
+    lane_is_free: bool = False  # the Linux run's own tests are done
 
     @classmethod
-    def start(cls, side: WindowsSide, beside: tuple[str, ...]) -> EarlyWindowsSuite:
-        early = cls(side, beside)
+    def start(cls, side: WindowsSide, beside: tuple[str, ...], beside_free: tuple[str, ...] = ()
+              ) -> EarlyWindowsSuite:
+        early = cls(side, beside, beside_free)
         early.thread = threading.Thread(target=early._begin, name="early Windows suite", daemon=True)
         early.thread.start()
         return early
@@ -211,16 +217,38 @@ class EarlyWindowsSuite:
                 return
             # the cache the Windows side used: os.environ is the running test's now
             self.windows = self.stack.enter_context(windows_python(cache_root(self.side.environment)))
-            self.run = WindowsPytest.start(self.windows, *WINDOWS_SUITE)
+            with self.starting:
+                self.run = WindowsPytest.start(self.windows, *WINDOWS_SUITE)
+                lane_is_free = self.lane_is_free
+            if lane_is_free:
+                self._start_beside(*self.beside_free)
             self.ready.set()
             self.outcome = windows_outcome(self.windows, self.run)
         except (RuntimeError, OSError, subprocess.SubprocessError, WineMissing, WindowsPythonError) as error:
             self.failed = str(error)
         finally:
             self.ready.set()
-            # the slow tests start only now: the Windows tests' end ended their programs in the shared prefix
-            if self.beside and not self.closing:
-                self.beside_run = BesideRun.start(self.beside, self.side.environment)
+            # the tests that need Wine start only now: the Windows tests' end ended their programs in the shared
+            # prefix (and those that need none, unless the Linux run's end started them already)
+            self._start_beside(*self.beside, *self.beside_free)
+
+    def _start_beside(self, *node_ids: str) -> None:
+        with self.starting:
+            started = {node_id for run in self.beside_runs for node_id in run.node_ids}
+            waiting = tuple(node_id for node_id in node_ids if node_id not in started)
+            if waiting and not self.closing:
+                self.beside_runs.append(BesideRun.start(waiting, self.side.environment))
+
+    def lane_free(self) -> None:
+        """The Linux run's own tests are done: the tests beside that need no Wine start on the core they left, now
+        if the Windows tests run, else as those start (once they are done, everything beside that is left starts)."""
+        with self.starting:
+            self.lane_is_free = True
+            running = self.run is not None and self.thread is not None and self.thread.is_alive()
+        # only once the Windows tests run (_begin starts them then): before, the Windows side is still being made,
+        # and their pytest would make it too
+        if running:
+            self._start_beside(*self.beside_free)
 
     def started(self) -> WindowsPython:
         """Windows Python, once the Windows tests run on it; a reason in words when it could not be made."""
@@ -237,12 +265,12 @@ class EarlyWindowsSuite:
             pytest.fail(f"the Windows tests could not run: {self.failed}")
         return self.outcome
 
-    def beside_done(self) -> Outcome:
-        """The `beside` tests' outcome, once they are done."""
+    def beside_done(self) -> list[Outcome]:
+        """The outcome of each pytest of the `beside` tests, once they are done."""
         assert self.thread is not None
         self.thread.join()
-        assert self.beside_run is not None, "the tests beside never started: the run is closing"
-        return self.beside_run.finish()
+        assert self.beside_runs, "the tests beside never started: the run is closing"
+        return [run.finish() for run in self.beside_runs]
 
     def close(self) -> None:
         """The Linux run ends: what still runs beside it (its judge was deselected or the run interrupted) is
@@ -254,8 +282,8 @@ class EarlyWindowsSuite:
             self.run.process.wait(30)
         if self.thread is not None:
             self.thread.join(60)
-        if self.beside_run is not None:
-            self.beside_run.end()
+        for run in self.beside_runs:
+            run.end()
         self.stack.close()
 
 
