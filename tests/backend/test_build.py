@@ -149,11 +149,16 @@ def test_the_code_around_ggml_s_kernels_is_compiled_at_o1_and_ggml_at_o3(section
     build = Path(read_build_info()[section]["cache"]) / "build"
     commands = json.loads((build / "compile_commands.json").read_text(encoding="utf-8"))
 
+    def object_file(command: dict[str, str]) -> Path:
+        """The file a compiler command writes (cmake 3.25 records no "output" field: its -o argument says)."""
+        words = command["command"].split()
+        return Path(command["directory"]) / words[words.index("-o") + 1]
+
     def levels(target: str) -> set[str]:
         """The -O level each of the target's files was compiled at (the last -O is the compiler's)."""
         found = {[word for word in command["command"].split() if word.startswith("-O")][-1]
                  for command in commands  # make names each file from its folder's build folder, Ninja from the top
-                 if (Path(command["directory"]) / command["output"]).relative_to(build).as_posix().startswith(target)}
+                 if object_file(command).relative_to(build).as_posix().startswith(target)}
         assert found, f"no file of {target} in {build / 'compile_commands.json'}"
         return found
 
