@@ -21,7 +21,9 @@ from app.core.platform_paths import user_dirs
 from tests.helpers.cli import REPO, CliRun, generate_argv, run_generate, utf8_env
 from tests.helpers.filesystems import fill, make_read_only, tmpfs
 
-pytestmark = pytest.mark.windows
+# Windows Python runs (issue 34) a folder that is a file and a folder deleted mid-run (Windows' own errors, and a
+# folder sd-cli.exe may still hold); the disk faults need a Linux mount and the signals are POSIX, so those are
+# skipped there and run on Linux alone, as the prompt list's control characters (the request's logic)
 
 # a refused folder is said before sd.cpp starts (no stage is heard: the tests check that too): well under the
 # ~10 s of a real run on lavapipe; under Wine the app's own start takes 3-9 s (Windows Python and Qt's imports
@@ -70,7 +72,7 @@ def at_first_step(event: dict) -> bool:
     return event["event"] == "progress" and event["step"] == 1
 
 
-@pytest.mark.parametrize("fault", ["read-only", "full", "a file"])
+@pytest.mark.parametrize("fault", ["read-only", "full", pytest.param("a file", marks=pytest.mark.windows)])
 def test_a_folder_that_cannot_take_the_picture_is_refused_before_drawing(sd_cli: Path, tiny_model, tmp_path: Path,
                                                                          fault: str) -> None:
     model, taesd = tiny_model
@@ -128,6 +130,7 @@ def test_a_disk_that_fails_mid_run_keeps_the_picture_in_the_app_s_folder(sd_cli:
     assert_kept_aside(run, words)
 
 
+@pytest.mark.windows
 def test_a_folder_deleted_mid_run_keeps_the_picture_in_the_app_s_folder(sd_cli: Path, tiny_model,
                                                                         tmp_path: Path) -> None:
     out = tmp_path / "usb" / "images"
@@ -169,6 +172,8 @@ def test_a_second_ctrl_c_does_not_wait(sd_cli: Path, tiny_model, out_dir: Path) 
     no_staging_left()
 
 
+# Linux alone: removing control characters is the request's logic, and the file is read as UTF-8 by name (alike
+# everywhere); a prompt through Windows' command line into the picture is test_generate_cli.py's hostile prompt's
 def test_control_characters_in_a_prompt_list_reach_sdcpp_and_the_picture_alike(sd_cli: Path, tiny_model,
                                                                               out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model

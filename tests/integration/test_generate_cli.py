@@ -12,11 +12,15 @@ from app.core.generation.request import MAX_PROMPT_BYTES
 from tests.helpers.cli import generate_argv, run_generate
 from tests.helpers.model_headers import write_gguf
 
-pytestmark = pytest.mark.windows
+# Windows Python runs the tests that prove a platform path (issue 34): sd-cli.exe started, read and ended (the
+# first test), a prompt through Windows' command line whole (the hostile and the longest one), a crash's exit
+# status, a missing program's path, sd.cpp's own refusal read from its output, the gallery's SQLite file under
+# %LOCALAPPDATA%. The rest are logic the Linux run answers for every platform; each says what covers its path.
 
 HOSTILE_PROMPT = 'a "quoted" \'lighthouse\'\nsecond line ünïcode 灯台 🌅 $(echo pwned) `id` ; rm -rf ~ && echo > x'
 
 
+@pytest.mark.windows
 def test_two_step_generation_end_to_end(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     model, taesd = tiny_model
     run = run_generate(generate_argv("a lighthouse", model, taesd, out_dir, "--width", "128", "--height", "128",
@@ -41,6 +45,7 @@ def test_two_step_generation_end_to_end(sd_cli: Path, tiny_model, out_dir: Path)
     assert any("diffusion_model 0.87MB(VRAM)" in text for text in logs), logs
 
 
+@pytest.mark.windows
 def test_a_hostile_prompt_reaches_sdcpp_as_one_verbatim_argument(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     model, taesd = tiny_model
     run = run_generate(generate_argv(HOSTILE_PROMPT, model, taesd, out_dir, "--width", "64", "--height", "64",
@@ -55,6 +60,7 @@ def test_a_hostile_prompt_reaches_sdcpp_as_one_verbatim_argument(sd_cli: Path, t
     assert not (out_dir / "pwned").exists() and not (out_dir / "x").exists()
 
 
+@pytest.mark.windows
 def test_the_longest_prompt_allowed_makes_a_picture_and_a_longer_one_is_refused(sd_cli: Path, tiny_model,
                                                                                  out_dir: Path) -> None:
     model, taesd = tiny_model
@@ -72,6 +78,8 @@ def test_the_longest_prompt_allowed_makes_a_picture_and_a_longer_one_is_refused(
     assert f"at most {MAX_PROMPT_BYTES:,} can be drawn (longer ones crash the drawing program)" in error["message"]
 
 
+# Linux alone: snapping and the CLIP-skip note are the request's logic; a picture drawn by sd-cli.exe is the
+# first test's
 def test_size_is_snapped_and_a_clip_skip_flux_has_no_layers_for_is_said(sd_cli: Path, tiny_model,
                                                                          out_dir: Path) -> None:
     model, taesd = tiny_model
@@ -89,8 +97,11 @@ def test_size_is_snapped_and_a_clip_skip_flux_has_no_layers_for_is_said(sd_cli: 
 @pytest.mark.parametrize(
     ("case", "kind", "message"),
     [
+        # Linux alone: the out-of-memory words are the output parser's; the stand-in's run under Windows Python
+        # is the crash's, and test_recovery.py's out-of-memory retry runs on Windows
         ("oom", "out_of_vram", "failed to allocate Vulkan0 buffer"),
-        ("crash_mid_step", "backend_crashed", "sd.cpp crashed while sampling"),
+        # a crash's exit status and its end mid-step as Windows reports them
+        pytest.param("crash_mid_step", "backend_crashed", "sd.cpp crashed while sampling", marks=pytest.mark.windows),
     ],
 )
 def test_faults_from_a_stand_in_replaying_real_output(standin: Path, tiny_model, out_dir: Path, case: str, kind: str,
@@ -108,6 +119,7 @@ def test_faults_from_a_stand_in_replaying_real_output(standin: Path, tiny_model,
         assert run.events[-1]["exit_code"] is None
 
 
+@pytest.mark.windows
 def test_missing_backend_binary(tiny_model, out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model
     run = run_generate(generate_argv("x", model, taesd, out_dir, "--sd-binary", str(tmp_path / "no-such-sd-cli")))
@@ -120,8 +132,9 @@ def test_missing_backend_binary(tiny_model, out_dir: Path, tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("extra", "kind", "message"),
     [
-        (("--width", "0"), "bad_request", "width must be a positive number of pixels, got 0"),
-        (("--sampler", "bogus"), "bad_request", "invalid sample method bogus"),
+        (("--width", "0"), "bad_request", "width must be a positive number of pixels, got 0"),  # our check: Linux
+        # sd-cli.exe's own refusal, read from its output and its exit status; the scheduler's is the same path
+        pytest.param(("--sampler", "bogus"), "bad_request", "invalid sample method bogus", marks=pytest.mark.windows),
         (("--scheduler", "bogus"), "bad_request", "invalid scheduler bogus"),
     ],
 )
@@ -135,6 +148,7 @@ def test_bad_requests(sd_cli: Path, tiny_model, out_dir: Path, extra: tuple[str,
     assert run.of("image") == []
 
 
+# Linux alone: the model file's inspection reads bytes alike everywhere, and no program starts
 def test_a_file_that_is_no_model_is_refused_before_launch(sd_cli: Path, tiny_model, out_dir: Path,
                                                          tmp_path: Path) -> None:
     _, taesd = tiny_model
@@ -148,6 +162,8 @@ def test_a_file_that_is_no_model_is_refused_before_launch(sd_cli: Path, tiny_mod
     assert run.of("log") == []  # sd.cpp never started
 
 
+# Linux alone: which failure sd.cpp's words mean is the output parser's; sd-cli.exe's refusal read on Windows is
+# test_bad_requests[sampler]'s
 def test_a_model_sdcpp_cannot_use_is_a_model_load_failure(sd_cli: Path, tiny_model, out_dir: Path,
                                                           tmp_path: Path) -> None:
     # a readable GGUF that is no diffusion model: our inspection lets it through, sd.cpp refuses it
@@ -160,6 +176,8 @@ def test_a_model_sdcpp_cannot_use_is_a_model_load_failure(sd_cli: Path, tiny_mod
     assert "get sd version from file failed" in error["message"] or "new_sd_ctx_t failed" in error["message"]
 
 
+# Linux alone: the PNG text is written by Pillow alike everywhere; non-ASCII words through sd-cli.exe into the
+# picture are the hostile prompt's
 def test_other_tools_read_our_parameters(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     from sd_parsers import ParserManager
 
@@ -178,6 +196,7 @@ def test_other_tools_read_our_parameters(sd_cli: Path, tiny_model, out_dir: Path
     assert sampler.model is not None and sampler.model.name == "flux_tiny_clip" and len(sampler.model.hash) == 10
 
 
+@pytest.mark.windows
 def test_generated_images_land_in_the_gallery_index(sd_cli: Path, tiny_model, out_dir: Path,
                                                     isolated_user_dirs: Path) -> None:
     from app.core.gallery.gallery_index import GalleryIndex

@@ -17,9 +17,13 @@ from app.core.platform_paths import user_dirs
 from tests.helpers.cli import generate_argv, run_generate
 from tests.helpers.picture_corpus import black_with_specks
 
-pytestmark = pytest.mark.windows
+# Windows Python runs (issue 34) a retry that starts sd-cli.exe again after a failed run (out of memory), a refused
+# picture moved out of the output folder into %LOCALAPPDATA%'s bad pictures (the overflowing decoder), and
+# img2img's files given to sd-cli.exe (the doubted starfield); which rung comes next and what is kept are the
+# planner's and the picture check's logic, run on Linux alone
 
 
+@pytest.mark.windows
 def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, standin: Path, tiny_model, out_dir: Path,
                                                    tmp_path: Path) -> None:
     model, taesd = tiny_model
@@ -44,6 +48,7 @@ def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, standin: Path, 
         assert png.size == (128, 128)
 
 
+# Linux alone: no retry is the planner's choice; the stand-in's out of memory under Windows is the test above's
 def test_explicit_memory_flags_are_not_second_guessed(standin: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model
     calls = tmp_path / "calls.jsonl"
@@ -57,6 +62,8 @@ def test_explicit_memory_flags_are_not_second_guessed(standin: Path, tiny_model,
     assert len(calls.read_text(encoding="utf-8").splitlines()) == 1
 
 
+# Linux alone: a retry after a refused picture, the refused one gone from the output folder and sd-cli.exe started
+# again are the overflowing decoder's test under Windows
 def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, standin: Path, tiny_model, out_dir: Path,
                                                 tmp_path: Path) -> None:
     model, taesd = tiny_model
@@ -78,6 +85,7 @@ def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, standin: Path, tin
     assert len(list(out_dir.glob("*.png"))) == 1  # the blank one was not kept
 
 
+@pytest.mark.windows
 def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(sd_cli: Path, out_dir: Path,
                                                                           tmp_path: Path) -> None:
     """A tiny model whose decoder's numbers overflow (NaN, infinities), through the real backend: sd.cpp says
@@ -104,6 +112,8 @@ def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(sd_c
     assert open_index(user_dirs(sys.platform, os.environ, Path.home(), None).gallery_index, out_dir).entries() == []
 
 
+# Windows too: the one Windows-run test that gives sd-cli.exe a picture to start from and a mask (--init-img, --mask)
+@pytest.mark.windows
 def test_a_doubted_picture_the_safer_rung_draws_the_same_is_kept_after_one_retry(sd_cli: Path, tiny_model,
                                                                                  out_dir: Path, tmp_path: Path) -> None:
     """The user's own starfield (1 px stars on black: specks, as broken numbers strew them) with four pixels
@@ -130,6 +140,8 @@ def test_a_doubted_picture_the_safer_rung_draws_the_same_is_kept_after_one_retry
     assert list(user_dirs(sys.platform, os.environ, Path.home(), None).bad_pictures.glob("*.png")) == []
 
 
+# Linux alone: --keep-suspect is a choice in logic; a picture saved and indexed under Windows is
+# test_generate_cli.py's gallery test
 def test_keep_suspect_keeps_what_the_check_set_aside_without_a_second_run(sd_cli: Path, out_dir: Path,
                                                                          tmp_path: Path) -> None:
     """Memory switches chosen by hand leave no safer rung: the refused picture is not drawn again; with

@@ -19,12 +19,16 @@ from pytestqt.qtbot import QtBot
 
 from tests.helpers.window_tour import MIN_PICTURE_SHARE, SIZES, STATES, measure, speaking, window_in
 
-pytestmark = pytest.mark.windows
-
 REPO = Path(__file__).resolve().parents[2]
 
 
 LANGUAGES = ["en", "pt_BR", "ru"]  # Portuguese's and Russian's words are longer
+# Under Windows Python (issue 34) the tour runs twice, not six times: English at 1366x768 and 100 % (Windows'
+# platform, style and fonts unscaled) and Russian at a real 150 % of 1080 px (the tightest room, the longest
+# words, and Cyrillic through Windows' fonts). The other four differ only in words: Portuguese's are Latin letters
+# drawn by the same font as English's, and every language at every size is measured on Linux, whose DejaVu Sans
+# is wider than Windows' Latin fonts. (All six still run in a whole run on Windows, without `-m windows`.)
+ON_WINDOWS_TOURS = {("en", "1366x768"), ("ru", "1280x720")}
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="offscreen Qt on Windows has no fonts: see the next test")
@@ -43,8 +47,10 @@ def test_the_picture_keeps_half_the_window_and_every_control_shows_whole(qtbot: 
 
 
 @pytest.mark.skipif(sys.platform != "win32", reason="Windows' own platform, style and fonts")
-@pytest.mark.parametrize(("size", "scale"), [("1366x768", "1"), ("1280x720", "1.5")], ids=list(SIZES))
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("language", "size", "scale"), [
+    pytest.param(language, size, scale, id=f"{language}-{size}",
+                 marks=[pytest.mark.windows] if (language, size) in ON_WINDOWS_TOURS else [])
+    for language in LANGUAGES for size, scale in (("1366x768", "1"), ("1280x720", "1.5"))])
 def test_on_windows_the_picture_keeps_half_the_window(translations: Path, language: str, size: str,
                                                       scale: str) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "windows", "QT_SCALE_FACTOR": scale}
@@ -62,6 +68,8 @@ def test_on_windows_the_picture_keeps_half_the_window(translations: Path, langua
         assert found["not whole"] == {} and found["thumbnails cut"] == [], (state, found)
 
 
+# Linux alone, as the next: widget behaviour, alike everywhere; the window in this state under Windows' platform
+# and fonts is the tour's
 def test_painting_a_mask_happens_on_the_picture_s_own_room(qtbot: QtBot, tmp_path: Path) -> None:
     with window_in("img2img with the mask painter", SIZES["1366x768"], tmp_path) as window:
         painter = window.panel.picture.painter
