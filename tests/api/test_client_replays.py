@@ -26,7 +26,7 @@ from tests.helpers.api_server import Served, served
 pytestmark = pytest.mark.backend
 
 DEMO = "Demo (random noise)"
-SIZE, STEPS = 64, 2
+SIZE, STEPS = 64, 1
 
 
 @pytest.fixture(scope="module")
