@@ -23,7 +23,9 @@ from app.core.gallery.metadata import parse_parameters, settings_fields
 from app.core.models.catalog import save_custom_set
 from tests.helpers.api_server import Served, served
 
-pytestmark = pytest.mark.backend
+# slow (a picture per client call) and self-contained (its own server): in a run with the Windows tests it runs
+# beside them (early_suite.py), which evens the two cores' work out
+pytestmark = [pytest.mark.backend, pytest.mark.beside]
 
 DEMO = "Demo (random noise)"
 SIZE, STEPS = 64, 1
