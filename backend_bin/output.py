@@ -35,8 +35,8 @@ def sha256_of(path: Path) -> str:
 
 
 # the code around ggml's kernels at -O1 (the file says why), in the Linux builds of sd.cpp and llama.cpp. The Windows
-# builds keep -O3 for now: changing their cache keys too would make CI's next run build all four programs again, which
-# does not fit its 90 minutes in one run (measured 2026-11-28, issue 34); they take it with their next key change
+# builds keep -O3 for now: changing their cache keys too would make CI's next run build all four programs again, near
+# its 90 minutes by the cold runs of 2026-11-28 (issue 34); they take it with their next key change
 HOST_CODE_CMAKE = Path(__file__).resolve().parent / "host_code.cmake"
 # How cmake drives the compilers. make for the app's own route (its progress bar reads make's "[ 45%]" lines) and
 # for the Windows builds (make keeps the shaders they take from the Linux build by their file times; Ninja, which
