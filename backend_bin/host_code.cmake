@@ -1,5 +1,5 @@
-# Polaris Studio: included after the top-level project() of each Linux build (CMAKE_PROJECT_INCLUDE, backend_bin/output.py,
-# which says why the Windows builds do not include it yet).
+# Polaris Studio: included after the top-level project() of each build, Linux and Windows (CMAKE_PROJECT_INCLUDE,
+# backend_bin/output.py).
 # The code around ggml's kernels - sd.cpp's and llama.cpp's own files, their command lines, servers, tokenizers and
 # cpp-httplib - is compiled at -O1 instead of Release's -O3: it is about two thirds of a build's compiling, and
 # -O1 compiles it in about half the time (stable-diffusion.cpp 77 s -> 42 s). It builds the graphs the kernels

@@ -120,7 +120,8 @@ def windows_flags(work: Path, glslc: str, variants: tuple[str, ...]) -> list[str
 
 def windows_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
     digest = options_digest(*windows_flags(Path("work"), "glslc", variants), windows.TOOLCHAIN_FILE_TEXT,
-                            windows.COMPAT_HEADER_TEXT, *patches_digest(LLAMA_CPP_WINDOWS_PATCHES))
+                            windows.COMPAT_HEADER_TEXT, *patches_digest(LLAMA_CPP_WINDOWS_PATCHES),
+                            host_code_text())
     return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
@@ -135,7 +136,7 @@ def build_windows(cache: Path, jobs: int, variants: tuple[str, ...]) -> tuple[Pa
         (work / "mingw_compat.h").write_text(windows.COMPAT_HEADER_TEXT, encoding="utf-8")
         build_dir = work / "build"
         flags = windows_flags(work, shutil.which("glslc") or "glslc", variants)
-        configure(llama_cpp, build_dir, flags, host_code_at_o1=False)  # output.py says why
+        configure(llama_cpp, build_dir, flags)
         shaders_reused = any(reuse_compiled_shaders(cache / key / "build", build_dir)
                              for key in (linux_cache_key(variants), linux_cache_key()))
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", LLAMA_SERVER])

@@ -34,9 +34,7 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-# the code around ggml's kernels at -O1 (the file says why), in the Linux builds of sd.cpp and llama.cpp. The Windows
-# builds keep -O3 for now: changing their cache keys too would make CI's next run build all four programs again, near
-# its 90 minutes by the cold runs of 2026-11-28 (issue 34); they take it with their next key change
+# the code around ggml's kernels at -O1 (the file says why), in every build of sd.cpp and llama.cpp
 HOST_CODE_CMAKE = Path(__file__).resolve().parent / "host_code.cmake"
 # How cmake drives the compilers. make for the app's own route (its progress bar reads make's "[ 45%]" lines) and
 # for the Windows builds (make keeps the shaders they take from the Linux build by their file times; Ninja, which
@@ -46,9 +44,8 @@ MAKE = "Unix Makefiles"
 NINJA = "Ninja"
 
 
-def configure(source: Path, build_dir: Path, options: list[str], ninja: bool = False,
-              host_code_at_o1: bool = True) -> None:
-    """cmake's configure step of a build: its options, and beside them the generator; HOST_CODE_CMAKE where asked,
+def configure(source: Path, build_dir: Path, options: list[str], ninja: bool = False) -> None:
+    """cmake's configure step of a build: its options, and beside them the generator; HOST_CODE_CMAKE,
     included after the top-level project() (its path is this clone's, so the cache keys take the file's text instead,
     host_code_text(): a clone elsewhere shares the cache); and compile_commands.json in the build folder, each
     file's compiler command (the tests read the -O levels there). An interrupted build's folder is kept to go on
@@ -57,8 +54,8 @@ def configure(source: Path, build_dir: Path, options: list[str], ninja: bool = F
     cache = build_dir / "CMakeCache.txt"
     if cache.exists() and f"CMAKE_GENERATOR:INTERNAL={generator}\n" not in cache.read_text(encoding="utf-8"):
         shutil.rmtree(build_dir)
-    include = [f"-DCMAKE_PROJECT_INCLUDE={HOST_CODE_CMAKE}"] if host_code_at_o1 else []
-    run_step(["cmake", "-S", str(source), "-B", str(build_dir), *options, "-G", generator, *include,
+    run_step(["cmake", "-S", str(source), "-B", str(build_dir), *options, "-G", generator,
+              f"-DCMAKE_PROJECT_INCLUDE={HOST_CODE_CMAKE}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"])
 
 

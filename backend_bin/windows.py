@@ -28,6 +28,7 @@ from backend_bin.output import (
     copy_build_output,
     expose,
     folder_files,
+    host_code_text,
     options_digest,
     read_stamp,
     reuse_compiled_shaders,
@@ -200,7 +201,8 @@ class WindowsOptions:
         ]
 
     def cache_key(self) -> str:
-        digest = options_digest(*self.option_flags(), TOOLCHAIN_FILE_TEXT, COMPAT_HEADER_TEXT, *patches_digest())
+        digest = options_digest(*self.option_flags(), TOOLCHAIN_FILE_TEXT, COMPAT_HEADER_TEXT, *patches_digest(),
+                                host_code_text())
         return f"windows-{SDIST_VERSION}-{digest}"
 
 
@@ -299,7 +301,7 @@ def build_sd_programs(options: WindowsOptions, cache: Path, jobs: int) -> tuple[
         (work / "mingw_compat.h").write_text(COMPAT_HEADER_TEXT, encoding="utf-8")
         build_dir = work / "build"
         glslc = shutil.which("glslc") or "glslc"
-        configure(sd_cpp, build_dir, options.cmake_flags(work, glslc), host_code_at_o1=False)  # output.py: why
+        configure(sd_cpp, build_dir, options.cmake_flags(work, glslc))
         shaders_reused = any(reuse_compiled_shaders(cache / linux_options.cache_key() / "build", build_dir)
                              for linux_options in (BuildOptions(variants=options.variants), BuildOptions()))
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
