@@ -101,11 +101,14 @@ HERE = Path(__file__).resolve().parent
 SUBMIT_CAP = SourcePatch(HERE / "ggml-vulkan-submit-cap.patch", "polaris: submit cap", GGML_VULKAN_CPP)
 SUBMIT_CAP_PATCH = SUBMIT_CAP.file
 SUBMIT_CAP_MARKER = SUBMIT_CAP.marker
+# RMS norms of short rows (a head of 128 values) with 64 invocations per row, not 512: the same sums, fewer idle
+# invocations and barriers (the patch says more; POLARIS_VK_SHORT_ROWS=0 turns it off). Our own patch.
+SHORT_ROWS = SourcePatch(HERE / "ggml-vulkan-short-rows.patch", "polaris: short rows", GGML_VULKAN_CPP)
 # ggml's CPU variants (backend_bin/cpu_variants.py): build the subset GGML_CPU_VARIANTS names; both ggml copies
 CPU_VARIANTS = SourcePatch(CPU_VARIANTS_PATCH, CPU_VARIANTS_MARKER, Path("ggml") / "src" / "CMakeLists.txt")
 # sd.cpp 0.4.7 with its CPU backend loaded at run time: the two direct calls left go through the registry
 BACKEND_DL = SourcePatch(HERE / "sd-cpp-backend-dl.patch", "polaris: backend dl", Path("src") / "util.cpp")
-SD_CPP_PATCHES = (SUBMIT_CAP, CPU_VARIANTS, BACKEND_DL)
+SD_CPP_PATCHES = (SUBMIT_CAP, SHORT_ROWS, CPU_VARIANTS, BACKEND_DL)
 # llama.cpp's newer ggml has its own submit cap and its CPU backend through the registry already
 LLAMA_CPP_PATCHES = (CPU_VARIANTS,)
 # Windows: llama.cpp's common library (its log's worker thread) linked into llama-server.exe, not a DLL whose static

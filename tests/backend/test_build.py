@@ -23,6 +23,7 @@ from backend_bin.source import (
     SD_CPP_SUBDIR,
     SDIST_FILE,
     SDIST_SHA256,
+    SHORT_ROWS,
     SUBMIT_CAP,
     SUBMIT_CAP_MARKER,
     SourcePatch,
@@ -219,6 +220,11 @@ def test_our_patches_apply_to_each_targets_source_tree_once(target: str, sdist: 
     assert patched.count(SUBMIT_CAP_MARKER) == 2  # the submit counter and the cap
     assert 'getenv("POLARIS_VK_MAX_NODES_PER_SUBMIT")' in patched
     assert "nodes_per_submit = std::min(nodes_per_submit, polaris_cap);" in patched
+    # the short rows' norms: the same shader compiled a second time, for 64 invocations, and chosen by row length
+    assert patched.count(SHORT_ROWS.marker) == 1 and "polaris_short_rows(src0->ne[0])" in patched
+    shaders = sd_cpp / GGML_VULKAN_CPP.parent / "vulkan-shaders"
+    assert "#ifndef BLOCK_SIZE\n#define BLOCK_SIZE 512\n#endif" in (shaders / "rms_norm.comp").read_text()
+    assert '"rms_norm_short_rows_f32", "rms_norm.comp"' in (shaders / "vulkan-shaders-gen.cpp").read_text()
     # the CPU variants' subset, and sd.cpp reaching its CPU backend only through the registry
     assert "tag_name IN_LIST GGML_CPU_VARIANTS" in (sd_cpp / "ggml" / "src" / "CMakeLists.txt").read_text()
     for name in ("util.cpp", "convert.cpp"):

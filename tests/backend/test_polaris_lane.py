@@ -1,7 +1,8 @@
-"""Our ggml-vulkan patch and the Polaris feature set, on the real sd.cpp (lavapipe here, any Vulkan device):
-the submit cap splits the work into more vkQueueSubmits without changing the picture, and the shader paths an
-RX 580 runs (no fp16, no integer dot product, no cooperative matrices, 2 GiB allocations) draw the same picture
-as the full feature set, within a tolerance measured here.
+"""Our ggml-vulkan patches and the Polaris feature set, on the real sd.cpp (lavapipe here, any Vulkan device):
+the submit cap splits the work into more vkQueueSubmits without changing the picture, the norms of short rows take
+fewer invocations for the same picture, and the shader paths an RX 580 runs (no fp16, no integer dot product, no
+cooperative matrices, 2 GiB allocations) draw the same picture as the full feature set, within a tolerance measured
+here.
 
 The tiny models exist for Flux and FLUX.2 klein only; SD 1.5 and SDXL have real-shaped models (picture_models.py's
 calibration set) too big for lavapipe, so their lane runs on the lent GPU."""
@@ -26,6 +27,9 @@ from tests.helpers.cli import CliRun, generate_argv, run_generate
 # what the patch prints per graph when POLARIS_VK_LOG_SUBMITS is set
 SUBMITS_LINE = re.compile(r"polaris: graph of (\d+) nodes in (\d+) submits \(cap (\d+) nodes per submit\)")
 LOG_SUBMITS = "POLARIS_VK_LOG_SUBMITS"
+# our second patch: RMS norms of short rows with fewer invocations; set, it says what its first norm ran
+SHORT_ROWS_VARIABLE = "POLARIS_VK_SHORT_ROWS"
+NORM_LINE = re.compile(r"polaris: rms_norm of rows of (\d+) values with (\d+) invocations each")
 # the largest difference of one channel, in 1/255 steps, between the Polaris feature set and the full one, seed 7:
 # measured on lavapipe 1 (Flux) and 2 (klein), means 0.14 and 0.10; one step of margin for another Mesa. A wrong
 # shader path differs by far more (the pictures are random noise with a std of ~50/255).
@@ -37,7 +41,7 @@ pytestmark = pytest.mark.backend
 @pytest.fixture
 def full_feature_set(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever the lane set: ggml reads a variable's presence, so each is removed, not emptied."""
-    for variable in (*POLARIS_FEATURE_SET, LOG_SUBMITS):
+    for variable in (*POLARIS_FEATURE_SET, LOG_SUBMITS, SHORT_ROWS_VARIABLE):
         monkeypatch.delenv(variable, raising=False)
 
 
@@ -51,6 +55,11 @@ def _pixels(run: CliRun) -> np.ndarray:
 def _submits(run: CliRun) -> list[tuple[int, int, int]]:
     text = run.stderr + "\n".join(event["text"] for event in run.of("log"))
     return [(int(n), int(s), int(c)) for n, s, c in SUBMITS_LINE.findall(text)]
+
+
+def _norm_widths(run: CliRun) -> list[tuple[int, int]]:
+    text = run.stderr + "\n".join(event["text"] for event in run.of("log"))
+    return [(int(row), int(width)) for row, width in NORM_LINE.findall(text)]
 
 
 def _flux(tiny_model: tuple[Path, Path], out: Path, env: dict[str, str]) -> CliRun:
@@ -100,6 +109,18 @@ def test_the_submit_cap_makes_more_submits_and_the_same_picture(sd_cli: Path, ti
     assert [nodes for nodes, _, _ in off] == [nodes for nodes, _, _ in on]
     assert all(capped > uncapped for (_, uncapped, _), (_, capped, _) in zip(off, on, strict=True))
     difference = np.abs(_pixels(capped) - _pixels(uncapped)).max()
+    assert difference <= 1, difference
+
+
+def test_short_row_norms_take_64_invocations_a_row_and_draw_the_same_picture(sd_cli: Path, tiny_model, tmp_path: Path,
+                                                                          full_feature_set: None) -> None:
+    # the tiny Flux's per-head norms are rows of 128 values (its head); set either way, the patch says which it ran
+    wide = _flux(tiny_model, tmp_path / "wide", {SHORT_ROWS_VARIABLE: "0"})
+    short = _flux(tiny_model, tmp_path / "short", {SHORT_ROWS_VARIABLE: "1"})
+    assert _norm_widths(wide) == [(128, 512)] and _norm_widths(short) == [(128, 64)], (wide.stderr, short.stderr)
+    # the same pairs summed in the same order (measured on lavapipe: the same bits); one 255th of room for a driver
+    # that contracts the two shaders' multiply-adds differently
+    difference = np.abs(_pixels(short) - _pixels(wide)).max()
     assert difference <= 1, difference
 
 
