@@ -52,14 +52,17 @@ def _pixels(run: CliRun) -> np.ndarray:
         return np.asarray(made.convert("RGB"), int)
 
 
+def _patch_lines(run: CliRun) -> str:
+    """What sd-cli printed, where our patches print: its stderr and the log lines the CLI passed on."""
+    return run.stderr + "\n".join(event["text"] for event in run.of("log"))
+
+
 def _submits(run: CliRun) -> list[tuple[int, int, int]]:
-    text = run.stderr + "\n".join(event["text"] for event in run.of("log"))
-    return [(int(n), int(s), int(c)) for n, s, c in SUBMITS_LINE.findall(text)]
+    return [(int(n), int(s), int(c)) for n, s, c in SUBMITS_LINE.findall(_patch_lines(run))]
 
 
 def _norm_widths(run: CliRun) -> list[tuple[int, int]]:
-    text = run.stderr + "\n".join(event["text"] for event in run.of("log"))
-    return [(int(row), int(width)) for row, width in NORM_LINE.findall(text)]
+    return [(int(row), int(width)) for row, width in NORM_LINE.findall(_patch_lines(run))]
 
 
 def _flux(tiny_model: tuple[Path, Path], out: Path, env: dict[str, str]) -> CliRun:
