@@ -36,6 +36,13 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.clear()
         os.environ.update(restored)
     name_the_folders(args)
+    if args.command is None or sys.stdout is None or sys.stderr is None:
+        # the window, and any command of the installed Windows program, which has no console: nothing it says or
+        # raises may need one (app_log.py)
+        from app.services.app_log import start_app_log
+        from app.services.user_dirs import current_user_dirs
+
+        start_app_log(current_user_dirs().logs)
     if args.self_test:
         from app.services.generation.self_test import run_self_test
 

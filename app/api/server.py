@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import base64
 import hmac
+import logging
 import shutil
 import socket
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -32,9 +34,12 @@ from app.api.fields import Refused
 from app.api.serving import MAX_BODY_BYTES, Serving, TooManyWaiting, serving_of
 from app.core.generation.request import InvalidRequest
 from app.core.queue.nodes import JOB_KEY_HEADER
-from app.services.api_desk import ApiDesk, ServerOptions, ServerRefused, StudioClosed
+from app.services.api_desk import ApiDesk, PortInUse, ServerOptions, ServerRefused, StudioClosed
 
 __all__ = ["ApiServer", "make_app"]
+
+log = logging.getLogger(__name__)
+STARTING_SECONDS = 20  # uvicorn starts in milliseconds; a loaded PC under Wine may take seconds
 
 
 def make_app(serving: Serving) -> FastAPI:
@@ -135,10 +140,19 @@ class ApiServer:
         self._app = make_app(self._serving)
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
+        self._failure: str | None = None
         self.address = ""
         self.port = 0
 
     def start(self) -> str:
+        """Bind the port and serve from a thread of its own; returns once the server answers. A port in use, or a
+        server that stops at its start, raises ServerRefused (the port is let go again)."""
+        # log_config=None: uvicorn's own logging configuration writes to the console, which the installed Windows
+        # program (PyInstaller's windowed build) does not have: sys.stdout is None there, and configuring it failed
+        # ("Unable to configure formatter 'default'"). Its loggers reach the app's log instead (app_log.py).
+        config = uvicorn.Config(self._app, log_level="warning", access_log=False, log_config=None,
+                                timeout_graceful_shutdown=2, lifespan="off")
+        server = uvicorn.Server(config)
         family = socket.AF_INET6 if ":" in self.options.host else socket.AF_INET
         # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP, and each accepted one
         # takes the listening one's. Without it a kept-alive connection waits ~40 ms a request (Nagle's algorithm
@@ -152,20 +166,39 @@ class ApiServer:
             listening.bind((self.options.host, self.options.port))
         except OSError as error:
             listening.close()
-            raise ServerRefused(f"Port {self.options.port} on {self.options.host} cannot be used (another program "
+            raise PortInUse(f"Port {self.options.port} on {self.options.host} cannot be used (another program "
                                 f"may have it): choose another with --port.") from error
         listening.listen(128)
         port = listening.getsockname()[1]
-        config = uvicorn.Config(self._app, log_level="warning", access_log=False,
-                                timeout_graceful_shutdown=2, lifespan="off")
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [listening]},
-                                        name="api-server", daemon=True)
+        self._server = server
+        self._thread = threading.Thread(target=self._serve, args=(server, listening), name="api-server", daemon=True)
         self._thread.start()
+        self._wait_until_serving(server, self._thread)
         host = f"[{self.options.host}]" if ":" in self.options.host else self.options.host
         self.port = port
         self.address = f"http://{host}:{port}"
         return self.address
+
+    def _serve(self, server: uvicorn.Server, listening: socket.socket) -> None:
+        try:
+            server.run(sockets=[listening])
+        except BaseException as error:  # SystemExit too: uvicorn exits on a failed start; the thread ends either way
+            self._failure = f"{type(error).__name__}: {error}"
+            log.exception("the server for other apps stopped")
+        finally:
+            listening.close()  # the port is let go whatever happened: no port held with no one answering
+
+    def _wait_until_serving(self, server: uvicorn.Server, thread: threading.Thread) -> None:
+        """Until uvicorn says it serves (a few milliseconds), or its thread has ended: then say why."""
+        deadline = time.monotonic() + STARTING_SECONDS
+        while not server.started and thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        if server.started:
+            return
+        server.should_exit = True
+        thread.join(timeout=5)
+        self.desk.close()
+        raise ServerRefused(f"The server for other apps could not start ({self._failure or 'it did not answer'}).")
 
     def stop(self, wait: bool = True) -> None:
         """Stop answering: calls still waiting are answered as cut short (their pictures stay in the queue).

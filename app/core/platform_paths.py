@@ -66,6 +66,12 @@ class UserDirs:
         return self.data / "secrets.json"
 
     @property
+    def logs(self) -> Path:
+        """The app's log (app/services/app_log.py): what the window and its server for other apps said, and any
+        error no code caught; what a bug report attaches."""
+        return self.data / "logs"
+
+    @property
     def staging(self) -> Path:
         """Where sd.cpp writes a picture before it is checked and moved to the user's folder."""
         return self.data / "staging"

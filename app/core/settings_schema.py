@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 
 from app.core.kept_secrets import SecretSlots, Slots
 from app.core.platform_paths import UserDirs
-from app.core.queue.nodes import RemoteComputer, computers_from_json, computers_json
+from app.core.queue.nodes import DEFAULT_PORT, RemoteComputer, computers_from_json, computers_json
 
 SCHEMA_VERSION = 2
 # written with the first change, beside the settings; a file without it is from before this schema (version 0)
@@ -60,6 +60,14 @@ def _saved_layout(raw: object) -> bytes | None:
     return raw
 
 
+def _port(raw: object) -> int:
+    # Qt's INI files keep a number as text; a value not yet written back is still an int
+    number = raw if isinstance(raw, int) and not isinstance(raw, bool) else int(_text(raw))
+    if not 1 <= number <= 65535:
+        raise ValueError(f"{number} is not a port (1-65535)")
+    return number
+
+
 def _saved_layouts(raw: object) -> tuple[bytes, bytes] | None:
     if raw == "":
         return None
@@ -74,6 +82,7 @@ FOLDER = Kind[Path](_folder, str)
 PROGRAM_OR_NONE = Kind[Path | None](lambda raw: Path(_text(raw)) if _text(raw) else None,
                                     lambda program: str(program) if program else "")
 FLAG = Kind[bool](_flag, lambda value: value)
+PORT = Kind[int](_port, str)
 LAYOUT_OR_NONE = Kind[bytes | None](_saved_layout, lambda layout: layout or "")
 COMPUTER_LIST = Kind[list[RemoteComputer]](lambda raw: computers_from_json(_text(raw)), computers_json)
 TWO_LAYOUTS_OR_NONE = Kind[tuple[bytes, bytes] | None](_saved_layouts, lambda pair: list(pair) if pair else "")
@@ -134,6 +143,12 @@ REMOTE_COMPUTERS = Setting("queue/computers", COMPUTER_LIST, lambda _: [],
 OTHER_APPS_ALLOWED = Setting("other_apps/allowed", FLAG, lambda _: False,
                              "Whether other apps may draw on this PC through its A1111- and OpenAI-compatible "
                              "address while the window is open (the window's switch; off at first)")
+OTHER_APPS_PORT = Setting("other_apps/port", PORT, lambda _: DEFAULT_PORT,
+                          "The port other apps reach this PC on (A1111's 7860 at first, which they expect; "
+                          "another where A1111 itself runs beside)")
+OTHER_APPS_STARTING = Setting("other_apps/starting", FLAG, lambda _: False,
+                              "Set while the window starts answering other apps and cleared once it does: found set "
+                              "at a start, the last start ended there, and this one opens with the switch off")
 OTHER_APPS_NETWORK = Setting("other_apps/network", FLAG, lambda _: False,
                              "Whether other computers of the network may too (they send the key)")
 OTHER_APPS_KEY = Setting("other_apps/key", TEXT, lambda _: "",
@@ -145,7 +160,8 @@ PROMPT_HELPER_ON_CARD = Setting("prompt_helper/on_card", FLAG, lambda _: False,
 
 SETTINGS: tuple[Setting[Any], ...] = (OUTPUT_FOLDER, OWN_BACKEND, WINDOW_GEOMETRY, WINDOW_SPLITTERS,
                                          ADVANCED_OPEN, DETAILS_OPEN, FIRST_START_DONE, FIRST_START_GUIDED, LANGUAGE,
-                                         REMOTE_COMPUTERS, OTHER_APPS_ALLOWED, OTHER_APPS_NETWORK, OTHER_APPS_KEY,
+                                         REMOTE_COMPUTERS, OTHER_APPS_ALLOWED, OTHER_APPS_PORT, OTHER_APPS_STARTING,
+                                         OTHER_APPS_NETWORK, OTHER_APPS_KEY,
                                          PROMPT_HELPER_ON_CARD)
 
 

@@ -32,6 +32,10 @@ class ServerRefused(ValueError):
     """The server cannot start as asked; the message is meant for the user."""
 
 
+class PortInUse(ServerRefused):
+    """Another program holds the port."""
+
+
 @dataclass(frozen=True)
 class ServerOptions:
     host: str = "127.0.0.1"

@@ -4,6 +4,7 @@ here and their pictures show in the queue and the gallery. Off at first; the net
 
 from __future__ import annotations
 
+import logging
 import secrets
 import socket
 
@@ -12,21 +13,31 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
+    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app.core.demo.picture_models import demo_model_files
-from app.core.queue.nodes import DEFAULT_PORT
-from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
+from app.core.settings_schema import (
+    OTHER_APPS_ALLOWED,
+    OTHER_APPS_KEY,
+    OTHER_APPS_NETWORK,
+    OTHER_APPS_PORT,
+    OTHER_APPS_STARTING,
+)
 from app.core.words import translate
-from app.services.api_desk import ApiDesk, AppServer, ServerMaker, ServerOptions, ServerRefused
+from app.services.api_desk import ApiDesk, AppServer, PortInUse, ServerMaker, ServerOptions
+from app.services.app_log import LOG_FILE_NAME
 from app.services.studio import Studio
+from app.services.user_dirs import current_user_dirs
 
 ANY_ADDRESS = "0.0.0.0"  # the network is let in only with a key
+log = logging.getLogger(__name__)
 
 
 def network_address() -> str | None:
@@ -43,8 +54,6 @@ def network_address() -> str | None:
 
 class OtherAppsRow(QWidget):
     """The switch, the address other apps use, and a button for the network's settings."""
-
-    port = DEFAULT_PORT  # A1111's, which other apps expect
 
     def __init__(self, studio: Studio, make_server: ServerMaker | None, parent: QWidget | None = None) -> None:
         """`make_server`: the HTTP server's maker, from the app's entry point; None where the window runs
@@ -86,13 +95,20 @@ class OtherAppsRow(QWidget):
         self.allow.setChecked(self.settings.get(OTHER_APPS_ALLOWED))
         self.allow.toggled.connect(self._on_allow_toggled)
         self.network_button.clicked.connect(self.open_network_settings)
-        if self.allow.isChecked():
-            self.start()
-        else:
+        if not self.allow.isChecked():
             self._show(None)
+        elif self.settings.get(OTHER_APPS_STARTING):
+            # the last start ended while it let other apps in (the program itself stopped there): this one opens
+            # with the switch off rather than stop at the same place again
+            self.settings.set(OTHER_APPS_STARTING, False)
+            self._refuse(translate("OtherApps", "Off: the last time the app opened, it stopped while letting other "
+                                                "apps in. Tick the switch to try again."))
+        else:
+            self.start()
 
     def start(self) -> None:
-        """Answer other apps from now on; a port taken by another program is said, and the switch goes off."""
+        """Answer other apps from now on. Whatever keeps the server from starting (a port another program holds, a
+        damaged install, an error of ours) is said under the switch, which goes off: the window opens all the same."""
         if self._make_server is None:
             self._refuse(translate("OtherApps", "This window was opened without the part that answers other apps."))
             return
@@ -101,21 +117,31 @@ class OtherAppsRow(QWidget):
             old.stop(wait=True)  # let go of the port before it is taken again (a moment after the last switch)
         self._stopping.clear()
         network = self.settings.get(OTHER_APPS_NETWORK)
-        options = ServerOptions(host=ANY_ADDRESS if network else "127.0.0.1", port=self.port,
+        port = self.settings.get(OTHER_APPS_PORT)
+        options = ServerOptions(host=ANY_ADDRESS if network else "127.0.0.1", port=port,
                                 key=self._key() if network else None, demo=demo_model_files() is not None)
+        self.settings.set(OTHER_APPS_STARTING, True)
         try:
             server = self._make_server(ApiDesk(self.studio, self), options)
+            server.start()
         except ImportError as error:  # a damaged install (or Wine 8, where pydantic's compiled core cannot load)
             self._refuse(translate("OtherApps", "The parts that answer other apps could not be loaded ({error}): "
                                                 "reinstall the app.").format(error=error))
             return
-        try:
-            server.start()
-        except ServerRefused:
+        except PortInUse:
             self._refuse(translate("OtherApps", "Port {port} is used by another program (another drawing app?): "
-                                                "close it and try again.").format(port=self.port))
+                                                "close it and try again.").format(port=port))
             return
+        except Exception as error:  # said to the user, whole in the app's log: the window must open regardless
+            log.exception("the server for other apps did not start")
+            self._refuse(translate("OtherApps", "Other apps could not be let in ({error}). The switch is off; the "
+                                                "app's log has the details: {log}").format(
+                error=error, log=current_user_dirs().logs / LOG_FILE_NAME))
+            return
+        finally:
+            self.settings.set(OTHER_APPS_STARTING, False)
         self.server = server
+        log.info("other apps may draw here, on port %d", server.port)
         self._show(server)
 
     def _refuse(self, why: str) -> None:
@@ -168,24 +194,34 @@ class OtherAppsRow(QWidget):
         self.address.setText(text)
 
     def open_network_settings(self) -> None:
-        self.network_dialog = NetworkDialog(self.settings.get(OTHER_APPS_NETWORK), self._key(), self)
-        self.network_dialog.accepted.connect(lambda: self._on_network_chosen(self.network_dialog.network.isChecked()))
-        self.network_dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        self.network_dialog.show()
+        self.network_dialog = dialog = NetworkDialog(self.settings.get(OTHER_APPS_NETWORK), self._key(),
+                                                     self.settings.get(OTHER_APPS_PORT), self)
+        dialog.accepted.connect(lambda: self._on_network_chosen(dialog.network.isChecked(), dialog.port.value()))
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.show()
 
-    def _on_network_chosen(self, network: bool) -> None:
-        if network != self.settings.get(OTHER_APPS_NETWORK):
+    def _on_network_chosen(self, network: bool, port: int) -> None:
+        if (network, port) != (self.settings.get(OTHER_APPS_NETWORK), self.settings.get(OTHER_APPS_PORT)):
             self.settings.set(OTHER_APPS_NETWORK, network)
+            self.settings.set(OTHER_APPS_PORT, port)
             if self.allow.isChecked():
                 self.start()
 
 
 class NetworkDialog(QDialog):
-    """Whether other computers of the network may draw here, and the key they must send."""
+    """The port other apps reach this PC on, whether other computers of the network may draw here, and the key
+    they must send."""
 
-    def __init__(self, network: bool, key: str, parent: QWidget | None = None) -> None:
+    def __init__(self, network: bool, key: str, port: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(translate("OtherApps", "Other computers"))
+        self.port = QSpinBox(self)
+        self.port.setRange(1, 65535)
+        self.port.setValue(port)
+        self.port.setToolTip(translate("OtherApps", "Apps expect 7860; choose another where A1111 itself runs on "
+                                                    "this PC"))
+        port_row = QFormLayout()
+        port_row.addRow(translate("OtherApps", "&Port:"), self.port)
         self.network = QCheckBox(translate("OtherApps", "Let other computers of my network draw here"), self)
         self.network.setChecked(network)
         explain = QLabel(translate("OtherApps", "Apps on other computers must give this key (where the app asks "
@@ -198,6 +234,7 @@ class NetworkDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.addLayout(port_row)
         layout.addWidget(self.network)
         layout.addWidget(explain)
         layout.addWidget(shown)

@@ -4,6 +4,7 @@ off again, the port is let go."""
 
 from __future__ import annotations
 
+import socket
 import sys
 import threading
 from pathlib import Path
@@ -16,19 +17,35 @@ from pytestqt.qtbot import QtBot
 from app.__main__ import api_server
 from app.core.gallery.gallery_index import GalleryIndex
 from app.core.platform_paths import APP_DIR_NAME, ORGANIZATION_NAME
-from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_KEY, OTHER_APPS_NETWORK
+from app.core.settings_schema import (
+    OTHER_APPS_ALLOWED,
+    OTHER_APPS_KEY,
+    OTHER_APPS_NETWORK,
+    OTHER_APPS_PORT,
+    OTHER_APPS_STARTING,
+)
+from app.services.api_desk import AppServer
+from app.services.app_log import LOG_FILE_NAME
 from app.services.settings import Settings
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
-from app.ui.other_apps import OtherAppsRow
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 @pytest.fixture(autouse=True)
-def any_free_port(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(OtherAppsRow, "port", 0)
+def any_free_port(monkeypatch: pytest.MonkeyPatch) -> int:
+    """The switch's port (7860 at first) chosen as a user does in Network…: one no other test holds."""
     use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux", "lavapipe_full.txt"))
+    port = free_port()
+    Settings().set(OTHER_APPS_PORT, port)
+    return port
 
 
 def window(qtbot: QtBot, out_dir: Path) -> MainWindow:
@@ -122,3 +139,84 @@ def test_a_window_opened_without_the_api_says_so_when_switched_on(qtbot: QtBot, 
     row.allow.setChecked(True)
     assert not row.allow.isChecked() and row.server is None
     assert row.address.text() == "This window was opened without the part that answers other apps."
+
+
+@pytest.mark.windows  # the installed Windows program is windowed: it has no console at all
+def test_the_switch_serves_in_a_program_without_a_console(qtbot: QtBot, out_dir: Path, any_free_port: int,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # PyInstaller's windowed build: no console, so no sys.stdout or sys.stderr (the server's logging configuration
+    # failed on them, and the window never opened again while the switch stayed on)
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    shown = window(qtbot, out_dir)
+    row = shown.other_apps
+    row.allow.click()
+    assert row.server is not None and row.address.text() == f"On: apps on this PC use http://127.0.0.1:{any_free_port}"
+    answer = httpx.get(f"http://127.0.0.1:{any_free_port}/sdapi/v1/samplers", timeout=30)
+    assert answer.status_code == 200 and "Euler a" in [sampler["name"] for sampler in answer.json()]
+    shown.close()
+    assert row.server is None
+
+
+def test_a_port_another_program_holds_is_said_and_the_switch_goes_off(qtbot: QtBot, out_dir: Path,
+                                                                      any_free_port: int) -> None:
+    with socket.socket() as other_program:
+        other_program.bind(("127.0.0.1", any_free_port))
+        other_program.listen()
+        shown = window(qtbot, out_dir)
+        row = shown.other_apps
+        row.allow.click()
+        assert not row.allow.isChecked() and row.server is None and not Settings().get(OTHER_APPS_ALLOWED)
+        assert row.address.text() == (f"Port {any_free_port} is used by another program (another drawing app?): "
+                                      "close it and try again.")
+    assert not Settings().get(OTHER_APPS_STARTING)
+
+
+def test_a_server_that_fails_to_start_leaves_the_window_open_with_the_switch_off(qtbot: QtBot, out_dir: Path,
+                                                                                 caplog: pytest.LogCaptureFixture) \
+        -> None:
+    def broken(desk: object, options: object) -> AppServer:
+        raise ValueError("Unable to configure formatter 'default'")  # what uvicorn raised without a console
+
+    Settings().set(OTHER_APPS_ALLOWED, True)  # ticked at the last start: this start serves at once
+    shown = MainWindow(Studio(out_dir, gallery=GalleryIndex(out_dir.parent / "gallery.sqlite")), make_server=broken)
+    qtbot.addWidget(shown)
+    row = shown.other_apps
+    assert not row.allow.isChecked() and row.server is None and not Settings().get(OTHER_APPS_ALLOWED)
+    assert row.address.text() == ("Other apps could not be let in (Unable to configure formatter 'default'). The "
+                                  "switch is off; the app's log has the details: "
+                                  f"{current_user_dirs().logs / LOG_FILE_NAME}")
+    assert "Unable to configure formatter" in caplog.text  # whole, with its traceback, in the log
+    assert not Settings().get(OTHER_APPS_STARTING)
+
+
+def test_a_start_that_ended_while_letting_other_apps_in_opens_with_the_switch_off(qtbot: QtBot,
+                                                                                 out_dir: Path) -> None:
+    # what the settings hold when the program itself stopped while starting the server (a crash in a library)
+    Settings().set(OTHER_APPS_ALLOWED, True)
+    Settings().set(OTHER_APPS_STARTING, True)
+    shown = window(qtbot, out_dir)
+    row = shown.other_apps
+    assert not row.allow.isChecked() and row.server is None
+    assert row.address.text() == ("Off: the last time the app opened, it stopped while letting other apps in. Tick "
+                                  "the switch to try again.")
+    assert not Settings().get(OTHER_APPS_ALLOWED) and not Settings().get(OTHER_APPS_STARTING)
+    row.allow.click()  # trying again works
+    assert row.server is not None
+    shown.close()
+
+
+def test_the_port_is_chosen_in_network_settings(qtbot: QtBot, out_dir: Path) -> None:
+    shown = window(qtbot, out_dir)
+    row = shown.other_apps
+    row.allow.click()
+    assert row.server is not None
+    row.open_network_settings()
+    dialog = row.network_dialog
+    assert dialog is not None
+    other = free_port()
+    dialog.port.setValue(other)
+    dialog.accept()
+    assert Settings().get(OTHER_APPS_PORT) == other and row.server is not None and row.server.port == other
+    assert httpx.get(f"http://127.0.0.1:{other}/sdapi/v1/samplers", timeout=30).status_code == 200
+    shown.close()
