@@ -1349,6 +1349,10 @@
         <translation>Añade otro ordenador con Polaris Studio, sd-server, A1111, Forge o koboldcpp: dibuja las imágenes de esta cola junto a tu tarjeta</translation>
     </message>
     <message>
+        <source>Off: the last time the app opened, it stopped while letting other apps in. Tick the switch to try again.</source>
+        <translation>Apagado: la última vez que se abrió la app, se detuvo mientras dejaba entrar a otras apps. Marca la casilla para volver a intentarlo.</translation>
+    </message>
+    <message>
         <source>This window was opened without the part that answers other apps.</source>
         <translation>Esta ventana se abrió sin la parte que atiende a otras apps.</translation>
     </message>
@@ -1359,6 +1363,10 @@
     <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>El puerto {port} lo usa otro programa (¿otra app de dibujo?): ciérralo e inténtalo de nuevo.</translation>
+    </message>
+    <message>
+        <source>Other apps could not be let in ({error}). The switch is off; the app&apos;s log has the details: {log}</source>
+        <translation>No se pudo dejar entrar a otras apps ({error}). La casilla está apagada; el registro de la app tiene los detalles: {log}</translation>
     </message>
     <message>
         <source>Off: only this window draws here.</source>
@@ -1375,6 +1383,14 @@
     <message>
         <source>Other computers</source>
         <translation>Otros ordenadores</translation>
+    </message>
+    <message>
+        <source>Apps expect 7860; choose another where A1111 itself runs on this PC</source>
+        <translation>Las apps esperan 7860; elige otro si el propio A1111 se ejecuta en este PC</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Puerto:</translation>
     </message>
     <message>
         <source>Let other computers of my network draw here</source>

@@ -1349,6 +1349,10 @@
         <translation>Adicione outro computador com Polaris Studio, sd-server, A1111, Forge ou koboldcpp: ele desenha as imagens desta fila junto com a sua placa</translation>
     </message>
     <message>
+        <source>Off: the last time the app opened, it stopped while letting other apps in. Tick the switch to try again.</source>
+        <translation>Desligado: da última vez que o app abriu, ele parou enquanto deixava outros apps entrarem. Marque a opção para tentar de novo.</translation>
+    </message>
+    <message>
         <source>This window was opened without the part that answers other apps.</source>
         <translation>Esta janela foi aberta sem a parte que atende outros apps.</translation>
     </message>
@@ -1359,6 +1363,10 @@
     <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>A porta {port} está sendo usada por outro programa (outro app de desenho?): feche-o e tente de novo.</translation>
+    </message>
+    <message>
+        <source>Other apps could not be let in ({error}). The switch is off; the app&apos;s log has the details: {log}</source>
+        <translation>Não foi possível deixar outros apps entrarem ({error}). A opção está desligada; o registro do app tem os detalhes: {log}</translation>
     </message>
     <message>
         <source>Off: only this window draws here.</source>
@@ -1375,6 +1383,14 @@
     <message>
         <source>Other computers</source>
         <translation>Outros computadores</translation>
+    </message>
+    <message>
+        <source>Apps expect 7860; choose another where A1111 itself runs on this PC</source>
+        <translation>Os apps esperam 7860; escolha outra se o próprio A1111 roda neste PC</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Porta:</translation>
     </message>
     <message>
         <source>Let other computers of my network draw here</source>

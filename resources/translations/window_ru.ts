@@ -1349,6 +1349,10 @@
         <translation>Добавьте другой компьютер с Polaris Studio, sd-server, A1111, Forge или koboldcpp: он рисует картинки этой очереди вместе с вашей видеокартой</translation>
     </message>
     <message>
+        <source>Off: the last time the app opened, it stopped while letting other apps in. Tick the switch to try again.</source>
+        <translation>Выключено: в прошлый раз приложение остановилось, когда открывало доступ другим приложениям. Отметьте флажок, чтобы попробовать снова.</translation>
+    </message>
+    <message>
         <source>This window was opened without the part that answers other apps.</source>
         <translation>Это окно открыто без части, которая отвечает другим программам.</translation>
     </message>
@@ -1359,6 +1363,10 @@
     <message>
         <source>Port {port} is used by another program (another drawing app?): close it and try again.</source>
         <translation>Порт {port} занят другой программой (другой рисовалкой?): закройте её и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>Other apps could not be let in ({error}). The switch is off; the app&apos;s log has the details: {log}</source>
+        <translation>Не удалось открыть доступ другим приложениям ({error}). Флажок снят; подробности в журнале приложения: {log}</translation>
     </message>
     <message>
         <source>Off: only this window draws here.</source>
@@ -1375,6 +1383,14 @@
     <message>
         <source>Other computers</source>
         <translation>Другие компьютеры</translation>
+    </message>
+    <message>
+        <source>Apps expect 7860; choose another where A1111 itself runs on this PC</source>
+        <translation>Приложения ожидают 7860; выберите другой, если на этом ПК работает сам A1111</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Порт:</translation>
     </message>
     <message>
         <source>Let other computers of my network draw here</source>
