@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
+import subprocess
 import time
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from app import __version__
+from app.core.demo.picture_models import FLUX_FILE
+from app.core.models.catalog import DEMO_MODEL_NAME
+from app.services.app_log import LOG_FILE_NAME
 from installer.msi import (
     BUNDLE_NAME,
     EXE_NAME,
@@ -32,6 +38,8 @@ REPO = Path(__file__).resolve().parents[2]
 BACKEND = REPO / "backend_bin" / "bin"
 # lavapipe is a CPU-type device, which ggml skips unless told to use it
 LAVAPIPE = {"GGML_VK_VISIBLE_DEVICES": "0"}
+# where the installed app keeps its settings (QSettings on Windows: the organisation's and the app's names)
+SETTINGS_KEY = r"HKCU\Software\Polaris\Polaris Studio"
 UNINSTALL_KEYS = (r"HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall",
                   r"HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall")
 
@@ -106,6 +114,53 @@ def self_test(say: Callable[[str], None], prefix: WinePrefix, program: Path, rep
     return text
 
 
+def answered(say: Callable[[str], None], process: subprocess.Popen[str], port: int, start: str) -> None:
+    """The installed window's server answers a client: the demo the MSI carries is among its models, and it draws
+    a picture with it (sd-cli.exe on lavapipe)."""
+    started = time.monotonic()
+    base = f"http://127.0.0.1:{port}/sdapi/v1"
+    while True:
+        assert process.poll() is None, f"the installed app ended at its {start} start: {process.returncode}"
+        assert time.monotonic() - started < 300, f"the installed app's server never answered at its {start} start"
+        try:
+            models = httpx.get(f"{base}/sd-models", timeout=30)
+            break
+        except httpx.TransportError:
+            time.sleep(1)
+    timed(say, f"the installed window's server answered at its {start} start", started)
+    assert models.status_code == 200 and DEMO_MODEL_NAME in [model["title"] for model in models.json()]
+    started = time.monotonic()
+    answer = httpx.post(f"{base}/txt2img", json={"prompt": "a lighthouse", "width": 64, "height": 64, "steps": 1,
+                                                 "seed": 7}, timeout=600)
+    timed(say, f"a client's picture drawn by the installed window with the demo ({start} start)", started)
+    assert answer.status_code == 200 and len(answer.json()["images"]) == 1, answer.text[-2000:]
+
+
+def serves_other_apps_after_a_restart(say: Callable[[str], None], prefix: WinePrefix, program: Path,
+                                      local: Path) -> None:
+    """"Let other apps use this PC" ticked (as the switch leaves the registry), the installed windowed program
+    (no console) opens and serves, and again after a restart; what it said is in its log."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    for value, data in (("allowed", "true"), ("port", str(port))):
+        added = prefix.run(["reg", "add", SETTINGS_KEY + r"\other_apps", "/v", value, "/t", "REG_SZ", "/d", data,
+                            "/f"])
+        assert added.returncode == 0, added.stdout + added.stderr
+    for start in ("first", "second"):
+        window = prefix.popen([str(program)], env=LAVAPIPE)
+        try:
+            answered(say, window, port, start)
+        finally:
+            prefix.stop()  # as a PC ending it: the next start must open all the same
+            window.wait(60)
+            assert window.stdout is not None
+            window.stdout.close()
+    log = (local / "Polaris Studio" / "logs" / LOG_FILE_NAME).read_text(encoding="utf-8")
+    assert log.count(f"other apps may draw here, on port {port}") == 2, log[-3000:]
+    assert (program.parent / "_internal" / ".demo-model" / FLUX_FILE).is_file()
+
+
 @pytest.mark.timeout(1800)
 def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefix: WinePrefix, tmp_path: Path,
                                                              say: Callable[[str], None]) -> None:
@@ -135,6 +190,8 @@ def test_the_msi_installs_self_tests_upgrades_and_uninstalls(bundle: Path, prefi
     assert "- one 64x64 image in" in report, report
     # keyring finds its backends through its package's entry points, which the bundle must carry
     assert "- secrets kept by: Windows WinVaultKeyring" in report, report
+
+    serves_other_apps_after_a_restart(say, prefix, program, local)
 
     # what the user made and set must outlive both the upgrade and the uninstall
     keep = [local / "Polaris Studio" / "models" / "my-model.gguf",

@@ -34,13 +34,16 @@ from pathlib import Path
 import numpy as np
 
 from app.core.models.families import ModelFiles
+from app.core.resources import app_root
 
 FLUX_FILE = "flux_tiny_clip.gguf"
 TAE_FILE = "taef1_tiny.gguf"
 PROMPT_MODEL_FILE = "qwen3_prompt_tiny.gguf"  # the prompt helper's tiny model (llama-server), text_model.py writes it
 ESRGAN_FILE = "esrgan_tiny_x4.gguf"
-# where scripts/setup.sh writes the demo model: the project's own folder (beside app/)
-DEMO_MODEL_DIR = Path(__file__).resolve().parents[3] / ".demo-model"
+DEMO_FILES = (FLUX_FILE, TAE_FILE, PROMPT_MODEL_FILE, ESRGAN_FILE)
+# where scripts/setup.sh writes the demo model: the project's own folder (beside app/); the bundle (and so the MSI
+# and the portable zip) carries the same folder inside it (installer/polaris_studio.spec)
+DEMO_MODEL_DIR = app_root() / ".demo-model"
 
 
 def demo_model_files(folder: Path = DEMO_MODEL_DIR) -> ModelFiles | None:
@@ -52,7 +55,7 @@ def demo_model_files(folder: Path = DEMO_MODEL_DIR) -> ModelFiles | None:
 def is_demo_file(path: Path | None) -> bool:
     """A file this module or text_model.py wrote (the demo's picture model, its autoencoder, text model or upscaler):
     the window and the command line say that what it makes is a demo's."""
-    return path is not None and path.name in (FLUX_FILE, TAE_FILE, PROMPT_MODEL_FILE, ESRGAN_FILE)
+    return path is not None and path.name in DEMO_FILES
 
 
 def demo_prompt_model(folder: Path = DEMO_MODEL_DIR) -> Path | None:
@@ -682,7 +685,7 @@ def writer_stamp(seed: int) -> str:
 def is_current(out: Path, seed: int = 0) -> bool:
     stamp = out / STAMP_FILE
     return stamp.is_file() and stamp.read_text(encoding="utf-8") == writer_stamp(seed) and \
-        all((out / name).is_file() for name in (FLUX_FILE, TAE_FILE, PROMPT_MODEL_FILE, ESRGAN_FILE))
+        all((out / name).is_file() for name in DEMO_FILES)
 
 
 def write_demo_folder(out: Path, seed: int = 0) -> tuple[Path, ...]:
