@@ -9,6 +9,7 @@ queued signal.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import socket
 import sys
@@ -39,6 +40,8 @@ from app.core.resources import bundled_backend_dir, prompt_helper_name
 from app.core.words import translate
 from app.services.child_process import contained_process, path_for_backend, start_contained, unrunnable_reason
 from app.services.tool_run import ToolResult, ToolRun
+
+said = logging.getLogger("llama-server")  # what the prompt helper's program says
 
 IDLE_UNLOAD_MS = 5 * 60 * 1000
 # a 2.5 GB model read from a hard disk on an old PC: a minute and more
@@ -333,7 +336,10 @@ class PromptHelper(QObject):
         if not isinstance(process, QProcess):
             return
         text = bytes(process.readAllStandardOutput().data()).decode("utf-8", errors="replace")
-        self._output.extend(line for line in text.splitlines() if line.strip())
+        lines = [line for line in text.splitlines() if line.strip()]
+        for line in lines:
+            said.info(line)  # to the app's log (app/services/app_log.py)
+        self._output.extend(lines)
 
     def _on_process_error(self, error: QProcess.ProcessError) -> None:
         if error is QProcess.ProcessError.FailedToStart:

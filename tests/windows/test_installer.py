@@ -158,6 +158,7 @@ def serves_other_apps_after_a_restart(say: Callable[[str], None], prefix: WinePr
             window.stdout.close()
     log = (local / "Polaris Studio" / "logs" / LOG_FILE_NAME).read_text(encoding="utf-8")
     assert log.count(f"other apps may draw here, on port {port}") == 2, log[-3000:]
+    assert " INFO sd.cpp: " in log  # what sd-cli.exe said as it drew the clients' pictures
     assert (program.parent / "_internal" / ".demo-model" / FLUX_FILE).is_file()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from app.core.generation.output import (
 )
 from app.services.child_process import contained_process, start_contained, unrunnable_reason
 
+# what sd.cpp says goes to the app's log too (app/services/app_log.py), as Details shows it: a bug report's lines
+said = logging.getLogger("sd.cpp")
 # A backend that does not exit on SIGTERM (stuck in a driver call, say) gets this long before SIGKILL.
 TERMINATE_GRACE_MS = 2000
 
@@ -105,6 +108,7 @@ class SdProcess(QObject):
             elif isinstance(event, Progress):
                 self.progress.emit(event)
             elif isinstance(event, LogLine):
+                said.info(event.text)
                 self.log_line.emit(event.text, event.stream)
             elif isinstance(event, ImageSaved):
                 self.image_saved.emit(event.path)
@@ -134,5 +138,7 @@ class SdProcess(QObject):
         if self._done:
             return
         self._done = True
+        if error is not None:
+            said.warning("%s ended: %s (exit status %s)", self._process.program(), error.message, exit_code)
         image = self._parser.images[-1] if self._parser.images and error is None else None
         self.finished.emit(Outcome(exit_code, image, error, self._cancelled))
