@@ -118,7 +118,6 @@ def close(child: subprocess.Popen[str]) -> str:
     return child.communicate(timeout=30)[0]
 
 
-@pytest.mark.full
 @pytest.mark.parametrize("plugin", ["platforms/libqxcb.so", "platforms/libqwayland.so",
                                     "xcbglintegrations/libqxcb-egl-integration.so",
                                     "wayland-shell-integration/libxdg-shell.so"])
@@ -156,6 +155,7 @@ def test_a_missing_x_library_fails_the_window_test(x_display: str, tmp_path: Pat
     assert 'Could not load the Qt platform plugin "xcb"' in failure
 
 
+@pytest.mark.full
 def test_no_text_is_clipped_at_150_percent_on_a_real_x_server(tmp_path: Path) -> None:
     # Qt scaled for real (QT_SCALE_FACTOR, read once at its start): fonts, margins and icons grow together, and
     # a maximised window on 1920x1080 has 1280x720 logical pixels
@@ -177,7 +177,6 @@ def test_no_text_is_clipped_at_150_percent_on_a_real_x_server(tmp_path: Path) ->
     assert not result["problems"], result["problems"]
 
 
-@pytest.mark.full
 @pytest.mark.full
 @pytest.mark.parametrize("language", ["en", "pt_BR", "ru"])
 def test_the_picture_keeps_half_the_window_at_150_percent_on_a_real_x_server(tmp_path: Path, translations: Path,
@@ -203,6 +202,7 @@ def test_the_picture_keeps_half_the_window_at_150_percent_on_a_real_x_server(tmp
         assert found["not whole"] == {} and found["thumbnails cut"] == [], (state, found)
 
 
+@pytest.mark.full
 def test_the_window_s_fault_matrix_holds_on_a_real_x_server(x_display: str) -> None:
     """tests/ui/test_faults_in_window.py once more with Qt's xcb platform on Xvfb instead of offscreen."""
     result = subprocess.run([sys.executable, "-m", "pytest", "-q",
