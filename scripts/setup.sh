@@ -2,7 +2,7 @@
 # Sets up a fresh Debian/Ubuntu machine for Polaris Studio, idempotently:
 #   system packages -> .venv with the app and its dev tools -> the Vulkan sd.cpp backend -> the demo model.
 # With --tests also what the tests need beyond that: Xvfb and ImageMagick for the real-display test, and the tools
-# of the Windows build and its tests under Wine (mingw-w64, Wine, wixl; the test run builds the Windows side).
+# of the Windows build and its tests under Wine (mingw-w64, Wine, wixl; .ci/run builds the Windows side).
 # Safe to run again: each step skips what is already done (a warm backend build takes seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -100,8 +100,8 @@ echo "[setup] the offline demo model (random weights) in .demo-model/"
 .venv/bin/python -m app.core.demo.picture_models --out .demo-model --if-stale
 # With --tests, the Windows side (sd-cli.exe, llama-server.exe and vulkaninfo.exe cross-built from the same sdists,
 # and Windows CPython with our dependencies under Wine: ~20 minutes on a new machine, seconds when cached under
-# ~/.cache/polaris-studio/) is not made here: the test run makes it on one core beside the Linux tests, which do not
-# need it (tests/helpers/windows_side.py). To make it now: .venv/bin/python -m backend_bin.build --windows
-# --cpu-variants tests && .venv/bin/python -m installer.windows_python
+# ~/.cache/polaris-studio/) is not made here: .ci/run makes it in a process of its own beside the Linux tests, which
+# do not need it. To make it now: .venv/bin/python -m backend_bin.build --windows --cpu-variants tests &&
+# .venv/bin/python -m installer.windows_python
 
 echo "[setup] done"

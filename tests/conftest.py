@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 
 from app.core.resources import prompt_helper_name
 from tests.helpers.shader_cache import SHADER_CACHE
-from tests.helpers.windows_side import WINDOWS_SIDE, WindowsSide, start_windows_side
+from tests.helpers.windows_side import WindowsSide, find_windows_side
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # no test touches the user's own keyring: off Windows, keyring's "no keyring" backend (all that CI's Linux has), so
@@ -32,41 +31,8 @@ LLAMA_SERVER = REPO / "backend_bin" / "bin" / prompt_helper_name(sys.platform)
 # so lavapipe and NVIDIA run the shader paths an RX 580 runs.
 POLARIS_LANE = os.environ.get("POLARIS_LANE") == "1"
 
-
-# tests/bench/ci_times.py names a folder here: each pytest run (Linux, Windows Python, the Polaris lane) writes
-# the seconds each test file took into a JSON file of its own there
-TEST_TIMES = os.environ.get("POLARIS_TEST_TIMES")
-TEST_TIMES_RUN = "POLARIS_TEST_TIMES_RUN"  # the run's name there, when its starter names it
-_seconds_per_file: dict[str, float] = {}
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if TEST_TIMES:
-        file = report.nodeid.split("::")[0]
-        _seconds_per_file[file] = _seconds_per_file.get(file, 0.0) + report.duration
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # the tests that need the Windows side (tests/helpers/windows_side.py) run last, once it is made beside the rest
-    items.sort(key=lambda item: "windows_side" in getattr(item, "fixturenames", ()))
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    start_windows_side(session)
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    side = session.config.stash.get(WINDOWS_SIDE, None)
-    if side is not None:
-        side.stop()
-    if TEST_TIMES and _seconds_per_file:
-        import json
-
-        run = os.environ.get(TEST_TIMES_RUN) or (f"{'Windows Python' if sys.platform == 'win32' else 'Linux'}"
-                                                 f"{', Polaris lane' if POLARIS_LANE else ''}")
-        # the time too: under Wine a second Windows Python run gets the first one's process id again
-        path = Path(TEST_TIMES) / f"{sys.platform}-{os.getpid()}-{time.time_ns()}.json"
-        path.write_text(json.dumps({"run": run, "files": _seconds_per_file}, indent=1), encoding="utf-8")
+# where the Windows side is kept: read now, before any test points HOME and XDG_CACHE_HOME at its own folders
+WINDOWS_SIDE = find_windows_side()
 
 
 def pytest_report_header() -> str:
@@ -116,22 +82,25 @@ def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_c
 
 
 @pytest.fixture(scope="session")
-def windows_side(pytestconfig: pytest.Config) -> WindowsSide:
-    """The Windows programs and Windows Python, made (or found in the cache) beside the Linux tests; waited for."""
+def windows_side() -> WindowsSide:
+    """The Windows side (the cross-built Windows programs and Windows Python under Wine), as made before the tests
+    by .ci/run or by hand: looked for, never made here. A test that uses it is marked `windows_side`, so that .ci/run
+    runs it once the Windows side is made."""
     if sys.platform == "win32":
         pytest.skip("the Windows programs are cross-built on Linux, and Windows Python is Linux's Wine's")
-    side = pytestconfig.stash[WINDOWS_SIDE]  # started when the tests were collected (pytest_collection_finish)
-    try:
-        side.wait()
-    except RuntimeError as error:
-        pytest.fail(str(error))
-    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
-    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
-    with capture.global_and_fixture_disabled():
-        for line in side.summary():
-            reporter.write_line(f"[windows side] {line}")
-    side.log.unlink()  # kept only when a step failed, for its whole output
-    return side
+    missing = WINDOWS_SIDE.missing()
+    if missing:
+        pytest.fail(f"the Windows side is not made: {', '.join(missing)} missing. Make it first (cached under "
+                    f"~/.cache/polaris-studio/: seconds when warm, ~20 minutes on a new machine): "
+                    f"{' && '.join(WINDOWS_SIDE.commands)}", pytrace=False)
+    return WINDOWS_SIDE
+
+
+@pytest.fixture(autouse=True)
+def _windows_side_is_marked(request: pytest.FixtureRequest) -> None:
+    # .ci/run starts the tests that need the Windows side only once it is made, and finds them by this mark
+    if "windows_side" in request.fixturenames and request.node.get_closest_marker("windows_side") is None:
+        pytest.fail(f"{request.node.nodeid} uses the Windows side: mark it `windows_side`", pytrace=False)
 
 
 @pytest.fixture(scope="session")

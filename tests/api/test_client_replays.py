@@ -23,9 +23,9 @@ from app.core.gallery.metadata import parse_parameters, settings_fields
 from app.core.models.catalog import save_custom_set
 from tests.helpers.api_server import Served, served
 
-# slow (a picture per client call) and self-contained (its own server): in a run with the Windows tests it runs
-# beside them (early_suite.py), which evens the two cores' work out
-pytestmark = [pytest.mark.backend, pytest.mark.beside]
+# end to end (real clients, a picture per call, against our server and backend): out of the every-commit tier
+# (.ci/when_changed.py says when .ci/run runs it)
+pytestmark = [pytest.mark.backend, pytest.mark.full]
 
 DEMO = "Demo (random noise)"
 SIZE, STEPS = 64, 1

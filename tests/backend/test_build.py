@@ -178,6 +178,7 @@ def test_the_code_around_ggml_s_kernels_is_compiled_at_o1_and_ggml_at_o3(section
     assert_only_ggml_is_compiled_at_o3(section, around_the_kernels)
 
 
+@pytest.mark.windows_side
 @pytest.mark.parametrize(("section", "around_the_kernels"),
                          [("windows", SD_CPP_TARGETS), ("llama-windows", LLAMA_CPP_TARGETS)])
 def test_the_windows_builds_compile_the_code_around_the_kernels_at_o1_too(

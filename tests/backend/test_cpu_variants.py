@@ -31,9 +31,6 @@ from tests.helpers.processors import (
     sd_server_draws_as,
 )
 
-# slow and self-contained: in a run with the Windows tests it runs beside them (tests/windows/early_suite.py)
-pytestmark = pytest.mark.beside
-
 DISASSEMBLY = {
     # objdump -d --no-show-raw-insn lines, as each generation's compiler writes them
     "sse2": "  4011a0:\tmovaps %xmm0,%xmm1\n  4011a3:\tmulps  %xmm2,%xmm1\n  4011a6:\tpaddd  %xmm3,%xmm4\n",
@@ -102,6 +99,7 @@ def test_each_linux_variant_holds_its_generations_instructions_and_the_rest_any_
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs mingw-w64's objdump, a tool of the Linux cross-build")
 @pytest.mark.backend
+@pytest.mark.windows_side
 @pytest.mark.parametrize(("section", "folder"), [("windows", ""), ("llama-windows", LLAMA_FOLDER)])
 def test_the_windows_baseline_variant_holds_no_avx_instruction(windows_side: object, section: str,
                                                                folder: str) -> None:
@@ -120,6 +118,8 @@ needs_qemu = pytest.mark.skipif(sys.platform == "win32" or not have_qemu(),
                                        "installs it)")
 
 
+# every processor, emulated: end to end, out of the every-commit tier (.ci/when_changed.py)
+@pytest.mark.full
 @needs_qemu
 @pytest.mark.timeout(900)
 def test_sd_cli_draws_on_a_processor_without_avx2_with_the_avx_variant(sd_cli: Path, tiny_model: tuple[Path, Path],
@@ -131,6 +131,8 @@ def test_sd_cli_draws_on_a_processor_without_avx2_with_the_avx_variant(sd_cli: P
     assert drawn.picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+# every processor, emulated: end to end, out of the every-commit tier (.ci/when_changed.py)
+@pytest.mark.full
 @needs_qemu
 @pytest.mark.timeout(900)
 def test_sd_server_draws_on_a_processor_without_avx_with_the_variant_its_folder_holds_for_it(
@@ -141,6 +143,8 @@ def test_sd_server_draws_on_a_processor_without_avx_with_the_variant_its_folder_
     assert variant == ("sse42" if (BIN_DIR / variant_library("sse42", windows=False)).is_file() else "x64")
 
 
+# every processor, emulated: end to end, out of the every-commit tier (.ci/when_changed.py)
+@pytest.mark.full
 @needs_qemu
 @pytest.mark.timeout(300)
 def test_llama_server_answers_on_an_amd_fx_like_processor_with_the_avx_variant(llama_server: Path,

@@ -298,7 +298,7 @@ def coff_symbol_count(program: Path) -> int:
 
 
 def _built(section: str, name: str) -> tuple[Path, dict, str]:
-    """A program the Windows side built (windows_side waits for it): missing after that is a failure, not a skip.
+    """A program the Windows side built (made before the tests): missing after that is a failure, not a skip.
     (program, its build's record, its name in the record: its place below backend_bin/bin/)"""
     record = read_build_info().get(section)
     program = BIN_DIR / name
@@ -327,6 +327,7 @@ def windows_program(request: pytest.FixtureRequest, windows_side: WindowsSide) -
     return request.getfixturevalue(request.param)
 
 
+@pytest.mark.windows_side
 @pytest.mark.backend
 def test_a_built_program_is_a_pe32_plus_x86_64_file_with_the_hash_we_recorded(
         windows_program: tuple[Path, dict, str]) -> None:
@@ -336,6 +337,7 @@ def test_a_built_program_is_a_pe32_plus_x86_64_file_with_the_hash_we_recorded(
     assert record["files"][name]["bytes"] == program.stat().st_size
 
 
+@pytest.mark.windows_side
 @pytest.mark.backend
 @pytest.mark.skipif(sys.platform == "win32", reason="pe_imports runs mingw-w64's objdump, a Linux tool of the "
                     "cross-build; on Windows the backend tests running sd-cli.exe show its DLLs are there")
@@ -354,6 +356,7 @@ def test_a_built_program_needs_only_windows_dlls_the_vulkan_loader_and_its_own(
         assert foreign_imports(imports, frozenset({"vulkan-1.dll"}) | ours) == []
 
 
+@pytest.mark.windows_side
 @pytest.mark.backend
 def test_sd_cli_exe_and_sd_server_exe_share_ggmls_dlls_and_are_stripped(sd_cli_exe: tuple[Path, dict, str]) -> None:
     program, record, _ = sd_cli_exe
@@ -368,6 +371,7 @@ def test_sd_cli_exe_and_sd_server_exe_share_ggmls_dlls_and_are_stripped(sd_cli_e
     assert (BIN_DIR / "ggml-vulkan.dll").stat().st_size > 20_000_000  # the compiled shaders are inside
 
 
+@pytest.mark.windows_side
 @pytest.mark.backend
 def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: tuple[Path, dict, str]) -> None:
     program, record, _ = vulkaninfo_exe
@@ -382,6 +386,7 @@ def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: 
     assert 1_000_000 < program.stat().st_size < 6_000_000
 
 
+@pytest.mark.windows_side
 @pytest.mark.skipif(sys.platform == "win32", reason="runs the backend build, which exists on "
                     "Linux only (the Windows backend is cross-built there)")
 @pytest.mark.backend
@@ -399,12 +404,14 @@ def test_a_warm_windows_cache_only_exposes_the_programs(sd_cli_exe: tuple[Path, 
     assert result.stdout.splitlines()[-1] == f"[backend build] ready: {LLAMA_FOLDER}{LLAMA_SERVER_EXE}"
 
 
+@pytest.mark.windows_side
 @pytest.mark.backend
 def test_sd_cli_exe_took_the_shaders_the_linux_build_compiled(sd_cli_exe: tuple[Path, dict, str]) -> None:
     # the same ggml for both targets: its shaders are compiled once, by the Linux build (setup.sh builds it first)
     assert sd_cli_exe[1]["shaders_from_linux_build"] is True
 
 
+@pytest.mark.windows_side
 @pytest.mark.backend
 def test_llama_server_exe_took_the_shaders_the_linux_build_compiled(
         llama_server_exe: tuple[Path, dict, str]) -> None:

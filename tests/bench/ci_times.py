@@ -1,42 +1,42 @@
-"""Where CI's time goes: runs `.ci/run` on a fresh clone of this repository's HEAD, as CI does, and prints the
-time of each set-up step and backend build, of each phase, and of each test file on Linux and under Windows
-Python, sorted.
+"""Where CI's time goes, from the files every run leaves: `.ci/run` writes each set-up step's seconds to
+build/ci/steps.tsv and each pytest's junit file to build/ci/<run>.xml. This prints a table of the set-up steps and
+one of the test files of each pytest run (the every-commit tier's, the end-to-end checks', Windows Python's), each
+sorted, the reruns by name, and one closing line of counts.
 
-    .venv/bin/python tests/bench/ci_times.py [--cold | --cache DIR] [--out DIR]
+    .venv/bin/python tests/bench/ci_times.py --results build/ci      read a run's files (.ci/run does, at its end)
+    .venv/bin/python tests/bench/ci_times.py [--cold | --cache DIR] [--full] [--out DIR]
 
---cold empties the cache: XDG_CACHE_HOME points at a new folder, so the backends are built again, Windows Python
-and its Wine prefix made again and pip downloads every wheel again, as on a new machine. Debian's packages are
-whatever this machine has: apt's step is only measured on a machine that lacks them (the first set-up of a new
-one). Without --cold, the run is warm: the user's cache serves, or the one --cache names (a copy of it, so that the
-run's Wine prefix is not the one a developer's own Windows test runs use meanwhile: each run's end ends the programs
-it finds in its prefix).
-
-The whole log (each line with its second), the per-file test times (one JSON per pytest run, written by
-tests/conftest.py when POLARIS_TEST_TIMES names a folder) and the printed tables stay in --out.
+The second form runs `.ci/run` (`.ci/full` with --full) on a fresh clone of this repository's HEAD, as CI does,
+and then reads its files. --cold empties the cache: XDG_CACHE_HOME points at a new folder, so the backends are built
+again, Windows Python and its Wine prefix made again and pip downloads every wheel again, as on a new machine.
+Debian's packages are whatever this machine has. --cache names a cache folder of its own (a copy of the user's: a
+warm run whose Wine prefix is not the one a developer's own Windows runs use meanwhile).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+import xml.etree.ElementTree as ElementTree
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-STEP = re.compile(r"^\[setup\] (?P<name>.*)$")
-# the builds' own lines; the Windows side's come back in the test run's log after "[windows side] "
-BUILT = re.compile(r"\[(?:backend build|windows python)\] (?:built (?P<name>.+?) in|ready in) (?P<seconds>\d+) ?s")
-WINDOWS_SIDE = re.compile(r"^\[windows side\] the Windows side was ready (?P<seconds>\d+) s after")
-SESSION_START = re.compile(r"^=+ test session starts =+$")
-WINDOWS_SUITE = re.compile(r"^\[windows\] Windows tests: (?P<counts>.*) in (?P<seconds>\d+) s under Wine")
-BESIDE = re.compile(r"^\[windows\] the tests beside \(\d+(?:, in \d+ runs)?\): (?P<counts>.*) in (?P<seconds>\d+) s")
-SUMMARY = re.compile(r"^=+ (?P<counts>.*) in (?P<seconds>[\d.]+)s")
+# what each pytest of .ci/run is (its junit file's name)
+RUNS = {
+    "linux": "every commit: Linux",
+    "linux-windows-side": "every commit: Linux, needing the Windows side",
+    "windows-python": "every commit: Windows Python under Wine (-m windows)",
+    "full-linux": "end to end (due by the path rule): Linux",
+    "full-windows-side": "end to end (due by the path rule): Windows side",
+    "polaris-lane": "end to end (due by the path rule): the Polaris lane",
+}
+RERUN_TAGS = ("rerunFailure", "rerunError")
 
 
 def table(title: str, rows: list[tuple[str, float]], total: bool = True) -> str:
@@ -49,78 +49,106 @@ def table(title: str, rows: list[tuple[str, float]], total: bool = True) -> str:
     return "\n".join(lines)
 
 
-def run_ci(clone: Path, env: dict[str, str], log_path: Path) -> tuple[int, list[tuple[float, str]]]:
-    """`.ci/run` in the clone; every line it prints with the second it came, written to log_path as it comes."""
+def file_of(classname: str) -> str:
+    """tests.ui.test_x (or tests.ui.test_x.TestClass) -> tests/ui/test_x.py"""
+    parts = classname.split(".")
+    for end in range(len(parts), 0, -1):
+        candidate = "/".join(parts[:end]) + ".py"
+        if (REPO / candidate).is_file():
+            return candidate
+    return classname
+
+
+@dataclass
+class Run:
+    """One pytest run's junit file, read."""
+
+    name: str
+    seconds_per_file: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    outcomes: Counter[str] = field(default_factory=Counter)
+    reruns: list[str] = field(default_factory=list)
+
+
+def read_junit(path: Path) -> Run:
+    run = Run(path.stem)
+    for case in ElementTree.parse(path).getroot().iter("testcase"):
+        file = file_of(case.get("classname", ""))
+        run.seconds_per_file[file] += float(case.get("time") or 0)
+        tags = [child.tag for child in case]
+        run.reruns += [f"{file}::{case.get('name')}" for tag in tags if tag in RERUN_TAGS]
+        if "failure" in tags:
+            run.outcomes["failed"] += 1
+        elif "error" in tags:
+            run.outcomes["errors"] += 1
+        elif "skipped" in tags:
+            run.outcomes["skipped"] += 1
+        else:
+            run.outcomes["passed"] += 1
+    return run
+
+
+def report(results: Path) -> tuple[str, Counter[str]]:
+    """The tables of a .ci/run's results folder, and the counts of all its runs."""
+    lines = []
+    steps = results / "steps.tsv"
+    if steps.is_file():
+        rows = [line.split("\t") for line in steps.read_text(encoding="utf-8").splitlines() if line.strip()]
+        lines.append(table("set-up steps (each step's own seconds; the Windows side's run beside the Linux tests)",
+                           [(f"{name}{'' if status == '0' else f' (exit {status})'}", float(seconds))
+                            for name, seconds, status in rows], total=False))
+    counts: Counter[str] = Counter()
+    reruns: list[str] = []
+    for path in sorted(results.glob("*.xml")):
+        run = read_junit(path)
+        counts += run.outcomes
+        reruns += run.reruns
+        summary = ", ".join(f"{n} {outcome}" for outcome, n in sorted(run.outcomes.items()))
+        lines.append(table(f"test files: {RUNS.get(run.name, run.name)} ({summary})",
+                           list(run.seconds_per_file.items())))
+    lines.append(f"\nreruns (under Wine only; the goal is none): {len(reruns)}")
+    lines += [f"  rerun: {name}" for name in reruns]
+    counts["rerun"] = len(reruns)
+    return "\n".join(lines), counts
+
+
+def closing_line(counts: Counter[str]) -> str:
+    """One plain line of counts of all the runs, as a test runner closes: 'N passed, N failed, N skipped' (a
+    test's error counts as failed)."""
+    return f"{counts['passed']} passed, {counts['failed'] + counts['errors']} failed, {counts['skipped']} skipped"
+
+
+def run_ci(clone: Path, env: dict[str, str], script: str, log_path: Path) -> tuple[int, float]:
+    """`script` in the clone, its output to the terminal and to log_path; its exit status and seconds."""
     started = time.monotonic()
-    lines: list[tuple[float, str]] = []
     with log_path.open("w", encoding="utf-8") as log, subprocess.Popen(
-            ["bash", ".ci/run"], cwd=clone, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            ["bash", script], cwd=clone, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True, errors="replace") as process:
         assert process.stdout is not None
         for line in process.stdout:
-            second = time.monotonic() - started
-            lines.append((second, line.rstrip("\n")))
-            log.write(f"{second:7.0f} {line}")
+            log.write(line)
             log.flush()
         status = process.wait()
-    lines.append((time.monotonic() - started, ""))
-    return status, lines
-
-
-def phases(lines: list[tuple[float, str]]) -> tuple[list[tuple[str, float]], list[tuple[str, float]],
-                                                      list[tuple[str, float]]]:
-    """(set-up steps, builds, phases) read from the timed log."""
-    end = lines[-1][0]
-    sessions = [second for second, line in lines if SESSION_START.match(line)]
-    setup_end = sessions[0] if sessions else end
-    marks = [(second, match["name"]) for second, line in lines if (match := STEP.match(line)) and second <= setup_end]
-    steps = [(name, (marks[i + 1][0] if i + 1 < len(marks) else setup_end) - second)
-             for i, (second, name) in enumerate(marks)]
-    builds = [(match["name"] or "Windows Python", float(match["seconds"]))
-              for _, line in lines if (match := BUILT.search(line))]
-    summary = [(second, match) for second, line in lines if (match := SUMMARY.match(line))]
-    windows = [float(match["seconds"]) for _, line in lines if (match := WINDOWS_SUITE.match(line))]
-    side = [float(match["seconds"]) for _, line in lines if (match := WINDOWS_SIDE.match(line))]
-    beside = [(match["counts"], float(match["seconds"])) for _, line in lines if (match := BESIDE.match(line))]
-    found = [("set-up (scripts/setup.sh --tests)", setup_end)]
-    if summary:
-        found.append((f"pytest: {summary[0][1]['counts']}", summary[0][0] - setup_end))
-    if side:
-        found.append(("  beside it: the Windows side made (builds, Windows Python)", side[0]))
-    if windows:
-        found.append(("  beside it, then: the Windows tests under Windows Python", windows[0]))
-    for counts, seconds in beside:  # one pytest, or two: those needing no Wine may start before the Windows tests end
-        found.append((f"  beside it: the tests marked beside: {counts}", seconds))
-    if len(sessions) > 1 and len(summary) > 1:
-        found.append((f"Polaris lane: {summary[1][1]['counts']}", summary[1][0] - sessions[1]))
-    found.append(("the whole .ci/run", end))
-    return steps, builds, found
-
-
-def test_file_times(folder: Path) -> dict[str, dict[str, float]]:
-    """Per platform (and lane), seconds per test file, from the JSON files tests/conftest.py wrote."""
-    runs: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    for path in sorted(folder.glob("*.json")):
-        run = json.loads(path.read_text(encoding="utf-8"))
-        for name, seconds in run["files"].items():
-            runs[run["run"]][name] += seconds
-    return runs
+    return status, time.monotonic() - started
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--results", type=Path, help="read this .ci/run results folder (build/ci) and run nothing")
     parser.add_argument("--cold", action="store_true", help="an empty cache, as on a new machine")
-    parser.add_argument("--cache", type=Path, help="a cache folder of its own (e.g. a copy of the user's): warm, and "
-                        "its Wine prefix apart from one a developer uses meanwhile")
+    parser.add_argument("--cache", type=Path, help="a cache folder of its own (e.g. a copy of the user's)")
+    parser.add_argument("--full", action="store_true", help="run .ci/full instead of .ci/run")
     parser.add_argument("--out", type=Path, help="where the clone, log and tables stay (default: a new folder)")
     args = parser.parse_args()
+    if args.results:
+        text, counts = report(args.results)
+        print(text)
+        print(closing_line(counts))
+        return 1 if counts["failed"] or counts["errors"] else 0
     out = args.out or Path(tempfile.mkdtemp(prefix="ci-times-"))
     out.mkdir(parents=True, exist_ok=True)
-    clone, times = out / "clone", out / "test-times"
-    times.mkdir(exist_ok=True)
+    clone = out / "clone"
     subprocess.run(["git", "clone", "--quiet", "--no-local", str(REPO), str(clone)], check=True)
-    # --durations: the slowest tests of each run, by name, at the end of its output
-    env = {**os.environ, "CI": "true", "POLARIS_TEST_TIMES": str(times), "PYTEST_ADDOPTS": "--durations=30"}
+    env = {**os.environ, "CI": "true"}
     for variable in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME"):
         env.pop(variable, None)
     if args.cold:
@@ -128,16 +156,13 @@ def main() -> int:
         env["XDG_CACHE_HOME"] = str(out / "cache")
     elif args.cache:
         env["XDG_CACHE_HOME"] = str(args.cache.absolute())
-    print(f"[ci times] .ci/run in {clone} ({'cold: an empty cache' if args.cold else 'warm'}); "
+    script = ".ci/full" if args.full else ".ci/run"
+    print(f"[ci times] {script} in {clone} ({'cold: an empty cache' if args.cold else 'warm'}); "
           f"log: {out / 'ci.log'}", flush=True)
-    status, lines = run_ci(clone, env, out / "ci.log")
-    steps, builds, found = phases(lines)
-    report = [f".ci/run exited {status} ({'cold' if args.cold else 'warm'} cache)",
-              table("set-up steps", steps), table("builds within them", builds, total=False),
-              table("phases", found, total=False)]
-    for run, files in sorted(test_file_times(times).items()):
-        report.append(table(f"test files: {run}", list(files.items())))
-    text = "\n".join(report)
+    status, seconds = run_ci(clone, env, script, out / "ci.log")
+    text, counts = report(clone / "build" / "ci")
+    text = (f"{script} exited {status} in {seconds:.0f} s ({'cold' if args.cold else 'warm'} cache)\n{text}\n"
+            f"{closing_line(counts)}")
     (out / "times.txt").write_text(text + "\n", encoding="utf-8")
     print(text)
     return status

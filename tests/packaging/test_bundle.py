@@ -16,10 +16,10 @@ from app import __version__
 from installer.build import BUNDLE_NAME, folder_size
 
 REPO = Path(__file__).resolve().parents[2]
+# the bundle's tests are end to end (a PyInstaller build, then the frozen app): marked `full`, out of the
+# every-commit tier (.ci/when_changed.py says when .ci/run runs them)
 pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="the Linux bundle does not exist on Windows; "
-                                 "tests/windows installs the Windows one from its MSI and runs its self-test"),
-              # slow and self-contained: in a run with the Windows tests it runs beside them (early_suite.py)
-              pytest.mark.beside]
+                                 "tests/windows installs the Windows one from its MSI and runs its self-test")]
 ALLOWLIST = Path(__file__).resolve().parent / "stderr_allowlist.txt"
 
 
@@ -47,6 +47,7 @@ def bundle(tmp_path_factory: pytest.TempPathFactory, sd_cli: Path) -> Path:
     return executable
 
 
+@pytest.mark.full
 @pytest.mark.timeout(900)
 def test_the_bundle_passes_its_self_test(bundle: Path, tmp_path: Path) -> None:
     report, base = tmp_path / "report.md", tmp_path / "base"
@@ -67,6 +68,7 @@ def test_the_bundle_passes_its_self_test(bundle: Path, tmp_path: Path) -> None:
     assert not (bundle.parent / "tests").exists() and not (internal / "tests").exists()
 
 
+@pytest.mark.full
 @pytest.mark.timeout(300)
 def test_the_bundle_serves_other_apps(bundle: Path, tmp_path: Path) -> None:
     """FastAPI and uvicorn (whose parts uvicorn imports by name) made it into the bundle: its server answers."""
@@ -85,6 +87,7 @@ def test_the_allow_list_explains_only_known_noise() -> None:
         assert unexplained(line) == [line]
 
 
+@pytest.mark.full
 @pytest.mark.timeout(300)
 def test_the_bundles_prompt_helper_answers(bundle: Path, tmp_path: Path, tiny_prompt_model: Path) -> None:
     """llama-server made it into the bundle in its folder beside sd-cli, and the frozen app finds and runs it."""

@@ -24,10 +24,10 @@ import pytest
 from tests.helpers.visible_texts import USER_DATA, developer_words, english_left
 from tests.helpers.window_tour import MIN_PICTURE_SHARE, STATES
 
+# the tests on a real X server (Xvfb and a window manager of their own) are end to end: marked `full`, out of the
+# every-commit tier (.ci/when_changed.py says when .ci/run runs them); the plugins' libraries are checked every commit
 pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="Qt's xcb platform, its X libraries and Xvfb are "
-                                 "Linux's: a Windows window uses Qt's windows platform, which Qt ships whole"),
-              # slow and self-contained (X servers of its own): in a run with the Windows tests it runs beside them
-              pytest.mark.beside]
+                                 "Linux's: a Windows window uses Qt's windows platform, which Qt ships whole")]
 
 QT = Path(PySide6.__file__).parent / "Qt"
 REPO = Path(__file__).resolve().parents[2]
@@ -128,6 +128,7 @@ def test_the_qt_platform_plugins_find_every_library(plugin: str) -> None:
     assert not missing, f"{plugin} needs libraries scripts/setup.sh does not install: {missing}"
 
 
+@pytest.mark.full
 def test_the_demo_window_opens_on_a_real_x_server(x_display: str, tmp_path: Path) -> None:
     child, failure = open_demo_window(x_display, tmp_path / "data")
     try:
@@ -142,6 +143,7 @@ def test_the_demo_window_opens_on_a_real_x_server(x_display: str, tmp_path: Path
     assert "Could not load the Qt platform plugin" not in output
 
 
+@pytest.mark.full
 def test_a_missing_x_library_fails_the_window_test(x_display: str, tmp_path: Path) -> None:
     # what a machine without libxcb-icccm4 looks like to the loader: the library is there but unusable
     broken = tmp_path / "broken_libs"
@@ -153,6 +155,7 @@ def test_a_missing_x_library_fails_the_window_test(x_display: str, tmp_path: Pat
     assert 'Could not load the Qt platform plugin "xcb"' in failure
 
 
+@pytest.mark.full
 def test_no_text_is_clipped_at_150_percent_on_a_real_x_server(tmp_path: Path) -> None:
     # Qt scaled for real (QT_SCALE_FACTOR, read once at its start): fonts, margins and icons grow together, and
     # a maximised window on 1920x1080 has 1280x720 logical pixels
@@ -174,6 +177,7 @@ def test_no_text_is_clipped_at_150_percent_on_a_real_x_server(tmp_path: Path) ->
     assert not result["problems"], result["problems"]
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("language", ["en", "pt_BR", "ru"])
 def test_the_picture_keeps_half_the_window_at_150_percent_on_a_real_x_server(tmp_path: Path, translations: Path,
                                                                             language: str) -> None:
@@ -198,6 +202,7 @@ def test_the_picture_keeps_half_the_window_at_150_percent_on_a_real_x_server(tmp
         assert found["not whole"] == {} and found["thumbnails cut"] == [], (state, found)
 
 
+@pytest.mark.full
 def test_the_window_s_fault_matrix_holds_on_a_real_x_server(x_display: str) -> None:
     """tests/ui/test_faults_in_window.py once more with Qt's xcb platform on Xvfb instead of offscreen."""
     result = subprocess.run([sys.executable, "-m", "pytest", "-q",
@@ -231,6 +236,7 @@ def english_tour(tmp_path_factory: pytest.TempPathFactory, translations: Path) -
     return newcomers_tour("en", tmp_path_factory.mktemp("en"))
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("language", ["en", "pt_BR", "es", "ru"])
 def test_a_newcomer_s_tour_of_the_demo_fits_a_framed_1366x768_screen_in_plain_words(
         tmp_path: Path, english_tour: dict[str, Any], language: str) -> None:

@@ -16,6 +16,9 @@ from tests.helpers.processors import NO_VULKAN_DEVICE, chosen_variant, draw_argv
 SD_CLI_EXE = REPO / "backend_bin" / "bin" / "sd-cli.exe"
 
 
+# the real sd-cli.exe drawing under Wine: end to end, out of the every-commit tier (.ci/when_changed.py)
+@pytest.mark.full
+@pytest.mark.windows_side
 @pytest.mark.timeout(600)
 def test_sd_cli_exe_chooses_the_variant_the_linux_build_chooses_here(windows: WindowsPython, sd_cli: Path,
                                                                      tiny_model: tuple[Path, Path],

@@ -31,8 +31,8 @@ from installer.msi import (
 from installer.windows_python import STAND_INS, WindowsPython, ensure_stand_ins
 from installer.wine import WinePrefix, fresh_prefix, windows_path
 
-# slow and self-contained: in a run with the Windows tests it runs beside them (tests/windows/early_suite.py)
-pytestmark = pytest.mark.beside
+# end to end (what a Windows user gets): out of the every-commit tier (.ci/when_changed.py), after the Windows side
+pytestmark = [pytest.mark.full, pytest.mark.windows_side]
 
 REPO = Path(__file__).resolve().parents[2]
 BACKEND = REPO / "backend_bin" / "bin"

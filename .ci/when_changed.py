@@ -1,0 +1,160 @@
+"""Which end-to-end checks `.ci/run` runs: the path rule.
+
+The every-commit tier (`pytest -m "not full"`) runs on every commit. The end-to-end checks of the product (marked
+`full`: the installer, the bundles, every processor under qemu, the API's real clients, the real X server, the real
+Windows programs under Wine, the Polaris lane) leave it; `.ci/run` runs one when the change touches a path it
+protects (the table below), and `.ci/full` runs them all.
+
+"The change" is the diff between the last green full run on this machine (its commit, kept in
+~/.cache/polaris-studio/last-green-full) and the work tree. With no such record:
+  - a warm machine (the Windows side and the backends already in its cache) runs them all, as .ci/full does: a
+    whole warm run took 42-59 minutes before the tiers (47 on average), inside CI's 90;
+  - a cold machine (a new one, an empty cache: ~20 minutes of set-up and ~20 of Windows builds before the first
+    Windows test) runs those that the commit's own change touches (the diff against its parent) and names the others
+    as owed: all of them would have cost 57-93 minutes measured, too near CI's limit. The record is written only by
+    a run that ran every check and passed, so the next warm run settles what is owed.
+
+    .venv/bin/python .ci/when_changed.py LANE [--all] [--cold]   the due tests of LANE, one a line (reasons on stderr)
+    .venv/bin/python .ci/when_changed.py record                  write HEAD as the last green full run
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+# what a bundle carries and how it is built and started: every frozen program's own code paths
+BUNDLE = ("installer/", "backend_bin/", "pyproject.toml", "resources/", "app/__main__.py", "app/core/resources.py",
+          "app/services/generation/self_test.py", "app/services/user_dirs.py", "app/core/platform_paths.py",
+          "app/services/child_process.py", "app/services/tool_run.py")
+# how the backends are built and started, and the programs that ask them to draw or answer
+BACKEND = ("backend_bin/", "app/core/generation/command.py", "app/services/child_process.py",
+           "app/services/generation/", "app/core/system/", "app/services/system/")
+
+
+@dataclass(frozen=True)
+class Check:
+    """An end-to-end check: its tests (pytest arguments), the lane .ci/run runs it in, and the paths it protects (a
+    path ending in / is a folder)."""
+
+    tests: tuple[str, ...]
+    lane: str  # "linux": the Linux pytest; "wine": after the Windows side is made; "polaris": POLARIS_LANE=1
+    protects: tuple[str, ...]
+
+
+CHECKS = {
+    "the Windows installer (MSI, portable zip)": Check(
+        ("tests/windows/test_installer.py",), "wine",
+        (*BUNDLE, "installer/windows_python.py", "installer/wine.py", "tests/windows/")),
+    "the real sd-cli.exe drawing under Wine": Check(
+        ("tests/windows/test_cpu_variant_under_wine.py",), "wine",
+        (*BACKEND, "installer/wine.py", "tests/windows/", "tests/helpers/processors.py")),
+    "the Linux bundle": Check(
+        ("tests/packaging/test_bundle.py",), "linux",
+        (*BUNDLE, "app/services/prompt_helper.py", "tests/packaging/")),
+    "every processor under qemu": Check(
+        ("tests/backend/test_cpu_variants.py",), "linux",
+        ("backend_bin/", "app/services/prompt_helper.py", "tests/helpers/processors.py",
+         "tests/backend/test_cpu_variants.py")),
+    "the API's real clients": Check(
+        ("tests/api/test_client_replays.py",), "linux",
+        ("app/api/", "app/services/", "app/core/generation/", "app/core/gallery/", "tests/helpers/api_server.py",
+         "tests/api/test_client_replays.py", "pyproject.toml")),
+    "the window on a real X server": Check(
+        ("tests/ui/test_real_display.py",), "linux",
+        ("app/ui/", "app/__main__.py", "resources/translations/", "scripts/setup.sh", "pyproject.toml",
+         "tests/helpers/window_tour.py", "tests/helpers/visible_texts.py", "tests/ui/test_real_display.py")),
+    # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
+    # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares
+    # both families' pictures with and without it on every commit
+    "the Polaris lane": Check(
+        ("tests/integration/test_generate_cli.py::test_two_step_generation_end_to_end",
+         "tests/integration/test_klein_cli.py::test_klein_draws_from_a_prompt",
+         "tests/services/test_prompt_helper.py::test_on_lavapipe_every_layer_goes_to_the_vulkan_device"), "polaris",
+        (*BACKEND, "app/services/prompt_helper.py", "app/core/models/families.py")),
+}
+
+RECORD = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "polaris-studio" / "last-green-full"
+
+
+def git(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *arguments], cwd=REPO, capture_output=True, text=True, check=False)
+
+
+def touched(path: str, protects: tuple[str, ...]) -> bool:
+    return any(path.startswith(rule) if rule.endswith("/") else path == rule for rule in protects)
+
+
+def changed_since(commit: str) -> list[str]:
+    """The paths that differ between `commit` and the work tree, new files included."""
+    tracked = git("diff", "--name-only", commit).stdout.split()
+    new = git("ls-files", "--others", "--exclude-standard").stdout.split()
+    return sorted({*tracked, *new})
+
+
+def recorded_commit() -> str | None:
+    """The last green full run's commit, when it is in this clone's history."""
+    try:
+        commit = RECORD.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return commit if commit and git("cat-file", "-e", f"{commit}^{{commit}}").returncode == 0 else None
+
+
+def due(all_checks: bool, cold: bool) -> tuple[dict[str, str], dict[str, str]]:
+    """({check: why it runs}, {check: why it is owed, not run})."""
+    if all_checks:
+        return dict.fromkeys(CHECKS, "all asked (.ci/full)"), {}
+    commit = recorded_commit()
+    if commit is None and not cold:
+        return dict.fromkeys(CHECKS, "no green full run is recorded on this machine, and its cache is warm"), {}
+    if commit is None:
+        parent = git("rev-parse", "--verify", "-q", "HEAD^").stdout.strip()
+        changed, since = (changed_since(parent), f"this commit's own change (against {parent[:12]})") if parent else (
+            [], "nothing: no parent commit")
+    else:
+        changed, since = changed_since(commit), f"the last green full run ({commit[:12]})"
+    running, owed = {}, {}
+    for name, check in CHECKS.items():
+        hits = [path for path in changed if touched(path, check.protects)]
+        if hits:
+            running[name] = f"{len(hits)} changed path(s) since {since}: {', '.join(hits[:5])}"
+        elif commit is None:
+            owed[name] = ("a cold machine with no green full run recorded runs only what the commit's own change "
+                          "touches; .ci/full (or the next warm .ci/run) runs it")
+    return running, owed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("lane", choices=["linux", "wine", "polaris", "record", "every"],
+                        help="the lane whose due tests to print; `every`: exit 0 when every check is due; "
+                             "`record`: write HEAD as the last green full run")
+    parser.add_argument("--all", action="store_true", help="every check (.ci/full)")
+    parser.add_argument("--cold", action="store_true", help="the machine's cache was empty when the run started")
+    args = parser.parse_args()
+    if args.lane == "record":
+        RECORD.parent.mkdir(parents=True, exist_ok=True)
+        RECORD.write_text(git("rev-parse", "HEAD").stdout.strip() + "\n", encoding="utf-8")
+        return 0
+    running, owed = due(args.all, args.cold)
+    if args.lane == "every":
+        return 0 if len(running) == len(CHECKS) else 1
+    for name, why in running.items():
+        if CHECKS[name].lane == args.lane:
+            print(f"[when changed] runs {name}: {why}", file=sys.stderr)
+            print("\n".join(CHECKS[name].tests))
+    for name, why in owed.items():
+        if CHECKS[name].lane == args.lane:
+            print(f"[when changed] OWED, not run: {name}: {why}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
