@@ -30,7 +30,7 @@ from app.core.one_window import (
 _log = logging.getLogger(__name__)
 # how long a second start waits for the first window to take its options: the first may still be starting (its
 # socket is made before the slow parts, but it answers from its event loop)
-HAND_OVER_SECONDS = 15.0
+HAND_OVER_SECONDS = 30.0
 _RETRY_SECONDS = 0.1
 
 
