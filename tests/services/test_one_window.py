@@ -4,18 +4,24 @@ over, a lock left by a killed process is taken over, a window that does not answ
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from PySide6.QtNetwork import QLocalSocket
 from pytestqt.qtbot import QtBot
 
+from app.core.generation.request import GenerationRequest
 from app.core.one_window import ANSWER, WindowOptions, options_message
 from app.core.platform_paths import UserDirs
+from app.core.queue.jobs import Job, load_queue, save_queue
+from app.services.commands import open_studio
 from app.services.one_window import OneWindow, Start, window_is_open, window_socket_name
+from app.services.user_dirs import current_user_dirs
 from tests.helpers.cli import REPO, utf8_env
 
 pytestmark = pytest.mark.windows
@@ -196,3 +202,19 @@ def test_serve_does_not_open_a_second_queue_beside_the_window(tmp_path: Path, fi
     assert served.returncode == 2, served.stderr
     assert "the window of Polaris Studio is open" in served.stderr
     assert "“Let other apps use this PC”" in served.stderr
+
+
+def test_the_commands_beside_the_window_never_take_up_its_queue_file() -> None:
+    """`generate`, `upscale`, `prompt` and `serve` open the studio without the queue file: a job the window keeps
+    for Run queue is the window's alone, and what a command does to its own queue never reaches the file."""
+    store = current_user_dirs().job_queue
+    kept = Job(GenerationRequest("a red fox", seed=3))
+    save_queue(store, [kept])
+    before = store.read_bytes()
+    studio = open_studio(argparse.Namespace(out=None, sd_binary=None))
+    assert studio.queue.jobs == [] and studio.queue.held == 0
+    studio.queue.start()
+    studio.queue.clear_finished()
+    studio.stop_now()
+    assert store.read_bytes() == before
+    assert [job.id for job in load_queue(store, datetime.now()).jobs] == [kept.id]
