@@ -10,6 +10,8 @@ from PySide6.QtCore import QCoreApplication
 
 from app.api import DEFAULT_PORT, MAX_WAITING_PER_CLIENT
 from app.services.commands import add_studio_arguments, add_wildcards_argument, hear_stop_signals, open_studio
+from app.services.one_window import window_is_open
+from app.services.user_dirs import current_user_dirs
 
 if TYPE_CHECKING:
     from app.services.api_desk import ServerOptions
@@ -64,6 +66,13 @@ def run_serve(args: argparse.Namespace) -> int:
         options.check()
     except ServerRefused as error:
         print(f"error: {error}", file=sys.stderr)
+        return 2
+    if window_is_open(current_user_dirs().window_lock):
+        # the window owns this data folder's queue: a second queue beside it would draw on the same card at the same
+        # time, and the window already serves other apps from its own queue when asked
+        print(f"error: the window of Polaris Studio is open on this data folder ({current_user_dirs().data}). Tick "
+              "“Let other apps use this PC” in the window instead: other apps then draw through the window's own "
+              "queue. Or close the window first.", file=sys.stderr)
         return 2
     studio = open_studio(args)
     desk = ApiDesk(studio)

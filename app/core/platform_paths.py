@@ -50,6 +50,12 @@ class UserDirs:
         return self.data / "queue.json"
 
     @property
+    def window_lock(self) -> Path:
+        """Held by the window that owns this data folder and its queue file (app/core/one_window.py): a second
+        start of the window hands over to it, and `serve` does not open beside it."""
+        return self.data / "window.lock"
+
+    @property
     def styles(self) -> Path:
         """The user's styles (app/core/generation/styles.py), which the window's "Edit styles…" changes."""
         return self.data / "styles.json"

@@ -7,12 +7,15 @@ import sys
 from collections.abc import Callable
 from typing import cast
 
-from PySide6.QtWidgets import QApplication, QProgressDialog
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog
 
 from app.core.gallery.gallery_index import open_index
+from app.core.one_window import WindowOptions
 from app.core.settings_schema import OUTPUT_FOLDER
 from app.core.words import translate
 from app.services.api_desk import ServerMaker
+from app.services.one_window import OneWindow, Start
 from app.services.settings import Settings
 from app.services.studio import Studio
 from app.services.system.machine import Machine
@@ -41,11 +44,35 @@ def rebuild_progress() -> Callable[[int, int], None]:
     return report
 
 
+def show_again(window: MainWindow, options: WindowOptions) -> None:
+    """A second start handed its options over: this window takes them as if started with them, and comes forward."""
+    if options.demo:
+        load_demo(window.panel)
+        window.show_demo_note()
+    window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
+    window.show()
+    window.raise_()
+    window.activateWindow()
+
+
 def run_window(demo: bool = False, make_server: ServerMaker | None = None) -> int:
     if QApplication.instance() is None:
         high_dpi_before_the_app_starts()
     # the tests' QApplication, or this start's own (Qt types instance() as the QCoreApplication it may be)
     app = cast(QApplication, QApplication.instance()) or QApplication(sys.argv[:1])
+    options = WindowOptions(demo=demo)
+    # one window per data folder, before anything slow: a second start hands over and ends here
+    one_window = OneWindow(current_user_dirs().data, current_user_dirs().window_lock)
+    match one_window.claim(options):
+        case Start.HANDED_OVER:
+            return 0
+        case Start.NO_ANSWER:
+            speak_chosen_language(Settings())
+            QMessageBox.warning(None, "Polaris Studio", translate(
+                "OneWindow", "Polaris Studio is already open for this data folder, but it does not answer. Wait a "
+                             "moment and start it again; if it still does not come forward, end it (Task Manager on "
+                             "Windows, System Monitor on Linux) and start it again."))
+            return 1
     follow_system_theme(app)
     app.setWindowIcon(app_icon())
     settings = Settings()
@@ -57,9 +84,10 @@ def run_window(demo: bool = False, make_server: ServerMaker | None = None) -> in
     gallery = open_index(current_user_dirs().gallery_index, out_dir, rebuild_progress())
     studio = Studio(out_dir, machine, gallery, current_user_dirs().job_queue, settings, remember_computers=True)
     window = MainWindow(studio, monitor, make_server=make_server)
+    one_window.options_arrived.connect(lambda arrived: show_again(window, arrived))
     for notice in settings.move_plain_secrets():  # from a settings file of before the keyring
         studio.queue.note.emit(notice)
-    if demo:
+    if options.demo:
         load_demo(window.panel)
         window.show_demo_note()
     if window.window_layout.opens_maximised:
@@ -71,4 +99,7 @@ def run_window(demo: bool = False, make_server: ServerMaker | None = None) -> in
         window.run_first_check()
     if guide_wanted(settings):  # after the check has started: the guide shows its verdict
         FirstStart(window).start()
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        one_window.release()
