@@ -67,8 +67,9 @@ CHECKS = {
         ("app/api/", "app/services/", "app/core/generation/", "app/core/gallery/", "tests/helpers/api_server.py",
          "tests/api/test_client_replays.py", "pyproject.toml")),
     "the window on a real X server": Check(
-        ("tests/ui/test_real_display.py",), "linux",
+        ("tests/ui/test_real_display.py", "tests/integration/test_one_window.py"), "linux",
         ("app/ui/", "app/__main__.py", "resources/translations/", "scripts/setup.sh", "pyproject.toml",
+         "app/core/one_window.py", "app/services/one_window.py", "tests/integration/test_one_window.py",
          "tests/helpers/window_tour.py", "tests/helpers/visible_texts.py", "tests/ui/test_real_display.py")),
     # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
     # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares

@@ -1323,6 +1323,13 @@
     </message>
 </context>
 <context>
+    <name>OneWindow</name>
+    <message>
+        <source>Polaris Studio is already open for this data folder, but it does not answer. Wait a moment and start it again; if it still does not come forward, end it (Task Manager on Windows, System Monitor on Linux) and start it again.</source>
+        <translation>Polaris Studio ya está abierto para esta carpeta de datos, pero no responde. Espere un momento y ábralo de nuevo; si sigue sin aparecer, ciérrelo a la fuerza (Administrador de tareas en Windows, Monitor del sistema en Linux) y ábralo de nuevo.</translation>
+    </message>
+</context>
+<context>
     <name>OtherApps</name>
     <message>
         <source>Let other apps use this PC</source>

@@ -1323,6 +1323,13 @@
     </message>
 </context>
 <context>
+    <name>OneWindow</name>
+    <message>
+        <source>Polaris Studio is already open for this data folder, but it does not answer. Wait a moment and start it again; if it still does not come forward, end it (Task Manager on Windows, System Monitor on Linux) and start it again.</source>
+        <translation>O Polaris Studio já está aberto para esta pasta de dados, mas não responde. Espere um pouco e abra-o de novo; se ele ainda não aparecer, encerre-o (Gerenciador de Tarefas no Windows, Monitor do Sistema no Linux) e abra-o de novo.</translation>
+    </message>
+</context>
+<context>
     <name>OtherApps</name>
     <message>
         <source>Let other apps use this PC</source>

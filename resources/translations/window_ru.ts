@@ -1323,6 +1323,13 @@
     </message>
 </context>
 <context>
+    <name>OneWindow</name>
+    <message>
+        <source>Polaris Studio is already open for this data folder, but it does not answer. Wait a moment and start it again; if it still does not come forward, end it (Task Manager on Windows, System Monitor on Linux) and start it again.</source>
+        <translation>Polaris Studio уже открыт для этой папки данных, но не отвечает. Подождите немного и запустите его снова; если окно так и не появится, завершите его (Диспетчер задач в Windows, Системный монитор в Linux) и запустите снова.</translation>
+    </message>
+</context>
+<context>
     <name>OtherApps</name>
     <message>
         <source>Let other apps use this PC</source>

@@ -121,7 +121,7 @@ def active_window(display: str) -> str:
     return hex(int(found.group(1), 16)) if found else ""
 
 
-@pytest.mark.beside
+@pytest.mark.full
 @pytest.mark.skipif(sys.platform == "win32", reason="Xvfb and openbox are Linux's; the Windows run has the test "
                                                     "above, on Qt's offscreen platform")
 def test_a_second_start_on_a_real_x_server_comes_to_the_one_window_and_exits(framed_display: str,
