@@ -46,6 +46,7 @@ class MessageArea(QScrollArea):
 
     def __init__(self, label: QLabel, parent: QWidget) -> None:
         super().__init__(parent)
+        self.label = label
         self.setWidget(label)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -55,7 +56,7 @@ class MessageArea(QScrollArea):
         label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
     def _lines_height(self) -> int:
-        label = self.widget()
+        label = self.label
         width = self.viewport().width() if self.isVisible() else self.width()
         return max(label.heightForWidth(max(width, 1)), label.minimumSizeHint().height(), 0)
 
