@@ -53,18 +53,11 @@ from app.ui.folds import fold_arrow
 from app.ui.lora_picker import LoraPicker
 from app.ui.number_boxes import decimal_box, flags_chosen, memory_control, whole_box
 from app.ui.picture_input import PictureInput
+from app.ui.shape_words import aspect_words
 from app.ui.styles_picker import StylesPicker
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
-
-
-def aspect_words(aspect: Aspect) -> tuple[str, str]:
-    """A shape button's text (with its mnemonic) and its name for a screen reader."""
-    return {Aspect.SQUARE: (translate("PromptPanel", "&Square"), translate("PromptPanel", "Square picture")),
-            Aspect.PORTRAIT: (translate("PromptPanel", "Po&rtrait"), translate("PromptPanel", "Portrait picture")),
-            Aspect.LANDSCAPE: (translate("PromptPanel", "&Landscape"), translate("PromptPanel", "Landscape picture")),
-            Aspect.CUSTOM: (translate("PromptPanel", "C&ustom"), translate("PromptPanel", "Custom picture"))}[aspect]
 
 
 class PromptPanel(QWidget):
@@ -343,11 +336,8 @@ class PromptPanel(QWidget):
     def _on_model_field_edited(self) -> None:
         if self._filling:
             return
-        files = self._chosen_files()
-        if self._own_set is not None and {"model", "diffusion_model"} & files.keys() \
-                and all(path.is_file() for path in files.values()):
-            # the user corrects their own set (a file in the wrong slot, say): the set keeps the correction, so
-            # picking it again, after a restart too, brings the files as they are now
+        files = self._chosen_files()  # the user corrects their own set: it keeps that, after a restart too
+        if self._own_set and {"model", "diffusion_model"} & files.keys() and all(p.is_file() for p in files.values()):
             self.own_set_edited.emit(self._own_set, {slot: str(path) for slot, path in files.items()})
         self._show_model()
         if self.model_picker.currentText() not in (choice.label for choice in self._choices):
