@@ -90,6 +90,7 @@ class WinePrefix:
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=BOOT_TIMEOUT_S,
                            check=True)
             prefix.wait()
+        keep_user_folders_inside(prefix.path)  # a prefix booted before this, or updated by a newer Wine, too
         return prefix
 
     def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -140,6 +141,22 @@ class WinePrefix:
     @property
     def system32(self) -> Path:
         return self.drive_c / "windows" / "system32"
+
+
+def keep_user_folders_inside(prefix: Path) -> list[Path]:
+    """Make the Windows user's Desktop, Documents, Downloads, Music, Pictures and Videos folders of the prefix's
+    own. wineboot links them to the Linux user's (Pictures to ~/Pictures, those without a Linux folder to the home
+    itself), so a Windows program saving to its Pictures, the installed app's pictures or a test's file, wrote into
+    the real ~/Pictures/Polaris Studio (issue 53). Returns the folders that were links."""
+    users = prefix / "drive_c" / "users"
+    unlinked = []
+    for user in sorted(users.iterdir()) if users.is_dir() else ():
+        for entry in sorted(user.iterdir()) if user.is_dir() and not user.is_symlink() else ():
+            if entry.is_symlink():
+                entry.unlink()  # the link alone: what it points to is the user's own
+                entry.mkdir()
+                unlinked.append(entry)
+    return unlinked
 
 
 def windows_path(path: Path) -> str:

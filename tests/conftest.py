@@ -20,6 +20,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if sys.platform != "win32":
     os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
 
+# after every test and at the end, the user's real Pictures/Polaris Studio must be as it was (issue 53)
+pytest_plugins = ("tests.helpers.real_folders",)
+
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 SD_CLI = REPO / "backend_bin" / "bin" / ("sd-cli.exe" if sys.platform == "win32" else "sd-cli")

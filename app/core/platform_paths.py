@@ -42,6 +42,11 @@ class UserDirs:
         return self.models / "upscalers"
 
     @property
+    def prompt_models(self) -> Path:
+        """The prompt helper's text models the user added ("Add files I already have"), as FOLDER_SLOTS names it."""
+        return self.models / "prompt-helper"
+
+    @property
     def gallery_index(self) -> Path:
         return self.data / "gallery.sqlite3"
 

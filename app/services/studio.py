@@ -47,6 +47,11 @@ from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 
 
+def _newest_file(folder: Path, pattern: str) -> Path | None:
+    found = [path for path in folder.glob(pattern) if path.is_file()] if folder.is_dir() else []
+    return max(found, key=lambda path: (path.stat().st_mtime_ns, path.name), default=None)
+
+
 class Studio(QObject):
     """`event(JobEvent)` for whatever a job does; `queue` for the list itself (its `changed`, `note`, `idle`,
     and reordering, retrying, cancelling a job); `machine` for what this computer is."""
@@ -151,11 +156,13 @@ class Studio(QObject):
             self.gallery.scan(folder)
 
     def prompt_model(self, path: Path | None = None, demo: bool = False) -> PromptModel:
-        """The prompt helper's text model: `path`, or Qwen3-4B in the models folder (the Z-Image and klein presets'
-        text encoder), else in the demo (`demo`) the demo's tiny one. PromptModelRejected says, in words, why there
-        is none to use; PromptModelMissing when the models folder has none yet (the window offers the download)."""
-        qwen3 = current_user_dirs().models / PROMPT_MODEL_NAME
-        path = path or qwen3
+        """The prompt helper's text model: `path`, or one the user added (Models > Add files I already have; the
+        newest of them), or Qwen3-4B in the models folder (the Z-Image and klein presets' text encoder), else in
+        the demo (`demo`) the demo's tiny one. PromptModelRejected says, in words, why there is none to use;
+        PromptModelMissing when the models folder has none yet (the window offers the download)."""
+        dirs = current_user_dirs()
+        qwen3 = dirs.models / PROMPT_MODEL_NAME
+        path = path or _newest_file(dirs.prompt_models, "*.gguf") or qwen3
         if path == qwen3 and not path.is_file() and demo:
             path = demo_prompt_model() or qwen3
         if path == qwen3 and not path.is_file():

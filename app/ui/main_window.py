@@ -29,7 +29,7 @@ from app.core.gallery.image_store import FolderProblem, check_folder, picture_by
 from app.core.generation.output import Progress
 from app.core.generation.request import prompt_length_problem
 from app.core.generation.status_words import check_headline
-from app.core.models.catalog import Catalog, load_catalog, model_choices
+from app.core.models.catalog import Catalog, load_catalog, model_choices, save_custom_set
 from app.core.models.families import ModelFamily
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.words import sentence, translate
@@ -211,6 +211,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.quit_shortcut = QShortcut(QKeySequence("Ctrl+Q"), self)
         self.quit_shortcut.activated.connect(self.close)
         self.go.generate.clicked.connect(self._on_generate_clicked)
+        self.panel.own_set_edited.connect(self._on_own_set_edited)
         self.go.cancel.clicked.connect(self.studio.queue.cancel_all)
         self.go.add.clicked.connect(self._queue_the_draft)
         self.check_button.clicked.connect(self.open_system_check)
@@ -338,6 +339,10 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         # nothing installed yet: say where models come from
         self.models_button.setText(translate("MainWindow", "Mod&els…") if choices
                                    else translate("MainWindow", "Get mod&els…"))
+
+    def _on_own_set_edited(self, name: str, slots: dict[str, str]) -> None:
+        save_custom_set(self.models_dir, name, slots)
+        self.refresh_model_choices()
 
     def open_models(self) -> None:
         if self.models_window is None:

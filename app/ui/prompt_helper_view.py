@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QMenu,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -35,6 +37,41 @@ from app.services.prompt_helper import HelperAnswer
 from app.services.studio import Studio
 from app.ui.icons import put_icons
 from app.ui.prompt_panel import PromptPanel
+
+
+class MessageArea(QScrollArea):
+    """The helper's message, wrapped: as tall as its lines where the column has room, scrolling where it has none
+    (a maximised window on a 1366x768 laptop with everything open). A minimum height of the label's own would
+    hold it at its full height there, over the buttons under it (issue 53)."""
+
+    def __init__(self, label: QLabel, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.label = label
+        self.setWidget(label)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the prompt to the box's controls
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def _lines_height(self) -> int:
+        label = self.label
+        width = self.viewport().width() if self.isVisible() else self.width()
+        return max(label.heightForWidth(max(width, 1)), label.minimumSizeHint().height(), 0)
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._lines_height())
+
+    def minimumSizeHint(self) -> QSize:
+        # one line at least, the rest scrolls when the column has no room for it
+        return QSize(super().minimumSizeHint().width(), min(self.fontMetrics().lineSpacing() + 2,
+                                                            self._lines_height()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # another width, another count of lines
 
 
 class PromptHelperView(QFrame):
@@ -121,7 +158,8 @@ class PromptHelperView(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
         layout.setSpacing(4)
-        layout.addWidget(self.status)
+        self.status_area = MessageArea(self.status, self)
+        layout.addWidget(self.status_area)
         layout.addWidget(self.suggestion)
         layout.addLayout(buttons)
 
@@ -207,16 +245,8 @@ class PromptHelperView(QFrame):
 
     def _say(self, words: str) -> None:
         self.status.setText(words)
-        self._fit_status()
+        self.status_area.updateGeometry()  # its lines, not one line's height, where the column has room
         self._show_buttons()
-
-    def _fit_status(self) -> None:
-        # a wrapped label asks for one line's height only: in a full window its other lines would be cut off
-        self.status.setMinimumHeight(max(self.status.heightForWidth(max(self.status.width(), 1)), 0))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_status()
 
     def _show_buttons(self) -> None:
         """While it writes or downloads only Stop makes sense; after, Use it needs words to use."""

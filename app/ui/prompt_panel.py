@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -53,24 +53,19 @@ from app.ui.folds import fold_arrow
 from app.ui.lora_picker import LoraPicker
 from app.ui.number_boxes import decimal_box, flags_chosen, memory_control, whole_box
 from app.ui.picture_input import PictureInput
+from app.ui.shape_words import aspect_words
 from app.ui.styles_picker import StylesPicker
 
 RANDOM_SEED = -1
 MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
 
 
-def aspect_words(aspect: Aspect) -> tuple[str, str]:
-    """A shape button's text (with its mnemonic) and its name for a screen reader."""
-    return {Aspect.SQUARE: (translate("PromptPanel", "&Square"), translate("PromptPanel", "Square picture")),
-            Aspect.PORTRAIT: (translate("PromptPanel", "Po&rtrait"), translate("PromptPanel", "Portrait picture")),
-            Aspect.LANDSCAPE: (translate("PromptPanel", "&Landscape"), translate("PromptPanel", "Landscape picture")),
-            Aspect.CUSTOM: (translate("PromptPanel", "C&ustom"), translate("PromptPanel", "Custom picture"))}[aspect]
-
-
 class PromptPanel(QWidget):
     """What to draw, written into `draft` as the user changes it (a panel on its own edits a draft of its own).
     The prompt, shape and steps live in this widget; `advanced` holds the rest, for the window to place (folded
     away by default)."""
+
+    own_set_edited = Signal(str, dict)  # (a set of the user's own files, its slots as the fields now hold them)
 
     def __init__(self, draft: Draft | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -171,6 +166,7 @@ class PromptPanel(QWidget):
         self.model_picker.activated.connect(self._on_model_picked)
         self._choices: list[ModelChoice] = []
         self._filling = False
+        self._own_set: str | None = None  # the user's own set the fields were filled from, while they are edited
         self.aspect = Aspect.SQUARE
         # one file field per model slot and one control per memory switch, each the panel's attribute of the
         # slot's or switch's name (panel.taesd, panel.vae_tiling), which the window and the tests reach
@@ -327,6 +323,7 @@ class PromptPanel(QWidget):
     def pick_model(self, label: str) -> None:
         """Fill every model slot from a complete preset or a custom set (the other slots are cleared)."""
         choice = next(c for c in self._choices if c.label == label)
+        self._own_set = choice.own_set
         self._filling = True
         for slot, field in self.slot_fields.items():
             field.set_path(choice.slots.get(slot))
@@ -339,6 +336,9 @@ class PromptPanel(QWidget):
     def _on_model_field_edited(self) -> None:
         if self._filling:
             return
+        files = self._chosen_files()  # the user corrects their own set: it keeps that, after a restart too
+        if self._own_set and {"model", "diffusion_model"} & files.keys() and all(p.is_file() for p in files.values()):
+            self.own_set_edited.emit(self._own_set, {slot: str(path) for slot, path in files.items()})
         self._show_model()
         if self.model_picker.currentText() not in (choice.label for choice in self._choices):
             self.cfg.setValue(MODEL_DEFAULT_CFG)  # the user's own files now: the preset's settings no longer apply

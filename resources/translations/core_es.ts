@@ -807,6 +807,10 @@
         <translation>desconocido</translation>
     </message>
     <message>
+        <source>chat text model</source>
+        <translation>modelo de texto de chat</translation>
+    </message>
+    <message>
         <source>pickle checkpoint</source>
         <translation>checkpoint pickle</translation>
     </message>
@@ -971,6 +975,14 @@
     <message>
         <source>not used</source>
         <translation>no se usa</translation>
+    </message>
+    <message>
+        <source>the prompt helper&apos;s text model (Improve)</source>
+        <translation>modelo de texto del asistente de prompts (Mejorar)</translation>
+    </message>
+    <message>
+        <source>{helper} and {slot}</source>
+        <translation>{helper} y {slot}</translation>
     </message>
     <message>
         <source>{slot} folder, as {name}</source>
@@ -1578,6 +1590,10 @@
     <message>
         <source>Upscaler</source>
         <translation>Ampliador</translation>
+    </message>
+    <message>
+        <source>Prompt helper</source>
+        <translation>Asistente de prompts</translation>
     </message>
 </context>
 <context>

@@ -807,6 +807,10 @@
         <translation>desconhecido</translation>
     </message>
     <message>
+        <source>chat text model</source>
+        <translation>modelo de texto de conversa</translation>
+    </message>
+    <message>
         <source>pickle checkpoint</source>
         <translation>checkpoint pickle</translation>
     </message>
@@ -971,6 +975,14 @@
     <message>
         <source>not used</source>
         <translation>não usado</translation>
+    </message>
+    <message>
+        <source>the prompt helper&apos;s text model (Improve)</source>
+        <translation>modelo de texto do assistente de prompt (Refinar)</translation>
+    </message>
+    <message>
+        <source>{helper} and {slot}</source>
+        <translation>{helper} e {slot}</translation>
     </message>
     <message>
         <source>{slot} folder, as {name}</source>
@@ -1578,6 +1590,10 @@
     <message>
         <source>Upscaler</source>
         <translation>Ampliador</translation>
+    </message>
+    <message>
+        <source>Prompt helper</source>
+        <translation>Assistente de prompt</translation>
     </message>
 </context>
 <context>

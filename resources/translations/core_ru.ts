@@ -807,6 +807,10 @@
         <translation>неизвестно</translation>
     </message>
     <message>
+        <source>chat text model</source>
+        <translation>текстовая модель для диалога</translation>
+    </message>
+    <message>
         <source>pickle checkpoint</source>
         <translation>чекпойнт pickle</translation>
     </message>
@@ -971,6 +975,14 @@
     <message>
         <source>not used</source>
         <translation>не используется</translation>
+    </message>
+    <message>
+        <source>the prompt helper&apos;s text model (Improve)</source>
+        <translation>текстовая модель помощника по промптам (Улучшить)</translation>
+    </message>
+    <message>
+        <source>{helper} and {slot}</source>
+        <translation>{helper} и {slot}</translation>
     </message>
     <message>
         <source>{slot} folder, as {name}</source>
@@ -1578,6 +1590,10 @@
     <message>
         <source>Upscaler</source>
         <translation>Увеличитель</translation>
+    </message>
+    <message>
+        <source>Prompt helper</source>
+        <translation>Помощник по промптам</translation>
     </message>
 </context>
 <context>

@@ -72,11 +72,24 @@ def _count(shape: tuple[int, ...]) -> int:
     return total
 
 
-def write_gguf(path: Path, spec: Spec, alignment: int = 32) -> Path:
+Metadata = dict[str, str | int | list[str]]
+
+
+def write_gguf(path: Path, spec: Spec, alignment: int = 32, metadata: Metadata | None = None) -> Path:
+    """A GGUF header with these tensors (their data a sparse hole) and `metadata`'s key-value pairs: text,
+    whole numbers (uint32) and lists of text, as llama.cpp's gguf writer stores them."""
     def string(text: str) -> bytes:
         data = text.encode()
         return struct.pack("<Q", len(data)) + data
 
+    def value(item: str | int | list[str]) -> bytes:
+        if isinstance(item, str):
+            return struct.pack("<I", 8) + string(item)
+        if isinstance(item, int):
+            return struct.pack("<II", 4, item)
+        return struct.pack("<IIQ", 9, 8, len(item)) + b"".join(string(word) for word in item)
+
+    pairs = b"".join(string(key) + value(item) for key, item in (metadata or {}).items())
     infos, offset = b"", 0
     for name, (shape, dtype) in spec.items():
         type_id, per_block, block_bytes = GGML_IDS[dtype]
@@ -85,7 +98,7 @@ def write_gguf(path: Path, spec: Spec, alignment: int = 32) -> Path:
         infos += struct.pack("<IQ", type_id, offset)
         size = _count(shape) // per_block * block_bytes
         offset += -(-size // alignment) * alignment
-    header = b"GGUF" + struct.pack("<IQQ", 3, len(spec), 0) + infos
+    header = b"GGUF" + struct.pack("<IQQ", 3, len(spec), len(metadata or {})) + pairs + infos
     data_start = -(-len(header) // alignment) * alignment
     with _sparse(path.open("wb")) as f:
         f.write(header)
@@ -296,6 +309,13 @@ def qwen3(dtype: str = "q4_K", gguf_names: bool = True, hidden: int = 2560, laye
                      b + "mlp.up_proj.weight": ((ffn, hidden), dtype),
                      b + "mlp.down_proj.weight": ((hidden, ffn), dtype)})
     return spec
+
+
+def chat_metadata(architecture: str = "qwen3", layers: int = 36, words: int = 64) -> Metadata:
+    """What llama.cpp's converter writes before the tensors of a chat model (unsloth's Qwen3-4B-Q4_K_M.gguf): its
+    architecture, its layers and its word list (here `words` of them; the real one has 151,669)."""
+    return {"general.architecture": architecture, "general.name": "Qwen3-4B", f"{architecture}.block_count": layers,
+            "tokenizer.ggml.model": "gpt2", "tokenizer.ggml.tokens": [f"word{n}" for n in range(words)]}
 
 
 def flux2_vae(dtype: str = "f32") -> Spec:

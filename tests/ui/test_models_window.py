@@ -11,9 +11,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.models.catalog import FileStatus
+from app.core.generation.request import InvalidRequest, validate
+from app.core.models.catalog import FileStatus, save_custom_set
 from app.services.models import downloader
 from app.services.studio import Studio
+from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
 from app.ui.models_window import ModelsWindow
 from tests.helpers.file_server import Served, file_server
@@ -120,19 +122,74 @@ def test_files_you_already_have_become_a_set_in_the_picker(qtbot: QtBot, tmp_pat
     assert window.panel.taesd.path() == folder / "taef1_tiny.gguf"
 
 
-def test_a_text_model_alone_is_refused_in_words_as_a_picture_model(qtbot: QtBot, tmp_path: Path, out_dir: Path,
-                                                                  tiny_prompt_model: Path) -> None:
-    window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),
-                        models_dir=tmp_path / "models")
+def test_the_prompt_helpers_model_goes_to_the_prompt_helper_not_a_picture_slot(
+        qtbot: QtBot, tmp_path: Path, out_dir: Path, tiny_model: tuple[Path, Path], tiny_prompt_model: Path) -> None:
+    """Issue 53: the prompt helper's Qwen3 (llama.cpp's chat GGUF, told by its header) added beside a Flux model
+    went into the LLM text encoder slot, which Generate refused."""
+    model, taesd = tiny_model
+    folder = tmp_path / "Downloads"
+    folder.mkdir()
+    for path in (model, taesd, tiny_prompt_model):
+        shutil.copy(path, folder / path.name)
+    studio = Studio(out_dir)
+    window = MainWindow(studio, catalog=write_catalog(tmp_path / "c.json", "https://x", {}))
+    qtbot.addWidget(window)
+    models = open_models(qtbot, window)
+    with qtbot.waitSignal(models.imported):
+        models.import_paths([folder])
+    report = models.import_report.toPlainText()
+    assert f"{tiny_prompt_model.name}: chat text model → the prompt helper's text model (Improve)" in report
+    window.panel.pick_model("Downloads — Flux")
+    assert window.panel.llm.path() is None and window.panel.model.path() == folder / model.name
+    qtbot.keyClicks(window.panel.prompt, "a lighthouse")
+    validate(window.panel.request())  # Generate takes it: no LLM is offered to a Flux model
+    helper = current_user_dirs().prompt_models / tiny_prompt_model.name
+    assert studio.prompt_model().path == helper and helper.is_file()  # Improve answers with it
+
+
+def test_the_prompt_helpers_model_alone_is_taken_for_improve(qtbot: QtBot, tmp_path: Path, out_dir: Path,
+                                                            tiny_prompt_model: Path) -> None:
+    studio = Studio(out_dir)
+    window = MainWindow(studio, catalog=write_catalog(tmp_path / "c.json", "https://x", {}))
     qtbot.addWidget(window)
     models = open_models(qtbot, window)
     before = picker_labels(window)
     with qtbot.waitSignal(models.imported):
         models.import_paths([tiny_prompt_model])  # the prompt helper's kind of file: a chat model, no picture one
     report = models.import_report.toPlainText()
-    assert report.endswith("No picture model among these files, so no model was added: a text model or a VAE "
-                           "cannot draw alone. Add it together with the picture model it belongs to.")
-    assert "Saved as" not in report and picker_labels(window) == before
+    assert report == f"{tiny_prompt_model.name}: chat text model → the prompt helper's text model (Improve)"
+    assert picker_labels(window) == before  # no picture model that cannot draw
+    assert studio.prompt_model().architecture == "qwen3"
+
+
+def test_a_corrected_set_stays_corrected_after_a_restart(qtbot: QtBot, tmp_path: Path, out_dir: Path,
+                                                         tiny_model: tuple[Path, Path],
+                                                         tiny_prompt_model: Path) -> None:
+    """A set saved as the import did before issue 53's fix, the prompt helper's model in its LLM slot: Generate
+    refuses it; the user empties that slot in Advanced; after a restart the set still has it empty."""
+    model, taesd = tiny_model
+    models_dir = tmp_path / "models"
+    save_custom_set(models_dir, "mine", {"model": str(model), "taesd": str(taesd), "llm": str(tiny_prompt_model)})
+    catalog = write_catalog(tmp_path / "c.json", "https://x", {})
+    window = MainWindow(Studio(out_dir), catalog=catalog, models_dir=models_dir)
+    qtbot.addWidget(window)
+    window.panel.pick_model("mine — Flux")
+    qtbot.keyClicks(window.panel.prompt, "a lighthouse")
+    with pytest.raises(InvalidRequest, match="does not read one: leave LLM text encoder empty"):
+        validate(window.panel.request())
+    window.panel.llm.line_edit.clear()  # as the user empties the field
+    validate(window.panel.request())
+    assert picker_labels(window)[window.panel.model_picker.currentIndex()] == "mine — Flux"  # still the user's set
+    window.close()
+
+    again = MainWindow(Studio(out_dir), catalog=catalog, models_dir=models_dir)  # the next start
+    qtbot.addWidget(again)
+    assert "mine — Flux" in picker_labels(again)
+    again.panel.pick_model("mine — Flux")
+    assert again.panel.llm.path() is None
+    assert (again.panel.model.path(), again.panel.taesd.path()) == (model, taesd)
+    qtbot.keyClicks(again.panel.prompt, "a lighthouse")
+    validate(again.panel.request())
 
 
 def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, tmp_path: Path, out_dir: Path,

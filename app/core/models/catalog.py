@@ -263,6 +263,7 @@ class ModelChoice:
     slots: dict[str, Path]
     steps: int | None = None
     cfg_scale: float | None = None
+    own_set: str | None = None  # the name of the user's own set it is ("Add files I already have")
 
 
 def model_choices(catalog: Catalog, models_dir: Path) -> list[ModelChoice]:
@@ -278,7 +279,8 @@ def model_choices(catalog: Catalog, models_dir: Path) -> list[ModelChoice]:
                                        preset.steps, preset.cfg_scale))
     for name, slots in sorted(read_custom_sets(models_dir).items()):
         paths = {slot: Path(path) for slot, path in slots.items()}
-        choices.append(ModelChoice(own_files_label(name, family_of_files(ModelFiles(**paths))), paths))
+        choices.append(ModelChoice(own_files_label(name, family_of_files(ModelFiles(**paths))), paths,
+                                   own_set=name))
     return choices
 
 

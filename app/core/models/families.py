@@ -205,7 +205,11 @@ SET_SLOTS: dict[str, Slot] = {f.name: f.metadata["slot"] for f in dataclasses.fi
 # The slots that are folders, not parts of a set: sd.cpp finds a LoRA by name in one folder
 FOLDER_SLOTS: dict[str, Slot] = {"lora": Slot("LoRA", (ComponentKind.LORA,), folder="loras"),
                                  "upscaler": Slot(QT_TRANSLATE_NOOP("Slots", "Upscaler"), (ComponentKind.UPSCALER,),
-                                                 folder="upscalers")}
+                                                 folder="upscalers"),
+                                 # a chat model as llama.cpp publishes it, told by its header's word list rather
+                                 # than by its kind (model_files.chat_architecture): Improve's, not a picture's
+                                 "prompt_helper": Slot(QT_TRANSLATE_NOOP("Slots", "Prompt helper"), (),
+                                                       folder="prompt-helper")}
 SLOTS: dict[str, Slot] = SET_SLOTS | FOLDER_SLOTS
 
 

@@ -351,6 +351,26 @@ def inspect_as(path: Path, kind: ComponentKind, what: str) -> ModelInfo:
     return info
 
 
+def chat_architecture(path: Path) -> str | None:
+    """The architecture (qwen3, llama, ...) of a GGUF chat model as llama.cpp publishes one: its header carries the
+    word list (tokenizer.ggml.tokens) that a chat needs and its layers' count. Such a file is what the prompt helper
+    runs; a text encoder saved for sd.cpp alone has no word list. None for anything else or an unreadable file."""
+    metadata: dict[str, object] = {}
+    try:
+        with path.open("rb") as f:
+            if f.read(4) != GGUF_MAGIC:
+                return None
+            f.seek(0)
+            read_gguf_tensors(f, metadata)
+    except (ModelFileError, OSError):
+        return None
+    architecture = metadata.get("general.architecture")
+    if not isinstance(architecture, str) or not isinstance(metadata.get("tokenizer.ggml.tokens"), GgufArray):
+        return None
+    layers = metadata.get(f"{architecture}.block_count")
+    return architecture if isinstance(layers, int) and layers > 0 else None
+
+
 def slot_problem(slot: str, info: ModelInfo) -> str | None:
     """Why a file does not belong in this slot, naming the right one; None when it fits (or is unknown)."""
     right = slot_of_kind(info.kind)
@@ -433,6 +453,9 @@ PICKLE_SUFFIXES = (".ckpt", ".pt", ".pth", ".bin")
 MODEL_SUFFIXES = (".gguf", ".safetensors", ".sft", *PICKLE_SUFFIXES)
 
 
+CHAT_MODEL_KIND = QT_TRANSLATE_NOOP("Kinds", "chat text model")
+
+
 @dataclass(frozen=True)
 class ImportResult:
     """What 'add files I already have' makes of one file."""
@@ -441,6 +464,9 @@ class ImportResult:
     kind: str
     slot: str | None
     warning: str | None = None
+    # a chat model that is also a Qwen3 text encoder (the catalog's Qwen3-4B): a set whose picture model reads a
+    # Qwen3 of its width takes it as its LLM text encoder too
+    also_llm: bool = False
 
 
 def import_file(path: Path) -> ImportResult:
@@ -456,6 +482,12 @@ def import_file(path: Path) -> ImportResult:
     except OSError as error:
         return ImportResult(str(path), QT_TRANSLATE_NOOP("Kinds", "unreadable"), None,
                             file_problem(error, path))
+    if info.format == "gguf" and info.kind in (ComponentKind.QWEN3, ComponentKind.UNKNOWN) \
+            and chat_architecture(path) is not None:
+        # the prompt helper's (Improve's) model, not a picture's: a picture model that reads no LLM, or another
+        # width of it, refuses it in its LLM text encoder slot
+        return ImportResult(str(path), CHAT_MODEL_KIND, "prompt_helper",
+                            also_llm=info.kind is ComponentKind.QWEN3)
     slot = slot_of_kind(info.kind)
     warning = None if slot else translate("Models", "not a model part Polaris Studio knows ({families}, their "
                                                     "encoders, VAE)").format(families=_FAMILY_NAMES)
@@ -506,9 +538,24 @@ def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
     `models_dir`, where the prompt's <lora:name:weight> and Upscale find it (copied when it cannot be linked:
     slow on a big file, so this runs off the GUI thread)."""
     lines, slots, placed = [], {}, False
-    for result in (import_file(path) for path in model_files_in(paths)):
+    results = [import_file(path) for path in model_files_in(paths)]
+    llm = _fitting_llm(results)
+    for result in results:
         where = slot_words(result.slot) if result.slot else translate("Models", "not used")
-        if result.slot in FOLDER_SLOTS:
+        if result.slot == "prompt_helper":
+            where = translate("Models", "the prompt helper's text model (Improve)")
+            if result is llm:
+                where = translate("Models", "{helper} and {slot}").format(helper=where, slot=slot_words("llm"))
+                slots["llm"] = result.path
+            try:
+                add_to_folder(Path(result.path), models_dir / FOLDER_SLOTS[result.slot].folder)
+                placed = True
+            except FileExistsError as error:  # ours: another file of that name is there
+                where = translate("Models", "not added: {why}").format(why=error)
+            except OSError as error:
+                where = translate("Models", "not added: {why}").format(why=file_problem(
+                    error, models_dir / FOLDER_SLOTS[result.slot].folder))
+        elif result.slot in FOLDER_SLOTS:
             folder = models_dir / FOLDER_SLOTS[result.slot].folder
             try:
                 where = translate("Models", "{slot} folder, as {name}").format(
@@ -531,6 +578,23 @@ def import_into(paths: list[Path], models_dir: Path) -> ImportReport:
                                          "belongs to."))
         slots = {}
     return ImportReport(lines, slots, placed)
+
+
+def _fitting_llm(results: list[ImportResult]) -> ImportResult | None:
+    """The chat model among `results` that the set's picture model reads as its LLM text encoder (FLUX.2 klein 4B
+    or Z-Image with the catalog's Qwen3-4B: one file, two uses); None when the picture model reads no LLM, the
+    width differs, or a text encoder saved for sd.cpp is among the files (that one is the set's)."""
+    if any(result.slot == "llm" for result in results):
+        return None
+    pictures = [result for result in results if result.slot in ("model", "diffusion_model")]
+    if not pictures:
+        return None
+    picture = inspect_model(Path(pictures[0].path))
+    for result in results:
+        if result.also_llm and parts_problem({"diffusion_model": picture,
+                                              "llm": inspect_model(Path(result.path))}) is None:
+            return result
+    return None
 
 
 def family_of_files(models: ModelFiles) -> ModelFamily:
