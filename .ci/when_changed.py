@@ -50,7 +50,7 @@ class Check:
 
 CHECKS = {
     "the Windows installer (MSI, portable zip)": Check(
-        ("tests/windows/test_installer.py",), "wine",
+        ("tests/windows/test_installer.py", "tests/packaging/test_wine_prefix.py"), "wine",
         (*BUNDLE, "installer/windows_python.py", "installer/wine.py", "tests/windows/")),
     "the real sd-cli.exe drawing under Wine": Check(
         ("tests/windows/test_cpu_variant_under_wine.py",), "wine",

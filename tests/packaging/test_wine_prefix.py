@@ -30,7 +30,7 @@ def test_the_user_folders_linked_out_of_the_prefix_become_its_own(tmp_path: Path
     assert keep_user_folders_inside(tmp_path / "nothing here") == []
 
 
-@pytest.mark.beside
+@pytest.mark.full
 @pytest.mark.timeout(600)
 def test_a_prefix_booted_by_wine_keeps_its_pictures_to_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     try:
