@@ -13,6 +13,8 @@ Pure: functions of sd.cpp's own stage seconds (output.py's `stage_seconds`) and 
 
 from __future__ import annotations
 
+import dataclasses
+import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -92,6 +94,18 @@ def learned_time(record: Mapping[str, object], steps: int, card: str, on_process
               ("sampling", seconds["seconds_per_step"] * steps), ("decode", seconds["decode"]))
     return PictureTime(tuple((name, value) for name, value in stages if value > 0 or name == "sampling"), True,
                        card, True, on_processor, variant, learned=True)
+
+
+def with_start_of_its_files(picture: PictureTime, records: Mapping[str, object], key: str) -> PictureTime:
+    """A picture of a kind not drawn here yet, with the start and loading that pictures of the same model files
+    took on this card (another size or placement): the roofline never prices it, and it does not depend on the
+    size. The picture as it was where none of its files' pictures was kept."""
+    files = key.split("/", 1)[0]
+    starts = [float(record["starting"]) for kind, record in records.items()
+              if kind.split("/", 1)[0] == files and isinstance(record, Mapping) and _valid(record)]
+    if not starts or any(name == "starting" for name, _ in picture.stages):
+        return picture
+    return dataclasses.replace(picture, stages=(("starting", statistics.median(starts)), *picture.stages))
 
 
 def error_ratio(predicted: float, taken: float) -> float:

@@ -29,7 +29,13 @@ from app.core.json_files import write_json
 from app.core.models.components import components_from_files
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.models.model_files import ModelInfo
-from app.core.planning.learned_time import learned_time, picture_key, remembered, taken_time
+from app.core.planning.learned_time import (
+    learned_time,
+    picture_key,
+    remembered,
+    taken_time,
+    with_start_of_its_files,
+)
 from app.core.planning.timing import Host, MeasuredStep, PictureTime, card_for_device, measured_key, measured_shares
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.system.host import time_host
@@ -191,11 +197,16 @@ class MeasuredSpeeds(QObject):
         measured = self.lookup(device, request.family, request.width, request.height, streamed)
         host = self.host()
         roofline = job_time(prepared, card_for_device(device, host.cores), host, measured)
-        record = load_speeds(self.path, "pictures").get(device.name, {}).get(_picture_key(request, memory))
-        if roofline is None or request.hires is not None or not isinstance(record, dict):
+        if roofline is None or request.hires is not None:
             return roofline
-        # this kind of picture ran here before: its own seconds, the start and loading included
-        return learned_time(record, request.steps, roofline.card, roofline.on_processor, roofline.variant) or roofline
+        kinds = load_speeds(self.path, "pictures").get(device.name, {})
+        key = _picture_key(request, memory)
+        record = kinds.get(key)
+        learned = learned_time(record, request.steps, roofline.card, roofline.on_processor, roofline.variant) \
+            if isinstance(record, dict) else None
+        # this kind of picture ran here before: its own seconds, the start and loading included; else the start
+        # and loading its model files took here at another size or placement
+        return learned or with_start_of_its_files(roofline, kinds, key)
 
 
 def _picture_key(request: GenerationRequest, memory: MemoryFlags) -> str:

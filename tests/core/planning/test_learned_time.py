@@ -18,6 +18,7 @@ from app.core.planning.learned_time import (
     picture_key,
     remembered,
     taken_time,
+    with_start_of_its_files,
 )
 from app.core.planning.timing import PictureTime, time_json
 
@@ -117,3 +118,16 @@ def test_a_first_picture_on_the_processor_s_vulkan_gets_no_confident_short_numbe
     assert not known.first_guess and known.low_high == (30.0, 50.0)
     measured = PictureTime((("sampling", 40.0),), True, LAVAPIPE)
     assert not measured.first_guess and measured.low_high == (34.0, 46.0)
+
+
+def test_another_size_of_the_same_files_borrows_their_start_and_loading() -> None:
+    taken = taken_time(captured_stages(), 42.0, 2)
+    assert taken is not None
+    drawn = picture_key(["tiny.gguf", "taesd.safetensors"], 128, 128, MemoryFlags())
+    records = {drawn: remembered(None, taken), "other.gguf/128x128/-": {"starting": 500.0, "text": 0,
+                                                                       "seconds_per_step": 1, "decode": 0, "runs": 1}}
+    roofline = PictureTime((("text", 0.4), ("sampling", 8.0), ("decode", 1.2)), True, LAVAPIPE)
+    bigger = with_start_of_its_files(roofline, records, picture_key(["taesd.safetensors", "tiny.gguf"], 256, 256,
+                                                                   MemoryFlags()))
+    assert bigger.stages[0] == ("starting", pytest.approx(42.0 - 4.92)) and bigger.stages[1:] == roofline.stages
+    assert with_start_of_its_files(roofline, records, "new.gguf/128x128/-") == roofline
