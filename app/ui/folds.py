@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QFrame, QPlainTextEdit, QScrollArea, QSplitter, QV
 
 from app.core.words import translate
 
+FOLD_MIN_LINES = 2  # an open fold never shrinks below two lines of text: it shows it is there and scrolls
+
 
 def fold_arrow(open_: bool) -> Qt.ArrowType:
     """The arrow of a toggle that shows a part under it: pointing down while the part shows."""
@@ -30,6 +32,9 @@ def _scrolling(parts: list[QWidget], margin: int, parent: QWidget, room_under: b
     if room_under:
         layout.addStretch(1)
     pane.setWidget(inner)
+    # its own rows never set the window's height: a short screen (1366x768 under a taskbar, with both folds and
+    # the first start's banners open) keeps the whole window on it, and the pane scrolls
+    pane.setMinimumHeight(FOLD_MIN_LINES * pane.fontMetrics().lineSpacing() + 2 * pane.frameWidth())
     return pane
 
 

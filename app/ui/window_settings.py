@@ -109,7 +109,13 @@ class WindowLayout:
     def fold_details(self, shown: bool) -> None:
         self._fold(self._details, shown)
 
-    @staticmethod
-    def _fold(fold: _Fold, shown: bool) -> None:
+    def _fold(self, fold: _Fold, shown: bool) -> None:
         fold.pane.setVisible(shown)
         Settings().set(fold.setting, shown)
+        splitter = self._folds_splitter
+        # the splitter kept from a close with both folded gives an opening fold no room: it would stay at its two
+        # lines' minimum under empty space
+        open_sizes = [size for n, size in enumerate(splitter.sizes())
+                      if (pane := splitter.widget(n)) is not None and pane.isVisibleTo(self._window)]
+        if shown and 0 in open_sizes:
+            splitter.setSizes(FOLDS_SPLIT)

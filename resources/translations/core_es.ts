@@ -1741,6 +1741,14 @@
         <translation>llevando el modelo a la tarjeta</translation>
     </message>
     <message>
+        <source>starting and loading the model</source>
+        <translation>iniciando y cargando el modelo</translation>
+    </message>
+    <message>
+        <source>No time estimate yet for this computer&apos;s processor: this first picture measures it, and the next estimate uses what it took.</source>
+        <translation>Aún no hay estimación de tiempo para el procesador de este equipo: esta primera imagen lo mide, y la próxima estimación usa lo que tardó.</translation>
+    </message>
+    <message>
         <source>as it ran here before</source>
         <translation>como corrió aquí antes</translation>
     </message>

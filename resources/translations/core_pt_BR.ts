@@ -1741,6 +1741,14 @@
         <translation>levando o modelo para a placa</translation>
     </message>
     <message>
+        <source>starting and loading the model</source>
+        <translation>iniciando e carregando o modelo</translation>
+    </message>
+    <message>
+        <source>No time estimate yet for this computer&apos;s processor: this first picture measures it, and the next estimate uses what it took.</source>
+        <translation>Ainda sem estimativa de tempo para o processador deste computador: esta primeira imagem o mede, e a próxima estimativa usa o tempo que ela levou.</translation>
+    </message>
+    <message>
         <source>as it ran here before</source>
         <translation>como rodou aqui antes</translation>
     </message>

@@ -1741,6 +1741,14 @@
         <translation>перенос модели на карту</translation>
     </message>
     <message>
+        <source>starting and loading the model</source>
+        <translation>запуск и загрузка модели</translation>
+    </message>
+    <message>
+        <source>No time estimate yet for this computer&apos;s processor: this first picture measures it, and the next estimate uses what it took.</source>
+        <translation>Оценки времени для процессора этого компьютера пока нет: первая картинка его измерит, и следующая оценка будет по тому, сколько она заняла.</translation>
+    </message>
+    <message>
         <source>as it ran here before</source>
         <translation>по прошлым запускам здесь</translation>
     </message>

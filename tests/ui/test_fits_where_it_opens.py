@@ -1,10 +1,12 @@
 """It fits where it opens: the first start on a screen the default size does not fit opens maximised; the queue
-drawer shows whole rows; a start picture with a long name does not widen the column beside the picture."""
+drawer shows whole rows; a start picture with a long name does not widen the column beside the picture; with
+Advanced, Details and the first start's banners open the window still fits a 1366x768 laptop's screen."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from PySide6.QtCore import QSize
 from pytestqt.qtbot import QtBot
@@ -14,8 +16,8 @@ from app.core.queue.jobs import Job, JobState, save_queue
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.queue_strip import QUEUE_ROWS
-from app.ui.window_settings import DEFAULT_SIZE, fits_with_its_frame
-from tests.helpers.window_tour import settle
+from app.ui.window_settings import DEFAULT_SIZE, FRAME_ALLOWANCE, fits_with_its_frame
+from tests.helpers.window_tour import settle, speaking, window_in
 
 
 def shown(qtbot: QtBot, window: MainWindow, size: tuple[int, int] = (1366, 768)) -> MainWindow:
@@ -66,3 +68,26 @@ def test_a_start_picture_with_a_long_name_does_not_widen_the_column(qtbot: QtBot
     window.panel.picture.set_picture(None)
     settle()
     assert label.text() == "none: drop a picture here" and column.width() == before
+
+
+# a 1366x768 laptop under Windows' 40 px taskbar (issue 53: with Advanced and Details open the window grew taller
+# than the screen); GNOME's top bar leaves 736
+LAPTOP_ROOM = QSize(1366, 768 - 40)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_with_both_folds_and_the_first_start_s_banners_the_window_fits_a_laptop_s_screen(
+        qtbot: QtBot, tmp_path: Path, translations: Path, language: str) -> None:
+    asked = LAPTOP_ROOM - FRAME_ALLOWANCE  # the window, its title bar and borders around it
+    with speaking(language), window_in("everything open", (asked.width(), asked.height()), tmp_path) as window:
+        assert window.folds.advanced.isVisible() and window.folds.details.isVisible()
+        assert window.check_banner.isVisible() and window.demo_note.isVisible()
+        hint = window.minimumSizeHint()
+        assert fits_with_its_frame(hint, LAPTOP_ROOM), (hint, LAPTOP_ROOM)
+        assert window.minimumHeight() <= asked.height()
+        # nothing made it taller than asked: with its frame it stays on the screen
+        assert window.height() == asked.height(), window.height()
+        assert window.frameGeometry().height() + (FRAME_ALLOWANCE.height() if window.frameGeometry().height() ==
+                                                  window.height() else 0) <= LAPTOP_ROOM.height()
+        # the folds scroll within themselves rather than push the window
+        assert window.folds.advanced.verticalScrollBar().maximum() > 0

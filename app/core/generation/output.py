@@ -100,9 +100,12 @@ _BAR_END = ("\x1b[K", "\u2190[K")
 _BAR = re.compile(r"\|[^|]*\|\s*(\d+)/(\d+)\s*-\s*(\S+?)(s/it|it/s|MB/s)")
 _LOG = re.compile(r"^\[(DEBUG|INFO |WARN |ERROR)\]\s*\S+\s*-\s?(.*)$")
 _SAVED = re.compile(r"save result image \d+ to '(.*)' \((success|failed)\)")
-# sd.cpp's own seconds for the stages the processor may run: "get_learned_condition completed, taking 1.10s"
-_TAKING = re.compile(r"\b(get_learned_condition|decode_first_stage) completed, taking ([\d.]+)s")
-_TAKING_STAGE = {"get_learned_condition": "text", "decode_first_stage": "decode"}
+# sd.cpp's own seconds for its stages: "loading tensors completed, taking 0.40s", "get_learned_condition completed,
+# taking 1.10s", "sampling completed, taking 4.20s", "decode_first_stage completed, taking 0.31s"
+_TAKING = re.compile(r"\b(loading tensors|get_learned_condition|sampling|decode_first_stage) completed, taking "
+                     r"([\d.]+)s")
+_TAKING_STAGE = {"loading tensors": "loading", "get_learned_condition": "text", "sampling": "sampling",
+                 "decode_first_stage": "decode"}
 
 _STAGE_MARKERS: tuple[tuple[re.Pattern[str], Stage], ...] = (
     # sd.cpp names each part it loads: "loading diffusion model from '...'", "loading llm from '...'"
@@ -264,7 +267,7 @@ def vulkan_devices_seen(output: str) -> tuple[str, ...]:
 
 
 def stage_seconds(line: str) -> tuple[str, float] | None:
-    """('text', 1.1) or ('decode', 3.51), the time model's stage names, from sd.cpp's line that ends reading the
-    prompt or decoding; None for any other line."""
+    """('loading', 0.4), ('text', 1.1), ('sampling', 4.2) or ('decode', 3.51), the time model's stage names, from
+    sd.cpp's line that ends loading the weights, reading the prompt, sampling or decoding; None for any other line."""
     taking = _TAKING.search(line)
     return (_TAKING_STAGE[taking.group(1)], float(taking.group(2))) if taking else None

@@ -94,7 +94,8 @@ def plan_sentence(plan: MemoryPlan, device: VulkanDevice | None) -> str:
 def _time_stage_words(stage: str) -> str:
     return {"text": translate("Time", "reading the prompt"), "encode": translate("Time", "reading the picture"),
             "sampling": translate("Time", "drawing"), "decode": translate("Time", "finishing"),
-            "moving weights": translate("Time", "moving the model to the card")}[stage]
+            "moving weights": translate("Time", "moving the model to the card"),
+            "starting": translate("Time", "starting and loading the model")}[stage]
 
 
 def time_words(picture: PictureTime) -> str:
@@ -107,6 +108,10 @@ def time_words(picture: PictureTime) -> str:
 
 
 def _time_words(picture: PictureTime) -> str:
+    if picture.first_guess and picture.on_software_vulkan:
+        # no confident short number: the specifications leave out most of what a first picture here takes
+        return translate("Time", "No time estimate yet for this computer's processor: this first picture measures "
+                                 "it, and the next estimate uses what it took.")
     low, high = picture.low_high
     longest = max(picture.stages, key=lambda stage: stage[1])[0]
     basis = (translate("Time", "as it ran here before") if picture.measured else

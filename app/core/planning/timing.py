@@ -31,7 +31,7 @@ from app.core.planning.work import NO_EXTRA_WORK, ExtraWork, latent_tokens, toke
 from app.core.resources import resource_path
 from app.core.system.polaris import is_polaris, polaris_table
 from app.core.system.processor import VARIANT_SHARE_OF_AVX2, CpuVariant
-from app.core.system.vulkaninfo import DeviceType, VulkanDevice
+from app.core.system.vulkaninfo import DeviceType, VulkanDevice, software_name
 from app.core.words import translate
 
 GIB = 2**30
@@ -101,6 +101,11 @@ LANES_BY_BITS = re.compile(r"(\d+) bits")
 CPU_CLOCK_MHZ = 3000.0  # estimate
 CPU_BANDWIDTH = 25e9  # estimate: dual-channel DDR4
 LAVAPIPE_EFFICIENCY = 0.1  # estimate: LLVM-compiled shaders on the CPU
+# measured: a first picture on lavapipe took up to 13 times the roofline's seconds after loading (79.5 s for 4-7 s on
+# Linux, issue 52; 421 s for 35-55 s and 42 s for 2-4 s under Wine, issue 53): its start, loading and shader
+# compiling are not in the roofline; a card not in our table (priced as the slowest Polaris), an estimate
+SOFTWARE_VULKAN_SHORT_BY = 15.0
+UNKNOWN_CARD_SHORT_BY = 4.0
 
 
 @dataclass(frozen=True)
@@ -169,10 +174,23 @@ class PictureTime:
     card_known: bool = True  # False: priced as the slowest Polaris card, the table does not list this one
     on_processor: tuple[str, ...] = ()  # the stages the processor runs
     variant: CpuVariant = CpuVariant.HASWELL  # ... on this variant of ggml's CPU backend
+    learned: bool = False  # every stage, the start and loading included, as a picture of this kind took here
 
     @property
     def seconds(self) -> float:
         return sum(seconds for _, seconds in self.stages)
+
+    @property
+    def on_software_vulkan(self) -> bool:
+        """Drawn by a Vulkan driver that runs on the processor (llvmpipe, lavapipe, SwiftShader)."""
+        return software_name(self.card)
+
+    @property
+    def first_guess(self) -> bool:
+        """No picture measured this yet, and the specifications say little: the card is not in our table, or it is
+        a Vulkan driver on the processor, whose start, shader compiling and speed no table knows (under Wine it
+        took 8-10 times the roofline's seconds, issue 53; on Linux 79.5 s for 4-7 s, issue 52)."""
+        return not self.measured and (not self.card_known or self.on_software_vulkan)
 
     @property
     def uncertainty(self) -> float:
@@ -181,6 +199,11 @@ class PictureTime:
 
     @property
     def low_high(self) -> tuple[float, float]:
+        if self.first_guess:
+            # the roofline leaves out the start, the loading and the shader compiling: short by up to 15 times on
+            # lavapipe; an unknown card priced as the slowest Polaris may be faster or slower
+            return ((self.seconds, self.seconds * SOFTWARE_VULKAN_SHORT_BY) if self.on_software_vulkan else
+                    (self.seconds * 0.5, self.seconds * UNKNOWN_CARD_SHORT_BY))
         return self.seconds * (1 - self.uncertainty), self.seconds * (1 + self.uncertainty)
 
 
@@ -422,7 +445,11 @@ def time_json(picture: PictureTime) -> dict[str, object]:
     return {
         "predicted_seconds": round(total, 1),
         "predicted_seconds_range": [round(low, 1), round(high, 1)],
-        "time_from": ("measured on this card" if picture.measured else "estimated from the card's specifications"
+        "time_from": ("measured on this card: earlier pictures of this model, size and placement" if picture.learned
+                      else "measured on this card" if picture.measured else
+                      "not known yet: the first picture on this processor's Vulkan driver measures it"
+                      if picture.first_guess and picture.on_software_vulkan else
+                      "estimated from the card's specifications"
                       if picture.card_known else "estimated as for the slowest Polaris card (this card is not in "
                       "our table)"),
         "time_card": picture.card,

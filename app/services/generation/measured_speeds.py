@@ -1,12 +1,22 @@
-"""This PC's own seconds per sampling step, per card, model family and picture size, and its processor's own rates
-(the text encoders and the decoder run there): kept after each real run in the user's data folder, and used for the
-next plan's time instead of the estimate from the card's and the processor's specifications."""
+"""This PC's own seconds per sampling step, per card, model family and picture size, its processor's own rates
+(the text encoders and the decoder run there), and each kind of picture's whole time (per card, model files, size
+and placement: the start, the loading and the shader compiling included): kept after each real run in the user's
+data folder, and used for the next plan's time instead of the estimate from the card's and the processor's
+specifications.
+
+measured_speeds.json, schema 2 (1 had no "pictures"; read as it is):
+    {"schema_version": 2,
+     "cards": {card name: {"sdxl/large": {"seconds_per_step", "width", "height", "runs"}}},
+     "processor": {CPU variant: {"matrix" | "conv": {"share", "runs"}}},
+     "pictures": {card name: {learned_time.picture_key: {"starting", "text", "seconds_per_step", "decode", "runs"}}}}
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import statistics
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -19,12 +29,21 @@ from app.core.json_files import write_json
 from app.core.models.components import components_from_files
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.models.model_files import ModelInfo
+from app.core.planning.learned_time import (
+    learned_time,
+    picture_key,
+    remembered,
+    taken_time,
+    with_start_of_its_files,
+)
 from app.core.planning.timing import Host, MeasuredStep, PictureTime, card_for_device, measured_key, measured_shares
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.system.host import time_host
 from app.services.user_dirs import current_user_dirs
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+READ_VERSIONS = (1, 2)  # 2 added "pictures"
+PARTS = ("cards", "processor", "pictures")
 FILE_NAME = "measured_speeds.json"
 RUNS_REMEMBERED = 5  # the average follows a new driver or a moved card within a few pictures
 
@@ -34,21 +53,23 @@ Speeds = dict[str, dict[str, dict[str, float]]]
 
 def load_speeds(path: Path, part: str = "cards") -> Speeds:
     """`cards`: card name -> measured key -> {seconds_per_step, width, height, runs}; `processor`: CPU variant ->
-    "matrix" or "conv" -> {share, runs}. Empty when missing or damaged (the file only saves estimating again)."""
+    "matrix" or "conv" -> {share, runs}; `pictures`: card name -> picture key -> {starting, text, seconds_per_step,
+    decode, runs}. Empty when missing or damaged (the file only saves estimating again)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return {}
-    if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
+    if not isinstance(data, dict) or data.get("schema_version") not in READ_VERSIONS:
         return {}
     found = data.get(part)
     return found if isinstance(found, dict) else {}
 
 
-def save_speeds(path: Path, cards: Speeds, processor: Speeds | None = None) -> None:
-    """Write the file whole or not at all: a crash mid-write leaves the previous one."""
-    write_json(path, {"schema_version": SCHEMA_VERSION, "cards": cards,
-                      "processor": load_speeds(path, "processor") if processor is None else processor})
+def save_speeds(path: Path, cards: Speeds, processor: Speeds | None = None, pictures: Speeds | None = None) -> None:
+    """Write the file whole or not at all: a crash mid-write leaves the previous one. A part not given is kept."""
+    given = {"cards": cards, "processor": processor, "pictures": pictures}
+    write_json(path, {"schema_version": SCHEMA_VERSION,
+                      **{part: load_speeds(path, part) if given[part] is None else given[part] for part in PARTS}})
 
 
 def _averaged(known: dict[str, float] | None, value: float, key: str) -> dict[str, float]:
@@ -68,7 +89,13 @@ class MeasuredSpeeds(QObject):
         super().__init__(parent)
         self._path = path  # None: the user's data folder, read each time (--basedir and the tests' folders)
         self._steps: list[float] = []
-        self._taken: dict[str, float] = {}  # sd.cpp's own seconds for the text and decode stages
+        self._taken: dict[str, float] = {}  # sd.cpp's own seconds for its stages (loading, text, sampling, decode)
+        self._launched: float | None = None  # when the running try's program started, by the clock
+
+    def run_started(self) -> None:
+        """A try starts its program (a retry too): its stages and its time by the clock start again."""
+        self._launched = time.monotonic()
+        self._steps, self._taken = [], {}
 
     @property
     def path(self) -> Path:
@@ -91,9 +118,13 @@ class MeasuredSpeeds(QObject):
         job's headers as prepare() read them (never read again here)."""
         steps, self._steps = self._steps, []
         taken, self._taken = self._taken, {}
+        whole = time.monotonic() - self._launched if self._launched is not None else None
+        self._launched = None
         # hires fix samples and decodes at another size: its seconds say nothing of one size
         if not (kept and request is not None and request.hires is None):
             return
+        if device is not None and request.memory is not None:
+            self._learn_picture(device, request, request.memory, taken, whole)
         if taken and request.memory is not None and (request.memory.clip_on_cpu or request.memory.vae_on_cpu):
             self._learn_processor(request, models, request.memory, taken)
         if not (steps and device is not None):
@@ -107,6 +138,21 @@ class MeasuredSpeeds(QObject):
             save_speeds(self.path, cards)
         except OSError:
             return  # the next plan estimates from the card's specifications again
+
+    def _learn_picture(self, device: VulkanDevice, request: GenerationRequest, memory: MemoryFlags,
+                       taken: Mapping[str, float], whole: float | None) -> None:
+        """The whole picture's seconds, stage by stage, for the next picture of its kind on this card."""
+        measured = taken_time(taken, whole, request.steps)
+        if measured is None:
+            return
+        pictures = load_speeds(self.path, "pictures")
+        kinds = pictures.setdefault(device.name, {})
+        key = _picture_key(request, memory)
+        kinds[key] = remembered(kinds.get(key), measured)
+        try:
+            save_speeds(self.path, load_speeds(self.path), pictures=pictures)
+        except OSError:
+            return
 
     def _learn_processor(self, request: GenerationRequest, models: Mapping[str, ModelInfo], memory: MemoryFlags,
                          taken: dict[str, float]) -> None:
@@ -146,7 +192,23 @@ class MeasuredSpeeds(QObject):
         if device is None or not prepared.plans:
             return None
         request = prepared.request
-        streamed = prepared.plans[0].memory.max_vram_gib is not None
+        memory = prepared.plans[0].memory
+        streamed = memory.max_vram_gib is not None
         measured = self.lookup(device, request.family, request.width, request.height, streamed)
         host = self.host()
-        return job_time(prepared, card_for_device(device, host.cores), host, measured)
+        roofline = job_time(prepared, card_for_device(device, host.cores), host, measured)
+        if roofline is None or request.hires is not None:
+            return roofline
+        kinds = load_speeds(self.path, "pictures").get(device.name, {})
+        key = _picture_key(request, memory)
+        record = kinds.get(key)
+        learned = learned_time(record, request.steps, roofline.card, roofline.on_processor, roofline.variant) \
+            if isinstance(record, dict) else None
+        # this kind of picture ran here before: its own seconds, the start and loading included; else the start
+        # and loading its model files took here at another size or placement
+        return learned or with_start_of_its_files(roofline, kinds, key)
+
+
+def _picture_key(request: GenerationRequest, memory: MemoryFlags) -> str:
+    return picture_key((path.name for path in request.models.given().values()), request.width, request.height,
+                       memory, request.init_image is not None, len(request.ref_images))

@@ -293,6 +293,7 @@ class Generation(JobEvents):
         env = backend_environment(os.environ, device)
         self._stage = None
         self._on_stage(Stage.LOADING)  # from the start: sd.cpp says nothing while it sets up the card
+        self.speeds.run_started()  # the whole try by the clock: the start and the shader compiling are the user's wait
         self._process.start(argv, env, self._staged.parent, writes=self._staged)
 
     def cancel(self) -> None:

@@ -173,7 +173,8 @@ def test_a_failed_save_is_reported() -> None:
     assert error.kind is ErrorKind.CANNOT_SAVE and "/ro/out.png" in error.message
 
 
-def test_sd_cpp_s_own_seconds_for_reading_the_prompt_and_decoding_are_read() -> None:
+def test_sd_cpp_s_own_seconds_for_its_stages_are_read() -> None:
     # a real H100 run with the decoder on the processor: the graph's own lines (ms) are not the stage's
     lines = (CAPTURES / "sdcpp-0.4.7" / "h100_buffers" / "sd1_1024_fa_vaecpu.txt").read_text().splitlines()
-    assert [found for line in lines if (found := stage_seconds(line))] == [("text", 0.05), ("decode", 108.04)]
+    assert [found for line in lines if (found := stage_seconds(line))] == [
+        ("loading", 0.4), ("text", 0.05), ("sampling", 1.25), ("decode", 108.04)]

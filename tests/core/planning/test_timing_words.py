@@ -32,8 +32,11 @@ def test_the_plan_says_how_long_where_and_from_what() -> None:
     unknown = PictureTime((("sampling", 100.0),), False, "Some GPU", card_known=False)
     assert time_words(unknown).endswith("estimated as for a slow Polaris card until a first picture is made.")
     lavapipe = PictureTime((("sampling", 100.0),), False, "llvmpipe (LLVM 15.0.6, 256 bits)")
-    assert time_words(lavapipe) == ("About 1-2 min a picture on this computer's processor (mostly drawing), an "
-                                    "estimate until a first picture is made.")
+    # a Vulkan driver on the processor: no confident short number before a first picture (issue 53)
+    assert time_words(lavapipe) == ("No time estimate yet for this computer's processor: this first picture measures "
+                                    "it, and the next estimate uses what it took.")
+    assert time_words(dataclasses.replace(lavapipe, measured=True)) == (
+        "About 1-2 min a picture on this computer's processor (mostly drawing), as it ran here before.")
 
 
 def test_a_picture_mostly_made_on_an_old_processor_says_how_much_slower_it_is(monkeypatch: pytest.MonkeyPatch) -> None:

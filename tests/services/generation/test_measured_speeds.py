@@ -110,3 +110,30 @@ def test_a_kept_picture_s_processor_seconds_are_remembered_as_its_rates(tmp_path
     on_card.log_line("get_learned_condition completed, taking 2.00s", "stdout")
     run(on_card, [9.0, 1.0], dataclasses.replace(request, memory=MemoryFlags(clip_on_cpu=False, vae_on_cpu=False)))
     assert on_card.host() == time_host()
+
+
+def test_a_kept_picture_s_whole_time_is_remembered_by_its_kind(tmp_path: Path, tiny_model) -> None:
+    model, taesd = tiny_model
+    path = tmp_path / "speeds.json"
+    # a file from before "pictures" (schema 1) is read, and kept, as it is
+    path.write_text(json.dumps({"schema_version": 1, "cards": {CARD.name: {"sd1/small": {
+        "seconds_per_step": 1.0, "width": 512, "height": 512, "runs": 1}}}, "processor": {}}), encoding="utf-8")
+    speeds = MeasuredSpeeds(path)
+    request = GenerationRequest("x", width=128, height=128, steps=2, models=ModelFiles(model=model, taesd=taesd),
+                                memory=MemoryFlags())
+    speeds.run_started()
+    for line in ("loading tensors completed, taking 0.40s", "get_learned_condition completed, taking 0.41s",
+                 "sampling completed, taking 4.20s", "decode_first_stage completed, taking 0.31s"):
+        speeds.log_line(f"[INFO ] stable-diffusion.cpp:1 - {line}", "stdout")
+    run(speeds, [2.37, 2.10], request)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["schema_version"] == 2 and document["cards"][CARD.name]["sd1/small"]["runs"] == 1
+    [(kind, record)] = document["pictures"][CARD.name].items()
+    assert kind == f"{model.name}+{taesd.name}/128x128/--clip-on-cpu --vae-on-cpu"
+    assert record == {"starting": 0.4, "text": 0.41, "seconds_per_step": 2.1, "decode": 0.31, "runs": 1}
+    assert not (tmp_path / "speeds.json.writing").exists()
+    # a failed run, or one never started, teaches nothing more
+    speeds.run_started()
+    speeds.log_line("sampling completed, taking 99.00s", "stdout")
+    run(speeds, [9.0, 9.0], request, kept=False)
+    assert json.loads(path.read_text(encoding="utf-8"))["pictures"][CARD.name][kind]["runs"] == 1
