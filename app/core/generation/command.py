@@ -9,6 +9,7 @@ from pathlib import Path
 from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import SET_SLOTS, memory_options
+from app.core.planning.decoder_tiles import tile_options
 from app.core.planning.preview import PreviewMethod, preview_options
 from app.core.system.overlay_layers import overlay_layers
 from app.core.system.polaris import is_polaris
@@ -90,6 +91,8 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
         add("--lora-model-dir", path_text(request.lora_dir))
     for option in memory_options(request.memory):
         add(*option)
+    if tile := tile_options(request.memory):  # the planner's decoder tile, where not sd.cpp's default
+        add(*tile)
     if preview is not None:
         options = preview_options(*preview)
         for flag, value in zip(options[::2], options[1::2], strict=True):

@@ -257,8 +257,12 @@ class MemoryFlags:
         QT_TRANSLATE_NOOP("Memory", "With 'Weights in RAM between stages': stream the diffusion model within "
                                     "this much VRAM"),
         unit="GiB", off_words=QT_TRANSLATE_NOOP("Memory", "no VRAM cap"))})
+    # with vae_tiling: the decoder's tile side in latents, chosen by the planner (None: sd.cpp's default, 32); not a
+    # switch of its own (planning/decoder_tiles.py writes its flag)
+    vae_tile: int | None = None
 
-MEMORY_SWITCHES: dict[str, MemorySwitch] = {f.name: f.metadata["switch"] for f in dataclasses.fields(MemoryFlags)}
+MEMORY_SWITCHES: dict[str, MemorySwitch] = {f.name: f.metadata["switch"] for f in dataclasses.fields(MemoryFlags)
+                                            if "switch" in f.metadata}
 
 
 def memory_options(memory: MemoryFlags) -> list[tuple[str, ...]]:

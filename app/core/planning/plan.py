@@ -22,6 +22,7 @@ from app.core.models.backend_caps import BackendCaps
 from app.core.models.components import Components
 from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
 from app.core.planning.calibration import CALIBRATION, FLUX_HEADS, VAE_TILE_PIXELS
+from app.core.planning.decoder_tiles import TILE_SEARCH, TILE_SIZE_FLAG, tile_area_share, tile_options
 from app.core.planning.preview import PreviewMethod
 from app.core.planning.timing import (
     DESKTOP,
@@ -207,11 +208,21 @@ def _vae_tile_pixels(components: Components) -> int:
     return VAE_TILE_PIXELS if components.tae else CALIBRATION[components.family].vae_tile_pixels
 
 
-def decoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False) -> int:
-    """The decoder's compute buffer: one allocation on the CPU backend, chunked above 1 GiB on Vulkan."""
+def decoder_scale(components: Components) -> int:
+    """Output pixels per latent along a side: 16 for the FLUX.2 VAE, 8 for the others and any TAE."""
+    return int(_vae_tile_pixels(components) ** 0.5) // 32
+
+
+def decoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False,
+                    tile: int | None = None) -> int:
+    """The decoder's compute buffer: one allocation on the CPU backend, chunked above 1 GiB on Vulkan. `tile`: the
+    tile's side in latents (None: sd.cpp's default); a tile's buffer scales with its pixels (measured on lavapipe:
+    256 -> 512 px took 4 times), from the family's measured default tile on Vulkan (not measured at other tiles:
+    FLUX.2's chunked 512 px figure, scaled down, overstates a small tile's by up to 1.19 times)."""
     if tiled and on_gpu and not components.tae:
-        return CALIBRATION[components.family].vae_tile_compute_gpu
-    pixels = min(width * height, _vae_tile_pixels(components)) if tiled else width * height
+        return int(CALIBRATION[components.family].vae_tile_compute_gpu * tile_area_share(tile))
+    tile_px = int(_vae_tile_pixels(components) * tile_area_share(tile))
+    pixels = min(width * height, tile_px) if tiled else width * height
     size = pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
     return _on_vulkan(size) if on_gpu else size
 
@@ -279,7 +290,7 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     d_compute = max(diffusion_compute(family, w, h, fa, work.references) for w, h in {first_size, (final_w, final_h)})
     if work.lora_at_runtime and work.lora_bytes:
         d_compute += int(d_compute * LORA_RUNTIME_COMPUTE_SHARE)
-    v_compute = decoder_compute(components, final_w, final_h, memory.vae_tiling, vae_on_gpu)
+    v_compute = decoder_compute(components, final_w, final_h, memory.vae_tiling, vae_on_gpu, memory.vae_tile)
     # img2img encodes its input picture; a klein edit each reference picture, one at a time, resized by sd.cpp to
     # about the output's area
     encodes = work.encode or work.references > 0
@@ -399,7 +410,7 @@ def largest_tensor(components: Components, width: int, height: int, memory: Memo
     if not memory.vae_on_cpu:
         final_w, final_h = work.hires_size or (width, height)
         pixels = max(final_w * final_h, width * height)
-        tiled = min(pixels, _vae_tile_pixels(components))
+        tiled = min(pixels, int(_vae_tile_pixels(components) * tile_area_share(memory.vae_tile)))
         largest = max(largest, VAE_WIDEST_MAP_BYTES_PER_PIXEL * (tiled if memory.vae_tiling else pixels))
     return largest
 
@@ -418,11 +429,14 @@ def candidates(device: Device, caps: BackendCaps) -> list[MemoryFlags]:
         if offers("max_vram_gib"):
             offload_options += [(True, float(gib)) for gib in (6, 4, 3, 2, 1.5)]
     tiling = [False, True] if offers("vae_tiling") else [False]
+    # the decoder on the card may decode in smaller tiles than sd.cpp's default, where the backend takes a tile size
+    tiles: tuple[int | None, ...] = TILE_SEARCH[1:] if caps.supports(TILE_SIZE_FLAG) else ()
     plans = []
     for fa, text_gpu, vae_gpu, tiled, (offload, max_vram) in itertools.product(
             fa_options, gpu_side, gpu_side, tiling, offload_options):
-        plans.append(MemoryFlags(clip_on_cpu=not text_gpu, vae_on_cpu=not vae_gpu, vae_tiling=tiled,
-                                 offload_to_cpu=offload, diffusion_fa=fa, max_vram_gib=max_vram))
+        for tile in (None, *tiles) if tiled and vae_gpu else (None,):
+            plans.append(MemoryFlags(clip_on_cpu=not text_gpu, vae_on_cpu=not vae_gpu, vae_tiling=tiled,
+                                     offload_to_cpu=offload, diffusion_fa=fa, max_vram_gib=max_vram, vae_tile=tile))
     return plans
 
 
@@ -439,12 +453,15 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: C
     if memory.max_vram_gib:
         diffusion += translate("Plan", ", streamed in pieces of at most {size} GiB").format(
             size=f"{memory.max_vram_gib:g}")
-    decoder = (translate("Plan", "Image decoder on the {place} in tiles.") if memory.vae_tiling else
+    decoder = (translate("Plan", "Image decoder on the {place} in tiles of {size} px.")
+               if memory.vae_tiling and memory.vae_tile else
+               translate("Plan", "Image decoder on the {place} in tiles.") if memory.vae_tiling else
                translate("Plan", "Image decoder on the {place}."))
     lines = [diffusion + ".",
              translate("Plan", "{part} on the {place}.").format(part=text,
                                                                 place=plan.placement["text_encoders"].value.upper()),
-             decoder.format(place=plan.placement["vae"].value.upper())]
+             decoder.format(place=plan.placement["vae"].value.upper(),
+                            size=(memory.vae_tile or 0) * decoder_scale(components))]
     if memory.diffusion_fa:
         lines.append(translate("Plan", "Flash attention keeps the attention buffers small."))
     slower = slower_words(device.host.variant)
@@ -476,13 +493,23 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: C
 
 
 TIE = 0.02  # predicted times this close are a tie
+# a decoder tile smaller than sd.cpp's default was never measured on a GPU (its time is priced from the default's):
+# it is chosen for speed only when the picture is predicted this much quicker; else only when nothing else fits
+UNMEASURED_TILE_MARGIN = 0.10
 
 
 def fastest(plans: list[MemoryPlan]) -> MemoryPlan:
     """The quickest plan; on a tie the one whose graph is cut into fewer segments (each cut costs a pass over
-    the weights' boundaries every step), then the quicker."""
+    the weights' boundaries every step), then the quicker. A plan in sd.cpp's default decoder tile (measured) wins
+    over one in a smaller tile unless that is quicker by UNMEASURED_TILE_MARGIN."""
     best = min(p.seconds for p in plans)
-    return min((p for p in plans if p.seconds <= best * (1 + TIE)), key=lambda p: (p.segments, p.seconds))
+    chosen = min((p for p in plans if p.seconds <= best * (1 + TIE)), key=lambda p: (p.segments, p.seconds))
+    measured = [p for p in plans if p.memory.vae_tile is None]
+    if chosen.memory.vae_tile is not None and measured:
+        default = fastest(measured)
+        if default.seconds <= chosen.seconds * (1 + UNMEASURED_TILE_MARGIN):
+            return default
+    return chosen
 
 
 def plan_memory(components: Components, device: Device, ram_available: int, width: int, height: int,
@@ -533,7 +560,7 @@ def _with_tae_preview(plan: MemoryPlan, components: Components, device: Device, 
 
 
 def _finish(plan: MemoryPlan, device: Device, ram_available: int, components: Components) -> MemoryPlan:
-    with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory))
+    with_flags = dataclasses.replace(plan, flags=memory_flags(plan.memory) + tile_options(plan.memory))
     return dataclasses.replace(with_flags, explanation=_explain(with_flags, device, ram_available, components))
 
 

@@ -26,7 +26,8 @@ from typing import Protocol
 
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
-from app.core.planning.calibration import CALIBRATION
+from app.core.planning.calibration import CALIBRATION, VAE_TILE_PIXELS
+from app.core.planning.decoder_tiles import TILE_PIXEL_SHARE, decoded_pixels
 from app.core.planning.work import NO_EXTRA_WORK, ExtraWork, latent_tokens, tokens
 from app.core.resources import resource_path
 from app.core.system.polaris import is_polaris, polaris_table
@@ -46,7 +47,6 @@ MIN_BYTES_PER_PARAM = 0.3  # below Q2_K's 2.625 bits a weight: no real file is s
 VAE_DECODE_FLOPS_PER_PIXEL = 9.3e6
 VAE_ENCODE_FLOPS_PER_PIXEL = 4.6e6
 TAE_FLOPS_PER_PIXEL = 3.9e5
-TILED_DECODE_SHARE = 1.56  # measured (H100): a tiled decode redoes each tile's overlap: 2.1 vs 1.35 us a pixel
 # estimate: each operation ggml dispatches (the family's graph nodes) and its barrier costs the GPU about 10 us
 # whatever its size (what makes a huge card slow on a small picture)
 DISPATCH_SECONDS = 10e-6
@@ -327,9 +327,16 @@ def _processor_rates(host: Host, family: ModelFamily) -> tuple[float, float]:
             host.cores * rates.conv * conv_share)
 
 
-def _decode_flops(components: Components, width: int, height: int, tiled: bool) -> float:
+def _decode_flops(components: Components, width: int, height: int, tiled: bool, tile: int | None = None) -> float:
+    """A decode's operations; tiled, every tile's pixels (their overlaps redone, sd.cpp's own tile count) at the
+    measured share of an untiled pixel's price (decoder_tiles.py), never less than the picture untiled."""
     per_pixel = TAE_FLOPS_PER_PIXEL if components.tae else VAE_DECODE_FLOPS_PER_PIXEL
-    return width * height * per_pixel * (TILED_DECODE_SHARE if tiled else 1)
+    if not tiled:
+        return width * height * per_pixel
+    tile_pixels = VAE_TILE_PIXELS if components.tae else CALIBRATION[components.family].vae_tile_pixels
+    scale = int(tile_pixels ** 0.5) // 32
+    # never less than the whole picture untiled: every tiled decode measured took longer (1.14..1.65 times)
+    return max(width * height, decoded_pixels(width, height, scale, tile) * TILE_PIXEL_SHARE) * per_pixel
 
 
 def measured_shares(components: Components, memory: MemoryFlags, host: Host, width: int, height: int,
@@ -343,7 +350,7 @@ def measured_shares(components: Components, memory: MemoryFlags, host: Host, wid
     if memory.clip_on_cpu and taken.get("text"):
         matrix_share = host.measured[0] * text_flops(family, components.text_encoders) / matrix / taken["text"]
     if memory.vae_on_cpu and taken.get("decode"):
-        conv_flops = _decode_flops(components, width, height, memory.vae_tiling)
+        conv_flops = _decode_flops(components, width, height, memory.vae_tiling, memory.vae_tile)
         conv_share = host.measured[1] * conv_flops / conv / taken["decode"]
     return matrix_share, conv_share
 
@@ -381,7 +388,7 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
         text = _gpu_seconds(card, text_flops(family, components.text_encoders), components.text_encoders,
                             EFFICIENCY_FULL)
 
-    decode_flops = _decode_flops(components, final_w, final_h, memory.vae_tiling)
+    decode_flops = _decode_flops(components, final_w, final_h, memory.vae_tiling, memory.vae_tile)
     encode_flops = width * height * VAE_ENCODE_FLOPS_PER_PIXEL * max(int(work.encode), work.references)
     if memory.vae_on_cpu:
         decode, encode = decode_flops / conv, encode_flops / conv

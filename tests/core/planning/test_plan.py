@@ -12,6 +12,7 @@ from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.planning.plan import (
     GIB,
+    UNMEASURED_TILE_MARGIN,
     Device,
     MemoryPlan,
     candidates,
@@ -58,7 +59,11 @@ def test_the_chosen_plan_is_the_fastest_that_fits(budget_gib: int) -> None:
     chosen = plan(device=device)
     everything = [evaluate(FLUX, device, 24 * GIB, 1024, 1024, 4, m) for m in candidates(device, CAPS)]
     fitting = [p for p in everything if p.fits]
-    assert chosen.fits and min(p.seconds for p in fitting) == chosen.seconds
+    # the quickest in sd.cpp's measured default decoder tile, unless an unmeasured smaller tile beats it by a margin
+    quickest = min(p.seconds for p in fitting)
+    quickest_measured = min(p.seconds for p in fitting if p.memory.vae_tile is None)
+    assert chosen.fits and chosen.seconds in (quickest, quickest_measured)
+    assert chosen.seconds <= quickest * (1 + UNMEASURED_TILE_MARGIN)
 
 
 def test_the_ladder_gets_safer_step_by_step() -> None:
