@@ -79,7 +79,8 @@ def main() -> int:
                                   key=lambda p: p.peak_vram.total)
                     stage, peak = max(refused.stages, key=lambda s: s[1].total)
                     note += (f" (nearest card-tiled plan, {tile_words(refused, components)}: {stage} stage "
-                             f"{peak.total / GIB:.2f} GiB of {device.budget / GIB:.2f}, RAM {refused.peak_ram / GIB:.2f} of {RAM / GIB:.0f} GiB)")
+                             f"{peak.total / GIB:.2f} GiB of {device.budget / GIB:.2f}, "
+                             f"RAM {refused.peak_ram / GIB:.2f} of {RAM / GIB:.0f} GiB)")
                 print(f"{name:24} {size:>5} {gib:>3}G  {where:8} {tile_words(plan, components):8} {decode:9.1f} "
                       f"{plan.seconds:9.0f}  {note}")
     print(f"plans decoding on the processor where a tiled plan on the card fits and is faster: {missed}")
