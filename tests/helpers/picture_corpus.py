@@ -266,7 +266,7 @@ def designed(sides: tuple[int, ...] = SIDES) -> Iterator[Sample]:
 
 # --- broken pictures as sd.cpp makes them -------------------------------------------------------------------------
 
-def one_tile(index: int, side: int, scale: int, rest: float = 0.0) -> Image.Image:
+def one_tile(index: int, side: int, scale: int, rest: float = 0.0, tile_latents: int | None = None) -> Image.Image:
     """sd.cpp's tiled decoding where only tile `index` came back and the others were `rest` (0: the decoder's zero,
     mid-grey; -1: black): the output starts at zero and each tile is added times its weight, smootherstep of its
     distance from a side another tile shares, over the overlap (ggml_extend.hpp sd_tensor_merge_2d); the last
@@ -274,7 +274,7 @@ def one_tile(index: int, side: int, scale: int, rest: float = 0.0) -> Image.Imag
     content = np.asarray(photo_like(6, side), dtype=np.float64) / 127.5 - 1
     out = np.zeros((side, side, 3))
     rest_weight = np.zeros((side, side))
-    for n, tile in enumerate(vae_tiles(side, side, scale)):
+    for n, tile in enumerate(vae_tiles(side, side, scale, tile_latents)):
         width, height = tile.right - tile.left, tile.bottom - tile.top
         skip_x, skip_y = tile.drawn_left - tile.left, tile.drawn_top - tile.top
         ix, iy = np.arange(skip_x, width, dtype=np.float64), np.arange(skip_y, height, dtype=np.float64)

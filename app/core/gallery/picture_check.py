@@ -208,10 +208,10 @@ def _tile_overlap(latents: int, size: int) -> int:
     return int(np.float32(size) * factor)
 
 
-def _starts(latents: int) -> tuple[list[tuple[int, int]], int, int]:
+def _starts(latents: int, tile: int = VAE_TILE_LATENTS) -> tuple[list[tuple[int, int]], int, int]:
     """Where process_tiles_2d starts each tile along one side and what its merge skips, in latents; the tile's side
     and its overlap."""
-    asked = max(min(VAE_TILE_LATENTS, latents), 4)  # vae.hpp's get_tile_size: no larger than the side, at least 4
+    asked = max(min(tile, latents), 4)  # vae.hpp's get_tile_size: no larger than the side, at least 4
     overlap = _tile_overlap(latents, asked)
     size, step = min(asked, latents), asked - overlap
     starts: list[tuple[int, int]] = []
@@ -225,13 +225,14 @@ def _starts(latents: int) -> tuple[list[tuple[int, int]], int, int]:
     return starts, size, overlap
 
 
-def vae_tiles(width: int, height: int, scale: int) -> list[DecoderTile]:
-    """The tiles sd.cpp's tiled decoder draws a `width` x `height` picture in, at `scale` px per latent."""
+def vae_tiles(width: int, height: int, scale: int, tile: int | None = None) -> list[DecoderTile]:
+    """The tiles sd.cpp's tiled decoder draws a `width` x `height` picture in, at `scale` px per latent, in tiles of
+    `tile` latents a side (None: sd.cpp's default; the planner may ask for a smaller one, MemoryFlags.vae_tile)."""
     latent_w, latent_h = width // scale, height // scale
     if latent_w < 1 or latent_h < 1:
         return []
-    columns, side_w, overlap_w = _starts(latent_w)
-    rows, side_h, overlap_h = _starts(latent_h)
+    columns, side_w, overlap_w = _starts(latent_w, tile or VAE_TILE_LATENTS)
+    rows, side_h, overlap_h = _starts(latent_h, tile or VAE_TILE_LATENTS)
     tiles = []
     for y, skip_y in rows:
         for x, skip_x in columns:
@@ -265,7 +266,8 @@ def _fault(pixels: np.ndarray, flat: np.ndarray, colour: tuple[int, int, int],
     if float(flat.mean()) >= MOSTLY_FLAT_SHARE and _specks(~flat):
         return PictureFault.MOSTLY_FLAT
     if drawn is not None and drawn.latent_px and drawn.memory.vae_tiling and _one_tile(pixels, flat, colour,
-                                                                                        drawn.latent_px):
+                                                                                        drawn.latent_px,
+                                                                                        drawn.memory.vae_tile):
         return PictureFault.ONE_TILE
     return None
 
@@ -349,18 +351,20 @@ def _merge_weight(tile: DecoderTile) -> np.ndarray:
     return weight
 
 
-def _one_tile(pixels: np.ndarray, flat: np.ndarray, colour: tuple[int, int, int], scale: int) -> bool:
-    """The detail lies in one tile of several and fades in as the merge weighs that tile alone."""
+def _one_tile(pixels: np.ndarray, flat: np.ndarray, colour: tuple[int, int, int], scale: int,
+              tile_latents: int | None = None) -> bool:
+    """The detail lies in one tile of several (on the grid of the plan's tile size) and fades in as the merge weighs
+    that tile alone."""
     height, width, _ = pixels.shape
-    tiles = vae_tiles(width, height, scale)
+    tiles = vae_tiles(width, height, scale, tile_latents)
     detail = ~flat
     total = int(detail.sum())
     if len(tiles) < 2 or total == 0:
         return False
     for tile in tiles:
-        drawn = (slice(tile.drawn_top, tile.bottom), slice(tile.drawn_left, tile.right))
-        if int(detail[drawn].sum()) >= DETAIL_IN_TILE * total:
-            distance = np.abs(pixels[drawn].astype(np.int16) - np.array(colour, dtype=np.int16)).mean(axis=2)
+        drawn_square = (slice(tile.drawn_top, tile.bottom), slice(tile.drawn_left, tile.right))
+        if int(detail[drawn_square].sum()) >= DETAIL_IN_TILE * total:
+            distance = np.abs(pixels[drawn_square].astype(np.int16) - np.array(colour, dtype=np.int16)).mean(axis=2)
             if _fades_in(distance, _merge_weight(tile)):
                 return True
     return False

@@ -145,3 +145,12 @@ def test_the_safer_rung_is_one_that_computes_otherwise(current: MemoryFlags, run
     assert safer_rung(current, rungs) == chosen
     if chosen is not None:
         assert rung_words(current, rungs[chosen]) == words
+
+
+def test_a_tile_is_blamed_on_the_grid_of_the_plans_tile_size() -> None:
+    # the planner may decode in smaller tiles than sd.cpp's default (issue 50): the check looks on that grid
+    picture = one_tile(7, 512, 8, tile_latents=16)
+    small = DrawnBy(8, MemoryFlags(vae_on_cpu=False, vae_tiling=True, vae_tile=16))
+    refusal = check_picture(picture, small)
+    assert refusal is not None and refusal.fault is PictureFault.ONE_TILE
+    assert check_picture(one_tile(4, 512, 8), small) is None  # a default tile's failure is not on this grid
