@@ -1126,6 +1126,10 @@
         <translation>, enviado en pedazos de como máximo {size} GiB</translation>
     </message>
     <message>
+        <source>Image decoder on the {place} in tiles of {size} px.</source>
+        <translation>Decodificador de imagen en la {place} en mosaicos de {size} px.</translation>
+    </message>
+    <message>
         <source>Image decoder on the {place} in tiles.</source>
         <translation>Decodificador de imagen en la {place}, por partes.</translation>
     </message>

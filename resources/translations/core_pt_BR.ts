@@ -1126,6 +1126,10 @@
         <translation>, enviado em pedaços de no máximo {size} GiB</translation>
     </message>
     <message>
+        <source>Image decoder on the {place} in tiles of {size} px.</source>
+        <translation>Decodificador de imagem na {place} em blocos de {size} px.</translation>
+    </message>
+    <message>
         <source>Image decoder on the {place} in tiles.</source>
         <translation>Decodificador de imagem na {place}, em blocos.</translation>
     </message>

@@ -1126,6 +1126,10 @@
         <translation>, передаётся частями не больше {size} ГиБ</translation>
     </message>
     <message>
+        <source>Image decoder on the {place} in tiles of {size} px.</source>
+        <translation>Декодер изображения на {place}, фрагментами по {size} пикс.</translation>
+    </message>
+    <message>
         <source>Image decoder on the {place} in tiles.</source>
         <translation>Декодер изображения на {place}, по частям.</translation>
     </message>
