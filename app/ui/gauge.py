@@ -77,6 +77,14 @@ class ResourceGauge(QWidget):
         layout.addWidget(self.backend_label, 4, 0, 1, 2)
         layout.addWidget(self.cards_label, 5, 0, 1, 2)
         layout.setColumnStretch(0, 1)
+        self.processor_only = False
+
+    def set_processor_only(self, processor_only: bool) -> None:
+        """No graphics card draws here (Vulkan run by the processor, llvmpipe): its "video memory" is the computer's
+        own, so the gauge shows the computer's memory only."""
+        self.processor_only = processor_only
+        for part in (self.vram_label, self.vram_bar, self.vram_history):
+            part.setVisible(not processor_only)
 
     def show_sample(self, sample: ResourceSample) -> None:
         fraction = sample.vram_fraction

@@ -63,7 +63,7 @@ class ModelCard(QFrame):
 
     def show_advice(self, item: ModelAdvice, device: VulkanDevice, recommended_for: str | None) -> None:
         """The planner's verdict here; `recommended_for` names the card when this is the model to choose."""
-        self.fits.setText(fit_words(item))
+        self.fits.setText(fit_words(item, device.is_cpu))
         self.fits.setToolTip(plan_sentence(item.plan, device))
         self.time.setText(time_words(item))
         self.memory.setText(translate("ModelsWindow", "uses about {ram} of RAM").format(

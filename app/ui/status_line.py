@@ -12,6 +12,7 @@ from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.status_words import failure_words, plan_sentence, progress_words, stage_words
 from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import Job
+from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
 from app.services.queue.events import ImageSaved, JobEvent
 from app.services.queue.job_queue import JobQueue
@@ -61,6 +62,7 @@ class StatusLine(QWidget):
         self._stage_clock.setInterval(1000)
         self._stage_clock.timeout.connect(self._show_stage)
         self._retry_note = ""
+        self.processor_only = False  # no graphics card draws here (llvmpipe): the stages say nothing of one
 
     def say(self, words: str) -> None:
         """A sentence of the window's own: a folder chosen, a picture reused, why a job was refused."""
@@ -76,10 +78,12 @@ class StatusLine(QWidget):
     def show_stage(self, stage: Stage) -> None:
         if stage is not Stage.SAMPLING:
             self.progress.setRange(0, 0)
-        self.progress.setFormat(stage_words(stage))
+        self.progress.setFormat(stage_words(stage, on_processor=self.processor_only))
         self._stage, self._stage_since = stage, time.monotonic()
         self._show_stage()
-        if stage in (Stage.LOADING, Stage.ENCODING):
+        # until the first step the words count the seconds (the first step of a picture drawn by the processor
+        # takes a minute); the steps stop the clock
+        if stage in (Stage.LOADING, Stage.ENCODING, Stage.SAMPLING):
             self._stage_clock.start()
         else:
             self._stage_clock.stop()
@@ -87,7 +91,7 @@ class StatusLine(QWidget):
     def _show_stage(self) -> None:
         if self._stage is None:
             return
-        words = stage_words(self._stage, time.monotonic() - self._stage_since)
+        words = stage_words(self._stage, time.monotonic() - self._stage_since, self.processor_only)
         self.status.setText(words)
         self.waiting.emit(words)
 
@@ -104,11 +108,11 @@ class StatusLine(QWidget):
         else:
             self.status.setText("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
 
-    def show_retry(self, reason: str, plan: MemoryPlan) -> None:
+    def show_retry(self, reason: str, plan: MemoryPlan, device: VulkanDevice | None = None) -> None:
         note = (translate("StatusLine", "The first try ran out of video memory; it was tried again, safer: {plan}")
                 if reason == "out_of_vram" else
                 translate("StatusLine", "The first try drew a broken picture; it was tried again, safer: {plan}"))
-        self._retry_note = note.format(plan=plan_sentence(plan, None))
+        self._retry_note = note.format(plan=plan_sentence(plan, device))
         self.status.setText(self._retry_note)
 
     def show_outcome(self, outcome: Outcome, job: Job | None = None) -> None:

@@ -51,13 +51,19 @@ def duration_in_words(seconds: float) -> str:
 _SLOW_LOADING_S = 5
 
 
-def stage_words(stage: Stage, elapsed: float | None = None) -> str:
-    """'Reading the prompt…', or with the time spent so far 'Loading the model… 12 s (…)'."""
+def stage_words(stage: Stage, elapsed: float | None = None, on_processor: bool = False) -> str:
+    """'Reading the prompt…', or with the time spent so far 'Loading the model… 12 s (…)'; `on_processor`: no
+    graphics card draws here (llvmpipe), so none is said to prepare anything."""
     words = _stage_words(stage) + "…"
     if elapsed is not None and elapsed >= 1:
         words += f" {duration_in_words(elapsed)}"
-    if stage is Stage.LOADING and elapsed is not None and elapsed >= _SLOW_LOADING_S:
-        words += " " + translate("Status", "(the first time, the graphics card also prepares its programs)")
+    if elapsed is None or elapsed < _SLOW_LOADING_S:
+        return words
+    if stage is Stage.LOADING:
+        words += " " + (translate("Status", "(the processor reads the model into memory)") if on_processor else
+                        translate("Status", "(the first time, the graphics card also prepares its programs)"))
+    elif stage is Stage.SAMPLING:  # the first step also sets everything up: on a processor it takes a minute
+        words += " " + translate("Status", "(the first step, the slowest, is under way)")
     return words
 
 
@@ -133,9 +139,16 @@ def _gib(size: int) -> str:
     return f"{size / 2**30:.1f}"
 
 
-def plan_in_detail(plan: MemoryPlan, sample: ResourceSample | None) -> str:
+def plan_in_detail(plan: MemoryPlan, sample: ResourceSample | None, on_processor: bool = False) -> str:
     """The memory plan for Advanced, against what this computer has when known: 'Memory plan: diffusion model
-    on GPU, text encoders on CPU; predicted 3.1 of 8.0 GiB VRAM, 4.2 of 16.0 GiB RAM.'"""
+    on GPU, text encoders on CPU; predicted 3.1 of 8.0 GiB VRAM, 4.2 of 16.0 GiB RAM.' `on_processor`: Vulkan
+    run by the processor (llvmpipe), whose "VRAM" is the computer's own memory."""
+    if on_processor:
+        used = _gib(plan.peak_vram.total + plan.peak_ram)
+        ram = (translate("Plan", "{used} of {total} GiB RAM").format(used=used, total=_gib(sample.ram_total))
+               if sample else translate("Plan", "{used} GiB RAM").format(used=used))
+        return translate("Plan", "Memory plan: everything on the processor; predicted {ram}{verdict}.").format(
+            ram=ram, verdict="" if plan.fits else translate("Plan", " — predicted NOT to fit"))
     vram = (translate("Plan", "{used} of {total} GiB VRAM").format(used=_gib(plan.peak_vram.total),
                                                                     total=_gib(sample.vram_total))
             if sample and sample.vram_total else
@@ -172,6 +185,8 @@ def _advice(kind: ErrorKind) -> str:
 def failure_words(error: BackendError) -> str:
     """What to do about a failed job, then why on a line of its own: ours in words, or, for a line of the
     backend's own output (flags, file names, C++ words), where to read it."""
+    if error.kind is ErrorKind.BAD_PICTURE and not error.from_backend:
+        return error.message  # its own three short lines: what went wrong, where the picture is, what to try
     why = (translate("Errors", "The backend's own words are under Details.") if error.from_backend else
            sentence(error.message))
     return f"{_advice(error.kind)}\n{why}"

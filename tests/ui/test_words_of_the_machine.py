@@ -1,0 +1,115 @@
+"""Words from the plan that will run and the devices found: on this PC, whose pictures the processor draws
+(lavapipe, no graphics card), no sentence the window shows speaks of video memory or a graphics card as if one
+drew: the retry's plan, Details' gauge, Advanced's plan, the Models cards, the Improve menu, the engine tab, a
+broken picture's message (three short lines) and the stage words while the first step runs."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from app.core.gallery.image_store import BadPicture
+from app.core.gallery.picture_check import PictureFault, Refusal, what_to_try
+from app.core.generation.output import ErrorKind, Outcome, Stage
+from app.core.models.families import MemoryFlags
+from app.core.planning.plan import Breakdown, MemoryPlan, Where
+from app.core.queue.rig import LOCAL_CARD
+from app.core.system.checks import CompatibilityReport, SystemFacts
+from app.services.generation.finish import set_picture_aside
+from app.services.queue.events import Retrying
+from app.ui.main_window import MainWindow
+from tests.helpers.visible_texts import visible_texts
+from tests.helpers.window_tour import SIZES, picture_file, settle, window_in
+
+# what a PC without a card must not read: a card, its memory, or its driver spoken of as if one drew here
+# (that there is no graphics card may be said)
+CARD_WORDS = re.compile(r"VRAM|video memory|(?<!no )graphics card|llvmpipe|lavapipe|quantization|in pieces|"
+                        r"not named by its build")
+
+
+def card_words(texts: dict[str, list[str]]) -> list[str]:
+    return [text for shown in texts.values() for text in shown if CARD_WORDS.search(text)]
+
+
+def on_the_processor(qtbot: QtBot, window: MainWindow) -> None:
+    window.studio.machine.ask()
+    qtbot.waitUntil(lambda: window.studio.generation.card is not None, timeout=60_000)
+    card = window.studio.generation.card
+    assert card is not None and card.is_cpu  # this computer: lavapipe
+    settle()
+
+
+SAFER = MemoryPlan(MemoryFlags(vae_on_cpu=True, vae_tiling=True),
+                   {"diffusion": Where.GPU, "text_encoders": Where.CPU, "vae": Where.CPU}, (),
+                   Breakdown(2**27, 0, 0), 2**30, 1.0, True, ())
+
+
+def test_the_retry_the_gauge_and_the_plan_speak_of_the_processor(qtbot: QtBot, tmp_path: Path) -> None:
+    with window_in("details open", SIZES["1366x768"], tmp_path) as window:
+        on_the_processor(qtbot, window)
+        window._on_event(Retrying(window.studio.queue.jobs[0], LOCAL_CARD, "bad_picture", SAFER))
+        said = window.status_line.status.text()
+        assert "tried again, safer: Everything on the processor" in said, said
+        assert not window.gauge.vram_label.isVisibleTo(window)  # no card's memory to gauge
+        assert window.gauge.ram_label.isVisibleTo(window)
+        window.plan.show_plan(SAFER)
+        assert window.plan.label.text().startswith("Memory plan: everything on the processor; predicted ")
+        assert not window.prompt_helper.card_action.isVisible()  # Improve offers no card to wait for
+        texts = visible_texts(window, leave_out=(window.folds.log,))
+        assert card_words(texts) == []
+
+
+def test_a_broken_picture_says_why_in_three_short_lines(qtbot: QtBot, tmp_path: Path) -> None:
+    with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        on_the_processor(qtbot, window)
+        staged = picture_file(tmp_path / "staged.png", (64, 64), (0, 0, 0))
+        error = set_picture_aside(staged, 7, BadPicture(Refusal(PictureFault.BLACK, (0, 0, 0))),
+                                  " on the safer try too",
+                                  what_to_try(PictureFault.BLACK, MemoryFlags(vae_on_cpu=True), on_processor=True))
+        assert error.kind is ErrorKind.BAD_PICTURE
+        window.status_line.show_outcome(Outcome(0, None, error), window.studio.queue.jobs[0])
+        lines = window.status_line.status.text().splitlines()
+        assert len(lines) == 3, lines
+        assert lines[0] == "The picture came out black on the safer try too: it is set aside, not in the gallery."
+        assert lines[1].startswith("It is kept in ") and lines[2] == "Try a smaller size or another model file."
+        assert window.status_line.keep_button.isVisible()
+        assert card_words(visible_texts(window, leave_out=(window.folds.log,))) == []
+
+
+def test_the_first_step_is_said_while_it_runs(qtbot: QtBot, tmp_path: Path) -> None:
+    with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        on_the_processor(qtbot, window)
+        line = window.status_line
+        line.show_stage(Stage.LOADING)
+        line._stage_since = time.monotonic() - 8  # eight seconds into loading the model
+        qtbot.waitUntil(lambda: "8 s" in line.status.text() or "9 s" in line.status.text(), timeout=3000)
+        assert "processor reads the model" in line.status.text() and "graphics card" not in line.status.text()
+        line.show_stage(Stage.SAMPLING)  # the first step of a picture drawn by the processor takes a minute
+        line._stage_since = time.monotonic() - 30
+        qtbot.waitUntil(lambda: "the first step, the slowest, is under way" in line.status.text(), timeout=3000)
+        assert line.status.text().startswith("Drawing… 3")
+
+
+def test_the_engine_tab_and_the_models_cards_name_no_card(qtbot: QtBot, tmp_path: Path) -> None:
+    with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        on_the_processor(qtbot, window)
+        window.open_models()
+        models = window.models_window
+        assert models is not None
+        qtbot.waitExposed(models)
+        qtbot.waitUntil(lambda: any(card.fits.text() for card in models.cards.values()), timeout=60_000)
+        fits = {card.fits.text() for card in models.cards.values()}
+        assert fits <= {"Fits in this computer's memory", "Too big for this computer"}, fits
+        models.refresh_backend()
+        qtbot.waitUntil(lambda: "Drawing now" in models.backend_info.text(), timeout=60_000)
+        assert "The version this app comes with" in models.backend_info.text()
+        with qtbot.waitSignal(models.gpu_check.finished, timeout=120_000) as checked:
+            models.check_gpu()
+        facts, report = checked.args
+        assert isinstance(facts, SystemFacts) and isinstance(report, CompatibilityReport)
+        said = models.backend_message.text()
+        assert "this computer's processor (no graphics card)" in said and "llvmpipe" not in said, said
+        models.close()
