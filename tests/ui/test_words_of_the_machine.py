@@ -21,7 +21,8 @@ from app.core.system.checks import CompatibilityReport, SystemFacts
 from app.services.generation.finish import set_picture_aside
 from app.services.queue.events import Retrying
 from app.ui.main_window import MainWindow
-from tests.helpers.visible_texts import visible_texts
+from app.ui.model_card import ModelCard
+from tests.helpers.visible_texts import developer_words, visible_texts
 from tests.helpers.window_tour import SIZES, picture_file, settle, window_in
 
 # what a PC without a card must not read: a card, its memory, or its driver spoken of as if one drew here
@@ -113,3 +114,25 @@ def test_the_engine_tab_and_the_models_cards_name_no_card(qtbot: QtBot, tmp_path
         said = models.backend_message.text()
         assert "this computer's processor (no graphics card)" in said and "llvmpipe" not in said, said
         models.close()
+
+
+def test_cards_of_one_name_say_what_differs(qtbot: QtBot, tmp_path: Path) -> None:
+    with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        window.open_models()
+        models = window.models_window
+        assert models is not None
+        qtbot.waitExposed(models)
+        by_name: dict[str, list[ModelCard]] = {}
+        for card in models.cards.values():
+            by_name.setdefault(card.name.text(), []).append(card)
+        pairs = {name: cards for name, cards in by_name.items() if len(cards) > 1}
+        assert set(pairs) >= {"FLUX.2 klein 4B", "Flux Schnell", "Z-Image Turbo"}
+        for name, cards in pairs.items():
+            said = [visible_texts(card) for card in cards]
+            assert said[0] != said[1], name
+            variants = sorted(card.variant.text() for card in cards)
+            assert all(card.variant.isVisibleTo(models) for card in cards) and len(set(variants)) == 2, variants
+        klein = sorted(card.variant.text() for card in pairs["FLUX.2 klein 4B"])
+        assert klein[0].startswith("For 4 GB cards") and klein[1].startswith("For 8 GB cards: the bigger download")
+        assert all("RAM" in card.variant.text() for card in pairs["Flux Schnell"])
+        assert developer_words(visible_texts(models)) == {}
