@@ -7,8 +7,10 @@ from pathlib import Path
 
 from PySide6.QtCore import SignalInstance
 
+from app.core.demo.picture_models import is_demo_file
 from app.core.generation.output import Outcome, Progress, Stage
-from app.core.planning.plan import MemoryPlan
+from app.core.generation.upscale import UpscaleRequest
+from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job, JobState
 from app.core.words import translate
 from app.services.queue.events import (
@@ -88,9 +90,10 @@ class JobDisplay:
                 self.status_line.say(text)
             case PlanChosen(plan=MemoryPlan() as plan):
                 self.plan.show_plan(plan)
-            case PlanChosen(plan=plan):
-                self.status_line.say(translate("MainWindow", "Upscaling: {plan}").format(
-                    plan=plan.explanation))
+            case PlanChosen(plan=UpscalePlan() as plan):
+                request = event.job.request
+                self.status_line.show_upscaling(plan, isinstance(request, UpscaleRequest) and
+                                                is_demo_file(request.model))
             case Retrying(reason=reason, plan=MemoryPlan() as plan):
                 self.status_line.show_retry(reason, plan, self.studio.generation.card)
                 self.plan.show_plan(plan)

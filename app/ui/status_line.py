@@ -9,8 +9,14 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.core.generation.output import Outcome, Progress, Stage
-from app.core.generation.status_words import failure_words, plan_sentence, progress_words, stage_words
-from app.core.planning.plan import MemoryPlan
+from app.core.generation.status_words import (
+    failure_words,
+    plan_sentence,
+    progress_words,
+    stage_words,
+    upscale_words,
+)
+from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
@@ -74,6 +80,18 @@ class StatusLine(QWidget):
         self._retry_note = ""
         self.progress.setRange(0, 0)  # busy until the first step
         self.progress.setFormat(translate("StatusLine", "Starting…"))
+
+    def show_upscaling(self, plan: UpscalePlan | None = None, demo: bool = False) -> None:
+        """An upscale starting: the bar busy in its own words (not the last job's Done), and its plan in the
+        window's words once it is known."""
+        self._stage_clock.stop()
+        self._stage = None
+        self.keep_button.hide()
+        self._retry_note = ""
+        self.progress.setRange(0, 0)
+        self.progress.setFormat(translate("StatusLine", "Upscaling…"))
+        if plan is not None:
+            self.status.setText(upscale_words(plan.tiles, plan.seconds, demo))
 
     def show_stage(self, stage: Stage) -> None:
         if stage is not Stage.SAMPLING:

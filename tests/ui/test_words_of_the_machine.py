@@ -11,15 +11,18 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from app.core.demo.picture_models import demo_upscaler
 from app.core.gallery.image_store import BadPicture
 from app.core.gallery.picture_check import PictureFault, Refusal, what_to_try
 from app.core.generation.output import ErrorKind, Outcome, Stage
+from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags
-from app.core.planning.plan import Breakdown, MemoryPlan, Where
+from app.core.planning.plan import Breakdown, MemoryPlan, UpscalePlan, Where
+from app.core.queue.jobs import Job
 from app.core.queue.rig import LOCAL_CARD
 from app.core.system.checks import CompatibilityReport, SystemFacts
 from app.services.generation.finish import set_picture_aside
-from app.services.queue.events import Retrying
+from app.services.queue.events import PlanChosen, Retrying
 from app.ui.main_window import MainWindow
 from app.ui.model_card import ModelCard
 from tests.helpers.visible_texts import developer_words, visible_texts
@@ -136,3 +139,20 @@ def test_cards_of_one_name_say_what_differs(qtbot: QtBot, tmp_path: Path) -> Non
         assert klein[0].startswith("For 4 GB cards") and klein[1].startswith("For 8 GB cards: the bigger download")
         assert all("RAM" in card.variant.text() for card in pairs["Flux Schnell"])
         assert developer_words(visible_texts(models)) == {}
+
+
+def test_an_upscale_speaks_the_windows_words_with_its_own_progress(qtbot: QtBot, tmp_path: Path) -> None:
+    with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        line = window.status_line
+        line.show_outcome(Outcome(0, str(tmp_path / "last.png")))
+        assert line.progress.format() == "Done"
+        upscale = Job(UpscaleRequest(tmp_path / "polaris-1.png", tmp_path / "RealESRGAN_x4plus_anime_6B.pth"))
+        window._on_event(PlanChosen(upscale, LOCAL_CARD, UpscalePlan(3, 2**28, 42.0, True, "Tiles of 128 px: 3")))
+        assert line.progress.format() == "Upscaling…"
+        assert line.status.text() == "Upscaling: about 42 s (tiles: 3)."
+        demo = Job(UpscaleRequest(tmp_path / "polaris-1.png", demo_upscaler(tmp_path / "spare")))
+        window._on_event(PlanChosen(demo, LOCAL_CARD, UpscalePlan(1, 2**27, 2.0, True, "Tiles of 128 px: 1")))
+        assert line.status.text() == ("Upscaling with the demo's upscaler, which draws noise to show how it works: "
+                                      "about 2 s.")
+        texts = visible_texts(window, leave_out=(window.folds.log,))
+        assert developer_words(texts) == {} and card_words(texts) == []

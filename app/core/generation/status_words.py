@@ -97,6 +97,16 @@ def plan_sentence(plan: MemoryPlan, device: VulkanDevice | None) -> str:
         where=where, memory=f"{plan.peak_vram.total / 2**30:.1f}", verdict=verdict)
 
 
+def upscale_words(tiles: int, seconds: float, demo: bool) -> str:
+    """An upscale's plan as the window says it: how long, in how many tiles; the demo's upscaler (random weights)
+    says it draws noise, lest its picture look broken."""
+    if demo:
+        return translate("Status", "Upscaling with the demo's upscaler, which draws noise to show how it works: "
+                                   "about {time}.").format(time=duration_in_words(seconds))
+    return translate("Status", "Upscaling: about {time} (tiles: {tiles}).").format(
+        time=duration_in_words(seconds), tiles=tiles)
+
+
 def _time_stage_words(stage: str) -> str:
     return {"text": translate("Time", "reading the prompt"), "encode": translate("Time", "reading the picture"),
             "sampling": translate("Time", "drawing"), "decode": translate("Time", "finishing"),
