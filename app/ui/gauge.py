@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QGridLayout, QLabel, QProgressBar, QWidget
 
 from app.core.system.usage import ResourceSample
-from app.core.words import translate
+from app.core.words import number, translate
 
 HISTORY = 60
 WARN_AT = 0.85
@@ -22,7 +22,7 @@ def level(fraction: float | None) -> str:
     return "warn" if fraction < DANGER_AT else "danger"
 
 def _gib(size: int) -> str:
-    return f"{size / 2**30:.1f}"
+    return number(size / 2**30, 1)
 
 class Sparkline(QWidget):
     """The last minute of a fraction (0..1), drawn as a line."""

@@ -20,13 +20,17 @@ from app.core.models.families import MemoryFlags
 from app.core.planning.plan import Breakdown, MemoryPlan, UpscalePlan, Where
 from app.core.queue.jobs import Job
 from app.core.queue.rig import LOCAL_CARD
+from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
+from app.core.system.usage import ResourceSample
+from app.core.words import number
 from app.services.generation.finish import set_picture_aside
 from app.services.queue.events import PlanChosen, Retrying
+from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.model_card import ModelCard
 from tests.helpers.visible_texts import developer_words, visible_texts
-from tests.helpers.window_tour import SIZES, picture_file, settle, window_in
+from tests.helpers.window_tour import SIZES, picture_file, settle, speaking, window_in
 
 # what a PC without a card must not read: a card, its memory, or its driver spoken of as if one drew here
 # (that there is no graphics card may be said)
@@ -97,7 +101,7 @@ def test_the_first_step_is_said_while_it_runs(qtbot: QtBot, tmp_path: Path) -> N
         assert line.status.text().startswith("Drawing… 3")
 
 
-def test_the_engine_tab_and_the_models_cards_name_no_card(qtbot: QtBot, tmp_path: Path) -> None:
+def test_the_engine_tab_and_the_models_cards_name_no_card(qtbot: QtBot, tmp_path: Path, sd_cli: Path) -> None:
     with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
         on_the_processor(qtbot, window)
         window.open_models()
@@ -156,3 +160,17 @@ def test_an_upscale_speaks_the_windows_words_with_its_own_progress(qtbot: QtBot,
                                       "about 2 s.")
         texts = visible_texts(window, leave_out=(window.folds.log,))
         assert developer_words(texts) == {} and card_words(texts) == []
+
+
+def test_numbers_keep_the_languages_separators(qtbot: QtBot, tmp_path: Path, translations: Path) -> None:
+    assert (format_size(2 * 2**30), number(50_000)) == ("2.0 GiB", "50,000")  # English
+    for language, gib, many in (("pt_BR", "2,0 GiB", "50.000"), ("es", "2,0 GiB", "50.000"),
+                                ("ru", "2,0 ГиБ", "50\u00a0000")):
+        with speaking(language):
+            assert (format_size(2 * 2**30), number(50_000)) == (gib, many), language
+            window = MainWindow(Studio(tmp_path / language / "images"))
+            qtbot.addWidget(window)
+            window.gauge.show_sample(ResourceSample(16 * 2**30, 3 * 2**29, 8 * 2**30, 2**31))
+            assert gib.split()[0] in window.gauge.vram_label.text() and "2.0" not in window.gauge.vram_label.text()
+            window.close()
+    assert number(1.5, 1) == "1.5"  # English again once the language is left

@@ -9,7 +9,7 @@ from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.processor import slower_words
 from app.core.system.usage import ResourceSample
 from app.core.system.vulkaninfo import VulkanDevice, software_name
-from app.core.words import capitalised, sentence, translate
+from app.core.words import capitalised, number, sentence, translate
 
 
 def _stage_words(stage: Stage) -> str:
@@ -71,7 +71,7 @@ def progress_words(progress: Progress) -> str:
     """'Drawing — step 3 of 20, 1.4 s per step, 24 s left'."""
     words = translate("Status", "Drawing — step {step} of {steps}").format(step=progress.step, steps=progress.steps)
     if progress.sec_per_step is not None:
-        words += ", " + translate("Status", "{seconds} s per step").format(seconds=f"{progress.sec_per_step:.1f}")
+        words += ", " + translate("Status", "{seconds} s per step").format(seconds=number(progress.sec_per_step, 1))
         eta = progress.eta_seconds
         if eta is not None:
             words += ", " + translate("Status", "{time} left").format(time=duration_in_words(eta))
@@ -88,13 +88,13 @@ def plan_sentence(plan: MemoryPlan, device: VulkanDevice | None) -> str:
         memory = (plan.peak_vram.total + plan.peak_ram) / 2**30
         return translate("Plan", "Everything on the processor (no graphics card that can draw was found); up to "
                                  "{memory} GiB of the computer's memory{verdict}.").format(
-            memory=f"{memory:.1f}", verdict=verdict)
+            memory=number(memory, 1), verdict=verdict)
     places = [translate("Plan", "{part} {place}").format(part=_part_words(part), place=_place_words(place.value))
               for part, place in plan.placement.items()]
     first, *rest = places or [translate("Plan", "nothing placed yet")]
     where = ", ".join([first[0].upper() + first[1:], *rest])
     return translate("Plan", "{where}; about {memory} GiB of video memory{verdict}.").format(
-        where=where, memory=f"{plan.peak_vram.total / 2**30:.1f}", verdict=verdict)
+        where=where, memory=number(plan.peak_vram.total / 2**30, 1), verdict=verdict)
 
 
 def upscale_words(tiles: int, seconds: float, demo: bool) -> str:
@@ -146,7 +146,7 @@ def _part_short_name(part: str) -> str:
 
 
 def _gib(size: int) -> str:
-    return f"{size / 2**30:.1f}"
+    return number(size / 2**30, 1)
 
 
 def plan_in_detail(plan: MemoryPlan, sample: ResourceSample | None, on_processor: bool = False) -> str:
