@@ -69,6 +69,9 @@ class StatusLine(QWidget):
         self._stage_clock.timeout.connect(self._show_stage)
         self._retry_note = ""
         self.processor_only = False  # no graphics card draws here (llvmpipe): the stages say nothing of one
+        # why the job before failed, kept under the next job's words until that one ends: a queue moves on at
+        # once, and the reason would be gone before it could be read
+        self._earlier = ""
 
     def say(self, words: str) -> None:
         """A sentence of the window's own: a folder chosen, a picture reused, why a job was refused."""
@@ -110,8 +113,12 @@ class StatusLine(QWidget):
         if self._stage is None:
             return
         words = stage_words(self._stage, time.monotonic() - self._stage_since, self.processor_only)
-        self.status.setText(words)
+        self._say_now(words)
         self.waiting.emit(words)
+
+    def _say_now(self, words: str) -> None:
+        """The running job's words, over why the job before failed (while there is such a reason)."""
+        self.status.setText("\n".join(filter(None, [words, self._earlier])))
 
     def show_steps(self, steps: dict[str, Progress]) -> None:
         """The steps of every card's running job: one bar for all of them (a rig's cards draw at once), and each
@@ -122,9 +129,9 @@ class StatusLine(QWidget):
         self.progress.setValue(done)
         self.progress.setFormat(translate("StatusLine", "Step {done}/{total}").format(done=done, total=total))
         if len(steps) == 1:
-            self.status.setText(progress_words(*steps.values()))
+            self._say_now(progress_words(*steps.values()))
         else:
-            self.status.setText("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
+            self._say_now("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
 
     def show_retry(self, reason: str, plan: MemoryPlan, device: VulkanDevice | None = None) -> None:
         note = (translate("StatusLine", "The first try ran out of video memory; it was tried again, safer: {plan}")
@@ -148,6 +155,8 @@ class StatusLine(QWidget):
         elif outcome.error:
             self.progress.setFormat(translate("StatusLine", "Failed"))
             self.status.setText(failure_words(outcome.error))
+        self._earlier = (translate("StatusLine", "The job before failed: {why}").format(
+            why=failure_words(outcome.error).splitlines()[0]) if outcome.error and not outcome.cancelled else "")
         self._suspect = job if outcome.error is not None and outcome.error.picture else None
         self.keep_button.setVisible(self._suspect is not None)
 

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from app.core.demo.picture_models import demo_upscaler
 from app.core.gallery.image_store import BadPicture
 from app.core.gallery.picture_check import PictureFault, Refusal, what_to_try
-from app.core.generation.output import ErrorKind, Outcome, Stage
+from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags
 from app.core.planning.plan import Breakdown, MemoryPlan, UpscalePlan, Where
@@ -174,3 +174,18 @@ def test_numbers_keep_the_languages_separators(qtbot: QtBot, tmp_path: Path, tra
             assert gib.split()[0] in window.gauge.vram_label.text() and "2.0" not in window.gauge.vram_label.text()
             window.close()
     assert number(1.5, 1) == "1.5"  # English again once the language is left
+
+
+def test_why_a_job_failed_stays_while_the_next_one_runs(qtbot: QtBot, tmp_path: Path) -> None:
+    with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        line = window.status_line
+        failed = BackendError(ErrorKind.CANNOT_SAVE, "the disk is full")
+        line.show_outcome(Outcome(1, None, failed), window.studio.queue.jobs[0])
+        why = line.status.text().splitlines()[0]
+        line.show_stage(Stage.LOADING)  # the queue starts the next job at once
+        qtbot.wait(1200)  # past a second of the clock's words
+        assert line.status.text().endswith(f"\nThe job before failed: {why}"), line.status.text()
+        line.show_steps({LOCAL_CARD: Progress(1, 4, 2.0)})
+        assert line.status.text().startswith("Drawing — step 1 of 4") and why in line.status.text()
+        line.show_outcome(Outcome(0, str(tmp_path / "polaris-9.png")))  # the next one ended well
+        assert "The job before failed" not in line.status.text()
