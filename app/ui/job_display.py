@@ -140,5 +140,5 @@ class JobDisplay:
         if outcome.picture:  # the finished one, or the one the check set aside, for the user to judge (Keep it)
             self.image.show_image(Path(outcome.picture))
             if outcome.ok and self.gallery is not None:
-                self.gallery.model.refresh()
+                self.gallery.show_new(Path(outcome.picture))
         self.generation_finished.emit(outcome)

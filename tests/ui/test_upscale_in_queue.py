@@ -55,6 +55,7 @@ def test_an_upscale_waits_behind_a_picture_then_lands_in_the_gallery(
     with Image.open(upscale.image) as upscaled:
         assert upscaled.size == (128, 64)
     assert window.image.image_path == Path(upscale.image)
+    assert [entry.path for entry in window.gallery.selected()] == [Path(upscale.image)]  # the one in view
     names = {entry.path.name for entry in window.gallery.model.entries}
     assert {source.name, Path(upscale.image).name, Path(str(drawing.image)).name} <= names
 

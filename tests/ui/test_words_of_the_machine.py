@@ -12,6 +12,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.core.demo.picture_models import demo_upscaler
+from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.image_store import BadPicture
 from app.core.gallery.picture_check import PictureFault, Refusal, what_to_try
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress, Stage
@@ -25,7 +26,7 @@ from app.core.system.checks import CompatibilityReport, SystemFacts
 from app.core.system.usage import ResourceSample
 from app.core.words import number
 from app.services.generation.finish import set_picture_aside
-from app.services.queue.events import PlanChosen, Retrying
+from app.services.queue.events import JobEnded, PlanChosen, Retrying
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.model_card import ModelCard
@@ -189,3 +190,21 @@ def test_why_a_job_failed_stays_while_the_next_one_runs(qtbot: QtBot, tmp_path: 
         assert line.status.text().startswith("Drawing — step 1 of 4") and why in line.status.text()
         line.show_outcome(Outcome(0, str(tmp_path / "polaris-9.png")))  # the next one ended well
         assert "The job before failed" not in line.status.text()
+
+
+def test_a_new_picture_is_the_one_chosen_in_the_gallery(qtbot: QtBot, tmp_path: Path) -> None:
+    """After an upscale or Keep it (as after a drawing) the gallery chooses the new picture, the one in view."""
+    with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        gallery = window.gallery
+        assert gallery is not None
+        gallery.view.setCurrentIndex(gallery.model.index(2))
+        old = gallery.selected()[0].path
+        new = picture_file(tmp_path / "images" / "polaris-1-x4.png", (128, 128))
+        gallery.model.gallery.add(GalleryEntry(new, "picture 0", "", "", 0, 128, 128, created=9.0))
+        window._on_event(JobEnded(window.studio.queue.jobs[0], LOCAL_CARD, Outcome(0, str(new))))
+        assert [entry.path for entry in gallery.selected()] == [new] != [old]
+        assert window.image.image_path == new
+        kept = picture_file(tmp_path / "images" / "polaris-kept.png", (64, 64))
+        gallery.model.gallery.add(GalleryEntry(kept, "picture 1", "", "", 1, 64, 64, created=10.0))
+        window.status_line.kept.emit(Outcome(None, str(kept)))  # Keep it: the set-aside picture, kept after all
+        assert [entry.path for entry in gallery.selected()] == [kept]
