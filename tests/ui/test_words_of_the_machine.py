@@ -110,7 +110,7 @@ def test_the_engine_tab_and_the_models_cards_name_no_card(qtbot: QtBot, tmp_path
         assert models is not None
         qtbot.waitExposed(models)
         qtbot.waitUntil(lambda: any(card.fits.text() for card in models.cards.values()), timeout=60_000)
-        fits = {card.fits.text() for card in models.cards.values()}
+        fits = {card.fits.text() for card in models.cards.values()} - {""}  # an upscaler says none
         assert fits <= {"Fits in this computer's memory", "Too big for this computer"}, fits
         models.refresh_backend()
         qtbot.waitUntil(lambda: "Drawing now" in models.backend_info.text(), timeout=60_000)
