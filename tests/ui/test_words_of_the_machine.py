@@ -19,7 +19,7 @@ from app.core.generation.output import BackendError, ErrorKind, Outcome, Progres
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags
 from app.core.planning.plan import Breakdown, MemoryPlan, UpscalePlan, Where
-from app.core.queue.jobs import Job
+from app.core.queue.jobs import Job, JobState
 from app.core.queue.rig import LOCAL_CARD
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
@@ -208,3 +208,15 @@ def test_a_new_picture_is_the_one_chosen_in_the_gallery(qtbot: QtBot, tmp_path: 
         gallery.model.gallery.add(GalleryEntry(kept, "picture 1", "", "", 1, 64, 64, created=10.0))
         window.status_line.kept.emit(Outcome(None, str(kept)))  # Keep it: the set-aside picture, kept after all
         assert [entry.path for entry in gallery.selected()] == [kept]
+
+
+def test_a_failed_rows_tooltip_says_why_whole_then_the_prompt(qtbot: QtBot, tmp_path: Path) -> None:
+    with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        job = window.studio.queue.jobs[0]
+        reason = ("The picture came out black on the safer try too: it is set aside, not in the gallery.\n"
+                  "It is kept in /somewhere/polaris-3.png.\nTry a smaller size or another model file.")
+        job.state, job.reason = JobState.FAILED, reason
+        window.queue_strip.refresh()
+        item = window.queue_strip.list.item(0)
+        assert item.text().splitlines()[0] == f"failed: {reason.splitlines()[0]}"
+        assert item.toolTip() == f"Failed: {reason}\n\na lighthouse at dusk, take 0"
