@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.core.words import translate
+from app.core.words import number, translate
 
 
 def parse_size(text: str) -> int:
@@ -20,9 +20,9 @@ def format_size(size: int) -> str:
     """'9.1 GiB', '335 MiB', '48 KiB', '512 bytes': binary units, as Windows Explorer counts them; the unit in the
     user's language (Russian says ГиБ, and so do its sentences)."""
     if abs(size) >= 2**30:
-        return translate("Sizes", "{value} GiB").format(value=f"{size / 2**30:.1f}")
+        return translate("Sizes", "{value} GiB").format(value=number(size / 2**30, 1))
     for unit, scale in ((translate("Sizes", "{value} MiB"), 2**20), (translate("Sizes", "{value} KiB"), 2**10)):
         if abs(size) >= scale:
             value = size / scale
-            return unit.format(value=f"{value:.1f}" if value < 10 else f"{value:.0f}")
+            return unit.format(value=number(value, 1 if value < 10 else 0))
     return translate("Sizes", "{value} bytes").format(value=size)

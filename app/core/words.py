@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 Translator = Callable[[str, str], str]
+NumberWriter = Callable[[float, int], str]  # a value and its decimals, written as the user's language writes it
 
 
 def _english(context: str, text: str) -> str:
@@ -18,6 +19,19 @@ def _english(context: str, text: str) -> str:
 
 
 _translator: Translator = _english
+
+
+def _english_number(value: float, decimals: int) -> str:
+    return f"{value:,.{decimals}f}"
+
+
+_number_writer: NumberWriter = _english_number
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """'50,000' or '2.0' in English; with the separators of the window's language once it gave its own ('50.000'
+    and '2,0' in Portuguese, '50 000' in Russian)."""
+    return _number_writer(value, decimals)
 
 
 class Said(str):
@@ -83,10 +97,12 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     return text
 
 
-def speak_with(translator: Translator | None) -> None:
-    """From now on `translate` asks `translator` (the window passes Qt's); None goes back to English."""
-    global _translator
+def speak_with(translator: Translator | None, numbers: NumberWriter | None = None) -> None:
+    """From now on `translate` asks `translator` (the window passes Qt's) and `number` writes with `numbers` (the
+    language's QLocale); None goes back to English."""
+    global _translator, _number_writer
     _translator = translator or _english
+    _number_writer = numbers or _english_number
 
 
 def capitalised(words: str) -> str:

@@ -335,6 +335,17 @@ class GalleryPanel(QWidget):
     def selected(self) -> list[GalleryEntry]:
         return [self.model.entries[i.row()] for i in self.view.selectionModel().selectedIndexes()]
 
+    def show_new(self, path: Path) -> None:
+        """A picture just made (drawn, upscaled, or kept after all): listed, and chosen in the strip, as it is the
+        one the window shows; the old choice would act on another picture than the one in view."""
+        self._chosen = [path]
+        self.model.refresh()
+        rows = [row for row, entry in enumerate(self.model.entries) if entry.path == path]
+        if rows:
+            index = self.model.index(rows[0])
+            self.view.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            self.view.scrollTo(index)
+
     def _on_model_reset(self) -> None:
         rows = {entry.path: row for row, entry in enumerate(self.model.entries)}
         for path in self._chosen:

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QGridLayout, QLabel, QProgressBar, QWidget
 
 from app.core.system.usage import ResourceSample
-from app.core.words import translate
+from app.core.words import number, translate
 
 HISTORY = 60
 WARN_AT = 0.85
@@ -22,7 +22,7 @@ def level(fraction: float | None) -> str:
     return "warn" if fraction < DANGER_AT else "danger"
 
 def _gib(size: int) -> str:
-    return f"{size / 2**30:.1f}"
+    return number(size / 2**30, 1)
 
 class Sparkline(QWidget):
     """The last minute of a fraction (0..1), drawn as a line."""
@@ -77,6 +77,14 @@ class ResourceGauge(QWidget):
         layout.addWidget(self.backend_label, 4, 0, 1, 2)
         layout.addWidget(self.cards_label, 5, 0, 1, 2)
         layout.setColumnStretch(0, 1)
+        self.processor_only = False
+
+    def set_processor_only(self, processor_only: bool) -> None:
+        """No graphics card draws here (Vulkan run by the processor, llvmpipe): its "video memory" is the computer's
+        own, so the gauge shows the computer's memory only."""
+        self.processor_only = processor_only
+        for part in (self.vram_label, self.vram_bar, self.vram_history):
+            part.setVisible(not processor_only)
 
     def show_sample(self, sample: ResourceSample) -> None:
         fraction = sample.vram_fraction

@@ -7,8 +7,10 @@ from pathlib import Path
 
 from PySide6.QtCore import SignalInstance
 
+from app.core.demo.picture_models import is_demo_file
 from app.core.generation.output import Outcome, Progress, Stage
-from app.core.planning.plan import MemoryPlan
+from app.core.generation.upscale import UpscaleRequest
+from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job, JobState
 from app.core.words import translate
 from app.services.queue.events import (
@@ -31,6 +33,7 @@ from app.ui.gauge import ResourceGauge
 from app.ui.generate_buttons import GenerateButtons
 from app.ui.image_view import ImageView
 from app.ui.plan_view import MemoryPlanView
+from app.ui.prompt_helper_view import PromptHelperView
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
 
@@ -49,6 +52,7 @@ class JobDisplay:
     gauge: ResourceGauge
     queue_strip: QueueStrip
     gallery: GalleryPanel | None
+    prompt_helper: PromptHelperView
     _steps: dict[str, Progress]
 
     def _connect_jobs(self) -> None:
@@ -58,6 +62,8 @@ class JobDisplay:
         self.status_line.kept.connect(self._on_finished)  # Keep it: the set-aside picture, finished after all
         self.studio.queue.idle.connect(self.go.show_idle)
         self.studio.queue.note.connect(self.status_line.say)
+        self.studio.generation.probed.connect(self._on_card_known)
+        self._on_card_known()
         if self.monitor is not None:
             self.monitor.sampled.connect(self.gauge.show_sample)
             self.monitor.cards_sampled.connect(self.gauge.show_cards)
@@ -84,11 +90,12 @@ class JobDisplay:
                 self.status_line.say(text)
             case PlanChosen(plan=MemoryPlan() as plan):
                 self.plan.show_plan(plan)
-            case PlanChosen(plan=plan):
-                self.status_line.say(translate("MainWindow", "Upscaling: {plan}").format(
-                    plan=plan.explanation))
+            case PlanChosen(plan=UpscalePlan() as plan):
+                request = event.job.request
+                self.status_line.show_upscaling(plan, isinstance(request, UpscaleRequest) and
+                                                is_demo_file(request.model))
             case Retrying(reason=reason, plan=MemoryPlan() as plan):
-                self.status_line.show_retry(reason, plan)
+                self.status_line.show_retry(reason, plan, self.studio.generation.card)
                 self.plan.show_plan(plan)
             case Retrying(plan=int(tile)):
                 self.status_line.say(translate("MainWindow", "Out of video memory: upscaling again in "
@@ -96,6 +103,14 @@ class JobDisplay:
             case JobEnded(card=card, outcome=outcome):
                 self._steps.pop(card, None)
                 self._on_finished(outcome, event.job)
+
+    def _on_card_known(self) -> None:
+        """What the window says of memory and cards follows the device found: none on a processor-only PC."""
+        card = self.studio.generation.card
+        processor_only = card is not None and card.is_cpu
+        self.gauge.set_processor_only(processor_only)
+        self.status_line.processor_only = processor_only
+        self.prompt_helper.card_action.setVisible(not processor_only)  # no card to wait for
 
     def _followed(self, job: Job) -> bool:
         """On a rig several jobs run at once: the picture and the stage follow the first of them."""
@@ -125,5 +140,5 @@ class JobDisplay:
         if outcome.picture:  # the finished one, or the one the check set aside, for the user to judge (Keep it)
             self.image.show_image(Path(outcome.picture))
             if outcome.ok and self.gallery is not None:
-                self.gallery.model.refresh()
+                self.gallery.show_new(Path(outcome.picture))
         self.generation_finished.emit(outcome)

@@ -64,7 +64,9 @@ def install_translators(language: Language) -> list[QTranslator]:
         if translator.load(QLocale(language.code), name, "_", folder):
             app.installTranslator(translator)
             installed.append(translator)
-    speak_with(lambda context, text: QCoreApplication.translate(context, text))
+    locale = QLocale(language.code)  # numbers with the language's separators: '50.000', '2,0 GiB' in Portuguese
+    speak_with(lambda context, text: QCoreApplication.translate(context, text),
+               lambda value, decimals: locale.toString(float(value), "f", decimals))
     return installed
 
 

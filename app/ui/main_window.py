@@ -63,6 +63,17 @@ from app.ui.window_settings import WindowLayout
 _BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
 
 
+def _walked(part: QWidget) -> list[QWidget]:
+    """The widgets inside `part` that Tab can reach, in the order the focus chain has them now."""
+    found: list[QWidget] = []
+    widget = part.nextInFocusChain()
+    while widget is not part and widget is not None and len(found) < 1000:
+        if part.isAncestorOf(widget) and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            found.append(widget)
+        widget = widget.nextInFocusChain()
+    return found
+
+
 class MainWindow(PictureActions, JobDisplay, QMainWindow):
     generation_finished = Signal(object)  # Outcome, after the window has shown it
 
@@ -237,21 +248,30 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.draft.plan_with(self.studio)
 
     def _set_tab_order(self) -> None:
-        """Tab walks the window as it reads: what to draw, its shape, Generate, then the picture and the gallery;
-        the Advanced panel's own order (top to bottom) follows."""
+        """Tab walks the window top to bottom as it reads: the column (what to draw, its shape, the panel's other
+        fields, Generate, the queue, the folds' buttons and what they open), then the picture, then the gallery.
+        The widgets named here lead each part; whatever else a part holds follows in its own order, so a field
+        added later is walked too, in its part, and never breaks the walk."""
         panel, view = self.panel, self.image
-        chain: list[QWidget] = [panel.model_picker, self.models_button, panel.prompt, self.prompt_helper.button,
-                                panel.styles_picker, *self.prompt_helper.focus_chain(), panel.negative,
-                                *panel.aspect_buttons.values(), panel.width_box, panel.height_box, panel.steps,
-                                self.go.generate, self.go.cancel, self.advanced_toggle, self.details_toggle,
-                                self.check_button, self.folder_button, view.previous_button, view.next_button,
-                                view.fit_button, view.actual_button, view.zoom_out_button, view.zoom_in_button,
-                                view.picture_area]
+        column = [panel.model_picker, self.models_button, panel.prompt, self.prompt_helper.button,
+                  panel.styles_picker, *self.prompt_helper.focus_chain(), panel.negative,
+                  *panel.aspect_buttons.values(), panel.width_box, panel.height_box, panel.steps,
+                  *_walked(panel), self.go.generate, self.go.cancel, *_walked(self.go),
+                  *_walked(self.status_line), self.queue_strip.summary, *_walked(self.queue_strip),
+                  self.advanced_toggle, self.details_toggle, self.check_button, *_walked(self.folds)]
+        picture = [*_walked(self.check_banner), *_walked(self.demo_note), *_walked(self.gallery_note),
+                   view.previous_button, view.next_button, view.fit_button, view.actual_button,
+                   view.zoom_out_button, view.zoom_in_button, view.picture_area, *_walked(self.picture_stack)]
+        gallery: list[QWidget] = []
         if self.gallery is not None:
-            gallery = self.gallery
-            chain += [gallery.search, gallery.favourites, gallery.view, gallery.reuse_button,
-                      gallery.favourite_button, gallery.copy_image_button, gallery.more_button]
-        for before, after in itertools.pairwise(chain):
+            gallery = [self.gallery.search, self.gallery.favourites, self.gallery.view, self.gallery.reuse_button,
+                       self.gallery.favourite_button, self.gallery.copy_image_button, self.gallery.more_button,
+                       *_walked(self.gallery)]
+        chain = [*column, self.folder_button, self.language_button] if self.gallery is None else \
+            [*column, *picture, *gallery]
+        if self.gallery is None:
+            chain += picture
+        for before, after in itertools.pairwise(dict.fromkeys(chain)):  # each once, where it first comes
             QWidget.setTabOrder(before, after)
 
     def show_demo_note(self) -> None:

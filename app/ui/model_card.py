@@ -7,7 +7,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.core.generation.status_words import plan_sentence
-from app.core.models.catalog import Preset, good_at_words
+from app.core.models.catalog import Preset, good_at_words, variant_words
 from app.core.planning.advice import ModelAdvice, fit_words, time_words
 from app.core.sizes import format_size
 from app.core.system.vulkaninfo import VulkanDevice
@@ -35,6 +35,10 @@ class ModelCard(QFrame):
         self.badge.hide()
         self.good_at = QLabel(good_at_words(preset), self)
         self.good_at.setWordWrap(True)
+        # two cards of one name: which card or computer each is for, and what the bigger download buys
+        self.variant = QLabel(variant_words(preset), self)
+        self.variant.setWordWrap(True)
+        self.variant.setVisible(bool(preset.variant))
         self.download_size = QLabel(translate("ModelsWindow", "Download: {size}").format(
             size=format_size(preset.total_bytes)), self)
         self.fits, self.time, self.memory = QLabel(self), QLabel(self), QLabel(self)
@@ -51,19 +55,20 @@ class ModelCard(QFrame):
         heading.addStretch(1)
         grid.addLayout(heading, 0, 0)
         grid.addWidget(self.good_at, 1, 0)
+        grid.addWidget(self.variant, 2, 0)
         facts = QHBoxLayout()
         facts.setSpacing(3 * self.fontMetrics().averageCharWidth())  # four facts on one line, told apart
         for fact in (self.download_size, self.fits, self.time, self.memory):
             facts.addWidget(fact)
         facts.addStretch(1)
-        grid.addLayout(facts, 2, 0)
+        grid.addLayout(facts, 3, 0)
         grid.addWidget(self.status, 0, 1)
-        grid.addWidget(self.button, 1, 1, 2, 1)
+        grid.addWidget(self.button, 1, 1, 3, 1)
         grid.setColumnStretch(0, 1)
 
     def show_advice(self, item: ModelAdvice, device: VulkanDevice, recommended_for: str | None) -> None:
         """The planner's verdict here; `recommended_for` names the card when this is the model to choose."""
-        self.fits.setText(fit_words(item))
+        self.fits.setText(fit_words(item, device.is_cpu))
         self.fits.setToolTip(plan_sentence(item.plan, device))
         self.time.setText(time_words(item))
         self.memory.setText(translate("ModelsWindow", "uses about {ram} of RAM").format(

@@ -38,7 +38,7 @@ from app.core.models.families import MEMORY_SWITCHES
 from app.core.models.model_files import ImportReport
 from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
-from app.core.words import QT_TRANSLATE_NOOP, translate
+from app.core.words import QT_TRANSLATE_NOOP, number, translate
 from app.services.models.advisor import MachineAdvice, ModelAdvisor
 from app.services.models.backend import BackendInfo, BackendMissing, set_own_backend
 from app.services.models.backend_manager import BackendInstall, can_build_here
@@ -316,7 +316,7 @@ class ModelsWindow(QDialog):
             line = translate("ModelsWindow", "Checking {file} ({number} of {count})").format(**which)
         else:
             line = translate("ModelsWindow", "Downloading {file} ({number} of {count}) at {speed} MiB/s").format(
-                **which, speed=f"{part.bytes_per_s / 2**20:.1f}")
+                **which, speed=number(part.bytes_per_s / 2**20, 1))
         eta = step.eta_seconds
         if eta is not None and eta >= 60:
             line += translate("ModelsWindow", ", about {minutes} min left in all").format(minutes=f"{eta / 60:.0f}")

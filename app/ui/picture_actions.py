@@ -87,6 +87,7 @@ class PictureActions:
                                                            "Models window, or add an ESRGAN model there."))
             return
         self.go.show_busy()
+        self.status_line.show_upscaling()  # its own progress, not the last job's Done
         self.studio.upscale(UpscaleRequest(entry.path, model, factor))
         words = (translate("MainWindow", "Upscaling {name} x{factor} with {model} when the jobs before it are done…")
                  if self.studio.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))

@@ -50,9 +50,10 @@ class MemoryPlanView(QObject):
     def show_plan(self, plan: MemoryPlan) -> None:
         """The plan, and its time where it is the placement last timed (a safer retry's is not)."""
         time = f" {time_words(self._time[1])}" if self._time and self._time[0] == plan.memory else ""
-        self.label.setText(plan_in_detail(plan, self._last_sample) + time)
+        card = self.draft.card.card if self.draft.card else None
+        self.label.setText(plan_in_detail(plan, self._last_sample, card is not None and card.is_cpu) + time)
         self.label.setToolTip("\n".join([" ".join(plan.flags), *plan.explanation]))
-        self.summary.setText(plan_sentence(plan, self.draft.card.card if self.draft.card else None) + time)
+        self.summary.setText(plan_sentence(plan, card) + time)
         self.summary.setToolTip(self.label.text())
 
     def remember_sample(self, sample: ResourceSample) -> None:

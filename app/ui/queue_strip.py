@@ -59,8 +59,9 @@ def job_words(job: Job, on_processor: bool = False) -> str:
     elif job.held and job.state is JobState.WAITING:  # a held job cancelled is just cancelled
         state = (translate("QueueStrip", "waiting for Run queue — {reason}").format(reason=job.reason) if job.reason
                  else translate("QueueStrip", "waiting for Run queue"))
-    elif job.state is JobState.FAILED:
-        state = translate("QueueStrip", "failed: {reason}").format(reason=job.reason)
+    elif job.state is JobState.FAILED:  # the reason's first line in the row; all of it in the row's tooltip
+        state = translate("QueueStrip", "failed: {reason}").format(reason=job.reason.splitlines()[0] if job.reason
+                                                                   else "")
     elif job.state is JobState.WAITING and job.reason:
         state = translate("QueueStrip", "waiting — {reason}").format(reason=job.reason)
     else:
@@ -193,7 +194,10 @@ class QueueStrip(QWidget):
         for job in self.queue.jobs:
             item = QListWidgetItem(job_words(job, self.queue.draws_on_processor), self.list)
             item.setData(Qt.ItemDataRole.UserRole, job)
-            item.setToolTip(job.request.prompt if isinstance(job.request, GenerationRequest) else job.what)
+            what = job.request.prompt if isinstance(job.request, GenerationRequest) else job.what
+            # why a job failed, whole (the row has room for its first line only), over what it drew
+            item.setToolTip(translate("QueueStrip", "Failed: {reason}").format(reason=job.reason) + f"\n\n{what}"
+                            if job.state is JobState.FAILED and job.reason else what)
             if job.suspect:  # the picture the check set aside, to look at before keeping it
                 item.setIcon(QIcon(job.suspect))
             if job is chosen:

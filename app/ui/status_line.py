@@ -9,9 +9,16 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.core.generation.output import Outcome, Progress, Stage
-from app.core.generation.status_words import failure_words, plan_sentence, progress_words, stage_words
-from app.core.planning.plan import MemoryPlan
+from app.core.generation.status_words import (
+    failure_words,
+    plan_sentence,
+    progress_words,
+    stage_words,
+    upscale_words,
+)
+from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job
+from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
 from app.services.queue.events import ImageSaved, JobEvent
 from app.services.queue.job_queue import JobQueue
@@ -61,6 +68,10 @@ class StatusLine(QWidget):
         self._stage_clock.setInterval(1000)
         self._stage_clock.timeout.connect(self._show_stage)
         self._retry_note = ""
+        self.processor_only = False  # no graphics card draws here (llvmpipe): the stages say nothing of one
+        # why the job before failed, kept under the next job's words until that one ends: a queue moves on at
+        # once, and the reason would be gone before it could be read
+        self._earlier = ""
 
     def say(self, words: str) -> None:
         """A sentence of the window's own: a folder chosen, a picture reused, why a job was refused."""
@@ -73,13 +84,27 @@ class StatusLine(QWidget):
         self.progress.setRange(0, 0)  # busy until the first step
         self.progress.setFormat(translate("StatusLine", "Starting…"))
 
+    def show_upscaling(self, plan: UpscalePlan | None = None, demo: bool = False) -> None:
+        """An upscale starting: the bar busy in its own words (not the last job's Done), and its plan in the
+        window's words once it is known."""
+        self._stage_clock.stop()
+        self._stage = None
+        self.keep_button.hide()
+        self._retry_note = ""
+        self.progress.setRange(0, 0)
+        self.progress.setFormat(translate("StatusLine", "Upscaling…"))
+        if plan is not None:
+            self.status.setText(upscale_words(plan.tiles, plan.seconds, demo))
+
     def show_stage(self, stage: Stage) -> None:
         if stage is not Stage.SAMPLING:
             self.progress.setRange(0, 0)
-        self.progress.setFormat(stage_words(stage))
+        self.progress.setFormat(stage_words(stage, on_processor=self.processor_only))
         self._stage, self._stage_since = stage, time.monotonic()
         self._show_stage()
-        if stage in (Stage.LOADING, Stage.ENCODING):
+        # until the first step the words count the seconds (the first step of a picture drawn by the processor
+        # takes a minute); the steps stop the clock
+        if stage in (Stage.LOADING, Stage.ENCODING, Stage.SAMPLING):
             self._stage_clock.start()
         else:
             self._stage_clock.stop()
@@ -87,9 +112,13 @@ class StatusLine(QWidget):
     def _show_stage(self) -> None:
         if self._stage is None:
             return
-        words = stage_words(self._stage, time.monotonic() - self._stage_since)
-        self.status.setText(words)
+        words = stage_words(self._stage, time.monotonic() - self._stage_since, self.processor_only)
+        self._say_now(words)
         self.waiting.emit(words)
+
+    def _say_now(self, words: str) -> None:
+        """The running job's words, over why the job before failed (while there is such a reason)."""
+        self.status.setText("\n".join(filter(None, [words, self._earlier])))
 
     def show_steps(self, steps: dict[str, Progress]) -> None:
         """The steps of every card's running job: one bar for all of them (a rig's cards draw at once), and each
@@ -100,15 +129,15 @@ class StatusLine(QWidget):
         self.progress.setValue(done)
         self.progress.setFormat(translate("StatusLine", "Step {done}/{total}").format(done=done, total=total))
         if len(steps) == 1:
-            self.status.setText(progress_words(*steps.values()))
+            self._say_now(progress_words(*steps.values()))
         else:
-            self.status.setText("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
+            self._say_now("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
 
-    def show_retry(self, reason: str, plan: MemoryPlan) -> None:
+    def show_retry(self, reason: str, plan: MemoryPlan, device: VulkanDevice | None = None) -> None:
         note = (translate("StatusLine", "The first try ran out of video memory; it was tried again, safer: {plan}")
                 if reason == "out_of_vram" else
                 translate("StatusLine", "The first try drew a broken picture; it was tried again, safer: {plan}"))
-        self._retry_note = note.format(plan=plan_sentence(plan, None))
+        self._retry_note = note.format(plan=plan_sentence(plan, device))
         self.status.setText(self._retry_note)
 
     def show_outcome(self, outcome: Outcome, job: Job | None = None) -> None:
@@ -126,6 +155,8 @@ class StatusLine(QWidget):
         elif outcome.error:
             self.progress.setFormat(translate("StatusLine", "Failed"))
             self.status.setText(failure_words(outcome.error))
+        self._earlier = (translate("StatusLine", "The job before failed: {why}").format(
+            why=failure_words(outcome.error).splitlines()[0]) if outcome.error and not outcome.cancelled else "")
         self._suspect = job if outcome.error is not None and outcome.error.picture else None
         self.keep_button.setVisible(self._suspect is not None)
 

@@ -106,7 +106,8 @@ def test_the_models_window_recommends_what_fits_the_card_it_found(
         assert item is not None
         shown = models.cards[key]
         assert shown.time.text().endswith(f" at {item.width} x {item.height}")
-        assert shown.fits.text() in ("Fits", "Fits in pieces (slower)", "Too big for this computer")
+        assert shown.fits.text() in ("Fits", "Fits in pieces (slower)", "Fits in this computer's memory",
+                                     "Too big for this computer")
         assert shown.good_at.text().startswith("Good at: ")
     # what fits comes before what does not
     fitting = [item.fits for item in map(advice.of, models.shown_order()) if item is not None]

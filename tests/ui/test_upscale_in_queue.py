@@ -55,6 +55,7 @@ def test_an_upscale_waits_behind_a_picture_then_lands_in_the_gallery(
     with Image.open(upscale.image) as upscaled:
         assert upscaled.size == (128, 64)
     assert window.image.image_path == Path(upscale.image)
+    assert [entry.path for entry in window.gallery.selected()] == [Path(upscale.image)]  # the one in view
     names = {entry.path.name for entry in window.gallery.model.entries}
     assert {source.name, Path(upscale.image).name, Path(str(drawing.image)).name} <= names
 
@@ -69,10 +70,22 @@ def test_in_the_demo_the_demos_upscaler_enlarges_and_says_so(qtbot: QtBot, sd_cl
     assert window.gallery is not None
     load_demo(window.panel)  # no upscaler in the models folder
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
+    window.status_line.progress.setFormat("Done")  # as the last job left it
+    shown: list[tuple[str, str]] = []  # the bar's words and the status line's, after each event is shown
+    window.studio.job_event.connect(lambda event: shown.append(
+        (window.status_line.progress.format(), window.status_line.status.text())))
     with qtbot.waitSignal(window.studio.queue.idle, timeout=180_000):
         window.gallery.upscale_actions[4].trigger()
         assert window.status_line.status.text() == ("Upscaling polaris-1.png x4 with the demo's upscaler (noise, to "
                                                     "show how it works)…")
+        assert window.status_line.progress.format() == "Upscaling…"  # its own progress, not the last job's Done
+    # the plan in the window's words: the demo's upscaler says it draws noise; no tiles' pixels, no VRAM budget
+    said = [text for _, text in shown]
+    assert any(text.startswith("Upscaling with the demo's upscaler, which draws noise to show how it works: about ")
+               for text in said), said
+    assert not any("VRAM" in text or "budget" in text or " px" in text for text in said), said
+    assert [bar for bar, _ in shown[:-1]] == ["Upscaling…"] * (len(shown) - 1)
+    assert shown[-1][0] == "Done"
     upscale = window.studio.queue.jobs[-1]
     assert upscale.state is JobState.DONE and upscale.image is not None
     with Image.open(upscale.image) as upscaled:

@@ -106,22 +106,22 @@ def drawn_by(family: ModelFamily, memory: MemoryFlags) -> DrawnBy:
     return DrawnBy(FAMILIES[family].latent_px, memory)
 
 
-def what_to_try(fault: PictureFault, memory: MemoryFlags) -> str:
-    """What a user can change when a picture was refused, by what the evidence points at: one tile at the tiled
-    decoder; nothing drawn, black or noise at the numbers (the decoder's place, the driver, the model file); a
-    picture mostly of one colour may be what was asked for."""
+def what_to_try(fault: PictureFault, memory: MemoryFlags, on_processor: bool = False) -> str:
+    """What a user can change when a picture was refused, in one short sentence, by what the evidence points at:
+    one tile at the tiled decoder; nothing drawn, black or noise at the decoder's place (on a card) or the model
+    file; a picture mostly of one colour may be what was asked for. On a PC whose processor draws everything there
+    is no card or graphics driver to blame."""
     if fault is PictureFault.ONE_TILE:
-        return translate("Picture", "The image decoder's tiles did not all come back: untick 'Decode in tiles' in "
-                                    "Advanced, or try a smaller size.")
+        return translate("Picture", "Try: untick 'Decode in tiles' in Advanced, or a smaller size.")
     if fault is PictureFault.MOSTLY_FLAT:
-        return translate("Picture", "If a plain picture is what you asked for, keep it; otherwise try another seed "
-                                    "or prompt, or another model file.")
+        return translate("Picture", "Try another seed or prompt, or another model file.")
+    if on_processor:
+        return translate("Picture", "Try a smaller size or another model file.")
     if memory.vae_on_cpu:
-        return translate("Picture", "The image decoder already ran on the processor, so the drawing itself went "
-                                    "wrong: try a smaller size, another model file or quantization, or another "
-                                    "graphics driver.")
-    return translate("Picture", "Tick 'Image decoder on CPU' in Advanced, or try a smaller size, another model file "
-                                "or quantization, or another graphics driver.")
+        return translate("Picture", "The image decoder already ran on the processor; try a smaller size, another "
+                                    "model file or another graphics driver.")
+    return translate("Picture", "Try: tick 'Image decoder on CPU' in Advanced, a smaller size or another model "
+                                "file.")
 
 
 @dataclass(frozen=True)
@@ -154,8 +154,11 @@ def safer_rung(current: MemoryFlags, rungs: Sequence[MemoryFlags]) -> int | None
     return next((i for i in (on_cpu, tiled, *changing[:1]) if i is not None), None)
 
 
-def rung_words(current: MemoryFlags, rung: MemoryFlags) -> str:
-    """How the safer try differs, in words: 'with the image decoder on the processor'."""
+def rung_words(current: MemoryFlags, rung: MemoryFlags, on_processor: bool = False) -> str:
+    """How the safer try differs, in words: 'with the image decoder on the processor' (on a PC whose processor
+    draws everything, no video memory is spoken of)."""
+    if on_processor:
+        return translate("Picture", "in smaller pieces of work")
     if rung.vae_on_cpu and not current.vae_on_cpu:
         return translate("Picture", "with the image decoder on the processor")
     if rung.vae_tiling and not current.vae_tiling:

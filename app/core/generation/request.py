@@ -14,7 +14,7 @@ from app.core.generation.input_image import InputImageRejected, check_input_imag
 from app.core.generation.lora import LoraRejected, LoraUse, check_loras
 from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
 from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model, parts_problem, slot_problem
-from app.core.words import translate
+from app.core.words import number, translate
 
 MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
@@ -278,10 +278,10 @@ def prompt_length_problem(text: str, negative: bool = False) -> str | None:
         return None
     counted = "" if size == len(text) else translate(
         "Request", ", {size} as the drawing program counts them (accented letters count 2, Chinese, Japanese and "
-                   "Korean 3, emoji 4)").format(size=f"{size:,}")
+                   "Korean 3, emoji 4)").format(size=number(size))
     return translate("Request", "the {text} is {length} characters long{counted}; at most {most} can be drawn "
                                 "(longer ones crash the drawing program)").format(
-        text=_prompt_name(negative), length=f"{len(text):,}", counted=counted, most=f"{MAX_PROMPT_BYTES:,}")
+        text=_prompt_name(negative), length=number(len(text)), counted=counted, most=number(MAX_PROMPT_BYTES))
 
 
 def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[int, int]:

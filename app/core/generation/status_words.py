@@ -9,7 +9,7 @@ from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.processor import slower_words
 from app.core.system.usage import ResourceSample
 from app.core.system.vulkaninfo import VulkanDevice, software_name
-from app.core.words import capitalised, sentence, translate
+from app.core.words import capitalised, number, sentence, translate
 
 
 def _stage_words(stage: Stage) -> str:
@@ -51,13 +51,19 @@ def duration_in_words(seconds: float) -> str:
 _SLOW_LOADING_S = 5
 
 
-def stage_words(stage: Stage, elapsed: float | None = None) -> str:
-    """'Reading the prompt…', or with the time spent so far 'Loading the model… 12 s (…)'."""
+def stage_words(stage: Stage, elapsed: float | None = None, on_processor: bool = False) -> str:
+    """'Reading the prompt…', or with the time spent so far 'Loading the model… 12 s (…)'; `on_processor`: no
+    graphics card draws here (llvmpipe), so none is said to prepare anything."""
     words = _stage_words(stage) + "…"
     if elapsed is not None and elapsed >= 1:
         words += f" {duration_in_words(elapsed)}"
-    if stage is Stage.LOADING and elapsed is not None and elapsed >= _SLOW_LOADING_S:
-        words += " " + translate("Status", "(the first time, the graphics card also prepares its programs)")
+    if elapsed is None or elapsed < _SLOW_LOADING_S:
+        return words
+    if stage is Stage.LOADING:
+        words += " " + (translate("Status", "(the processor reads the model into memory)") if on_processor else
+                        translate("Status", "(the first time, the graphics card also prepares its programs)"))
+    elif stage is Stage.SAMPLING:  # the first step also sets everything up: on a processor it takes a minute
+        words += " " + translate("Status", "(the first step, the slowest, is under way)")
     return words
 
 
@@ -65,7 +71,7 @@ def progress_words(progress: Progress) -> str:
     """'Drawing — step 3 of 20, 1.4 s per step, 24 s left'."""
     words = translate("Status", "Drawing — step {step} of {steps}").format(step=progress.step, steps=progress.steps)
     if progress.sec_per_step is not None:
-        words += ", " + translate("Status", "{seconds} s per step").format(seconds=f"{progress.sec_per_step:.1f}")
+        words += ", " + translate("Status", "{seconds} s per step").format(seconds=number(progress.sec_per_step, 1))
         eta = progress.eta_seconds
         if eta is not None:
             words += ", " + translate("Status", "{time} left").format(time=duration_in_words(eta))
@@ -82,13 +88,23 @@ def plan_sentence(plan: MemoryPlan, device: VulkanDevice | None) -> str:
         memory = (plan.peak_vram.total + plan.peak_ram) / 2**30
         return translate("Plan", "Everything on the processor (no graphics card that can draw was found); up to "
                                  "{memory} GiB of the computer's memory{verdict}.").format(
-            memory=f"{memory:.1f}", verdict=verdict)
+            memory=number(memory, 1), verdict=verdict)
     places = [translate("Plan", "{part} {place}").format(part=_part_words(part), place=_place_words(place.value))
               for part, place in plan.placement.items()]
     first, *rest = places or [translate("Plan", "nothing placed yet")]
     where = ", ".join([first[0].upper() + first[1:], *rest])
     return translate("Plan", "{where}; about {memory} GiB of video memory{verdict}.").format(
-        where=where, memory=f"{plan.peak_vram.total / 2**30:.1f}", verdict=verdict)
+        where=where, memory=number(plan.peak_vram.total / 2**30, 1), verdict=verdict)
+
+
+def upscale_words(tiles: int, seconds: float, demo: bool) -> str:
+    """An upscale's plan as the window says it: how long, in how many tiles; the demo's upscaler (random weights)
+    says it draws noise, lest its picture look broken."""
+    if demo:
+        return translate("Status", "Upscaling with the demo's upscaler, which draws noise to show how it works: "
+                                   "about {time}.").format(time=duration_in_words(seconds))
+    return translate("Status", "Upscaling: about {time} (tiles: {tiles}).").format(
+        time=duration_in_words(seconds), tiles=tiles)
 
 
 def _time_stage_words(stage: str) -> str:
@@ -135,12 +151,19 @@ def _part_short_name(part: str) -> str:
 
 
 def _gib(size: int) -> str:
-    return f"{size / 2**30:.1f}"
+    return number(size / 2**30, 1)
 
 
-def plan_in_detail(plan: MemoryPlan, sample: ResourceSample | None) -> str:
+def plan_in_detail(plan: MemoryPlan, sample: ResourceSample | None, on_processor: bool = False) -> str:
     """The memory plan for Advanced, against what this computer has when known: 'Memory plan: diffusion model
-    on GPU, text encoders on CPU; predicted 3.1 of 8.0 GiB VRAM, 4.2 of 16.0 GiB RAM.'"""
+    on GPU, text encoders on CPU; predicted 3.1 of 8.0 GiB VRAM, 4.2 of 16.0 GiB RAM.' `on_processor`: Vulkan
+    run by the processor (llvmpipe), whose "VRAM" is the computer's own memory."""
+    if on_processor:
+        used = _gib(plan.peak_vram.total + plan.peak_ram)
+        ram = (translate("Plan", "{used} of {total} GiB RAM").format(used=used, total=_gib(sample.ram_total))
+               if sample else translate("Plan", "{used} GiB RAM").format(used=used))
+        return translate("Plan", "Memory plan: everything on the processor; predicted {ram}{verdict}.").format(
+            ram=ram, verdict="" if plan.fits else translate("Plan", " — predicted NOT to fit"))
     vram = (translate("Plan", "{used} of {total} GiB VRAM").format(used=_gib(plan.peak_vram.total),
                                                                     total=_gib(sample.vram_total))
             if sample and sample.vram_total else
@@ -177,6 +200,8 @@ def _advice(kind: ErrorKind) -> str:
 def failure_words(error: BackendError) -> str:
     """What to do about a failed job, then why on a line of its own: ours in words, or, for a line of the
     backend's own output (flags, file names, C++ words), where to read it."""
+    if error.kind is ErrorKind.BAD_PICTURE and not error.from_backend:
+        return error.message  # its own three short lines: what went wrong, where the picture is, what to try
     why = (translate("Errors", "The backend's own words are under Details.") if error.from_backend else
            sentence(error.message))
     return f"{_advice(error.kind)}\n{why}"

@@ -61,8 +61,9 @@ def parse_llama_help(text: str) -> BackendCaps:
 
 def version_words(line: str) -> str:
     """What sd.cpp's `--version` says ('stable-diffusion.cpp version master-e4c5003, commit e4c5003'), in the user's
-    words: 'Version master-e4c5003 (e4c5003)', or that its build names none (ours, from the pinned source)."""
+    words: 'Version master-e4c5003 (e4c5003)', or, for ours (built from the pinned source, which names none),
+    that it is the app's own."""
     found = _VERSION.search(line)
     if found is None or found.groups() == ("unknown", "unknown"):
-        return translate("Backend", "Version not named by its build")
+        return translate("Backend", "The version this app comes with")
     return translate("Backend", "Version {version} ({commit})").format(version=found.group(1), commit=found.group(2))

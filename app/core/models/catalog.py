@@ -57,6 +57,7 @@ class Preset:
     name: str = ""  # the model as people call it ("Z-Image Turbo"); the title when the catalog names none
     quantization: str = ""  # how its weights are stored ("Q3_K", "fp16")
     good_at: tuple[str, ...] = ()  # what people choose it for: keys of GOOD_AT, said in the Models window
+    variant: str = ""  # how it differs from a preset of the same name: a key of VARIANTS
 
     @property
     def total_bytes(self) -> int:
@@ -120,6 +121,31 @@ def good_at_words(preset: Preset) -> str:
         uses=", ".join(translate("Catalog", GOOD_AT[use]) for use in preset.good_at))
 
 
+# two presets of one model (its name) differ in their files: which card or computer each is for, and what the
+# bigger download buys
+VARIANTS = {
+    "for_4gb": QT_TRANSLATE_NOOP("Catalog", "For 4 GB cards: the smaller download, a little less detail"),
+    "for_8gb": QT_TRANSLATE_NOOP("Catalog", "For 8 GB cards: the bigger download buys finer detail, closer to the "
+                                            "original"),
+    "text_full": QT_TRANSLATE_NOOP("Catalog", "For computers with more than 16 GB of RAM: the bigger download "
+                                              "reads the prompt at full precision"),
+    "text_half": QT_TRANSLATE_NOOP("Catalog", "For computers with 16 GB of RAM: its prompt reader needs half the "
+                                              "memory"),
+}
+
+
+def variant_words(preset: Preset) -> str:
+    """What sets this preset apart from another of the same name, in the user's language; empty when none."""
+    return translate("Catalog", VARIANTS[preset.variant]) if preset.variant else ""
+
+
+def _variant(value: dict[str, Any]) -> str:
+    variant = str(value.get("variant", ""))
+    if variant and variant not in VARIANTS:
+        raise ValueError(f"variant names a difference the app cannot say: {variant}")
+    return variant
+
+
 def _good_at(value: dict[str, Any]) -> tuple[str, ...]:
     uses = tuple(value.get("good_at", ()))
     unknown = [use for use in uses if use not in GOOD_AT]
@@ -140,7 +166,7 @@ def load_catalog(path: Path | None = None) -> Catalog:
         presets, upscalers = (
             {key: Preset(key, value["title"], ModelFamily(value["family"]), value["steps"], value.get("note", ""),
                          tuple(_file(slot, entry) for slot, entry in value["files"].items()), value.get("cfg_scale"),
-                         value.get("name", ""), value.get("quantization", ""), _good_at(value))
+                         value.get("name", ""), value.get("quantization", ""), _good_at(value), _variant(value))
              for key, value in data.get(section, {}).items()}
             for section in ("presets", "upscalers"))
         backend = data["backend"]

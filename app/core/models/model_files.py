@@ -32,7 +32,7 @@ from app.core.models.families import (
     slot_of_kind,
     slot_words,
 )
-from app.core.words import QT_TRANSLATE_NOOP, translate
+from app.core.words import QT_TRANSLATE_NOOP, number, translate
 
 GGUF_MAGIC = b"GGUF"
 # ggml type id -> (name, elements per block, bytes per block)
@@ -331,8 +331,8 @@ def _read_header(path: Path, size: int, _mtime_ns: int) -> ModelInfo:
             raise ModelFileError(translate("Models", "{file} is neither GGUF nor safetensors").format(file=path.name))
     if size < needed:
         raise ModelFileError(translate("Models", "{file} is {size} bytes but its header needs {needed}: the "
-                                                 "download is incomplete").format(file=path.name, size=f"{size:,}",
-                                                                                  needed=f"{needed:,}"))
+                                                 "download is incomplete").format(file=path.name, size=number(size),
+                                                                                  needed=number(needed)))
     kind, parts, prefixed = classify(tensors)
     return ModelInfo(str(path), fmt, tuple(tensors), kind, parts, prefixed, main_quantization(tensors))
 

@@ -70,7 +70,12 @@ def recommended(advice: Sequence[ModelAdvice], order: Sequence[str]) -> ModelAdv
     return min(fitting, key=lambda item: item.time.seconds) if fitting else None
 
 
-def fit_words(item: ModelAdvice) -> str:
+def fit_words(item: ModelAdvice, on_processor: bool = False) -> str:
+    """Whether the model fits; on a PC whose pictures the processor draws (llvmpipe) there is no card to fit in
+    pieces: the model fits in the computer's memory or not."""
+    if on_processor:
+        return (translate("Advice", "Fits in this computer's memory") if item.fits else
+                translate("Advice", "Too big for this computer"))
     if item.whole:
         return translate("Advice", "Fits")
     if item.fits:

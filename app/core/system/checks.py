@@ -25,6 +25,7 @@ from app.core.system.vulkaninfo import (
     VulkanDevice,
     VulkanLayer,
     preferred_device,
+    software_name,
 )
 from app.core.words import capitalised, translate
 
@@ -178,7 +179,11 @@ def check_title(check_id: str) -> str:
 
 
 def _seen_words(facts: SystemFacts) -> str:
-    return ", ".join(_backend_sees(facts))
+    """The devices the backend lists, in words: software Vulkan (llvmpipe's 'llvmpipe (LLVM 15.0.6, 256 bits)') is
+    this computer's processor, no card to name."""
+    return ", ".join(dict.fromkeys(
+        translate("Check", "this computer's processor (no graphics card)") if software_name(name) else name
+        for name in _backend_sees(facts)))
 
 
 def check_vulkan_runs(facts: SystemFacts) -> CheckResult:

@@ -69,9 +69,10 @@ def set_picture_aside(staged: Path, seed: int, error: BadPicture, said: str = ""
     except OSError as problem:
         where = translate("Generation", "It is still in {file} ({why})").format(
             file=staged, why=file_problem(problem, folder))
-    words = translate("Generation", "{error}{tried}. {where}, not in the gallery. {advice}").format(
-        error=error, tried=said, where=where, advice=advice)
-    return BackendError(ErrorKind.BAD_PICTURE, words.strip(), picture=str(kept or staged))
+    # three short lines under Generate: what went wrong, where the picture is, what to try
+    lines = [translate("Generation", "{error}{tried}: it is set aside, not in the gallery.").format(
+        error=error, tried=said), where + ".", advice]
+    return BackendError(ErrorKind.BAD_PICTURE, "\n".join(line for line in lines if line), picture=str(kept or staged))
 
 
 def loras_still_there(loras: tuple[tuple[LoraUse, Path], ...]) -> list[tuple[LoraUse, Path]]:

@@ -435,12 +435,17 @@ class Generation(JobEvents):
             self._first_try = staged.with_name(f"{staged.stem}-first{staged.suffix}")
             staged.replace(self._first_try)  # to compare with what the same seed draws on the safer rung
             self._tell_notice(translate("Generation", "{error}; trying once more {how}.").format(
-                error=error, how=rung_words(request.memory, self._ladder[rung].memory)))
+                error=error, how=rung_words(request.memory, self._ladder[rung].memory, self._on_processor())))
             self._retry(request, "bad_picture", rung)
             return None
         tried = translate("Generation", " on the safer try too") if self._picture_retried else ""
         return Outcome(outcome.exit_code, None, set_picture_aside(staged, request.seed, error, tried,
-                                                                  what_to_try(error.fault, request.memory)))
+                                                                  what_to_try(error.fault, request.memory,
+                                                                              self._on_processor())))
+
+    def _on_processor(self) -> bool:
+        """This card is Vulkan run by the processor (llvmpipe): no card or driver to blame."""
+        return self._device is not None and self._device.is_cpu
 
     def _retry(self, request: GenerationRequest, reason: str, rung: int = 0) -> bool:
         """Start again with a safer plan (the next, or the ladder's `rung`: those before it need more memory and

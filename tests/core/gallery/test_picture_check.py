@@ -89,6 +89,10 @@ def test_the_advice_follows_the_evidence() -> None:
     assert "Image decoder on CPU" in what_to_try(PictureFault.NOISE, gpu)
     assert "Image decoder on CPU" in what_to_try(PictureFault.FLAT, gpu)  # nothing drawn is no design
     assert "already ran on the processor" in what_to_try(PictureFault.BLACK, MemoryFlags(vae_on_cpu=True))
+    # a PC whose processor draws everything has no card or driver to blame, and no quantization is advised
+    for fault in PictureFault:
+        said = what_to_try(fault, gpu, on_processor=True)
+        assert not any(word in said for word in ("driver", "graphics", "quantization", "CPU'")), said
 
 
 def test_a_picture_drawn_again_within_a_few_levels_is_the_same() -> None:

@@ -75,10 +75,15 @@ def test_the_plan_in_detail_measures_against_this_computer_once_known() -> None:
     assert plan_in_detail(tight, None).endswith("8.0 GiB VRAM, 0.0 GiB RAM — predicted NOT to fit.")
 
 
-@pytest.mark.parametrize("kind", list(ErrorKind))
+@pytest.mark.parametrize("kind", [kind for kind in ErrorKind if kind is not ErrorKind.BAD_PICTURE])
 def test_every_failure_says_what_to_do_then_why_as_a_sentence(kind: ErrorKind) -> None:
     advice, message = failure_words(BackendError(kind, "the prompt is 50,000 characters long")).split("\n")
     assert advice[-1] in ".?" and message == "The prompt is 50,000 characters long."
+
+
+def test_a_broken_picture_says_its_own_three_lines() -> None:
+    lines = "The picture came out black: it is set aside, not in the gallery.\nIt is kept in x.png.\nTry this."
+    assert failure_words(BackendError(ErrorKind.BAD_PICTURE, lines, picture="x.png")) == lines
 
 
 @pytest.mark.parametrize("kind", list(ErrorKind))

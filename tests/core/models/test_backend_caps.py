@@ -32,7 +32,7 @@ def test_flavour_comes_from_the_usage_line() -> None:
 
 def test_the_version_is_said_in_words() -> None:
     # our build from the pinned source names none; an upstream release names its tag and commit
-    assert version_words("stable-diffusion.cpp version unknown, commit unknown") == "Version not named by its build"
+    assert version_words("stable-diffusion.cpp version unknown, commit unknown") == "The version this app comes with"
     assert version_words("stable-diffusion.cpp version master-e4c5003, commit e4c5003") == \
         "Version master-e4c5003 (e4c5003)"
-    assert version_words("unknown") == "Version not named by its build"
+    assert version_words("unknown") == "The version this app comes with"

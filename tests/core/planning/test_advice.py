@@ -87,6 +87,10 @@ def test_on_the_processor_alone_the_quickest_model_that_fits_is_recommended() ->
     assert best is not None and best.fits
     assert best.time.seconds == min(item.time.seconds for item in advice if item.fits)
     assert best.preset.id == "sd15"  # 512 px and 20 steps of a small UNet
+    # no card to fit in pieces: each model fits in the computer's memory, or not
+    said = {fit_words(item, on_processor=True) for item in advice}
+    assert said <= {"Fits in this computer's memory", "Too big for this computer"}
+    assert "Fits in this computer's memory" in said
 
 
 def test_nothing_is_recommended_when_nothing_fits() -> None:

@@ -136,7 +136,8 @@ def test_a_check_that_cannot_run_vulkaninfo_uses_what_the_backend_sees(qtbot: Qt
     checks = {c.id: c for c in report.checks}
     assert "No Vulkan device was found." not in [c.message for c in report.checks]
     assert checks["vulkan_loader"].status.value == "warn" and said not in checks["vulkan_loader"].message
-    assert checks["gpu"].status.value == "warn" and "sd.cpp backend sees llvmpipe" in checks["gpu"].message
+    assert checks["gpu"].status.value == "warn"
+    assert "sd.cpp backend sees this computer's processor" in checks["gpu"].message
     assert checks["backend"].status.value == "pass"
     assert report.overall.value != "fail"
 
