@@ -16,6 +16,10 @@
         <translation>Demasiado grande para esta computadora</translation>
     </message>
     <message>
+        <source>Fits in this computer&apos;s memory</source>
+        <translation>Cabe en la memoria de este equipo</translation>
+    </message>
+    <message>
         <source>{time} at {width} x {height}</source>
         <translation>{time} a {width} x {height}</translation>
     </message>
@@ -47,8 +51,8 @@
         <translation>{file} no se puede descomprimir: {why}</translation>
     </message>
     <message>
-        <source>Version not named by its build</source>
-        <translation>Versión no indicada por la compilación</translation>
+        <source>The version this app comes with</source>
+        <translation>La versión que trae esta aplicación</translation>
     </message>
     <message>
         <source>Version {version} ({commit})</source>
@@ -84,6 +88,22 @@
     <message>
         <source>Good at: {uses}</source>
         <translation>Bueno para: {uses}</translation>
+    </message>
+    <message>
+        <source>For 4 GB cards: the smaller download, a little less detail</source>
+        <translation>Para tarjetas de 4 GB: la descarga más pequeña, con algo menos de detalle</translation>
+    </message>
+    <message>
+        <source>For 8 GB cards: the bigger download buys finer detail, closer to the original</source>
+        <translation>Para tarjetas de 8 GB: la descarga más grande da detalles más finos, más cerca del original</translation>
+    </message>
+    <message>
+        <source>For computers with more than 16 GB of RAM: the bigger download reads the prompt at full precision</source>
+        <translation>Para equipos con más de 16 GB de RAM: la descarga más grande lee el prompt con precisión completa</translation>
+    </message>
+    <message>
+        <source>For computers with 16 GB of RAM: its prompt reader needs half the memory</source>
+        <translation>Para equipos con 16 GB de RAM: su lector del prompt necesita la mitad de memoria</translation>
     </message>
 </context>
 <context>
@@ -171,6 +191,10 @@
     <message>
         <source>Image backend</source>
         <translation>Backend de imágenes</translation>
+    </message>
+    <message>
+        <source>this computer&apos;s processor (no graphics card)</source>
+        <translation>el procesador de este equipo (sin tarjeta gráfica)</translation>
     </message>
     <message>
         <source>Vulkan is installed and works.</source>
@@ -1043,20 +1067,28 @@
         <translation>La imagen salió como ruido de colores puros</translation>
     </message>
     <message>
-        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
-        <translation>No volvieron todos los bloques del decodificador de imagen: desmarca &apos;Decodificar por bloques&apos; en Avanzado, o prueba un tamaño más chico.</translation>
+        <source>Try: untick &apos;Decode in tiles&apos; in Advanced, or a smaller size.</source>
+        <translation>Pruebe: desmarque &apos;Decodificar por bloques&apos; en Avanzado, o un tamaño menor.</translation>
     </message>
     <message>
-        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
-        <translation>Si lo que pediste es una imagen lisa, consérvala; si no, prueba otra semilla u otro prompt, u otro archivo de modelo.</translation>
+        <source>Try another seed or prompt, or another model file.</source>
+        <translation>Pruebe otra semilla u otro prompt, u otro archivo de modelo.</translation>
     </message>
     <message>
-        <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
-        <translation>El decodificador de imagen ya corrió en el procesador, así que lo que falló fue el dibujo en sí: prueba un tamaño más chico, otro archivo de modelo o cuantización, u otro driver gráfico.</translation>
+        <source>Try a smaller size or another model file.</source>
+        <translation>Pruebe un tamaño menor u otro archivo de modelo.</translation>
     </message>
     <message>
-        <source>Tick &apos;Image decoder on CPU&apos; in Advanced, or try a smaller size, another model file or quantization, or another graphics driver.</source>
-        <translation>Marca &apos;Decodificador de imagen en la CPU&apos; en Avanzado, o prueba un tamaño más chico, otro archivo de modelo o cuantización, u otro driver gráfico.</translation>
+        <source>The image decoder already ran on the processor; try a smaller size, another model file or another graphics driver.</source>
+        <translation>El decodificador de imagen ya se ejecutó en el procesador; pruebe un tamaño menor, otro archivo de modelo u otro controlador gráfico.</translation>
+    </message>
+    <message>
+        <source>Try: tick &apos;Image decoder on CPU&apos; in Advanced, a smaller size or another model file.</source>
+        <translation>Pruebe: marque &apos;Decodificador de imagen en el procesador&apos; en Avanzado, un tamaño menor u otro archivo de modelo.</translation>
+    </message>
+    <message>
+        <source>in smaller pieces of work</source>
+        <translation>en partes de trabajo más pequeñas</translation>
     </message>
     <message>
         <source>with the image decoder on the processor</source>
@@ -1232,6 +1264,10 @@
     <message>
         <source>image decoder</source>
         <translation>decodificador de imagen</translation>
+    </message>
+    <message>
+        <source>Memory plan: everything on the processor; predicted {ram}{verdict}.</source>
+        <translation>Plan de memoria: todo en el procesador; previsto {ram}{verdict}.</translation>
     </message>
     <message>
         <source>{used} of {total} GiB VRAM</source>
@@ -1623,8 +1659,16 @@
         <translation>Guardando</translation>
     </message>
     <message>
+        <source>(the processor reads the model into memory)</source>
+        <translation>(el procesador carga el modelo en la memoria)</translation>
+    </message>
+    <message>
         <source>(the first time, the graphics card also prepares its programs)</source>
         <translation>(la primera vez, la tarjeta gráfica también prepara sus programas)</translation>
+    </message>
+    <message>
+        <source>(the first step, the slowest, is under way)</source>
+        <translation>(el primer paso, el más lento, está en marcha)</translation>
     </message>
     <message>
         <source>Drawing — step {step} of {steps}</source>
@@ -1637,6 +1681,14 @@
     <message>
         <source>{time} left</source>
         <translation>faltan {time}</translation>
+    </message>
+    <message>
+        <source>Upscaling with the demo&apos;s upscaler, which draws noise to show how it works: about {time}.</source>
+        <translation>Ampliando con el ampliador de la demostración, que dibuja ruido para mostrar cómo funciona: unos {time}.</translation>
+    </message>
+    <message>
+        <source>Upscaling: about {time} (tiles: {tiles}).</source>
+        <translation>Ampliando: unos {time} (bloques: {tiles}).</translation>
     </message>
 </context>
 <context>

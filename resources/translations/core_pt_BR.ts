@@ -16,6 +16,10 @@
         <translation>Grande demais para este computador</translation>
     </message>
     <message>
+        <source>Fits in this computer&apos;s memory</source>
+        <translation>Cabe na memória deste computador</translation>
+    </message>
+    <message>
         <source>{time} at {width} x {height}</source>
         <translation>{time} em {width} x {height}</translation>
     </message>
@@ -47,8 +51,8 @@
         <translation>{file} não pode ser descompactado: {why}</translation>
     </message>
     <message>
-        <source>Version not named by its build</source>
-        <translation>Versão não informada pela compilação</translation>
+        <source>The version this app comes with</source>
+        <translation>A versão que vem com este aplicativo</translation>
     </message>
     <message>
         <source>Version {version} ({commit})</source>
@@ -84,6 +88,22 @@
     <message>
         <source>Good at: {uses}</source>
         <translation>Bom para: {uses}</translation>
+    </message>
+    <message>
+        <source>For 4 GB cards: the smaller download, a little less detail</source>
+        <translation>Para placas de 4 GB: o download menor, com um pouco menos de detalhe</translation>
+    </message>
+    <message>
+        <source>For 8 GB cards: the bigger download buys finer detail, closer to the original</source>
+        <translation>Para placas de 8 GB: o download maior traz detalhes mais finos, mais perto do original</translation>
+    </message>
+    <message>
+        <source>For computers with more than 16 GB of RAM: the bigger download reads the prompt at full precision</source>
+        <translation>Para computadores com mais de 16 GB de RAM: o download maior lê o prompt com precisão total</translation>
+    </message>
+    <message>
+        <source>For computers with 16 GB of RAM: its prompt reader needs half the memory</source>
+        <translation>Para computadores com 16 GB de RAM: seu leitor de prompt precisa de metade da memória</translation>
     </message>
 </context>
 <context>
@@ -171,6 +191,10 @@
     <message>
         <source>Image backend</source>
         <translation>Backend de imagens</translation>
+    </message>
+    <message>
+        <source>this computer&apos;s processor (no graphics card)</source>
+        <translation>o processador deste computador (sem placa de vídeo)</translation>
     </message>
     <message>
         <source>Vulkan is installed and works.</source>
@@ -1043,20 +1067,28 @@
         <translation>A imagem saiu como ruído de cores puras</translation>
     </message>
     <message>
-        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
-        <translation>Nem todos os blocos do decodificador de imagem voltaram: desmarque &apos;Decodificar em blocos&apos; em Avançado, ou tente um tamanho menor.</translation>
+        <source>Try: untick &apos;Decode in tiles&apos; in Advanced, or a smaller size.</source>
+        <translation>Tente: desmarque &apos;Decodificar em blocos&apos; em Avançado, ou um tamanho menor.</translation>
     </message>
     <message>
-        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
-        <translation>Se uma imagem lisa é o que você pediu, mantenha-a; senão, tente outra semente ou outro prompt, ou outro arquivo de modelo.</translation>
+        <source>Try another seed or prompt, or another model file.</source>
+        <translation>Tente outra semente ou outro prompt, ou outro arquivo de modelo.</translation>
     </message>
     <message>
-        <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
-        <translation>O decodificador de imagem já rodou no processador, então o desenho em si deu errado: tente um tamanho menor, outro arquivo de modelo ou quantização, ou outro driver de vídeo.</translation>
+        <source>Try a smaller size or another model file.</source>
+        <translation>Tente um tamanho menor ou outro arquivo de modelo.</translation>
     </message>
     <message>
-        <source>Tick &apos;Image decoder on CPU&apos; in Advanced, or try a smaller size, another model file or quantization, or another graphics driver.</source>
-        <translation>Marque &apos;Decodificador de imagem na CPU&apos; em Avançado, ou tente um tamanho menor, outro arquivo de modelo ou quantização, ou outro driver de vídeo.</translation>
+        <source>The image decoder already ran on the processor; try a smaller size, another model file or another graphics driver.</source>
+        <translation>O decodificador de imagem já rodou no processador; tente um tamanho menor, outro arquivo de modelo ou outro driver de vídeo.</translation>
+    </message>
+    <message>
+        <source>Try: tick &apos;Image decoder on CPU&apos; in Advanced, a smaller size or another model file.</source>
+        <translation>Tente: marque &apos;Decodificador de imagem no processador&apos; em Avançado, um tamanho menor ou outro arquivo de modelo.</translation>
+    </message>
+    <message>
+        <source>in smaller pieces of work</source>
+        <translation>em partes menores de trabalho</translation>
     </message>
     <message>
         <source>with the image decoder on the processor</source>
@@ -1232,6 +1264,10 @@
     <message>
         <source>image decoder</source>
         <translation>decodificador de imagem</translation>
+    </message>
+    <message>
+        <source>Memory plan: everything on the processor; predicted {ram}{verdict}.</source>
+        <translation>Plano de memória: tudo no processador; previsto {ram}{verdict}.</translation>
     </message>
     <message>
         <source>{used} of {total} GiB VRAM</source>
@@ -1623,8 +1659,16 @@
         <translation>Salvando</translation>
     </message>
     <message>
+        <source>(the processor reads the model into memory)</source>
+        <translation>(o processador lê o modelo para a memória)</translation>
+    </message>
+    <message>
         <source>(the first time, the graphics card also prepares its programs)</source>
         <translation>(na primeira vez, a placa de vídeo também prepara os programas dela)</translation>
+    </message>
+    <message>
+        <source>(the first step, the slowest, is under way)</source>
+        <translation>(o primeiro passo, o mais lento, está em andamento)</translation>
     </message>
     <message>
         <source>Drawing — step {step} of {steps}</source>
@@ -1637,6 +1681,14 @@
     <message>
         <source>{time} left</source>
         <translation>faltam {time}</translation>
+    </message>
+    <message>
+        <source>Upscaling with the demo&apos;s upscaler, which draws noise to show how it works: about {time}.</source>
+        <translation>Ampliando com o ampliador da demonstração, que desenha ruído para mostrar como funciona: cerca de {time}.</translation>
+    </message>
+    <message>
+        <source>Upscaling: about {time} (tiles: {tiles}).</source>
+        <translation>Ampliando: cerca de {time} (blocos: {tiles}).</translation>
     </message>
 </context>
 <context>

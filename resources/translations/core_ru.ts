@@ -16,6 +16,10 @@
         <translation>Слишком велика для этого компьютера</translation>
     </message>
     <message>
+        <source>Fits in this computer&apos;s memory</source>
+        <translation>Помещается в память этого компьютера</translation>
+    </message>
+    <message>
         <source>{time} at {width} x {height}</source>
         <translation>{time} при {width} x {height}</translation>
     </message>
@@ -47,8 +51,8 @@
         <translation>{file} нельзя распаковать: {why}</translation>
     </message>
     <message>
-        <source>Version not named by its build</source>
-        <translation>Версия не указана сборкой</translation>
+        <source>The version this app comes with</source>
+        <translation>Версия, которая идёт с этим приложением</translation>
     </message>
     <message>
         <source>Version {version} ({commit})</source>
@@ -84,6 +88,22 @@
     <message>
         <source>Good at: {uses}</source>
         <translation>Подходит для: {uses}</translation>
+    </message>
+    <message>
+        <source>For 4 GB cards: the smaller download, a little less detail</source>
+        <translation>Для видеокарт на 4 ГБ: загрузка поменьше, чуть меньше деталей</translation>
+    </message>
+    <message>
+        <source>For 8 GB cards: the bigger download buys finer detail, closer to the original</source>
+        <translation>Для видеокарт на 8 ГБ: загрузка побольше даёт более тонкие детали, ближе к оригиналу</translation>
+    </message>
+    <message>
+        <source>For computers with more than 16 GB of RAM: the bigger download reads the prompt at full precision</source>
+        <translation>Для компьютеров с ОЗУ больше 16 ГБ: загрузка побольше читает запрос с полной точностью</translation>
+    </message>
+    <message>
+        <source>For computers with 16 GB of RAM: its prompt reader needs half the memory</source>
+        <translation>Для компьютеров с 16 ГБ ОЗУ: его модулю чтения запроса нужно вдвое меньше памяти</translation>
     </message>
 </context>
 <context>
@@ -171,6 +191,10 @@
     <message>
         <source>Image backend</source>
         <translation>Движок изображений</translation>
+    </message>
+    <message>
+        <source>this computer&apos;s processor (no graphics card)</source>
+        <translation>процессор этого компьютера (без видеокарты)</translation>
     </message>
     <message>
         <source>Vulkan is installed and works.</source>
@@ -1043,20 +1067,28 @@
         <translation>Картинка получилась шумом из чистых цветов</translation>
     </message>
     <message>
-        <source>The image decoder&apos;s tiles did not all come back: untick &apos;Decode in tiles&apos; in Advanced, or try a smaller size.</source>
-        <translation>Не все части декодера изображения вернулись: снимите флажок «Декодировать по частям» в разделе «Дополнительно» или попробуйте меньший размер.</translation>
+        <source>Try: untick &apos;Decode in tiles&apos; in Advanced, or a smaller size.</source>
+        <translation>Попробуйте: снимите «Декодировать по частям» в разделе «Дополнительно» или уменьшите размер.</translation>
     </message>
     <message>
-        <source>If a plain picture is what you asked for, keep it; otherwise try another seed or prompt, or another model file.</source>
-        <translation>Если вы и просили однотонную картинку, сохраните её; иначе попробуйте другое зерно или запрос либо другой файл модели.</translation>
+        <source>Try another seed or prompt, or another model file.</source>
+        <translation>Попробуйте другое зерно или запрос либо другой файл модели.</translation>
     </message>
     <message>
-        <source>The image decoder already ran on the processor, so the drawing itself went wrong: try a smaller size, another model file or quantization, or another graphics driver.</source>
-        <translation>Декодер изображения уже работал на процессоре, значит, ошибка в самом рисовании: попробуйте размер поменьше, другой файл модели или квантование либо другой графический драйвер.</translation>
+        <source>Try a smaller size or another model file.</source>
+        <translation>Попробуйте меньший размер или другой файл модели.</translation>
     </message>
     <message>
-        <source>Tick &apos;Image decoder on CPU&apos; in Advanced, or try a smaller size, another model file or quantization, or another graphics driver.</source>
-        <translation>Включите «Декодер изображения на CPU» в разделе «Дополнительно» или попробуйте размер поменьше, другой файл модели или квантование либо другой графический драйвер.</translation>
+        <source>The image decoder already ran on the processor; try a smaller size, another model file or another graphics driver.</source>
+        <translation>Декодер изображения уже работал на процессоре; попробуйте меньший размер, другой файл модели или другой графический драйвер.</translation>
+    </message>
+    <message>
+        <source>Try: tick &apos;Image decoder on CPU&apos; in Advanced, a smaller size or another model file.</source>
+        <translation>Попробуйте: отметьте «Декодер изображения на процессоре» в разделе «Дополнительно», меньший размер или другой файл модели.</translation>
+    </message>
+    <message>
+        <source>in smaller pieces of work</source>
+        <translation>меньшими частями работы</translation>
     </message>
     <message>
         <source>with the image decoder on the processor</source>
@@ -1232,6 +1264,10 @@
     <message>
         <source>image decoder</source>
         <translation>декодер изображения</translation>
+    </message>
+    <message>
+        <source>Memory plan: everything on the processor; predicted {ram}{verdict}.</source>
+        <translation>План памяти: всё на процессоре; ожидается {ram}{verdict}.</translation>
     </message>
     <message>
         <source>{used} of {total} GiB VRAM</source>
@@ -1623,8 +1659,16 @@
         <translation>Сохранение</translation>
     </message>
     <message>
+        <source>(the processor reads the model into memory)</source>
+        <translation>(процессор загружает модель в память)</translation>
+    </message>
+    <message>
         <source>(the first time, the graphics card also prepares its programs)</source>
         <translation>(в первый раз видеокарта ещё и готовит свои программы)</translation>
+    </message>
+    <message>
+        <source>(the first step, the slowest, is under way)</source>
+        <translation>(идёт первый шаг — самый медленный)</translation>
     </message>
     <message>
         <source>Drawing — step {step} of {steps}</source>
@@ -1637,6 +1681,14 @@
     <message>
         <source>{time} left</source>
         <translation>осталось {time}</translation>
+    </message>
+    <message>
+        <source>Upscaling with the demo&apos;s upscaler, which draws noise to show how it works: about {time}.</source>
+        <translation>Увеличение демонстрационным увеличителем, который рисует шум, чтобы показать, как это работает: примерно {time}.</translation>
+    </message>
+    <message>
+        <source>Upscaling: about {time} (tiles: {tiles}).</source>
+        <translation>Увеличение: примерно {time} (частей: {tiles}).</translation>
     </message>
 </context>
 <context>

@@ -674,6 +674,10 @@
         <translation>la imagen se guardó sin sus ajustes: {why}</translation>
     </message>
     <message>
+        <source>{error}{tried}: it is set aside, not in the gallery.</source>
+        <translation>{error}{tried}: se apartó, no está en la galería.</translation>
+    </message>
+    <message>
         <source>the gallery could not list the picture yet: {error}</source>
         <translation>la galería aún no pudo mostrar la imagen: {error}</translation>
     </message>
@@ -708,10 +712,6 @@
     <message>
         <source>It is still in {file} ({why})</source>
         <translation>Sigue en {file} ({why})</translation>
-    </message>
-    <message>
-        <source>{error}{tried}. {where}, not in the gallery. {advice}</source>
-        <translation>{error}{tried}. {where}, fuera de la galería. {advice}</translation>
     </message>
     <message>
         <source>cannot use output folder {folder}: {error}</source>
@@ -931,10 +931,6 @@
     <message>
         <source>&amp;Model</source>
         <translation>Model&amp;o</translation>
-    </message>
-    <message>
-        <source>Upscaling: {plan}</source>
-        <translation>Ampliando: {plan}</translation>
     </message>
     <message>
         <source>Out of video memory: upscaling again in tiles of {tile} px</source>
@@ -2021,6 +2017,10 @@ Las líneas que empiezan con # se omiten.</translation>
         <translation>Añadir un equipo…</translation>
     </message>
     <message>
+        <source>Failed: {reason}</source>
+        <translation>Falló: {reason}</translation>
+    </message>
+    <message>
         <source>No jobs</source>
         <translation>Ningún trabajo</translation>
     </message>
@@ -2106,6 +2106,10 @@ Las líneas que empiezan con # se omiten.</translation>
         <translation>Iniciando…</translation>
     </message>
     <message>
+        <source>Upscaling…</source>
+        <translation>Ampliando…</translation>
+    </message>
+    <message>
         <source>Step {done}/{total}</source>
         <translation>Paso {done}/{total}</translation>
     </message>
@@ -2136,6 +2140,10 @@ Las líneas que empiezan con # se omiten.</translation>
     <message>
         <source>Failed</source>
         <translation>Falló</translation>
+    </message>
+    <message>
+        <source>The job before failed: {why}</source>
+        <translation>El trabajo anterior falló: {why}</translation>
     </message>
 </context>
 <context>

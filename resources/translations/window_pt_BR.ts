@@ -674,6 +674,10 @@
         <translation>a imagem foi guardada sem os ajustes: {why}</translation>
     </message>
     <message>
+        <source>{error}{tried}: it is set aside, not in the gallery.</source>
+        <translation>{error}{tried}: ela foi separada, não está na galeria.</translation>
+    </message>
+    <message>
         <source>the gallery could not list the picture yet: {error}</source>
         <translation>a galeria ainda não conseguiu listar a imagem: {error}</translation>
     </message>
@@ -708,10 +712,6 @@
     <message>
         <source>It is still in {file} ({why})</source>
         <translation>Ela ainda está em {file} ({why})</translation>
-    </message>
-    <message>
-        <source>{error}{tried}. {where}, not in the gallery. {advice}</source>
-        <translation>{error}{tried}. {where}, fora da galeria. {advice}</translation>
     </message>
     <message>
         <source>cannot use output folder {folder}: {error}</source>
@@ -931,10 +931,6 @@
     <message>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
-    </message>
-    <message>
-        <source>Upscaling: {plan}</source>
-        <translation>Ampliando: {plan}</translation>
     </message>
     <message>
         <source>Out of video memory: upscaling again in tiles of {tile} px</source>
@@ -2021,6 +2017,10 @@ Linhas que começam com # são ignoradas.</translation>
         <translation>Adicionar um computador…</translation>
     </message>
     <message>
+        <source>Failed: {reason}</source>
+        <translation>Falhou: {reason}</translation>
+    </message>
+    <message>
         <source>No jobs</source>
         <translation>Nenhuma tarefa</translation>
     </message>
@@ -2106,6 +2106,10 @@ Linhas que começam com # são ignoradas.</translation>
         <translation>Iniciando…</translation>
     </message>
     <message>
+        <source>Upscaling…</source>
+        <translation>Ampliando…</translation>
+    </message>
+    <message>
         <source>Step {done}/{total}</source>
         <translation>Passo {done}/{total}</translation>
     </message>
@@ -2136,6 +2140,10 @@ Linhas que começam com # são ignoradas.</translation>
     <message>
         <source>Failed</source>
         <translation>Falhou</translation>
+    </message>
+    <message>
+        <source>The job before failed: {why}</source>
+        <translation>O trabalho anterior falhou: {why}</translation>
     </message>
 </context>
 <context>

@@ -674,6 +674,10 @@
         <translation>картинка сохранена без настроек: {why}</translation>
     </message>
     <message>
+        <source>{error}{tried}: it is set aside, not in the gallery.</source>
+        <translation>{error}{tried}: изображение отложено, его нет в галерее.</translation>
+    </message>
+    <message>
         <source>the gallery could not list the picture yet: {error}</source>
         <translation>галерея пока не смогла показать картинку: {error}</translation>
     </message>
@@ -708,10 +712,6 @@
     <message>
         <source>It is still in {file} ({why})</source>
         <translation>Она всё ещё в {file} ({why})</translation>
-    </message>
-    <message>
-        <source>{error}{tried}. {where}, not in the gallery. {advice}</source>
-        <translation>{error}{tried}. {where}, не в галерее. {advice}</translation>
     </message>
     <message>
         <source>cannot use output folder {folder}: {error}</source>
@@ -931,10 +931,6 @@
     <message>
         <source>&amp;Model</source>
         <translation>&amp;Модель</translation>
-    </message>
-    <message>
-        <source>Upscaling: {plan}</source>
-        <translation>Увеличение: {plan}</translation>
     </message>
     <message>
         <source>Out of video memory: upscaling again in tiles of {tile} px</source>
@@ -2021,6 +2017,10 @@ Lines starting with # are skipped.</source>
         <translation>Добавить компьютер…</translation>
     </message>
     <message>
+        <source>Failed: {reason}</source>
+        <translation>Не удалось: {reason}</translation>
+    </message>
+    <message>
         <source>No jobs</source>
         <translation>Заданий нет</translation>
     </message>
@@ -2106,6 +2106,10 @@ Lines starting with # are skipped.</source>
         <translation>Запуск…</translation>
     </message>
     <message>
+        <source>Upscaling…</source>
+        <translation>Увеличение…</translation>
+    </message>
+    <message>
         <source>Step {done}/{total}</source>
         <translation>Шаг {done}/{total}</translation>
     </message>
@@ -2136,6 +2140,10 @@ Lines starting with # are skipped.</source>
     <message>
         <source>Failed</source>
         <translation>Ошибка</translation>
+    </message>
+    <message>
+        <source>The job before failed: {why}</source>
+        <translation>Предыдущее задание не удалось: {why}</translation>
     </message>
 </context>
 <context>
