@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.gallery.metadata import method_of_sampler, scheduler_of_name
+from app.core.generation.faces import FaceFix, face_fix_from_adetailer
 from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, check_clip_skip
 from app.core.models.families import FAMILIES, ModelFamily, ModelFiles
 from app.core.queue.jobs import batch_requests
@@ -126,9 +127,19 @@ def check_scripts(scripts: object) -> None:
     if not isinstance(scripts, dict):
         raise Refused("alwayson_scripts", "must be an object")
     for name, entry in scripts.items():
+        if name.casefold() == "adetailer":  # read by face_fix_from_adetailer
+            continue
         arguments = entry.get("args", []) if isinstance(entry, dict) else entry
         if arguments not in ([], [False], None):
             raise Refused(f"alwayson_scripts.{name}", "extensions do not run here")
+
+
+def _face_fix(scripts: object) -> tuple[FaceFix | None, list[str]]:
+    """ADetailer's unit as our face fix, and what of it is left out (never a refusal)."""
+    if not isinstance(scripts, dict):
+        return None, []
+    entry = next((value for name, value in scripts.items() if name.casefold() == "adetailer"), None)
+    return face_fix_from_adetailer(entry)
 
 
 def chosen_model(title: str | None, installed: list[InstalledModel], current: str | None,
@@ -282,6 +293,8 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         if key not in _SETTINGS_READ and value not in _SETTINGS_OFF.get(key, (None,)):
             raise Refused(f"override_settings.{key}", "this setting cannot be changed here")
     prompt = _text(payload, "prompt")
+    face_fix, face_notes = _face_fix(payload.get("alwayson_scripts"))
+    notes += face_notes
     seed = _number(payload, "seed", int, -1)
     hires = None
     if payload.get("enable_hr"):
@@ -314,6 +327,7 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         lora_dir=lora_dir if "<lora:" in prompt else None,
         # this app's styles, by name: applied when the pictures are queued
         styles=tuple(name for name in styles if name not in unknown),
+        face_fix=face_fix,
     )
     if pictures.init_image is not None:
         request = dataclasses.replace(

@@ -2,10 +2,11 @@
 native size, paste it back through a feathered mask.
 
 The detector is OpenCV's Haar cascade for frontal faces (`haarcascade_frontalface_alt2.xml`: on our test
-photographs it finds the one face at every size, where the `default` cascade also finds a false second one),
-which ships inside the opencv-python-headless wheel (cv2.data.haarcascades) for every platform we run on: nothing
-is downloaded, it runs offline on the processor in a fraction of a second. OpenCV's better FaceDetectorYN needs a model file that no wheel
-carries, and OpenCV 5 wheels dropped the cascades, hence the `<5` pin in pyproject.toml.
+photographs it finds the one face at every size, where the `default` cascade also finds a false second one). It
+ships inside the opencv-python-headless wheel (cv2.data.haarcascades) for every platform we run on: nothing is
+downloaded, it runs offline on the processor in a fraction of a second. OpenCV's better FaceDetectorYN needs a
+model file that no wheel carries, and OpenCV 5's wheels dropped the cascades: hence the `<5` pin in
+pyproject.toml.
 
 The paste-back reuses inpainting's own guarantee (input_image.keep_outside_mask): every pixel where the feathered
 mask is 0 is the source picture's own, exactly.
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
+import cv2.data
 import numpy as np
 from PIL import Image, ImageFilter
 
@@ -198,3 +200,84 @@ def a1111_face_fields(fix: FaceFix) -> dict[str, str]:
     if fix.steps:
         fields["ADetailer steps"] = str(fix.steps)
     return fields
+
+
+# --- A1111's ADetailer in its API: `alwayson_scripts.ADetailer.args` ------------------------------------------
+# its settings we honour, by its names, and the FaceFix field each sets
+_AD_READ = {"ad_denoising_strength": "strength", "ad_confidence": "confidence", "ad_mask_blur": "mask_blur",
+            "ad_dilate_erode": "dilate", "ad_inpaint_only_masked_padding": "padding", "ad_prompt": "prompt",
+            "ad_negative_prompt": "negative_prompt"}
+# settings that ask for nothing when they have these values (ADetailer's defaults, or off)
+_AD_QUIET: dict[str, tuple[object, ...]] = {
+    "ad_model": (), "ad_tab_enable": (True,), "ad_model_classes": ("",), "ad_mask_k": (0,), "ad_mask_k_largest": (0,),
+    "ad_mask_filter_method": ("Area",), "ad_mask_min_ratio": (0, 0.0), "ad_mask_max_ratio": (1, 1.0),
+    "ad_x_offset": (0,), "ad_y_offset": (0,), "ad_mask_merge_invert": ("None",), "ad_inpaint_only_masked": (True,),
+    "ad_use_inpaint_width_height": (False,), "ad_inpaint_width": (), "ad_inpaint_height": (), "ad_use_steps": (),
+    "ad_steps": (), "ad_use_cfg_scale": (False,), "ad_cfg_scale": (), "ad_use_checkpoint": (False,),
+    "ad_checkpoint": (None, "Use same checkpoint"), "ad_use_vae": (False,), "ad_vae": (None, "Use same VAE"),
+    "ad_use_sampler": (False,), "ad_sampler": (), "ad_scheduler": (), "ad_use_noise_multiplier": (False,),
+    "ad_noise_multiplier": (), "ad_use_clip_skip": (False,), "ad_clip_skip": (), "ad_restore_face": (False,),
+    "ad_controlnet_model": ("None", None), "ad_controlnet_module": ("None", None), "ad_controlnet_weight": (),
+    "ad_controlnet_guidance_start": (), "ad_controlnet_guidance_end": ()}
+
+
+def face_fix_from_adetailer(entry: object) -> tuple[FaceFix | None, list[str]]:
+    """The face fix an A1111 client asks for with `alwayson_scripts.ADetailer` (`{"args": [true, false, {...}]}`,
+    as ADetailer's API reads it: switches, then one object per detector tab), and notes naming what cannot be
+    honoured here. None when it is switched off. Never refuses: what we cannot do is said and left out."""
+    arguments = entry.get("args", []) if isinstance(entry, dict) else entry
+    if not isinstance(arguments, list) or not arguments or arguments[0] is not True:
+        return None, []
+    tabs = [tab for tab in arguments[1:] if isinstance(tab, dict)]
+    tabs = [tab for tab in tabs if tab.get("ad_tab_enable", True) is not False
+            and str(tab.get("ad_model", "None")) != "None"] or ([{}] if not tabs else [])
+    if not tabs:
+        return None, []
+    notes: list[str] = []
+    chosen = next((tab for tab in tabs if "face" in str(tab.get("ad_model", "face")).lower()), None)
+    for tab in tabs:
+        if tab is not chosen:
+            notes.append(f"ADetailer: only faces are found here; the {tab.get('ad_model')!r} detector was left out")
+    if chosen is None:
+        return None, notes
+    model = chosen.get("ad_model")
+    if model and model != DETECTOR_NAME:
+        notes.append(f"ADetailer: faces are found with OpenCV's face detector ({DETECTOR_NAME}) instead of "
+                     f"{model!r}")
+    values: dict[str, object] = {}
+    ignored = []
+    for key, value in chosen.items():
+        if key in _AD_READ:
+            values[_AD_READ[key]] = value
+        elif key == "ad_steps" and chosen.get("ad_use_steps"):
+            values["steps"] = value
+        elif key in _AD_QUIET and (not _AD_QUIET[key] or value in _AD_QUIET[key]):
+            continue
+        elif key not in ("ad_use_steps",):
+            ignored.append(key)
+    if ignored:
+        notes.append(f"ADetailer: left out, not done here: {', '.join(ignored)}")
+    try:
+        fix = FaceFix(strength=float(values.get("strength", 0.4)),  # type: ignore[arg-type]
+                      confidence=float(values.get("confidence", 0.3)),  # type: ignore[arg-type]
+                      padding=int(values.get("padding", 32)),  # type: ignore[call-overload]
+                      mask_blur=int(values.get("mask_blur", 4)),  # type: ignore[call-overload]
+                      dilate=int(values.get("dilate", 4)),  # type: ignore[call-overload]
+                      prompt=str(values.get("prompt") or ""), negative_prompt=str(values.get("negative_prompt") or ""),
+                      steps=int(values.get("steps", 0)))  # type: ignore[call-overload]
+        check_face_fix(fix)
+    except (TypeError, ValueError) as error:
+        notes.append(f"ADetailer: its settings cannot be read ({error}); faces are fixed with its defaults")
+        fix = FaceFix()
+    return fix, notes
+
+
+def adetailer_script(fix: FaceFix) -> dict[str, object]:
+    """The face fix as `alwayson_scripts.ADetailer` for another computer's A1111 API (ours reads it back)."""
+    tab: dict[str, object] = {"ad_model": DETECTOR_NAME, "ad_denoising_strength": fix.strength,
+                              "ad_confidence": fix.confidence, "ad_mask_blur": fix.mask_blur,
+                              "ad_dilate_erode": fix.dilate, "ad_inpaint_only_masked_padding": fix.padding,
+                              "ad_prompt": fix.prompt, "ad_negative_prompt": fix.negative_prompt}
+    if fix.steps:
+        tab.update(ad_use_steps=True, ad_steps=fix.steps)
+    return {"args": [True, False, tab]}

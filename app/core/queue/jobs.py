@@ -16,6 +16,7 @@ from typing import Any
 
 from app.core.file_words import file_problem
 from app.core.generation.extend import Extension
+from app.core.generation.faces import FaceFix
 from app.core.generation.output import Stage
 from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
 from app.core.generation.styles import Style, apply_styles, find_styles
@@ -145,6 +146,8 @@ def request_from_json(document: dict[str, Any]) -> GenerationRequest:
     values["family"] = ModelFamily(values.get("family", "unknown"))
     if values.get("hires") is not None:
         values["hires"] = HiresFix(**values["hires"])
+    if values.get("face_fix") is not None:  # a file from before face fixes has no such field
+        values["face_fix"] = FaceFix(**values["face_fix"])
     if values.get("extend") is not None:  # a file from before extensions has no such field
         values["extend"] = Extension(**values["extend"])
     for name in _PATH_FIELDS & values.keys():
