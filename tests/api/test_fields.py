@@ -18,7 +18,9 @@ from app.api.fields import (
     openai_request,
     openai_size,
 )
-from app.core.generation.request import HiresFix
+from app.core.generation.faces import FaceFix
+from app.core.generation.request import GenerationRequest, HiresFix
+from app.core.queue.nodes import a1111_job
 from app.core.generation.styles import DEFAULT_STYLES
 from app.core.models.families import ModelFamily, ModelFiles
 
@@ -118,10 +120,49 @@ def test_the_old_sampler_and_schedule_names_are_split_as_a1111_splits_them(name:
 
 
 def test_extensions_switched_off_pass_and_one_switched_on_is_refused() -> None:
-    requests({"prompt": "a", "alwayson_scripts": {"ControlNet": {"args": []}, "ADetailer": {"args": [False]}}})
+    [request] = requests({"prompt": "a", "alwayson_scripts": {"ControlNet": {"args": []},
+                                                              "ADetailer": {"args": [False]}}})
+    assert request.face_fix is None
     with pytest.raises(Refused) as refused:
-        requests({"prompt": "a", "alwayson_scripts": {"ADetailer": {"args": [True, {"ad_model": "face"}]}}})
-    assert refused.value.field == "alwayson_scripts.ADetailer"
+        requests({"prompt": "a", "alwayson_scripts": {"Dynamic Prompts v2.17.1": {"args": [True, False, 1]}}})
+    assert refused.value.field == "alwayson_scripts.Dynamic Prompts v2.17.1"
+
+
+# SillyTavern's Image Generation extension with "ADetailer (face)" ticked sends this (its stable-diffusion
+# extension, for the A1111/Forge source: the face YOLO model by name, all else ADetailer's defaults)
+SILLYTAVERN_ADETAILER = {
+    "prompt": "best quality, absurdres, aesthetic, portrait of Seraphina, smiling", "negative_prompt": "lowres",
+    "sampler_name": "DPM++ 2M", "scheduler": "Karras", "steps": 20, "cfg_scale": 7, "width": 512, "height": 768,
+    "restore_faces": False, "enable_hr": False, "seed": -1, "override_settings_restore_afterwards": True,
+    "save_images": True, "send_images": True, "do_not_save_grid": False, "do_not_save_samples": False,
+    "alwayson_scripts": {"ADetailer": {"args": [True, {"ad_model": "face_yolov8n.pt"}]}},
+}
+
+
+def test_sillytaverns_adetailer_request_fixes_faces_and_says_which_detector() -> None:
+    [request], notes = asked(SILLYTAVERN_ADETAILER)
+    assert request.face_fix == FaceFix()  # ADetailer's own defaults: strength 0.4, confidence 0.3, padding 32
+    assert any("instead of 'face_yolov8n.pt'" in note for note in notes), notes
+
+
+def test_adetailer_settings_are_honoured_and_the_others_named_never_refused() -> None:
+    body = {"prompt": "a", "alwayson_scripts": {"ADetailer": {"args": [True, False, {
+        "ad_model": "face_yolov8s.pt", "ad_denoising_strength": 0.3, "ad_confidence": 0.5, "ad_prompt": "a smile",
+        "ad_mask_blur": 8, "ad_inpaint_only_masked_padding": 48, "ad_use_steps": True, "ad_steps": 12,
+        "ad_use_cfg_scale": True, "ad_cfg_scale": 5, "ad_tab_enable": True,
+    }, {"ad_model": "hand_yolov8n.pt"}]}}}
+    [request], notes = asked(body)
+    assert request.face_fix == FaceFix(strength=0.3, confidence=0.5, prompt="a smile", mask_blur=8, padding=48,
+                                       steps=12)
+    assert any("not done here: ad_use_cfg_scale" in note for note in notes), notes
+    assert any("'hand_yolov8n.pt' detector was left out" in note for note in notes), notes
+
+
+def test_a_face_fix_goes_to_another_computer_as_adetailer_and_comes_back_the_same() -> None:
+    fix = FaceFix(strength=0.25, prompt="freckles", steps=9)
+    job = a1111_job(GenerationRequest("a", face_fix=fix), None)
+    [request], notes = asked({"prompt": "a", "alwayson_scripts": job["alwayson_scripts"]})
+    assert request.face_fix == fix and notes == []
 
 
 @pytest.mark.parametrize(("name", "method"), [("Euler a", "euler_a"), ("euler", "euler"), ("DPM++ 2M", "dpm++2m"),
