@@ -276,7 +276,8 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
     first_size = (width, height)
     final_w, final_h = work.hires_size or first_size
-    d_compute = max(diffusion_compute(family, w, h, fa, work.references) for w, h in {first_size, (final_w, final_h)})
+    sizes = {first_size, (final_w, final_h), *((work.face_size,) if work.face_passes and work.face_size else ())}
+    d_compute = max(diffusion_compute(family, w, h, fa, work.references) for w, h in sizes)
     if work.lora_at_runtime and work.lora_bytes:
         d_compute += int(d_compute * LORA_RUNTIME_COMPUTE_SHARE)
     v_compute = decoder_compute(components, final_w, final_h, memory.vae_tiling, vae_on_gpu)
@@ -284,6 +285,10 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     # about the output's area
     encodes = work.encode or work.references > 0
     e_compute = encoder_compute(components, width, height, memory.vae_tiling) if encodes else 0
+    if work.face_passes and work.face_size:  # each face's own run encodes and decodes its crop at this size
+        encodes = True
+        e_compute = max(e_compute, encoder_compute(components, *work.face_size, memory.vae_tiling))
+        v_compute = max(v_compute, decoder_compute(components, *work.face_size, memory.vae_tiling, vae_on_gpu))
     # txt2img loads only the decoder half of a full VAE; img2img and edits load both halves
     vae_weights = components.vae if components.tae or encodes else int(components.vae * VAE_DECODER_SHARE)
     diffusion = components.diffusion + work.lora_bytes

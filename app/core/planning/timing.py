@@ -350,6 +350,9 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
     if work.hires_size:
         sampling += (work.hires_steps or steps) * step_seconds(final_w, final_h)
         passes += (work.hires_steps or steps) * passes_per_step
+    if work.face_passes and work.face_size:
+        sampling += work.face_passes * work.face_steps * step_seconds(*work.face_size)
+        passes += work.face_passes * work.face_steps * passes_per_step
 
     matrix, conv = _processor_rates(host, family)
     if memory.clip_on_cpu:
@@ -360,6 +363,10 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
 
     decode_flops = _decode_flops(components, final_w, final_h, memory.vae_tiling)
     encode_flops = width * height * VAE_ENCODE_FLOPS_PER_PIXEL * max(int(work.encode), work.references)
+    if work.face_passes and work.face_size:  # each face's crop is encoded and decoded too
+        face_pixels = work.face_size[0] * work.face_size[1]
+        encode_flops += work.face_passes * face_pixels * VAE_ENCODE_FLOPS_PER_PIXEL
+        decode_flops += work.face_passes * _decode_flops(components, *work.face_size, memory.vae_tiling)
     if memory.vae_on_cpu:
         decode, encode = decode_flops / conv, encode_flops / conv
     else:

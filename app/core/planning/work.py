@@ -27,6 +27,12 @@ class ExtraWork:
     # FLUX.2 klein edits: each reference picture is VAE-encoded (sd.cpp resizes it to about the output's area)
     # and its latent tokens join the picture's in every diffusion pass
     references: int = 0
+    # Fix faces: each face's crop inpainted at the family's native size (its own sd.cpp run: load, encode, the
+    # strength's share of the steps, decode); the faces are not known before the picture is drawn, so a request
+    # counts one face per picture
+    face_passes: int = 0
+    face_size: tuple[int, int] | None = None
+    face_steps: int = 0  # the steps each face's pass runs: its steps times its strength
 
 
 NO_EXTRA_WORK = ExtraWork()
