@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.aspect import Aspect, aspect_of, aspect_size, snap_size
+from app.core.generation.faces import FaceFix
 from app.core.generation.request import (
     MAX_SEED_ASKED,
     MAX_SIDE,
@@ -128,6 +129,7 @@ class PromptPanel(QWidget):
     def _write_the_draft(self) -> None:
         """Every field's change goes into the draft at once: Generate and the plan read it there."""
         changes = [self.prompt.textChanged, self.negative.textChanged, self.automatic.toggled, self.hires.toggled,
+                   self.fix_faces.toggled, self.face_strength.valueChanged,
                    self.sampler.currentIndexChanged, self.scheduler.currentIndexChanged,
                    self.picture.picture_changed, self.picture.strength.valueChanged, self.picture.paint_mask.toggled,
                    self.picture.painter.canvas.mask_changed, self.styles_picker.chosen_changed]
@@ -206,6 +208,12 @@ class PromptPanel(QWidget):
         self.hires.setAccessibleName(translate("PromptPanel", "Hires fix: a second pass at a larger size"))
         self.hires.setToolTip(translate("PromptPanel", "Draws at the chosen size, then enlarges and refines it "
                                              "(A1111's hires fix)"))
+        self.fix_faces = QCheckBox(translate("PromptPanel", "Fix faces"), self)
+        self.fix_faces.setToolTip(translate("PromptPanel", "Finds each face in the new picture and repaints it at the "
+                                                           "model's own size (as A1111's ADetailer); every other "
+                                                           "pixel is kept"))
+        self.face_strength = decimal_box(self, 0.05, 1, 0.05, FaceFix().strength,
+                                         translate("PromptPanel", "Fix faces denoising strength"))
         self.hires_scale = decimal_box(self, 1.1, 4, 0.25, HiresFix().scale,
                                        translate("PromptPanel", "Hires fix scale"))
         self.hires_scale.setPrefix("x")
@@ -284,6 +292,11 @@ class PromptPanel(QWidget):
         hires.addWidget(self.hires_strength)
         form.addRow(QLabel(translate("PromptPanel", "Hires fix"), self.advanced))
         form.addRow(hires)
+        faces = QHBoxLayout()
+        faces.addWidget(self.fix_faces)
+        faces.addWidget(QLabel(translate("PromptPanel", "denoising"), self))
+        faces.addWidget(self.face_strength)
+        form.addRow(faces)
 
     @property
     def slot_fields(self) -> dict[str, FileField]:
@@ -494,4 +507,5 @@ class PromptPanel(QWidget):
             ref_images=self.draft.request.ref_images, prompt_as_written=self.draft.request.prompt_as_written,
             clip_skip=self.draft.request.clip_skip,
             styles=self.styles_picker.chosen(),
+            face_fix=FaceFix(strength=self.face_strength.value()) if self.fix_faces.isChecked() else None,
         )

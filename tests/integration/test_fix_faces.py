@@ -20,6 +20,7 @@ ASTRONAUT = Path(__file__).parents[1] / "data" / "faces" / "astronaut.png"
 
 @pytest.mark.backend
 @pytest.mark.full
+@pytest.mark.timeout(1500)  # one pass at Flux's native 1024x1024 on lavapipe: minutes on a busy processor
 def test_the_astronauts_face_is_repainted_and_every_other_pixel_kept(sd_cli: Path, tiny_model, out_dir: Path,
                                                                       tmp_path: Path) -> None:
     model, taesd = tiny_model
@@ -28,12 +29,11 @@ def test_the_astronauts_face_is_repainted_and_every_other_pixel_kept(sd_cli: Pat
     run = run_generate([sys.executable, "-m", "app", "fix-faces", str(picture), "--events", "--prompt",
                         "an astronaut's face", "--model", str(model), "--taesd", str(taesd), "--clip-on-cpu",
                         "--vae-on-cpu", "--steps", "1", "--seed", "7", "--face-strength", "0.5", "--out",
-                        str(out_dir)], timeout=600)
+                        str(out_dir)], timeout=1400)
     assert run.exit_code == 0, run.stderr
-    notices = [event["text"] for event in run.of("notice")]
-    assert any("1 face(s) found" in text for text in notices), notices
+    assert "note: Fix faces: 1 face(s) found" in run.stderr, run.stderr
     # the face's crop went to sd.cpp at the family's native size (Flux: 1024x1024)
-    assert any("repainting a face at 1024x1024" in text for text in notices), notices
+    assert "note: Fix faces: repainting a face at 1024x1024" in run.stderr
     [image] = run.of("image")
     made = Path(image["path"])
     before = np.asarray(Image.open(picture).convert("RGB"))
@@ -62,7 +62,7 @@ def test_a_new_picture_without_a_face_says_so_and_is_kept(sd_cli: Path, tiny_mod
                         "--height", "128", "--steps", "1", "--seed", "3", "--fix-faces", "--keep-suspect", "--out",
                         str(out_dir)])
     assert run.exit_code == 0, run.stderr
-    assert any("no face found" in event["text"] for event in run.of("notice"))
+    assert "note: Fix faces: no face found in the picture; it is kept as drawn." in run.stderr, run.stderr
     assert run.of("error") == []
     [image] = run.of("image")
     text = read_parameters_text(Path(image["path"]))
