@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication
 
 from app.core.demo.picture_models import is_demo_file
 from app.core.gallery.metadata import parse_parameters, read_parameters_text
+from app.core.generation.control import DEFAULT_CONTROL_STRENGTH, MAX_CONTROL_STRENGTH, ControlNetUse
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.faces import FaceFix
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
@@ -146,6 +147,17 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     faces.add_argument("--face-padding", type=int, default=FaceFix.padding,
                        help=f"pixels of the picture around each face (default {FaceFix.padding})")
     faces.add_argument("--face-prompt", default="", help="repaint the faces with this prompt (default: the picture's)")
+    control = parser.add_argument_group("ControlNet (SD 1.x and SDXL): a control picture guides the drawing")
+    control.add_argument("--control-net", type=Path, metavar="PATH", help="the ControlNet model, made for the "
+                         "model's family")
+    control.add_argument("--control-image", type=Path, metavar="PATH",
+                         help="the control picture: a sketch, an edge, pose or depth map (or a photo with --canny)")
+    control.add_argument("--control-strength", type=float, default=DEFAULT_CONTROL_STRENGTH,
+                         help=f"how strongly it guides, 0 to {MAX_CONTROL_STRENGTH:g} (default "
+                              f"{DEFAULT_CONTROL_STRENGTH:g})")
+    control.add_argument("--canny", action="store_true", help="find the control picture's edges first (a photo)")
+    control.add_argument("--control-net-cpu", action="store_true",
+                         help="keep the ControlNet on the processor (a small card)")
     hires = parser.add_argument_group("hires fix: a second pass at a larger size")
     hires.add_argument("--hires", action="store_true")
     hires.add_argument("--hires-scale", type=float, default=2.0)
@@ -225,7 +237,17 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in prompt else None),
         styles=tuple(args.style),
         face_fix=face_fix_from_args(args),
+        control=control_from_args(args),
     )
+
+
+def control_from_args(args: argparse.Namespace) -> ControlNetUse | None:
+    if args.control_net is None and args.control_image is None:
+        return None
+    if args.control_net is None or args.control_image is None:
+        raise ValueError("ControlNet needs both --control-net (the model) and --control-image (the picture)")
+    return ControlNetUse(args.control_net, args.control_image, args.control_strength, args.canny,
+                         args.control_net_cpu)
 
 
 def face_fix_from_args(args: argparse.Namespace, only: bool = False) -> FaceFix | None:

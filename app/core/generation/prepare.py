@@ -98,6 +98,9 @@ def prepare(request: GenerationRequest, machine: MachineFacts | None, what_if: W
                      lora_at_runtime=quantized and bool(lora_files), references=references)
     if request.face_fix is not None:
         work = _with_faces(work, request)
+    if request.control is not None and request.control.model.is_file():  # its header read (and cached) by validate
+        work = dataclasses.replace(work, control_bytes=inspect_model(request.control.model).total_bytes,
+                                   control_on_cpu=request.control.on_cpu)
     plans: tuple[MemoryPlan, ...] = ()
     if machine is not None and machine.device is not None:
         plan = plan_memory(components, machine.device, machine.ram_available, request.width, request.height,

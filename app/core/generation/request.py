@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.file_words import file_problem
+from app.core.generation.control import ControlNetUse, ControlRejected, check_control
 from app.core.generation.extend import Extension, ExtensionRejected, fit_extension
 from app.core.generation.faces import FaceFix, FaceFixRejected, check_face_fix
 from app.core.generation.input_image import InputImageRejected, check_input_image
@@ -105,6 +106,7 @@ class GenerationRequest:
     prompt_as_written: str = ""
     # Fix faces (A1111's ADetailer): each face found in the picture repainted at the model's native size
     face_fix: FaceFix | None = None
+    control: ControlNetUse | None = None  # ControlNet: a control picture guides the drawing (SD 1.x, SDXL)
 
     @property
     def hires_size(self) -> tuple[int, int] | None:
@@ -236,6 +238,13 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
         check_hires(dataclasses.replace(request, width=width, height=height, family=family))
     if request.face_fix is not None:
         _check_face_fix(request.face_fix, request.init_image)
+    control = request.control
+    if control is not None:
+        try:
+            check_control(control, family)
+        except ControlRejected as error:
+            raise InvalidRequest(str(error)) from error
+        control = dataclasses.replace(control, model=control.model.absolute(), image=control.image.absolute())
     loras: list[tuple[LoraUse, Path]] = []
     if request.lora_dir is not None or "<lora:" in prompt:
         try:
@@ -249,6 +258,7 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     checked = dataclasses.replace(request, prompt=prompt, negative_prompt=negative_prompt, width=width,
                                   height=height, models=models, family=family, cfg_scale=cfg_scale,
                                   clip_skip=_clip_skip(request.clip_skip, family, notes), extend=extend,
+                                  control=control,
                                   ref_images=tuple(p.absolute() for p in request.ref_images), **pictures)
     return checked, notes, infos, [(use, path.absolute()) for use, path in loras]
 

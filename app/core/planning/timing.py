@@ -325,6 +325,11 @@ def measured_shares(components: Components, memory: MemoryFlags, host: Host, wid
     return matrix_share, conv_share
 
 
+# a ControlNet's share of a UNet step (its encoder half and middle block), and how much slower the processor runs
+# it than the card: estimates from the architecture, not measured on a Polaris card yet
+CONTROL_STEP_SHARE = 0.45
+CONTROL_ON_CPU_SLOWDOWN = 8.0
+
 def picture_time(components: Components, plan: Placement, card: Card, host: Host, width: int, height: int,
                  steps: int, quantized: bool, work: ExtraWork = NO_EXTRA_WORK,
                  measured: MeasuredStep | None = None) -> PictureTime:
@@ -350,6 +355,9 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
     if work.hires_size:
         sampling += (work.hires_steps or steps) * step_seconds(final_w, final_h)
         passes += (work.hires_steps or steps) * passes_per_step
+    if work.control_bytes:  # a ControlNet: the UNet's encoder half again at every step (the processor's is slower)
+        share = CONTROL_STEP_SHARE * steps * step_seconds(width, height)
+        sampling += share * (CONTROL_ON_CPU_SLOWDOWN if work.control_on_cpu else 1)
     if work.face_passes and work.face_size:
         sampling += work.face_passes * work.face_steps * step_seconds(*work.face_size)
         passes += work.face_passes * work.face_steps * passes_per_step

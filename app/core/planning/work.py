@@ -33,6 +33,10 @@ class ExtraWork:
     face_passes: int = 0
     face_size: tuple[int, int] | None = None
     face_steps: int = 0  # the steps each face's pass runs: its steps times its strength
+    # ControlNet: its weights (the UNet's encoder half and the hint block), on the card beside the UNet's for the
+    # whole run, or on the processor (--control-net-cpu), where it also runs its share of every step
+    control_bytes: int = 0
+    control_on_cpu: bool = False
 
 
 NO_EXTRA_WORK = ExtraWork()
