@@ -20,9 +20,9 @@ from app.api.fields import (
 )
 from app.core.generation.faces import FaceFix
 from app.core.generation.request import GenerationRequest, HiresFix
-from app.core.queue.nodes import a1111_job
 from app.core.generation.styles import DEFAULT_STYLES
 from app.core.models.families import ModelFamily, ModelFiles
+from app.core.queue.nodes import a1111_job
 
 FLUX = InstalledModel("Flux Schnell (Q4_K, 6.8 GB)", ModelFiles(diffusion_model=Path("/m/flux.gguf")),
                       ModelFamily.FLUX, steps=4, cfg_scale=1.0)
