@@ -42,6 +42,10 @@ class UserDirs:
         return self.models / "upscalers"
 
     @property
+    def controlnets(self) -> Path:
+        return self.models / "controlnet"
+
+    @property
     def gallery_index(self) -> Path:
         return self.data / "gallery.sqlite3"
 

@@ -9,15 +9,19 @@ import pytest
 
 from app.api.fields import (
     MAX_IMAGES_PER_REQUEST,
+    ControlUnit,
     InstalledModel,
     Pictures,
     Refused,
     a1111_requests,
+    chosen_controlnet,
     chosen_model,
+    control_unit,
     openai_model,
     openai_request,
     openai_size,
 )
+from app.core.generation.control import ControlNetUse
 from app.core.generation.faces import FaceFix
 from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.generation.styles import DEFAULT_STYLES
@@ -340,3 +344,45 @@ def test_openai_edit_is_a_klein_edit_or_an_img2img() -> None:
     with pytest.raises(Refused) as refused:
         openai({"prompt": "night"}, KLEIN, Pictures(references=(picture,), mask=mask))
     assert refused.value.field == "mask"
+
+
+# an A1111 ControlNet unit as webuiapi's ControlNetUnit.to_dict() sends it (sd-webui-controlnet's API)
+def controlnet_unit(**changes: object) -> dict:
+    return {"enabled": True, "input_image": "iVBORw0KGgo=", "mask": None, "module": "canny",
+            "model": "control_v11p_sd15_canny [d14c016b]", "weight": 0.8, "resize_mode": "Resize and Fill",
+            "lowvram": False, "processor_res": 512, "threshold_a": 100, "threshold_b": 200, "guidance_start": 0.0,
+            "guidance_end": 1.0, "control_mode": 0, "pixel_perfect": False, **changes}
+
+
+def test_one_controlnet_unit_is_read_as_sent() -> None:
+    unit = control_unit({"controlnet": {"args": [controlnet_unit(), controlnet_unit(enabled=False)]}})
+    assert unit == ControlUnit("control_v11p_sd15_canny [d14c016b]", "iVBORw0KGgo=", 0.8, canny=True, lowvram=False)
+    as_is = control_unit({"ControlNet": {"args": [controlnet_unit(module="none", lowvram=True)]}})
+    assert as_is is not None and not as_is.canny and as_is.lowvram
+    assert control_unit({"controlnet": {"args": []}}) is None
+    assert control_unit({"controlnet": {"args": [controlnet_unit(model="None")]}}) is None
+
+
+@pytest.mark.parametrize(("units", "message"), [
+    ([controlnet_unit(), controlnet_unit(model="control_v11f1p_sd15_depth")], "one ControlNet unit at a time here; 2"),
+    ([controlnet_unit(module="openpose_full")], "the preprocessor 'openpose_full' does not run here"),
+])
+def test_more_units_or_a_preprocessor_we_lack_are_refused_in_words(units: list, message: str) -> None:
+    with pytest.raises(Refused) as refused:
+        control_unit({"controlnet": {"args": units}})
+    assert refused.value.field == "alwayson_scripts.controlnet" and message in str(refused.value)
+
+
+def test_the_controlnet_is_found_by_the_name_the_extension_lists(tmp_path: Path) -> None:
+    files = [tmp_path / "control_v11p_sd15_canny.safetensors", tmp_path / "control_v11p_sd15_openpose.gguf"]
+    assert chosen_controlnet("control_v11p_sd15_canny [d14c016b]", files) == files[0]
+    with pytest.raises(Refused, match="no ControlNet named 'control_sdxl_depth' here; installed: "
+                                      "control_v11p_sd15_canny, control_v11p_sd15_openpose"):
+        chosen_controlnet("control_sdxl_depth", files)
+
+
+def test_a_controlnet_request_keeps_its_unit_in_the_request() -> None:
+    control = ControlNetUse(Path("cn.safetensors"), Path("pose.png"), 0.8, canny=True)
+    [request], _ = a1111_requests({"prompt": "a", "alwayson_scripts": {"controlnet": {"args": [controlnet_unit()]}}},
+                                  FLUX, Path("loras"), NO_PICTURES, random.Random(1), DEFAULT_STYLES, control)
+    assert request.control == control
