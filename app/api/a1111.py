@@ -299,9 +299,12 @@ def _a1111_control(payload: dict[str, Any], folder: Path, pictures: Pictures) ->
     unit = control_unit(payload.get("alwayson_scripts"))
     if unit is None:
         return None
-    folder_of_controlnets = current_user_dirs().controlnets
-    files = sorted(path for path in folder_of_controlnets.glob("*") if path.suffix.lower() in
-                   (".safetensors", ".gguf")) if folder_of_controlnets.is_dir() else []
+    dirs = current_user_dirs()
+    # the catalog's, downloaded into the models folder, then the user's own in its controlnet folder
+    files = [dirs.models / f.name for preset in load_catalog().controlnets.values() for f in preset.files
+             if (dirs.models / f.name).is_file()]
+    if dirs.controlnets.is_dir():
+        files += sorted(path for path in dirs.controlnets.iterdir() if path.suffix.lower() in (".safetensors", ".gguf"))
     model = chosen_controlnet(unit.model, files)
     if unit.image is None:
         if pictures.init_image is None:

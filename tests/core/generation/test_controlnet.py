@@ -142,3 +142,15 @@ def test_a_request_with_a_controlnet_is_prepared_with_its_weights(tmp_path: Path
                                          control=ControlNetUse(model, pose, on_cpu=True)), None)
     assert prepared.work.control_bytes == inspect_model(model).total_bytes > 0
     assert prepared.work.control_on_cpu
+
+
+def test_the_catalogs_controlnets_say_what_each_is_good_for() -> None:
+    from app.core.models.catalog import good_at_words, load_catalog
+
+    catalog = load_catalog()
+    assert {"control-sd15-canny", "control-sd15-openpose", "control-sd15-depth"} <= catalog.controlnets.keys()
+    for preset in catalog.controlnets.values():
+        assert preset.family.traits.takes_controlnet and preset.files[0].slot == "controlnet"
+        assert good_at_words(preset).startswith("Good at: following")
+        assert all(url.split("/")[2] in catalog.hosts for url in preset.files[0].urls)
+        assert catalog.preset(preset.id) is preset
