@@ -1,6 +1,7 @@
-"""Fix faces in the window: the Advanced panel's tick box puts the fix on every new picture, with its strength;
+"""Fix faces and ControlNet in the window: the Advanced panel's tick box puts the fix on every new picture, with its strength;
 More -> Fix faces on a gallery picture queues a job that fixes that picture's own faces (here a photograph with no
-face: it says so and keeps a copy, no drawing program needed)."""
+face: it says so and keeps a copy, no drawing program needed); the control picture and its ControlNet in the
+request."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from app.core.generation.control import ControlNetUse
 from app.core.generation.faces import FaceFix
 from app.core.generation.request import GenerationRequest
 from app.core.queue.jobs import JobState
@@ -50,3 +52,18 @@ def test_more_fix_faces_queues_the_pictures_own_fix(qtbot: QtBot, out_dir: Path,
     assert "Fixing the faces of polaris-1.png" in window.status_line.status.text()
     qtbot.waitUntil(lambda: job.state.finished, timeout=180_000)
     assert job.state is JobState.DONE, job.reason  # no face is no error: the picture is kept as it is
+
+
+def test_the_control_picture_and_its_controlnet_go_into_the_request(qtbot: QtBot, out_dir: Path,
+                                                                    tmp_path: Path) -> None:
+    out_dir.mkdir(parents=True)
+    made = out_dir / "polaris-1.png"
+    made.write_bytes(COFFEE.read_bytes())
+    panel = window_over(qtbot, made, tmp_path / "gallery.sqlite3").panel
+    panel.control_picture.set_path(tmp_path / "pose.png")
+    assert panel.request().control is None  # a picture without its ControlNet asks for nothing yet
+    panel.control_net.set_path(tmp_path / "control_v11p_sd15_openpose_fp16.safetensors")
+    panel.control_strength.setValue(0.6)
+    panel.control_on_cpu.setChecked(True)
+    assert panel.draft.request.control == ControlNetUse(tmp_path / "control_v11p_sd15_openpose_fp16.safetensors",
+                                                        tmp_path / "pose.png", 0.6, canny=False, on_cpu=True)
