@@ -1,7 +1,7 @@
 """Fix faces and ControlNet in the window: the Advanced panel's tick box puts the fix on every new picture, with
-its strength; More -> Fix faces on a gallery picture queues a job that fixes that picture's own faces (here a photograph with no
-face: it says so and keeps a copy, no drawing program needed); the control picture and its ControlNet in the
-request."""
+its strength; More -> Fix faces on a gallery picture queues a job that fixes that picture's own faces (here a
+photograph with no face: it says so and keeps a copy, no drawing program needed); the control picture and its
+ControlNet go into the request."""
 
 from __future__ import annotations
 
