@@ -89,8 +89,9 @@ def computers_from_json(text: str) -> list[RemoteComputer]:
 
 def takes(request: object) -> bool:
     """Whether another computer can make this job: a picture from a prompt, or from a picture (img2img,
-    inpainting); an upscale or a FLUX.2 klein edit runs here (the A1111 API has neither)."""
-    return isinstance(request, GenerationRequest) and not request.ref_images
+    inpainting); an upscale or a FLUX.2 klein edit runs here (the A1111 API has neither), and so does a ControlNet
+    job (its ControlNet file is this computer's: another would draw without it)."""
+    return isinstance(request, GenerationRequest) and not request.ref_images and request.control is None
 
 
 def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, Any]:

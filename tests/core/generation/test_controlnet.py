@@ -154,3 +154,11 @@ def test_the_catalogs_controlnets_say_what_each_is_good_for() -> None:
         assert good_at_words(preset).startswith("Good at: following")
         assert all(url.split("/")[2] in catalog.hosts for url in preset.files[0].urls)
         assert catalog.preset(preset.id) is preset
+
+
+def test_a_controlnet_job_stays_on_this_computer() -> None:
+    from app.core.queue.nodes import takes
+
+    request = GenerationRequest("a")
+    assert takes(request)
+    assert not takes(dataclasses.replace(request, control=ControlNetUse(Path("cn.safetensors"), Path("p.png"))))
