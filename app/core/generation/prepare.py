@@ -114,7 +114,8 @@ def _with_faces(work: ExtraWork, request: GenerationRequest) -> ExtraWork:
     assert request.face_fix is not None
     fix = request.face_fix
     steps = max(1, math.ceil((fix.steps or request.steps) * fix.strength))
-    return dataclasses.replace(work, face_passes=1, face_size=request.family.traits.square, face_steps=steps)
+    return dataclasses.replace(work, face_passes=1, face_size=request.family.traits.square, face_steps=steps,
+                               faces_only=fix.only)
 
 
 def _sized(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:

@@ -358,6 +358,8 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
     if work.control_bytes:  # a ControlNet: the UNet's encoder half again at every step (the processor's is slower)
         share = CONTROL_STEP_SHARE * steps * step_seconds(width, height)
         sampling += share * (CONTROL_ON_CPU_SLOWDOWN if work.control_on_cpu else 1)
+    if work.faces_only:  # no picture of its own is drawn
+        sampling, passes = 0.0, 0
     if work.face_passes and work.face_size:
         sampling += work.face_passes * work.face_steps * step_seconds(*work.face_size)
         passes += work.face_passes * work.face_steps * passes_per_step
@@ -371,6 +373,8 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
 
     decode_flops = _decode_flops(components, final_w, final_h, memory.vae_tiling)
     encode_flops = width * height * VAE_ENCODE_FLOPS_PER_PIXEL * max(int(work.encode), work.references)
+    if work.faces_only:
+        encode_flops, decode_flops = 0, 0
     if work.face_passes and work.face_size:  # each face's crop is encoded and decoded too
         face_pixels = work.face_size[0] * work.face_size[1]
         encode_flops += work.face_passes * face_pixels * VAE_ENCODE_FLOPS_PER_PIXEL

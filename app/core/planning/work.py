@@ -33,6 +33,7 @@ class ExtraWork:
     face_passes: int = 0
     face_size: tuple[int, int] | None = None
     face_steps: int = 0  # the steps each face's pass runs: its steps times its strength
+    faces_only: bool = False  # More -> Fix faces: the picture is given, only its faces' passes run
     # ControlNet: its weights (the UNet's encoder half and the hint block), on the card beside the UNet's for the
     # whole run, or on the processor (--control-net-cpu), where it also runs its share of every step
     control_bytes: int = 0

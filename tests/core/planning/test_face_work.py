@@ -48,3 +48,11 @@ def test_a_request_with_the_fix_is_prepared_with_one_faces_pass() -> None:
                                 face_fix=FaceFix(strength=0.4))
     prepared = prepare(request, None, WhatIf(SD1, quantized=False))
     assert (prepared.work.face_passes, prepared.work.face_size, prepared.work.face_steps) == (1, (512, 512), 8)
+
+
+def test_fixing_a_given_pictures_faces_counts_only_the_faces_passes() -> None:
+    faces = ExtraWork(face_passes=1, face_size=(512, 512), face_steps=8, encode=True)
+    only = _time(ExtraWork(face_passes=1, face_size=(512, 512), face_steps=8, faces_only=True, encode=True))
+    native_steps = _time(ExtraWork(), 512)["sampling"] / 20
+    assert abs(only["sampling"] - 8 * native_steps) < 0.01 * only["sampling"]
+    assert only["sampling"] < _time(faces)["sampling"]
