@@ -56,6 +56,7 @@ def command_line() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     from app.cli import (
         add_check_arguments,
+        add_fix_faces_arguments,
         add_generate_arguments,
         add_models_arguments,
         add_plan_arguments,
@@ -64,6 +65,8 @@ def command_line() -> argparse.ArgumentParser:
     )
 
     add_generate_arguments(commands.add_parser("generate", help="generate one image without the window"))
+    add_fix_faces_arguments(commands.add_parser("fix-faces", help="repaint the faces of a picture (as A1111's "
+                                                                  "ADetailer), every other pixel kept"))
     add_upscale_arguments(commands.add_parser("upscale", help="enlarge a picture with an ESRGAN model"))
     add_check_arguments(commands.add_parser("check", help="check the driver, Vulkan and this computer"))
     add_plan_arguments(commands.add_parser("plan", help="plan where the model parts go for a card"))
@@ -116,6 +119,10 @@ def run_command(args: argparse.Namespace) -> int:
         from app.cli import run_generate
 
         return run_generate(args)
+    if args.command == "fix-faces":
+        from app.cli import run_fix_faces
+
+        return run_fix_faces(args)
     if args.command == "upscale":
         from app.cli import run_upscale
 

@@ -18,7 +18,10 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from app.core.demo.picture_models import is_demo_file
+from app.core.gallery.metadata import parse_parameters, read_parameters_text
+from app.core.generation.control import DEFAULT_CONTROL_STRENGTH, MAX_CONTROL_STRENGTH, ControlNetUse
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
+from app.core.generation.faces import FaceFix
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
 from app.core.generation.prepare import MachineFacts, WhatIf, job_time, lora_at_runtime, prepare
 from app.core.generation.request import (
@@ -134,6 +137,27 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                        help="add <lora:NAME:WEIGHT> to the prompt (repeatable)")
     loras.add_argument("--lora-dir", type=Path, metavar="FOLDER",
                        help="the folder with the LoRA files (default: the app's LoRA folder)")
+    faces = parser.add_argument_group("fix faces (as A1111's ADetailer): each face found is repainted at the model's "
+                                      "native size and pasted back; every other pixel is kept")
+    faces.add_argument("--fix-faces", action="store_true", help="fix the faces of each new picture")
+    faces.add_argument("--face-strength", type=float, default=FaceFix.strength,
+                       help=f"how much of each face is repainted, above 0 to 1 (default {FaceFix.strength:g})")
+    faces.add_argument("--face-confidence", type=float, default=FaceFix.confidence,
+                       help=f"how sure the detector must be, 0 to 1 (default {FaceFix.confidence:g})")
+    faces.add_argument("--face-padding", type=int, default=FaceFix.padding,
+                       help=f"pixels of the picture around each face (default {FaceFix.padding})")
+    faces.add_argument("--face-prompt", default="", help="repaint the faces with this prompt (default: the picture's)")
+    control = parser.add_argument_group("ControlNet (SD 1.x and SDXL): a control picture guides the drawing")
+    control.add_argument("--control-net", type=Path, metavar="PATH", help="the ControlNet model, made for the "
+                         "model's family")
+    control.add_argument("--control-image", type=Path, metavar="PATH",
+                         help="the control picture: a sketch, an edge, pose or depth map (or a photo with --canny)")
+    control.add_argument("--control-strength", type=float, default=DEFAULT_CONTROL_STRENGTH,
+                         help=f"how strongly it guides, 0 to {MAX_CONTROL_STRENGTH:g} (default "
+                              f"{DEFAULT_CONTROL_STRENGTH:g})")
+    control.add_argument("--canny", action="store_true", help="find the control picture's edges first (a photo)")
+    control.add_argument("--control-net-cpu", action="store_true",
+                         help="keep the ControlNet on the processor (a small card)")
     hires = parser.add_argument_group("hires fix: a second pass at a larger size")
     hires.add_argument("--hires", action="store_true")
     hires.add_argument("--hires-scale", type=float, default=2.0)
@@ -212,7 +236,44 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
         hires=HiresFix(args.hires_scale, args.hires_strength, args.hires_steps) if args.hires else None,
         lora_dir=args.lora_dir or (current_user_dirs().loras if tags or "<lora:" in prompt else None),
         styles=tuple(args.style),
+        face_fix=face_fix_from_args(args),
+        control=control_from_args(args),
     )
+
+
+def control_from_args(args: argparse.Namespace) -> ControlNetUse | None:
+    if args.control_net is None and args.control_image is None:
+        return None
+    if args.control_net is None or args.control_image is None:
+        raise ValueError("ControlNet needs both --control-net (the model) and --control-image (the picture)")
+    return ControlNetUse(args.control_net, args.control_image, args.control_strength, args.canny,
+                         args.control_net_cpu)
+
+
+def face_fix_from_args(args: argparse.Namespace, only: bool = False) -> FaceFix | None:
+    if not (args.fix_faces or only):
+        return None
+    return FaceFix(strength=args.face_strength, confidence=args.face_confidence, padding=args.face_padding,
+                   prompt=args.face_prompt, only=only)
+
+
+def add_fix_faces_arguments(parser: argparse.ArgumentParser) -> None:
+    """`fix-faces PICTURE`: generate's options (the model, its memory, the output folder), the picture given."""
+    parser.add_argument("picture", type=Path, help="the picture whose faces are repainted (PNG, JPEG, WebP)")
+    add_generate_arguments(parser)
+
+
+def run_fix_faces(args: argparse.Namespace) -> int:
+    """Repaint the faces of one picture: its own size and pixels kept, a new picture beside it in the gallery. The
+    prompt, when not given, is the one the picture records."""
+    if args.prompt is None:
+        try:
+            text = read_parameters_text(args.picture)
+        except (OSError, AttributeError, SyntaxError, ValueError):  # not there, not a PNG: no prompt recorded
+            text = None
+        args.prompt = (parse_parameters(text).prompt if text else "") or "a detailed face"
+    args.init_img, args.fix_faces, args.batch, args.prompts = args.picture, True, 1, None
+    return run_generate(args, only_faces=True)
 
 
 def add_memory_arguments(group: argparse._ArgumentGroup) -> None:
@@ -585,10 +646,13 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
     return result + [unmade] * (jobs - len(result))
 
 
-def run_generate(args: argparse.Namespace) -> int:
+def run_generate(args: argparse.Namespace, only_faces: bool = False) -> int:
     printer = EventPrinter(args.events)
     try:
         requests = generate_requests(args)
+        if only_faces:
+            requests = [dataclasses.replace(request, face_fix=face_fix_from_args(args, only=True))
+                        for request in requests]
     except (OSError, UnicodeDecodeError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

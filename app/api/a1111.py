@@ -15,7 +15,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from app.api.fields import LATENT_UPSCALERS, Pictures, Refused, a1111_requests, clip_skip_setting, mask_blur
+from app.api.fields import (
+    LATENT_UPSCALERS,
+    Pictures,
+    Refused,
+    a1111_requests,
+    chosen_controlnet,
+    clip_skip_setting,
+    control_unit,
+    mask_blur,
+)
 from app.api.pictures import a1111_mask, as_base64, picture_bytes, save_picture
 from app.api.serving import (
     JsonObject,
@@ -35,6 +44,7 @@ from app.core.gallery.metadata import (
     read_parameters_text,
     settings_fields,
 )
+from app.core.generation.control import ControlNetUse
 from app.core.generation.lora import lora_files
 from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
@@ -66,8 +76,9 @@ async def _a1111_images(serving: Serving, request: Request, payload: dict[str, A
     styles = await serving.on_studio(serving.desk.studio.styles) if payload.get("styles") else []
     try:
         pictures = await run_in_threadpool(_a1111_pictures, payload, folder) if with_pictures else Pictures()
+        control = await run_in_threadpool(_a1111_control, payload, folder, pictures)
         requests, said = a1111_requests(asked, model, current_user_dirs().loras, pictures, serving.rng,
-                                        {style.name for style in styles})
+                                        {style.name for style in styles}, control)
     except Refused:
         shutil.rmtree(folder, ignore_errors=True)  # the pictures already written
         raise
@@ -280,6 +291,28 @@ async def _nothing() -> list[Any]:
 for _kind in ("face-restorers", "hypernetworks", "sd-vae", "sd-modules", "realesrgan-models"):
     # nothing of these kinds runs here (A1111 answers [] when it has none)
     router.add_api_route(f"/sdapi/v1/{_kind}", _nothing, methods=["GET"])
+
+
+def _a1111_control(payload: dict[str, Any], folder: Path, pictures: Pictures) -> ControlNetUse | None:
+    """The ControlNet unit as our ControlNet: its model found among the installed ones by name, its picture
+    written into the call's folder (a unit without one uses the img2img picture, as the extension does)."""
+    unit = control_unit(payload.get("alwayson_scripts"))
+    if unit is None:
+        return None
+    dirs = current_user_dirs()
+    # the catalog's, downloaded into the models folder, then the user's own in its controlnet folder
+    files = [dirs.models / f.name for preset in load_catalog().controlnets.values() for f in preset.files
+             if (dirs.models / f.name).is_file()]
+    if dirs.controlnets.is_dir():
+        files += sorted(path for path in dirs.controlnets.iterdir() if path.suffix.lower() in (".safetensors", ".gguf"))
+    model = chosen_controlnet(unit.model, files)
+    if unit.image is None:
+        if pictures.init_image is None:
+            raise Refused("alwayson_scripts.controlnet", "the unit has no image: send its control picture as 'image'")
+        image = pictures.init_image
+    else:
+        image = save_picture(picture_bytes(unit.image, "alwayson_scripts.controlnet.image"), folder, "control_image")
+    return ControlNetUse(model, image, unit.weight, unit.canny, unit.lowvram)
 
 
 def _a1111_pictures(payload: dict[str, Any], folder: Path) -> Pictures:

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from app.core.gallery.metadata import method_of_sampler, scheduler_of_name
+from app.core.generation.control import ControlNetUse
+from app.core.generation.faces import FaceFix, face_fix_from_adetailer
 from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, check_clip_skip
 from app.core.models.families import FAMILIES, ModelFamily, ModelFiles
 from app.core.queue.jobs import batch_requests
@@ -126,9 +128,76 @@ def check_scripts(scripts: object) -> None:
     if not isinstance(scripts, dict):
         raise Refused("alwayson_scripts", "must be an object")
     for name, entry in scripts.items():
+        if name.casefold() in ("adetailer", "controlnet"):  # read by face_fix_from_adetailer, control_unit
+            continue
         arguments = entry.get("args", []) if isinstance(entry, dict) else entry
         if arguments not in ([], [False], None):
             raise Refused(f"alwayson_scripts.{name}", "extensions do not run here")
+
+
+def _face_fix(scripts: object) -> tuple[FaceFix | None, list[str]]:
+    """ADetailer's unit as our face fix, and what of it is left out (never a refusal)."""
+    if not isinstance(scripts, dict):
+        return None, []
+    entry = next((value for name, value in scripts.items() if name.casefold() == "adetailer"), None)
+    return face_fix_from_adetailer(entry)
+
+
+@dataclass(frozen=True)
+class ControlUnit:
+    """The one ControlNet unit an A1111 client sent (sd-webui-controlnet's API): its model by name, its picture
+    (base64; None: the img2img picture, as the extension uses it when a unit has none), how it is read."""
+
+    model: str
+    image: object
+    weight: float
+    canny: bool
+    lowvram: bool
+
+
+# sd-webui-controlnet's preprocessors ("module") we can run: none (the picture is the map itself, a pose or depth
+# map or a sketch made elsewhere) and canny (sd.cpp's --canny finds the edges)
+_MODULES_AS_IS = {"none", "", "None"}
+_MODULES_CANNY = {"canny"}
+
+
+def control_unit(scripts: object) -> ControlUnit | None:
+    """The enabled ControlNet unit of `alwayson_scripts.controlnet`; more than one, or a preprocessor we cannot
+    run, is refused in words."""
+    if not isinstance(scripts, dict):
+        return None
+    entry = next((value for name, value in scripts.items() if name.casefold() == "controlnet"), None)
+    arguments = entry.get("args", []) if isinstance(entry, dict) else entry
+    if not isinstance(arguments, list):
+        return None
+    units = [unit for unit in arguments if isinstance(unit, dict) and unit.get("enabled", True)
+             and str(unit.get("model") or "None") != "None"]
+    if not units:
+        return None
+    if len(units) > 1:
+        raise Refused("alwayson_scripts.controlnet", f"one ControlNet unit at a time here; {len(units)} were sent "
+                                                     "enabled: send the one that matters most")
+    unit = units[0]
+    module = str(unit.get("module") or "none")
+    if module not in _MODULES_AS_IS | _MODULES_CANNY:
+        raise Refused("alwayson_scripts.controlnet", f"the preprocessor {module!r} does not run here: send the map "
+                                                     "it makes (a pose, depth or line picture) with module 'none', or "
+                                                     "a photo with 'canny'")
+    weight = _number(unit, "weight", float, 1.0)
+    image = unit.get("image") or unit.get("input_image")
+    if isinstance(image, dict):  # {"image": base64, "mask": ...}, as the extension's UI sends it
+        image = image.get("image")
+    return ControlUnit(str(unit["model"]), image, weight, module in _MODULES_CANNY, bool(unit.get("lowvram")))
+
+
+def chosen_controlnet(name: str, files: list[Path]) -> Path:
+    """The ControlNet file by its name as the extension lists it ("control_v11p_sd15_canny [d14c016b]")."""
+    wanted = _plain(name.split(" [")[0])
+    for path in files:
+        if _plain(path.stem) == wanted:
+            return path
+    found = ", ".join(sorted(path.stem for path in files)) or "none (add one in the Models window)"
+    raise Refused("alwayson_scripts.controlnet", f"no ControlNet named {name!r} here; installed: {found}")
 
 
 def chosen_model(title: str | None, installed: list[InstalledModel], current: str | None,
@@ -269,7 +338,8 @@ def image_count(payload: Mapping[str, Any]) -> int:
 
 
 def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: Path, pictures: Pictures,
-                   rng: random.Random, style_names: Collection[str]) -> tuple[list[GenerationRequest], list[str]]:
+                   rng: random.Random, style_names: Collection[str],
+                   control: ControlNetUse | None = None) -> tuple[list[GenerationRequest], list[str]]:
     """One request per picture of an A1111 txt2img or img2img call (seeds s, s+1, ... as A1111 numbers them), and
     notes on what was left out. `style_names`: the user's styles; others are skipped, as A1111 skips them.
     Sizes, steps and the like are checked by the queue's own validation afterwards (`Studio.check`)."""
@@ -282,6 +352,8 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         if key not in _SETTINGS_READ and value not in _SETTINGS_OFF.get(key, (None,)):
             raise Refused(f"override_settings.{key}", "this setting cannot be changed here")
     prompt = _text(payload, "prompt")
+    face_fix, face_notes = _face_fix(payload.get("alwayson_scripts"))
+    notes += face_notes
     seed = _number(payload, "seed", int, -1)
     hires = None
     if payload.get("enable_hr"):
@@ -314,6 +386,8 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         lora_dir=lora_dir if "<lora:" in prompt else None,
         # this app's styles, by name: applied when the pictures are queued
         styles=tuple(name for name in styles if name not in unknown),
+        face_fix=face_fix,
+        control=control,
     )
     if pictures.init_image is not None:
         request = dataclasses.replace(

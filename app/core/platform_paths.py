@@ -47,6 +47,10 @@ class UserDirs:
         return self.models / "prompt-helper"
 
     @property
+    def controlnets(self) -> Path:
+        return self.models / "controlnet"
+
+    @property
     def gallery_index(self) -> Path:
         return self.data / "gallery.sqlite3"
 

@@ -197,6 +197,7 @@ class GalleryPanel(QWidget):
     edit_requested = Signal(object)  # GalleryEntry: edit it with the prompt as the instruction (FLUX.2 klein)
     upscale_requested = Signal(object, int)  # GalleryEntry, factor
     extend_requested = Signal(object)  # GalleryEntry: grow it and paint the new area in (outpainting)
+    fix_faces_requested = Signal(object)  # GalleryEntry: repaint its faces (as A1111's ADetailer)
 
     def __init__(self, index: GalleryIndex, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -269,8 +270,12 @@ class GalleryPanel(QWidget):
         self.extend_action = QAction(translate("GalleryPanel", "Extend…"), self)
         self.extend_action.setToolTip(translate("GalleryPanel", "Make the picture larger on any side; the model "
                                                                 "paints the new area"))
+        self.fix_faces_action = QAction(translate("GalleryPanel", "Fix faces"), self)
+        self.fix_faces_action.setToolTip(translate("GalleryPanel", "Repaint each face of the picture at the model's "
+                                                                   "own size (as ADetailer); every other pixel is "
+                                                                   "kept"))
         self.more_menu.addActions([self.use_as_input_action, self.edit_action, self.extend_action,
-                                   *self.upscale_actions.values()])
+                                   self.fix_faces_action, *self.upscale_actions.values()])
         self.more_menu.addSeparator()
         self.more_menu.addAction(self.trash_action)
         self.more_button = QToolButton(self)
@@ -329,6 +334,7 @@ class GalleryPanel(QWidget):
         self.use_as_input_action.triggered.connect(self._on_use_as_input_triggered)
         self.edit_action.triggered.connect(self._on_edit_triggered)
         self.extend_action.triggered.connect(self._on_extend_triggered)
+        self.fix_faces_action.triggered.connect(self._on_fix_faces_triggered)
         for factor, action in self.upscale_actions.items():
             action.triggered.connect(lambda _=False, chosen=factor: self._on_upscale_triggered(chosen))
 
@@ -424,6 +430,11 @@ class GalleryPanel(QWidget):
         chosen = self.selected()
         if chosen:
             self.extend_requested.emit(chosen[0])
+
+    def _on_fix_faces_triggered(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            self.fix_faces_requested.emit(chosen[0])
 
     def _on_upscale_triggered(self, factor: int) -> None:
         chosen = self.selected()

@@ -244,6 +244,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
             self.gallery.use_as_input_requested.connect(lambda entry: self.use_as_input(entry.path))
             self.gallery.edit_requested.connect(lambda entry: self.edit_picture(entry.path))
             self.gallery.upscale_requested.connect(self._on_upscale_requested)
+            self.gallery.fix_faces_requested.connect(self._on_fix_faces_requested)
             self.gallery.extend_requested.connect(lambda entry: open_extend_dialog(self, entry.path))
         self.draft.plan_with(self.studio)
 

@@ -3,11 +3,13 @@ settings, start the next image from it, edit it (FLUX.2 klein), enlarge it, step
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from app.core.demo.picture_models import is_demo_file
 from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.metadata import settings_from_png
+from app.core.generation.faces import FaceFix
 from app.core.generation.upscale import UpscaleRequest
 from app.core.words import short_name, translate
 from app.services.draft import Draft
@@ -79,6 +81,22 @@ class PictureActions:
             self.edit_picture(path)
         else:
             self.use_as_input(path)
+
+    def _on_fix_faces_requested(self, entry: GalleryEntry) -> None:
+        """More -> Fix faces: the picture's faces repainted by the chosen model with the panel's prompt, settings and
+        face strength; a new picture beside it, every other pixel kept."""
+        request = dataclasses.replace(self.panel.request(), init_image=entry.path, mask=None, ref_images=(),
+                                      face_fix=FaceFix(strength=self.panel.face_strength.value(), only=True),
+                                      hires=None)
+        self.go.show_busy()  # before the job: one that ends at once (no drawing program) shows idle again
+        try:  # through the studio, as Generate: the ticked styles apply and the wildcards are chosen
+            self.studio.add([request])
+        except ValueError as error:
+            if not self.studio.queue.busy:
+                self.go.show_idle()
+            self.status_line.say(str(error))
+            return
+        self.status_line.say(translate("MainWindow", "Fixing the faces of {name}…").format(name=entry.path.name))
 
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
         model = self.studio.upscaler(is_demo_file(self.draft.request.models.model), self.models_dir)

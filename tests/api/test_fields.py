@@ -9,18 +9,24 @@ import pytest
 
 from app.api.fields import (
     MAX_IMAGES_PER_REQUEST,
+    ControlUnit,
     InstalledModel,
     Pictures,
     Refused,
     a1111_requests,
+    chosen_controlnet,
     chosen_model,
+    control_unit,
     openai_model,
     openai_request,
     openai_size,
 )
-from app.core.generation.request import HiresFix
+from app.core.generation.control import ControlNetUse
+from app.core.generation.faces import FaceFix
+from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.generation.styles import DEFAULT_STYLES
 from app.core.models.families import ModelFamily, ModelFiles
+from app.core.queue.nodes import a1111_job
 
 FLUX = InstalledModel("Flux Schnell (Q4_K, 6.8 GB)", ModelFiles(diffusion_model=Path("/m/flux.gguf")),
                       ModelFamily.FLUX, steps=4, cfg_scale=1.0)
@@ -118,10 +124,49 @@ def test_the_old_sampler_and_schedule_names_are_split_as_a1111_splits_them(name:
 
 
 def test_extensions_switched_off_pass_and_one_switched_on_is_refused() -> None:
-    requests({"prompt": "a", "alwayson_scripts": {"ControlNet": {"args": []}, "ADetailer": {"args": [False]}}})
+    [request] = requests({"prompt": "a", "alwayson_scripts": {"ControlNet": {"args": []},
+                                                              "ADetailer": {"args": [False]}}})
+    assert request.face_fix is None
     with pytest.raises(Refused) as refused:
-        requests({"prompt": "a", "alwayson_scripts": {"ADetailer": {"args": [True, {"ad_model": "face"}]}}})
-    assert refused.value.field == "alwayson_scripts.ADetailer"
+        requests({"prompt": "a", "alwayson_scripts": {"Dynamic Prompts v2.17.1": {"args": [True, False, 1]}}})
+    assert refused.value.field == "alwayson_scripts.Dynamic Prompts v2.17.1"
+
+
+# SillyTavern's Image Generation extension with "ADetailer (face)" ticked sends this (its stable-diffusion
+# extension, for the A1111/Forge source: the face YOLO model by name, all else ADetailer's defaults)
+SILLYTAVERN_ADETAILER = {
+    "prompt": "best quality, absurdres, aesthetic, portrait of Seraphina, smiling", "negative_prompt": "lowres",
+    "sampler_name": "DPM++ 2M", "scheduler": "Karras", "steps": 20, "cfg_scale": 7, "width": 512, "height": 768,
+    "restore_faces": False, "enable_hr": False, "seed": -1, "override_settings_restore_afterwards": True,
+    "save_images": True, "send_images": True, "do_not_save_grid": False, "do_not_save_samples": False,
+    "alwayson_scripts": {"ADetailer": {"args": [True, {"ad_model": "face_yolov8n.pt"}]}},
+}
+
+
+def test_sillytaverns_adetailer_request_fixes_faces_and_says_which_detector() -> None:
+    [request], notes = asked(SILLYTAVERN_ADETAILER)
+    assert request.face_fix == FaceFix()  # ADetailer's own defaults: strength 0.4, confidence 0.3, padding 32
+    assert any("instead of 'face_yolov8n.pt'" in note for note in notes), notes
+
+
+def test_adetailer_settings_are_honoured_and_the_others_named_never_refused() -> None:
+    body = {"prompt": "a", "alwayson_scripts": {"ADetailer": {"args": [True, False, {
+        "ad_model": "face_yolov8s.pt", "ad_denoising_strength": 0.3, "ad_confidence": 0.5, "ad_prompt": "a smile",
+        "ad_mask_blur": 8, "ad_inpaint_only_masked_padding": 48, "ad_use_steps": True, "ad_steps": 12,
+        "ad_use_cfg_scale": True, "ad_cfg_scale": 5, "ad_tab_enable": True,
+    }, {"ad_model": "hand_yolov8n.pt"}]}}}
+    [request], notes = asked(body)
+    assert request.face_fix == FaceFix(strength=0.3, confidence=0.5, prompt="a smile", mask_blur=8, padding=48,
+                                       steps=12)
+    assert any("not done here: ad_use_cfg_scale" in note for note in notes), notes
+    assert any("'hand_yolov8n.pt' detector was left out" in note for note in notes), notes
+
+
+def test_a_face_fix_goes_to_another_computer_as_adetailer_and_comes_back_the_same() -> None:
+    fix = FaceFix(strength=0.25, prompt="freckles", steps=9)
+    job = a1111_job(GenerationRequest("a", face_fix=fix), None)
+    [request], notes = asked({"prompt": "a", "alwayson_scripts": job["alwayson_scripts"]})
+    assert request.face_fix == fix and notes == []
 
 
 @pytest.mark.parametrize(("name", "method"), [("Euler a", "euler_a"), ("euler", "euler"), ("DPM++ 2M", "dpm++2m"),
@@ -299,3 +344,45 @@ def test_openai_edit_is_a_klein_edit_or_an_img2img() -> None:
     with pytest.raises(Refused) as refused:
         openai({"prompt": "night"}, KLEIN, Pictures(references=(picture,), mask=mask))
     assert refused.value.field == "mask"
+
+
+# an A1111 ControlNet unit as webuiapi's ControlNetUnit.to_dict() sends it (sd-webui-controlnet's API)
+def controlnet_unit(**changes: object) -> dict:
+    return {"enabled": True, "input_image": "iVBORw0KGgo=", "mask": None, "module": "canny",
+            "model": "control_v11p_sd15_canny [d14c016b]", "weight": 0.8, "resize_mode": "Resize and Fill",
+            "lowvram": False, "processor_res": 512, "threshold_a": 100, "threshold_b": 200, "guidance_start": 0.0,
+            "guidance_end": 1.0, "control_mode": 0, "pixel_perfect": False, **changes}
+
+
+def test_one_controlnet_unit_is_read_as_sent() -> None:
+    unit = control_unit({"controlnet": {"args": [controlnet_unit(), controlnet_unit(enabled=False)]}})
+    assert unit == ControlUnit("control_v11p_sd15_canny [d14c016b]", "iVBORw0KGgo=", 0.8, canny=True, lowvram=False)
+    as_is = control_unit({"ControlNet": {"args": [controlnet_unit(module="none", lowvram=True)]}})
+    assert as_is is not None and not as_is.canny and as_is.lowvram
+    assert control_unit({"controlnet": {"args": []}}) is None
+    assert control_unit({"controlnet": {"args": [controlnet_unit(model="None")]}}) is None
+
+
+@pytest.mark.parametrize(("units", "message"), [
+    ([controlnet_unit(), controlnet_unit(model="control_v11f1p_sd15_depth")], "one ControlNet unit at a time here; 2"),
+    ([controlnet_unit(module="openpose_full")], "the preprocessor 'openpose_full' does not run here"),
+])
+def test_more_units_or_a_preprocessor_we_lack_are_refused_in_words(units: list, message: str) -> None:
+    with pytest.raises(Refused) as refused:
+        control_unit({"controlnet": {"args": units}})
+    assert refused.value.field == "alwayson_scripts.controlnet" and message in str(refused.value)
+
+
+def test_the_controlnet_is_found_by_the_name_the_extension_lists(tmp_path: Path) -> None:
+    files = [tmp_path / "control_v11p_sd15_canny.safetensors", tmp_path / "control_v11p_sd15_openpose.gguf"]
+    assert chosen_controlnet("control_v11p_sd15_canny [d14c016b]", files) == files[0]
+    with pytest.raises(Refused, match="no ControlNet named 'control_sdxl_depth' here; installed: "
+                                      "control_v11p_sd15_canny, control_v11p_sd15_openpose"):
+        chosen_controlnet("control_sdxl_depth", files)
+
+
+def test_a_controlnet_request_keeps_its_unit_in_the_request() -> None:
+    control = ControlNetUse(Path("cn.safetensors"), Path("pose.png"), 0.8, canny=True)
+    [request], _ = a1111_requests({"prompt": "a", "alwayson_scripts": {"controlnet": {"args": [controlnet_unit()]}}},
+                                  FLUX, Path("loras"), NO_PICTURES, random.Random(1), DEFAULT_STYLES, control)
+    assert request.control == control

@@ -13,6 +13,8 @@ from typing import Any
 
 from PIL import Image, PngImagePlugin
 
+from app.core.generation.control import a1111_control_fields
+from app.core.generation.faces import a1111_face_fields
 from app.core.generation.lora import LoraUse
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import memory_flags
@@ -169,6 +171,10 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
         # the same as civitai's JSON "Hashes" (which readers that split on ':' such as sd-parsers can read)
         fields["Hashes"] = json.dumps({**({"model": model_hash_text} if model_hash_text else {}),
                                        **{f"lora:{name}": digest for name, digest in hashes.items()}})
+    if request.face_fix is not None:
+        fields.update(a1111_face_fields(request.face_fix))
+    if request.control is not None:
+        fields.update(a1111_control_fields(request.control))
     if request.styles:
         fields["Styles"] = quote(", ".join(request.styles))
     if request.prompt_as_written:  # as A1111's Dynamic Prompts extension records the prompt before its choices
@@ -206,6 +212,11 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
         details["styles"] = list(request.styles)
     if request.prompt_as_written:
         details["prompt_as_written"] = request.prompt_as_written
+    if request.face_fix is not None:
+        details["face_fix"] = dataclasses.asdict(request.face_fix)
+    if request.control is not None:
+        details["control"] = {**dataclasses.asdict(request.control), "model": str(request.control.model),
+                              "image": str(request.control.image)}
     if request.hires is not None:
         details["hires"] = {"scale": request.hires.scale, "denoising_strength": request.hires.denoising_strength,
                             "steps": request.hires.steps}

@@ -89,6 +89,15 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
             add("--hires-steps", str(request.hires.steps))
     if request.lora_dir is not None:
         add("--lora-model-dir", path_text(request.lora_dir))
+    if request.control is not None:  # ControlNet: the control picture guides the drawing
+        control = request.control
+        add("--control-net", path_text(control.model))
+        add("--control-image", path_text(control.image))
+        add("--control-strength", f"{control.strength:g}")
+        if control.canny:  # sd.cpp finds the picture's edges first
+            add("--canny")
+        if control.on_cpu:
+            add("--control-net-cpu")
     for option in memory_options(request.memory):
         add(*option)
     if tile := tile_options(request.memory):  # the planner's decoder tile, where not sd.cpp's default

@@ -5,6 +5,7 @@ plans for this machine. The queue's RAM prediction, the window's plan, the run a
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,12 +96,26 @@ def prepare(request: GenerationRequest, machine: MachineFacts | None, what_if: W
                      hires_steps=request.hires.steps if request.hires else 0,
                      lora_bytes=sum(inspect_model(path).total_bytes for path in lora_files),
                      lora_at_runtime=quantized and bool(lora_files), references=references)
+    if request.face_fix is not None:
+        work = _with_faces(work, request)
+    if request.control is not None and request.control.model.is_file():  # its header read (and cached) by validate
+        work = dataclasses.replace(work, control_bytes=inspect_model(request.control.model).total_bytes,
+                                   control_on_cpu=request.control.on_cpu)
     plans: tuple[MemoryPlan, ...] = ()
     if machine is not None and machine.device is not None:
         plan = plan_memory(components, machine.device, machine.ram_available, request.width, request.height,
                            request.steps, machine.caps, work, quantized=quantized)
         plans = (plan, *plan.fallbacks)
     return PreparedJob(request, tuple(notes), models, loras, components, quantized, work, plans)
+
+
+def _with_faces(work: ExtraWork, request: GenerationRequest) -> ExtraWork:
+    """Fix faces' share of the work: one face's pass per picture, at the family's native size."""
+    assert request.face_fix is not None
+    fix = request.face_fix
+    steps = max(1, math.ceil((fix.steps or request.steps) * fix.strength))
+    return dataclasses.replace(work, face_passes=1, face_size=request.family.traits.square, face_steps=steps,
+                               faces_only=fix.only)
 
 
 def _sized(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.file_words import file_problem
+from app.core.generation.control import ControlNetUse, ControlRejected, check_control
 from app.core.generation.extend import Extension, ExtensionRejected, fit_extension
+from app.core.generation.faces import FaceFix, FaceFixRejected, check_face_fix
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, LoraUse, check_loras
 from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
@@ -102,6 +104,9 @@ class GenerationRequest:
     # the prompt as the user typed it, before styles, wildcards or translation changed it into `prompt`; "" when
     # nothing changed it
     prompt_as_written: str = ""
+    # Fix faces (A1111's ADetailer): each face found in the picture repainted at the model's native size
+    face_fix: FaceFix | None = None
+    control: ControlNetUse | None = None  # ControlNet: a control picture guides the drawing (SD 1.x, SDXL)
 
     @property
     def hires_size(self) -> tuple[int, int] | None:
@@ -231,6 +236,15 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     notes += [n for n in (width_note, height_note) if n]
     if request.hires is not None:
         check_hires(dataclasses.replace(request, width=width, height=height, family=family))
+    if request.face_fix is not None:
+        _check_face_fix(request.face_fix, request.init_image)
+    control = request.control
+    if control is not None:
+        try:
+            check_control(control, family)
+        except ControlRejected as error:
+            raise InvalidRequest(str(error)) from error
+        control = dataclasses.replace(control, model=control.model.absolute(), image=control.image.absolute())
     loras: list[tuple[LoraUse, Path]] = []
     if request.lora_dir is not None or "<lora:" in prompt:
         try:
@@ -244,8 +258,19 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     checked = dataclasses.replace(request, prompt=prompt, negative_prompt=negative_prompt, width=width,
                                   height=height, models=models, family=family, cfg_scale=cfg_scale,
                                   clip_skip=_clip_skip(request.clip_skip, family, notes), extend=extend,
+                                  control=control,
                                   ref_images=tuple(p.absolute() for p in request.ref_images), **pictures)
     return checked, notes, infos, [(use, path.absolute()) for use, path in loras]
+
+
+def _check_face_fix(fix: FaceFix, picture: Path | None) -> None:
+    try:
+        check_face_fix(fix)
+    except FaceFixRejected as error:
+        raise InvalidRequest(str(error)) from error
+    if fix.only and picture is None:
+        raise InvalidRequest(translate("Request", "fixing the faces of a picture needs that picture: give it as the "
+                                                  "input image"))
 
 
 def _prompt_name(negative: bool) -> str:

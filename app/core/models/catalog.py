@@ -96,10 +96,12 @@ class Catalog:
     windows_backend: CatalogFile  # upstream's release zip with sd-cli.exe and its DLLs
     upscalers: dict[str, Preset] = dataclasses.field(default_factory=dict)  # ESRGAN models, one file each
     recommended_order: tuple[str, ...] = ()  # best pictures first (catalog.json says how it is used)
+    # ControlNets, one file each, for the family they guide; `good_at` says what each is for
+    controlnets: dict[str, Preset] = dataclasses.field(default_factory=dict)
 
     def preset(self, preset_id: str) -> Preset | None:
-        """A model preset or an upscaler, by id."""
-        return self.presets.get(preset_id) or self.upscalers.get(preset_id)
+        """A model preset, an upscaler or a ControlNet, by id."""
+        return self.presets.get(preset_id) or self.upscalers.get(preset_id) or self.controlnets.get(preset_id)
 
 
 # what a model is chosen for, as the Models window says it; the catalog's "good_at" lists these keys
@@ -110,6 +112,9 @@ GOOD_AT = {
     "editing": QT_TRANSLATE_NOOP("Catalog", "editing your pictures"),
     "speed": QT_TRANSLATE_NOOP("Catalog", "quick drafts"),
     "enlarging": QT_TRANSLATE_NOOP("Catalog", "making pictures bigger"),
+    "outlines": QT_TRANSLATE_NOOP("Catalog", "following outlines and sketches"),
+    "poses": QT_TRANSLATE_NOOP("Catalog", "following a pose"),
+    "depth": QT_TRANSLATE_NOOP("Catalog", "following a scene's depth"),
 }
 
 
@@ -163,19 +168,19 @@ def load_catalog(path: Path | None = None) -> Catalog:
     path = path or resource_path("catalog.json")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        presets, upscalers = (
+        presets, upscalers, controlnets = (
             {key: Preset(key, value["title"], ModelFamily(value["family"]), value["steps"], value.get("note", ""),
                          tuple(_file(slot, entry) for slot, entry in value["files"].items()), value.get("cfg_scale"),
                          value.get("name", ""), value.get("quantization", ""), _good_at(value), _variant(value))
              for key, value in data.get(section, {}).items()}
-            for section in ("presets", "upscalers"))
+            for section in ("presets", "upscalers", "controlnets"))
         backend = data["backend"]
         order = tuple(data.get("recommended_order", presets))
         unknown = [key for key in order if key not in presets]
         if unknown:
             raise ValueError(f"recommended_order names no preset: {unknown}")
         return Catalog(presets, frozenset(data["hosts"]), backend["version"], _file("backend", backend["windows"]),
-                       upscalers, order)
+                       upscalers, order, controlnets)
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise CatalogError(f"the model catalog {path} cannot be read: {error!r}") from error
 

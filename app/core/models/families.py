@@ -95,6 +95,9 @@ class FamilyTraits:
     # pixels per latent of its autoencoder (the tiled decoder's grid, picture_check); None: not known
     latent_px: int | None = 8
     edits_from_references: bool = False  # it redraws the reference pictures it is given as the prompt asks
+    # sd.cpp 0.4.7 guides it with a ControlNet (--control-net): its control.hpp builds the ControlNet as the UNet's
+    # encoder half, for SD 1.x, SD 2 and SDXL; a DiT (Flux, FLUX.2, Z-Image) takes none
+    takes_controlnet: bool = False
     sampler: str = "euler_a"  # the method sd.cpp samples it with unless told (the picture's metadata says it)
     # A1111's "Clip skip" it is drawn with unless told: the prompt is read from this CLIP layer counted from the
     # last (1: the last; 2: the one before, which SDXL was trained on), sd.cpp's own default for it (its
@@ -126,10 +129,10 @@ FAMILIES: dict[ModelFamily, FamilyTraits] = {
         lora_kind=None, reads_llm=True),
     ModelFamily.SDXL: FamilyTraits(
         "SDXL", ComponentKind.SDXL, 8, *_MEGAPIXEL, distilled=False, transformer=False, ram_gb=12,
-        lora_kind=ComponentKind.SDXL, prompt_style="tags", clip_skip=2),
+        lora_kind=ComponentKind.SDXL, prompt_style="tags", clip_skip=2, takes_controlnet=True),
     ModelFamily.SD1: FamilyTraits(
         "SD 1.x", ComponentKind.SD1, 8, (512, 512), (512, 768), distilled=False, transformer=False, ram_gb=8,
-        lora_kind=ComponentKind.SD1, prompt_style="tags", clip_skip=1),
+        lora_kind=ComponentKind.SD1, prompt_style="tags", clip_skip=1, takes_controlnet=True),
     # not known yet: the strictest multiple and the smallest sizes keep every family valid; RAM as for Flux
     ModelFamily.UNKNOWN: FamilyTraits(
         "any model", ComponentKind.UNKNOWN, 16, (512, 512), (512, 768), distilled=False, transformer=True,

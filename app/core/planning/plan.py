@@ -44,6 +44,7 @@ from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
 
 MIB = 2**20
+CONTROL_COMPUTE_SHARE = 0.5  # a ControlNet's compute buffer beside its UNet's, at the same size
 GIB = 2**30
 
 # --- constants (bytes, seconds); each family's own numbers are its calibration record (calibration.py) ---------
@@ -287,7 +288,8 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
     first_size = (width, height)
     final_w, final_h = work.hires_size or first_size
-    d_compute = max(diffusion_compute(family, w, h, fa, work.references) for w, h in {first_size, (final_w, final_h)})
+    sizes = {first_size, (final_w, final_h), *((work.face_size,) if work.face_passes and work.face_size else ())}
+    d_compute = max(diffusion_compute(family, w, h, fa, work.references) for w, h in sizes)
     if work.lora_at_runtime and work.lora_bytes:
         d_compute += int(d_compute * LORA_RUNTIME_COMPUTE_SHARE)
     v_compute = decoder_compute(components, final_w, final_h, memory.vae_tiling, vae_on_gpu, memory.vae_tile)
@@ -295,9 +297,19 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     # about the output's area
     encodes = work.encode or work.references > 0
     e_compute = encoder_compute(components, width, height, memory.vae_tiling) if encodes else 0
+    if work.face_passes and work.face_size:  # each face's own run encodes and decodes its crop at this size
+        encodes = True
+        e_compute = max(e_compute, encoder_compute(components, *work.face_size, memory.vae_tiling))
+        v_compute = max(v_compute, decoder_compute(components, *work.face_size, memory.vae_tiling, vae_on_gpu))
     # txt2img loads only the decoder half of a full VAE; img2img and edits load both halves
     vae_weights = components.vae if components.tae or encodes else int(components.vae * VAE_DECODER_SHARE)
     diffusion = components.diffusion + work.lora_bytes
+    # a ControlNet is the UNet's encoder half: it runs beside the UNet at every step, its buffers about half of the
+    # UNet's (an estimate, not calibrated on a card yet: docs say so)
+    control_compute = int(d_compute * CONTROL_COMPUTE_SHARE) if work.control_bytes else 0
+    if work.control_bytes and not work.control_on_cpu:
+        diffusion += work.control_bytes
+        d_compute += control_compute
     text_compute = (llm_compute(family) if family.traits.reads_llm else T5_COMPUTE if family.traits.transformer
                     else TEXT_ENCODER_COMPUTE)
     computes = _StageComputes(d_compute, text_compute, v_compute, e_compute)
@@ -317,6 +329,7 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     ram += components.text_encoders + text_compute if not text_on_gpu else 0
     ram += vae_weights + v_compute if not vae_on_gpu else 0
     ram += diffusion if memory.offload_to_cpu else 0
+    ram += work.control_bytes + control_compute if work.control_bytes and work.control_on_cpu else 0
 
     too_big = (device.max_allocation is not None
                and largest_tensor(components, width, height, memory, work) > device.max_allocation)

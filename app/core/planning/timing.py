@@ -355,6 +355,11 @@ def measured_shares(components: Components, memory: MemoryFlags, host: Host, wid
     return matrix_share, conv_share
 
 
+# a ControlNet's share of a UNet step (its encoder half and middle block), and how much slower the processor runs
+# it than the card: estimates from the architecture, not measured on a Polaris card yet
+CONTROL_STEP_SHARE = 0.45
+CONTROL_ON_CPU_SLOWDOWN = 8.0
+
 def picture_time(components: Components, plan: Placement, card: Card, host: Host, width: int, height: int,
                  steps: int, quantized: bool, work: ExtraWork = NO_EXTRA_WORK,
                  measured: MeasuredStep | None = None) -> PictureTime:
@@ -380,6 +385,14 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
     if work.hires_size:
         sampling += (work.hires_steps or steps) * step_seconds(final_w, final_h)
         passes += (work.hires_steps or steps) * passes_per_step
+    if work.control_bytes:  # a ControlNet: the UNet's encoder half again at every step (the processor's is slower)
+        share = CONTROL_STEP_SHARE * steps * step_seconds(width, height)
+        sampling += share * (CONTROL_ON_CPU_SLOWDOWN if work.control_on_cpu else 1)
+    if work.faces_only:  # no picture of its own is drawn
+        sampling, passes = 0.0, 0
+    if work.face_passes and work.face_size:
+        sampling += work.face_passes * work.face_steps * step_seconds(*work.face_size)
+        passes += work.face_passes * work.face_steps * passes_per_step
 
     matrix, conv = _processor_rates(host, family)
     if memory.clip_on_cpu:
@@ -390,6 +403,12 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
 
     decode_flops = _decode_flops(components, final_w, final_h, memory.vae_tiling, memory.vae_tile)
     encode_flops = width * height * VAE_ENCODE_FLOPS_PER_PIXEL * max(int(work.encode), work.references)
+    if work.faces_only:
+        encode_flops, decode_flops = 0, 0
+    if work.face_passes and work.face_size:  # each face's crop is encoded and decoded too
+        face_pixels = work.face_size[0] * work.face_size[1]
+        encode_flops += work.face_passes * face_pixels * VAE_ENCODE_FLOPS_PER_PIXEL
+        decode_flops += work.face_passes * _decode_flops(components, *work.face_size, memory.vae_tiling)
     if memory.vae_on_cpu:
         decode, encode = decode_flops / conv, encode_flops / conv
     else:

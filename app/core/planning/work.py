@@ -27,6 +27,17 @@ class ExtraWork:
     # FLUX.2 klein edits: each reference picture is VAE-encoded (sd.cpp resizes it to about the output's area)
     # and its latent tokens join the picture's in every diffusion pass
     references: int = 0
+    # Fix faces: each face's crop inpainted at the family's native size (its own sd.cpp run: load, encode, the
+    # strength's share of the steps, decode); the faces are not known before the picture is drawn, so a request
+    # counts one face per picture
+    face_passes: int = 0
+    face_size: tuple[int, int] | None = None
+    face_steps: int = 0  # the steps each face's pass runs: its steps times its strength
+    faces_only: bool = False  # More -> Fix faces: the picture is given, only its faces' passes run
+    # ControlNet: its weights (the UNet's encoder half and the hint block), on the card beside the UNet's for the
+    # whole run, or on the processor (--control-net-cpu), where it also runs its share of every step
+    control_bytes: int = 0
+    control_on_cpu: bool = False
 
 
 NO_EXTRA_WORK = ExtraWork()

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from app.core.file_words import file_problem
+from app.core.generation.control import ControlNetUse
 from app.core.generation.extend import Extension
+from app.core.generation.faces import FaceFix
 from app.core.generation.output import Stage
 from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
 from app.core.generation.styles import Style, apply_styles, find_styles
@@ -128,6 +130,9 @@ _PATH_TUPLE_FIELDS = {f.name for f in dataclasses.fields(GenerationRequest) if s
 
 def request_json(request: GenerationRequest) -> dict[str, Any]:
     document = dataclasses.asdict(request)
+    if request.control is not None:
+        document["control"] = {**document["control"], "model": str(request.control.model),
+                               "image": str(request.control.image)}
     document["models"] = {role: str(path) for role, path in request.models.given().items()}
     document["family"] = request.family.value
     for name in _PATH_FIELDS:
@@ -145,6 +150,12 @@ def request_from_json(document: dict[str, Any]) -> GenerationRequest:
     values["family"] = ModelFamily(values.get("family", "unknown"))
     if values.get("hires") is not None:
         values["hires"] = HiresFix(**values["hires"])
+    if values.get("control") is not None:  # a file from before ControlNet has no such field
+        control = values["control"]
+        values["control"] = ControlNetUse(**{**control, "model": Path(control["model"]),
+                                             "image": Path(control["image"])})
+    if values.get("face_fix") is not None:  # a file from before face fixes has no such field
+        values["face_fix"] = FaceFix(**values["face_fix"])
     if values.get("extend") is not None:  # a file from before extensions has no such field
         values["extend"] = Extension(**values["extend"])
     for name in _PATH_FIELDS & values.keys():

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from app.core.gallery.metadata import sampler_name, scheduler_name
+from app.core.generation.faces import adetailer_script
 from app.core.generation.output import Progress
 from app.core.generation.request import GenerationRequest
 from app.core.words import translate
@@ -88,8 +89,9 @@ def computers_from_json(text: str) -> list[RemoteComputer]:
 
 def takes(request: object) -> bool:
     """Whether another computer can make this job: a picture from a prompt, or from a picture (img2img,
-    inpainting); an upscale or a FLUX.2 klein edit runs here (the A1111 API has neither)."""
-    return isinstance(request, GenerationRequest) and not request.ref_images
+    inpainting); an upscale or a FLUX.2 klein edit runs here (the A1111 API has neither), and so does a ControlNet
+    job (its ControlNet file is this computer's: another would draw without it)."""
+    return isinstance(request, GenerationRequest) and not request.ref_images and request.control is None
 
 
 def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, Any]:
@@ -114,6 +116,8 @@ def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, A
                    hr_second_pass_steps=request.hires.steps, hr_upscaler="Latent")
     if request.mask is not None or request.extend is not None:  # an extension's mask is made with its canvas
         job.update(inpainting_fill=1, inpaint_full_res=False, mask_blur=0)  # keep the picture under the mask
+    if request.face_fix is not None:  # our serve reads it back as a face fix
+        job["alwayson_scripts"] = {"ADetailer": adetailer_script(request.face_fix)}
     settings: dict[str, Any] = {"sd_model_checkpoint": checkpoint} if checkpoint else {}
     if request.clip_skip is not None:  # A1111's own place for it (SD.Next's `clip_skip` is no A1111 field)
         settings["CLIP_stop_at_last_layers"] = request.clip_skip

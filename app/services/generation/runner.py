@@ -39,7 +39,16 @@ from app.core.gallery.picture_check import (
     what_to_try,
 )
 from app.core.generation.command import backend_environment, build_argv
-from app.core.generation.input_image import keep_outside_mask
+from app.core.generation.faces import (
+    FaceCrop,
+    crop_inputs,
+    detect_faces,
+    face_crop,
+    faces_found_words,
+    no_face_words,
+    paste_face,
+)
+from app.core.generation.input_image import keep_outside_mask, open_rgb
 from app.core.generation.job_pictures import copy_job_pictures
 from app.core.generation.lora import LoraUse
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
@@ -119,6 +128,11 @@ class Generation(JobEvents):
         self._device: VulkanDevice | None = self._machine.preferred_device
         self._pinned = False  # one card of a rig: vulkaninfo's answer does not move it
         self._waiting: GenerationRequest | None = None  # started before vulkaninfo or the backend answered
+        # Fix faces: the picture's own request and staged picture while its faces are repainted, one pass each
+        self._face_base: GenerationRequest | None = None
+        self._face_picture: Path | None = None
+        self._face_crops: list[FaceCrop] = []
+        self._face_dir: Path | None = None
 
     @property
     def running(self) -> bool:
@@ -228,7 +242,20 @@ class Generation(JobEvents):
         self._started = time.monotonic()
         if request.models.main:
             self._hashes.start(request.models.main)  # hashed while sd.cpp works; needed only for the finished PNG
+        if request.face_fix is not None and request.face_fix.only:
+            self._fix_only(request)
+            return
         self._launch(request)
+
+    def _fix_only(self, request: GenerationRequest) -> None:
+        """More -> Fix faces: the picture itself (its own size, not a new drawing) goes straight to its faces."""
+        assert request.init_image is not None
+        self._request = request
+        self._staged = staging_path(current_user_dirs().staging, f"{owner_tag()}-{uuid.uuid4().hex}")
+        open_rgb(request.init_image).save(self._staged, format="PNG")
+        ended = self._fix_faces(request, self._staged, 0)
+        if ended is not None:
+            QTimer.singleShot(0, lambda: self._end(ended))
 
     def _copy_pictures(self, request: GenerationRequest) -> GenerationRequest:
         """The input and mask (at the size sd.cpp runs; an extension's canvas and mask) and an edit's pictures
@@ -369,7 +396,10 @@ class Generation(JobEvents):
             self._end(ended)
 
     def _after_backend(self, outcome: Outcome) -> Outcome | None:
-        """The job's outcome once its picture is checked and in place; None when a safer retry started."""
+        """The job's outcome once its picture is checked and in place; None when a safer retry (or a face's pass)
+        started."""
+        if self._face_base is not None:
+            return self._after_face_pass(outcome)
         request, staged = self._request, self._staged
         # a cancel that came as sd.cpp wrote its picture (it said so) still keeps that whole picture
         drawn = outcome.image is not None and outcome.error is None
@@ -378,15 +408,90 @@ class Generation(JobEvents):
                 discard(staged)  # never leave a half-written image behind
             return self._failed(outcome, request)
         assert request.memory is not None
+        if request.face_fix is not None:
+            if request.init_image is not None and request.mask is not None:
+                keep_outside_mask(staged, request.init_image, request.mask)  # before its faces are repainted
+            return self._fix_faces(request, staged, outcome.exit_code)
+        return self._finish(request, staged, outcome)
+
+    def _finish(self, request: GenerationRequest, staged: Path, outcome: Outcome) -> Outcome | None:
+        assert request.memory is not None and request.seed is not None
 
         def label(picture: Path) -> None:
-            if request.init_image is not None and request.mask is not None:
+            if request.init_image is not None and request.mask is not None and request.face_fix is None:
                 keep_outside_mask(picture, request.init_image, request.mask)
             self._label(picture, request)
 
         return finish_picture(staged, self._out_dir, request.seed, self._gallery, outcome.exit_code, label=label,
                               tell=self._tell_notice, drawn=drawn_by(request.family, request.memory),
                               refused=lambda error: self._bad_picture(outcome, request, staged, error))
+
+    def _fix_faces(self, request: GenerationRequest, staged: Path, exit_code: int | None) -> Outcome | None:
+        """Find the faces in the drawn picture and start the first face's pass; the finished picture's outcome when
+        there is no face (said, not an error)."""
+        assert request.face_fix is not None
+        with Image.open(staged) as picture:
+            size = picture.size
+            faces = detect_faces(picture.convert("RGB"), request.face_fix.confidence)
+        if not faces:
+            self._tell_notice(no_face_words())
+            return self._finish(request, staged, Outcome(exit_code, str(staged)))
+        self._tell_notice(faces_found_words(len(faces)))
+        self._face_base, self._face_picture = request, staged
+        self._face_crops = [face_crop(face, size, request.face_fix.padding) for face in faces]
+        self._face_dir = self._out_dir / JOBS_FOLDER / f"faces-{uuid.uuid4().hex}"
+        self._face_dir.mkdir(parents=True)
+        self._next_face()
+        return None
+
+    def _next_face(self) -> None:
+        """Repaint the next face: its crop at the model's native size, inpainted by the same model and seed."""
+        base, fix = self._face_base, self._face_base.face_fix if self._face_base else None
+        assert base is not None and fix is not None and self._face_picture is not None and self._face_dir
+        crop = self._face_crops[0]
+        native = base.family.traits.square
+        image, mask = crop_inputs(self._face_picture, crop, fix, native, self._face_dir, uuid.uuid4().hex[:8])
+        self._tell_notice(translate("Faces", "Fix faces: repainting a face at {width}x{height}").format(
+            width=native[0], height=native[1]))
+        self._launch(dataclasses.replace(
+            base, prompt=fix.prompt or base.prompt, negative_prompt=fix.negative_prompt or base.negative_prompt,
+            init_image=image.absolute(), mask=mask.absolute(), strength=fix.strength, width=native[0],
+            height=native[1], size_from_input=False, hires=None, extend=None, ref_images=(), face_fix=None,
+            steps=fix.steps or base.steps))
+
+    def _after_face_pass(self, outcome: Outcome) -> Outcome | None:
+        """One face's pass ended: its crop pasted back, then the next face, or the picture finished with its
+        faces fixed. A pass that fails keeps the picture as it is, saying so."""
+        base, picture, face_request, staged = self._face_base, self._face_picture, self._request, self._staged
+        assert base is not None and base.face_fix is not None and picture is not None and face_request is not None
+        crop = self._face_crops.pop(0)
+        drawn = outcome.image is not None and outcome.error is None and staged is not None
+        if drawn:
+            assert staged is not None and face_request.init_image and face_request.mask
+            keep_outside_mask(staged, face_request.init_image, face_request.mask)
+            paste_face(picture, staged, crop, base.face_fix)
+            discard(staged)
+        else:
+            if staged is not None:
+                discard(staged)
+            if outcome.cancelled:
+                self._face_crops = []
+            else:
+                why = outcome.error.message if outcome.error else translate("Faces", "no picture came")
+                self._tell_notice(translate("Faces", "Fix faces: a face could not be repainted ({why}); the "
+                                                     "picture keeps it as drawn").format(why=why))
+        if self._face_crops:
+            self._staged = None
+            self._next_face()
+            return None
+        self._request, self._staged = base, picture
+        self._end_faces()
+        return self._finish(base, picture, Outcome(outcome.exit_code, str(picture)))
+
+    def _end_faces(self) -> None:
+        if self._face_dir is not None:
+            shutil.rmtree(self._face_dir, ignore_errors=True)
+        self._face_base, self._face_picture, self._face_crops, self._face_dir = None, None, [], None
 
     def _failed(self, outcome: Outcome, request: GenerationRequest | None) -> Outcome | None:
         """A run without a picture, in the user's words; None when a safer retry started."""
@@ -461,6 +566,11 @@ class Generation(JobEvents):
 
     def _end(self, outcome: Outcome) -> None:
         self._live_preview.end()
+        if self._face_base is not None:  # ended mid-way through its faces (a fault of ours)
+            if self._face_picture is not None:
+                discard(self._face_picture)
+            self._request = self._face_base
+            self._end_faces()
         if self._job_dir is not None and not outcome.ok:
             shutil.rmtree(self._job_dir, ignore_errors=True)  # kept beside a finished image only
         self._job_dir = None
