@@ -71,6 +71,10 @@ CHECKS = {
         ("app/ui/", "app/__main__.py", "resources/translations/", "scripts/setup.sh", "pyproject.toml",
          "app/core/one_window.py", "app/services/one_window.py", "tests/integration/test_one_window.py",
          "tests/helpers/window_tour.py", "tests/helpers/visible_texts.py", "tests/ui/test_real_display.py")),
+    "a face fixed on lavapipe": Check(
+        ("tests/integration/test_fix_faces.py",), "linux",
+        ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/generation/",
+         "app/cli.py", "tests/integration/test_fix_faces.py")),
     # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
     # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares
     # both families' pictures with and without it on every commit

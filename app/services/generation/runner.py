@@ -6,6 +6,7 @@ import dataclasses
 import os
 import random
 import shutil
+import threading
 import time
 import traceback
 import uuid
@@ -40,6 +41,7 @@ from app.core.gallery.picture_check import (
 )
 from app.core.generation.command import backend_environment, build_argv
 from app.core.generation.faces import (
+    FaceBox,
     FaceCrop,
     crop_inputs,
     detect_faces,
@@ -80,11 +82,23 @@ from app.services.user_dirs import current_user_dirs, install_dir, portable_fold
 JOBS_FOLDER = ".jobs"  # in the output folder: each img2img job's input and mask, kept for "Reuse settings"
 
 
+@dataclasses.dataclass(frozen=True)
+class FacesFound:
+    """What the look for faces found in a drawn picture (or why it could not look), for the window's thread."""
+
+    request: GenerationRequest
+    staged: Path
+    exit_code: int | None
+    size: tuple[int, int]
+    faces: list[FaceBox] | str  # the faces, largest first; text: the picture could not be read
+
+
 class Generation(JobEvents):
     """Runs picture jobs one at a time on one card of this computer (a Runner). `job_event` carries what the job does
     (events.py); its JobEnded comes once per `start`, whatever happens: with the final image path when ok."""
 
     probed = Signal()  # vulkaninfo and the backend's --help have answered: `preview` can plan for the card now
+    _faces_found = Signal(object)  # FacesFound, from the thread that looked for them
 
     def __init__(self, out_dir: Path, machine: Machine | None = None, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
@@ -97,6 +111,7 @@ class Generation(JobEvents):
         self._machine.devices_changed.connect(self._on_devices_changed)
         self._machine.backend_answered.connect(self._on_backend_answered)
         self._process = SdProcess(self)
+        self._faces_found.connect(self._on_faces_found)
         self._process.stage_changed.connect(self._on_stage)
         self._process.progress.connect(self._tell_step)
         self._process.log_line.connect(self._tell_log)
@@ -253,9 +268,7 @@ class Generation(JobEvents):
         self._request = request
         self._staged = staging_path(current_user_dirs().staging, f"{owner_tag()}-{uuid.uuid4().hex}")
         open_rgb(request.init_image).save(self._staged, format="PNG")
-        ended = self._fix_faces(request, self._staged, 0)
-        if ended is not None:
-            QTimer.singleShot(0, lambda: self._end(ended))
+        self._fix_faces(request, self._staged, 0)
 
     def _copy_pictures(self, request: GenerationRequest) -> GenerationRequest:
         """The input and mask (at the size sd.cpp runs; an extension's canvas and mask) and an edit's pictures
@@ -411,7 +424,8 @@ class Generation(JobEvents):
         if request.face_fix is not None:
             if request.init_image is not None and request.mask is not None:
                 keep_outside_mask(staged, request.init_image, request.mask)  # before its faces are repainted
-            return self._fix_faces(request, staged, outcome.exit_code)
+            self._fix_faces(request, staged, outcome.exit_code)
+            return None
         return self._finish(request, staged, outcome)
 
     def _finish(self, request: GenerationRequest, staged: Path, outcome: Outcome) -> Outcome | None:
@@ -426,19 +440,50 @@ class Generation(JobEvents):
                               tell=self._tell_notice, drawn=drawn_by(request.family, request.memory),
                               refused=lambda error: self._bad_picture(outcome, request, staged, error))
 
-    def _fix_faces(self, request: GenerationRequest, staged: Path, exit_code: int | None) -> Outcome | None:
-        """Find the faces in the drawn picture and start the first face's pass; the finished picture's outcome when
-        there is no face (said, not an error)."""
+    def _fix_faces(self, request: GenerationRequest, staged: Path, exit_code: int | None) -> None:
+        """Look for the faces in the drawn picture on a thread of its own (up to a second at 1024²: not on the
+        window's); `_on_faces_found` goes on from there."""
         assert request.face_fix is not None
-        with Image.open(staged) as picture:
-            size = picture.size
-            faces = detect_faces(picture.convert("RGB"), request.face_fix.confidence)
-        if not faces:
+        confidence = request.face_fix.confidence
+
+        def look() -> None:
+            try:
+                with Image.open(staged) as picture:
+                    size = picture.size
+                    faces: list[FaceBox] | str = detect_faces(picture.convert("RGB"), confidence)
+            except (OSError, ValueError) as error:  # the picture cannot be read: said as the job's end
+                size, faces = (0, 0), f"{type(error).__name__}: {error}"
+            self._faces_found.emit(FacesFound(request, staged, exit_code, size, faces))
+
+        threading.Thread(target=look, name="faces", daemon=True).start()
+
+    def _on_faces_found(self, found: FacesFound) -> None:
+        try:
+            ended = self._repaint_faces(found)
+        except Exception as error:  # a fault of ours must not leave this job, and the queue behind it, waiting
+            self._tell_log(traceback.format_exc(), "stderr")
+            ended = Outcome(found.exit_code, None, BackendError(
+                ErrorKind.UNKNOWN, translate("Generation", "the picture could not be finished ({error})")
+                .format(error=f"{type(error).__name__}: {error}")))
+        if ended is not None:
+            self._end(ended)
+
+    def _repaint_faces(self, found: FacesFound) -> Outcome | None:
+        """Start the first face's pass; the finished picture's outcome when there is no face (said, not an
+        error)."""
+        request, staged = found.request, found.staged
+        assert request.face_fix is not None
+        if isinstance(found.faces, str):
+            discard(staged)
+            return Outcome(found.exit_code, None, BackendError(
+                ErrorKind.UNKNOWN, translate("Generation", "the picture could not be finished ({error})")
+                .format(error=found.faces)))
+        if not found.faces:
             self._tell_notice(no_face_words())
-            return self._finish(request, staged, Outcome(exit_code, str(staged)))
-        self._tell_notice(faces_found_words(len(faces)))
+            return self._finish(request, staged, Outcome(found.exit_code, str(staged)))
+        self._tell_notice(faces_found_words(len(found.faces)))
         self._face_base, self._face_picture = request, staged
-        self._face_crops = [face_crop(face, size, request.face_fix.padding) for face in faces]
+        self._face_crops = [face_crop(face, found.size, request.face_fix.padding) for face in found.faces]
         self._face_dir = self._out_dir / JOBS_FOLDER / f"faces-{uuid.uuid4().hex}"
         self._face_dir.mkdir(parents=True)
         self._next_face()
