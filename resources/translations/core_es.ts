@@ -86,6 +86,18 @@
         <translation>agrandar imágenes</translation>
     </message>
     <message>
+        <source>following outlines and sketches</source>
+        <translation>seguir contornos y bocetos</translation>
+    </message>
+    <message>
+        <source>following a pose</source>
+        <translation>seguir una pose</translation>
+    </message>
+    <message>
+        <source>following a scene&apos;s depth</source>
+        <translation>seguir la profundidad de una escena</translation>
+    </message>
+    <message>
         <source>Good at: {uses}</source>
         <translation>Bueno para: {uses}</translation>
     </message>
@@ -565,6 +577,41 @@
     </message>
 </context>
 <context>
+    <name>Control</name>
+    <message>
+        <source>ControlNet guides SD 1.x and SDXL models only; this one is {family}</source>
+        <translation>ControlNet solo guía modelos SD 1.x y SDXL; este es {family}</translation>
+    </message>
+    <message>
+        <source>ControlNet strength must be between 0 and {most}, got {value}</source>
+        <translation>la fuerza de ControlNet debe estar entre 0 y {most}, se recibió {value}</translation>
+    </message>
+    <message>
+        <source>cannot use {file} as a ControlNet: {why}</source>
+        <translation>no se puede usar {file} como ControlNet: {why}</translation>
+    </message>
+    <message>
+        <source>{file} is not a ControlNet</source>
+        <translation>{file} no es un ControlNet</translation>
+    </message>
+    <message>
+        <source>SD 2</source>
+        <translation>SD 2</translation>
+    </message>
+    <message>
+        <source>another model</source>
+        <translation>otro modelo</translation>
+    </message>
+    <message>
+        <source>the ControlNet {file} is made for {made_for}, not for this {family} model: choose a ControlNet made for {family}</source>
+        <translation>el ControlNet {file} está hecho para {made_for}, no para este modelo {family}: elige un ControlNet hecho para {family}</translation>
+    </message>
+    <message>
+        <source>control picture</source>
+        <translation>imagen de control</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source> while {stage}</source>
@@ -680,6 +727,33 @@
     <message>
         <source> and </source>
         <translation> y </translation>
+    </message>
+</context>
+<context>
+    <name>Faces</name>
+    <message>
+        <source>face fix strength must be above 0 and at most 1, got {value}</source>
+        <translation>la fuerza de la corrección de caras debe ser mayor que 0 y como mucho 1, se recibió {value}</translation>
+    </message>
+    <message>
+        <source>face detection confidence must be between 0 and 1, got {value}</source>
+        <translation>la confianza de la detección de caras debe estar entre 0 y 1, se recibió {value}</translation>
+    </message>
+    <message>
+        <source>face fix padding must be 0-512 pixels, mask blur 0-64 and dilation -64 to 64</source>
+        <translation>el margen de la corrección de caras debe ser de 0-512 píxeles, el desenfoque de la máscara 0-64 y la dilatación de -64 a 64</translation>
+    </message>
+    <message>
+        <source>the face detector {file} is missing from OpenCV: reinstall Polaris Studio</source>
+        <translation>falta el detector de caras {file} en OpenCV: reinstala Polaris Studio</translation>
+    </message>
+    <message>
+        <source>Fix faces: no face found in the picture; it is kept as drawn.</source>
+        <translation>Corregir caras: no se encontró ninguna cara en la imagen; se conserva tal como se dibujó.</translation>
+    </message>
+    <message>
+        <source>Fix faces: {count} face(s) found; repainting each.</source>
+        <translation>Corregir caras: {count} cara(s) encontrada(s); repintando cada una.</translation>
     </message>
 </context>
 <context>
@@ -1480,6 +1554,10 @@
     <message>
         <source>edited picture</source>
         <translation>imagen editada</translation>
+    </message>
+    <message>
+        <source>fixing the faces of a picture needs that picture: give it as the input image</source>
+        <translation>corregir las caras de una imagen necesita esa imagen: dala como imagen de entrada</translation>
     </message>
     <message>
         <source>the {text} held invisible control characters ({codes}); they were removed, as sd.cpp cannot read them</source>

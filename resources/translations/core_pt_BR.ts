@@ -86,6 +86,18 @@
         <translation>aumentar imagens</translation>
     </message>
     <message>
+        <source>following outlines and sketches</source>
+        <translation>seguir contornos e esboços</translation>
+    </message>
+    <message>
+        <source>following a pose</source>
+        <translation>seguir uma pose</translation>
+    </message>
+    <message>
+        <source>following a scene&apos;s depth</source>
+        <translation>seguir a profundidade de uma cena</translation>
+    </message>
+    <message>
         <source>Good at: {uses}</source>
         <translation>Bom para: {uses}</translation>
     </message>
@@ -565,6 +577,41 @@
     </message>
 </context>
 <context>
+    <name>Control</name>
+    <message>
+        <source>ControlNet guides SD 1.x and SDXL models only; this one is {family}</source>
+        <translation>O ControlNet guia apenas modelos SD 1.x e SDXL; este é {family}</translation>
+    </message>
+    <message>
+        <source>ControlNet strength must be between 0 and {most}, got {value}</source>
+        <translation>a força do ControlNet deve estar entre 0 e {most}, recebido {value}</translation>
+    </message>
+    <message>
+        <source>cannot use {file} as a ControlNet: {why}</source>
+        <translation>não é possível usar {file} como ControlNet: {why}</translation>
+    </message>
+    <message>
+        <source>{file} is not a ControlNet</source>
+        <translation>{file} não é um ControlNet</translation>
+    </message>
+    <message>
+        <source>SD 2</source>
+        <translation>SD 2</translation>
+    </message>
+    <message>
+        <source>another model</source>
+        <translation>outro modelo</translation>
+    </message>
+    <message>
+        <source>the ControlNet {file} is made for {made_for}, not for this {family} model: choose a ControlNet made for {family}</source>
+        <translation>o ControlNet {file} foi feito para {made_for}, não para este modelo {family}: escolha um ControlNet feito para {family}</translation>
+    </message>
+    <message>
+        <source>control picture</source>
+        <translation>imagem de controle</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source> while {stage}</source>
@@ -680,6 +727,33 @@
     <message>
         <source> and </source>
         <translation> e </translation>
+    </message>
+</context>
+<context>
+    <name>Faces</name>
+    <message>
+        <source>face fix strength must be above 0 and at most 1, got {value}</source>
+        <translation>a força da correção de rostos deve ser maior que 0 e no máximo 1, recebido {value}</translation>
+    </message>
+    <message>
+        <source>face detection confidence must be between 0 and 1, got {value}</source>
+        <translation>a confiança da detecção de rostos deve estar entre 0 e 1, recebido {value}</translation>
+    </message>
+    <message>
+        <source>face fix padding must be 0-512 pixels, mask blur 0-64 and dilation -64 to 64</source>
+        <translation>a margem da correção de rostos deve ter 0-512 pixels, o desfoque da máscara 0-64 e a dilatação de -64 a 64</translation>
+    </message>
+    <message>
+        <source>the face detector {file} is missing from OpenCV: reinstall Polaris Studio</source>
+        <translation>o detector de rostos {file} não está no OpenCV: reinstale o Polaris Studio</translation>
+    </message>
+    <message>
+        <source>Fix faces: no face found in the picture; it is kept as drawn.</source>
+        <translation>Corrigir rostos: nenhum rosto encontrado na imagem; ela é mantida como foi desenhada.</translation>
+    </message>
+    <message>
+        <source>Fix faces: {count} face(s) found; repainting each.</source>
+        <translation>Corrigir rostos: {count} rosto(s) encontrado(s); repintando cada um.</translation>
     </message>
 </context>
 <context>
@@ -1480,6 +1554,10 @@
     <message>
         <source>edited picture</source>
         <translation>imagem editada</translation>
+    </message>
+    <message>
+        <source>fixing the faces of a picture needs that picture: give it as the input image</source>
+        <translation>corrigir os rostos de uma imagem precisa dessa imagem: informe-a como imagem de entrada</translation>
     </message>
     <message>
         <source>the {text} held invisible control characters ({codes}); they were removed, as sd.cpp cannot read them</source>

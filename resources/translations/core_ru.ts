@@ -86,6 +86,18 @@
         <translation>увеличение картинок</translation>
     </message>
     <message>
+        <source>following outlines and sketches</source>
+        <translation>следование контурам и наброскам</translation>
+    </message>
+    <message>
+        <source>following a pose</source>
+        <translation>следование позе</translation>
+    </message>
+    <message>
+        <source>following a scene&apos;s depth</source>
+        <translation>следование глубине сцены</translation>
+    </message>
+    <message>
         <source>Good at: {uses}</source>
         <translation>Подходит для: {uses}</translation>
     </message>
@@ -565,6 +577,41 @@
     </message>
 </context>
 <context>
+    <name>Control</name>
+    <message>
+        <source>ControlNet guides SD 1.x and SDXL models only; this one is {family}</source>
+        <translation>ControlNet работает только с моделями SD 1.x и SDXL; эта модель — {family}</translation>
+    </message>
+    <message>
+        <source>ControlNet strength must be between 0 and {most}, got {value}</source>
+        <translation>сила ControlNet должна быть от 0 до {most}, получено {value}</translation>
+    </message>
+    <message>
+        <source>cannot use {file} as a ControlNet: {why}</source>
+        <translation>нельзя использовать {file} как ControlNet: {why}</translation>
+    </message>
+    <message>
+        <source>{file} is not a ControlNet</source>
+        <translation>{file} — это не ControlNet</translation>
+    </message>
+    <message>
+        <source>SD 2</source>
+        <translation>SD 2</translation>
+    </message>
+    <message>
+        <source>another model</source>
+        <translation>другой модели</translation>
+    </message>
+    <message>
+        <source>the ControlNet {file} is made for {made_for}, not for this {family} model: choose a ControlNet made for {family}</source>
+        <translation>ControlNet {file} создан для {made_for}, а не для этой модели {family}: выберите ControlNet для {family}</translation>
+    </message>
+    <message>
+        <source>control picture</source>
+        <translation>управляющая картинка</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source> while {stage}</source>
@@ -680,6 +727,33 @@
     <message>
         <source> and </source>
         <translation> и </translation>
+    </message>
+</context>
+<context>
+    <name>Faces</name>
+    <message>
+        <source>face fix strength must be above 0 and at most 1, got {value}</source>
+        <translation>сила исправления лиц должна быть больше 0 и не больше 1, получено {value}</translation>
+    </message>
+    <message>
+        <source>face detection confidence must be between 0 and 1, got {value}</source>
+        <translation>уверенность поиска лиц должна быть от 0 до 1, получено {value}</translation>
+    </message>
+    <message>
+        <source>face fix padding must be 0-512 pixels, mask blur 0-64 and dilation -64 to 64</source>
+        <translation>поле вокруг лица должно быть 0–512 пикселей, размытие маски 0–64, расширение от -64 до 64</translation>
+    </message>
+    <message>
+        <source>the face detector {file} is missing from OpenCV: reinstall Polaris Studio</source>
+        <translation>в OpenCV нет детектора лиц {file}: переустановите Polaris Studio</translation>
+    </message>
+    <message>
+        <source>Fix faces: no face found in the picture; it is kept as drawn.</source>
+        <translation>Исправление лиц: на картинке не найдено ни одного лица; она сохранена как есть.</translation>
+    </message>
+    <message>
+        <source>Fix faces: {count} face(s) found; repainting each.</source>
+        <translation>Исправление лиц: найдено лиц: {count}; каждое перерисовывается.</translation>
     </message>
 </context>
 <context>
@@ -1480,6 +1554,10 @@
     <message>
         <source>edited picture</source>
         <translation>редактируемая картинка</translation>
+    </message>
+    <message>
+        <source>fixing the faces of a picture needs that picture: give it as the input image</source>
+        <translation>для исправления лиц нужна сама картинка: укажите её как исходное изображение</translation>
     </message>
     <message>
         <source>the {text} held invisible control characters ({codes}); they were removed, as sd.cpp cannot read them</source>

@@ -426,6 +426,21 @@
     </message>
 </context>
 <context>
+    <name>Faces</name>
+    <message>
+        <source>Fix faces: repainting a face at {width}x{height}</source>
+        <translation>Corregir caras: repintando una cara a {width}x{height}</translation>
+    </message>
+    <message>
+        <source>no picture came</source>
+        <translation>no llegó ninguna imagen</translation>
+    </message>
+    <message>
+        <source>Fix faces: a face could not be repainted ({why}); the picture keeps it as drawn</source>
+        <translation>Corregir caras: una cara no se pudo repintar ({why}); la imagen la conserva tal como se dibujó</translation>
+    </message>
+</context>
+<context>
     <name>FileField</name>
     <message>
         <source>none</source>
@@ -586,6 +601,14 @@
     <message>
         <source>Use as input</source>
         <translation>Usar como entrada</translation>
+    </message>
+    <message>
+        <source>Fix faces</source>
+        <translation>Corregir caras</translation>
+    </message>
+    <message>
+        <source>Repaint each face of the picture at the model&apos;s own size (as ADetailer); every other pixel is kept</source>
+        <translation>Repinta cada cara de la imagen al tamaño propio del modelo (como ADetailer); todos los demás píxeles se conservan</translation>
     </message>
     <message>
         <source>Edit this picture</source>
@@ -979,6 +1002,10 @@
     <message>
         <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
         <translation>La próxima imagen edita {name}: escribe en el prompt qué cambiar (p. ej. &apos;haz el cielo tormentoso&apos;).</translation>
+    </message>
+    <message>
+        <source>Fixing the faces of {name}…</source>
+        <translation>Corrigiendo las caras de {name}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
@@ -1851,6 +1878,46 @@ Las líneas que empiezan con # se omiten.</translation>
         <translation>Dibuja al tamaño elegido y luego la amplía y refina (el hires fix de A1111)</translation>
     </message>
     <message>
+        <source>Fix faces</source>
+        <translation>Corregir caras</translation>
+    </message>
+    <message>
+        <source>Finds each face in the new picture and repaints it at the model&apos;s own size (as A1111&apos;s ADetailer); every other pixel is kept</source>
+        <translation>Encuentra cada cara en la nueva imagen y la repinta al tamaño propio del modelo (como ADetailer de A1111); todos los demás píxeles se conservan</translation>
+    </message>
+    <message>
+        <source>Fix faces denoising strength</source>
+        <translation>Fuerza de eliminación de ruido de la corrección de caras</translation>
+    </message>
+    <message>
+        <source>Control picture</source>
+        <translation>Imagen de control</translation>
+    </message>
+    <message>
+        <source>A sketch, an edge, pose or depth map the picture follows (or a photo, its edges found)</source>
+        <translation>Un boceto, un mapa de bordes, pose o profundidad que la imagen sigue (o una foto, con sus bordes encontrados)</translation>
+    </message>
+    <message>
+        <source>ControlNet model</source>
+        <translation>Modelo ControlNet</translation>
+    </message>
+    <message>
+        <source>ControlNet strength</source>
+        <translation>Fuerza de ControlNet</translation>
+    </message>
+    <message>
+        <source>Find its edges (a photo)</source>
+        <translation>Encontrar sus bordes (una foto)</translation>
+    </message>
+    <message>
+        <source>On the processor</source>
+        <translation>En el procesador</translation>
+    </message>
+    <message>
+        <source>Keeps the ControlNet off a small card: slower, but it needs no video memory</source>
+        <translation>Mantiene ControlNet fuera de una tarjeta pequeña: más lento, pero no necesita memoria de vídeo</translation>
+    </message>
+    <message>
         <source>Hires fix scale</source>
         <translation>Escala del hires fix</translation>
     </message>
@@ -1877,6 +1944,14 @@ Las líneas que empiezan con # se omiten.</translation>
     <message>
         <source>Hires fix</source>
         <translation>Hires fix</translation>
+    </message>
+    <message>
+        <source>ControlNet</source>
+        <translation>ControlNet</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>Imagen</translation>
     </message>
     <message>
         <source>Sized for {family}</source>

@@ -426,6 +426,21 @@
     </message>
 </context>
 <context>
+    <name>Faces</name>
+    <message>
+        <source>Fix faces: repainting a face at {width}x{height}</source>
+        <translation>Corrigir rostos: repintando um rosto em {width}x{height}</translation>
+    </message>
+    <message>
+        <source>no picture came</source>
+        <translation>nenhuma imagem veio</translation>
+    </message>
+    <message>
+        <source>Fix faces: a face could not be repainted ({why}); the picture keeps it as drawn</source>
+        <translation>Corrigir rostos: um rosto não pôde ser repintado ({why}); a imagem o mantém como foi desenhado</translation>
+    </message>
+</context>
+<context>
     <name>FileField</name>
     <message>
         <source>none</source>
@@ -586,6 +601,14 @@
     <message>
         <source>Use as input</source>
         <translation>Usar como entrada</translation>
+    </message>
+    <message>
+        <source>Fix faces</source>
+        <translation>Corrigir rostos</translation>
+    </message>
+    <message>
+        <source>Repaint each face of the picture at the model&apos;s own size (as ADetailer); every other pixel is kept</source>
+        <translation>Repinta cada rosto da imagem no tamanho próprio do modelo (como o ADetailer); todos os outros pixels são mantidos</translation>
     </message>
     <message>
         <source>Edit this picture</source>
@@ -979,6 +1002,10 @@
     <message>
         <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
         <translation>A próxima imagem edita {name}: escreva no prompt o que mudar (ex.: &apos;deixe o céu tempestuoso&apos;).</translation>
+    </message>
+    <message>
+        <source>Fixing the faces of {name}…</source>
+        <translation>Corrigindo os rostos de {name}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
@@ -1851,6 +1878,46 @@ Linhas que começam com # são ignoradas.</translation>
         <translation>Desenha no tamanho escolhido, depois amplia e refina (o hires fix do A1111)</translation>
     </message>
     <message>
+        <source>Fix faces</source>
+        <translation>Corrigir rostos</translation>
+    </message>
+    <message>
+        <source>Finds each face in the new picture and repaints it at the model&apos;s own size (as A1111&apos;s ADetailer); every other pixel is kept</source>
+        <translation>Encontra cada rosto na nova imagem e o repinta no tamanho próprio do modelo (como o ADetailer do A1111); todos os outros pixels são mantidos</translation>
+    </message>
+    <message>
+        <source>Fix faces denoising strength</source>
+        <translation>Força de redução de ruído da correção de rostos</translation>
+    </message>
+    <message>
+        <source>Control picture</source>
+        <translation>Imagem de controle</translation>
+    </message>
+    <message>
+        <source>A sketch, an edge, pose or depth map the picture follows (or a photo, its edges found)</source>
+        <translation>Um esboço, um mapa de bordas, pose ou profundidade que a imagem segue (ou uma foto, com suas bordas encontradas)</translation>
+    </message>
+    <message>
+        <source>ControlNet model</source>
+        <translation>Modelo ControlNet</translation>
+    </message>
+    <message>
+        <source>ControlNet strength</source>
+        <translation>Força do ControlNet</translation>
+    </message>
+    <message>
+        <source>Find its edges (a photo)</source>
+        <translation>Encontrar suas bordas (uma foto)</translation>
+    </message>
+    <message>
+        <source>On the processor</source>
+        <translation>No processador</translation>
+    </message>
+    <message>
+        <source>Keeps the ControlNet off a small card: slower, but it needs no video memory</source>
+        <translation>Mantém o ControlNet fora de uma placa pequena: mais lento, mas não precisa de memória de vídeo</translation>
+    </message>
+    <message>
         <source>Hires fix scale</source>
         <translation>Escala do hires fix</translation>
     </message>
@@ -1877,6 +1944,14 @@ Linhas que começam com # são ignoradas.</translation>
     <message>
         <source>Hires fix</source>
         <translation>Hires fix</translation>
+    </message>
+    <message>
+        <source>ControlNet</source>
+        <translation>ControlNet</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>Imagem</translation>
     </message>
     <message>
         <source>Sized for {family}</source>

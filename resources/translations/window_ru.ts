@@ -426,6 +426,21 @@
     </message>
 </context>
 <context>
+    <name>Faces</name>
+    <message>
+        <source>Fix faces: repainting a face at {width}x{height}</source>
+        <translation>Исправление лиц: лицо перерисовывается в размере {width}x{height}</translation>
+    </message>
+    <message>
+        <source>no picture came</source>
+        <translation>картинка не получена</translation>
+    </message>
+    <message>
+        <source>Fix faces: a face could not be repainted ({why}); the picture keeps it as drawn</source>
+        <translation>Исправление лиц: одно лицо не удалось перерисовать ({why}); на картинке оно остаётся как было</translation>
+    </message>
+</context>
+<context>
     <name>FileField</name>
     <message>
         <source>none</source>
@@ -586,6 +601,14 @@
     <message>
         <source>Use as input</source>
         <translation>Взять за основу</translation>
+    </message>
+    <message>
+        <source>Fix faces</source>
+        <translation>Исправить лица</translation>
+    </message>
+    <message>
+        <source>Repaint each face of the picture at the model&apos;s own size (as ADetailer); every other pixel is kept</source>
+        <translation>Перерисовывает каждое лицо на картинке в родном размере модели (как ADetailer); все остальные пиксели сохраняются</translation>
     </message>
     <message>
         <source>Edit this picture</source>
@@ -979,6 +1002,10 @@
     <message>
         <source>The next image edits {name}: write what to change as the prompt (e.g. &apos;make the sky stormy&apos;).</source>
         <translation>Следующая картинка изменит {name}: напишите в запросе, что поменять (например, «сделай небо грозовым»).</translation>
+    </message>
+    <message>
+        <source>Fixing the faces of {name}…</source>
+        <translation>Исправляются лица на {name}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
@@ -1851,6 +1878,46 @@ Lines starting with # are skipped.</source>
         <translation>Рисует в выбранном размере, затем увеличивает и дорабатывает (hires fix из A1111)</translation>
     </message>
     <message>
+        <source>Fix faces</source>
+        <translation>Исправить лица</translation>
+    </message>
+    <message>
+        <source>Finds each face in the new picture and repaints it at the model&apos;s own size (as A1111&apos;s ADetailer); every other pixel is kept</source>
+        <translation>Находит каждое лицо на новой картинке и перерисовывает его в родном размере модели (как ADetailer в A1111); все остальные пиксели сохраняются</translation>
+    </message>
+    <message>
+        <source>Fix faces denoising strength</source>
+        <translation>Сила шумоподавления при исправлении лиц</translation>
+    </message>
+    <message>
+        <source>Control picture</source>
+        <translation>Управляющая картинка</translation>
+    </message>
+    <message>
+        <source>A sketch, an edge, pose or depth map the picture follows (or a photo, its edges found)</source>
+        <translation>Набросок, карта контуров, позы или глубины, которой следует картинка (или фото, у которого будут найдены контуры)</translation>
+    </message>
+    <message>
+        <source>ControlNet model</source>
+        <translation>Модель ControlNet</translation>
+    </message>
+    <message>
+        <source>ControlNet strength</source>
+        <translation>Сила ControlNet</translation>
+    </message>
+    <message>
+        <source>Find its edges (a photo)</source>
+        <translation>Найти контуры (для фото)</translation>
+    </message>
+    <message>
+        <source>On the processor</source>
+        <translation>На процессоре</translation>
+    </message>
+    <message>
+        <source>Keeps the ControlNet off a small card: slower, but it needs no video memory</source>
+        <translation>Держит ControlNet вне небольшой видеокарты: медленнее, зато не нужна видеопамять</translation>
+    </message>
+    <message>
         <source>Hires fix scale</source>
         <translation>Масштаб hires fix</translation>
     </message>
@@ -1877,6 +1944,14 @@ Lines starting with # are skipped.</source>
     <message>
         <source>Hires fix</source>
         <translation>Hires fix</translation>
+    </message>
+    <message>
+        <source>ControlNet</source>
+        <translation>ControlNet</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>Картинка</translation>
     </message>
     <message>
         <source>Sized for {family}</source>
