@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
 import pytest
 
+from app.api.a1111 import samplers, schedulers
 from app.api.fields import (
     MAX_IMAGES_PER_REQUEST,
     InstalledModel,
@@ -19,6 +21,7 @@ from app.api.fields import (
     openai_size,
 )
 from app.core.generation.request import HiresFix
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.generation.styles import DEFAULT_STYLES
 from app.core.models.families import ModelFamily, ModelFiles
 
@@ -299,3 +302,12 @@ def test_openai_edit_is_a_klein_edit_or_an_img2img() -> None:
     with pytest.raises(Refused) as refused:
         openai({"prompt": "night"}, KLEIN, Pictures(references=(picture,), mask=mask))
     assert refused.value.field == "mask"
+
+
+def test_the_api_lists_the_samplers_and_schedulers_by_the_names_the_window_and_the_png_say() -> None:
+    listed = asyncio.run(samplers())
+    assert [(entry["name"], entry["aliases"]) for entry in listed] == [(s.name, [s.code]) for s in SAMPLERS]
+    assert [(entry["name"], entry["label"]) for entry in asyncio.run(schedulers())] == [
+        (s.code, s.name) for s in SCHEDULERS]
+    for entry in listed:  # what an A1111 client reads from the list it may send back
+        assert requests({"prompt": "a", "sampler_name": entry["name"]})[0].sampler == entry["aliases"][0]
