@@ -66,10 +66,9 @@ from app.services.commands import (
     hear_stop_signals,
     open_studio,
 )
-from app.services.generation.runner import Generation
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
-from app.services.queue.events import (
+from app.services.runners.events import (
     ImageSaved,
     JobEnded,
     JobEvent,
@@ -83,6 +82,7 @@ from app.services.queue.events import (
     StageEntered,
     StepMade,
 )
+from app.services.runners.generation import Generation
 from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck

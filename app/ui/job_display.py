@@ -11,7 +11,7 @@ from app.core.generation.output import Outcome, Progress, Stage
 from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import Job, JobState
 from app.core.words import translate
-from app.services.queue.events import (
+from app.services.runners.events import (
     JobEnded,
     JobEvent,
     JobStarted,

@@ -13,8 +13,8 @@ from app.core.generation.status_words import failure_words, plan_sentence, progr
 from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import Job
 from app.core.words import translate
-from app.services.queue.events import ImageSaved, JobEvent
 from app.services.queue.job_queue import JobQueue
+from app.services.runners.events import ImageSaved, JobEvent
 from app.ui.icons import put_icons
 
 
