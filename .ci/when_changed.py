@@ -35,7 +35,7 @@ BUNDLE = ("installer/", "backend_bin/", "pyproject.toml", "resources/", "app/__m
           "app/services/child_process.py", "app/services/tool_run.py")
 # how the backends are built and started, and the programs that ask them to draw or answer
 BACKEND = ("backend_bin/", "app/core/generation/command.py", "app/services/child_process.py",
-           "app/services/generation/", "app/core/system/", "app/services/system/")
+           "app/services/generation/", "app/services/runners/", "app/core/system/", "app/services/system/")
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ CHECKS = {
          "tests/helpers/window_tour.py", "tests/helpers/visible_texts.py", "tests/ui/test_real_display.py")),
     "a face fixed on lavapipe": Check(
         ("tests/integration/test_fix_faces.py",), "linux",
-        ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/generation/",
+        ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/generation/", "app/services/runners/",
          "app/cli.py", "tests/integration/test_fix_faces.py")),
     # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
     # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares

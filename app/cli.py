@@ -26,12 +26,11 @@ from app.core.generation.output import BackendError, ErrorKind, Outcome, Progres
 from app.core.generation.prepare import MachineFacts, WhatIf, job_time, lora_at_runtime, prepare
 from app.core.generation.request import (
     MAX_CLIP_SKIP,
-    SAMPLERS,
-    SCHEDULERS,
     GenerationRequest,
     HiresFix,
     InvalidRequest,
 )
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS, sampler_named, scheduler_named
 from app.core.generation.status_words import duration_in_words, time_words
 from app.core.generation.styles import load_styles, styles_json
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
@@ -70,10 +69,9 @@ from app.services.commands import (
     hear_stop_signals,
     open_studio,
 )
-from app.services.generation.runner import Generation
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
-from app.services.queue.events import (
+from app.services.runners.events import (
     ImageSaved,
     JobEnded,
     JobEvent,
@@ -87,6 +85,7 @@ from app.services.queue.events import (
     StageEntered,
     StepMade,
 )
+from app.services.runners.generation import Generation
 from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
@@ -112,10 +111,10 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--steps", type=int, default=4)
     parser.add_argument("--cfg-scale", type=float)
     parser.add_argument("--seed", type=int)
-    # not limited to our list: a newer backend of the user's own may offer more, and says so when it does not
-    parser.add_argument("--sampler", help=f"sd.cpp sampling method: {', '.join(SAMPLERS)} (default: the model's)")
-    parser.add_argument("--scheduler", help=f"sd.cpp sigma scheduler: {', '.join(SCHEDULERS)} (default: the "
-                        "model's)")
+    parser.add_argument("--sampler", type=sampler_argument, help="sd.cpp sampling method: " + ", ".join(
+        sampler.code for sampler in SAMPLERS) + " (or A1111's name; default: the model's)")
+    parser.add_argument("--scheduler", type=scheduler_argument, help="sd.cpp sigma scheduler: " + ", ".join(
+        scheduler.code for scheduler in SCHEDULERS) + " (or A1111's name; default: the model's)")
     parser.add_argument("--clip-skip", type=int, metavar="N",
                         help=f"read the prompt from CLIP's Nth layer from the last, 1 to {MAX_CLIP_SKIP}, as A1111's "
                              "Clip skip (default: the model's own: " + ", ".join(
@@ -199,6 +198,21 @@ def extension_argument(text: str) -> Extension:
         return parse_extension(text)
     except ExtensionRejected as error:
         raise argparse.ArgumentTypeError(str(error)) from error
+
+
+def sampler_argument(text: str) -> str:
+    """sd.cpp's code for a sampler named by it or by A1111; a typo is refused before anything runs."""
+    if (sampler := sampler_named(text)) is None:
+        raise argparse.ArgumentTypeError(f"{text} is not a sampler; known: "
+                                         + ", ".join(sampler.code for sampler in SAMPLERS))
+    return sampler.code
+
+
+def scheduler_argument(text: str) -> str:
+    if (scheduler := scheduler_named(text)) is None:
+        raise argparse.ArgumentTypeError(f"{text} is not a scheduler; known: "
+                                         + ", ".join(scheduler.code for scheduler in SCHEDULERS))
+    return scheduler.code
 
 
 def lora_tags(args: argparse.Namespace) -> list[str]:

@@ -38,3 +38,22 @@ def test_the_help_says_pictures_go_to_the_folder_chosen_in_the_window(add_argume
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     assert "default: the output folder chosen in the window" in " ".join(parser.format_help().split())
+
+
+@pytest.mark.parametrize(("option", "typo", "said"), [("--sampler", "eulr", "eulr is not a sampler; known: euler, "),
+                                                     ("--scheduler", "karas", "karas is not a scheduler; known: ")])
+def test_an_unknown_sampler_or_scheduler_is_refused_by_name_before_anything_runs(
+        capsys: pytest.CaptureFixture[str], option: str, typo: str, said: str) -> None:
+    parser = argparse.ArgumentParser()
+    add_generate_arguments(parser)
+    with pytest.raises(SystemExit) as exit_:
+        parser.parse_args(["--prompt", "a", option, typo])
+    assert exit_.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_a_sampler_is_taken_by_sd_cpps_code_or_a1111s_name() -> None:
+    parser = argparse.ArgumentParser()
+    add_generate_arguments(parser)
+    args = parser.parse_args(["--prompt", "a", "--sampler", "DPM++ 2M", "--scheduler", "Normal"])
+    assert (args.sampler, args.scheduler) == ("dpm++2m", "discrete")
+    assert parser.parse_args(["--prompt", "a", "--sampler", "euler_a"]).sampler == "euler_a"

@@ -37,16 +37,11 @@ from app.api.serving import (
     pictures_of,
     warning_of,
 )
-from app.core.gallery.metadata import (
-    a1111_samplers,
-    a1111_schedulers,
-    parse_parameters,
-    read_parameters_text,
-    settings_fields,
-)
+from app.core.gallery.metadata import parse_parameters, read_parameters_text, settings_fields
 from app.core.generation.control import ControlNetUse
 from app.core.generation.lora import lora_files
 from app.core.generation.request import GenerationRequest
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
 from app.core.models.catalog import load_catalog, upscaler_models
 from app.core.queue.jobs import JobState
@@ -184,13 +179,13 @@ async def set_options(options_asked: JsonObject, serving: ServingDep) -> dict[st
 
 @router.get("/sdapi/v1/samplers")
 async def samplers() -> list[dict[str, Any]]:
-    return [{"name": name, "aliases": [code], "options": {}} for name, code in a1111_samplers()]
+    return [{"name": sampler.name, "aliases": [sampler.code], "options": {}} for sampler in SAMPLERS]
 
 
 @router.get("/sdapi/v1/schedulers")
 async def schedulers() -> list[dict[str, Any]]:
-    return [{"name": code, "label": name, "aliases": None, "default_rho": -1, "need_inner_model": False}
-            for name, code in a1111_schedulers()]
+    return [{"name": scheduler.code, "label": scheduler.name, "aliases": None, "default_rho": -1,
+             "need_inner_model": False} for scheduler in SCHEDULERS]
 
 
 @router.get("/sdapi/v1/loras")

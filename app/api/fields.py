@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.core.gallery.metadata import method_of_sampler, scheduler_of_name
 from app.core.generation.control import ControlNetUse
 from app.core.generation.faces import FaceFix, face_fix_from_adetailer
 from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, check_clip_skip
+from app.core.generation.samplers import sampler_and_schedule, sampler_named, scheduler_named
 from app.core.models.families import FAMILIES, ModelFamily, ModelFiles
 from app.core.queue.jobs import batch_requests
 
@@ -270,31 +270,27 @@ def sampler_of(name: object) -> str | None:
     """sd.cpp's sampling method for A1111's (or sd.cpp's) name; None: the model's default."""
     if name in (None, ""):
         return None
-    method = method_of_sampler(str(name))
-    if method is None:
+    sampler = sampler_named(str(name))
+    if sampler is None:
         raise Refused("sampler_name", f"no sampler {name!r} here (GET /sdapi/v1/samplers lists them)")
-    return method
+    return sampler.code
 
 
 def sampler_and_scheduler(sampler: object, scheduler: object) -> tuple[str | None, str | None]:
     """sd.cpp's method and scheduler for A1111's pair; an old combined name ("DPM++ 2M Karras", from before A1111
     1.9 gave the schedule its own field) is split as A1111 splits it: the schedule its name ends with wins."""
-    if isinstance(sampler, str) and method_of_sampler(sampler) is None:
-        words = sampler.split()
-        for cut in range(len(words) - 1, 0, -1):
-            head, tail = " ".join(words[:cut]), " ".join(words[cut:])
-            if method_of_sampler(head) is not None and scheduler_of_name(tail) is not None:
-                return sampler_of(head), scheduler_of(tail)
+    if isinstance(sampler, str) and (pair := sampler_and_schedule(sampler)) is not None and pair[1] is not None:
+        return pair[0].code, pair[1].code
     return sampler_of(sampler), scheduler_of(scheduler)
 
 
 def scheduler_of(name: object) -> str | None:
     if name in (None, "", "automatic", "Automatic"):
         return None
-    scheduler = scheduler_of_name(str(name))
+    scheduler = scheduler_named(str(name))
     if scheduler is None:
         raise Refused("scheduler", f"no scheduler {name!r} here (GET /sdapi/v1/schedulers lists them)")
-    return scheduler
+    return scheduler.code
 
 
 def _clip_skip(values: Mapping[str, Any], key: str, field: str) -> int | None:

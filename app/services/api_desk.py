@@ -20,7 +20,7 @@ from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import UpscaleRequest
 from app.core.queue.jobs import Job, JobState
 from app.core.queue.nodes import DEFAULT_PORT
-from app.services.queue.events import JobEnded, JobEvent, PreviewShown
+from app.services.runners.events import JobEnded, JobEvent, PreviewShown
 from app.services.studio import Studio
 
 T = TypeVar("T")

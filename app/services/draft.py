@@ -13,7 +13,7 @@ from app.core.gallery.metadata import ReusableSettings
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFamily
 from app.services.generation.plan_preview import PlanPreview
-from app.services.generation.runner import Generation
+from app.services.runners.generation import Generation
 from app.services.studio import Studio
 
 

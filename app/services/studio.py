@@ -38,10 +38,10 @@ from app.core.queue.jobs import Job, expanded_request
 from app.core.settings_schema import OUTPUT_FOLDER, PROMPT_HELPER_ON_CARD, REMOTE_COMPUTERS
 from app.core.sizes import format_size
 from app.core.words import translate
-from app.services.generation.runner import Generation
-from app.services.generation.upscaling import Upscaling
 from app.services.prompt_helper import PromptHelper
 from app.services.queue.job_queue import JobQueue
+from app.services.runners.generation import Generation
+from app.services.runners.upscaling import Upscaling
 from app.services.settings import Settings
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
@@ -56,7 +56,7 @@ class Studio(QObject):
     """`event(JobEvent)` for whatever a job does; `queue` for the list itself (its `changed`, `note`, `idle`,
     and reordering, retrying, cancelling a job); `machine` for what this computer is."""
 
-    job_event = Signal(object)  # a JobEvent (app/services/queue/events.py)
+    job_event = Signal(object)  # a JobEvent (app/services/runners/events.py)
 
     def __init__(self, out_dir: Path | None = None, machine: Machine | None = None,
                  gallery: GalleryIndex | None = None, store: Path | None = None,

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
 from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
-from app.services.queue.remote_node import ComputerCheck
+from app.services.runners.remote_node import ComputerCheck
 
 
 class AddComputerDialog(QDialog):

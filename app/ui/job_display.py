@@ -13,7 +13,7 @@ from app.core.generation.upscale import UpscaleRequest
 from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job, JobState
 from app.core.words import translate
-from app.services.queue.events import (
+from app.services.runners.events import (
     JobEnded,
     JobEvent,
     JobStarted,

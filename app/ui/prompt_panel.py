@@ -32,13 +32,11 @@ from app.core.generation.request import (
     MAX_SEED_ASKED,
     MAX_SIDE,
     MAX_STEPS,
-    METHOD_NAMES,
     MIN_SIDE,
-    SAMPLERS,
-    SCHEDULERS,
     GenerationRequest,
     HiresFix,
 )
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.models.catalog import ModelChoice, files_label
 from app.core.models.families import (
     MEMORY_SWITCHES,
@@ -153,13 +151,13 @@ class PromptPanel(QWidget):
         self.cfg.setToolTip(translate("PromptPanel", "How closely to follow the prompt (Flux and turbo models want 1)"))
         self.sampler = QComboBox(self)
         self.sampler.addItem(translate("PromptPanel", "model's default"), None)
-        for name in SAMPLERS:
-            self.sampler.addItem(METHOD_NAMES[name], name)
+        for sampler in SAMPLERS:
+            self.sampler.addItem(sampler.name, sampler.code)
         self.sampler.setAccessibleName(translate("PromptPanel", "Sampler"))
         self.scheduler = QComboBox(self)
         self.scheduler.addItem(translate("PromptPanel", "model's default"), None)
-        for name in SCHEDULERS:
-            self.scheduler.addItem(METHOD_NAMES[name], name)
+        for scheduler in SCHEDULERS:
+            self.scheduler.addItem(scheduler.name, scheduler.code)
         self.scheduler.setAccessibleName(translate("PromptPanel", "Scheduler"))
         self.scheduler.setToolTip(translate("PromptPanel", "How the noise level falls from step to step (karras "
                                                            "suits many SD models)"))

@@ -20,8 +20,8 @@ from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
-from app.services.queue.events import ImageSaved, JobEvent
 from app.services.queue.job_queue import JobQueue
+from app.services.runners.events import ImageSaved, JobEvent
 from app.ui.icons import put_icons
 
 

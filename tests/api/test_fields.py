@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
 import pytest
 
+from app.api.a1111 import samplers, schedulers
 from app.api.fields import (
     MAX_IMAGES_PER_REQUEST,
     ControlUnit,
@@ -24,6 +26,7 @@ from app.api.fields import (
 from app.core.generation.control import ControlNetUse
 from app.core.generation.faces import FaceFix
 from app.core.generation.request import GenerationRequest, HiresFix
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.generation.styles import DEFAULT_STYLES
 from app.core.models.families import ModelFamily, ModelFiles
 from app.core.queue.nodes import a1111_job
@@ -386,3 +389,12 @@ def test_a_controlnet_request_keeps_its_unit_in_the_request() -> None:
     [request], _ = a1111_requests({"prompt": "a", "alwayson_scripts": {"controlnet": {"args": [controlnet_unit()]}}},
                                   FLUX, Path("loras"), NO_PICTURES, random.Random(1), DEFAULT_STYLES, control)
     assert request.control == control
+
+
+def test_the_api_lists_the_samplers_and_schedulers_by_the_names_the_window_and_the_png_say() -> None:
+    listed = asyncio.run(samplers())
+    assert [(entry["name"], entry["aliases"]) for entry in listed] == [(s.name, [s.code]) for s in SAMPLERS]
+    assert [(entry["name"], entry["label"]) for entry in asyncio.run(schedulers())] == [
+        (s.code, s.name) for s in SCHEDULERS]
+    for entry in listed:  # what an A1111 client reads from the list it may send back
+        assert requests({"prompt": "a", "sampler_name": entry["name"]})[0].sampler == entry["aliases"][0]

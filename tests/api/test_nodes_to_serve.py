@@ -18,7 +18,7 @@ from app.core.gallery.metadata import read_details
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags
 from app.core.queue.jobs import JobState
-from app.services.queue.events import JobEnded, JobEvent, JobStarted
+from app.services.runners.events import JobEnded, JobEvent, JobStarted
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
 from tests.helpers.api_server import Served, served

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from app.api.fields import InstalledModel, Pictures, a1111_requests
-from app.core.generation.request import SAMPLERS, SCHEDULERS, GenerationRequest, HiresFix
+from app.core.generation.request import GenerationRequest, HiresFix
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.models.families import ModelFamily, ModelFiles
 from app.core.queue.nodes import a1111_job
 
@@ -34,13 +35,13 @@ FIELDS = ("prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", 
           "hires", "models")
 
 
-@pytest.mark.parametrize("sampler", SAMPLERS)
+@pytest.mark.parametrize("sampler", [sampler.code for sampler in SAMPLERS])
 def test_every_sampler_goes_and_comes_back(sampler: str) -> None:
     asked = GenerationRequest(**{**ASKED.__dict__, "sampler": sampler})
     same(drawn(asked), asked, *FIELDS)
 
 
-@pytest.mark.parametrize("scheduler", SCHEDULERS)
+@pytest.mark.parametrize("scheduler", [scheduler.code for scheduler in SCHEDULERS])
 def test_every_scheduler_goes_and_comes_back(scheduler: str) -> None:
     asked = GenerationRequest(**{**ASKED.__dict__, "scheduler": scheduler})
     same(drawn(asked), asked, *FIELDS)

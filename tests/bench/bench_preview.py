@@ -30,8 +30,8 @@ from app.core.generation.output import Outcome  # noqa: E402
 from app.core.generation.request import GenerationRequest  # noqa: E402
 from app.core.models.families import ModelFiles  # noqa: E402
 from app.core.queue.jobs import Job  # noqa: E402
-from app.services.generation.runner import Generation  # noqa: E402
-from app.services.queue.events import JobEnded, PreviewShown, StepMade  # noqa: E402
+from app.services.runners.events import JobEnded, PreviewShown, StepMade  # noqa: E402
+from app.services.runners.generation import Generation  # noqa: E402
 from app.ui.image_view import ImageView  # noqa: E402
 
 TICK_MS = 5

@@ -40,7 +40,7 @@ def test_every_core_module_imports_without_qt() -> None:
 
 
 def test_the_qt_block_really_blocks() -> None:
-    result = subprocess.run([sys.executable, "-c", BLOCK_QT, "app.services.generation.sd_process"], capture_output=True,
+    result = subprocess.run([sys.executable, "-c", BLOCK_QT, "app.services.runners.sd_process"], capture_output=True,
                             text=True, cwd=REPO, check=False)
     assert result.returncode != 0
     assert "Qt is blocked" in result.stderr

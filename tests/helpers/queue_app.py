@@ -33,7 +33,7 @@ def main() -> None:
     from app.core.generation.output import Stage
     from app.core.generation.request import GenerationRequest
     from app.core.models.families import MemoryFlags, ModelFiles
-    from app.services.queue.events import StageEntered
+    from app.services.runners.events import StageEntered
     from app.services.studio import Studio
     from app.services.user_dirs import current_user_dirs, keep_settings_in
     from app.ui.main_window import MainWindow

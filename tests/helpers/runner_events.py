@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.generation.output import Stage
-from app.services.queue.events import JobEnded, StageEntered
+from app.services.runners.events import JobEnded, StageEntered
 
 
 def ended(event: object) -> bool:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.generation.request import METHOD_NAMES
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.prompt_helper.model import PROMPT_MODEL_NAME
 
 # what only a developer says: a command-line flag, an errno, an error kind's code, a log level, a Python type
@@ -32,7 +32,7 @@ DEVELOPER_WORDS = re.compile(r"(?<![\w-])--[a-z]|Errno|\b[a-z]+_[a-z_]+\b(?![.\w
 USER_DATA = ("a lighthouse on a cliff at dawn, oil painting", "a lighthouse at dusk, take", "to start from.png",
              "picture 0", "picture 1", "picture 2", "polaris-1.png", "polaris-2.png", "polaris-3.png",
              "Z-Image", "tiny-flux.gguf", PROMPT_MODEL_NAME, "Qwen3-4B", "qwen3_prompt_tiny.gguf", "a fox in the snow",
-             *METHOD_NAMES.values())
+             *(choice.name for choice in (*SAMPLERS, *SCHEDULERS)))
 
 PATH = re.compile(r"\S*[/\\]\S*")  # a path is the user's: its folders' names are no words of ours
 # words of ours that give an English sentence away when a translated window still shows it

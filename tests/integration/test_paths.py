@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-import app.services.generation.runner as generation_module
+import app.services.runners.generation as generation_module
 from app.core.gallery.metadata import read_parameters_text
 from app.core.generation.output import ErrorKind
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import Job
-from app.services.generation.runner import Generation
+from app.services.runners.generation import Generation
 from tests.helpers.cli import REPO, generate_argv, run_generate, utf8_env
 from tests.helpers.runner_events import ended
 

@@ -18,7 +18,7 @@ from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.platform_paths import user_dirs
 from app.core.queue.jobs import Job, JobState, save_queue
-from app.services.queue.events import StageEntered, StepMade
+from app.services.runners.events import StageEntered, StepMade
 from app.services.studio import Studio
 from app.ui.image_view import no_picture_yet
 from app.ui.main_window import MainWindow

@@ -17,6 +17,7 @@ from app.core.gallery.gallery_index import GalleryIndex, entry_from_png
 from app.core.gallery.metadata import ReusableSettings
 from app.core.generation.aspect import Aspect
 from app.core.generation.output import Stage
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.models.families import ModelFamily
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
@@ -143,6 +144,9 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     assert window.folds.advanced.isVisible() and panel.model.isVisible() and window.plan.label.isVisible()
     request = panel.request()
     assert (request.sampler, request.scheduler, request.cfg_scale) == (None, None, None)  # the model's defaults
+    # the names the picture's text writes and the API lists (one table)
+    assert [panel.sampler.itemText(i) for i in range(1, panel.sampler.count())] == [s.name for s in SAMPLERS]
+    assert [panel.scheduler.itemText(i) for i in range(1, panel.scheduler.count())] == [s.name for s in SCHEDULERS]
     panel.sampler.setCurrentText("DPM++ 2M")  # as A1111 names it
     panel.scheduler.setCurrentText("Karras")
     panel.cfg.setValue(4.5)

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.generation.aspect import Aspect
 from app.core.generation.output import Stage
-from app.services.queue.events import StepMade
+from app.services.runners.events import StepMade
 from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.ui.main_window import MainWindow

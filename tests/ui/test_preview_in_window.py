@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.services.queue.events import PreviewShown
+from app.services.runners.events import PreviewShown
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from tests.helpers.runner_events import hear

@@ -14,7 +14,7 @@ from app.core.generation.output import Progress
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.core.queue.jobs import JobState
-from app.services.queue.events import JobEvent, StepMade
+from app.services.runners.events import JobEvent, StepMade
 from app.services.studio import Studio
 from app.services.system.machine import Machine
 from app.ui.main_window import MainWindow

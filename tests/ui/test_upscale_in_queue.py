@@ -15,7 +15,7 @@ from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import JobState
-from app.services.queue.events import JobEnded, JobEvent, JobStarted
+from app.services.runners.events import JobEnded, JobEvent, JobStarted
 from app.services.user_dirs import current_user_dirs
 from app.ui.first_start import load_demo
 from tests.helpers.gallery_window import window_over

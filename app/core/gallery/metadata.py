@@ -17,6 +17,7 @@ from app.core.generation.control import a1111_control_fields
 from app.core.generation.faces import a1111_face_fields
 from app.core.generation.lora import LoraUse
 from app.core.generation.request import GenerationRequest
+from app.core.generation.samplers import sampler_and_schedule, sampler_name, scheduler_name, scheduler_named
 from app.core.models.families import memory_flags
 
 _NEGATIVE = "Negative prompt: "
@@ -73,52 +74,6 @@ def settings_fields(settings: str) -> dict[str, str]:
                 value = json.loads(value)
         fields[key] = value
     return fields
-
-
-# sd.cpp's sampling method -> the name A1111 (and the tools that read its text) use
-_SAMPLER_NAMES = {"euler": "Euler", "euler_a": "Euler a", "heun": "Heun", "dpm2": "DPM2", "dpm++2s_a": "DPM++ 2S a",
-                  "dpm++2m": "DPM++ 2M", "dpm++2mv2": "DPM++ 2M v2", "ipndm": "IPNDM", "ipndm_v": "IPNDM_V",
-                  "lcm": "LCM", "ddim_trailing": "DDIM", "tcd": "TCD"}
-
-
-# A1111's "Schedule type" names for sd.cpp's schedulers, so other tools read ours
-_SCHEDULER_NAMES = {"discrete": "Normal", "karras": "Karras", "exponential": "Exponential", "ays": "Align Your Steps",
-                    "gits": "Align Your Steps GITS", "smoothstep": "Smoothstep", "sgm_uniform": "SGM Uniform",
-                    "simple": "Simple", "kl_optimal": "KL Optimal", "lcm": "LCM", "bong_tangent": "Bong Tangent"}
-
-
-def scheduler_name(scheduler: str | None) -> str | None:
-    return _SCHEDULER_NAMES.get(scheduler, scheduler) if scheduler else None
-
-
-def _code_for(name: str, table: dict[str, str]) -> str | None:
-    wanted = name.strip().casefold()
-    for code, shown in table.items():
-        if wanted in (code, shown.casefold(), shown.casefold().replace(" ", "_")):
-            return code
-    return None
-
-
-def method_of_sampler(name: str) -> str | None:
-    """sd.cpp's sampling method for a sampler named as A1111 writes it ('Euler a', 'DPM++ 2M') or as sd.cpp does;
-    None for one sd.cpp does not have."""
-    return _code_for(name, _SAMPLER_NAMES)
-
-
-def scheduler_of_name(name: str) -> str | None:
-    """sd.cpp's scheduler for a "Schedule type" as A1111 names it ('Karras', 'sgm_uniform', 'Align Your Steps') or
-    as sd.cpp does; None for one sd.cpp does not have."""
-    return _code_for(name, _SCHEDULER_NAMES)
-
-
-def a1111_samplers() -> list[tuple[str, str]]:
-    """(A1111's name, sd.cpp's method) for every sampling method."""
-    return [(shown, code) for code, shown in _SAMPLER_NAMES.items()]
-
-
-def a1111_schedulers() -> list[tuple[str, str]]:
-    """(A1111's "Schedule type", sd.cpp's scheduler) for every scheduler."""
-    return [(shown, code) for code, shown in _SCHEDULER_NAMES.items()]
 
 
 def model_hash(path: Path, chunk: int = 1 << 22) -> str:
@@ -235,11 +190,6 @@ def a1111_parameters(prompt: str, negative: str, settings: dict[str, Any]) -> st
     return "\n".join(lines)
 
 
-def sampler_name(method: str | None, unless_told: str = "euler_a") -> str:
-    """A1111's name of the method; `unless_told`: the one sd.cpp samples the family with when none is set."""
-    return _SAMPLER_NAMES.get(method or unless_told, method or "Euler")
-
-
 def write_metadata(path: Path, parameters: str, details: dict[str, Any]) -> None:
     """Replace the PNG's text chunks with A1111 'parameters' (tEXt when Latin-1, else iTXt) and our own
     'polaris' JSON chunk, atomically: the file is whole before and after."""
@@ -339,4 +289,16 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
     return ReusableSettings(parsed.prompt, parsed.negative_prompt, _number(width or None, int),
                             _number(height or None, int), _number(fields.get("Steps"), int),
                             _number(fields.get("Seed"), int), _number(fields.get("CFG scale"), float),
-                            clip_skip=_number(fields.get("Clip skip"), int))
+                            *_sampler_and_scheduler(fields), clip_skip=_number(fields.get("Clip skip"), int))
+
+
+def _sampler_and_scheduler(fields: dict[str, str]) -> tuple[str | None, str | None]:
+    """sd.cpp's codes for the text's "Sampler" and "Schedule type", as A1111, Forge or we (before and after the
+    names were one table) wrote them; None for a name sd.cpp does not have, and for an A1111 "Automatic"."""
+    pair = sampler_and_schedule(fields.get("Sampler", ""))
+    scheduler = scheduler_named(fields.get("Schedule type", ""))
+    if pair is None:
+        return None, scheduler.code if scheduler else None
+    sampler, schedule = pair
+    scheduler = scheduler or schedule
+    return sampler.code, scheduler.code if scheduler else None

@@ -50,21 +50,6 @@ class ModelRejected(InvalidRequest):
     """A model file is unreadable, incomplete or not a model at all."""
 
 
-# sd.cpp 0.4.7's --sampling-method and --scheduler choices, in its own order (its --help,
-# tests/data/sdcpp-0.4.7/bad_flag.stdout)
-SAMPLERS = ("euler", "euler_a", "heun", "dpm2", "dpm++2s_a", "dpm++2m", "dpm++2mv2", "ipndm", "ipndm_v", "lcm",
-            "ddim_trailing", "tcd")
-SCHEDULERS = ("discrete", "karras", "exponential", "ays", "gits", "smoothstep", "sgm_uniform", "simple",
-              "kl_optimal", "lcm", "bong_tangent")
-# the names as A1111, Forge and ComfyUI users know them (sd.cpp's own are codes with underscores)
-METHOD_NAMES = {"euler": "Euler", "euler_a": "Euler a", "heun": "Heun", "dpm2": "DPM2", "dpm++2s_a": "DPM++ 2S a",
-                "dpm++2m": "DPM++ 2M", "dpm++2mv2": "DPM++ 2M v2", "ipndm": "iPNDM", "ipndm_v": "iPNDM v",
-                "lcm": "LCM", "ddim_trailing": "DDIM trailing", "tcd": "TCD", "discrete": "Discrete",
-                "karras": "Karras", "exponential": "Exponential", "ays": "Align Your Steps", "gits": "GITS",
-                "smoothstep": "Smoothstep", "sgm_uniform": "SGM Uniform", "simple": "Simple",
-                "kl_optimal": "KL Optimal", "bong_tangent": "Bong Tangent"}
-
-
 @dataclass(frozen=True)
 class HiresFix:
     """A1111's hires fix: generate, scale the latent up, then run a second, partial pass at the larger size."""

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from app.core.gallery.metadata import sampler_name, scheduler_name
 from app.core.generation.faces import adetailer_script
 from app.core.generation.output import Progress
 from app.core.generation.request import GenerationRequest
+from app.core.generation.samplers import sampler_name, scheduler_name
 from app.core.words import translate
 
 # the header our own server reads as an idempotency key: a POST with a key it already knows waits for (or

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from app.core.generation.prepare import MachineFacts, prepared_or_why
 from app.core.generation.request import GenerationRequest
 from app.core.models.model_files import family_of_files
-from app.services.generation.runner import Generation
+from app.services.runners.generation import Generation
 
 
 class _Signals(QObject):

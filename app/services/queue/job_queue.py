@@ -27,11 +27,8 @@ from app.core.queue.nodes import RemoteComputer
 from app.core.queue.rig import LOCAL_CARD, card_label, ram_wait_reason, rig_cards
 from app.core.system.vulkaninfo import VISIBLE_DEVICES_VARIABLE
 from app.core.words import translate
-from app.services.generation.finish import keep_set_aside
-from app.services.generation.runner import Generation
-from app.services.generation.upscaling import Upscaling
 from app.services.prompt_helper import PromptHelper
-from app.services.queue.events import (
+from app.services.runners.events import (
     ImageSaved,
     JobEnded,
     JobEvent,
@@ -40,8 +37,11 @@ from app.services.queue.events import (
     StageEntered,
     StepMade,
 )
-from app.services.queue.job_runner import GivenBack, Runner
-from app.services.queue.remote_node import RemoteNode
+from app.services.runners.finish import keep_set_aside
+from app.services.runners.generation import Generation
+from app.services.runners.remote_node import RemoteNode
+from app.services.runners.runner import GivenBack, Runner
+from app.services.runners.upscaling import Upscaling
 
 
 @dataclass

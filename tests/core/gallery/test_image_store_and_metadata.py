@@ -15,8 +15,7 @@ from app.core.gallery.metadata import (
     parse_parameters,
     read_details,
     read_parameters_text,
-    sampler_name,
-    scheduler_name,
+    settings_from_png,
     write_metadata,
 )
 from app.core.gallery.picture_check import PictureFault
@@ -117,11 +116,6 @@ def test_model_hash_is_the_a1111_short_sha256(tmp_path: Path) -> None:
     path = tmp_path / "model.gguf"
     path.write_bytes(b"x" * 5_000_000)
     assert model_hash(path, chunk=1 << 20) == hashlib.sha256(b"x" * 5_000_000).hexdigest()[:10]
-    assert sampler_name(None, "euler") == "Euler" and sampler_name(None, "euler_a") == "Euler a"
-    assert sampler_name("dpm++2m", "euler_a") == "DPM++ 2M"
-    # A1111's own "Schedule type" names; none written when the model's default is used
-    assert (scheduler_name("karras"), scheduler_name("sgm_uniform"), scheduler_name(None)) == (
-        "Karras", "SGM Uniform", None)
 
 
 def test_a_failed_metadata_write_keeps_the_original_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,3 +131,18 @@ def test_a_failed_metadata_write_keeps_the_original_whole(tmp_path: Path, monkey
         write_metadata(path, "prompt\nSteps: 1", {})
     assert path.read_bytes() == before
     assert list(tmp_path.glob("*.meta")) == []
+
+
+@pytest.mark.parametrize(("settings", "sampler", "scheduler"), [
+    ("Sampler: DDIM, Schedule type: Normal", "ddim_trailing", "discrete"),  # ours before one table, and A1111's
+    ("Sampler: IPNDM_V, Schedule type: Align Your Steps GITS", "ipndm_v", "gits"),  # Forge's
+    ("Sampler: DPM++ 2M Karras", "dpm++2m", "karras"),  # A1111 before 1.9
+    ("Sampler: Euler a, Schedule type: Automatic", "euler_a", None),
+    ("Sampler: UniPC, Schedule type: Polyexponential", None, None),  # A1111's own, that sd.cpp lacks
+])
+def test_the_sampler_and_schedule_are_read_back_from_the_a1111_text(tmp_path: Path, settings: str,
+                                                                    sampler: str | None,
+                                                                    scheduler: str | None) -> None:
+    path = write_png(tmp_path / "a.png", f"a fox\nSteps: 4, {settings}, Seed: 3".encode())
+    reused = settings_from_png(path)
+    assert reused is not None and (reused.sampler, reused.scheduler, reused.seed) == (sampler, scheduler, 3)

@@ -16,8 +16,8 @@ from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import Job, JobState
-from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue
+from app.services.runners.generation import Generation
 from app.services.system.machine import Machine
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 

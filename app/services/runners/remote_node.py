@@ -53,11 +53,11 @@ from app.core.queue.nodes import (
     takes,
 )
 from app.core.words import reason_of, translate
-from app.services.generation.finish import finish_picture, loras_still_there, set_picture_aside
-from app.services.generation.live_preview import PreviewFrame
-from app.services.generation.runner import JOBS_FOLDER
 from app.services.left_behind import owner_tag
-from app.services.queue.job_runner import JobEvents
+from app.services.runners.finish import finish_picture, loras_still_there, set_picture_aside
+from app.services.runners.generation import JOBS_FOLDER
+from app.services.runners.live_preview import PreviewFrame
+from app.services.runners.runner import JobEvents
 from app.services.user_dirs import current_user_dirs
 
 POLL_MS = 500

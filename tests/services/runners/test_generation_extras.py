@@ -15,8 +15,8 @@ from app.core.generation.request import GenerationRequest, HiresFix
 from app.core.models.families import ModelFiles
 from app.core.planning.plan import MemoryPlan
 from app.core.queue.jobs import Job
-from app.services.generation.runner import Generation
-from app.services.queue.events import StageEntered
+from app.services.runners.events import StageEntered
+from app.services.runners.generation import Generation
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 from tests.helpers.runner_events import ended, hear
 

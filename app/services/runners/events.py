@@ -13,7 +13,7 @@ from typing import ClassVar
 from app.core.generation.output import BackendError, Outcome, Progress, Stage
 from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job
-from app.services.generation.live_preview import PreviewFrame
+from app.services.runners.live_preview import PreviewFrame
 
 
 @dataclass(frozen=True)

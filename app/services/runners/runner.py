@@ -14,8 +14,7 @@ from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.prepare import PreparedJob
 from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job
-from app.services.generation.live_preview import PreviewFrame
-from app.services.queue.events import (
+from app.services.runners.events import (
     JobEnded,
     LogLine,
     Notice,
@@ -25,6 +24,7 @@ from app.services.queue.events import (
     StageEntered,
     StepMade,
 )
+from app.services.runners.live_preview import PreviewFrame
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.core.models.model_files import inspect_model
 from app.core.queue.jobs import Job
 from app.core.system.vulkaninfo import VulkanDevice
-from app.services.generation.measured_speeds import MeasuredSpeeds
-from app.services.generation.runner import Generation
+from app.services.runners.generation import Generation
+from app.services.runners.measured_speeds import MeasuredSpeeds
 from app.services.system.host import time_host
 from app.services.user_dirs import current_user_dirs
 from tests.helpers.runner_events import ended

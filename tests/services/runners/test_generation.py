@@ -11,7 +11,7 @@ from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.core.queue.jobs import Job
-from app.services.generation.runner import Generation
+from app.services.runners.generation import Generation
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
 from tests.helpers.runner_events import ended
 

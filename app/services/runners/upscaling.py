@@ -29,12 +29,12 @@ from app.core.planning.plan import UpscalePlan, device_from_vulkan, plan_upscale
 from app.core.queue.jobs import Job
 from app.core.words import reason_of
 from app.services.child_process import path_for_backend
-from app.services.generation.finish import finish_picture, set_picture_aside
-from app.services.generation.runner import why_it_cannot_start
-from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
-from app.services.queue.job_runner import JobEvents
+from app.services.runners.finish import finish_picture, set_picture_aside
+from app.services.runners.generation import why_it_cannot_start
+from app.services.runners.runner import JobEvents
+from app.services.runners.sd_process import SdProcess
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 

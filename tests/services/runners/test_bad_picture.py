@@ -12,9 +12,9 @@ from app.core.generation.output import ErrorKind
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.core.queue.jobs import JobState
-from app.services.generation.runner import Generation
-from app.services.queue.events import JobEnded, JobFailed, Notice, PlanChosen, Retrying
 from app.services.queue.job_queue import JobQueue
+from app.services.runners.events import JobEnded, JobFailed, Notice, PlanChosen, Retrying
+from app.services.runners.generation import Generation
 from app.services.user_dirs import current_user_dirs
 
 

@@ -12,7 +12,6 @@ from pytestqt.qtbot import QtBot
 
 from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.resources import backend_names
-from app.services.generation.sd_process import SdProcess
 from app.services.models import backend as backend_module
 from app.services.models.backend import (
     BUILD_COMMAND,
@@ -24,6 +23,7 @@ from app.services.models.backend import (
     known_caps,
     probe_caps,
 )
+from app.services.runners.sd_process import SdProcess
 
 pytestmark = pytest.mark.windows
 

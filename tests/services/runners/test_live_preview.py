@@ -20,11 +20,11 @@ from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
 from app.core.planning.preview import PREVIEW_FILE_NAME, PreviewMethod
 from app.core.queue.jobs import Job
-from app.services.generation import live_preview
-from app.services.generation.live_preview import LivePreview, PreviewFrame
-from app.services.generation.runner import Generation
 from app.services.left_behind import owner_tag
-from app.services.queue.events import PlanChosen, PreviewShown, StepMade
+from app.services.runners import live_preview
+from app.services.runners.events import PlanChosen, PreviewShown, StepMade
+from app.services.runners.generation import Generation
+from app.services.runners.live_preview import LivePreview, PreviewFrame
 from app.services.user_dirs import current_user_dirs
 from tests.core.planning.test_preview import small_png
 from tests.helpers.runner_events import ended, hear

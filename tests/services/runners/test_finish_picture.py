@@ -20,8 +20,8 @@ from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import UpscaleRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import Job, JobState
-from app.services.generation.finish import list_in_gallery
-from app.services.queue.events import JobEnded, JobEvent, Notice
+from app.services.runners.events import JobEnded, JobEvent, Notice
+from app.services.runners.finish import list_in_gallery
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
 from tests.helpers.image_server import sd_server

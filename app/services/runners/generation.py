@@ -68,14 +68,14 @@ from app.core.queue.rig import LOCAL_CARD
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import reason_of, translate
 from app.services.child_process import path_for_backend
-from app.services.generation.finish import finish_picture, listed, loras_still_there, set_picture_aside
-from app.services.generation.live_preview import LivePreview
-from app.services.generation.measured_speeds import MeasuredSpeeds
-from app.services.generation.sd_process import SdProcess
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
 from app.services.models.model_hashes import ModelHashes
-from app.services.queue.job_runner import JobEvents
+from app.services.runners.finish import finish_picture, listed, loras_still_there, set_picture_aside
+from app.services.runners.live_preview import LivePreview
+from app.services.runners.measured_speeds import MeasuredSpeeds
+from app.services.runners.runner import JobEvents
+from app.services.runners.sd_process import SdProcess
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 

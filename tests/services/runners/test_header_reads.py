@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from app.core.generation.request import GenerationRequest, ModelFiles
 from app.core.models import model_files
-from app.services.generation.runner import Generation
 from app.services.queue.job_queue import JobQueue
+from app.services.runners.generation import Generation
 
 
 def test_a_queued_job_reads_each_model_header_once(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path,

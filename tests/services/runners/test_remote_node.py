@@ -19,8 +19,8 @@ from app.core.generation.request import GenerationRequest
 from app.core.models.families import MemoryFlags, ModelFiles
 from app.core.queue.jobs import JobState
 from app.core.queue.nodes import RemoteComputer, computer_at
-from app.services.queue.events import ImageSaved, JobEnded, JobEvent, JobStarted, Retrying
-from app.services.queue.remote_node import ComputerCheck
+from app.services.runners.events import ImageSaved, JobEnded, JobEvent, JobStarted, Retrying
+from app.services.runners.remote_node import ComputerCheck
 from app.services.settings import Settings
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
