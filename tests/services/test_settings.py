@@ -20,6 +20,8 @@ from app.core.settings_schema import (
     OTHER_APPS_ALLOWED,
     OTHER_APPS_KEY,
     OTHER_APPS_NETWORK,
+    OTHER_APPS_PORT,
+    OTHER_APPS_STARTING,
     OUTPUT_FOLDER,
     OWN_BACKEND,
     PROMPT_HELPER_ON_CARD,
@@ -56,6 +58,8 @@ def test_every_setting_round_trips_through_the_settings_file(tmp_path: Path) -> 
         LANGUAGE: "pt_BR",
         REMOTE_COMPUTERS: [RemoteComputer("http://192.168.0.12:7860", "attic, PC", "ana:pass word")],
         OTHER_APPS_ALLOWED: True,
+        OTHER_APPS_PORT: 7861,
+        OTHER_APPS_STARTING: True,
         OTHER_APPS_NETWORK: True,
         OTHER_APPS_KEY: "k3y-with, a comma",
         PROMPT_HELPER_ON_CARD: True,
@@ -65,7 +69,8 @@ def test_every_setting_round_trips_through_the_settings_file(tmp_path: Path) -> 
         OUTPUT_FOLDER: current_user_dirs().images, OWN_BACKEND: None, WINDOW_GEOMETRY: None,
         WINDOW_SPLITTERS: None, ADVANCED_OPEN: False, DETAILS_OPEN: False, FIRST_START_DONE: False,
         FIRST_START_GUIDED: False, LANGUAGE: "", REMOTE_COMPUTERS: [], OTHER_APPS_ALLOWED: False,
-        OTHER_APPS_NETWORK: False, OTHER_APPS_KEY: "", PROMPT_HELPER_ON_CARD: False}
+        OTHER_APPS_PORT: 7860, OTHER_APPS_STARTING: False, OTHER_APPS_NETWORK: False, OTHER_APPS_KEY: "",
+        PROMPT_HELPER_ON_CARD: False}
     for setting, value in chosen.items():
         Settings().set(setting, value)
     reread = written_to_disk(tmp_path)
