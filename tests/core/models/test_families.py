@@ -85,8 +85,9 @@ def test_every_slot_loading_line_marks_the_loading_stage(slot: str) -> None:
     assert StageChanged(Stage.LOADING) in events
 
 
-def test_memory_flags_fields_are_the_switches() -> None:
-    assert [f.name for f in dataclasses.fields(MemoryFlags)] == list(MEMORY_SWITCHES)
+def test_memory_flags_fields_are_the_switches_and_the_planners_decoder_tile() -> None:
+    # the decoder's tile side is chosen by the planner (planning/decoder_tiles.py), never switched by the user
+    assert [f.name for f in dataclasses.fields(MemoryFlags)] == [*MEMORY_SWITCHES, "vae_tile"]
     assert all(switch.words for switch in MEMORY_SWITCHES.values())
 
 
