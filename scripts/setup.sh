@@ -83,14 +83,11 @@ fi
 echo "[setup] installing Python packages"
 .venv/bin/python -m pip install -q -e '.[dev]'
 
-# the backends from the pinned sdists, with ggml's CPU variants: all five for the app; the three the tests run
-# with --tests, to fit CI's time (a cache of all five serves it too)
+# the backends from the pinned sdists, with three of ggml's five CPU variants (the baseline, AVX, AVX2: every x86-64
+# processor runs one of them, an AVX-512 one the AVX2 build), for the app and the tests alike: one build, one cache.
+# The release build takes all five (README, "Windows installer": --cpu-variants all)
 echo "[setup] the Linux backends: sd-cli, sd-server, llama-server"
-if $for_tests; then
-  .venv/bin/python -m backend_bin.build --ninja --cpu-variants tests
-else
-  .venv/bin/python -m backend_bin.build --ninja
-fi
+.venv/bin/python -m backend_bin.build --ninja --cpu-variants tests
 
 echo "[setup] the window's translations (resources/translations/*.qm)"
 .venv/bin/python scripts/translations.py build >/dev/null
