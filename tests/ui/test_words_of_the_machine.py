@@ -25,8 +25,8 @@ from app.core.sizes import format_size
 from app.core.system.checks import CompatibilityReport, SystemFacts
 from app.core.system.usage import ResourceSample
 from app.core.words import number
-from app.services.generation.finish import set_picture_aside
-from app.services.queue.events import JobEnded, PlanChosen, Retrying
+from app.services.runners.events import JobEnded, PlanChosen, Retrying
+from app.services.runners.finish import set_picture_aside
 from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.model_card import ModelCard
