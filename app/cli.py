@@ -136,27 +136,7 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                        help="add <lora:NAME:WEIGHT> to the prompt (repeatable)")
     loras.add_argument("--lora-dir", type=Path, metavar="FOLDER",
                        help="the folder with the LoRA files (default: the app's LoRA folder)")
-    faces = parser.add_argument_group("fix faces (as A1111's ADetailer): each face found is repainted at the model's "
-                                      "native size and pasted back; every other pixel is kept")
-    faces.add_argument("--fix-faces", action="store_true", help="fix the faces of each new picture")
-    faces.add_argument("--face-strength", type=float, default=FaceFix.strength,
-                       help=f"how much of each face is repainted, above 0 to 1 (default {FaceFix.strength:g})")
-    faces.add_argument("--face-confidence", type=float, default=FaceFix.confidence,
-                       help=f"how sure the detector must be, 0 to 1 (default {FaceFix.confidence:g})")
-    faces.add_argument("--face-padding", type=int, default=FaceFix.padding,
-                       help=f"pixels of the picture around each face (default {FaceFix.padding})")
-    faces.add_argument("--face-prompt", default="", help="repaint the faces with this prompt (default: the picture's)")
-    control = parser.add_argument_group("ControlNet (SD 1.x and SDXL): a control picture guides the drawing")
-    control.add_argument("--control-net", type=Path, metavar="PATH", help="the ControlNet model, made for the "
-                         "model's family")
-    control.add_argument("--control-image", type=Path, metavar="PATH",
-                         help="the control picture: a sketch, an edge, pose or depth map (or a photo with --canny)")
-    control.add_argument("--control-strength", type=float, default=DEFAULT_CONTROL_STRENGTH,
-                         help=f"how strongly it guides, 0 to {MAX_CONTROL_STRENGTH:g} (default "
-                              f"{DEFAULT_CONTROL_STRENGTH:g})")
-    control.add_argument("--canny", action="store_true", help="find the control picture's edges first (a photo)")
-    control.add_argument("--control-net-cpu", action="store_true",
-                         help="keep the ControlNet on the processor (a small card)")
+    add_face_and_control_arguments(parser)
     hires = parser.add_argument_group("hires fix: a second pass at a larger size")
     hires.add_argument("--hires", action="store_true")
     hires.add_argument("--hires-scale", type=float, default=2.0)
@@ -191,6 +171,32 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                        help="the token (or A1111's user:password) the --node of the same place asks for")
     nodes.add_argument("--no-local", action="store_true",
                        help="with --node: draw on the nodes only, not on this PC's graphics card(s)")
+
+
+def add_face_and_control_arguments(parser: argparse.ArgumentParser) -> None:
+    """generate's Fix faces and ControlNet options."""
+    faces = parser.add_argument_group("fix faces (as A1111's ADetailer): each face found is repainted at the model's "
+                                      "native size and pasted back; every other pixel is kept")
+    faces.add_argument("--fix-faces", action="store_true", help="fix the faces of each new picture")
+    faces.add_argument("--face-strength", type=float, default=FaceFix.strength,
+                       help=f"how much of each face is repainted, above 0 to 1 (default {FaceFix.strength:g})")
+    faces.add_argument("--face-confidence", type=float, default=FaceFix.confidence,
+                       help=f"how sure the detector must be, 0 to 1 (default {FaceFix.confidence:g})")
+    faces.add_argument("--face-padding", type=int, default=FaceFix.padding,
+                       help=f"pixels of the picture around each face (default {FaceFix.padding})")
+    faces.add_argument("--face-prompt", default="", help="repaint the faces with this prompt (default: the picture's)")
+    control = parser.add_argument_group("ControlNet (SD 1.x and SDXL): a control picture guides the drawing")
+    control.add_argument("--control-net", type=Path, metavar="PATH", help="the ControlNet model, made for the "
+                         "model's family")
+    control.add_argument("--control-image", type=Path, metavar="PATH",
+                         help="the control picture: a sketch, an edge, pose or depth map (or a photo with --canny)")
+    control.add_argument("--control-strength", type=float, default=DEFAULT_CONTROL_STRENGTH,
+                         help=f"how strongly it guides, 0 to {MAX_CONTROL_STRENGTH:g} (default "
+                              f"{DEFAULT_CONTROL_STRENGTH:g})")
+    control.add_argument("--canny", action="store_true", help="find the control picture's edges first (a photo)")
+    control.add_argument("--control-net-cpu", action="store_true",
+                         help="keep the ControlNet on the processor (a small card)")
+
 
 
 def extension_argument(text: str) -> Extension:

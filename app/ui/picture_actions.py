@@ -85,9 +85,9 @@ class PictureActions:
     def _on_fix_faces_requested(self, entry: GalleryEntry) -> None:
         """More -> Fix faces: the picture's faces repainted by the chosen model with the panel's prompt, settings and
         face strength; a new picture beside it, every other pixel kept."""
+        strength = self.panel.faces_and_control.face_strength.value()
         request = dataclasses.replace(self.panel.request(), init_image=entry.path, mask=None, ref_images=(),
-                                      face_fix=FaceFix(strength=self.panel.face_strength.value(), only=True),
-                                      hires=None)
+                                      face_fix=FaceFix(strength=strength, only=True), hires=None)
         self.go.show_busy()  # before the job: one that ends at once (no drawing program) shows idle again
         try:  # through the studio, as Generate: the ticked styles apply and the wildcards are chosen
             self.studio.add([request])

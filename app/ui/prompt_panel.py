@@ -26,8 +26,6 @@ from PySide6.QtWidgets import (
 
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.aspect import Aspect, aspect_of, aspect_size, snap_size
-from app.core.generation.control import DEFAULT_CONTROL_STRENGTH, MAX_CONTROL_STRENGTH, ControlNetUse
-from app.core.generation.faces import FaceFix
 from app.core.generation.request import (
     MAX_SEED_ASKED,
     MAX_SIDE,
@@ -48,6 +46,7 @@ from app.core.words import translate
 from app.services.draft import Draft
 from app.services.user_dirs import current_user_dirs
 from app.ui.batch import BatchControls
+from app.ui.faces_and_control import FacesAndControl
 from app.ui.file_field import FileField
 from app.ui.folds import fold_arrow
 from app.ui.lora_picker import LoraPicker
@@ -123,15 +122,13 @@ class PromptPanel(QWidget):
     def _write_the_draft(self) -> None:
         """Every field's change goes into the draft at once: Generate and the plan read it there."""
         changes = [self.prompt.textChanged, self.negative.textChanged, self.automatic.toggled, self.hires.toggled,
-                   self.fix_faces.toggled, self.face_strength.valueChanged, self.control_canny.toggled,
-                   self.control_on_cpu.toggled, self.control_strength.valueChanged,
-                   self.control_picture.line_edit.textChanged, self.control_net.line_edit.textChanged,
                    self.sampler.currentIndexChanged, self.scheduler.currentIndexChanged,
                    self.picture.picture_changed, self.picture.strength.valueChanged, self.picture.paint_mask.toggled,
                    self.picture.painter.canvas.mask_changed, self.styles_picker.chosen_changed]
         changes += [box.valueChanged for box in (self.width_box, self.height_box, self.steps, self.seed, self.cfg,
                                                  self.hires_scale, self.hires_strength)]
         changes += [field.line_edit.textChanged for field in self.slot_fields.values()]
+        changes += self.faces_and_control.changes()
         changes += [control.toggled if isinstance(control, QCheckBox) else control.valueChanged
                     for control in self.memory_controls.values()]
         for change in changes:
@@ -205,23 +202,7 @@ class PromptPanel(QWidget):
         self.hires.setAccessibleName(translate("PromptPanel", "Hires fix: a second pass at a larger size"))
         self.hires.setToolTip(translate("PromptPanel", "Draws at the chosen size, then enlarges and refines it "
                                              "(A1111's hires fix)"))
-        self.fix_faces = QCheckBox(translate("PromptPanel", "Fix faces"), self)
-        self.fix_faces.setToolTip(translate("PromptPanel", "Finds each face in the new picture and repaints it at the "
-                                                           "model's own size (as A1111's ADetailer); every other "
-                                                           "pixel is kept"))
-        self.face_strength = decimal_box(self, 0.05, 1, 0.05, FaceFix().strength,
-                                         translate("PromptPanel", "Fix faces denoising strength"))
-        # ControlNet (SD 1.x, SDXL): a control picture (dropped or browsed) and the ControlNet that reads it
-        self.control_picture = FileField(translate("PromptPanel", "Control picture"), self)
-        self.control_picture.setToolTip(translate("PromptPanel", "A sketch, an edge, pose or depth map the picture "
-                                                                 "follows (or a photo, its edges found)"))
-        self.control_net = FileField(translate("PromptPanel", "ControlNet model"), self)
-        self.control_strength = decimal_box(self, 0, MAX_CONTROL_STRENGTH, 0.05, DEFAULT_CONTROL_STRENGTH,
-                                            translate("PromptPanel", "ControlNet strength"))
-        self.control_canny = QCheckBox(translate("PromptPanel", "Find its edges (a photo)"), self)
-        self.control_on_cpu = QCheckBox(translate("PromptPanel", "On the processor"), self)
-        self.control_on_cpu.setToolTip(translate("PromptPanel", "Keeps the ControlNet off a small card: slower, but "
-                                                                "it needs no video memory"))
+        self.faces_and_control = FacesAndControl(self)
         self.hires_scale = decimal_box(self, 1.1, 4, 0.25, HiresFix().scale,
                                        translate("PromptPanel", "Hires fix scale"))
         self.hires_scale.setPrefix("x")
@@ -300,19 +281,7 @@ class PromptPanel(QWidget):
         hires.addWidget(self.hires_strength)
         form.addRow(QLabel(translate("PromptPanel", "Hires fix"), self.advanced))
         form.addRow(hires)
-        faces = QHBoxLayout()
-        faces.addWidget(self.fix_faces)
-        faces.addWidget(QLabel(translate("PromptPanel", "denoising"), self))
-        faces.addWidget(self.face_strength)
-        form.addRow(faces)
-        form.addRow(QLabel(translate("PromptPanel", "ControlNet"), self.advanced))
-        form.addRow(translate("PromptPanel", "Picture"), self.control_picture)
-        form.addRow(translate("PromptPanel", "Model"), self.control_net)
-        control = QHBoxLayout()
-        control.addWidget(self.control_strength)
-        control.addWidget(self.control_canny)
-        control.addWidget(self.control_on_cpu)
-        form.addRow(control)
+        self.faces_and_control.add_rows(form, self.advanced)
 
     @property
     def slot_fields(self) -> dict[str, FileField]:
@@ -527,14 +496,5 @@ class PromptPanel(QWidget):
             ref_images=self.draft.request.ref_images, prompt_as_written=self.draft.request.prompt_as_written,
             clip_skip=self.draft.request.clip_skip,
             styles=self.styles_picker.chosen(),
-            face_fix=FaceFix(strength=self.face_strength.value()) if self.fix_faces.isChecked() else None,
-            control=self._control(),
+            face_fix=self.faces_and_control.face_fix(), control=self.faces_and_control.control(),
         )
-
-    def _control(self) -> ControlNetUse | None:
-        """The ControlNet with its picture, once both are given (the request's check says what is wrong)."""
-        model, picture = self.control_net.path(), self.control_picture.path()
-        if model is None or picture is None:
-            return None
-        return ControlNetUse(model, picture, self.control_strength.value(), self.control_canny.isChecked(),
-                             self.control_on_cpu.isChecked())

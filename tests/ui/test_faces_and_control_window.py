@@ -24,8 +24,8 @@ def test_the_tick_box_fixes_the_faces_of_each_new_picture(qtbot: QtBot, out_dir:
     made.write_bytes(COFFEE.read_bytes())
     panel = window_over(qtbot, made, tmp_path / "gallery.sqlite3").panel
     assert panel.request().face_fix is None
-    panel.fix_faces.setChecked(True)
-    panel.face_strength.setValue(0.3)
+    panel.faces_and_control.fix_faces.setChecked(True)
+    panel.faces_and_control.face_strength.setValue(0.3)
     assert panel.request().face_fix == FaceFix(strength=0.3)
     assert panel.draft.request.face_fix == FaceFix(strength=0.3)  # the draft (and its plan) has it at once
 
@@ -60,10 +60,10 @@ def test_the_control_picture_and_its_controlnet_go_into_the_request(qtbot: QtBot
     made = out_dir / "polaris-1.png"
     made.write_bytes(COFFEE.read_bytes())
     panel = window_over(qtbot, made, tmp_path / "gallery.sqlite3").panel
-    panel.control_picture.set_path(tmp_path / "pose.png")
+    panel.faces_and_control.control_picture.set_path(tmp_path / "pose.png")
     assert panel.request().control is None  # a picture without its ControlNet asks for nothing yet
-    panel.control_net.set_path(tmp_path / "control_v11p_sd15_openpose_fp16.safetensors")
-    panel.control_strength.setValue(0.6)
-    panel.control_on_cpu.setChecked(True)
+    panel.faces_and_control.control_net.set_path(tmp_path / "control_v11p_sd15_openpose_fp16.safetensors")
+    panel.faces_and_control.control_strength.setValue(0.6)
+    panel.faces_and_control.control_on_cpu.setChecked(True)
     assert panel.draft.request.control == ControlNetUse(tmp_path / "control_v11p_sd15_openpose_fp16.safetensors",
                                                         tmp_path / "pose.png", 0.6, canny=False, on_cpu=True)

@@ -168,26 +168,7 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     models = request.models
     if models.model is None and models.diffusion_model is None:
         raise InvalidRequest(translate("Request", "no model chosen: choose a model file"))
-    kinds: list[ComponentKind] = []
-    infos: dict[str, ModelInfo] = {}
-    for role, path in models.given().items():
-        if not path.is_file():
-            raise InvalidRequest(translate("Request", "{part} file not found: {path}").format(
-                part=role.replace("_", " "), path=path))
-        try:
-            info = inspect_model(path)
-        except (ModelFileError, OSError) as error:
-            why = file_problem(error, path) if isinstance(error, OSError) else str(error)
-            raise ModelRejected(translate("Request", "cannot use {path} as {part}: {why}").format(
-                path=path, part=slot_words(role), why=why)) from error
-        problem = slot_problem(role, info)
-        if problem:
-            raise InvalidRequest(problem)
-        kinds += info.parts
-        infos[role] = info
-    problem = parts_problem(infos)
-    if problem:
-        raise InvalidRequest(problem)
+    kinds, infos = _read_models(models)
     check_steps(request.steps)
     if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
         raise InvalidRequest(translate("Request", "cfg scale must be above 0 and at most 30, got {value}").format(
@@ -246,6 +227,32 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
                                   control=control,
                                   ref_images=tuple(p.absolute() for p in request.ref_images), **pictures)
     return checked, notes, infos, [(use, path.absolute()) for use, path in loras]
+
+
+def _read_models(models: ModelFiles) -> tuple[list[ComponentKind], dict[str, ModelInfo]]:
+    """Each given slot's file read and checked for its slot, and the set as a whole: the parts found, and each
+    slot's header."""
+    kinds: list[ComponentKind] = []
+    infos: dict[str, ModelInfo] = {}
+    for role, path in models.given().items():
+        if not path.is_file():
+            raise InvalidRequest(translate("Request", "{part} file not found: {path}").format(
+                part=role.replace("_", " "), path=path))
+        try:
+            info = inspect_model(path)
+        except (ModelFileError, OSError) as error:
+            why = file_problem(error, path) if isinstance(error, OSError) else str(error)
+            raise ModelRejected(translate("Request", "cannot use {path} as {part}: {why}").format(
+                path=path, part=slot_words(role), why=why)) from error
+        problem = slot_problem(role, info)
+        if problem:
+            raise InvalidRequest(problem)
+        kinds += info.parts
+        infos[role] = info
+    problem = parts_problem(infos)
+    if problem:
+        raise InvalidRequest(problem)
+    return kinds, infos
 
 
 def _check_face_fix(fix: FaceFix, picture: Path | None) -> None:
