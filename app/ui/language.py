@@ -51,8 +51,10 @@ def chosen_language(setting: str, system: QLocale) -> Language:
 
 def install_translators(language: Language) -> list[QTranslator]:
     """Load Qt's and our translations of `language` into the running application and make `translate` ask them;
-    returns the translators installed (the application keeps them). English needs none."""
+    returns the translators installed (the application keeps them). English needs none: `translate` and `number`
+    speak English again."""
     if language is ENGLISH:
+        speak_with(None)
         return []
     app = QCoreApplication.instance()
     assert app is not None, "the application comes first"
