@@ -47,14 +47,12 @@ class FacesAndControl:
         faces.addWidget(QLabel(translate("PromptPanel", "denoising"), parent))
         faces.addWidget(self.face_strength)
         form.addRow(faces)
-        form.addRow(QLabel(translate("PromptPanel", "ControlNet"), parent))
+        # a row each: side by side they widened the column, and the picture lost its half of the window
+        form.addRow(QLabel(translate("PromptPanel", "ControlNet"), parent), self.control_strength)
         form.addRow(translate("PromptPanel", "Picture"), self.control_picture)
         form.addRow(translate("PromptPanel", "Model"), self.control_net)
-        control = QHBoxLayout()
-        control.addWidget(self.control_strength)
-        control.addWidget(self.control_canny)
-        control.addWidget(self.control_on_cpu)
-        form.addRow(control)
+        form.addRow(self.control_canny)
+        form.addRow(self.control_on_cpu)
 
     def face_fix(self) -> FaceFix | None:
         return FaceFix(strength=self.face_strength.value()) if self.fix_faces.isChecked() else None
