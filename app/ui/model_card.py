@@ -56,14 +56,17 @@ class ModelCard(QFrame):
         grid.addLayout(heading, 0, 0)
         grid.addWidget(self.good_at, 1, 0)
         grid.addWidget(self.variant, 2, 0)
-        facts = QHBoxLayout()
-        facts.setSpacing(3 * self.fontMetrics().averageCharWidth())  # four facts on one line, told apart
-        for fact in (self.download_size, self.fits, self.time, self.memory):
-            facts.addWidget(fact)
-        facts.addStretch(1)
-        grid.addLayout(facts, 3, 0)
+        # four facts on two lines, told apart: on one they widened the card past its pane in longer languages and
+        # on a PC without a card, whose words are longer
+        for row, pair in enumerate(((self.download_size, self.fits), (self.time, self.memory)), start=3):
+            facts = QHBoxLayout()
+            facts.setSpacing(3 * self.fontMetrics().averageCharWidth())
+            for fact in pair:
+                facts.addWidget(fact)
+            facts.addStretch(1)
+            grid.addLayout(facts, row, 0)
         grid.addWidget(self.status, 0, 1)
-        grid.addWidget(self.button, 1, 1, 3, 1)
+        grid.addWidget(self.button, 1, 1, 4, 1)
         grid.setColumnStretch(0, 1)
 
     def show_advice(self, item: ModelAdvice, device: VulkanDevice, recommended_for: str | None) -> None:
