@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QLockFile, QObject, QSysInfo, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from app.core.one_window import (
@@ -121,7 +121,13 @@ class OneWindow(QObject):
             _log.warning("no lock on the data folder %s (%s): a second start opens a second window", self.folder,
                          error)
             return True
-        if not self._lock.tryLock(0):
+        if not self._lock.tryLock(0) and self._left_by_a_process_of_our_number():
+            # the lock names this very process, which cannot hold it yet: a killed window's process number came round
+            # again (Wine numbers its processes afresh after its server ends; a restarted PC may too), so Qt takes
+            # it for a live window. It is stale.
+            self._lock.removeStaleLockFile()
+            self._lock.tryLock(0)
+        if not self._lock.isLocked():
             if self._lock.error() is QLockFile.LockError.LockFailedError:
                 return False
             _log.warning("no lock on the data folder %s (%s): a second start opens a second window", self.folder,
@@ -129,6 +135,10 @@ class OneWindow(QObject):
             return True
         self._listen()
         return True
+
+    def _left_by_a_process_of_our_number(self) -> bool:
+        pid, host, _app = self._lock.getLockInfo()
+        return bool(pid == QCoreApplication.applicationPid() and host == QSysInfo.machineHostName())
 
     def _listen(self) -> None:
         # ours now that we hold the lock: a socket file a killed window left behind would make listen() fail

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QLockFile
 from PySide6.QtNetwork import QLocalSocket
 from pytestqt.qtbot import QtBot
 
@@ -150,6 +151,21 @@ def test_a_lock_left_by_a_killed_window_is_taken_over(data: Path, holder: subpro
     holder.wait(30)
     assert lock_of(data).exists()
     assert not window_is_open(lock_of(data))
+    window = OneWindow(data, lock_of(data))
+    assert window.claim(WindowOptions(), wait_seconds=5) is Start.FIRST and window.listening
+    window.release()
+
+
+@pytest.mark.windows  # what the installed app met under Wine: the killed window's number was the next start's
+def test_a_lock_that_names_this_very_start_is_taken_over(qtbot: QtBot, data: Path) -> None:
+    # Wine numbers its processes afresh once its server ends (a restarted PC may too): the lock a killed window left
+    # names the process number this start now has, and Qt takes it for a live window
+    data.mkdir(parents=True, exist_ok=True)
+    written = QLockFile(str(lock_of(data)))
+    assert written.tryLock(0) and written.getLockInfo()[0] == QCoreApplication.applicationPid()
+    left = lock_of(data).read_bytes()  # the file as Qt writes it, naming this process
+    written.unlock()
+    lock_of(data).write_bytes(left)  # left behind, with no one holding it
     window = OneWindow(data, lock_of(data))
     assert window.claim(WindowOptions(), wait_seconds=5) is Start.FIRST and window.listening
     window.release()
