@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLockFile, QObject, QSysInfo, Signal
+from PySide6.QtCore import QLockFile, QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from app.core.one_window import (
@@ -32,6 +32,8 @@ _log = logging.getLogger(__name__)
 # socket is made before the slow parts, but it answers from its event loop)
 HAND_OVER_SECONDS = 30.0
 _RETRY_SECONDS = 0.1
+# a window listens the moment it takes the lock: none for this long behind a lock, and the lock is a dead window's
+NOBODY_LISTENS_SECONDS = 3.0
 
 
 class Start(enum.Enum):
@@ -89,14 +91,25 @@ class OneWindow(QObject):
 
     def claim(self, options: WindowOptions, wait_seconds: float = HAND_OVER_SECONDS) -> Start:
         """Take the data folder, or hand `options` to the window that has it. Bounded by `wait_seconds`: a window that
-        is still starting answers once its event loop runs, and one that is closing lets the lock go."""
+        is still starting answers once its event loop runs, and one that is closing lets the lock go. A lock with no
+        window listening behind it for NOBODY_LISTENS_SECONDS is stale, whatever Qt makes of its process number (a
+        window listens the moment it takes the lock), and is taken over."""
         deadline = time.monotonic() + wait_seconds
+        unreached_since: float | None = None
         while True:
             if self._take():
                 return Start.FIRST
-            if self._hand_over(options, deadline):
+            reached, answered = self._hand_over(options, deadline)
+            if answered:
                 return Start.HANDED_OVER
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if reached:
+                unreached_since = None
+            elif unreached_since is None:
+                unreached_since = now
+            elif now - unreached_since >= NOBODY_LISTENS_SECONDS and self._take_a_lock_no_window_holds():
+                return Start.FIRST
+            if now >= deadline:
                 return Start.NO_ANSWER
             time.sleep(_RETRY_SECONDS)
 
@@ -121,13 +134,7 @@ class OneWindow(QObject):
             _log.warning("no lock on the data folder %s (%s): a second start opens a second window", self.folder,
                          error)
             return True
-        if not self._lock.tryLock(0) and self._left_by_a_process_of_our_number():
-            # the lock names this very process, which cannot hold it yet: a killed window's process number came round
-            # again (Wine numbers its processes afresh after its server ends; a restarted PC may too), so Qt takes
-            # it for a live window. It is stale.
-            self._lock.removeStaleLockFile()
-            self._lock.tryLock(0)
-        if not self._lock.isLocked():
+        if not self._lock.tryLock(0):
             if self._lock.error() is QLockFile.LockError.LockFailedError:
                 return False
             _log.warning("no lock on the data folder %s (%s): a second start opens a second window", self.folder,
@@ -136,9 +143,12 @@ class OneWindow(QObject):
         self._listen()
         return True
 
-    def _left_by_a_process_of_our_number(self) -> bool:
-        pid, host, _app = self._lock.getLockInfo()
-        return bool(pid == QCoreApplication.applicationPid() and host == QSysInfo.machineHostName())
+    def _take_a_lock_no_window_holds(self) -> bool:
+        """The lock of a window that was killed, whose process number came round again (Wine numbers its processes
+        afresh once its server ends; a restarted PC may too): Qt takes it for a live window, but none listens."""
+        _log.warning("no window listens behind the lock on %s: it was left by a window that ended; taken over",
+                     self.folder)
+        return self._lock.removeStaleLockFile() and self._take()
 
     def _listen(self) -> None:
         # ours now that we hold the lock: a socket file a killed window left behind would make listen() fail
@@ -184,23 +194,24 @@ class OneWindow(QObject):
         self.options_arrived.emit(options)
 
     # --- a second start -------------------------------------------------------------------------------------------
-    def _hand_over(self, options: WindowOptions, deadline: float) -> bool:
-        """Send `options` to the window that holds the lock and wait for its answer, until `deadline`."""
+    def _hand_over(self, options: WindowOptions, deadline: float) -> tuple[bool, bool]:
+        """Send `options` to the window that holds the lock and wait for its answer, until `deadline`: (whether a
+        window listens, whether it answered)."""
         let_window_come_forward()
         socket = QLocalSocket()
         try:
             socket.connectToServer(self.name)
             if not socket.waitForConnected(_milliseconds_left(deadline, at_most=1.0)):
-                return False
+                return False, False
             socket.write(options_message(options))
             if not socket.waitForBytesWritten(_milliseconds_left(deadline)):
-                return False
+                return True, False
             answer = b""
             while ANSWER not in answer and socket.waitForReadyRead(_milliseconds_left(deadline)):
                 answer += socket.readAll().data()
             # on Windows a pipe can close right after the answer: what was read counts
             answer += socket.readAll().data()
-            return ANSWER in answer
+            return True, ANSWER in answer
         finally:
             socket.abort()
 
