@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from app.services.app_log import LOG_FILE_NAME
 from app.services.settings import Settings
 from app.services.user_dirs import keep_settings_in
 from tests.helpers.cli import REPO, utf8_env
+from tests.helpers.image_server import free_port
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="closes the console's file descriptors as a "
                                 "Linux child; Windows runs the windowed bundle itself (tests/windows)")
@@ -54,9 +54,7 @@ def close(process: subprocess.Popen[bytes]) -> None:
 @pytest.mark.timeout(300)
 def test_ticked_at_one_start_the_window_opens_and_serves_at_the_next(tmp_path: Path) -> None:
     base = tmp_path / "portable"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = free_port()
     keep_settings_in(base / "data" / "settings")  # where --basedir keeps them: as the switch left them
     Settings().set(OTHER_APPS_ALLOWED, True)
     Settings().set(OTHER_APPS_PORT, port)

@@ -31,12 +31,7 @@ from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
 from tests.helpers.fake_vulkaninfo import FakeVulkaninfo, use_fake_vulkaninfo
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.helpers.image_server import free_port
 
 
 @pytest.fixture(autouse=True)

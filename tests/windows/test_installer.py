@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import socket
 import subprocess
 import time
 import zipfile
@@ -30,6 +29,7 @@ from installer.msi import (
 )
 from installer.windows_python import STAND_INS, WindowsPython, ensure_stand_ins
 from installer.wine import WinePrefix, fresh_prefix, windows_path
+from tests.helpers.image_server import free_port
 
 # end to end (what a Windows user gets): out of the every-commit tier (.ci/when_changed.py), after the Windows side
 pytestmark = [pytest.mark.full, pytest.mark.windows_side]
@@ -140,9 +140,7 @@ def serves_other_apps_after_a_restart(say: Callable[[str], None], prefix: WinePr
                                       local: Path) -> None:
     """"Let other apps use this PC" ticked (as the switch leaves the registry), the installed windowed program
     (no console) opens and serves, and again after a restart; what it said is in its log."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = free_port()
     for value, data in (("allowed", "true"), ("port", str(port))):
         added = prefix.run(["reg", "add", SETTINGS_KEY + r"\other_apps", "/v", value, "/t", "REG_SZ", "/d", data,
                             "/f"])
