@@ -29,6 +29,7 @@ from app.core.queue.rig import card_words
 from app.core.words import translate
 from app.services.queue.job_queue import JobQueue
 from app.ui.computer_dialog import AddComputerDialog
+from app.ui.elided_button import ElidedToolButton
 from app.ui.folds import fold_arrow
 from app.ui.icons import put_icons
 
@@ -88,7 +89,7 @@ class QueueStrip(QWidget):
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)                     # says it whole
         self.list.setAlternatingRowColors(True)  # a job's two lines, told from the next job's
         # one line while there is one job; a drawer with the list and what to do with it once there are more
-        self.summary = QToolButton(self)
+        self.summary = ElidedToolButton(self)  # however many states and whoever asked: the column keeps its width
         self.summary.setAccessibleName(translate("QueueStrip", "Queue summary: show or hide the jobs"))
         self.summary.setCheckable(True)
         self.summary.setAutoRaise(True)
@@ -204,7 +205,7 @@ class QueueStrip(QWidget):
                 self.list.setCurrentItem(item)
         counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
         running = next((j for j in self.queue.jobs if j.state is JobState.RUNNING), None)
-        self.summary.setText((", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
+        self.summary.set_words((", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
                               or translate("QueueStrip", "No jobs")) + asked_by(running.origin if running else ""))
         if (len(self.queue.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
             self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)

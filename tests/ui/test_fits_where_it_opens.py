@@ -17,7 +17,7 @@ from app.services.studio import Studio
 from app.ui.main_window import MainWindow
 from app.ui.queue_strip import QUEUE_ROWS
 from app.ui.window_settings import DEFAULT_SIZE, FRAME_ALLOWANCE, fits_with_its_frame
-from tests.helpers.window_tour import settle, speaking, window_in
+from tests.helpers.window_tour import SIZES, settle, speaking, window_in
 
 
 def shown(qtbot: QtBot, window: MainWindow, size: tuple[int, int] = (1366, 768)) -> MainWindow:
@@ -91,3 +91,30 @@ def test_with_both_folds_and_the_first_start_s_banners_the_window_fits_a_laptop_
                                                   window.height() else 0) <= LAPTOP_ROOM.height()
         # the folds scroll within themselves rather than push the window
         assert window.folds.advanced.verticalScrollBar().maximum() > 0
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR", "es", "ru"])
+def test_the_queue_s_summary_line_does_not_widen_the_column(qtbot: QtBot, tmp_path: Path, translations: Path,
+                                                            language: str) -> None:
+    """Every state at once, for another computer: the summary is cut to the column, whole in its tooltip."""
+    with speaking(language), window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
+        column, gallery = window.main_splitter.widget(0), window.gallery
+        assert gallery is not None
+        before, strip = column.width(), window.queue_strip
+        queue = window.studio.queue
+        queue.jobs[0].state, queue.jobs[0].origin = JobState.RUNNING, "192.168.100.200"
+        queue.jobs.extend(Job(GenerationRequest("a lighthouse"), state=state, reason="the disk is full")
+                          for state in (JobState.DONE, JobState.FAILED, JobState.CANCELLED))
+        queue.changed.emit()
+        settle()
+        words = strip.summary.words()
+        assert words.endswith("192.168.100.200") and all(f": {n}" in words for n in (1, 2))
+        assert column.width() == before
+        assert not gallery.view.horizontalScrollBar().isVisible()
+        assert strip.summary.text().endswith("…") and words.startswith(strip.summary.text()[:-1])
+        assert strip.summary.toolTip() == words
+        assert strip.summary.width() <= column.width()
+        queue.jobs[1:], queue.jobs[0].origin = [], ""  # one job again: the whole line shows, no tooltip repeats it
+        queue.changed.emit()
+        settle()
+        assert strip.summary.text() == strip.summary.words() and not strip.summary.toolTip()

@@ -66,7 +66,7 @@ def test_an_app_draws_through_the_windows_queue(qtbot: QtBot, out_dir: Path, sd_
         f"{address}/sdapi/v1/txt2img", json={"prompt": "a harbour", "width": 64, "height": 64, "steps": 2, "seed": 4},
         timeout=600)))
     asking.start()
-    qtbot.waitUntil(lambda: "for another app on this PC" in shown.queue_strip.summary.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: "for another app on this PC" in shown.queue_strip.summary.words(), timeout=60_000)
     qtbot.waitUntil(lambda: bool(answer), timeout=600_000)
     asking.join()
     assert answer[0].status_code == 200 and len(answer[0].json()["images"]) == 1
