@@ -16,6 +16,7 @@ from app.core.gallery.image_store import (
     FolderProblem,
     ImageRejected,
     accept,
+    check_folder,
     discard,
     place,
     set_aside,
@@ -25,6 +26,26 @@ from app.core.generation.lora import LoraUse
 from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.words import reason_of, translate
 from app.services.user_dirs import current_user_dirs
+
+# the output folders this run has checked and written in: one gone mid-run (moved, renamed, its drive removed) is not
+# made again behind the user's back: every picture drawn meanwhile is kept in the app's folder and says so, as the
+# one running when it went did
+_FOLDERS_IN_USE: set[Path] = set()
+
+
+def check_output_folder(folder: Path, needed: int) -> None:
+    """check_folder() for the user's output folder before a job runs, but one this run used that is gone now stays
+    gone: the job runs, and finish_picture() keeps its picture in the app's folder in the same words."""
+    if folder.absolute() in _FOLDERS_IN_USE and not folder.exists():
+        return
+    check_folder(folder, needed)
+    _FOLDERS_IN_USE.add(folder.absolute())
+
+
+def job_files_folder(out_dir: Path) -> Path:
+    """Where a job's own copies of its pictures go: beside the output folder's pictures (for Reuse settings), or in
+    the app's folder while the output folder is gone."""
+    return out_dir if out_dir.is_dir() else current_user_dirs().unsaved
 
 
 def finish_picture(staged: Path, out_dir: Path, seed: int, gallery: GalleryIndex | None, exit_code: int | None, *,

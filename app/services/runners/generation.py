@@ -71,7 +71,14 @@ from app.services.child_process import path_for_backend
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
 from app.services.models.model_hashes import ModelHashes
-from app.services.runners.finish import finish_picture, listed, loras_still_there, set_picture_aside
+from app.services.runners.finish import (
+    check_output_folder,
+    finish_picture,
+    job_files_folder,
+    listed,
+    loras_still_there,
+    set_picture_aside,
+)
 from app.services.runners.live_preview import LivePreview
 from app.services.runners.measured_speeds import MeasuredSpeeds
 from app.services.runners.runner import JobEvents
@@ -245,7 +252,7 @@ class Generation(JobEvents):
                 raise InvalidRequest(problem)
             # said in a second, not after a 14-minute run: the folders take a picture of this size
             needed = _room_for(request)
-            check_folder(self._out_dir, needed)
+            check_output_folder(self._out_dir, needed)
             check_folder(current_user_dirs().staging, needed)
             request = self._copy_pictures(request)
             self._binary, self._caps = binary, caps
@@ -277,7 +284,7 @@ class Generation(JobEvents):
         self._extended_from = request.init_image if request.extend is not None else None
         if request.init_image is None and not request.ref_images:
             return request
-        job = self._out_dir / JOBS_FOLDER / uuid.uuid4().hex
+        job = job_files_folder(self._out_dir) / JOBS_FOLDER / uuid.uuid4().hex
         job.mkdir(parents=True)
         self._job_dir = job
         return copy_job_pictures(request, job)
@@ -484,7 +491,7 @@ class Generation(JobEvents):
         self._tell_notice(faces_found_words(len(found.faces)))
         self._face_base, self._face_picture = request, staged
         self._face_crops = [face_crop(face, found.size, request.face_fix.padding) for face in found.faces]
-        self._face_dir = self._out_dir / JOBS_FOLDER / f"faces-{uuid.uuid4().hex}"
+        self._face_dir = job_files_folder(self._out_dir) / JOBS_FOLDER / f"faces-{uuid.uuid4().hex}"
         self._face_dir.mkdir(parents=True)
         self._next_face()
         return None

@@ -26,7 +26,7 @@ from PySide6.QtNetwork import QNetworkAccessManager, QNetworkReply, QNetworkRequ
 from app import __version__
 from app.core.file_words import file_problem
 from app.core.gallery.gallery_index import GalleryIndex
-from app.core.gallery.image_store import FolderProblem, check_folder, discard, picture_bytes, staging_path
+from app.core.gallery.image_store import FolderProblem, discard, picture_bytes, staging_path
 from app.core.gallery.metadata import (
     a1111_parameters,
     generation_fields,
@@ -54,7 +54,13 @@ from app.core.queue.nodes import (
 )
 from app.core.words import reason_of, translate
 from app.services.left_behind import owner_tag
-from app.services.runners.finish import finish_picture, loras_still_there, set_picture_aside
+from app.services.runners.finish import (
+    check_output_folder,
+    finish_picture,
+    job_files_folder,
+    loras_still_there,
+    set_picture_aside,
+)
 from app.services.runners.generation import JOBS_FOLDER
 from app.services.runners.live_preview import PreviewFrame
 from app.services.runners.runner import JobEvents
@@ -278,7 +284,7 @@ class RemoteNode(JobEvents):
         for note in prepared.notes:
             self._tell_notice(note)
         try:
-            check_folder(self._out_dir, picture_bytes(prepared.request.width, prepared.request.height))
+            check_output_folder(self._out_dir, picture_bytes(prepared.request.width, prepared.request.height))
         except FolderProblem as problem:
             self._end_soon(Outcome(None, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem))))
             return
@@ -348,7 +354,7 @@ class RemoteNode(JobEvents):
         kept in the job's folder for Reuse settings, as a job run here keeps them."""
         assert request.init_image is not None
         self._extended_from = request.init_image if request.extend is not None else None
-        self._job_dir = self._out_dir / JOBS_FOLDER / uuid.uuid4().hex
+        self._job_dir = job_files_folder(self._out_dir) / JOBS_FOLDER / uuid.uuid4().hex
         self._job_dir.mkdir(parents=True)
         self._request = copy_job_pictures(request, self._job_dir)
         init, mask = self._request.init_image, self._request.mask

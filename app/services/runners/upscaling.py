@@ -31,7 +31,7 @@ from app.core.words import reason_of
 from app.services.child_process import path_for_backend
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
-from app.services.runners.finish import finish_picture, set_picture_aside
+from app.services.runners.finish import check_output_folder, finish_picture, set_picture_aside
 from app.services.runners.generation import why_it_cannot_start
 from app.services.runners.runner import JobEvents
 from app.services.runners.sd_process import SdProcess
@@ -121,7 +121,7 @@ class Upscaling(JobEvents):
             job = plan_upscale_job(request)
             needed, staging = picture_bytes(*job.size), current_user_dirs().staging
             self._target = self._out_dir
-            check_folder(self._target, needed)
+            check_output_folder(self._target, needed)
             check_folder(staging, needed)
             self._staged = staging_path(staging, f"{owner_tag()}-{uuid.uuid4().hex}")
             argv = build_upscale_argv(binary, job.request.image.absolute(), job.request.model.absolute(),
