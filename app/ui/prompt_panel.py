@@ -50,6 +50,7 @@ from app.ui.faces_and_control import FacesAndControl
 from app.ui.file_field import FileField
 from app.ui.folds import fold_arrow
 from app.ui.lora_picker import LoraPicker
+from app.ui.model_picker import ModelPicker
 from app.ui.number_boxes import decimal_box, flags_chosen, memory_control, whole_box
 from app.ui.picture_input import PictureInput
 from app.ui.shape_words import aspect_words
@@ -160,9 +161,8 @@ class PromptPanel(QWidget):
                                                            "suits many SD models)"))
 
     def _make_model_fields(self) -> None:
-        self.model_picker = QComboBox(self)
+        self.model_picker = ModelPicker(self)
         self.model_picker.setAccessibleName(translate("PromptPanel", "Model"))
-        self.model_picker.setMinimumContentsLength(16)
         self.model_picker.activated.connect(self._on_model_picked)
         self._choices: list[ModelChoice] = []
         self._filling = False
