@@ -812,7 +812,7 @@ def run_models_download(catalog: Catalog, models_dir: Path, preset_id: str) -> i
         bar.say(f"cancelled: {error}")
         return 130
     except (DownloadError, OSError) as error:
-        bar.say(f"error: {error}")
+        bar.say(f"error: {preset.title}: {error}")
         return 1
     bar.say(f"{preset.title}: all files are in {models_dir}")
     return 0

@@ -170,8 +170,9 @@ class FirstStart(QDialog):
         if isinstance(error, DownloadCancelled):
             self.progress_label.setText(translate("FirstStart", "The download is paused: it goes on from where it "
                                                                 "stopped next time."))
-        else:
-            self.progress_label.setText(sentence(str(error)))
+        else:  # the model by its name, as the Models window says it
+            model = self.chosen.preset.title if self.chosen is not None else ""
+            self.progress_label.setText(": ".join(filter(None, [model, sentence(str(error))])))
         self.download_button.setText(translate("FirstStart", "&Try again"))
         self._show_step(download=True, picture=False)
 

@@ -98,7 +98,8 @@ def test_models_download_names_the_cause_of_a_failure(tmp_path: Path) -> None:
         result = models_cli("download", PRESET, "--catalog", str(tmp_path / "catalog.json"),
                             "--models-dir", str(tmp_path / "models"))
     assert result.returncode == 1
-    assert result.stderr.startswith("error: local-diffusion.gguf is not on the server any more: the catalog needs "
-                                    "updating")
+    # the model by its name and its part in words, no file's name
+    assert result.stderr.startswith("error: Local Flux: the diffusion model file is not on the server any more: the "
+                                    "catalog needs updating")
     unknown = models_cli("download", "no-such-preset", "--models-dir", str(tmp_path))
     assert unknown.returncode == 2 and "known: flux-schnell-q4k" in unknown.stderr

@@ -135,9 +135,9 @@ def test_offline_the_download_says_so_in_words_and_offers_to_try_again(qtbot: Qt
     with qtbot.waitSignal(guide.download.finished, timeout=30_000):
         qtbot.mouseClick(guide.download_button, Qt.MouseButton.LeftButton)
         assert guide.stop_button.isVisible() and guide.progress_label.text() == "Connecting…"
-    assert guide.progress_label.text() == (
-        "This computer seems to be offline (the server's name could not be found) while fetching tiny-flux.gguf; "
-        "check the connection and try again later (the download resumes).")
+    assert guide.progress_label.text() == (  # the model by its name, no file's name
+        "Local Flux: This computer seems to be offline (the server's name could not be found) while fetching the "
+        "model file; check the connection, then try again: the download goes on from where it stopped.")
     assert guide.download_button.isVisible() and guide.download_button.text() == "&Try again"
     assert not guide.stop_button.isVisible() and not guide.progress.isVisible()  # no empty bar left behind
     qtbot.waitUntil(lambda: not window.system_check.running, timeout=60_000)  # the guide's check ends first

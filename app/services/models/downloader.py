@@ -27,6 +27,7 @@ from app.core.models.downloads import (
     PresetProgress,
     check_url,
 )
+from app.core.models.families import SET_SLOTS, slot_words
 from app.core.sizes import format_size
 from app.core.words import translate
 
@@ -86,9 +87,12 @@ def _hash_of(path: Path, progress: Callable[[DownloadProgress], None] | None = N
 
 def download_file(url: str, target: Path, *, sha256: str | None, size: int | None,
                   allowed_hosts: frozenset[str], progress: Callable[[DownloadProgress], None] | None = None,
-                  cancel: threading.Event | None = None, client: httpx.Client | None = None) -> str:
-    """Fetch `url` into `target`; returns the file's sha256. Raises DownloadError with the cause."""
+                  cancel: threading.Event | None = None, client: httpx.Client | None = None,
+                  what: str = "") -> str:
+    """Fetch `url` into `target`; returns the file's sha256. Raises DownloadError with the cause, which names the
+    file as `what` says it (a model's part in the user's words: "the T5-XXL file"), else by its name."""
     check_url(url, allowed_hosts)
+    what = what or target.name
     part = target.with_name(target.name + ".part")
     target.parent.mkdir(parents=True, exist_ok=True)
     needed = (size or 0) - _size_of(part)
@@ -101,15 +105,16 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
     try:
         for attempt in range(RETRIES + 1):
             try:
-                return _attempt(client, url, target, part, sha256, allowed_hosts, progress, cancel)
+                return _attempt(client, url, target, part, sha256, allowed_hosts, progress, cancel, what)
             except (httpx.TransportError, _Busy) as error:
                 # offline, no name resolves: waiting helps no one, and the user has Try again
                 if attempt == RETRIES or _offline(error):
                     cause = (translate("Download", "the server kept answering {error}").format(error=error)
                              if isinstance(error, _Busy) else _connection_words(error))
-                    raise DownloadError(translate("Download", "{cause} while fetching {file}; check the connection "
-                                                              "and try again later (the download resumes)")
-                                        .format(cause=cause, file=target.name), try_mirror=True) from error
+                    raise DownloadError(translate("Download", "{cause} while fetching {file}; check the connection, "
+                                                              "then try again: the download goes on from where it "
+                                                              "stopped").format(cause=cause, file=what),
+                                        try_mirror=True) from error
                 time.sleep(BACKOFF_S * 2**attempt)
     finally:
         if own_client:
@@ -119,7 +124,7 @@ def download_file(url: str, target: Path, *, sha256: str | None, size: int | Non
 
 def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: str | None,
              allowed_hosts: frozenset[str], progress: Callable[[DownloadProgress], None] | None,
-             cancel: threading.Event | None) -> str:
+             cancel: threading.Event | None, what: str) -> str:
     state_file = _state_file(part)
     state = json.loads(state_file.read_text(encoding="utf-8")) if state_file.exists() and part.exists() else {}
     have = part.stat().st_size if part.exists() and state.get("url") == url else 0
@@ -139,12 +144,12 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
             if response.status_code == 404:
                 raise DownloadError(translate("Download", "{file} is not on the server any more: the catalog needs "
                                                           "updating; check for a newer Polaris Studio")
-                                    .format(file=target.name), try_mirror=True)
+                                    .format(file=what), try_mirror=True)
             if response.status_code in TRANSIENT_STATUS:
                 raise _Busy(response.status_code)
             if response.status_code not in (200, 206):
                 raise DownloadError(translate("Download", "the server answered {status} for {file}; try later")
-                                    .format(status=response.status_code, file=target.name), try_mirror=True)
+                                    .format(status=response.status_code, file=what), try_mirror=True)
             resumed = response.status_code == 206
             # a 200 to a Range request means a changed file (If-Range failed) or no Range support: start over
             digest = _hash_of(part) if resumed else hashlib.sha256()
@@ -159,7 +164,7 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
                         if cancel is not None and cancel.is_set():
                             raise DownloadCancelled(translate("Download", "{file}: cancelled; it resumes from "
                                                                           "{size} next time")
-                                                    .format(file=target.name, size=format_size(done + received)))
+                                                    .format(file=what, size=format_size(done + received)))
                         out.write(block)
                         digest.update(block)
                         received += len(block)
@@ -176,7 +181,7 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
         part.unlink(missing_ok=True)
         _state_file(part).unlink(missing_ok=True)
         raise DownloadError(translate("Download", "{file} arrived damaged (it is not the published file); it was "
-                                                  "deleted: download it again").format(file=target.name))
+                                                  "deleted: download it again").format(file=what))
     part.replace(target)
     _state_file(part).unlink(missing_ok=True)
     return actual
@@ -184,16 +189,29 @@ def _attempt(client: httpx.Client, url: str, target: Path, part: Path, sha256: s
 
 def fetch_catalog_file(file: CatalogFile, folder: Path, allowed_hosts: frozenset[str],
                        progress: Callable[[DownloadProgress], None] | None = None,
-                       cancel: threading.Event | None = None, client: httpx.Client | None = None) -> str:
-    """Download `file` into `folder` from its first URL that works (the others are mirrors)."""
+                       cancel: threading.Event | None = None, client: httpx.Client | None = None,
+                       what: str = "") -> str:
+    """Download `file` into `folder` from its first URL that works (the others are mirrors); `what`: as
+    download_file's."""
     for i, url in enumerate(file.urls):
         try:
             return download_file(url, folder / file.name, sha256=file.sha256, size=file.bytes,
-                                 allowed_hosts=allowed_hosts, progress=progress, cancel=cancel, client=client)
+                                 allowed_hosts=allowed_hosts, progress=progress, cancel=cancel, client=client,
+                                 what=what)
         except DownloadError as error:
             if not error.try_mirror or i == len(file.urls) - 1:
                 raise
     raise DownloadError(translate("Download", "the catalog lists no address for {file}").format(file=file.name))
+
+
+def part_words(file: CatalogFile, files: int) -> str:
+    """A model's file as its messages name it (the model's own name goes before them): "the model file" for a
+    model of one file, else the part it is ("the T5-XXL file")."""
+    if files == 1 or file.slot not in SET_SLOTS:
+        return translate("Download", "the model file")
+    part = slot_words(file.slot)
+    part = part[:1].lower() + part[1:] if part[1:2].islower() else part  # "diffusion model", but "T5-XXL"
+    return translate("Download", "the {part} file").format(part=part)
 
 
 def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[str],
@@ -233,6 +251,7 @@ def download_preset(preset: Preset, models_dir: Path, allowed_hosts: frozenset[s
             if entry is None:
                 record_in_ledger(models_dir, file.name, digest, target.stat().st_size, file.sha256 is not None)
         else:
-            digest = fetch_catalog_file(file, models_dir, allowed_hosts, lambda p: report(p, False), cancel, client)
+            digest = fetch_catalog_file(file, models_dir, allowed_hosts, lambda p: report(p, False), cancel, client,
+                                        part_words(file, len(preset.files)))
             record_in_ledger(models_dir, file.name, digest, target.stat().st_size, file.sha256 is not None)
         done_before += file.bytes or target.stat().st_size
