@@ -70,7 +70,8 @@ CHECKS = {
         ("tests/ui/test_real_display.py", "tests/integration/test_one_window.py"), "linux",
         ("app/ui/", "app/__main__.py", "resources/translations/", "scripts/setup.sh", "pyproject.toml",
          "app/core/one_window.py", "app/services/one_window.py", "tests/integration/test_one_window.py",
-         "tests/helpers/window_tour.py", "tests/helpers/visible_texts.py", "tests/ui/test_real_display.py")),
+         "tests/helpers/window_tour.py", "tests/helpers/visible_texts.py", "tests/ui/test_real_display.py",
+         "app/services/queue/", "app/services/api_desk.py")),
     "a face fixed on lavapipe": Check(
         ("tests/integration/test_fix_faces.py",), "linux",
         ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli.py",

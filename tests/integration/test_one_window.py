@@ -10,13 +10,21 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
+import httpx
 import pytest
 
 from app.core.platform_paths import UserDirs
+from app.core.queue.jobs import JobState, load_queue
+from app.core.settings_schema import OTHER_APPS_ALLOWED, OTHER_APPS_PORT
 from app.services.app_log import LOG_FILE_NAME
+from app.services.settings import Settings
+from app.services.user_dirs import keep_settings_in
 from tests.helpers.cli import REPO, utf8_env
+from tests.helpers.image_server import free_port
+from tests.helpers.window_tour import three_jobs_from_last_time
 
 # what the first window's log says when a second start's options reach it (app/services/one_window.py)
 HANDED_OVER = "a second start of the window handed over its options: WindowOptions(demo=True)"
@@ -156,4 +164,47 @@ def test_a_second_start_on_a_real_x_server_comes_to_the_one_window_and_exits(fra
             time.sleep(0.2)
     finally:
         output = end(first)
+    assert "Traceback" not in output and "Traceback" not in log_text(basedir), output
+
+
+@pytest.mark.full
+@pytest.mark.skipif(sys.platform == "win32", reason="Xvfb and openbox are Linux's")
+def test_two_starts_on_a_real_x_server_draw_each_queued_job_once(framed_display: str, tmp_path: Path) -> None:
+    """Issue 52: a second copy opened beside the window drawing three jobs from last time drew them again (6
+    pictures for 3 jobs). Now the second start hands over and ends; the jobs from last time stay the one window's,
+    waiting for its Run queue, and each job asked of it (by another app, through its switch) is drawn once."""
+    basedir = tmp_path / "base"
+    dirs = UserDirs.under(basedir)
+    port = free_port()
+    keep_settings_in(dirs.data / "settings")  # where --basedir keeps them: other apps may draw here
+    Settings().set(OTHER_APPS_ALLOWED, True)
+    Settings().set(OTHER_APPS_PORT, port)
+    three_jobs_from_last_time(dirs.job_queue)
+    env = utf8_env(DISPLAY=framed_display, QT_QPA_PLATFORM="xcb")
+    env.pop("WAYLAND_DISPLAY", None)
+    first = start_window(basedir, env)
+    try:
+        wait_for_lock(basedir, first)
+        deadline = time.monotonic() + START_SECONDS
+        while first.pid not in app_windows(framed_display).values():
+            assert first.poll() is None, f"the first window ended at its start:\n{end(first)}"
+            assert time.monotonic() < deadline, "the first window never showed"
+            time.sleep(0.5)
+        again = second_start(basedir, env)
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert HANDED_OVER in log_text(basedir)  # the second start's --demo arrived in the one window
+        assert list(app_windows(framed_display).values()) == [first.pid]
+        asked = [httpx.post(f"http://127.0.0.1:{port}/sdapi/v1/txt2img", timeout=600,
+                            json={"prompt": f"a lighthouse, take {n}", "width": 64, "height": 64, "steps": 1,
+                                  "seed": n}) for n in (11, 12)]
+        assert [answer.status_code for answer in asked] == [200, 200], [answer.text for answer in asked]
+        assert all(len(answer.json()["images"]) == 1 for answer in asked)
+        # two pictures for two jobs, and none of the three from last time drawn by either start
+        assert len(list(dirs.images.glob("*.png"))) == 2
+        assert first.poll() is None
+    finally:
+        output = end(first)
+    left = load_queue(dirs.job_queue, datetime.now()).jobs
+    assert [job.request.prompt for job in left if job.state is JobState.WAITING] == \
+        [f"a lighthouse at dusk, take {n}" for n in range(3)]
     assert "Traceback" not in output and "Traceback" not in log_text(basedir), output
