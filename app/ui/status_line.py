@@ -36,6 +36,8 @@ class StatusLine(QWidget):
         super().__init__(parent)
         self._queue = queue
         self._suspect: Job | None = None  # the last job, when the check set its picture aside
+        # every job whose picture the check set aside: Keep it from the queue's list chooses it in the gallery too
+        self._set_aside: set[str] = set()
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -158,9 +160,12 @@ class StatusLine(QWidget):
         self._earlier = (translate("StatusLine", "The job before failed: {why}").format(
             why=failure_words(outcome.error).splitlines()[0]) if outcome.error and not outcome.cancelled else "")
         self._suspect = job if outcome.error is not None and outcome.error.picture else None
+        if self._suspect is not None:
+            self._set_aside.add(self._suspect.id)
         self.keep_button.setVisible(self._suspect is not None)
 
     def _on_event(self, event: JobEvent) -> None:
-        """The last job's set-aside picture kept, from here or from the queue's list."""
-        if isinstance(event, ImageSaved) and event.job is self._suspect:
+        """A set-aside picture kept, from here or from the queue's list: the window shows and chooses it."""
+        if isinstance(event, ImageSaved) and event.job.id in self._set_aside:
+            self._set_aside.discard(event.job.id)
             self.kept.emit(Outcome(None, str(event.path)))
