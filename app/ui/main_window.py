@@ -167,8 +167,9 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         """Which model, what to draw, Generate and how it goes, the queue; then the folds and what they open."""
         model_label = QLabel(translate("MainWindow", "&Model"), self)
         model_label.setBuddy(self.panel.model_picker)
+        # the label over the picker and Get models…: the model's whole name beside all three widened the column (the
+        # demo's, in Russian, by 18 px), and without that room it was cut ("Demo (ruido aleatorio" in Spanish)
         model_row = QHBoxLayout()
-        model_row.addWidget(model_label)
         model_row.addWidget(self.panel.model_picker, 1)
         model_row.addWidget(self.models_button)
         folds = QHBoxLayout()
@@ -183,6 +184,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         layout = QVBoxLayout(column)
         layout.setContentsMargins(8, 6, 4, 6)
         layout.setSpacing(4)
+        layout.addWidget(model_label)
         layout.addLayout(model_row)
         layout.addWidget(self.panel)
         layout.addWidget(self.go)
