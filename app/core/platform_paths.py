@@ -59,6 +59,12 @@ class UserDirs:
         return self.data / "queue.json"
 
     @property
+    def last_draft(self) -> Path:
+        """The job being edited when the window last closed (app/services/kept_draft.py): the prompt and the
+        settings the user set, there again at the next start."""
+        return self.data / "last_draft.json"
+
+    @property
     def window_lock(self) -> Path:
         """Held by the window that owns this data folder and its queue file (app/core/one_window.py): a second
         start of the window hands over to it, and `serve` does not open beside it."""

@@ -35,6 +35,7 @@ from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.words import sentence, translate
 from app.services.api_desk import ServerMaker
 from app.services.draft import Draft
+from app.services.kept_draft import KeptDraft
 from app.services.studio import Studio
 from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
@@ -55,7 +56,7 @@ from app.ui.other_apps import OtherAppsRow
 from app.ui.picture_actions import PictureActions
 from app.ui.plan_view import MemoryPlanView
 from app.ui.prompt_helper_view import PromptHelperView
-from app.ui.prompt_panel import PromptPanel
+from app.ui.prompt_panel import MODEL_DEFAULT_CFG, PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
 from app.ui.window_settings import WindowLayout
@@ -108,7 +109,22 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self._connect_controls()
         self._connect_jobs()
         self.panel.styles_picker.use(studio)  # after _connect_jobs: a damaged styles file is said in the status
+        self.kept_draft = KeptDraft(self.draft, current_user_dirs().last_draft, self)
+        self._restore_last_draft()
         self._say_what_waits_from_last_time()
+
+    def _restore_last_draft(self) -> None:
+        """The prompt and settings of when the window last closed: the model's files when they are all still
+        there (with their CFG), then what reuse puts back (prompt, size, steps, seed, sampler, picture…)."""
+        last = self.kept_draft.restored()
+        if last is None:
+            return
+        files = last.models.given()
+        if files and all(path.is_file() for path in files.values()):
+            for slot, field in self.panel.slot_fields.items():
+                field.set_path(files.get(slot))
+            self.panel.cfg.setValue(last.cfg_scale or MODEL_DEFAULT_CFG)
+        self.draft.edit(last)
 
     def _make_buttons(self) -> None:
         self.go = GenerateButtons(self)
@@ -400,6 +416,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.window_layout.save()
+        self.kept_draft.save()
         self.draft.timer.stop()  # a plan pending from the last keystroke would start a probe after the end
         # closing the window ends the app: other apps' calls are answered, the backend and any probe go, now
         self.other_apps.stop(wait=True)
