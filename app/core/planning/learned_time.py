@@ -6,7 +6,10 @@ that is seconds; on lavapipe (Mesa's Vulkan on the processor) under Wine it was 
 taken, 2-4 s shown and 42 s taken (issue 53), "About 4-7 s" shown and 79.5 s taken on Linux (issue 52). So each
 kept picture's own seconds are kept per card, model files, size and placement (`picture_key`), and the next picture
 of the same kind is priced from them (`learned_time`): its start and loading, reading the prompt and finishing as
-they took, and its sampling at the seconds a step took, the first step's setup included, times its steps.
+they took, and its sampling at the seconds a later step took times its steps, plus the first step's setup as the
+latest picture's took it (the driver compiles its shaders once and keeps them: a new computer's first picture on
+lavapipe spent 777 s of 895 s sampling in its first step, the second 67 s; spread over the steps the first picture's
+setup priced the second at 916 s, and it took 249 s: tests/bench/bench_first_estimate.py).
 
 Pure: functions of sd.cpp's own stage seconds (output.py's `stage_seconds`) and the run's time by the clock.
 """
@@ -23,7 +26,8 @@ from app.core.planning.timing import PictureTime
 from app.core.system.processor import CpuVariant
 
 RUNS_REMEMBERED = 5  # the average follows a new driver or a moved card within a few pictures
-# what a record holds: seconds, and sampling's a step (the first step's shader compiling spread over the steps)
+# what a record holds: seconds, and sampling's a step; "first_step", the first step's setup beyond a step, is in
+# the records written since (one without it has that setup spread over its steps)
 RECORD_FIELDS = ("starting", "text", "seconds_per_step", "decode")
 
 
@@ -38,16 +42,18 @@ class TakenTime:
     sampling: float
     decode: float
     steps: int
+    step: float | None = None  # a later step's seconds (the first also sets up): None where none was timed
 
     @property
     def seconds(self) -> float:
         return self.starting + self.text + self.sampling + self.decode
 
 
-def taken_time(stages: Mapping[str, float], whole: float | None, steps: int) -> TakenTime | None:
+def taken_time(stages: Mapping[str, float], whole: float | None, steps: int,
+               step: float | None = None) -> TakenTime | None:
     """A run's seconds from sd.cpp's stage lines (`stages`: "loading", "text", "sampling", "decode") and the run's
-    `whole` seconds by the clock (None: not timed, sd.cpp's loading stands for the start); None where sd.cpp did
-    not say how long sampling took (nothing to price the steps by)."""
+    `whole` seconds by the clock (None: not timed, sd.cpp's loading stands for the start), `step` a later step's
+    seconds; None where sd.cpp did not say how long sampling took (nothing to price the steps by)."""
     sampling = stages.get("sampling")
     if not sampling or steps < 1:
         return None
@@ -55,7 +61,7 @@ def taken_time(stages: Mapping[str, float], whole: float | None, steps: int) -> 
     starting = stages.get("loading", 0.0)
     if whole is not None:
         starting = max(starting, whole - text - sampling - decode)
-    return TakenTime(starting, text, sampling, decode, steps)
+    return TakenTime(starting, text, sampling, decode, steps, step if steps > 1 and step and step > 0 else None)
 
 
 def picture_key(files: Iterable[str], width: int, height: int, memory: MemoryFlags, from_picture: bool = False,
@@ -70,12 +76,15 @@ def picture_key(files: Iterable[str], width: int, height: int, memory: MemoryFla
 
 def remembered(known: Mapping[str, float] | None, taken: TakenTime) -> dict[str, float]:
     """The record after one more kept picture: the last RUNS_REMEMBERED runs' average of each field."""
-    new = {"starting": taken.starting, "text": taken.text, "seconds_per_step": taken.sampling / taken.steps,
-           "decode": taken.decode}
+    step = min(taken.step, taken.sampling / taken.steps) if taken.step is not None else taken.sampling / taken.steps
+    new = {"starting": taken.starting, "text": taken.text, "seconds_per_step": step, "decode": taken.decode}
     runs = min(int(known["runs"]), RUNS_REMEMBERED - 1) if known is not None and _valid(known) else 0
     averaged = {name: (float(known[name]) * runs + value) / (runs + 1) if known is not None and runs else value
                 for name, value in new.items()}
-    return {**{name: round(value, 4) for name, value in averaged.items()}, "runs": runs + 1}
+    # the first step's setup as the latest picture took it, not averaged: compiled once, the shaders are kept
+    first = taken.sampling - step * taken.steps
+    return {**{name: round(value, 4) for name, value in averaged.items()}, "first_step": round(first, 4),
+            "runs": runs + 1}
 
 
 def _valid(record: Mapping[str, object]) -> bool:
@@ -90,8 +99,10 @@ def learned_time(record: Mapping[str, object], steps: int, card: str, on_process
     if not _valid(record):
         return None
     seconds = {name: float(record[name]) for name in RECORD_FIELDS}  # type: ignore[arg-type]
+    first = record.get("first_step", 0.0)
+    setup = float(first) if isinstance(first, int | float) and first > 0 else 0.0
     stages = (("starting", seconds["starting"]), ("text", seconds["text"]),
-              ("sampling", seconds["seconds_per_step"] * steps), ("decode", seconds["decode"]))
+              ("sampling", seconds["seconds_per_step"] * steps + setup), ("decode", seconds["decode"]))
     return PictureTime(tuple((name, value) for name, value in stages if value > 0 or name == "sampling"), True,
                        card, True, on_processor, variant, learned=True)
 

@@ -124,7 +124,8 @@ class MeasuredSpeeds(QObject):
         if not (kept and request is not None and request.hires is None):
             return
         if device is not None and request.memory is not None:
-            self._learn_picture(device, request, request.memory, taken, whole)
+            self._learn_picture(device, request, request.memory, taken, whole,
+                                statistics.median(steps) if steps else None)
         if taken and request.memory is not None and (request.memory.clip_on_cpu or request.memory.vae_on_cpu):
             self._learn_processor(request, models, request.memory, taken)
         if not (steps and device is not None):
@@ -140,9 +141,10 @@ class MeasuredSpeeds(QObject):
             return  # the next plan estimates from the card's specifications again
 
     def _learn_picture(self, device: VulkanDevice, request: GenerationRequest, memory: MemoryFlags,
-                       taken: Mapping[str, float], whole: float | None) -> None:
-        """The whole picture's seconds, stage by stage, for the next picture of its kind on this card."""
-        measured = taken_time(taken, whole, request.steps)
+                       taken: Mapping[str, float], whole: float | None, step: float | None) -> None:
+        """The whole picture's seconds, stage by stage (`step`: a later step's), for the next picture of its kind
+        on this card."""
+        measured = taken_time(taken, whole, request.steps, step)
         if measured is None:
             return
         pictures = load_speeds(self.path, "pictures")

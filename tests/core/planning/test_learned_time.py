@@ -131,3 +131,25 @@ def test_another_size_of_the_same_files_borrows_their_start_and_loading() -> Non
                                                                    MemoryFlags()))
     assert bigger.stages[0] == ("starting", pytest.approx(42.0 - 4.92)) and bigger.stages[1:] == roofline.stages
     assert with_start_of_its_files(roofline, records, "new.gguf/128x128/-") == roofline
+
+
+def test_the_first_steps_setup_is_the_latest_pictures_not_spread_over_the_steps() -> None:
+    """tests/bench/bench_first_estimate.py on lavapipe with a new shader cache (2 cores under load): the first
+    picture's sampling took 880.2 s, 777.1 s of it the first step (its shaders compiled), a later step 34.3 s; the
+    second picture, its shaders kept, took 248.6 s. Spread over the 4 steps, the first picture's setup priced the
+    second at 916.5 s."""
+    first = taken_time({"loading": 5.5, "text": 17.3, "sampling": 880.2, "decode": 13.5}, 916.7, 4, step=34.3)
+    assert first is not None
+    record = remembered(None, first)
+    assert record["seconds_per_step"] == pytest.approx(34.3) and record["first_step"] == pytest.approx(743.0)
+    assert learned_time(record, 4, LAVAPIPE).seconds == pytest.approx(916.7)  # type: ignore[union-attr]
+    second = taken_time({"loading": 3.7, "text": 19.5, "sampling": 204.9, "decode": 20.0}, 248.6, 4, step=45.8)
+    assert second is not None
+    record = remembered(record, second)
+    # the shaders kept: the next is priced with the latest setup (21.7 s), the steps averaged
+    assert record["first_step"] == pytest.approx(204.9 - 4 * 45.8)
+    third = learned_time(record, 4, LAVAPIPE)
+    assert third is not None and 0.5 < error_ratio(third.seconds, 248.6) < 2
+    # a record written before it knew the first step prices its steps as it did
+    old = {name: value for name, value in record.items() if name != "first_step"}
+    assert learned_time(old, 4, LAVAPIPE) is not None
