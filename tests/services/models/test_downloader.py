@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from app.core.models.catalog import CatalogFile
 from app.core.models.downloads import DownloadCancelled, DownloadError, DownloadProgress
 from app.services.models import downloader
-from app.services.models.downloader import download_file
+from app.services.models.downloader import download_file, part_words
 from tests.helpers.file_server import Served, file_server
+from tests.helpers.local_catalog import preset_files
 
 HOSTS = frozenset({"127.0.0.1"})
 DATA = bytes(range(256)) * 12_000  # 3 MB: several chunks
@@ -147,8 +149,17 @@ def test_offline_it_says_so_in_words_at_once(tmp_path: Path) -> None:
     # .invalid never resolves (RFC 6761), as no name does on a computer without a network
     with pytest.raises(DownloadError) as raised:
         download_file("https://polaris.invalid/model.gguf", tmp_path / "model.gguf", sha256=SHA, size=len(DATA),
-                      allowed_hosts=frozenset({"polaris.invalid"}))
+                      allowed_hosts=frozenset({"polaris.invalid"}), what="the T5-XXL file")
+    # the part in words (the model's name goes before it, in the window and the CLI), not the file's name
     assert str(raised.value) == ("this computer seems to be offline (the server's name could not be found) while "
-                                 "fetching model.gguf; check the connection and try again later (the download "
-                                 "resumes)")
+                                 "fetching the T5-XXL file; check the connection, then try again: the download goes "
+                                 "on from where it stopped")
     assert "Errno" not in str(raised.value) and raised.value.try_mirror
+
+
+def test_a_models_files_are_named_by_their_part() -> None:
+    files = preset_files(10)
+    catalog = [CatalogFile(slot, name, ("https://huggingface.co/x",), 10, None, "", "")
+               for slot, (name, _, _) in files.items()]
+    assert [part_words(file, 2) for file in catalog] == ["the diffusion model file", "the VAE file"]
+    assert part_words(catalog[0], 1) == "the model file"
