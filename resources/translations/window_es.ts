@@ -330,8 +330,8 @@
         <translation>se cortó la conexión</translation>
     </message>
     <message>
-        <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
-        <translation>{cause} al descargar {file}; revisa la conexión y prueba más tarde (la descarga se reanuda)</translation>
+        <source>{cause} while fetching {file}; check the connection, then try again: the download goes on from where it stopped</source>
+        <translation>{cause} al descargar {file}; revisa la conexión y vuelve a intentarlo: la descarga sigue desde donde se detuvo</translation>
     </message>
     <message>
         <source>too many redirects for {address}</source>
@@ -360,6 +360,14 @@
     <message>
         <source>the catalog lists no address for {file}</source>
         <translation>el catálogo no tiene dirección para {file}</translation>
+    </message>
+    <message>
+        <source>the model file</source>
+        <translation>el archivo del modelo</translation>
+    </message>
+    <message>
+        <source>the {part} file</source>
+        <translation>el archivo {part}</translation>
     </message>
     <message>
         <source>{model} needs {size} more in {folder}, which has {free} free: free some space or choose another models folder</source>

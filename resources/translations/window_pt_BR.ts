@@ -330,8 +330,8 @@
         <translation>a conexão caiu</translation>
     </message>
     <message>
-        <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
-        <translation>{cause} ao baixar {file}; confira a conexão e tente mais tarde (o download continua de onde parou)</translation>
+        <source>{cause} while fetching {file}; check the connection, then try again: the download goes on from where it stopped</source>
+        <translation>{cause} ao baixar {file}; verifique a conexão e tente de novo: o download continua de onde parou</translation>
     </message>
     <message>
         <source>too many redirects for {address}</source>
@@ -360,6 +360,14 @@
     <message>
         <source>the catalog lists no address for {file}</source>
         <translation>o catálogo não tem endereço para {file}</translation>
+    </message>
+    <message>
+        <source>the model file</source>
+        <translation>o arquivo do modelo</translation>
+    </message>
+    <message>
+        <source>the {part} file</source>
+        <translation>o arquivo {part}</translation>
     </message>
     <message>
         <source>{model} needs {size} more in {folder}, which has {free} free: free some space or choose another models folder</source>

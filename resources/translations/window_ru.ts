@@ -330,8 +330,8 @@
         <translation>соединение оборвалось</translation>
     </message>
     <message>
-        <source>{cause} while fetching {file}; check the connection and try again later (the download resumes)</source>
-        <translation>{cause} при загрузке {file}; проверьте подключение и попробуйте позже (загрузка продолжится)</translation>
+        <source>{cause} while fetching {file}; check the connection, then try again: the download goes on from where it stopped</source>
+        <translation>{cause} при загрузке: {file}; проверьте подключение и попробуйте снова: загрузка продолжится с того места, где остановилась</translation>
     </message>
     <message>
         <source>too many redirects for {address}</source>
@@ -360,6 +360,14 @@
     <message>
         <source>the catalog lists no address for {file}</source>
         <translation>в каталоге нет адреса для {file}</translation>
+    </message>
+    <message>
+        <source>the model file</source>
+        <translation>файл модели</translation>
+    </message>
+    <message>
+        <source>the {part} file</source>
+        <translation>файл «{part}»</translation>
     </message>
     <message>
         <source>{model} needs {size} more in {folder}, which has {free} free: free some space or choose another models folder</source>
