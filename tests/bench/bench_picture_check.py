@@ -112,7 +112,7 @@ def main() -> None:
                     if failed and name == "after":
                         print(f"  after: {'refused' if sample.fault is None else 'missed'} {sample.name}"
                               + (f" ({found.words})" if found is not None else ""))
-                    if sample.fault is not None and found is not None and found.fault is not sample.fault:
+                    if sample.fault is not None and found is not None and found.fault.value != sample.fault.value:
                         wrong[name] += 1
                     if sample.kind:
                         kinds.setdefault(sample.kind, Counter())[name] += found is not None
