@@ -123,7 +123,8 @@ def main() -> None:
     print(f"\n{'pictures':<38}{'count':>7}  {'':<15}{'before':>7}{'after':>7}")
     for group, count, what, was, now in rows:
         print(f"{group:<38}{count:>7}  {what:<15}{'-' if was is None else was:>7}{now:>7}")
-    print(f"broken ones named as another fault: before {wrong.get('before', '-')}, after {wrong['after']}")
+    named_before = wrong["before"] if "before" in checks else "-"
+    print(f"broken ones named as another fault: before {named_before}, after {wrong['after']}")
     if kinds:
         print(f"\n{'failed tile decode, by kind':<46}{'count':>6}{'refused':>9}{'kept':>6}{'kept before':>13}")
         for kind, counts in kinds.items():
