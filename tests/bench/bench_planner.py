@@ -150,16 +150,21 @@ def small_models() -> bool:
           "fitted to, run by the app's CLI on the H100")
     ok = True
     checks = llm_checks()
+    measured = {(c.run["model"], c.run["width"], c.run["height"], c.run["edit"], tuple(c.run["flags"])): c.run
+                for c in checks}
     for check in checks:
         run = check.run
         same = list(check.plan.flags) == run["flags"]
         within = run["peak_mib"] <= run["budget_gib"] * 1024
-        ok &= same and within and abs(check.error) <= 0.10
+        # another pick counts where it was measured at this size and shape (on another card) within this card
+        picked = measured.get((run["model"], run["width"], run["height"], run["edit"], check.plan.flags))
+        ok &= picked is not None and picked["peak_mib"] <= run["budget_gib"] * 1024
+        ok &= within and abs(check.error) <= 0.10
         what = f"{run['model']}{' edit' if run['edit'] else ''}"
         print(f"{what:12} {run['width']:>4}x{run['height']:<4} {run['budget_gib']} GiB  {run['peak_mib']:>5} MiB "
-              f"measured {check.plan.peak_vram.total / MIB:>6.0f} predicted {check.error:>+6.1%}  "
+              f"measured {check.measured_plan.peak_vram.total / MIB:>6.0f} predicted {check.error:>+6.1%}  "
               f"{'within the card' if within else 'OVER THE CARD'}  {' '.join(run['flags'])}"
-              f"{'' if same else '  (the planner picks another plan now)'}")
+              f"{'' if same else '  (the planner picks ' + ' '.join(check.plan.flags) + ' now)'}")
     errors = [c.error for c in checks]
     print(f"check peak error {min(errors):+.1%} .. {max(errors):+.1%} over {len(checks)} runs")
     fitted = [c.error for c in llm_checks("weight_fit")]

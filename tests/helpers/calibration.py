@@ -188,23 +188,27 @@ def card(gib: int) -> Device:
 class LlmCheck:
     run: dict
     plan: MemoryPlan  # what the planner picks today for that card, shape and edit
+    measured_plan: MemoryPlan  # the plan the run was measured in, predicted for that card
 
     @property
     def error(self) -> float:
-        return (self.plan.peak_vram.total / MIB - self.run["peak_mib"]) / self.run["peak_mib"]
+        return (self.measured_plan.peak_vram.total / MIB - self.run["peak_mib"]) / self.run["peak_mib"]
 
 
 def llm_checks(table: str = "checks") -> list[LlmCheck]:
     """The runs of h100_llm_check.json (the plans picked for 4, 6 and 8 GiB cards: `checks` at shapes and sizes
     never fitted to, `weight_fit` the q8_0 runs one term was fitted to) against the planner's plan for the same
-    card now."""
+    card now, and the plan they ran predicted for that card."""
     from tests.helpers.captures import load
 
     caps = parse_help(load("help").stdout.decode())
     data = json.loads((CALIBRATION / "h100_llm_check.json").read_text(encoding="utf-8"))
     result = []
     for run in data[table]:
-        plan = plan_memory(llm_components(run["model"]), card(run["budget_gib"]), HOST_RAM, run["width"],
-                           run["height"], run["steps"], caps, ExtraWork(references=int(run["edit"])))
-        result.append(LlmCheck(run, plan))
+        components, device, work = llm_components(run["model"]), card(run["budget_gib"]), ExtraWork(
+            references=int(run["edit"]))
+        plan = plan_memory(components, device, HOST_RAM, run["width"], run["height"], run["steps"], caps, work)
+        measured = evaluate(components, device, HOST_RAM, run["width"], run["height"], run["steps"],
+                            memory_of(run["flags"]), work)
+        result.append(LlmCheck(run, plan, measured))
     return result

@@ -19,7 +19,7 @@ from app.core.models.families import MemoryFlags
 REPO = Path(__file__).resolve().parents[2]
 SIDES = (512, 768, 1024)
 BACKGROUNDS = {"white": (255, 255, 255), "black": (0, 0, 0), "sky blue": (135, 206, 235),
-               "chroma green": (0, 255, 0)}
+               "chroma green": (0, 255, 0), "studio grey": (128, 128, 128)}
 MARK_SHARES = tuple(range(10, 71, 5))  # the mark's box, in % of the side
 TILED = MemoryFlags(clip_on_cpu=False, vae_on_cpu=False, vae_tiling=True)
 # a designed picture must pass whatever drew it: not known, or a tiled decoder at either latent size
@@ -29,12 +29,13 @@ JOBS = (None, DrawnBy(8, TILED), DrawnBy(16, TILED))
 @dataclass(frozen=True)
 class Sample:
     """A picture to check; `fault`: what the check must find (None: a picture it must keep); `drawn`: the job that
-    drew a broken one (a designed one is checked against every one of JOBS)."""
+    drew a broken one (a designed one is checked against every one of JOBS); `kind`: its kind in the benchmark."""
 
     name: str
     make: Callable[[], Image.Image]
     fault: PictureFault | None = None
     drawn: DrawnBy | None = None
+    kind: str = ""  # what the benchmark counts it under (failed tile decodes: grid, tile and edge)
 
 
 # --- marks: a logo, an icon, a sprite, a product, the app's own icon ---------------------------------------------
@@ -242,6 +243,33 @@ def shipped_pictures() -> list[Path]:
                    *sorted((REPO / "resources" / "screenshots").rglob("*.png"))[:3], *pyside])
 
 
+PHOTOGRAPHS = REPO / "tests" / "data" / "faces"  # astronaut.png (NASA, public domain), coffee.png (CC0)
+# the sizes the families draw at and the decoders' scales: SD 1.5's, SDXL's and Flux's, 8 px latents (FLUX.2's 16)
+FAILED_TILE_SIZES = {"SD 1.5": ((512, 512), (512, 768)), "SDXL": ((1024, 1024), (832, 1216)),
+                     "Flux": ((1024, 1024), (768, 1344))}
+
+
+def photograph(name: str, width: int, height: int) -> Image.Image:
+    """A real photograph cut to fill `width` x `height`."""
+    with Image.open(PHOTOGRAPHS / f"{name}.png") as image:
+        photo = image.convert("RGB")
+    scale = max(width / photo.width, height / photo.height)
+    size = (max(width, round(photo.width * scale)), max(height, round(photo.height * scale)))
+    photo = photo.resize(size, Image.Resampling.LANCZOS)
+    left, top = (photo.width - width) // 2, (photo.height - height) // 2
+    return photo.crop((left, top, left + width, top + height))
+
+
+def photograph_print(side: int, share: int, centred: bool, background: tuple[int, int, int] = (128, 128, 128)
+                     ) -> Image.Image:
+    """A photograph's print on a plain backdrop: a square of picture with straight sides, not on a decoder's grid."""
+    image = Image.new("RGB", (side, side), background)
+    size = side * share // 100
+    at = (side - size) // 2 if centred else side // 9
+    image.paste(photograph("coffee", size, size), (at, at))
+    return image
+
+
 def designed(sides: tuple[int, ...] = SIDES) -> Iterator[Sample]:
     """Every picture the check must keep but the marks."""
     for side in sides:
@@ -259,6 +287,9 @@ def designed(sides: tuple[int, ...] = SIDES) -> Iterator[Sample]:
         yield Sample(f"line art {side}", lambda s=side: line_art(s))
         yield Sample(f"white line art on black {side}", lambda s=side: line_art(s, (255, 255, 255), (0, 0, 0)))
         yield Sample(f"sketch {side}", lambda s=side: sketch(s))
+        for share, centred in ((60, True), (40, False)):
+            yield Sample(f"photograph print {share}% {'centred' if centred else 'off-centre'} on studio grey {side}",
+                         lambda s=side, p=share, c=centred: photograph_print(s, p, c))
     for path in shipped_pictures():
         yield Sample(f"{path.name} (shipped)", lambda p=path: shipped(p))
         yield Sample(f"{path.name} (shipped) at 512", lambda p=path: shipped(p, 512))
@@ -266,34 +297,72 @@ def designed(sides: tuple[int, ...] = SIDES) -> Iterator[Sample]:
 
 # --- broken pictures as sd.cpp makes them -------------------------------------------------------------------------
 
-def one_tile(index: int, side: int, scale: int, rest: float = 0.0, tile_latents: int | None = None) -> Image.Image:
-    """sd.cpp's tiled decoding where only tile `index` came back and the others were `rest` (0: the decoder's zero,
-    mid-grey; -1: black): the output starts at zero and each tile is added times its weight, smootherstep of its
-    distance from a side another tile shares, over the overlap (ggml_extend.hpp sd_tensor_merge_2d); the last
-    tile, moved back to end at the edge, skips what the one before drew. -1..1 becomes 0..255."""
-    content = np.asarray(photo_like(6, side), dtype=np.float64) / 127.5 - 1
-    out = np.zeros((side, side, 3))
-    rest_weight = np.zeros((side, side))
-    for n, tile in enumerate(vae_tiles(side, side, scale, tile_latents)):
-        width, height = tile.right - tile.left, tile.bottom - tile.top
+def failed_tile(content: Image.Image, scale: int, index: int, faded: bool = True, rest: float = 0.0,
+                tile_latents: int | None = None) -> Image.Image:
+    """sd.cpp's tiled decoding of `content` where only tile `index` came back and the others were `rest` (0: the
+    decoder's zero, mid-grey; -1: black). `faded`: merged as sd.cpp merges: the output starts at zero and each tile
+    is added times its weight, smootherstep of its distance from a side another tile shares, over the overlap
+    (ggml_extend.hpp sd_tensor_merge_2d), the last tile, moved back to end at the edge, skipping what the one
+    before drew; else the tile's whole square on the rest, cut along the decoder's grid. -1..1 becomes 0..255."""
+    width, height = content.size
+    pixels = np.asarray(content, dtype=np.float64) / 127.5 - 1
+    tiles = vae_tiles(width, height, scale, tile_latents)
+    if not faded:
+        out = np.full((height, width, 3), rest)
+        square = (slice(tiles[index].top, tiles[index].bottom), slice(tiles[index].left, tiles[index].right))
+        out[square] = pixels[square]
+        return Image.fromarray(np.clip((out + 1) * 127.5, 0, 255).round().astype(np.uint8))
+    out = np.zeros((height, width, 3))
+    rest_weight = np.zeros((height, width))
+    for n, tile in enumerate(tiles):
+        tile_w, tile_h = tile.right - tile.left, tile.bottom - tile.top
         skip_x, skip_y = tile.drawn_left - tile.left, tile.drawn_top - tile.top
-        ix, iy = np.arange(skip_x, width, dtype=np.float64), np.arange(skip_y, height, dtype=np.float64)
+        ix, iy = np.arange(skip_x, tile_w, dtype=np.float64), np.arange(skip_y, tile_h, dtype=np.float64)
         overlap_x, overlap_y = max(tile.fade_left, tile.fade_right), max(tile.fade_top, tile.fade_bottom)
         f_x = np.minimum.reduce([(ix - skip_x) / overlap_x if tile.left > 0 else np.ones_like(ix),
-                                 (width - ix) / overlap_x if tile.right < side else np.ones_like(ix),
+                                 (tile_w - ix) / overlap_x if tile.right < width else np.ones_like(ix),
                                  np.ones_like(ix)])
         f_y = np.minimum.reduce([(iy - skip_y) / overlap_y if tile.top > 0 else np.ones_like(iy),
-                                 (height - iy) / overlap_y if tile.bottom < side else np.ones_like(iy),
+                                 (tile_h - iy) / overlap_y if tile.bottom < height else np.ones_like(iy),
                                  np.ones_like(iy)])
         smooth_x, smooth_y = (f * f * f * (f * (6 * f - 15) + 10) for f in (f_x, f_y))
         window = (slice(tile.drawn_top, tile.bottom), slice(tile.drawn_left, tile.right))
         weight = smooth_y[:, None] * smooth_x[None, :]
         if n == index:
-            out[window] += content[window] * weight[..., None]
+            out[window] += pixels[window] * weight[..., None]
         else:
             rest_weight[window] += weight
     out += rest * rest_weight[..., None]
     return Image.fromarray(np.clip((out + 1) * 127.5, 0, 255).round().astype(np.uint8))
+
+
+def one_tile(index: int, side: int, scale: int, rest: float = 0.0, tile_latents: int | None = None) -> Image.Image:
+    """A square picture's tiled decoding where only tile `index` came back, merged as sd.cpp merges (failed_tile)."""
+    return failed_tile(photo_like(6, side), scale, index, True, rest, tile_latents)
+
+
+def failed_tile_decodes(names: tuple[str, ...] = ("astronaut", "coffee")) -> Iterator[Sample]:
+    """The known Polaris failure as it looks: one tile of a real photograph on the flat grey the other tiles left,
+    a corner or an edge tile, its whole square or faded in as sd.cpp blends its overlaps, at SD 1.5's, SDXL's and
+    Flux's sizes, on the grids of 8 px and 16 px latents (3x3 and 7x7 at the square sizes)."""
+    for family, sizes in FAILED_TILE_SIZES.items():
+        for width, height in sizes:
+            for scale in (8, 16):
+                tiles = vae_tiles(width, height, scale)
+                columns = len({tile.left for tile in tiles})
+                if len(tiles) < 2:
+                    continue
+                rows = len(tiles) // columns
+                # an edge tile: the top row's middle one, or the left column's on a grid one or two tiles wide
+                edge = columns // 2 if columns > 2 else columns * (rows // 2) if rows > 2 else None
+                for index, where in ((0, "corner"), *(((edge, "edge"),) if edge is not None else ())):
+                    for faded, how in ((False, "whole square"), (True, "faded in")):
+                        for name in names:
+                            kind = f"{where} tile, {how}, {scale} px latents"
+                            yield Sample(f"{family} {width}x{height}, {columns}x{rows} grid, {kind}, {name}",
+                                         lambda n=name, w=width, h=height, c=scale, i=index, f=faded:
+                                         failed_tile(photograph(n, w, h), c, i, f),
+                                         PictureFault.ONE_TILE, DrawnBy(scale, TILED), kind)
 
 
 def grey_with_a_noisy_frame(side: int = 512, frame: int = 2) -> Image.Image:

@@ -12,12 +12,17 @@ not, and the check is told what drew the picture (`DrawnBy`: the family's latent
   black: NaN and underflow end as 0; the decoder's zero, mid-grey; a saturated primary or secondary: overflow clamps
   every channel to 0 or 255), and the rest is specks strewn over the picture (most of them without a neighbour that
   is not flat, in SPECK_CELLS of a grid), not a drawing: a sprite on black or on chroma green is one shape.
-- One tile: only where the decoder ran in tiles (the rung's `vae_tiling`) and the picture has several. The detail
-  lies in one tile's drawn square (`vae_tiles`), the rest is flat in a broken colour, and the detail fades in over
-  the tiles' overlap as sd.cpp's merge weighs it (ggml_extend.hpp sd_tensor_merge_2d: smootherstep of the distance
+- One tile (the known Polaris failure of the tiled decoder): only where the decoder ran in tiles (the rung's
+  `vae_tiling`, on the grid of its `vae_tile`) and the picture has several. The rest is flat in a broken colour
+  (the decoder's zero, mid-grey, or black) and the detail lies in one tile's square (`vae_tiles`), cut along the
+  decoder's own grid in one of two ways. Whole: it fills the square to every side another tile shares, the line
+  just inside picture and the line just outside flat (see _fills_its_square); a mark on a plain background meets
+  a square's side at a point or two, a photograph's print off the grid is no tile's square. Or faded in over the
+  tiles' overlap as sd.cpp's merge weighs it (ggml_extend.hpp sd_tensor_merge_2d: smootherstep of the distance
   from each side another tile shares): its distance from the flat colour, divided by the merge's weight, is alike
-  where the tile fades and where it is whole (see _fades_in). A logo that happens to fill a tile's square has a
-  hard edge; one inside it has background where the tile fades.
+  where the tile fades and where it is whole (see _fades_in); a mark inside a tile has background where it fades.
+  A design that does fill a tile's square on mid-grey is refused once, then kept when the safer rung draws it the
+  same (DOUBTFUL).
 - Saturated noise: at least NOISE_EXTREME_SHARE of the pixels have every channel within 2 levels of 0 or 255, in at
   least 3 of the 8 corner colours, and those colours are mixed everywhere: three of them in NOISE_MIXED_CELLS of a
   NOISE_CELLS grid, whether the noise is of single pixels or of 4-8 px blocks (a decoder's upsampling). A flag, a
@@ -50,6 +55,7 @@ SPECK_SHARE = 0.5  # of the part that is not flat, alone among flat neighbours
 SPECK_CELLS = 0.5  # of the GRID x GRID cells, holding a speck
 GRID = 8
 DETAIL_IN_TILE = 0.998  # of the part that is not flat, in the tile's drawn square
+EDGE_FILLED = 0.9  # of a line along a tile's shared side, picture inside and flat outside: the tile's own edge
 FADE_RING = (0.15, 0.4)  # the merge's weights where the tile fades in
 FADE_CORE = 0.7  # and where it is (nearly) whole
 FADE_PIXELS = 64  # in each, to tell anything
@@ -356,8 +362,8 @@ def _merge_weight(tile: DecoderTile) -> np.ndarray:
 
 def _one_tile(pixels: np.ndarray, flat: np.ndarray, colour: tuple[int, int, int], scale: int,
               tile_latents: int | None = None) -> bool:
-    """The detail lies in one tile of several (on the grid of the plan's tile size) and fades in as the merge weighs
-    that tile alone."""
+    """The detail lies in one tile of several (on the grid of the plan's tile size): it fills the tile's square, or
+    fades in as the merge weighs that tile alone."""
     height, width, _ = pixels.shape
     tiles = vae_tiles(width, height, scale, tile_latents)
     detail = ~flat
@@ -365,12 +371,33 @@ def _one_tile(pixels: np.ndarray, flat: np.ndarray, colour: tuple[int, int, int]
     if len(tiles) < 2 or total == 0:
         return False
     for tile in tiles:
+        if _fills_its_square(detail, tile, total):
+            return True
         drawn_square = (slice(tile.drawn_top, tile.bottom), slice(tile.drawn_left, tile.right))
         if int(detail[drawn_square].sum()) >= DETAIL_IN_TILE * total:
             distance = np.abs(pixels[drawn_square].astype(np.int16) - np.array(colour, dtype=np.int16)).mean(axis=2)
             if _fades_in(distance, _merge_weight(tile)):
                 return True
     return False
+
+
+def _fills_its_square(detail: np.ndarray, tile: DecoderTile, total: int) -> bool:
+    """The detail lies in the tile's square and ends at its sides: along every side another tile shares, the line
+    just inside is picture (EDGE_FILLED of it) and the line just outside is flat. A tile that came back whole on a
+    field the others left at the decoder's zero is cut along the decoder's own grid; a mark's outline meets a
+    square's side only at a point or two, and its background fills the rest of that line."""
+    square = (slice(tile.top, tile.bottom), slice(tile.left, tile.right))
+    if int(detail[square].sum()) < DETAIL_IN_TILE * total:
+        return False
+    height, width = detail.shape
+    columns, rows = slice(tile.left, tile.right), slice(tile.top, tile.bottom)
+    sides = [(detail[tile.top, columns], detail[tile.top - 1, columns]) if tile.top > 0 else None,
+             (detail[tile.bottom - 1, columns], detail[tile.bottom, columns]) if tile.bottom < height else None,
+             (detail[rows, tile.left], detail[rows, tile.left - 1]) if tile.left > 0 else None,
+             (detail[rows, tile.right - 1], detail[rows, tile.right]) if tile.right < width else None]
+    shared = [side for side in sides if side is not None]
+    return bool(shared) and all(float(inside.mean()) >= EDGE_FILLED and float(outside.mean()) <= 1 - EDGE_FILLED
+                                for inside, outside in shared)
 
 
 def _fades_in(distance: np.ndarray, weight: np.ndarray) -> bool:

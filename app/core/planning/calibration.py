@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from app.core.models.components import Components
 from app.core.models.families import ModelFamily
 
 MIB = 2**20
@@ -27,6 +28,11 @@ FLUX_HEADS = 24
 # TAE) decode --vae-tiling tiles of 32x32 latents; on Vulkan a tiled decode took 416 (SD 1.5) and 480 MiB (SDXL)
 VAE_TILE_PIXELS = 256 * 256
 VAE_TILE_COMPUTE_GPU = 480 * MIB
+# the published autoencoders' weights as sd.cpp holds them (held_vae_bytes): convolution weights in f16, norms and
+# biases in f32, counted from their architecture as app/core/demo/picture_models.py writes them real-shaped: the
+# KL-f8 VAE of SD 1.x and SDXL (4 latent channels), Flux's (16, also Z-Image's) and FLUX.2's (32). sd.cpp logged
+# their decoders' halves at 94.47, 94.57 and 94.72 MiB (h100_sd_fit.json, h100_llm_fit.json)
+SD_VAE_HELD, FLUX_VAE_HELD, FLUX2_VAE_HELD = 167_439_612, 167_771_276, 168_224_396
 # measured: the UNets' compute buffer with flash attention, per latent token (SD 1.5 and SDXL alike, 512..1152 px)
 UNET_COMPUTE_FA = (0, int(0.030 * MIB))
 NO_MAX_VRAM_FIT = (0.0, 0.0, 0.0, 0)  # a UNet's --max-vram peak follows its segments, not a fit
@@ -63,6 +69,7 @@ class Calibration:
     largest_text_encoder_share: float  # with --offload-to-cpu the text encoders visit VRAM one at a time
     vae_tile_pixels: int  # its VAE's --vae-tiling tile, and that tile's decoder buffer on Vulkan
     vae_tile_compute_gpu: int
+    vae_held: int  # its published autoencoder's weights as sd.cpp holds them (held_vae_bytes)
     # --- time (timing.py) ---
     # the time model's diffusion pass: over a DiT's tokens (work.tokens) or a UNet's latent tokens, as
     # families.py's `transformer` says, but an unknown family is priced as SDXL
@@ -113,8 +120,8 @@ _FLUX = Calibration(
     attention_heads=FLUX_HEADS, unet_attention_downscale=0, unet_compute_per_token_sq=0.0, fa_token_multiple=0,
     fa_fallback_per_token_sq=0.0, unet_uncut_compute_share=0.0, max_vram_fit=(0.83, 0.40, 0.0, 318 * MIB),
     graph_cut=(0.0, 1384 * MIB, 4), graph_pieces=59, largest_text_encoder_share=0.97,
-    vae_tile_pixels=VAE_TILE_PIXELS, vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, pass_over_dit_tokens=True,
-    pass_flops=(2 * 11.9e9, 4 * 3072 * 57), diffusion_params=11.9e9,
+    vae_tile_pixels=VAE_TILE_PIXELS, vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, vae_held=FLUX_VAE_HELD,
+    pass_over_dit_tokens=True, pass_flops=(2 * 11.9e9, 4 * 3072 * 57), diffusion_params=11.9e9,
     text_encoders=((T5_XXL, FLUX_TEXT_TOKENS), (CLIP_L, CLIP_TOKENS)), graph_nodes=2300, no_fa_slowdown=1.08,
     clip_share_of_matrix_rate=1.0)
 _SDXL = Calibration(
@@ -122,8 +129,8 @@ _SDXL = Calibration(
     unet_attention_downscale=4, unet_compute_per_token_sq=4.95e-5 * MIB, fa_token_multiple=0,
     fa_fallback_per_token_sq=0.0, unet_uncut_compute_share=0.91, max_vram_fit=NO_MAX_VRAM_FIT,
     graph_cut=(0.0, 450 * MIB, 4), graph_pieces=17, largest_text_encoder_share=0.85,
-    vae_tile_pixels=VAE_TILE_PIXELS, vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, pass_over_dit_tokens=False,
-    pass_flops=(3.33e8, 2800.0), diffusion_params=2.57e9,
+    vae_tile_pixels=VAE_TILE_PIXELS, vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, vae_held=SD_VAE_HELD,
+    pass_over_dit_tokens=False, pass_flops=(3.33e8, 2800.0), diffusion_params=2.57e9,
     text_encoders=((CLIP_L, CLIP_TOKENS), (CLIP_G, CLIP_TOKENS)), graph_nodes=5000, no_fa_slowdown=1.05,
     clip_share_of_matrix_rate=0.2)
 
@@ -135,7 +142,8 @@ CALIBRATION: dict[ModelFamily, Calibration] = {
         attention_heads=24, unet_attention_downscale=0, unet_compute_per_token_sq=0.0, fa_token_multiple=0,
         fa_fallback_per_token_sq=0.0, unet_uncut_compute_share=0.0, max_vram_fit=(0.792, 0.0, 0.065, 89 * MIB),
         graph_cut=(1.0, 400 * MIB, 8), graph_pieces=27, largest_text_encoder_share=1.0, vae_tile_pixels=512 * 512,
-        vae_tile_compute_gpu=int(1984.5 * MIB), pass_over_dit_tokens=True, pass_flops=(2 * 3.9e9, 4 * 3072 * 25),
+        vae_tile_compute_gpu=int(1984.5 * MIB), vae_held=FLUX2_VAE_HELD, pass_over_dit_tokens=True,
+        pass_flops=(2 * 3.9e9, 4 * 3072 * 25),
         diffusion_params=3.9e9, text_encoders=((QWEN3_4B, 512),), graph_nodes=1000, no_fa_slowdown=1.16,
         clip_share_of_matrix_rate=1.0),
     # Z-Image takes the prompt as written (a long prompt, 256 tokens, here)
@@ -144,7 +152,7 @@ CALIBRATION: dict[ModelFamily, Calibration] = {
         unet_attention_downscale=0, unet_compute_per_token_sq=0.0, fa_token_multiple=0, fa_fallback_per_token_sq=0.0,
         unet_uncut_compute_share=0.0, max_vram_fit=(0.762, 0.0, 0.065, -15 * MIB), graph_cut=(0.3, 950 * MIB, 8),
         graph_pieces=36, largest_text_encoder_share=1.0, vae_tile_pixels=VAE_TILE_PIXELS,
-        vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, pass_over_dit_tokens=True,
+        vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, vae_held=FLUX_VAE_HELD, pass_over_dit_tokens=True,
         pass_flops=(2 * 6.15e9, 4 * 3840 * 34), diffusion_params=6.15e9, text_encoders=((QWEN3_4B, 256),),
         graph_nodes=1400, no_fa_slowdown=1.23, clip_share_of_matrix_rate=1.0),
     ModelFamily.SD1: Calibration(
@@ -152,9 +160,9 @@ CALIBRATION: dict[ModelFamily, Calibration] = {
         unet_attention_downscale=1, unet_compute_per_token_sq=6.16e-5 * MIB, fa_token_multiple=256,
         fa_fallback_per_token_sq=1.09e-4 * MIB, unet_uncut_compute_share=0.52, max_vram_fit=NO_MAX_VRAM_FIT,
         graph_cut=(0.0, 314 * MIB, 4), graph_pieces=22, largest_text_encoder_share=1.0,
-        vae_tile_pixels=VAE_TILE_PIXELS, vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, pass_over_dit_tokens=False,
-        pass_flops=(1.357e8, 7300.0), diffusion_params=860e6, text_encoders=((CLIP_L, CLIP_TOKENS),),
-        graph_nodes=1500, no_fa_slowdown=1.33, clip_share_of_matrix_rate=0.4),
+        vae_tile_pixels=VAE_TILE_PIXELS, vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, vae_held=SD_VAE_HELD,
+        pass_over_dit_tokens=False, pass_flops=(1.357e8, 7300.0), diffusion_params=860e6,
+        text_encoders=((CLIP_L, CLIP_TOKENS),), graph_nodes=1500, no_fa_slowdown=1.33, clip_share_of_matrix_rate=0.4),
     ModelFamily.SDXL: _SDXL,
     # not known yet: held in memory as Flux (a DiT with the largest buffers, as families.py takes it), priced as SDXL
     ModelFamily.UNKNOWN: dataclasses.replace(
@@ -163,3 +171,16 @@ CALIBRATION: dict[ModelFamily, Calibration] = {
         graph_nodes=_SDXL.graph_nodes, no_fa_slowdown=_SDXL.no_fa_slowdown,
         clip_share_of_matrix_rate=_SDXL.clip_share_of_matrix_rate),
 }
+
+
+def held_vae_bytes(components: Components) -> int:
+    """The autoencoder's weights as sd.cpp holds them on either backend. Its convolution weights, all but a
+    thousandth of it, are made f16 whatever the file stores (sd.cpp 0.4.7 ggml_extend.hpp, Conv2d::init_params:
+    `wtype = GGML_TYPE_F16`), so a file of f32 weights (Flux's ae.safetensors, 335 MB) takes half its bytes:
+    sd.cpp logged 94.6 MiB for the real-shaped f32 AE's decoder (h100_llm_fit.json), and the H200 ladder's
+    (h200_flux12b_ladder.json, 512 px, the decoder on the card) peaked 172 MiB under a plan that counted the file's
+    bytes, 78 MiB (+1.1 %, as its other runs) under this count. A file no larger (f16 or bf16, a test model) counts
+    its own bytes; a TAE its own. A quantized VAE file would be widened to f16 and is not counted so."""
+    if components.tae:
+        return components.vae
+    return min(components.vae, CALIBRATION[components.family].vae_held)

@@ -21,7 +21,7 @@ from enum import StrEnum
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.components import Components
 from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFamily, memory_flags
-from app.core.planning.calibration import CALIBRATION, FLUX_HEADS, VAE_TILE_PIXELS
+from app.core.planning.calibration import CALIBRATION, FLUX_HEADS, VAE_TILE_PIXELS, held_vae_bytes
 from app.core.planning.decoder_tiles import TILE_SEARCH, TILE_SIZE_FLAG, tile_area_share, tile_options
 from app.core.planning.preview import PreviewMethod
 from app.core.planning.timing import (
@@ -302,7 +302,8 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
         e_compute = max(e_compute, encoder_compute(components, *work.face_size, memory.vae_tiling))
         v_compute = max(v_compute, decoder_compute(components, *work.face_size, memory.vae_tiling, vae_on_gpu))
     # txt2img loads only the decoder half of a full VAE; img2img and edits load both halves
-    vae_weights = components.vae if components.tae or encodes else int(components.vae * VAE_DECODER_SHARE)
+    held_vae = held_vae_bytes(components)
+    vae_weights = held_vae if components.tae or encodes else int(held_vae * VAE_DECODER_SHARE)
     diffusion = components.diffusion + work.lora_bytes
     # a ControlNet is the UNet's encoder half: it runs beside the UNet at every step, its buffers about half of the
     # UNet's (an estimate, not calibrated on a card yet: docs say so)

@@ -26,7 +26,7 @@ from typing import Protocol
 
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
-from app.core.planning.calibration import CALIBRATION, VAE_TILE_PIXELS
+from app.core.planning.calibration import CALIBRATION, VAE_TILE_PIXELS, held_vae_bytes
 from app.core.planning.decoder_tiles import TILE_PIXEL_SHARE, decoded_pixels
 from app.core.planning.work import NO_EXTRA_WORK, ExtraWork, latent_tokens, tokens
 from app.core.resources import resource_path
@@ -412,14 +412,14 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
     if memory.vae_on_cpu:
         decode, encode = decode_flops / conv, encode_flops / conv
     else:
-        decode = _gpu_seconds(card, decode_flops, components.vae, EFFICIENCY_FULL)
+        decode = _gpu_seconds(card, decode_flops, held_vae_bytes(components), EFFICIENCY_FULL)
         encode = _gpu_seconds(card, encode_flops, 0, EFFICIENCY_FULL) if encode_flops else 0.0
 
     moving = 0.0
     if memory.offload_to_cpu:
         per_stage = min(host.link_bytes_per_s, OFFLOAD_BYTES_PER_S)
         moved = (0 if memory.clip_on_cpu else components.text_encoders) + (0 if memory.vae_on_cpu else
-                                                                           components.vae)
+                                                                           held_vae_bytes(components))
         diffusion = components.diffusion + work.lora_bytes
         if plan.segments > 1 and measured is None:  # a measured step already holds its streaming
             streamed = min(host.link_bytes_per_s, STREAM_BYTES_PER_S)

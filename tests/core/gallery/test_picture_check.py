@@ -25,11 +25,15 @@ from tests.helpers.picture_corpus import (
     Sample,
     broken,
     designed,
+    failed_tile,
+    failed_tile_decodes,
     grey_with_a_noisy_frame,
     mark_on,
     marks,
     one_tile,
     photo_like,
+    photograph,
+    photograph_print,
 )
 
 # every background, position and mark, at the shares that were refused (19-25 %, 37-50 %) and the ends, at the
@@ -60,6 +64,26 @@ def test_the_app_s_own_icon_is_a_picture(side: int, background: tuple[int, int, 
 def test_every_broken_picture_is_named(sample: Sample) -> None:
     refusal = check_picture(sample.make(), sample.drawn)
     assert refusal is not None and refusal.fault is sample.fault
+
+
+@pytest.mark.parametrize("sample", list(failed_tile_decodes(("astronaut",))), ids=lambda sample: sample.name)
+def test_a_failed_tile_decode_of_a_photograph_is_caught(sample: Sample) -> None:
+    # the known Polaris failure (issue 50): one tile came back, whole or faded in, the rest the decoder's zero
+    refusal = check_picture(sample.make(), sample.drawn)
+    assert refusal is not None and refusal.fault is PictureFault.ONE_TILE
+
+
+def test_a_whole_tile_is_told_from_a_square_design_by_its_sides_on_the_grid() -> None:
+    tiled = DrawnBy(8, TILED)
+    grey = (128, 128, 128)
+    # the centre tile of 512 px spans 128..384: an icon that fills that square meets its sides at rounded corners
+    assert check_picture(mark_on(512, grey, "icon", 50, centred=True), tiled) is None
+    # a photograph's print on grey, off the grid, is a picture; the same square on the grid is the decoder's tile
+    assert check_picture(photograph_print(512, 60, centred=True), tiled) is None
+    whole = failed_tile(photograph("coffee", 512, 512), 8, 4, faded=False)
+    assert check_picture(whole, tiled).fault is PictureFault.ONE_TILE
+    assert check_picture(whole, None) is None  # another computer's: its tiles are not known
+    assert check_picture(whole, DrawnBy(8, MemoryFlags(vae_on_cpu=False))) is None  # decoded whole
 
 
 def test_a_tile_is_blamed_only_where_the_decoder_ran_in_tiles_on_that_grid() -> None:

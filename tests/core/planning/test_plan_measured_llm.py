@@ -12,12 +12,15 @@ from app.core.models.families import ModelFamily
 from app.core.planning.plan import (
     GIB,
     MIB,
+    Device,
     decoder_compute,
     diffusion_compute,
     encoder_compute,
+    evaluate,
     llm_compute,
     segments,
 )
+from app.core.planning.work import ExtraWork
 from tests.helpers.calibration import CALIBRATION, llm_checks, llm_comparisons, llm_components, memory_of
 
 FIT = json.loads((CALIBRATION / "h100_llm_fit.json").read_text(encoding="utf-8"))["runs"]
@@ -33,13 +36,21 @@ def test_the_check_set_is_predicted_within_10_percent_and_never_above_the_card()
     checks = llm_checks()
     assert len(checks) >= 60 and {c.run["model"] for c in checks} == {"zimage", "klein", "zimage-q8", "klein-q8"}
     assert any(c.run["edit"] for c in checks)
+    measured = {(c.run["model"], c.run["width"], c.run["height"], c.run["edit"], tuple(c.run["flags"])): c.run
+                for c in checks}
     for check in checks:
         run = check.run
-        # the planner still picks the plan that was measured for this card
-        assert list(check.plan.flags) == run["flags"], (run["model"], run["width"], run["height"], run["budget_gib"])
-        assert abs(check.error) <= 0.10, (run, f"{check.error:+.1%}")
+        # the planner picks the plan that was measured for this card, or one measured at the same size and shape on
+        # another card that fits this one: counting the autoencoder as sd.cpp holds it (f16, half its f32 file)
+        # kept six 6 GiB cases on the card, in the plan their 8 GiB card was measured in
+        picked = measured.get((run["model"], run["width"], run["height"], run["edit"], check.plan.flags))
+        assert picked is not None, (run["model"], run["width"], run["height"], run["budget_gib"], check.plan.flags)
+        picked_error = (check.plan.peak_vram.total / MIB - picked["peak_mib"]) / picked["peak_mib"]
+        assert abs(check.error) <= 0.10 and abs(picked_error) <= 0.10, (run, f"{check.error:+.1%}",
+                                                                         f"{picked_error:+.1%}")
         assert run["exit_code"] == 0 and not run["retries"]
         assert run["peak_mib"] * MIB <= run["budget_gib"] * GIB
+        assert picked["peak_mib"] * MIB <= run["budget_gib"] * GIB
         if run["edit"]:  # the image names the picture it edited
             assert run["edited_from"]
 
@@ -87,6 +98,26 @@ def test_the_vae_buffers_follow_the_logged_ones() -> None:
         if run["reference"]:
             predicted = encoder_compute(components, run["width"], run["height"], tiled) / MIB
             assert predicted == pytest.approx(run["vae_encode_compute_mib"], rel=0.02), run["name"]
+
+
+def test_the_autoencoders_weights_are_held_as_sdcpp_logged_them() -> None:
+    # the real-shaped f32 autoencoders (Flux's for Z-Image, FLUX.2's for klein): sd.cpp makes their convolution
+    # weights f16, so its params buffer is half the file's bytes; the decoder alone for a picture from a prompt,
+    # both halves for an edit
+    checked = 0
+    for run in FIT:
+        if run["flags"] not in ON_THE_GPU:
+            continue
+        components = llm_components(run["model"])
+        plan = evaluate(components, Device(80 * GIB), 2**40, run["width"], run["height"], run["steps"],
+                        memory_of(run["flags"]), ExtraWork(references=int(run["reference"])))
+        held = dict(plan.stages)["decode"].weights / MIB
+        logged_params = next(mib for name, kind, place, mib in run["largest_buffers_mib"]
+                             if name == "vae" and kind == "params" and place == "VRAM")
+        assert held == pytest.approx(logged_params, rel=0.01), run["name"]
+        assert components.vae / MIB > 1.9 * logged_params  # the file holds f32
+        checked += 1
+    assert checked >= 10
 
 
 def test_segment_counts_follow_sdcpps_graph_cut() -> None:
