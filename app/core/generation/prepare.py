@@ -143,4 +143,12 @@ def job_time(prepared: PreparedJob, card: Card, host: Host, measured: MeasuredSt
         return None
     request = prepared.request
     return picture_time(prepared.components, prepared.plans[0], card, host, request.width, request.height,
-                        request.steps, prepared.quantized, prepared.work, measured)
+                        sampled_steps(request, prepared.work), prepared.quantized, prepared.work, measured)
+
+
+def sampled_steps(request: GenerationRequest, work: ExtraWork) -> int:
+    """The steps sd.cpp samples: from a picture (img2img, not an edit's references), only the strength's share of
+    them (stable-diffusion.cpp's t_enc: int(steps x strength), one fewer at strength 1)."""
+    if not work.encode or work.references or request.strength >= 1:
+        return request.steps
+    return max(1, int(request.steps * request.strength))
