@@ -51,7 +51,7 @@ class DraftsRow(QWidget):
 
     def _show(self) -> None:
         count = self.count.value()
-        self.button.setText(translate("DraftsRow", "&Try {count} drafts").format(count=count))
+        self.button.setText(translate("DraftsRow", "Try {count} drafts").format(count=count))
         card = self._draft.card
         time = drafts_estimate(card, self._prepared, count) if card and self._prepared else None
         # a Vulkan driver on the processor before a first picture: no confident number, as the plan says
