@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.generation.aspect import Aspect
 from app.core.gallery.gallery_index import GalleryIndex
+from app.core.generation.aspect import Aspect
 from app.core.generation.drafts import FINISH_STRENGTH
 from app.core.generation.request import DraftOf, GenerationRequest
 from app.core.queue.jobs import JobState

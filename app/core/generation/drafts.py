@@ -29,7 +29,7 @@ from app.core.words import translate
 DRAFT_SCALE = 0.5
 # A draft's steps: half the picture's (at least one), the half that settles its shapes
 DRAFT_STEPS = 0.5
-# How much of the enlarged draft the finish draws again: half its steps (sd.cpp samples int(steps x strength)), the
+# How much of the enlarged draft the finish draws again (sd.cpp samples int(steps x strength) + 1 of the steps): the
 # share A1111's hires fix takes for an upscaler that enlarges the picture (0.5-0.6): the shapes and colours stay,
 # the details are drawn at the full size
 FINISH_STRENGTH = 0.5

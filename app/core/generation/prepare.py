@@ -147,8 +147,9 @@ def job_time(prepared: PreparedJob, card: Card, host: Host, measured: MeasuredSt
 
 
 def sampled_steps(request: GenerationRequest, work: ExtraWork) -> int:
-    """The steps sd.cpp samples: from a picture (img2img, not an edit's references), only the strength's share of
-    them (stable-diffusion.cpp's t_enc: int(steps x strength), one fewer at strength 1)."""
+    """The steps sd.cpp samples: from a picture (img2img, not an edit's references), the strength's share of them
+    and one more (stable-diffusion.cpp's img2img keeps the schedule from step steps - t_enc - 1, t_enc being
+    int(steps x strength): 3 of 4 steps at 0.5, as its progress counts them)."""
     if not work.encode or work.references or request.strength >= 1:
         return request.steps
-    return max(1, int(request.steps * request.strength))
+    return min(request.steps, int(request.steps * request.strength) + 1)

@@ -148,7 +148,8 @@ def test_a_queued_draft_and_finish_come_back_from_the_queue_file(tmp_path: Path)
 
 def test_img2img_is_priced_at_the_steps_sdcpp_samples() -> None:
     picture = dataclasses.replace(FULL, strength=0.5)
-    assert sampled_steps(picture, ExtraWork(encode=True)) == 12  # stable-diffusion.cpp's int(25 x 0.5)
+    assert sampled_steps(picture, ExtraWork(encode=True)) == 13  # stable-diffusion.cpp's int(25 x 0.5) + 1
+    assert sampled_steps(dataclasses.replace(FULL, steps=4, strength=0.5), ExtraWork(encode=True)) == 3
     assert sampled_steps(picture, ExtraWork()) == 25  # txt2img: every step
     assert sampled_steps(picture, ExtraWork(encode=True, references=1)) == 25  # an edit's references: every step
     assert sampled_steps(dataclasses.replace(FULL, steps=1, strength=0.3), ExtraWork(encode=True)) == 1
