@@ -67,6 +67,10 @@ def command_line() -> argparse.ArgumentParser:
     add_generate_arguments(commands.add_parser("generate", help="generate one image without the window"))
     add_fix_faces_arguments(commands.add_parser("fix-faces", help="repaint the faces of a picture (as A1111's "
                                                                   "ADetailer), every other pixel kept"))
+    from app.cli_finish import add_finish_arguments
+
+    add_finish_arguments(commands.add_parser("finish", help="finish a draft (generate --drafts N) or any picture at "
+                                                            "the full size, keeping its composition"))
     add_upscale_arguments(commands.add_parser("upscale", help="enlarge a picture with an ESRGAN model"))
     add_check_arguments(commands.add_parser("check", help="check the driver, Vulkan and this computer"))
     add_plan_arguments(commands.add_parser("plan", help="plan where the model parts go for a card"))
@@ -123,6 +127,10 @@ def run_command(args: argparse.Namespace) -> int:
         from app.cli import run_fix_faces
 
         return run_fix_faces(args)
+    if args.command == "finish":
+        from app.cli_finish import run_finish
+
+        return run_finish(args)
     if args.command == "upscale":
         from app.cli import run_upscale
 

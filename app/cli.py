@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication
 from app.core.demo.picture_models import is_demo_file
 from app.core.gallery.metadata import parse_parameters, read_parameters_text
 from app.core.generation.control import DEFAULT_CONTROL_STRENGTH, MAX_CONTROL_STRENGTH, ControlNetUse
+from app.core.generation.drafts import draft_requests
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.faces import FaceFix
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
@@ -69,6 +70,7 @@ from app.services.commands import (
     hear_stop_signals,
     open_studio,
 )
+from app.services.generation.drafts_estimate import tell_drafts_time
 from app.services.models.backend import BackendMissing, find_backend, probe_caps
 from app.services.models.downloader import download_preset
 from app.services.runners.events import (
@@ -160,6 +162,8 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                        help="make N images: seeds s, s+1, ... (on a rig, one job per graphics card at once)")
     batch.add_argument("--prompts", type=Path, metavar="FILE",
                        help="one image per line of this text file, all with the same seed")
+    batch.add_argument("--drafts", type=int, metavar="N", help="try N quick drafts (half the size, half the steps, "
+                       "seeds s, s+1, ...); finish the one you want with `finish PICTURE`")
     parser.add_argument("--random-seeds", action="store_true", help="with --batch: a random seed for each image")
     nodes = parser.add_argument_group("other computers: any A1111-style image server (another PC's `python -m app "
                                       "serve`, sd.cpp's sd-server, A1111, Forge, koboldcpp) draws like one more card")
@@ -607,6 +611,8 @@ def generate_requests(args: argparse.Namespace) -> list[GenerationRequest]:
     if args.prompts is not None:
         lines = parse_prompt_list(args.prompts.read_text(encoding="utf-8-sig"))
         return prompt_list_requests(request, [" ".join([line, *lora_tags(args)]) for line in lines], rng)
+    if args.drafts:
+        return draft_requests(request, args.drafts, rng)
     if args.batch == 1:
         return [request]
     return batch_requests(request, args.batch, args.random_seeds, rng)
@@ -667,7 +673,6 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
 
 
 def run_generate(args: argparse.Namespace, only_faces: bool = False) -> int:
-    printer = EventPrinter(args.events)
     try:
         requests = generate_requests(args)
         if only_faces:
@@ -676,6 +681,14 @@ def run_generate(args: argparse.Namespace, only_faces: bool = False) -> int:
     except (OSError, UnicodeDecodeError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    return run_requests(args, requests, request_from_args(args) if args.drafts else None)
+
+
+def run_requests(args: argparse.Namespace, requests: list[GenerationRequest],
+                 drafted: GenerationRequest | None = None) -> int:
+    """Draw `requests` with generate's options (the output folder, other computers, --events), as one batch;
+    `drafted`: they are drafts of this picture, whose time and its finish's are said before the first starts."""
+    printer = EventPrinter(args.events)
     try:
         computers = node_computers(args)
     except (BadAddress, ValueError) as error:
@@ -683,6 +696,8 @@ def run_generate(args: argparse.Namespace, only_faces: bool = False) -> int:
         return 2
     studio = open_studio(args)
     use_computers(studio, computers, args.no_local)
+    if drafted is not None:
+        tell_drafts_time(studio.chosen_card(), drafted, len(requests), printer.notice)
     numbered = len(requests) > 1
     try:
         result = run_jobs(studio, printer, numbered, lambda: studio.add(requests), args.keep_suspect)

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.core.gallery.metadata import settings_from_png
 from app.core.generation.control import ControlNetUse
+from app.core.generation.drafts import draft_requests, finish_request
 from app.core.generation.faces import FaceFix, face_fix_from_adetailer
 from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, check_clip_skip
 from app.core.generation.samplers import sampler_and_schedule, sampler_named, scheduler_named
@@ -85,7 +87,9 @@ _READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "
          # instruct-pix2pix's own guidance: A1111 reads it for that model alone, which is not run here
          "image_cfg_scale", "styles",
          # SD.Next's and sd.cpp's server's own clip skip (A1111's is override_settings.CLIP_stop_at_last_layers)
-         "clip_skip"}
+         "clip_skip",
+         # this app's own, beside A1111's hires fix fields: txt2img's N quick drafts, img2img's finish of one
+         "drafts", "finish"}
 # A1111's latent upscalers that are the hires fix sd.cpp does (the latent scaled, then a second pass), as
 # /sdapi/v1/latent-upscale-modes lists them
 LATENT_UPSCALERS = ("Latent", "Latent (bilinear)", "Latent (nearest)", "Latent (nearest-exact)")
@@ -393,7 +397,28 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         _check_inpainting(payload)
     if seed < -1:
         raise Refused("seed", f"must be -1 (random) or a seed from 0, got {seed}")
+    if payload.get("drafts") or payload.get("finish"):
+        return _drafts_or_finish(payload, request, rng), notes
     return batch_requests(request, image_count(payload), False, rng), notes
+
+
+def _drafts_or_finish(payload: Mapping[str, Any], request: GenerationRequest,
+                      rng: random.Random) -> list[GenerationRequest]:
+    """`drafts: N` (txt2img): N quick versions of the picture, half its size and steps, seeds s, s+1, ...;
+    `finish: true` (img2img): the init picture (a draft) drawn at the full size from itself: the size and steps
+    asked, else the ones the draft records (else twice its sides), its own prompt and seed where it records them."""
+    try:
+        if not payload.get("finish"):
+            if image_count(payload) > 1:
+                raise Refused("drafts", "drafts are one picture's tries: leave batch_size and n_iter at 1")
+            return draft_requests(request, _number(payload, "drafts", int, 4), rng)
+        if request.init_image is None:
+            raise Refused("finish", "finishing needs the draft as init_images")
+        size = (request.width, request.height) if "width" in payload and "height" in payload else None
+        return [finish_request(request, request.init_image, settings_from_png(request.init_image), size,
+                               request.steps if "steps" in payload else None)]
+    except InvalidRequest as error:
+        raise Refused("finish" if payload.get("finish") else "drafts", str(error)) from error
 
 
 def _check_inpainting(payload: Mapping[str, Any]) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QThreadPool,
     QUrl,
     Signal,
+    SignalInstance,
 )
 from PySide6.QtGui import QAction, QColor, QDesktopServices, QIcon, QImage, QImageReader, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
@@ -198,6 +199,7 @@ class GalleryPanel(QWidget):
     upscale_requested = Signal(object, int)  # GalleryEntry, factor
     extend_requested = Signal(object)  # GalleryEntry: grow it and paint the new area in (outpainting)
     fix_faces_requested = Signal(object)  # GalleryEntry: repaint its faces (as A1111's ADetailer)
+    finish_requested = Signal(object)  # GalleryEntry: a draft (or any picture) drawn at the full size from it
 
     def __init__(self, index: GalleryIndex, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -274,7 +276,10 @@ class GalleryPanel(QWidget):
         self.fix_faces_action.setToolTip(translate("GalleryPanel", "Repaint each face of the picture at the model's "
                                                                    "own size (as ADetailer); every other pixel is "
                                                                    "kept"))
-        self.more_menu.addActions([self.use_as_input_action, self.edit_action, self.extend_action,
+        self.finish_action = QAction(translate("GalleryPanel", "Finish at full size"), self)
+        self.finish_action.setToolTip(translate("GalleryPanel", "Draw this draft (or any picture) again at the full "
+                                                                "size from itself: its composition is kept"))
+        self.more_menu.addActions([self.finish_action, self.use_as_input_action, self.edit_action, self.extend_action,
                                    self.fix_faces_action, *self.upscale_actions.values()])
         self.more_menu.addSeparator()
         self.more_menu.addAction(self.trash_action)
@@ -335,6 +340,7 @@ class GalleryPanel(QWidget):
         self.edit_action.triggered.connect(self._on_edit_triggered)
         self.extend_action.triggered.connect(self._on_extend_triggered)
         self.fix_faces_action.triggered.connect(self._on_fix_faces_triggered)
+        self.finish_action.triggered.connect(lambda: self._emit_for_chosen(self.finish_requested))
         for factor, action in self.upscale_actions.items():
             action.triggered.connect(lambda _=False, chosen=factor: self._on_upscale_triggered(chosen))
 
@@ -435,6 +441,11 @@ class GalleryPanel(QWidget):
         chosen = self.selected()
         if chosen:
             self.fix_faces_requested.emit(chosen[0])
+
+    def _emit_for_chosen(self, signal: SignalInstance) -> None:
+        chosen = self.selected()
+        if chosen:
+            signal.emit(chosen[0])
 
     def _on_upscale_triggered(self, factor: int) -> None:
         chosen = self.selected()

@@ -41,6 +41,7 @@ from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
+from app.ui.drafts_row import DraftsRow
 from app.ui.extend_dialog import open_extend_dialog
 from app.ui.folds import Folds
 from app.ui.gallery import GalleryPanel
@@ -128,6 +129,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
 
     def _make_buttons(self) -> None:
         self.go = GenerateButtons(self)
+        self.drafts_row = DraftsRow(self.draft, self)
         self.check_button = QPushButton(translate("MainWindow", "Check s&ystem"), self)
         self.check_button.setToolTip(translate("MainWindow", "Check the driver, Vulkan and this computer"))
         self.folder_button = QPushButton(translate("MainWindow", "Output &folder…"), self)
@@ -204,6 +206,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         layout.addLayout(model_row)
         layout.addWidget(self.panel)
         layout.addWidget(self.go)
+        layout.addWidget(self.drafts_row)
         layout.addWidget(self.status_line)
         layout.addWidget(self.queue_strip)
         layout.addLayout(folds)
@@ -243,6 +246,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.panel.own_set_edited.connect(self._on_own_set_edited)
         self.go.cancel.clicked.connect(self.studio.queue.cancel_all)
         self.go.add.clicked.connect(self._queue_the_draft)
+        self.drafts_row.button.clicked.connect(self.try_drafts)
         self.check_button.clicked.connect(self.open_system_check)
         self.folder_button.clicked.connect(self._on_folder_clicked)
         self.models_button.clicked.connect(self.open_models)
@@ -263,6 +267,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
             self.gallery.edit_requested.connect(lambda entry: self.edit_picture(entry.path))
             self.gallery.upscale_requested.connect(self._on_upscale_requested)
             self.gallery.fix_faces_requested.connect(self._on_fix_faces_requested)
+            self.gallery.finish_requested.connect(self._on_finish_requested)
             self.gallery.extend_requested.connect(lambda entry: open_extend_dialog(self, entry.path))
         self.draft.plan_with(self.studio)
 
@@ -276,6 +281,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
                   panel.styles_picker, *self.prompt_helper.focus_chain(), panel.negative,
                   *panel.aspect_buttons.values(), panel.width_box, panel.height_box, panel.steps,
                   *_walked(panel), self.go.generate, self.go.cancel, *_walked(self.go),
+                  *_walked(self.drafts_row),
                   *_walked(self.status_line), self.queue_strip.summary, *_walked(self.queue_strip),
                   self.advanced_toggle, self.details_toggle, self.check_button, *_walked(self.folds)]
         picture = [*_walked(self.check_banner), *_walked(self.demo_note), *_walked(self.gallery_note),

@@ -4,16 +4,20 @@ settings, start the next image from it, edit it (FLUX.2 klein), enlarge it, step
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 
 from app.core.demo.picture_models import is_demo_file
 from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.metadata import settings_from_png
+from app.core.generation.drafts import draft_requests, finish_request
 from app.core.generation.faces import FaceFix
+from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.generation.upscale import UpscaleRequest
 from app.core.words import short_name, translate
 from app.services.draft import Draft
 from app.services.studio import Studio
+from app.ui.drafts_row import DraftsRow
 from app.ui.gallery import GalleryPanel
 from app.ui.generate_buttons import GenerateButtons
 from app.ui.image_view import ImageView
@@ -30,6 +34,7 @@ class PictureActions:
     image: ImageView
     gallery: GalleryPanel | None
     go: GenerateButtons
+    drafts_row: DraftsRow
     status_line: StatusLine
     models_dir: Path
 
@@ -88,15 +93,41 @@ class PictureActions:
         strength = self.panel.faces_and_control.face_strength.value()
         request = dataclasses.replace(self.panel.request(), init_image=entry.path, mask=None, ref_images=(),
                                       face_fix=FaceFix(strength=strength, only=True), hires=None)
+        self._queue([request], translate("MainWindow", "Fixing the faces of {name}…").format(name=entry.path.name))
+
+    def try_drafts(self) -> None:
+        """Try N drafts: quick versions of the picture as edited, each its own seed, shown together as a batch."""
+        count = self.drafts_row.count.value()
+        try:
+            requests = draft_requests(self.draft.request, count, random.SystemRandom())
+        except InvalidRequest as error:
+            self.status_line.say(str(error))
+            return
+        self._queue(requests, translate("MainWindow", "Drawing {count} drafts: pick the one you like in the gallery, "
+                                                      "then More → Finish at full size.").format(count=count))
+
+    def _on_finish_requested(self, entry: GalleryEntry) -> None:
+        """More -> Finish at full size: the draft (or any picture) drawn from itself at the full size with its own
+        prompt and seed, and the chosen model; a new picture beside it."""
+        try:
+            request = finish_request(self.draft.request, entry.path, settings_from_png(entry.path))
+        except InvalidRequest as error:
+            self.status_line.say(str(error))
+            return
+        self._queue([request], translate("MainWindow", "Finishing {name} at {width}x{height}…").format(
+            name=entry.path.name, width=request.width, height=request.height))
+
+    def _queue(self, requests: list[GenerationRequest], words: str) -> None:
+        """Through the studio, as Generate: the ticked styles apply and the wildcards are chosen; `words` say it."""
         self.go.show_busy()  # before the job: one that ends at once (no drawing program) shows idle again
-        try:  # through the studio, as Generate: the ticked styles apply and the wildcards are chosen
-            self.studio.add([request])
+        try:
+            self.studio.add(requests)
         except ValueError as error:
             if not self.studio.queue.busy:
                 self.go.show_idle()
             self.status_line.say(str(error))
             return
-        self.status_line.say(translate("MainWindow", "Fixing the faces of {name}…").format(name=entry.path.name))
+        self.status_line.say(words)
 
     def _on_upscale_requested(self, entry: GalleryEntry, factor: int) -> None:
         model = self.studio.upscaler(is_demo_file(self.draft.request.models.model), self.models_dir)

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from app.api.a1111 import samplers, schedulers
 from app.api.fields import (
@@ -24,8 +25,9 @@ from app.api.fields import (
     openai_size,
 )
 from app.core.generation.control import ControlNetUse
+from app.core.generation.drafts import FINISH_STRENGTH
 from app.core.generation.faces import FaceFix
-from app.core.generation.request import GenerationRequest, HiresFix
+from app.core.generation.request import DraftOf, GenerationRequest, HiresFix
 from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.generation.styles import DEFAULT_STYLES
 from app.core.models.families import ModelFamily, ModelFiles
@@ -398,3 +400,18 @@ def test_the_api_lists_the_samplers_and_schedulers_by_the_names_the_window_and_t
         (s.code, s.name) for s in SCHEDULERS]
     for entry in listed:  # what an A1111 client reads from the list it may send back
         assert requests({"prompt": "a", "sampler_name": entry["name"]})[0].sampler == entry["aliases"][0]
+
+
+def test_drafts_are_asked_beside_the_hires_fields_and_one_is_finished_from_img2img(tmp_path: Path) -> None:
+    drafts = requests({**WEBUIAPI_TXT2IMG, "width": 1024, "height": 768, "seed": 9, "drafts": 3})
+    assert [(r.width, r.height, r.steps, r.seed) for r in drafts] == [(512, 384, 10, 9 + i) for i in range(3)]
+    assert drafts[0].draft_of == DraftOf(1024, 768, 20)
+    with pytest.raises(Refused, match="drafts: drafts are one picture's tries"):
+        requests({"prompt": "a", "drafts": 2, "batch_size": 2})
+    draft = tmp_path / "draft.png"
+    Image.new("RGB", (512, 384)).save(draft)
+    [finish] = requests({"prompt": "a cat", "seed": 11, "finish": True}, pictures=Pictures(draft))
+    assert (finish.width, finish.height, finish.seed, finish.finished_from) == (1024, 768, 11, draft)
+    assert finish.strength == FINISH_STRENGTH and finish.init_image == draft
+    with pytest.raises(Refused, match="finish: finishing needs the draft"):
+        requests({"prompt": "a", "finish": True})

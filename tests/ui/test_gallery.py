@@ -144,7 +144,7 @@ def test_less_used_actions_wait_in_the_more_menu_and_the_right_click_menu(qtbot:
         panel.show()
         panel.activateWindow()
     more = [a.text() for a in panel.more_button.menu().actions() if not a.isSeparator()]
-    assert more == ["Reuse seed", "Copy parameters", "Open folder", "Use as input",
+    assert more == ["Reuse seed", "Copy parameters", "Open folder", "Finish at full size", "Use as input",
                     "Edit this picture (needs a FLUX.2 klein model)", "Extend…", "Fix faces",
                     "Upscale \u00d72", "Upscale \u00d74", "Move to trash"]
     menu = panel.context_menu()

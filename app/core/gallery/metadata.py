@@ -16,7 +16,7 @@ from PIL import Image, PngImagePlugin
 from app.core.generation.control import a1111_control_fields
 from app.core.generation.faces import a1111_face_fields
 from app.core.generation.lora import LoraUse
-from app.core.generation.request import GenerationRequest
+from app.core.generation.request import DraftOf, GenerationRequest
 from app.core.generation.samplers import sampler_and_schedule, sampler_name, scheduler_name, scheduler_named
 from app.core.models.families import memory_flags
 
@@ -132,6 +132,10 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
         fields.update(a1111_control_fields(request.control))
     if request.styles:
         fields["Styles"] = quote(", ".join(request.styles))
+    if request.draft_of is not None:  # a quick try, and what finishing it draws
+        fields["Draft of"] = f"{request.draft_of.width}x{request.draft_of.height}"
+    if request.finished_from is not None:  # the draft this picture finishes
+        fields["Finished from"] = quote(request.finished_from.name)
     if request.prompt_as_written:  # as A1111's Dynamic Prompts extension records the prompt before its choices
         fields["Template"] = quote(request.prompt_as_written)
     fields["Version"] = version
@@ -175,6 +179,10 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
     if request.hires is not None:
         details["hires"] = {"scale": request.hires.scale, "denoising_strength": request.hires.denoising_strength,
                             "steps": request.hires.steps}
+    if request.draft_of is not None:
+        details["draft_of"] = dataclasses.asdict(request.draft_of)
+    if request.finished_from is not None:
+        details["finished_from"] = str(request.finished_from)
     if loras:
         details["lora_dir"] = str(request.lora_dir)
         details["loras"] = [{"name": use.name, "weight": use.weight, "file": str(path)} for use, path in loras]
@@ -236,6 +244,7 @@ class ReusableSettings:
     lora_dir: Path | None = None
     ref_images: tuple[Path, ...] = ()  # the pictures an edit started from (the job's copies), those still there
     missing: tuple[str, ...] = ()  # what the image used that is gone now, in the user's words
+    draft_of: DraftOf | None = None  # a draft: the size and steps finishing it draws
 
 
 def _reusable_files(details: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
@@ -280,7 +289,8 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
         return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""), details.get("width"),
                                 details.get("height"), details.get("steps"), details.get("seed"),
                                 details.get("cfg_scale"), details.get("sampler"), details.get("scheduler"),
-                                details.get("clip_skip"), strength=details.get("strength"), missing=missing, **found)
+                                details.get("clip_skip"), strength=details.get("strength"), missing=missing,
+                                draft_of=_draft_of(details.get("draft_of")), **found)
     if not text:
         return None
     parsed = parse_parameters(text)
@@ -290,6 +300,16 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
                             _number(height or None, int), _number(fields.get("Steps"), int),
                             _number(fields.get("Seed"), int), _number(fields.get("CFG scale"), float),
                             *_sampler_and_scheduler(fields), clip_skip=_number(fields.get("Clip skip"), int))
+
+
+def _draft_of(recorded: object) -> DraftOf | None:
+    """A draft's record of its full picture; None for none, or one this app's version did not write."""
+    if not isinstance(recorded, dict):
+        return None
+    try:
+        return DraftOf(int(recorded["width"]), int(recorded["height"]), int(recorded["steps"]))
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _sampler_and_scheduler(fields: dict[str, str]) -> tuple[str | None, str | None]:

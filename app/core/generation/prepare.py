@@ -143,4 +143,13 @@ def job_time(prepared: PreparedJob, card: Card, host: Host, measured: MeasuredSt
         return None
     request = prepared.request
     return picture_time(prepared.components, prepared.plans[0], card, host, request.width, request.height,
-                        request.steps, prepared.quantized, prepared.work, measured)
+                        sampled_steps(request, prepared.work), prepared.quantized, prepared.work, measured)
+
+
+def sampled_steps(request: GenerationRequest, work: ExtraWork) -> int:
+    """The steps sd.cpp samples: from a picture (img2img, not an edit's references), the strength's share of them
+    and one more (stable-diffusion.cpp's img2img keeps the schedule from step steps - t_enc - 1, t_enc being
+    int(steps x strength): 3 of 4 steps at 0.5, as its progress counts them)."""
+    if not work.encode or work.references or request.strength >= 1:
+        return request.steps
+    return min(request.steps, int(request.steps * request.strength) + 1)

@@ -60,6 +60,16 @@ class HiresFix:
 
 
 @dataclass(frozen=True)
+class DraftOf:
+    """A draft (a quick try, app/core/generation/drafts.py): the size and steps of the picture it tries, which
+    finishing it draws."""
+
+    width: int
+    height: int
+    steps: int
+
+
+@dataclass(frozen=True)
 class GenerationRequest:
     prompt: str
     negative_prompt: str = ""
@@ -92,6 +102,9 @@ class GenerationRequest:
     # Fix faces (A1111's ADetailer): each face found in the picture repainted at the model's native size
     face_fix: FaceFix | None = None
     control: ControlNetUse | None = None  # ControlNet: a control picture guides the drawing (SD 1.x, SDXL)
+    draft_of: DraftOf | None = None  # a draft: the full picture it is a quick try of
+    # a finish: the draft (or any picture) it is drawn from, as the user chose it (init_image is the job's copy)
+    finished_from: Path | None = None
 
     @property
     def hires_size(self) -> tuple[int, int] | None:

@@ -19,7 +19,7 @@ from app.core.generation.control import ControlNetUse
 from app.core.generation.extend import Extension
 from app.core.generation.faces import FaceFix
 from app.core.generation.output import Stage
-from app.core.generation.request import MAX_SEED, GenerationRequest, HiresFix
+from app.core.generation.request import MAX_SEED, DraftOf, GenerationRequest, HiresFix
 from app.core.generation.styles import Style, apply_styles, find_styles
 from app.core.generation.upscale import UpscaleRequest
 from app.core.generation.wildcards import expand_wildcards
@@ -158,6 +158,8 @@ def request_from_json(document: dict[str, Any]) -> GenerationRequest:
         values["face_fix"] = FaceFix(**values["face_fix"])
     if values.get("extend") is not None:  # a file from before extensions has no such field
         values["extend"] = Extension(**values["extend"])
+    if values.get("draft_of") is not None:  # a file from before drafts has no such field
+        values["draft_of"] = DraftOf(**values["draft_of"])
     for name in _PATH_FIELDS & values.keys():
         values[name] = Path(values[name]) if values[name] is not None else None
     for name in _PATH_TUPLE_FIELDS & values.keys():
