@@ -612,6 +612,21 @@
     </message>
 </context>
 <context>
+    <name>Drafts</name>
+    <message>
+        <source>drafts try new pictures: take the input picture out, or Generate to draw from it</source>
+        <translation>los borradores prueban imágenes nuevas: quita la imagen de entrada, o usa Generar para dibujar a partir de ella</translation>
+    </message>
+    <message>
+        <source>the number of drafts must be between 1 and {most}, got {count}</source>
+        <translation>el número de borradores debe estar entre 1 y {most}, se recibió {count}</translation>
+    </message>
+    <message>
+        <source>{count} drafts in {drafts}, then the one you pick in {finish}.</source>
+        <translation>{count} borradores en {drafts}, después el que elijas en {finish}.</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source> while {stage}</source>

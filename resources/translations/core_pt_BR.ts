@@ -612,6 +612,21 @@
     </message>
 </context>
 <context>
+    <name>Drafts</name>
+    <message>
+        <source>drafts try new pictures: take the input picture out, or Generate to draw from it</source>
+        <translation>os rascunhos experimentam imagens novas: tire a imagem de entrada, ou use Gerar para desenhar a partir dela</translation>
+    </message>
+    <message>
+        <source>the number of drafts must be between 1 and {most}, got {count}</source>
+        <translation>o número de rascunhos deve estar entre 1 e {most}, recebido {count}</translation>
+    </message>
+    <message>
+        <source>{count} drafts in {drafts}, then the one you pick in {finish}.</source>
+        <translation>{count} rascunhos em {drafts}, depois o que você escolher em {finish}.</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source> while {stage}</source>

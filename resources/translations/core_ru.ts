@@ -612,6 +612,21 @@
     </message>
 </context>
 <context>
+    <name>Drafts</name>
+    <message>
+        <source>drafts try new pictures: take the input picture out, or Generate to draw from it</source>
+        <translation>черновики пробуют новые картинки: уберите входную картинку или нажмите «Создать», чтобы рисовать от неё</translation>
+    </message>
+    <message>
+        <source>the number of drafts must be between 1 and {most}, got {count}</source>
+        <translation>число черновиков должно быть от 1 до {most}, получено {count}</translation>
+    </message>
+    <message>
+        <source>{count} drafts in {drafts}, then the one you pick in {finish}.</source>
+        <translation>Черновиков: {count} за {drafts}, затем выбранный — за {finish}.</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source> while {stage}</source>

@@ -383,6 +383,25 @@
     </message>
 </context>
 <context>
+    <name>DraftsRow</name>
+    <message>
+        <source>Number of drafts</source>
+        <translation>Número de borradores</translation>
+    </message>
+    <message>
+        <source>Quick versions at half the size and half the steps, each its own seed; then finish the one you like (the gallery&apos;s More → Finish at full size)</source>
+        <translation>Versiones rápidas a la mitad del tamaño y la mitad de los pasos, cada una con su semilla; después termina la que te guste (en la galería, Más → Terminar a tamaño completo)</translation>
+    </message>
+    <message>
+        <source>Time of the drafts and of the finish</source>
+        <translation>Tiempo de los borradores y del acabado</translation>
+    </message>
+    <message>
+        <source>Try {count} drafts</source>
+        <translation>Probar {count} borradores</translation>
+    </message>
+</context>
+<context>
     <name>ExtendDialog</name>
     <message>
         <source>Extend {name}</source>
@@ -617,6 +636,14 @@
     <message>
         <source>Repaint each face of the picture at the model&apos;s own size (as ADetailer); every other pixel is kept</source>
         <translation>Repinta cada cara de la imagen al tamaño propio del modelo (como ADetailer); todos los demás píxeles se conservan</translation>
+    </message>
+    <message>
+        <source>Finish at full size</source>
+        <translation>Terminar a tamaño completo</translation>
+    </message>
+    <message>
+        <source>Draw this draft (or any picture) again at the full size from itself: its composition is kept</source>
+        <translation>Dibuja este borrador (o cualquier imagen) de nuevo a tamaño completo a partir de sí mismo: se conserva su composición</translation>
     </message>
     <message>
         <source>Edit this picture</source>
@@ -1014,6 +1041,14 @@
     <message>
         <source>Fixing the faces of {name}…</source>
         <translation>Corrigiendo las caras de {name}…</translation>
+    </message>
+    <message>
+        <source>Drawing {count} drafts: pick the one you like in the gallery, then More → Finish at full size.</source>
+        <translation>Dibujando {count} borradores: elige el que te guste en la galería, después Más → Terminar a tamaño completo.</translation>
+    </message>
+    <message>
+        <source>Finishing {name} at {width}x{height}…</source>
+        <translation>Terminando {name} a {width}x{height}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>

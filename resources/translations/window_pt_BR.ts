@@ -383,6 +383,25 @@
     </message>
 </context>
 <context>
+    <name>DraftsRow</name>
+    <message>
+        <source>Number of drafts</source>
+        <translation>Número de rascunhos</translation>
+    </message>
+    <message>
+        <source>Quick versions at half the size and half the steps, each its own seed; then finish the one you like (the gallery&apos;s More → Finish at full size)</source>
+        <translation>Versões rápidas com metade do tamanho e metade dos passos, cada uma com sua semente; depois finalize a que você gostar (na galeria, Mais → Finalizar no tamanho cheio)</translation>
+    </message>
+    <message>
+        <source>Time of the drafts and of the finish</source>
+        <translation>Tempo dos rascunhos e da finalização</translation>
+    </message>
+    <message>
+        <source>Try {count} drafts</source>
+        <translation>Experimentar {count} rascunhos</translation>
+    </message>
+</context>
+<context>
     <name>ExtendDialog</name>
     <message>
         <source>Extend {name}</source>
@@ -617,6 +636,14 @@
     <message>
         <source>Repaint each face of the picture at the model&apos;s own size (as ADetailer); every other pixel is kept</source>
         <translation>Repinta cada rosto da imagem no tamanho próprio do modelo (como o ADetailer); todos os outros pixels são mantidos</translation>
+    </message>
+    <message>
+        <source>Finish at full size</source>
+        <translation>Finalizar no tamanho cheio</translation>
+    </message>
+    <message>
+        <source>Draw this draft (or any picture) again at the full size from itself: its composition is kept</source>
+        <translation>Desenha este rascunho (ou qualquer imagem) de novo no tamanho cheio a partir dele mesmo: a composição é mantida</translation>
     </message>
     <message>
         <source>Edit this picture</source>
@@ -1014,6 +1041,14 @@
     <message>
         <source>Fixing the faces of {name}…</source>
         <translation>Corrigindo os rostos de {name}…</translation>
+    </message>
+    <message>
+        <source>Drawing {count} drafts: pick the one you like in the gallery, then More → Finish at full size.</source>
+        <translation>Desenhando {count} rascunhos: escolha o que você gostar na galeria, depois Mais → Finalizar no tamanho cheio.</translation>
+    </message>
+    <message>
+        <source>Finishing {name} at {width}x{height}…</source>
+        <translation>Finalizando {name} em {width}x{height}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>

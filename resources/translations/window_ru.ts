@@ -383,6 +383,25 @@
     </message>
 </context>
 <context>
+    <name>DraftsRow</name>
+    <message>
+        <source>Number of drafts</source>
+        <translation>Число черновиков</translation>
+    </message>
+    <message>
+        <source>Quick versions at half the size and half the steps, each its own seed; then finish the one you like (the gallery&apos;s More → Finish at full size)</source>
+        <translation>Быстрые версии в половину размера и с половиной шагов, у каждой своё зерно; затем доведите понравившуюся (в галерее: Ещё → Довести до полного размера)</translation>
+    </message>
+    <message>
+        <source>Time of the drafts and of the finish</source>
+        <translation>Время черновиков и доводки</translation>
+    </message>
+    <message>
+        <source>Try {count} drafts</source>
+        <translation>Черновики: {count}</translation>
+    </message>
+</context>
+<context>
     <name>ExtendDialog</name>
     <message>
         <source>Extend {name}</source>
@@ -617,6 +636,14 @@
     <message>
         <source>Repaint each face of the picture at the model&apos;s own size (as ADetailer); every other pixel is kept</source>
         <translation>Перерисовывает каждое лицо на картинке в родном размере модели (как ADetailer); все остальные пиксели сохраняются</translation>
+    </message>
+    <message>
+        <source>Finish at full size</source>
+        <translation>Довести до полного размера</translation>
+    </message>
+    <message>
+        <source>Draw this draft (or any picture) again at the full size from itself: its composition is kept</source>
+        <translation>Рисует этот черновик (или любую картинку) заново в полном размере из него самого: композиция сохраняется</translation>
     </message>
     <message>
         <source>Edit this picture</source>
@@ -1014,6 +1041,14 @@
     <message>
         <source>Fixing the faces of {name}…</source>
         <translation>Исправляются лица на {name}…</translation>
+    </message>
+    <message>
+        <source>Drawing {count} drafts: pick the one you like in the gallery, then More → Finish at full size.</source>
+        <translation>Рисуются черновики ({count}): выберите понравившийся в галерее, затем Ещё → Довести до полного размера.</translation>
+    </message>
+    <message>
+        <source>Finishing {name} at {width}x{height}…</source>
+        <translation>Доводится {name} до {width}x{height}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
