@@ -173,7 +173,10 @@ def test_the_plan_says_both_times_before_anything_runs(preset: str) -> None:
     assert priced is not None and one is not None
     assert priced.drafts_seconds == 4 * priced.draft.seconds
     assert priced.draft.seconds < one.seconds / 4  # a quarter of the pixels, half the steps
-    assert priced.finish.seconds < one.seconds  # half the steps of the full picture, from the draft
+    # the finish samples int(steps x 0.5) + 1 of the full picture's steps; the whole picture may still cost more
+    # where img2img's whole autoencoder (encoder and decoder) beside the model leaves no room for decoding on the
+    # card (Flux Schnell on 8 GB: 7 MiB over; tests/bench/bench_drafts.py prints each stage)
+    assert dict(priced.finish.stages)["sampling"] < dict(one.stages)["sampling"]
     assert drafts_time(draft, finish, 4, lambda job: None) is None
 
 
