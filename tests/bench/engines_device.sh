@@ -1,15 +1,21 @@
 #!/bin/bash
 # The engines' A/B (issue 49) on the lent NVIDIA machine: builds sd-cli on ggml 0.25.3 there (16 cores) from a source
 # tree this machine prepared, then runs tests/bench/bench_engines.py, today's engine against it. From the repository's
-# root, with build/issue49/ (git-ignored; its files carried) made here first:
-#     python -m backend_bin.build --engine ggml-0.25.3 gets as far as the patched tree in the cache's work/src; or
-#     python3 -c 'from backend_bin.source import *; ...extract_sd_cpp(..., LLAMA_GGML_ENGINE, ...)' (the report says)
-#     tar -C <work/src/.../vendor> -cJf build/issue49/src.tar.xz stable-diffusion.cpp   (libwebp, libwebm, docs left out)
-#     tar -C backend_bin/bin -cJf build/issue49/old.tar.xz sd-cli lib*.so               (today's engine, built here)
-#     build/issue49/tc.tar.xz: tc/bin/glslc, tc/lib/libshaderc.so.1, tc/include/{vulkan,vk_video,spirv} (Debian 12's)
-#     build/issue49/gl/*.deb: libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2; build/issue49/site/gguf
+# root, with build/issue49/ (git-ignored under /build/; name its files in the device call's carry) made here first:
+#   python3 -c 'from pathlib import Path; from backend_bin.source import *; from backend_bin.linux import INCLUDE_DIRS
+#       d = Path.home() / ".cache/polaris-studio/backend/downloads"
+#       extract_sd_cpp(d / SD_CPP_SDIST.file, Path("/tmp/work"), INCLUDE_DIRS, LLAMA_GGML_ENGINE, d / LLAMA_CPP_SDIST.file)'
+#   tar -C /tmp/work/src/stable_diffusion_cpp_python-0.4.7/vendor -cJf build/issue49/src.tar.xz --exclude=docs \
+#       --exclude=thirdparty/libwebp --exclude=thirdparty/libwebm stable-diffusion.cpp    (the patched tree: 11 MB)
+#   tar -C backend_bin/bin -cJf build/issue49/old.tar.xz sd-cli libggml.so libggml-base.so libggml-vulkan.so \
+#       libggml-cpu-x64.so libggml-cpu-haswell.so                                          (today's engine, built here)
+#   build/issue49/tc.tar.xz holding tc/bin/glslc, tc/lib/libshaderc.so.1, tc/include/{vulkan,vk_video,spirv} and
+#       tc/share/cmake/SPIRV-Headers (Debian 12's: the machine has no glslc, Vulkan or SPIR-V headers)
+#   build/issue49/gl/*.deb (apt-get download libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2) and
+#       build/issue49/site/gguf (from .venv)
 # then, on the device:
-#     bash tests/bench/engines_device.sh build     (the new engine into build/issue49/new; its files into $OUT)
+#     bash tests/bench/engines_device.sh build     (the new engine into build/issue49/new; its files into $OUT, in
+#         15 MB parts: cat new-engine.tar.xz.* | tar -xJf -. It needs glibc 2.38, the machine's: Debian 12 has 2.36)
 #     bash tests/bench/engines_device.sh bench ARGS...   (bench_engines.py with --engine old=... --engine new=...;
 #         no new round starts 520 s after the script began, to end inside the device's 10 minutes)
 set -euo pipefail
