@@ -6,6 +6,8 @@ llama-cpp-python (the prompt helper's text model).
                                                                          vulkaninfo.exe, llama-server.exe
     ... --cpu-variants tests                                             three of the five CPU variants (CI's)
     ... --ninja                                                          Linux: compiled by Ninja (setup.sh's)
+    python -m backend_bin.build --engine ggml-0.25.3                     Linux: sd-cli and sd-server on ggml 0.25.3,
+                                                                         into the cache only (the A/B bench's)
 
 POLARIS_CPU_VARIANTS (all or tests) is --cpu-variants' default: the app's own "build the backend" route runs this
 module without options, and the tests point it at the three variants setup.sh --tests built.
@@ -27,6 +29,7 @@ from backend_bin import linux, llama, windows
 from backend_bin.cpu_variants import VARIANT_SETS
 from backend_bin.linux import BuildOptions
 from backend_bin.output import default_cache_dir
+from backend_bin.source import ENGINES, VENDORED_ENGINE
 from backend_bin.tools import BuildError, say
 
 # what a Linux build makes, in order: the app's build progress counts these (app/core/models/backend_package.py;
@@ -49,6 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ninja", action="store_true",
                         help="Linux: let Ninja drive the compilers instead of make (faster on 2 cores; setup.sh's "
                              "choice). The app's own route uses make, whose progress lines its bar reads")
+    parser.add_argument("--engine", choices=sorted(ENGINES), default=VENDORED_ENGINE.name,
+                        help="the ggml under sd.cpp's code: its own (what the app ships) or ggml 0.25.3 from the "
+                             "llama-cpp-python sdist, built into the cache for tests/bench/bench_engines.py and "
+                             "never put in backend_bin/bin (Linux only)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     parser.add_argument("--cache", type=Path, default=default_cache_dir(), help="build cache directory")
     args = parser.parse_args(argv)
@@ -59,8 +66,15 @@ def main(argv: list[str] | None = None) -> int:
                      "rules")
     if args.windows and args.native:
         parser.error("--native tunes the Linux build for this CPU; a Windows build must run on any x86-64 CPU")
+    if args.windows and args.engine != VENDORED_ENGINE.name:
+        parser.error("--engine: only the Linux build can take another ggml so far")
     try:
         variants = VARIANT_SETS[args.cpu_variants]
+        if args.engine != VENDORED_ENGINE.name:
+            options = BuildOptions(native=args.native, variants=variants, engine=ENGINES[args.engine])
+            folder, _ = linux.build(options, args.cache, args.jobs, args.ninja)
+            say(f"ready, for the A/B bench only: {folder}")
+            return 0
         if args.windows:
             windows.build_and_expose(args.cache, args.jobs, variants)
         else:

@@ -20,6 +20,8 @@ from backend_bin.output import (
 )
 from backend_bin.source import (
     SDIST_VERSION,
+    VENDORED_ENGINE,
+    Engine,
     extract_sd_cpp,
     fetch_sdist,
     patches_digest,
@@ -63,6 +65,7 @@ class BuildOptions:
     native: bool = False
     build_type: str = "Release"
     variants: tuple[str, ...] = CPU_VARIANTS
+    engine: Engine = VENDORED_ENGINE
 
     def cmake_flags(self) -> list[str]:
         return [
@@ -78,7 +81,9 @@ class BuildOptions:
         ]
 
     def cache_key(self) -> str:
-        return f"{SDIST_VERSION}-{options_digest(*self.cmake_flags(), *patches_digest(), host_code_text())}"
+        digest = options_digest(*self.cmake_flags(), *patches_digest(self.engine.patches), host_code_text())
+        engine = "" if self.engine.name == VENDORED_ENGINE.name else f"{self.engine.name}-"
+        return f"{SDIST_VERSION}-{engine}{digest}"
 
 
 def requirements(ninja: bool) -> tuple[Requirement, ...]:
@@ -96,14 +101,17 @@ def missing_linux_packages(ninja: bool = False) -> list[str]:
 def build(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False) -> tuple[Path, dict[str, Any]]:
     def build_into(work: Path, folder: Path) -> dict[str, Any]:
         sdist = fetch_sdist(cache / "downloads")
-        sd_cpp = extract_sd_cpp(sdist, work, INCLUDE_DIRS)
+        ggml_from = options.engine.ggml_from
+        ggml_sdist = fetch_sdist(cache / "downloads", ggml_from) if ggml_from is not None else None
+        sd_cpp = extract_sd_cpp(sdist, work, INCLUDE_DIRS, options.engine, ggml_sdist)
         build_dir = work / "build"
         configure(sd_cpp, build_dir, options.cmake_flags(), ninja)
         run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
         libraries = copy_build_output(build_dir / "bin", folder, TARGETS, "lib*.so")
         levels = {} if options.native else check_instruction_levels(folder, options.variants, windows=False,
                                                                     objdump="objdump")
-        return {"version": SDIST_VERSION, "cmake_flags": options.cmake_flags(), "patches": source_patches_record(),
+        return {"version": SDIST_VERSION, **options.engine.record(), "cmake_flags": options.cmake_flags(),
+                "patches": source_patches_record(options.engine.patches),
                 "libraries": libraries, "cpu_variants": list(options.variants), "instruction_levels": levels}
 
     missing = missing_linux_packages(ninja)

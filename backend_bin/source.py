@@ -118,6 +118,35 @@ STATIC_COMMON = SourcePatch(HERE / "llama-static-common.patch", "polaris: static
 LLAMA_CPP_WINDOWS_PATCHES = (CPU_VARIANTS, STATIC_COMMON)
 
 
+GGML_FOLDER = Path("ggml")
+# The same two patches re-made for ggml 0.25.3, whose Vulkan backend is split into several files (issue 49). That
+# ggml has its own node cap (GGML_VK_MAX_NODES_PER_SUBMIT) and a flops cap per submit, but applies the small flops cap
+# only to GCN cards below 32 CUs: the patch extends it to the 32- and 36-CU Polaris cards and keeps our variables.
+NEW_GGML_SUBMIT_CAP = SourcePatch(HERE / "ggml-0.25.3-vulkan-submit-cap.patch", SUBMIT_CAP_MARKER, GGML_VULKAN_CPP)
+NEW_GGML_SHORT_ROWS = SourcePatch(HERE / "ggml-0.25.3-vulkan-short-rows.patch", SHORT_ROWS.marker, GGML_VULKAN_CPP)
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The ggml under sd.cpp's code: the one its sdist vendors, or another sdist's ggml folder put in its place."""
+
+    name: str
+    patches: tuple[SourcePatch, ...] | None  # None: SD_CPP_PATCHES, read when used
+    ggml_from: PinnedSdist | None = None  # None: sd.cpp's own ggml
+
+    def record(self) -> dict[str, str]:
+        return {"engine": self.name, **({"ggml_from": self.ggml_from.file} if self.ggml_from else {})}
+
+
+# what the app ships: sd.cpp 0.4.7 on its own ggml of 2026-03-28
+VENDORED_ENGINE = Engine("vendored", None)
+# sd.cpp 0.4.7's code on the ggml 0.25.3 of llama-cpp-python 0.3.36 (the prompt helper's): built for the A/B bench
+# (tests/bench/bench_engines.py), not shipped. sd.cpp's own code needs no change for it.
+LLAMA_GGML_ENGINE = Engine("ggml-0.25.3", (NEW_GGML_SUBMIT_CAP, NEW_GGML_SHORT_ROWS, CPU_VARIANTS, BACKEND_DL),
+                           LLAMA_CPP_SDIST)
+ENGINES = {engine.name: engine for engine in (VENDORED_ENGINE, LLAMA_GGML_ENGINE)}
+
+
 def fetch_sdist(downloads: Path, pinned: PinnedSdist = SD_CPP_SDIST) -> Path:
     downloads.mkdir(parents=True, exist_ok=True)
     target = downloads / pinned.file
@@ -167,9 +196,10 @@ def guard_layer_settings(source: str) -> str:
     return source.replace(LAYER_SETTINGS_END, LAYER_SETTINGS_END + LAYER_SETTINGS_FALLBACK)
 
 
-def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path]) -> Path:
-    """Unpack the sdist into work/src (once) and return sd.cpp's folder, with our patches applied and guarded
-    for the headers it will use.
+def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path], engine: Engine = VENDORED_ENGINE,
+                   ggml_sdist: Path | None = None) -> Path:
+    """Unpack the sdist into work/src (once) and return sd.cpp's folder, with the engine's ggml in place (from
+    `ggml_sdist`, where the engine takes another sdist's), our patches applied and guarded for the headers it will use.
 
     Each target (Linux, Windows) unpacks its own copy: whether the guard applies depends on that target's headers.
     """
@@ -180,10 +210,27 @@ def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path]) -> Pat
         shutil.rmtree(source_root, ignore_errors=True)
         with tarfile.open(sdist) as archive:
             archive.extractall(source_root, filter="data")
-    for patch in SD_CPP_PATCHES:
+        if engine.ggml_from is not None:
+            if ggml_sdist is None:
+                raise BuildError(f"the {engine.name} engine needs {engine.ggml_from.file}")
+            replace_ggml(sd_cpp, ggml_sdist, engine.ggml_from)
+    for patch in SD_CPP_PATCHES if engine.patches is None else engine.patches:
         patch.apply(sd_cpp)
     guard_for_headers(sd_cpp, include_dirs)
     return sd_cpp
+
+
+def replace_ggml(sd_cpp: Path, sdist: Path, pinned: PinnedSdist) -> None:
+    """sd.cpp's vendored ggml folder swapped for the one in another pinned sdist (only that folder is unpacked)."""
+    say(f"putting the ggml of {pinned.file} under sd.cpp")
+    shutil.rmtree(sd_cpp / GGML_FOLDER)
+    prefix = f"{pinned.subdir}/{GGML_FOLDER}/"
+    unpacked = sd_cpp.parent / "ggml-from-sdist"
+    with tarfile.open(sdist) as archive:
+        members = [member for member in archive.getmembers() if member.name.startswith(prefix)]
+        archive.extractall(unpacked, members=members, filter="data")
+    (unpacked / pinned.subdir / GGML_FOLDER).rename(sd_cpp / GGML_FOLDER)
+    shutil.rmtree(unpacked)
 
 
 def guard_for_headers(tree: Path, include_dirs: Iterable[Path]) -> None:

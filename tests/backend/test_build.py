@@ -18,6 +18,7 @@ from backend_bin.output import BIN_DIR, cache_lock, read_build_info, sha256_of
 from backend_bin.source import (
     GGML_VULKAN_CPP,
     LLAMA_CPP_SDIST,
+    LLAMA_GGML_ENGINE,
     OLD_HEADERS_MARKER,
     SD_CPP_PATCHES,
     SD_CPP_SUBDIR,
@@ -235,6 +236,31 @@ def test_our_patches_apply_to_each_targets_source_tree_once(target: str, sdist: 
         patch.apply(sd_cpp)  # a second run (a retried build) leaves the tree alone
     assert {patch.changes: (sd_cpp / patch.changes).read_bytes() for patch in SD_CPP_PATCHES} == trees
     assert not list(sd_cpp.rglob("*.orig")) and not list(sd_cpp.rglob("*.rej"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="runs GNU patch, a tool of the Linux build machine")
+def test_the_ggml_0_25_3_engine_is_sd_cpps_code_on_llama_cpps_ggml_with_our_patches_remade(sdist: Path,
+                                                                                            tmp_path: Path) -> None:
+    # issue 49's A/B engine: sd.cpp 0.4.7's own files, the ggml folder of the llama-cpp-python sdist (its Vulkan
+    # backend split into several files), and our two Vulkan patches made again for it
+    sd_cpp = extract_sd_cpp(sdist, tmp_path, [Path("/usr/include")], LLAMA_GGML_ENGINE,
+                            sdist.parent / LLAMA_CPP_SDIST.file)
+    vulkan = sd_cpp / GGML_VULKAN_CPP.parent
+    assert (vulkan / "ggml-vulkan-types.h").is_file()
+    patched = (sd_cpp / GGML_VULKAN_CPP).read_text()
+    assert patched.count(SUBMIT_CAP_MARKER) == 2  # the submit counter and the cap
+    assert 'getenv("POLARIS_VK_MAX_NODES_PER_SUBMIT")' in patched
+    # ggml's own flops cap, below 32 CUs only, reaches every GCN card (and any device under our variable)
+    assert "flops_cap = std::min(flops_cap, polaris_gcn_flops_per_cu *" in patched
+    assert "bool submit = (submitted_nodes >= max_nodes_per_submit) ||" in patched
+    assert "polaris_short_rows(src0->ne[0])" in patched
+    assert "pipeline_rms_norm_short_rows_f32;" in (vulkan / "ggml-vulkan-types.h").read_text()
+    trees = {patch.changes: (sd_cpp / patch.changes).read_bytes() for patch in LLAMA_GGML_ENGINE.patches or ()}
+    extract_sd_cpp(sdist, tmp_path, [Path("/usr/include")], LLAMA_GGML_ENGINE)  # a retried build: left alone
+    assert {path: (sd_cpp / path).read_bytes() for path in trees} == trees
+    assert not list(sd_cpp.rglob("*.orig")) and not list(sd_cpp.rglob("*.rej"))
+    # built into a cache of its own, never the shipped engine's
+    assert BuildOptions(engine=LLAMA_GGML_ENGINE).cache_key().startswith("0.4.7-ggml-0.25.3-")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs GNU patch, a tool of the Linux build machine")
