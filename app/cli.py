@@ -12,6 +12,7 @@ import sys
 import threading
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +23,10 @@ from app.core.gallery.metadata import parse_parameters, read_parameters_text
 from app.core.generation.control import DEFAULT_CONTROL_STRENGTH, MAX_CONTROL_STRENGTH, ControlNetUse
 from app.core.generation.extend import Extension, ExtensionRejected, parse_extension
 from app.core.generation.faces import FaceFix
+from app.core.generation.fields import RequestField
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Progress
 from app.core.generation.prepare import MachineFacts, WhatIf, job_time, lora_at_runtime, prepare
-from app.core.generation.request import (
-    MAX_CLIP_SKIP,
-    GenerationRequest,
-    HiresFix,
-    InvalidRequest,
-)
-from app.core.generation.samplers import SAMPLERS, SCHEDULERS, sampler_named, scheduler_named
+from app.core.generation.request import REQUEST_FIELDS, GenerationRequest, HiresFix, InvalidRequest
 from app.core.generation.status_words import duration_in_words, time_words
 from app.core.generation.styles import load_styles, styles_json
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
@@ -44,7 +40,7 @@ from app.core.models.catalog import (
 )
 from app.core.models.components import components_from_files
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
-from app.core.models.families import FAMILIES, MEMORY_SWITCHES, MemoryFlags, ModelFiles, family_of, slot_words
+from app.core.models.families import MEMORY_SWITCHES, MemoryFlags, ModelFiles, family_of, slot_words
 from app.core.models.model_files import import_file, inspect_model, model_files_in
 from app.core.planning.plan import Device, MemoryPlan, plan_json
 from app.core.planning.timing import (
@@ -106,24 +102,9 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prompt", help="what to draw (not needed with --prompts)")
     parser.add_argument("--negative", default="")
     add_model_arguments(parser)
-    parser.add_argument("--width", type=int, help="default 512, or the input image's width")
-    parser.add_argument("--height", type=int, help="default 512, or the input image's height")
-    parser.add_argument("--steps", type=int, default=4)
-    parser.add_argument("--cfg-scale", type=float)
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("--sampler", type=sampler_argument, help="sd.cpp sampling method: " + ", ".join(
-        sampler.code for sampler in SAMPLERS) + " (or A1111's name; default: the model's)")
-    parser.add_argument("--scheduler", type=scheduler_argument, help="sd.cpp sigma scheduler: " + ", ".join(
-        scheduler.code for scheduler in SCHEDULERS) + " (or A1111's name; default: the model's)")
-    parser.add_argument("--clip-skip", type=int, metavar="N",
-                        help=f"read the prompt from CLIP's Nth layer from the last, 1 to {MAX_CLIP_SKIP}, as A1111's "
-                             "Clip skip (default: the model's own: " + ", ".join(
-                                 f"{traits.clip_skip} for {traits.words}" for traits in FAMILIES.values()
-                                 if traits.clip_skip) + "; other models have no CLIP layers to skip)")
+    add_request_arguments(parser)
     pictures = parser.add_argument_group("start from a picture (img2img) and repaint part of it (inpainting)")
     pictures.add_argument("--init-img", type=Path, metavar="PATH", help="the picture to start from")
-    pictures.add_argument("--strength", type=float, default=0.75,
-                          help="how much of it is repainted, above 0 to 1 (default 0.75)")
     pictures.add_argument("--mask", type=Path, metavar="PATH",
                           help="white repaints, black keeps; scaled to the input's size")
     pictures.add_argument("--extend", type=extension_argument, metavar="SIDES",
@@ -173,6 +154,24 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
                        help="with --node: draw on the nodes only, not on this PC's graphics card(s)")
 
 
+def add_request_arguments(parser: argparse.ArgumentParser) -> None:
+    """One option per declared request field (request.REQUEST_FIELDS): --steps, --sampler, --cfg-scale, ..."""
+    for name, declared in REQUEST_FIELDS.items():
+        known = f": {', '.join(choice.code for choice in declared.choices)}" if declared.choices else ""
+        unset = f" (default: {declared.unset})" if declared.unset else ""
+        parser.add_argument(declared.option(name), dest=name, type=partial(field_value, declared),
+                            metavar=name.upper() if not declared.choices else "NAME",
+                            help=declared.help + known + unset)
+
+
+def field_value(declared: RequestField, text: str) -> object:
+    """A declared field's value as typed; a misspelt sampler or scheduler is refused by name before anything runs."""
+    try:
+        return declared.read(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
 def add_face_and_control_arguments(parser: argparse.ArgumentParser) -> None:
     """generate's Fix faces and ControlNet options."""
     faces = parser.add_argument_group("fix faces (as A1111's ADetailer): each face found is repainted at the model's "
@@ -206,21 +205,6 @@ def extension_argument(text: str) -> Extension:
         raise argparse.ArgumentTypeError(str(error)) from error
 
 
-def sampler_argument(text: str) -> str:
-    """sd.cpp's code for a sampler named by it or by A1111; a typo is refused before anything runs."""
-    if (sampler := sampler_named(text)) is None:
-        raise argparse.ArgumentTypeError(f"{text} is not a sampler; known: "
-                                         + ", ".join(sampler.code for sampler in SAMPLERS))
-    return sampler.code
-
-
-def scheduler_argument(text: str) -> str:
-    if (scheduler := scheduler_named(text)) is None:
-        raise argparse.ArgumentTypeError(f"{text} is not a scheduler; known: "
-                                         + ", ".join(scheduler.code for scheduler in SCHEDULERS))
-    return scheduler.code
-
-
 def lora_tags(args: argparse.Namespace) -> list[str]:
     """Each --lora NAME:WEIGHT as the prompt's <lora:NAME:WEIGHT> (weight 1 when none is given)."""
     tags = []
@@ -237,18 +221,10 @@ def request_from_args(args: argparse.Namespace) -> GenerationRequest:
     return GenerationRequest(
         prompt=" ".join([prompt, *tags]),
         negative_prompt=args.negative,
-        width=512 if args.width is None else args.width,
-        height=512 if args.height is None else args.height,
-        steps=args.steps,
-        cfg_scale=args.cfg_scale,
-        seed=args.seed,
-        sampler=args.sampler,
-        scheduler=args.scheduler,
-        clip_skip=args.clip_skip,
+        **{name: getattr(args, name) for name in REQUEST_FIELDS if getattr(args, name) is not None},
         models=model_files(args),
         memory=explicit_memory(args),
         init_image=args.init_img,
-        strength=args.strength,
         mask=args.mask,
         ref_images=tuple(args.ref_image),
         extend=args.extend,

@@ -55,11 +55,11 @@ class PictureActions:
             if settings.missing:
                 self.status_line.say(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
                                     .format(files="; ".join(settings.missing)))
-            elif settings.seed is not None:
+            elif (seed := settings.values.get("seed")) is not None:
                 self.status_line.say(translate("MainWindow", "The settings of {name} are back, its seed {seed} too: "
                                                              "Generate draws the same picture. For a new one, set Seed "
                                                              "to random in Advanced.").format(name=entry.path.name,
-                                                                                             seed=settings.seed))
+                                                                                             seed=seed))
 
     def use_as_input(self, path: Path) -> None:
         """Start the next image from this picture (img2img)."""
