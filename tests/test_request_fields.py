@@ -33,7 +33,7 @@ from tests.helpers.captures import load
 
 # a value of each field that is none of its defaults (a new field adds its own)
 SAMPLES = {"steps": 9, "sampler": "dpm++2m", "scheduler": "karras", "cfg_scale": 4.5, "seed": 1234, "width": 640,
-           "height": 384, "strength": 0.4, "clip_skip": 2}
+           "height": 384, "strength": 0.4, "clip_skip": 2, "eta": 0.3}
 CAPS = parse_help(load("help").stdout.decode())
 MODEL = InstalledModel("SD 1.5", ModelFiles(model=Path("/m/sd15.safetensors")), ModelFamily.SD1, steps=20)
 

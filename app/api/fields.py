@@ -56,11 +56,11 @@ class Pictures:
 
 
 # What the fields this module reads accept; anything else in a request must be one of these "asks for nothing"
-# values. A1111's own defaults and webuiapi's (eta 1, s_noise 1, image_cfg_scale 1.5) both.
+# values. A1111's own defaults and webuiapi's (s_noise 1, image_cfg_scale 1.5) both.
 _OFF: dict[str, tuple[Any, ...]] = {
     "restore_faces": (False, None), "tiling": (False, None),
     "subseed": (-1, 0, None), "subseed_strength": (0, None), "seed_resize_from_h": (-1, 0, None),
-    "seed_resize_from_w": (-1, 0, None), "eta": (None, 0, 1), "s_churn": (0, None), "s_tmax": (0, None),
+    "seed_resize_from_w": (-1, 0, None), "s_churn": (0, None), "s_tmax": (0, None),
     "s_tmin": (0, None), "s_noise": (1, None), "s_min_uncond": (0, None), "script_name": (None, ""),
     "script_args": ([], None), "firstphase_width": (0, None), "firstphase_height": (0, None),
     "hr_resize_x": (0, None), "hr_resize_y": (0, None), "hr_checkpoint_name": (None, "", "Use same checkpoint"),

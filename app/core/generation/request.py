@@ -134,6 +134,12 @@ class GenerationRequest:
              + ", ".join(f"{traits.clip_skip} for {traits.words}" for traits in FAMILIES.values()
                          if traits.clip_skip) + "; other models have no CLIP layers to skip)",
         least=1, most=MAX_CLIP_SKIP, unset=QT_TRANSLATE_NOOP("RequestFields", "model's own"))})
+    # how much fresh noise each step adds back; None: the sampler's own (sd.cpp: 1 for the ancestral ones, 0 for
+    # DDIM and TCD), as A1111's Eta settings
+    eta: float | None = field(default=None, metadata={"field": RequestField(
+        "--eta", "Eta", QT_TRANSLATE_NOOP("RequestFields", "Eta"), float, a1111=("eta",),
+        help=QT_TRANSLATE_NOOP("RequestFields", "How much fresh noise each step adds (Euler a: 1, DDIM and TCD: 0)"),
+        least=0, most=1, unset=QT_TRANSLATE_NOOP("RequestFields", "sampler's default"), row=True, step=0.05)})
     models: ModelFiles = field(default_factory=ModelFiles)
     memory: MemoryFlags | None = None  # None: the memory planner chooses, and recovers from OOM
     family: ModelFamily = ModelFamily.UNKNOWN
