@@ -73,7 +73,7 @@ CHECKS = {
          "tests/helpers/window_tour.py", "tests/helpers/visible_texts.py", "tests/ui/test_real_display.py")),
     "a face fixed on lavapipe": Check(
         ("tests/integration/test_fix_faces.py",), "linux",
-        ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli.py",
+        ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli/",
          "tests/integration/test_fix_faces.py")),
     # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
     # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares

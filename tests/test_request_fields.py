@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.__main__ import command_line
 from app.api.fields import InstalledModel, Pictures, a1111_requests
-from app.cli import request_from_args
+from app.cli.request_options import request_from_args
 from app.core.gallery.metadata import (
     a1111_parameters,
     generation_fields,
