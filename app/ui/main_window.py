@@ -40,7 +40,6 @@ from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
-from app.ui.extend_dialog import open_extend_dialog
 from app.ui.folds import Folds
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
@@ -245,7 +244,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
             self.gallery.edit_requested.connect(lambda entry: self.edit_picture(entry.path))
             self.gallery.upscale_requested.connect(self._on_upscale_requested)
             self.gallery.fix_faces_requested.connect(self._on_fix_faces_requested)
-            self.gallery.extend_requested.connect(lambda entry: open_extend_dialog(self, entry.path))
+            self.gallery.extend_requested.connect(self._on_extend_requested)
         self.draft.plan_with(self.studio)
 
     def _set_tab_order(self) -> None:

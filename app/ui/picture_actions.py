@@ -6,14 +6,18 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from PySide6.QtWidgets import QWidget
+
 from app.core.demo.picture_models import is_demo_file
 from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.faces import FaceFix
+from app.core.generation.request import GenerationRequest
 from app.core.generation.upscale import UpscaleRequest
 from app.core.words import short_name, translate
 from app.services.draft import Draft
 from app.services.studio import Studio
+from app.ui.extend_dialog import open_extend_dialog
 from app.ui.gallery import GalleryPanel
 from app.ui.generate_buttons import GenerateButtons
 from app.ui.image_view import ImageView
@@ -113,3 +117,23 @@ class PictureActions:
         name = translate("MainWindow", "the demo's upscaler (noise, to show how it works)") if is_demo_file(model) \
             else model.stem
         self.status_line.say(words.format(name=entry.path.name, factor=factor, model=name))
+
+    def _on_extend_requested(self, entry: GalleryEntry) -> None:
+        assert isinstance(self, QWidget)
+        open_extend_dialog(entry.path, self.draft, self).queued.connect(self._queue_extension)
+
+    def _queue_extension(self, request: GenerationRequest) -> None:
+        """Extend…'s job into the queue through the studio, as Generate's: the ticked styles apply and the wildcards
+        are chosen (InvalidRequest)."""
+        assert request.init_image is not None
+        words = (translate("ExtendDialog", "Extending {name} when the jobs before it are done…")
+                 if self.studio.queue.busy else translate("ExtendDialog", "Extending {name}…"))
+        self.go.show_busy()  # before the job: one that ends at once (no drawing program) shows idle again
+        try:
+            self.studio.add([request])
+        except ValueError as error:
+            if not self.studio.queue.busy:
+                self.go.show_idle()
+            self.status_line.say(str(error))
+            return
+        self.status_line.say(words.format(name=request.init_image.name))
