@@ -74,12 +74,12 @@ CHECKS = {
          "app/services/queue/", "app/services/api_desk.py")),
     "a face fixed on lavapipe": Check(
         ("tests/integration/test_fix_faces.py",), "linux",
-        ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli.py",
+        ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli/",
          "tests/integration/test_fix_faces.py")),
     "drafts, then one finished, on lavapipe": Check(
         ("tests/integration/test_drafts_cli.py",), "linux",
         ("app/core/generation/drafts.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli.py",
-         "app/cli_finish.py", "app/services/generation/drafts_estimate.py", "tests/integration/test_drafts_cli.py")),
+         "app/cli/finish.py", "app/services/generation/drafts_estimate.py", "tests/integration/test_drafts_cli.py")),
     # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
     # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares
     # both families' pictures with and without it on every commit

@@ -7,11 +7,48 @@ import argparse
 import io
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the types only: the entry point imports no Qt before it knows its command
     from app.services.api_desk import ApiDesk, AppServer, ServerOptions
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of `python -m app`: `add` puts its options on its parser, `run` runs it to an exit status."""
+
+    name: str
+    help: str
+    add: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def commands() -> tuple[Command, ...]:
+    """Every front end's commands, loaded once a command line is read (not at import: no Qt before it is needed); a
+    new command is its module and its line here."""
+    from app import prompt_command
+    from app.api import serve
+    from app.cli import check, finish, fix_faces, generate, models, plan, styles, upscale
+
+    return (
+        Command("generate", "generate one image without the window", generate.add_arguments, generate.run),
+        Command("finish", "finish a draft (or any picture) at the full size, its composition kept",
+                finish.add_arguments, finish.run),
+        Command("fix-faces", "repaint the faces of a picture (as A1111's ADetailer), every other pixel kept",
+                fix_faces.add_arguments, fix_faces.run),
+        Command("upscale", "enlarge a picture with an ESRGAN model", upscale.add_arguments, upscale.run),
+        Command("check", "check the driver, Vulkan and this computer", check.add_arguments, check.run),
+        Command("plan", "plan where the model parts go for a card", plan.add_arguments, plan.run),
+        Command("models", "model presets: list, download; import files you have", models.add_arguments, models.run),
+        Command("styles", "list your styles (for generate --style NAME)", styles.add_arguments, styles.run),
+        Command("prompt", "the prompt helper: enhance an idea into a detailed prompt, or translate a prompt into "
+                          "English", prompt_command.add_prompt_arguments, prompt_command.run_prompt),
+        Command("serve", "let other apps draw here: an A1111- and OpenAI-compatible API on http://127.0.0.1:7860",
+                serve.add_serve_arguments, serve.run_serve),
+    )
 
 
 def survive_any_encoding() -> None:
@@ -53,36 +90,9 @@ def main(argv: list[str] | None = None) -> int:
 def command_line() -> argparse.ArgumentParser:
     """The window's options and each command's."""
     parser = argparse.ArgumentParser(prog="python -m app", description="Polaris Studio")
-    commands = parser.add_subparsers(dest="command")
-    from app.cli import (
-        add_check_arguments,
-        add_fix_faces_arguments,
-        add_generate_arguments,
-        add_models_arguments,
-        add_plan_arguments,
-        add_styles_arguments,
-        add_upscale_arguments,
-    )
-
-    add_generate_arguments(commands.add_parser("generate", help="generate one image without the window"))
-    add_fix_faces_arguments(commands.add_parser("fix-faces", help="repaint the faces of a picture (as A1111's "
-                                                                  "ADetailer), every other pixel kept"))
-    from app.cli_finish import add_finish_arguments
-
-    add_finish_arguments(commands.add_parser("finish", help="finish a draft (generate --drafts N) or any picture at "
-                                                            "the full size, keeping its composition"))
-    add_upscale_arguments(commands.add_parser("upscale", help="enlarge a picture with an ESRGAN model"))
-    add_check_arguments(commands.add_parser("check", help="check the driver, Vulkan and this computer"))
-    add_plan_arguments(commands.add_parser("plan", help="plan where the model parts go for a card"))
-    add_models_arguments(commands.add_parser("models", help="model presets: list, download; import files you have"))
-    add_styles_arguments(commands.add_parser("styles", help="list your styles (for generate --style NAME)"))
-    from app.api.serve import add_serve_arguments
-    from app.prompt_command import add_prompt_arguments
-
-    add_prompt_arguments(commands.add_parser("prompt", help="the prompt helper: enhance an idea into a detailed "
-                                                            "prompt, or translate a prompt into English"))
-    add_serve_arguments(commands.add_parser("serve", help="let other apps draw here: an A1111- and OpenAI-compatible "
-                                                          "API on http://127.0.0.1:7860"))
+    subparsers = parser.add_subparsers(dest="command")
+    for command in commands():
+        command.add(subparsers.add_parser(command.name, help=command.help))
     parser.add_argument("--demo", action="store_true",
                         help="the offline demo models from scripts/setup.sh: the window opens with the demo model; "
                              "prompt and upscale use the demo's text model and upscaler when none is installed")
@@ -119,46 +129,9 @@ def name_the_folders(args: argparse.Namespace) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """The command asked for, or else the window."""
-    if args.command == "generate":
-        from app.cli import run_generate
-
-        return run_generate(args)
-    if args.command == "fix-faces":
-        from app.cli import run_fix_faces
-
-        return run_fix_faces(args)
-    if args.command == "finish":
-        from app.cli_finish import run_finish
-
-        return run_finish(args)
-    if args.command == "upscale":
-        from app.cli import run_upscale
-
-        return run_upscale(args)
-    if args.command == "models":
-        from app.cli import run_models
-
-        return run_models(args)
-    if args.command == "styles":
-        from app.cli import run_styles
-
-        return run_styles(args)
-    if args.command == "plan":
-        from app.cli import run_plan
-
-        return run_plan(args)
-    if args.command == "check":
-        from app.cli import run_check
-
-        return run_check(args)
-    if args.command == "prompt":
-        from app.prompt_command import run_prompt
-
-        return run_prompt(args)
-    if args.command == "serve":
-        from app.api.serve import run_serve
-
-        return run_serve(args)
+    for command in commands():
+        if args.command == command.name:
+            return command.run(args)
     from app.ui.launch import run_window
 
     return run_window(demo=args.demo, make_server=api_server)

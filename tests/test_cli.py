@@ -1,4 +1,4 @@
-"""The command line's own words (app/cli.py); its commands run as a user would in tests/integration."""
+"""The command line's own words (app/cli/); its commands run as a user would in tests/integration."""
 
 from __future__ import annotations
 
@@ -7,8 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import EventPrinter, add_generate_arguments, add_upscale_arguments, generate_requests
+from app.cli.generate import add_arguments as add_generate_arguments
+from app.cli.generate import generate_requests
+from app.cli.jobs import EventPrinter
+from app.cli.models import run_models_download
+from app.cli.upscale import add_arguments as add_upscale_arguments
 from app.core.generation.output import Progress
+from app.core.models.catalog import load_catalog
 
 pytestmark = pytest.mark.windows
 
@@ -57,3 +62,8 @@ def test_a_sampler_is_taken_by_sd_cpps_code_or_a1111s_name() -> None:
     args = parser.parse_args(["--prompt", "a", "--sampler", "DPM++ 2M", "--scheduler", "Normal"])
     assert (args.sampler, args.scheduler) == ("dpm++2m", "discrete")
     assert parser.parse_args(["--prompt", "a", "--sampler", "euler_a"]).sampler == "euler_a"
+
+
+def test_a_preset_not_in_the_catalog_is_refused_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_models_download(load_catalog(), tmp_path, "flux-schnel") == 2
+    assert "error: no preset 'flux-schnel'; known: " in capsys.readouterr().err

@@ -40,7 +40,7 @@ from app.api.serving import (
 from app.core.gallery.metadata import parse_parameters, read_parameters_text, settings_fields
 from app.core.generation.control import ControlNetUse
 from app.core.generation.lora import lora_files
-from app.core.generation.request import GenerationRequest
+from app.core.generation.request import REQUEST_FIELDS, GenerationRequest
 from app.core.generation.samplers import SAMPLERS, SCHEDULERS
 from app.core.generation.upscale import DEFAULT_TILE_SIZE, UPSCALE_FACTORS, UpscaleRequest
 from app.core.models.catalog import load_catalog, upscaler_models
@@ -86,9 +86,12 @@ async def _a1111_images(serving: Serving, request: Request, payload: dict[str, A
     assert isinstance(first, GenerationRequest)
     seeds = [job.request.seed for job in call.jobs if job.state is JobState.DONE
              and isinstance(job.request, GenerationRequest)]
-    info = {"prompt": first.prompt, "negative_prompt": first.negative_prompt, "seed": seeds[0] if seeds else None,
-            "all_seeds": seeds, "width": first.width, "height": first.height, "steps": first.steps,
-            "cfg_scale": first.cfg_scale, "sd_model_name": model.title,
+    # the declared fields as A1111's answer says them (its own keys, a sampler by its name)
+    drawn_with = {declared.a1111[0]: None if getattr(first, name) is None else declared.sent(getattr(first, name))
+                  for name, declared in REQUEST_FIELDS.items()
+                  if declared.a1111 and "." not in declared.a1111[0] and declared.applies(first)}
+    info = {"prompt": first.prompt, "negative_prompt": first.negative_prompt, **drawn_with,
+            "seed": seeds[0] if seeds else None, "all_seeds": seeds, "sd_model_name": model.title,
             "infotexts": [read_parameters_text(path) or "" for path in made],
             "job_ids": [job.id for job in call.jobs], "notes": notes}
     return JSONResponse({"images": [as_base64(path) for path in made], "parameters": payload,

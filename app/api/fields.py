@@ -22,7 +22,7 @@ from app.core.gallery.metadata import settings_from_png
 from app.core.generation.control import ControlNetUse
 from app.core.generation.drafts import draft_requests, finish_request
 from app.core.generation.faces import FaceFix, face_fix_from_adetailer
-from app.core.generation.request import GenerationRequest, HiresFix, InvalidRequest, check_clip_skip
+from app.core.generation.request import REQUEST_FIELDS, GenerationRequest, HiresFix, InvalidRequest
 from app.core.generation.samplers import sampler_and_schedule, sampler_named, scheduler_named
 from app.core.models.families import FAMILIES, ModelFamily, ModelFiles
 from app.core.queue.jobs import batch_requests
@@ -58,11 +58,11 @@ class Pictures:
 
 
 # What the fields this module reads accept; anything else in a request must be one of these "asks for nothing"
-# values. A1111's own defaults and webuiapi's (eta 1, s_noise 1, image_cfg_scale 1.5) both.
+# values. A1111's own defaults and webuiapi's (s_noise 1, image_cfg_scale 1.5) both.
 _OFF: dict[str, tuple[Any, ...]] = {
     "restore_faces": (False, None), "tiling": (False, None),
     "subseed": (-1, 0, None), "subseed_strength": (0, None), "seed_resize_from_h": (-1, 0, None),
-    "seed_resize_from_w": (-1, 0, None), "eta": (None, 0, 1), "s_churn": (0, None), "s_tmax": (0, None),
+    "seed_resize_from_w": (-1, 0, None), "s_churn": (0, None), "s_tmax": (0, None),
     "s_tmin": (0, None), "s_noise": (1, None), "s_min_uncond": (0, None), "script_name": (None, ""),
     "script_args": ([], None), "firstphase_width": (0, None), "firstphase_height": (0, None),
     "hr_resize_x": (0, None), "hr_resize_y": (0, None), "hr_checkpoint_name": (None, "", "Use same checkpoint"),
@@ -79,22 +79,25 @@ _OFF: dict[str, tuple[Any, ...]] = {
     "save_images": (True, False, None), "do_not_save_samples": (True, False, None),
     "do_not_save_grid": (True, False, None),
 }
+# the request's declared fields (request.REQUEST_FIELDS) by their A1111 keys: a key of an object ("a.b") is b of a
+_DECLARED = {key: name for name, declared in REQUEST_FIELDS.items() for key in declared.a1111}
+# the declared fields whose reading is their own here: a seed of -1, a sampler's name that says its schedule too,
+# a clip skip in two places
+_READ_APART = {"seed", "sampler", "scheduler", "clip_skip"}
 # read by `a1111_requests` itself
-_READ = {"prompt", "negative_prompt", "width", "height", "steps", "cfg_scale", "seed", "sampler_name",
-         "scheduler", "batch_size", "n_iter", "enable_hr", "hr_scale", "hr_second_pass_steps", "hr_upscaler",
-         "denoising_strength", "override_settings", "alwayson_scripts", "init_images", "mask", "mask_blur",
-         "inpainting_fill", "inpaint_full_res", "inpainting_mask_invert", "sampler_index",
+_READ = {"prompt", "negative_prompt", "batch_size", "n_iter", "enable_hr", "hr_scale", "hr_second_pass_steps",
+         "hr_upscaler", "override_settings", "alwayson_scripts", "init_images", "mask", "mask_blur",
+         "inpainting_fill", "inpaint_full_res", "inpainting_mask_invert",
          # instruct-pix2pix's own guidance: A1111 reads it for that model alone, which is not run here
          "image_cfg_scale", "styles",
-         # SD.Next's and sd.cpp's server's own clip skip (A1111's is override_settings.CLIP_stop_at_last_layers)
-         "clip_skip",
          # this app's own, beside A1111's hires fix fields: txt2img's N quick drafts, img2img's finish of one
-         "drafts", "finish"}
+         "drafts", "finish"} | {key for key in _DECLARED if "." not in key}
 # A1111's latent upscalers that are the hires fix sd.cpp does (the latent scaled, then a second pass), as
 # /sdapi/v1/latent-upscale-modes lists them
 LATENT_UPSCALERS = ("Latent", "Latent (bilinear)", "Latent (nearest)", "Latent (nearest-exact)")
 # override_settings keys we honour, and the values of others that ask for nothing (Forge's modules: none)
-_SETTINGS_READ = {"sd_model_checkpoint", "CLIP_stop_at_last_layers"}
+_SETTINGS_READ = {"sd_model_checkpoint"} | {key.partition(".")[2] for key in _DECLARED
+                                             if key.startswith("override_settings.")}
 _SETTINGS_OFF: dict[str, tuple[Any, ...]] = {"sd_vae": (None, "Automatic", "None"),
                                              "forge_additional_modules": ([], None)}
 MAX_IMAGES_PER_REQUEST = 16
@@ -270,6 +273,24 @@ def _names(payload: Mapping[str, Any], field: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def declared_values(fields: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """The declared request fields a call sends (`names`: its keys and the fields they are), read as A1111's
+    models read them (a number as text too, a sampler by its name); those read apart are left to their readers."""
+    values: dict[str, Any] = {}
+    for key, name in names.items():
+        declared = REQUEST_FIELDS[name]
+        if name in _READ_APART or name in values or fields.get(key) is None:
+            continue
+        if declared.choices:
+            try:
+                values[name] = declared.read(str(fields[key]))
+            except ValueError as error:
+                raise Refused(key, str(error)) from None
+        else:
+            values[name] = _number(fields, key, declared.kind, None)
+    return values
+
+
 def sampler_of(name: object) -> str | None:
     """sd.cpp's sampling method for A1111's (or sd.cpp's) name; None: the model's default."""
     if name in (None, ""):
@@ -304,11 +325,10 @@ def _clip_skip(values: Mapping[str, Any], key: str, field: str) -> int | None:
         value: int | None = _number(values, key, int, None)
         if value is None or value in (0, -1):
             return None
-        check_clip_skip(value)
     except Refused as error:
         raise Refused(field, error.message) from None
-    except InvalidRequest as error:
-        raise Refused(field, str(error)) from None
+    if problem := REQUEST_FIELDS["clip_skip"].problem(value):
+        raise Refused(field, problem)
     return value
 
 
@@ -372,10 +392,7 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
     request = GenerationRequest(
         prompt=prompt,
         negative_prompt=_text(payload, "negative_prompt"),
-        width=_number(payload, "width", int, 512),
-        height=_number(payload, "height", int, 512),
-        steps=_number(payload, "steps", int, model.steps or 20),
-        cfg_scale=_number(payload, "cfg_scale", float, model.cfg_scale),
+        **{"steps": model.steps or 20, "cfg_scale": model.cfg_scale, **declared_values(payload, _DECLARED)},
         seed=None if seed == -1 else seed,
         sampler=sampler,
         scheduler=scheduler,
@@ -390,9 +407,8 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         control=control,
     )
     if pictures.init_image is not None:
-        request = dataclasses.replace(
-            request, init_image=pictures.init_image, mask=pictures.mask, size_from_input=False,
-            strength=_number(payload, "denoising_strength", float, 0.75))
+        request = dataclasses.replace(request, init_image=pictures.init_image, mask=pictures.mask,
+                                      size_from_input=False)
     if pictures.mask is not None:
         _check_inpainting(payload)
     if seed < -1:
@@ -452,10 +468,11 @@ _OPENAI_OFF: dict[str, tuple[Any, ...]] = {
     "output_format": (None, "png"), "response_format": (None, "b64_json"), "moderation": (None, "auto", "low"),
     "output_compression": (None, 100), "partial_images": (None, 0), "stream": (None, False), "input_fidelity": (None,),
 }
-# OpenAI's own fields we read, and the ones we add (sd.cpp's: steps, seed, negative prompt, cfg, strength)
-_OPENAI_READ = {"prompt", "model", "n", "size", "user", "steps", "seed", "negative_prompt", "cfg_scale", "strength",
-                "sampler_name", "scheduler",
-                "clip_skip"}  # sd.cpp's server's own, sent by SillyTavern's "stable-diffusion.cpp" source
+# the declared request fields by the names OpenAI's routes read them (sd.cpp's server's own extras: steps, seed, cfg,
+# strength, clip skip, which SillyTavern's "stable-diffusion.cpp" source sends)
+OPENAI_DECLARED = {declared.openai: name for name, declared in REQUEST_FIELDS.items() if declared.openai}
+# OpenAI's own fields we read, and the ones we add
+_OPENAI_READ = {"prompt", "model", "n", "size", "user", "negative_prompt", *OPENAI_DECLARED}
 
 
 def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: Path, pictures: Pictures,
@@ -477,8 +494,8 @@ def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: P
     sampler, scheduler = sampler_and_scheduler(fields.get("sampler_name"), fields.get("scheduler"))
     request = GenerationRequest(
         prompt=prompt, negative_prompt=_text(fields, "negative_prompt"), width=width, height=height,
-        steps=_number(fields, "steps", int, model.steps or 20),
-        cfg_scale=_number(fields, "cfg_scale", float, model.cfg_scale), seed=None if seed < 0 else seed,
+        **{"steps": model.steps or 20, "cfg_scale": model.cfg_scale, **declared_values(fields, OPENAI_DECLARED)},
+        seed=None if seed < 0 else seed,
         sampler=sampler, scheduler=scheduler, clip_skip=_clip_skip(fields, "clip_skip", "clip_skip"),
         models=model.files, family=model.family, lora_dir=lora_dir if "<lora:" in prompt else None,
         size_from_input=fields.get("size") in (None, "", "auto"))
@@ -489,8 +506,7 @@ def openai_request(fields: Mapping[str, Any], model: InstalledModel, lora_dir: P
                                       "mask out")
             request = dataclasses.replace(request, ref_images=pictures.references)
         else:
-            request = dataclasses.replace(request, init_image=pictures.references[0], mask=pictures.mask,
-                                          strength=_number(fields, "strength", float, 0.75))
+            request = dataclasses.replace(request, init_image=pictures.references[0], mask=pictures.mask)
     count = _number(fields, "n", int, 1)
     if not 1 <= count <= MAX_IMAGES_PER_REQUEST:
         raise Refused("n", f"must be between 1 and {MAX_IMAGES_PER_REQUEST}, got {count}")

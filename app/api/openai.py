@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
-from app.api.fields import Pictures, Refused, openai_request
+from app.api.fields import OPENAI_DECLARED, Pictures, Refused, openai_request
 from app.api.pictures import as_base64, openai_mask, save_picture
 from app.api.serving import (
     MAX_BODY_BYTES,
@@ -25,6 +25,7 @@ from app.api.serving import (
     pictures_of,
     warning_of,
 )
+from app.core.generation.request import REQUEST_FIELDS
 from app.services.user_dirs import current_user_dirs
 
 router = APIRouter(tags=["OpenAI"])
@@ -92,6 +93,10 @@ async def models(serving: ServingDep) -> dict[str, Any]:
                                         "owned_by": "polaris-studio"} for m in installed]}
 
 
+# a form's fields are text: the numbers among them, read as numbers
+_FORM_KINDS = {"n": int} | {key: REQUEST_FIELDS[name].kind for key, name in OPENAI_DECLARED.items()}
+
+
 async def _form_fields(form: FormData) -> tuple[dict[str, Any], dict[str, list[bytes]]]:
     """A multipart form's text fields (numbers read as numbers) and its files' bytes by field name."""
     fields: dict[str, Any] = {}
@@ -100,8 +105,9 @@ async def _form_fields(form: FormData) -> tuple[dict[str, Any], dict[str, list[b
         if isinstance(value, UploadFile):  # Starlette's own: a form's files are not FastAPI's subclass
             uploads.setdefault(name.removesuffix("[]"), []).append(await value.read())
         else:
-            fields[name] = int(value) if name in ("n", "steps", "seed") and value.lstrip("-").isdigit() else (
-                float(value) if name in ("cfg_scale", "strength") and _is_number(value) else value)
+            kind = _FORM_KINDS.get(name, str)
+            fields[name] = int(value) if kind is int and value.lstrip("-").isdigit() else (
+                float(value) if kind is float and _is_number(value) else value)
     return fields, uploads
 
 

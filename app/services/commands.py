@@ -1,4 +1,4 @@
-"""What the commands without the window share (`generate` and `upscale` in app/cli.py, `serve` in app/api, `prompt`
+"""What the commands without the window share (`generate` and `upscale` in app/cli/, `serve` in app/api, `prompt`
 in app/prompt_command.py): the options that say where pictures go and which backend draws them, the studio opened
 with them, and Ctrl+C heard while Qt's loop runs. Here, below those front ends, so that none borrows from another."""
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.core.gallery.metadata import ReusableSettings
-from app.core.generation.request import GenerationRequest
+from app.core.generation.fields import Reuse
+from app.core.generation.request import REQUEST_FIELDS, GenerationRequest
 from app.core.models.families import ModelFamily
 from app.services.generation.plan_preview import PlanPreview
 from app.services.runners.generation import Generation
@@ -54,17 +56,16 @@ class Draft(QObject):
     def reuse(self, settings: ReusableSettings) -> None:
         """A picture's settings (the gallery's reuse, a PNG dropped on the panel) over the job as edited: the
         prompts that ran, their styles in them; what the picture does not say stays as it was."""
-        request = self._request
+        said = settings.values
+        reused: dict[str, Any] = {name: said.get(name) for name, declared in REQUEST_FIELDS.items()
+                                  if declared.reuse is Reuse.SAID
+                                  or (declared.reuse is Reuse.KEPT and said.get(name) is not None)}
         self.edit(dataclasses.replace(
-            request, prompt=settings.prompt, prompt_as_written="", negative_prompt=settings.negative_prompt,
-            steps=settings.steps or request.steps, seed=request.seed if settings.seed is None else settings.seed,
-            width=settings.width or request.width, height=settings.height or request.height,
+            self._request, **reused, prompt=settings.prompt, prompt_as_written="",
+            negative_prompt=settings.negative_prompt,
             # no size said: it follows the input picture
-            size_from_input=settings.width is None or settings.height is None,
-            sampler=settings.sampler, scheduler=settings.scheduler, clip_skip=settings.clip_skip, styles=(),
-            init_image=settings.init_image,
-            strength=request.strength if settings.strength is None else settings.strength, mask=settings.mask,
-            ref_images=settings.ref_images[:1]))
+            size_from_input=said.get("width") is None or said.get("height") is None, styles=(),
+            init_image=settings.init_image, mask=settings.mask, ref_images=settings.ref_images[:1]))
 
     def reuse_seed(self, seed: int) -> None:
         self.edit(dataclasses.replace(self._request, seed=seed))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QImageReader, QPainter, QPaintEvent, QPen, QPixmap
@@ -27,9 +26,7 @@ from app.core.generation.extend import SIDES, Extension, ExtensionRejected, fit_
 from app.core.generation.request import MAX_SIDE, MIN_SIDE, GenerationRequest
 from app.core.models.families import ModelFamily
 from app.core.words import translate
-
-if TYPE_CHECKING:
-    from app.ui.main_window import MainWindow
+from app.services.draft import Draft
 
 PREVIEW_SIDE = 200  # the outline's longest side on screen, in pixels
 DEFAULT_STRENGTH = 90  # percent: the new area is mostly the model's, started from the picture's edge colours
@@ -172,27 +169,10 @@ class ExtendDialog(QDialog):
         self.accept()
 
 
-def open_extend_dialog(window: MainWindow, picture: Path) -> ExtendDialog:
-    """Extend… on a picture of the window's gallery, with the job as edited: its Queue adds the job to the
-    studio's queue."""
-    dialog = ExtendDialog(picture, window.draft.request, window.draft.family, window)
+def open_extend_dialog(picture: Path, draft: Draft, parent: QWidget) -> ExtendDialog:
+    """Extend… on a picture, with the job as edited in `draft`; its `queued` says the job to add to the queue."""
+    dialog = ExtendDialog(picture, draft.request, draft.family, parent)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialog.queued.connect(lambda request: _queue(window, request))
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.show()
     return dialog
-
-
-def _queue(window: MainWindow, request: GenerationRequest) -> None:
-    assert request.init_image is not None
-    words = (translate("ExtendDialog", "Extending {name} when the jobs before it are done…")
-             if window.studio.queue.busy else translate("ExtendDialog", "Extending {name}…"))
-    window.go.show_busy()  # before the job: one that ends at once (no drawing program) shows idle again
-    try:  # through the studio, as Generate: the ticked styles apply and the wildcards are chosen (InvalidRequest)
-        window.studio.add([request])
-    except ValueError as error:
-        if not window.studio.queue.busy:
-            window.go.show_idle()
-        window.status_line.say(str(error))
-        return
-    window.status_line.say(words.format(name=request.init_image.name))

@@ -42,7 +42,6 @@ from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
 from app.ui.check_dialog import CheckDialog
 from app.ui.drafts_row import DraftsRow
-from app.ui.extend_dialog import open_extend_dialog
 from app.ui.folds import Folds
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
@@ -57,7 +56,7 @@ from app.ui.other_apps import OtherAppsRow
 from app.ui.picture_actions import PictureActions
 from app.ui.plan_view import MemoryPlanView
 from app.ui.prompt_helper_view import PromptHelperView
-from app.ui.prompt_panel import MODEL_DEFAULT_CFG, PromptPanel
+from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
 from app.ui.window_settings import WindowLayout
@@ -124,7 +123,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         if files and all(path.is_file() for path in files.values()):
             for slot, field in self.panel.slot_fields.items():
                 field.set_path(files.get(slot))
-            self.panel.cfg.setValue(last.cfg_scale or MODEL_DEFAULT_CFG)
+            self.panel.rows.set_value("cfg_scale", last.cfg_scale)
         self.draft.edit(last)
 
     def _make_buttons(self) -> None:
@@ -268,7 +267,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
             self.gallery.upscale_requested.connect(self._on_upscale_requested)
             self.gallery.fix_faces_requested.connect(self._on_fix_faces_requested)
             self.gallery.finish_requested.connect(self._on_finish_requested)
-            self.gallery.extend_requested.connect(lambda entry: open_extend_dialog(self, entry.path))
+            self.gallery.extend_requested.connect(self._on_extend_requested)
         self.draft.plan_with(self.studio)
 
     def _set_tab_order(self) -> None:

@@ -7,6 +7,8 @@ import dataclasses
 import random
 from pathlib import Path
 
+from PySide6.QtWidgets import QWidget
+
 from app.core.demo.picture_models import is_demo_file
 from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.metadata import settings_from_png
@@ -18,6 +20,7 @@ from app.core.words import short_name, translate
 from app.services.draft import Draft
 from app.services.studio import Studio
 from app.ui.drafts_row import DraftsRow
+from app.ui.extend_dialog import open_extend_dialog
 from app.ui.gallery import GalleryPanel
 from app.ui.generate_buttons import GenerateButtons
 from app.ui.image_view import ImageView
@@ -60,11 +63,11 @@ class PictureActions:
             if settings.missing:
                 self.status_line.say(translate("MainWindow", "Reused the settings, but these files are gone: {files}")
                                     .format(files="; ".join(settings.missing)))
-            elif settings.seed is not None:
+            elif (seed := settings.values.get("seed")) is not None:
                 self.status_line.say(translate("MainWindow", "The settings of {name} are back, its seed {seed} too: "
                                                              "Generate draws the same picture. For a new one, set Seed "
                                                              "to random in Advanced.").format(name=entry.path.name,
-                                                                                             seed=settings.seed))
+                                                                                             seed=seed))
 
     def use_as_input(self, path: Path) -> None:
         """Start the next image from this picture (img2img)."""
@@ -144,3 +147,23 @@ class PictureActions:
         name = translate("MainWindow", "the demo's upscaler (noise, to show how it works)") if is_demo_file(model) \
             else model.stem
         self.status_line.say(words.format(name=entry.path.name, factor=factor, model=name))
+
+    def _on_extend_requested(self, entry: GalleryEntry) -> None:
+        assert isinstance(self, QWidget)
+        open_extend_dialog(entry.path, self.draft, self).queued.connect(self._queue_extension)
+
+    def _queue_extension(self, request: GenerationRequest) -> None:
+        """Extend…'s job into the queue through the studio, as Generate's: the ticked styles apply and the wildcards
+        are chosen (InvalidRequest)."""
+        assert request.init_image is not None
+        words = (translate("ExtendDialog", "Extending {name} when the jobs before it are done…")
+                 if self.studio.queue.busy else translate("ExtendDialog", "Extending {name}…"))
+        self.go.show_busy()  # before the job: one that ends at once (no drawing program) shows idle again
+        try:
+            self.studio.add([request])
+        except ValueError as error:
+            if not self.studio.queue.busy:
+                self.go.show_idle()
+            self.status_line.say(str(error))
+            return
+        self.status_line.say(words.format(name=request.init_image.name))

@@ -10,7 +10,6 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
-    QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
@@ -26,15 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.aspect import Aspect, aspect_of, aspect_size, snap_size
-from app.core.generation.request import (
-    MAX_SEED_ASKED,
-    MAX_SIDE,
-    MAX_STEPS,
-    MIN_SIDE,
-    GenerationRequest,
-    HiresFix,
-)
-from app.core.generation.samplers import SAMPLERS, SCHEDULERS
+from app.core.generation.request import MAX_SIDE, MAX_STEPS, MIN_SIDE, REQUEST_FIELDS, GenerationRequest, HiresFix
 from app.core.models.catalog import ModelChoice, files_label
 from app.core.models.families import (
     MEMORY_SWITCHES,
@@ -53,11 +44,9 @@ from app.ui.lora_picker import LoraPicker
 from app.ui.model_picker import ModelPicker
 from app.ui.number_boxes import decimal_box, flags_chosen, memory_control, whole_box
 from app.ui.picture_input import PictureInput
+from app.ui.request_rows import RequestRows
 from app.ui.shape_words import aspect_words
 from app.ui.styles_picker import StylesPicker
-
-RANDOM_SEED = -1
-MODEL_DEFAULT_CFG = 0.0  # shown as "model's default": the backend (or Flux's 1) decides
 
 
 class PromptPanel(QWidget):
@@ -123,11 +112,11 @@ class PromptPanel(QWidget):
     def _write_the_draft(self) -> None:
         """Every field's change goes into the draft at once: Generate and the plan read it there."""
         changes = [self.prompt.textChanged, self.negative.textChanged, self.automatic.toggled, self.hires.toggled,
-                   self.sampler.currentIndexChanged, self.scheduler.currentIndexChanged,
-                   self.picture.picture_changed, self.picture.strength.valueChanged, self.picture.paint_mask.toggled,
-                   self.picture.painter.canvas.mask_changed, self.styles_picker.chosen_changed]
-        changes += [box.valueChanged for box in (self.width_box, self.height_box, self.steps, self.seed, self.cfg,
-                                                 self.hires_scale, self.hires_strength)]
+                   *self.rows.changes(), self.picture.picture_changed, self.picture.strength.valueChanged,
+                   self.picture.paint_mask.toggled, self.picture.painter.canvas.mask_changed,
+                   self.styles_picker.chosen_changed]
+        changes += [box.valueChanged for box in (self.width_box, self.height_box, self.steps, self.hires_scale,
+                                                 self.hires_strength)]
         changes += [field.line_edit.textChanged for field in self.slot_fields.values()]
         changes += self.faces_and_control.changes()
         changes += [control.toggled if isinstance(control, QCheckBox) else control.valueChanged
@@ -139,26 +128,11 @@ class PromptPanel(QWidget):
     def _make_sampling(self) -> None:
         self.steps = whole_box(self, 1, MAX_STEPS, 4, translate("PromptPanel", "Steps"), translate(
             "PromptPanel", "More steps: more detail, more time. The model's preset sets a good default."))
-        # a whole number in a decimal box: seeds go up to 2**32 - 1 (A1111's), past a QSpinBox's C int
-        self.seed = decimal_box(self, RANDOM_SEED, MAX_SEED_ASKED, 1, RANDOM_SEED, translate("PromptPanel", "Seed"), 0)
-        self.seed.setToolTip(translate("PromptPanel", "The same seed, prompt and settings draw the same picture again"))
-        self.seed.setSpecialValueText(translate("PromptPanel", "random"))
-        self.cfg = decimal_box(self, MODEL_DEFAULT_CFG, 30, 0.5, MODEL_DEFAULT_CFG,
-                               translate("PromptPanel", "CFG scale"), decimals=1)
-        self.cfg.setSpecialValueText(translate("PromptPanel", "model's default"))
-        self.cfg.setToolTip(translate("PromptPanel", "How closely to follow the prompt (Flux and turbo models want 1)"))
-        self.sampler = QComboBox(self)
-        self.sampler.addItem(translate("PromptPanel", "model's default"), None)
-        for sampler in SAMPLERS:
-            self.sampler.addItem(sampler.name, sampler.code)
-        self.sampler.setAccessibleName(translate("PromptPanel", "Sampler"))
-        self.scheduler = QComboBox(self)
-        self.scheduler.addItem(translate("PromptPanel", "model's default"), None)
-        for scheduler in SCHEDULERS:
-            self.scheduler.addItem(scheduler.name, scheduler.code)
-        self.scheduler.setAccessibleName(translate("PromptPanel", "Scheduler"))
-        self.scheduler.setToolTip(translate("PromptPanel", "How the noise level falls from step to step (karras "
-                                                           "suits many SD models)"))
+        # the declared fields' rows (sampler, scheduler, CFG scale, seed, ...), each the panel's attribute of the
+        # field's name (panel.sampler, panel.seed), which the window and the tests reach
+        self.rows = RequestRows(self)
+        for name, control in self.rows.controls.items():
+            setattr(self, name, control)
 
     def _make_model_fields(self) -> None:
         self.model_picker = ModelPicker(self)
@@ -266,10 +240,7 @@ class PromptPanel(QWidget):
         # rows too wide for the window's narrow column go under their label (the memory switches, hires fix)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
         form.addRow(self.batch)
-        form.addRow(translate("PromptPanel", "Sampler"), self.sampler)
-        form.addRow(translate("PromptPanel", "Scheduler"), self.scheduler)
-        form.addRow(translate("PromptPanel", "CFG scale"), self.cfg)
-        form.addRow(translate("PromptPanel", "Seed"), self.seed)
+        self.rows.add_rows(form)
         for name, field in self.slot_fields.items():
             form.addRow(translate("Slots", SET_SLOTS[name].words), field)
         form.addRow(QLabel(translate("PromptPanel", "Memory"), self.advanced))
@@ -332,7 +303,7 @@ class PromptPanel(QWidget):
         self._filling = False
         if choice.steps:
             self.steps.setValue(choice.steps)
-        self.cfg.setValue(choice.cfg_scale or MODEL_DEFAULT_CFG)
+        self.rows.set_value("cfg_scale", choice.cfg_scale)
         self._show_model()
 
     def _on_model_field_edited(self) -> None:
@@ -343,7 +314,7 @@ class PromptPanel(QWidget):
             self.own_set_edited.emit(self._own_set, {slot: str(path) for slot, path in files.items()})
         self._show_model()
         if self.model_picker.currentText() not in (choice.label for choice in self._choices):
-            self.cfg.setValue(MODEL_DEFAULT_CFG)  # the user's own files now: the preset's settings no longer apply
+            self.rows.set_value("cfg_scale", None)  # the user's own files now: the preset's settings no longer apply
 
     def _on_family_changed(self) -> None:
         """The family the chosen files make (read from their headers off the GUI thread, by the plan): the shape
@@ -416,9 +387,7 @@ class PromptPanel(QWidget):
             self.negative.setText(request.negative_prompt)
             self.negative_toggle.setChecked(bool(request.negative_prompt))
         self.steps.setValue(request.steps)
-        self.seed.setValue(RANDOM_SEED if request.seed is None else request.seed)
-        for combo, value in ((self.sampler, request.sampler), (self.scheduler, request.scheduler)):
-            combo.setCurrentIndex(max(0, combo.findData(value)))  # an unknown name: the model's default
+        self.rows.show(request)
         self.styles_picker.set_chosen(request.styles)
         new_picture = request.init_image != self.picture.picture()
         if new_picture:
@@ -476,25 +445,21 @@ class PromptPanel(QWidget):
         self.stop_editing.setVisible(path is not None)
 
     def request(self) -> GenerationRequest:
-        seed = round(self.seed.value())
+        # the declared fields without a control of their own here (a reused picture's clip skip) stay the draft's
+        kept = {name: getattr(self.draft.request, name) for name in REQUEST_FIELDS}
         return GenerationRequest(
             prompt=self.prompt.toPlainText(), negative_prompt=self.negative.text(),
-            width=self.width_box.value(), height=self.height_box.value(),
-            steps=self.steps.value(), cfg_scale=self.cfg.value() or None,
-            seed=None if seed == RANDOM_SEED else seed,
-            sampler=self.sampler.currentData(), scheduler=self.scheduler.currentData(),
+            **kept | self.rows.values() | {"width": self.width_box.value(), "height": self.height_box.value(),
+                                            "steps": self.steps.value(), "strength": self.picture.strength_value()},
             models=ModelFiles(**{name: field.path() for name, field in self.slot_fields.items()}),
             memory=None if self.automatic.isChecked() else flags_chosen(self.memory_controls),
-            init_image=self.picture.picture(), strength=self.picture.strength_value(),
-            mask=self.picture.mask_file(),
+            init_image=self.picture.picture(), mask=self.picture.mask_file(),
             # untouched size boxes: the core follows the picture (and says how it snapped)
             size_from_input=(self.width_box.value(), self.height_box.value()) == self._size_of_picture,
             hires=HiresFix(self.hires_scale.value(), self.hires_strength.value()) if self.hires.isChecked() else None,
             lora_dir=self.lora_picker.folder if "<lora:" in self.prompt.toPlainText() else None,
-            # the picture to edit, the prompt as written and a reused picture's clip skip come from elsewhere (the
-            # gallery, the prompt helper)
+            # the picture to edit and the prompt as written come from elsewhere (the gallery, the prompt helper)
             ref_images=self.draft.request.ref_images, prompt_as_written=self.draft.request.prompt_as_written,
-            clip_skip=self.draft.request.clip_skip,
             styles=self.styles_picker.chosen(),
             face_fix=self.faces_and_control.face_fix(), control=self.faces_and_control.control(),
         )

@@ -164,8 +164,10 @@ def _request_sentences(tmp: Path) -> Iterator[str]:
         with pytest.raises(InvalidRequest) as refused:
             validate(request)
         yield str(refused.value)
-    from app.core.generation.request import check_hires, check_steps, snap_side
-    for call in (lambda: snap_side("width", 10, 8), lambda: snap_side("width", -1, 8), lambda: check_steps(0),
+    from app.core.generation.request import check_fields, check_hires, snap_side
+    for call in (lambda: snap_side("width", 10, 8), lambda: snap_side("width", -1, 8),
+                 lambda: check_fields(dataclasses.replace(good, steps=0)),
+                 lambda: check_fields(dataclasses.replace(good, eta=2.0)),
                  lambda: check_hires(dataclasses.replace(good, width=2048, height=2048, hires=HiresFix(2.0))),
                  lambda: check_hires(dataclasses.replace(good, hires=HiresFix(9.0)))):
         with pytest.raises(InvalidRequest) as refused:

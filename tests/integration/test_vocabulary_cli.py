@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import add_generate_arguments, request_from_args
+from app.cli.generate import add_arguments as add_generate_arguments
+from app.cli.request_options import request_from_args
 from app.core.generation.command import build_argv
 from app.core.models.backend_caps import parse_help
 from app.core.models.families import MEMORY_SWITCHES, SET_SLOTS

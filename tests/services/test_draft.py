@@ -17,7 +17,7 @@ def test_reuse_puts_back_what_the_picture_says_and_keeps_the_rest(qtbot: QtBot, 
     draft.edit(GenerationRequest(prompt="uma raposa", steps=20, seed=7, cfg_scale=3.5, styles=("Anime",),
                                  prompt_as_written="a fox", ref_images=(tmp_path / "old.png",), clip_skip=2))
     with qtbot.waitSignal(draft.changed):
-        draft.reuse(ReusableSettings("a lighthouse", "fog", width=768, height=512, sampler="euler"))
+        draft.reuse(ReusableSettings("a lighthouse", "fog", {"width": 768, "height": 512, "sampler": "euler"}))
     request = draft.request
     assert (request.prompt, request.negative_prompt, request.width, request.height, request.sampler) == (
         "a lighthouse", "fog", 768, 512, "euler")
@@ -27,7 +27,7 @@ def test_reuse_puts_back_what_the_picture_says_and_keeps_the_rest(qtbot: QtBot, 
     assert not request.size_from_input
     # a picture without a clip skip was drawn with its model's own, as one without a sampler
     assert request.clip_skip is None
-    draft.reuse(ReusableSettings("a lighthouse", clip_skip=3))
+    draft.reuse(ReusableSettings("a lighthouse", values={"clip_skip": 3}))
     assert draft.request.clip_skip == 3
     with qtbot.assertNotEmitted(draft.changed):
         draft.reuse_seed(7)

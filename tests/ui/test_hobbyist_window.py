@@ -149,12 +149,12 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     assert [panel.scheduler.itemText(i) for i in range(1, panel.scheduler.count())] == [s.name for s in SCHEDULERS]
     panel.sampler.setCurrentText("DPM++ 2M")  # as A1111 names it
     panel.scheduler.setCurrentText("Karras")
-    panel.cfg.setValue(4.5)
+    panel.cfg_scale.setValue(4.5)
     panel.seed.setValue(1234)
     request = panel.request()
     assert (request.sampler, request.scheduler, request.cfg_scale, request.seed) == ("dpm++2m", "karras", 4.5, 1234)
     # "Reuse settings" of an image made with other choices puts those back; a name this build lacks, the default
-    panel.draft.reuse(ReusableSettings("again", sampler="euler", scheduler="not-in-this-build"))
+    panel.draft.reuse(ReusableSettings("again", values={"sampler": "euler", "scheduler": "not-in-this-build"}))
     assert (panel.request().sampler, panel.request().scheduler) == ("euler", None)
     qtbot.mouseClick(window.details_toggle, Qt.MouseButton.LeftButton)
     assert window.folds.log.isVisible() and window.gauge.isVisible()

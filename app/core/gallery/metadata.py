@@ -7,7 +7,8 @@ import dataclasses
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,7 @@ from PIL import Image, PngImagePlugin
 from app.core.generation.control import a1111_control_fields
 from app.core.generation.faces import a1111_face_fields
 from app.core.generation.lora import LoraUse
-from app.core.generation.request import DraftOf, GenerationRequest
-from app.core.generation.samplers import sampler_and_schedule, sampler_name, scheduler_name, scheduler_named
+from app.core.generation.request import REQUEST_FIELDS, DraftOf, GenerationRequest
 from app.core.models.families import memory_flags
 
 _NEGATIVE = "Negative prompt: "
@@ -101,16 +101,14 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
                       version: str) -> dict[str, Any]:
     """The 'Key: value' settings of A1111's text, in its own names and order, for this request."""
     main_model = request.models.main
-    fields: dict[str, Any] = {
-        "Steps": request.steps, "Sampler": sampler_name(request.sampler, request.family.traits.sampler),
-        "Schedule type": scheduler_name(request.scheduler),
-        "CFG scale": f"{request.cfg_scale:g}" if request.cfg_scale is not None else None,
-        "Seed": request.seed, "Size": f"{request.width}x{request.height}", "Model hash": model_hash_text,
-        "Model": main_model.stem if main_model else None,
-    }
-    if request.init_image is not None:
-        fields["Denoising strength"] = f"{request.strength:g}"
-    fields["Clip skip"] = request.clip_skip  # only when it is not the family's own, as A1111 writes it past 1
+    fields: dict[str, Any] = {}
+    for name, declared in REQUEST_FIELDS.items():
+        if declared.png and declared.applies(request):
+            value = getattr(request, name)
+            fields[declared.png] = declared.png_text(request) if declared.png_text else (
+                None if value is None else declared.named(value))
+        if declared.png == "Size":  # A1111 names the model after the size
+            fields.update({"Model hash": model_hash_text, "Model": main_model.stem if main_model else None})
     if request.extend is not None:
         fields["Outpaint"] = request.extend.words()
     if request.hires is not None:
@@ -148,9 +146,8 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
     """Our own 'polaris' JSON: everything needed to run the job again, with full paths. An extension's
     `init_image` and `mask` are its grown canvas and new area (the job's copies): reused, they draw it again."""
     details: dict[str, Any] = {
-        "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
-        "height": request.height, "steps": request.steps, "cfg_scale": request.cfg_scale, "seed": request.seed,
-        "sampler": request.sampler, "scheduler": request.scheduler, "clip_skip": request.clip_skip,
+        "prompt": request.prompt, "negative_prompt": request.negative_prompt,
+        **{name: getattr(request, name) for name, declared in REQUEST_FIELDS.items() if declared.applies(request)},
         "family": request.family.value,
         "models": {role: str(path) for role, path in request.models.given().items()},
         "memory_flags": list(memory_flags(request.memory)) if request.memory else [],
@@ -158,7 +155,6 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
     }
     if request.init_image is not None:
         details["init_image"] = str(request.init_image)
-        details["strength"] = request.strength
     if request.mask is not None:
         details["mask"] = str(request.mask)
     if request.extend is not None:  # the sides it grew by, and the picture it grew from where the user chose it
@@ -230,16 +226,10 @@ class ReusableSettings:
 
     prompt: str
     negative_prompt: str = ""
-    width: int | None = None
-    height: int | None = None
-    steps: int | None = None
-    seed: int | None = None
-    cfg_scale: float | None = None
-    sampler: str | None = None  # sd.cpp's names; None: the model's default
-    scheduler: str | None = None
-    clip_skip: int | None = None  # None: the family's own
+    # the declared request fields (request.REQUEST_FIELDS) the picture says, by name: sd.cpp's codes for a sampler
+    # and a scheduler; a field it does not say is not here, one it says is the model's own is None
+    values: Mapping[str, Any] = field(default_factory=dict)
     init_image: Path | None = None  # only when the file still exists
-    strength: float | None = None
     mask: Path | None = None
     lora_dir: Path | None = None
     ref_images: tuple[Path, ...] = ()  # the pictures an edit started from (the job's copies), those still there
@@ -270,13 +260,6 @@ def _reusable_files(details: dict[str, Any]) -> tuple[dict[str, Any], tuple[str,
     return found, tuple(missing)
 
 
-def _number(text: str | None, kind: type) -> Any:
-    try:
-        return kind(text) if text is not None else None
-    except ValueError:
-        return None
-
-
 def settings_from_png(path: Path) -> ReusableSettings | None:
     """Our own JSON when the PNG has it, else its A1111 text (ours, sd.cpp's or A1111's); None without either,
     and None for a file Pillow will not read (broken, foreign, or a decompression bomb)."""
@@ -286,20 +269,15 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
         return None
     if details:
         found, missing = _reusable_files(details)
-        return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""), details.get("width"),
-                                details.get("height"), details.get("steps"), details.get("seed"),
-                                details.get("cfg_scale"), details.get("sampler"), details.get("scheduler"),
-                                details.get("clip_skip"), strength=details.get("strength"), missing=missing,
-                                draft_of=_draft_of(details.get("draft_of")), **found)
+        return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""),
+                                {name: details[name] for name in REQUEST_FIELDS if name in details},
+                                missing=missing, draft_of=_draft_of(details.get("draft_of")), **found)
     if not text:
         return None
     parsed = parse_parameters(text)
     fields = settings_fields(parsed.settings)
-    width, _, height = fields.get("Size", "").partition("x")
-    return ReusableSettings(parsed.prompt, parsed.negative_prompt, _number(width or None, int),
-                            _number(height or None, int), _number(fields.get("Steps"), int),
-                            _number(fields.get("Seed"), int), _number(fields.get("CFG scale"), float),
-                            *_sampler_and_scheduler(fields), clip_skip=_number(fields.get("Clip skip"), int))
+    values = {name: declared.from_picture(fields) for name, declared in REQUEST_FIELDS.items() if declared.reads_png}
+    return ReusableSettings(parsed.prompt, parsed.negative_prompt, values)
 
 
 def _draft_of(recorded: object) -> DraftOf | None:
@@ -310,15 +288,3 @@ def _draft_of(recorded: object) -> DraftOf | None:
         return DraftOf(int(recorded["width"]), int(recorded["height"]), int(recorded["steps"]))
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def _sampler_and_scheduler(fields: dict[str, str]) -> tuple[str | None, str | None]:
-    """sd.cpp's codes for the text's "Sampler" and "Schedule type", as A1111, Forge or we (before and after the
-    names were one table) wrote them; None for a name sd.cpp does not have, and for an A1111 "Automatic"."""
-    pair = sampler_and_schedule(fields.get("Sampler", ""))
-    scheduler = scheduler_named(fields.get("Schedule type", ""))
-    if pair is None:
-        return None, scheduler.code if scheduler else None
-    sampler, schedule = pair
-    scheduler = scheduler or schedule
-    return sampler.code, scheduler.code if scheduler else None

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from app.core.generation.request import GenerationRequest, InvalidRequest
+from app.core.generation.request import REQUEST_FIELDS, GenerationRequest, InvalidRequest
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.families import SET_SLOTS, memory_options
 from app.core.planning.decoder_tiles import tile_options
@@ -61,21 +61,12 @@ def build_argv(binary: Path, request: GenerationRequest, caps: BackendCaps, outp
     add("--prompt", request.prompt)
     if request.negative_prompt:
         add("--negative-prompt", request.negative_prompt)
-    add("--width", str(request.width))
-    add("--height", str(request.height))
-    add("--steps", str(request.steps))
-    add("--seed", str(request.seed))
-    if request.cfg_scale is not None:
-        add("--cfg-scale", f"{request.cfg_scale:g}")
-    if request.sampler:
-        add("--sampling-method", request.sampler)
-    if request.scheduler:
-        add("--scheduler", request.scheduler)
-    if request.clip_skip is not None:
-        add("--clip-skip", str(request.clip_skip))
+    for name, declared in REQUEST_FIELDS.items():
+        value = getattr(request, name)
+        if value is not None and declared.applies(request):
+            add(declared.flag, declared.sd_text(value))
     if request.init_image is not None:
         add("--init-img", path_text(request.init_image))
-        add("--strength", f"{request.strength:g}")
     if request.mask is not None:
         add("--mask", path_text(request.mask))
     for picture in request.ref_images:

@@ -82,15 +82,15 @@ def finish_request(base: GenerationRequest, picture: Path, settings: ReusableSet
     except InputImageRejected as error:
         raise InvalidRequest(str(error)) from error
     recorded = settings or ReusableSettings(base.prompt, base.negative_prompt)
-    draft_of = recorded.draft_of
+    draft_of, said = recorded.draft_of, recorded.values
     width, height = size or finish_size(drawn, draft_of)
     return dataclasses.replace(
         base, prompt=recorded.prompt or base.prompt, negative_prompt=recorded.negative_prompt,
-        seed=base.seed if recorded.seed is None else recorded.seed,
-        cfg_scale=base.cfg_scale if recorded.cfg_scale is None else recorded.cfg_scale,
-        sampler=recorded.sampler or base.sampler, scheduler=recorded.scheduler or base.scheduler,
-        clip_skip=recorded.clip_skip or base.clip_skip,
-        steps=steps or (draft_of.steps if draft_of else None) or recorded.steps or base.steps,
+        seed=base.seed if said.get("seed") is None else said["seed"],
+        cfg_scale=base.cfg_scale if said.get("cfg_scale") is None else said["cfg_scale"],
+        sampler=said.get("sampler") or base.sampler, scheduler=said.get("scheduler") or base.scheduler,
+        clip_skip=said.get("clip_skip") or base.clip_skip,
+        steps=steps or (draft_of.steps if draft_of else None) or said.get("steps") or base.steps,
         width=width, height=height, size_from_input=False, init_image=picture.absolute(),
         strength=FINISH_STRENGTH, mask=None, ref_images=(), extend=None, hires=None, styles=(), prompt_as_written="",
         draft_of=None, finished_from=picture.absolute())

@@ -15,8 +15,8 @@ from app.core.generation.request import (
     GenerationRequest,
     InvalidRequest,
     ModelRejected,
+    check_fields,
     check_hires,
-    check_steps,
     snap_side,
     validate_with_models,
 )
@@ -122,7 +122,7 @@ def _sized(request: GenerationRequest) -> tuple[GenerationRequest, list[str]]:
     """A what-if's size, steps and hires fix, refused and snapped as `validate` does a real request's."""
     width, width_note = snap_side("width", request.width, request.family.size_multiple)
     height, height_note = snap_side("height", request.height, request.family.size_multiple)
-    check_steps(request.steps)
+    check_fields(request)
     request = dataclasses.replace(request, width=width, height=height)
     if request.hires is not None:
         check_hires(request)

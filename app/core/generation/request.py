@@ -12,11 +12,29 @@ from app.core.file_words import file_problem
 from app.core.generation.control import ControlNetUse, ControlRejected, check_control
 from app.core.generation.extend import Extension, ExtensionRejected, fit_extension
 from app.core.generation.faces import FaceFix, FaceFixRejected, check_face_fix
+from app.core.generation.fields import (
+    RequestField,
+    Reuse,
+    sampler_read,
+    sampler_text,
+    scheduler_read,
+    size_side,
+    size_text,
+)
 from app.core.generation.input_image import InputImageRejected, check_input_image
 from app.core.generation.lora import LoraRejected, LoraUse, check_loras
-from app.core.models.families import ComponentKind, MemoryFlags, ModelFamily, ModelFiles, family_of, slot_words
+from app.core.generation.samplers import SAMPLERS, SCHEDULERS
+from app.core.models.families import (
+    FAMILIES,
+    ComponentKind,
+    MemoryFlags,
+    ModelFamily,
+    ModelFiles,
+    family_of,
+    slot_words,
+)
 from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model, parts_problem, slot_problem
-from app.core.words import number, translate
+from app.core.words import QT_TRANSLATE_NOOP, number, translate
 
 MIN_SIDE = 64
 # sd.cpp accepts more, but Polaris cards (4-8 GB) cannot hold activations past this.
@@ -71,23 +89,71 @@ class DraftOf:
 
 @dataclass(frozen=True)
 class GenerationRequest:
+    """One picture to draw. The fields with a `RequestField` in their metadata (fields.py) are the request's simple
+    vocabulary, declared once, in the order A1111 writes them in a picture's text."""
+
     prompt: str
     negative_prompt: str = ""
-    width: int = 512
-    height: int = 512
-    steps: int = 4
-    cfg_scale: float | None = None  # None: the backend's default for the model
-    seed: int | None = None  # None: pick one, so the image can record it
-    sampler: str | None = None
-    scheduler: str | None = None  # None: the backend's default (discrete)
+    steps: int = field(default=4, metadata={"field": RequestField(
+        "--steps", "Steps", QT_TRANSLATE_NOOP("RequestFields", "Steps"), a1111=("steps",), openai="steps",
+        help="how many steps the picture is drawn in (default 4)", least=1, most=MAX_STEPS, reuse=Reuse.KEPT)})
+    sampler: str | None = field(default=None, metadata={"field": RequestField(
+        "--sampling-method", "Sampler", QT_TRANSLATE_NOOP("RequestFields", "Sampler"), str,
+        a1111=("sampler_name", "sampler_index"), openai="sampler_name",
+        help=QT_TRANSLATE_NOOP("RequestFields", "How each step takes the noise away (the model's own suits it)"),
+        choices=SAMPLERS,
+        unset=QT_TRANSLATE_NOOP("RequestFields", "model's default"), row=True, png_text=sampler_text,
+        png_read=sampler_read)})
+    scheduler: str | None = field(default=None, metadata={"field": RequestField(
+        "--scheduler", "Schedule type", QT_TRANSLATE_NOOP("RequestFields", "Scheduler"), str, a1111=("scheduler",),
+        openai="scheduler", help=QT_TRANSLATE_NOOP("RequestFields", "How the noise level falls from step to step "
+                                                                   "(karras suits many SD models)"),
+        choices=SCHEDULERS, unset=QT_TRANSLATE_NOOP("RequestFields", "model's default"), row=True,
+        png_read=scheduler_read)})
+    cfg_scale: float | None = field(default=None, metadata={"field": RequestField(
+        "--cfg-scale", "CFG scale", QT_TRANSLATE_NOOP("RequestFields", "CFG scale"), float, a1111=("cfg_scale",),
+        openai="cfg_scale", help=QT_TRANSLATE_NOOP("RequestFields", "How closely to follow the prompt (Flux and "
+                                                                    "turbo models want 1)"),
+        least=0, most=30, above_least=True, unset=QT_TRANSLATE_NOOP("RequestFields", "model's default"),
+        reuse=Reuse.NEVER, row=True, step=0.5)})
+    seed: int | None = field(default=None, metadata={"field": RequestField(
+        "--seed", "Seed", QT_TRANSLATE_NOOP("RequestFields", "Seed"), a1111=("seed",), openai="seed",
+        help=QT_TRANSLATE_NOOP("RequestFields", "The same seed, prompt and settings draw the same picture again"),
+        least=0, most=MAX_SEED_ASKED, unset=QT_TRANSLATE_NOOP("RequestFields", "random"), reuse=Reuse.KEPT,
+        row=True)})
+    width: int = field(default=512, metadata={"field": RequestField(
+        "--width", "Size", QT_TRANSLATE_NOOP("RequestFields", "Width"), a1111=("width",),
+        help="default 512, or the input image's width", reuse=Reuse.KEPT, png_text=size_text,
+        png_read=size_side(0))})
+    height: int = field(default=512, metadata={"field": RequestField(
+        "--height", "", QT_TRANSLATE_NOOP("RequestFields", "Height"), a1111=("height",),
+        help="default 512, or the input image's height", reuse=Reuse.KEPT, png_read=size_side(1))})
+    # how much of the input is repainted: near 0 keeps it, 1 ignores it; not read back from A1111's text, where a
+    # txt2img picture's hires fix writes its second pass's strength
+    strength: float = field(default=0.75, metadata={"field": RequestField(
+        "--strength", "Denoising strength", QT_TRANSLATE_NOOP("RequestFields", "Strength"), float,
+        a1111=("denoising_strength",), openai="strength",
+        help="with --init-img: how much of it is repainted, above 0 to 1 (default 0.75)", least=0, most=1,
+        above_least=True, needs="init_image", reuse=Reuse.KEPT, reads_png=False)})
     # A1111's "Clip skip" (sd.cpp's --clip-skip): the prompt is read from this CLIP layer counted from the last,
     # 1 the last; None: the family's own (FamilyTraits.clip_skip)
-    clip_skip: int | None = None
+    clip_skip: int | None = field(default=None, metadata={"field": RequestField(
+        "--clip-skip", "Clip skip", QT_TRANSLATE_NOOP("RequestFields", "CLIP skip"),
+        a1111=("override_settings.CLIP_stop_at_last_layers", "clip_skip"), openai="clip_skip",
+        help="read the prompt from CLIP's Nth layer from the last, as A1111's Clip skip (default: the model's own: "
+             + ", ".join(f"{traits.clip_skip} for {traits.words}" for traits in FAMILIES.values()
+                         if traits.clip_skip) + "; other models have no CLIP layers to skip)",
+        least=1, most=MAX_CLIP_SKIP, unset=QT_TRANSLATE_NOOP("RequestFields", "model's own"))})
+    # how much fresh noise each step adds back; None: the sampler's own (sd.cpp: 1 for the ancestral ones, 0 for
+    # DDIM and TCD), as A1111's Eta settings
+    eta: float | None = field(default=None, metadata={"field": RequestField(
+        "--eta", "Eta", QT_TRANSLATE_NOOP("RequestFields", "Eta"), float, a1111=("eta",),
+        help=QT_TRANSLATE_NOOP("RequestFields", "How much fresh noise each step adds (Euler a: 1, DDIM and TCD: 0)"),
+        least=0, most=1, unset=QT_TRANSLATE_NOOP("RequestFields", "sampler's default"), row=True, step=0.05)})
     models: ModelFiles = field(default_factory=ModelFiles)
     memory: MemoryFlags | None = None  # None: the memory planner chooses, and recovers from OOM
     family: ModelFamily = ModelFamily.UNKNOWN
     init_image: Path | None = None  # img2img: start from this picture
-    strength: float = 0.75  # how much of the input is repainted: near 0 keeps it, 1 ignores it
     mask: Path | None = None  # inpainting: white is repainted, black is kept
     size_from_input: bool = True  # with an input image, width and height follow it (snapped)
     hires: HiresFix | None = None
@@ -116,6 +182,18 @@ class GenerationRequest:
                 round(self.height * self.hires.scale / multiple) * multiple)
 
 
+REQUEST_FIELDS: dict[str, RequestField] = {f.name: f.metadata["field"] for f in dataclasses.fields(GenerationRequest)
+                                           if "field" in f.metadata}
+
+
+def check_fields(request: GenerationRequest) -> None:
+    """Refuse the first declared field whose value is out of its range (the size is snapped apart: snap_side)."""
+    for name, declared in REQUEST_FIELDS.items():
+        value = getattr(request, name)
+        if value is not None and declared.applies(request) and (problem := declared.problem(value)):
+            raise InvalidRequest(problem)
+
+
 def snap_side(name: str, value: int, multiple: int) -> tuple[int, str | None]:
     """Round a side to the nearest allowed multiple and say so when it changes."""
     if value <= 0:
@@ -136,24 +214,11 @@ def _side_words(name: str) -> str:
     return {"width": translate("Request", "width"), "height": translate("Request", "height")}.get(name, name)
 
 
-def check_steps(steps: int) -> None:
-    if not 1 <= steps <= MAX_STEPS:
-        raise InvalidRequest(translate("Request", "steps must be between 1 and {most}, got {steps}").format(
-            most=MAX_STEPS, steps=steps))
-
-
-def check_clip_skip(clip_skip: int) -> None:
-    if not 1 <= clip_skip <= MAX_CLIP_SKIP:
-        raise InvalidRequest(translate("Request", "CLIP skip must be between 1 and {most}, got {value}").format(
-            most=MAX_CLIP_SKIP, value=clip_skip))
-
-
 def _clip_skip(clip_skip: int | None, family: ModelFamily, notes: list[str]) -> int | None:
     """The CLIP skip sd.cpp is told: None for the family's own (or a smaller one, as Forge reads it), and for a
     family with no CLIP layers to skip, which a note says when more than the last layer was asked for."""
     if clip_skip is None:
         return None
-    check_clip_skip(clip_skip)
     own = family.traits.clip_skip
     if own is None:
         if clip_skip > 1:
@@ -182,13 +247,7 @@ def validate_with_models(request: GenerationRequest) -> tuple[GenerationRequest,
     if models.model is None and models.diffusion_model is None:
         raise InvalidRequest(translate("Request", "no model chosen: choose a model file"))
     kinds, infos = _read_models(models)
-    check_steps(request.steps)
-    if request.cfg_scale is not None and not 0 < request.cfg_scale <= 30:
-        raise InvalidRequest(translate("Request", "cfg scale must be above 0 and at most 30, got {value}").format(
-            value=request.cfg_scale))
-    if request.seed is not None and not 0 <= request.seed <= MAX_SEED_ASKED:
-        raise InvalidRequest(translate("Request", "seed must be between 0 and {most}, got {value}").format(
-            most=MAX_SEED_ASKED, value=request.seed))
+    check_fields(request)
     # sd.cpp runs in the output folder, so every path it gets must be absolute
     models = ModelFiles(**{role: path.absolute() for role, path in models.given().items()})
     family = request.family if request.family is not ModelFamily.UNKNOWN else family_of(kinds)
@@ -329,9 +388,6 @@ def _check_references(pictures: tuple[Path, ...], family: ModelFamily) -> tuple[
 def _check_pictures(request: GenerationRequest, notes: list[str]) -> tuple[int, int]:
     """Check the input (and mask); the size to run at, which follows the input unless the user set one."""
     assert request.init_image is not None
-    if not 0 < request.strength <= 1:
-        raise InvalidRequest(translate("Request", "strength must be above 0 and at most 1, got {value}").format(
-            value=f"{request.strength:g}"))
     try:
         width, height = check_input_image(request.init_image)
         if request.mask is not None:

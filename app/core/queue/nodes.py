@@ -14,8 +14,7 @@ from urllib.parse import urlsplit
 
 from app.core.generation.faces import adetailer_script
 from app.core.generation.output import Progress
-from app.core.generation.request import GenerationRequest
-from app.core.generation.samplers import sampler_name, scheduler_name
+from app.core.generation.request import REQUEST_FIELDS, GenerationRequest
 from app.core.words import translate
 
 # the header our own server reads as an idempotency key: a POST with a key it already knows waits for (or
@@ -98,31 +97,24 @@ def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, A
     """The request as A1111's txt2img (or img2img, without its pictures: the caller adds them) JSON. LoRA tags
     stay in the prompt, as A1111 reads them; `checkpoint`: the server's title of the model to draw with, None
     for whatever model it has loaded."""
-    job: dict[str, Any] = {
-        "prompt": request.prompt, "negative_prompt": request.negative_prompt, "width": request.width,
-        "height": request.height, "steps": request.steps, "seed": request.seed if request.seed is not None else -1,
-        "batch_size": 1, "n_iter": 1, "send_images": True, "save_images": False,
-    }
-    if request.cfg_scale is not None:
-        job["cfg_scale"] = request.cfg_scale
-    if request.sampler:
-        job["sampler_name"] = sampler_name(request.sampler)  # as A1111 names it, and our serve reads it
-    if request.scheduler:
-        job["scheduler"] = scheduler_name(request.scheduler)
-    if request.init_image is not None:
-        job["denoising_strength"] = request.strength
-    elif request.hires is not None:
+    job: dict[str, Any] = {"prompt": request.prompt, "negative_prompt": request.negative_prompt, "batch_size": 1,
+                           "n_iter": 1, "send_images": True, "save_images": False,
+                           "override_settings": {"sd_model_checkpoint": checkpoint} if checkpoint else {}}
+    for name, declared in REQUEST_FIELDS.items():
+        value = getattr(request, name)
+        if declared.a1111 and value is not None and declared.applies(request):
+            # a key of an object ("override_settings.CLIP_stop_at_last_layers": A1111's own place for clip skip)
+            place, _, key = declared.a1111[0].rpartition(".")
+            (job[place] if place else job)[key] = declared.sent(value)  # a sampler by its name, as A1111 reads it
+    if request.init_image is None and request.hires is not None:
         job.update(enable_hr=True, hr_scale=request.hires.scale, denoising_strength=request.hires.denoising_strength,
                    hr_second_pass_steps=request.hires.steps, hr_upscaler="Latent")
     if request.mask is not None or request.extend is not None:  # an extension's mask is made with its canvas
         job.update(inpainting_fill=1, inpaint_full_res=False, mask_blur=0)  # keep the picture under the mask
     if request.face_fix is not None:  # our serve reads it back as a face fix
         job["alwayson_scripts"] = {"ADetailer": adetailer_script(request.face_fix)}
-    settings: dict[str, Any] = {"sd_model_checkpoint": checkpoint} if checkpoint else {}
-    if request.clip_skip is not None:  # A1111's own place for it (SD.Next's `clip_skip` is no A1111 field)
-        settings["CLIP_stop_at_last_layers"] = request.clip_skip
-    if settings:
-        job["override_settings"] = settings
+    if not job["override_settings"]:
+        del job["override_settings"]
     return job
 
 

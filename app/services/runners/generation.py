@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psutil
 from PIL import Image
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from app import __version__
 from app.core.gallery.gallery_index import GalleryIndex
@@ -80,9 +80,8 @@ from app.services.runners.finish import (
     set_picture_aside,
 )
 from app.services.runners.live_preview import LivePreview
+from app.services.runners.local import LocalRunner
 from app.services.runners.measured_speeds import MeasuredSpeeds
-from app.services.runners.runner import JobEvents
-from app.services.runners.sd_process import SdProcess
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 
@@ -100,7 +99,32 @@ class FacesFound:
     faces: list[FaceBox] | str  # the faces, largest first; text: the picture could not be read
 
 
-class Generation(JobEvents):
+@dataclasses.dataclass
+class RunningJob:
+    """One job's state on this card, made anew when it starts: nothing of one job is left for the next."""
+
+    request: GenerationRequest | None = None  # as sd.cpp runs it now (a face's pass: that face's)
+    models: Mapping[str, ModelInfo] = dataclasses.field(default_factory=dict)  # its headers, read once by prepare()
+    loras: tuple[tuple[LoraUse, Path], ...] = ()  # and its LoRAs, checked once there
+    stage: Stage | None = None  # said once each
+    staged: Path | None = None
+    job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
+    edited_from: tuple[Path, ...] = ()  # an edit's pictures where the user chose them
+    extended_from: Path | None = None  # the picture an extension grew, where the user chose it
+    ladder: list[MemoryPlan] = dataclasses.field(default_factory=list)  # the safer plans left
+    automatic: bool = False
+    preview_method: PreviewMethod = PreviewMethod.PROJ
+    picture_retried: bool = False  # a refused picture is drawn again once, on a rung that computes otherwise
+    first_try: Path | None = None  # the refused picture, kept while that rung draws it again
+    started: float = dataclasses.field(default_factory=time.monotonic)
+    # Fix faces: the picture's own request and staged picture while its faces are repainted, one pass each
+    face_base: GenerationRequest | None = None
+    face_picture: Path | None = None
+    face_crops: list[FaceCrop] = dataclasses.field(default_factory=list)
+    face_dir: Path | None = None
+
+
+class Generation(LocalRunner):
     """Runs picture jobs one at a time on one card of this computer (a Runner). `job_event` carries what the job does
     (events.py); its JobEnded comes once per `start`, whatever happens: with the final image path when ok."""
 
@@ -109,15 +133,15 @@ class Generation(JobEvents):
 
     def __init__(self, out_dir: Path, machine: Machine | None = None, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._out_dir = out_dir
-        self._gallery = gallery
         # the card's memory and what the backend offers, asked once for the app and never on the GUI thread's
         # time; a generation made on its own (a test, the self-test) asks for itself
-        self._machine = machine or Machine(parent=self)
+        super().__init__(machine or Machine(), parent)
+        if machine is None:
+            self._machine.setParent(self)
+        self._out_dir = out_dir
+        self._gallery = gallery
         self._machine.devices_changed.connect(self._on_devices_changed)
         self._machine.backend_answered.connect(self._on_backend_answered)
-        self._process = SdProcess(self)
         self._faces_found.connect(self._on_faces_found)
         self._process.stage_changed.connect(self._on_stage)
         self._process.progress.connect(self._tell_step)
@@ -129,36 +153,12 @@ class Generation(JobEvents):
         self._live_preview = LivePreview(self)
         self._process.progress.connect(lambda progress: self._live_preview.step_done(progress.step))
         self._live_preview.frame.connect(self._tell_preview)
-        self._preview_method = PreviewMethod.PROJ
-        self._busy = False
-        self._request: GenerationRequest | None = None
-        self._models: Mapping[str, ModelInfo] = {}  # the running job's headers, read once by prepare()
-        self._loras: tuple[tuple[LoraUse, Path], ...] = ()  # and its LoRAs, checked once there
-        self._stage: Stage | None = None  # the running job's, said once each
-        self._staged: Path | None = None
-        self._job_dir: Path | None = None  # the input and mask copied for this job (img2img, inpaint)
-        self._edited_from: tuple[Path, ...] = ()  # an edit's pictures where the user chose them
-        self._extended_from: Path | None = None  # the picture an extension grew, where the user chose it
-        self._ladder: list[MemoryPlan] = []
-        self._automatic = False
-        self._picture_retried = False  # a refused picture is drawn again once, on a rung that computes otherwise
-        self._first_try: Path | None = None  # the refused picture, kept while that rung draws it again
-        self._started = time.monotonic()
+        self._job = RunningJob()  # the running job's state, made anew for each
         self._hashes = ModelHashes(current_user_dirs().model_hashes)
         self._binary: Path | None = None
         self._caps: BackendCaps | None = None
         self._device: VulkanDevice | None = self._machine.preferred_device
         self._pinned = False  # one card of a rig: vulkaninfo's answer does not move it
-        self._waiting: GenerationRequest | None = None  # started before vulkaninfo or the backend answered
-        # Fix faces: the picture's own request and staged picture while its faces are repainted, one pass each
-        self._face_base: GenerationRequest | None = None
-        self._face_picture: Path | None = None
-        self._face_crops: list[FaceCrop] = []
-        self._face_dir: Path | None = None
-
-    @property
-    def running(self) -> bool:
-        return self._busy
 
     @property
     def out_dir(self) -> Path:
@@ -171,9 +171,6 @@ class Generation(JobEvents):
     def set_out_dir(self, folder: Path) -> None:
         """Where the next images go (the running one, if any, finishes where it started)."""
         self._out_dir = folder
-
-    def pid(self) -> int | None:
-        return self._process.pid()
 
     def takes(self, job: Job) -> bool:
         return not isinstance(job.request, UpscaleRequest)
@@ -220,7 +217,7 @@ class Generation(JobEvents):
             raise RuntimeError("a generation is already running")
         assert isinstance(job.request, GenerationRequest), "an upscale runs on Upscaling"
         request = job.request
-        self._busy = True
+        self._busy, self._job = True, RunningJob()
         self._begin_job(job, card)
         if isinstance(prepared, str):
             prepared = None
@@ -236,14 +233,14 @@ class Generation(JobEvents):
             if prepared is None:
                 prepared = prepare(request, self._facts(caps))
             request = with_seed(prepared.request, random.SystemRandom())
-            self._models, self._loras = prepared.models, prepared.loras
-            self._automatic = request.memory is None
-            self._ladder = list(prepared.plans) if self._automatic else []
+            self._job.models, self._job.loras = prepared.models, prepared.loras
+            self._job.automatic = request.memory is None
+            self._job.ladder = list(prepared.plans) if self._job.automatic else []
             # without a plan that counts a decoder's memory, the preview is the projection, which needs none
-            self._preview_method = self._ladder[0].preview if self._ladder else PreviewMethod.PROJ
-            if self._ladder:
-                self._tell_plan(self._ladder[0])
-                request = dataclasses.replace(request, memory=self._ladder.pop(0).memory)
+            self._job.preview_method = self._job.ladder[0].preview if self._job.ladder else PreviewMethod.PROJ
+            if self._job.ladder:
+                self._tell_plan(self._job.ladder[0])
+                request = dataclasses.replace(request, memory=self._job.ladder.pop(0).memory)
             elif request.memory is None:
                 request = dataclasses.replace(request, memory=MemoryFlags())
             # a portable copy's own folder is the user's to write in; an installed copy's is not
@@ -261,7 +258,7 @@ class Generation(JobEvents):
             return
         for note in prepared.notes:
             self._tell_notice(note)
-        self._started = time.monotonic()
+        self._job.started = time.monotonic()
         if request.models.main:
             self._hashes.start(request.models.main)  # hashed while sd.cpp works; needed only for the finished PNG
         if request.face_fix is not None and request.face_fix.only:
@@ -272,21 +269,21 @@ class Generation(JobEvents):
     def _fix_only(self, request: GenerationRequest) -> None:
         """More -> Fix faces: the picture itself (its own size, not a new drawing) goes straight to its faces."""
         assert request.init_image is not None
-        self._request = request
-        self._staged = staging_path(current_user_dirs().staging, f"{owner_tag()}-{uuid.uuid4().hex}")
-        open_rgb(request.init_image).save(self._staged, format="PNG")
-        self._fix_faces(request, self._staged, 0)
+        self._job.request = request
+        self._job.staged = staging_path(current_user_dirs().staging, f"{owner_tag()}-{uuid.uuid4().hex}")
+        open_rgb(request.init_image).save(self._job.staged, format="PNG")
+        self._fix_faces(request, self._job.staged, 0)
 
     def _copy_pictures(self, request: GenerationRequest) -> GenerationRequest:
         """The input and mask (at the size sd.cpp runs; an extension's canvas and mask) and an edit's pictures
         (at their own), copied into the job: the originals may change mid-run."""
-        self._edited_from = request.ref_images
-        self._extended_from = request.init_image if request.extend is not None else None
+        self._job.edited_from = request.ref_images
+        self._job.extended_from = request.init_image if request.extend is not None else None
         if request.init_image is None and not request.ref_images:
             return request
         job = job_files_folder(self._out_dir) / JOBS_FOLDER / uuid.uuid4().hex
         job.mkdir(parents=True)
-        self._job_dir = job
+        self._job.job_dir = job
         return copy_job_pictures(request, job)
 
     def machine_facts(self) -> MachineFacts | str:
@@ -319,42 +316,32 @@ class Generation(JobEvents):
 
     def _launch(self, request: GenerationRequest) -> None:
         assert self._binary is not None and self._caps is not None
-        self._request = request
+        self._job.request = request
         # sd.cpp writes into the app's own folder: a user's folder that turns read-only mid-run loses no picture
-        self._staged = staging_path(current_user_dirs().staging, f"{owner_tag()}-{uuid.uuid4().hex}")
+        self._job.staged = staging_path(current_user_dirs().staging, f"{owner_tag()}-{uuid.uuid4().hex}")
         preview = None
         if self._caps.supports("--preview"):
             try:
-                preview = (self._preview_method, self._live_preview.begin())
+                preview = (self._job.preview_method, self._live_preview.begin())
             except OSError as error:  # the picture still comes, only without the preview
                 self._tell_notice(translate("Generation", "no live preview: cannot make its temporary folder "
                                                           "({error})").format(error=error))
         try:
             # relative output: sd.cpp reads printf-style %d in -o, and a user's folder may contain '%'
-            argv = build_argv(self._binary, request, self._caps, Path(self._staged.name), path_for_backend,
+            argv = build_argv(self._binary, request, self._caps, Path(self._job.staged.name), path_for_backend,
                               preview)
         except InvalidRequest as error:
             self._fail_soon(ErrorKind.BAD_REQUEST, reason_of(error))
             return
         device = self._device
         env = backend_environment(os.environ, device)
-        self._stage = None
+        self._job.stage = None
         self._on_stage(Stage.LOADING)  # from the start: sd.cpp says nothing while it sets up the card
         self.speeds.run_started()  # the whole try by the clock: the start and the shader compiling are the user's wait
-        self._process.start(argv, env, self._staged.parent, writes=self._staged)
-
-    def cancel(self) -> None:
-        if self._waiting is not None:  # nothing runs yet: the request ends here
-            self._waiting = None
-            QTimer.singleShot(0, lambda: self._end(Outcome(None, cancelled=True)))
-            return
-        self._process.cancel()
+        self._process.start(argv, env, self._job.staged.parent, writes=self._job.staged)
 
     def stop_now(self) -> None:
-        self._machine.stop_now()
-        if self._waiting is not None:
-            self._waiting, self._busy = None, False
-        self._process.stop_now()
+        super().stop_now()
         self._live_preview.end()
         self._live_preview.wait_until_removed()  # the app is closing: its temporary folder goes first
 
@@ -376,33 +363,30 @@ class Generation(JobEvents):
             return
         self.probed.emit()
         request, self._waiting = self._waiting, None
-        if request is not None:
+        if isinstance(request, GenerationRequest):
             self._begin(request)
-
-    def _fail_soon(self, kind: ErrorKind, message: str) -> None:
-        # queued, so that `finished` never fires inside start() and callers see one code path
-        QTimer.singleShot(0, lambda: self._end(Outcome(None, None, BackendError(kind, message))))
 
     def _label(self, staged: Path, request: GenerationRequest) -> None:
         """Write A1111 'parameters' (with the model hash) and our 'polaris' JSON into the finished PNG."""
         main_model = request.models.main
         # the window must not freeze on a slow disk: an image finished before the hash goes without it
         hash_text = self._hashes.result(main_model, wait_s=2) if main_model else None
-        loras = loras_still_there(self._loras)
+        loras = loras_still_there(self._job.loras)
         settings = generation_fields(request, hash_text, loras, f"Polaris Studio {__version__}")
-        details = job_details(request, loras, self._automatic,
+        details = job_details(request, loras, self._job.automatic,
                               {"flavour": self._caps.flavour.value if self._caps else None,
                                "version": self._caps.version if self._caps else None},
-                              round(time.monotonic() - self._started, 2), self._edited_from, self._extended_from)
+                              round(time.monotonic() - self._job.started, 2), self._job.edited_from,
+                              self._job.extended_from)
         write_metadata(staged, a1111_parameters(request.prompt, request.negative_prompt, settings), details)
 
     def _on_stage(self, stage: Stage) -> None:
-        if stage is not self._stage:
-            self._stage = stage
+        if stage is not self._job.stage:
+            self._job.stage = stage
             self._tell_stage(stage)
 
     def _on_process_finished(self, outcome: Outcome) -> None:
-        staged = self._staged
+        staged = self._job.staged
         try:
             ended = self._after_backend(outcome)
         except Exception as error:  # a fault of ours must not leave this job, and the queue behind it, waiting
@@ -418,9 +402,9 @@ class Generation(JobEvents):
     def _after_backend(self, outcome: Outcome) -> Outcome | None:
         """The job's outcome once its picture is checked and in place; None when a safer retry (or a face's pass)
         started."""
-        if self._face_base is not None:
+        if self._job.face_base is not None:
             return self._after_face_pass(outcome)
-        request, staged = self._request, self._staged
+        request, staged = self._job.request, self._job.staged
         # a cancel that came as sd.cpp wrote its picture (it said so) still keeps that whole picture
         drawn = outcome.image is not None and outcome.error is None
         if not (drawn and request is not None and request.seed is not None and staged is not None):
@@ -489,20 +473,20 @@ class Generation(JobEvents):
             self._tell_notice(no_face_words())
             return self._finish(request, staged, Outcome(found.exit_code, str(staged)))
         self._tell_notice(faces_found_words(len(found.faces)))
-        self._face_base, self._face_picture = request, staged
-        self._face_crops = [face_crop(face, found.size, request.face_fix.padding) for face in found.faces]
-        self._face_dir = job_files_folder(self._out_dir) / JOBS_FOLDER / f"faces-{uuid.uuid4().hex}"
-        self._face_dir.mkdir(parents=True)
+        self._job.face_base, self._job.face_picture = request, staged
+        self._job.face_crops = [face_crop(face, found.size, request.face_fix.padding) for face in found.faces]
+        self._job.face_dir = job_files_folder(self._out_dir) / JOBS_FOLDER / f"faces-{uuid.uuid4().hex}"
+        self._job.face_dir.mkdir(parents=True)
         self._next_face()
         return None
 
     def _next_face(self) -> None:
         """Repaint the next face: its crop at the model's native size, inpainted by the same model and seed."""
-        base, fix = self._face_base, self._face_base.face_fix if self._face_base else None
-        assert base is not None and fix is not None and self._face_picture is not None and self._face_dir
-        crop = self._face_crops[0]
+        base, fix = self._job.face_base, self._job.face_base.face_fix if self._job.face_base else None
+        assert base is not None and fix is not None and self._job.face_picture is not None and self._job.face_dir
+        crop = self._job.face_crops[0]
         native = base.family.traits.square
-        image, mask = crop_inputs(self._face_picture, crop, fix, native, self._face_dir, uuid.uuid4().hex[:8])
+        image, mask = crop_inputs(self._job.face_picture, crop, fix, native, self._job.face_dir, uuid.uuid4().hex[:8])
         self._tell_notice(translate("Faces", "Fix faces: repainting a face at {width}x{height}").format(
             width=native[0], height=native[1]))
         self._launch(dataclasses.replace(
@@ -514,9 +498,10 @@ class Generation(JobEvents):
     def _after_face_pass(self, outcome: Outcome) -> Outcome | None:
         """One face's pass ended: its crop pasted back, then the next face, or the picture finished with its
         faces fixed. A pass that fails keeps the picture as it is, saying so."""
-        base, picture, face_request, staged = self._face_base, self._face_picture, self._request, self._staged
+        job = self._job
+        base, picture, face_request, staged = job.face_base, job.face_picture, job.request, job.staged
         assert base is not None and base.face_fix is not None and picture is not None and face_request is not None
-        crop = self._face_crops.pop(0)
+        crop = self._job.face_crops.pop(0)
         drawn = outcome.image is not None and outcome.error is None and staged is not None
         if drawn:
             assert staged is not None and face_request.init_image and face_request.mask
@@ -527,23 +512,23 @@ class Generation(JobEvents):
             if staged is not None:
                 discard(staged)
             if outcome.cancelled:
-                self._face_crops = []
+                self._job.face_crops = []
             else:
                 why = outcome.error.message if outcome.error else translate("Faces", "no picture came")
                 self._tell_notice(translate("Faces", "Fix faces: a face could not be repainted ({why}); the "
                                                      "picture keeps it as drawn").format(why=why))
-        if self._face_crops:
-            self._staged = None
+        if self._job.face_crops:
+            self._job.staged = None
             self._next_face()
             return None
-        self._request, self._staged = base, picture
+        self._job.request, self._job.staged = base, picture
         self._end_faces()
         return self._finish(base, picture, Outcome(outcome.exit_code, str(picture)))
 
     def _end_faces(self) -> None:
-        if self._face_dir is not None:
-            shutil.rmtree(self._face_dir, ignore_errors=True)
-        self._face_base, self._face_picture, self._face_crops, self._face_dir = None, None, [], None
+        if self._job.face_dir is not None:
+            shutil.rmtree(self._job.face_dir, ignore_errors=True)
+        self._job.face_base, self._job.face_picture, self._job.face_crops, self._job.face_dir = None, None, [], None
 
     def _failed(self, outcome: Outcome, request: GenerationRequest | None) -> Outcome | None:
         """A run without a picture, in the user's words; None when a safer retry started."""
@@ -551,7 +536,8 @@ class Generation(JobEvents):
         if error is not None and error.kind is ErrorKind.OUT_OF_VRAM and request is not None:
             if self._retry(request, "out_of_vram"):
                 return None
-            advice = (translate("Generation", "Even the safest placement ran out of video memory") if self._automatic
+            automatic = self._job.automatic
+            advice = (translate("Generation", "Even the safest placement ran out of video memory") if automatic
                       else translate("Generation", "These memory settings ran out of video memory; automatic "
                                                    "placement may fit"))
             return Outcome(outcome.exit_code, None, BackendError(
@@ -572,7 +558,7 @@ class Generation(JobEvents):
         doubt (a design may look so) that comes back the same is the model's picture and is kept; else the picture
         is kept aside, for the user to keep or not, with what to try."""
         assert request.memory is not None and request.seed is not None
-        first, self._first_try = self._first_try, None
+        first, self._job.first_try = self._job.first_try, None
         if first is not None:
             reproduced = error.fault in DOUBTFUL and _same_pictures(first, staged)
             discard(first)
@@ -586,16 +572,16 @@ class Generation(JobEvents):
                 except FolderProblem as problem:
                     return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
                 return listed(final, self._gallery, outcome.exit_code, self._tell_notice)
-        rung = None if self._picture_retried else safer_rung(request.memory, [p.memory for p in self._ladder])
+        rung = None if self._job.picture_retried else safer_rung(request.memory, [p.memory for p in self._job.ladder])
         if rung is not None:
-            self._picture_retried = True
-            self._first_try = staged.with_name(f"{staged.stem}-first{staged.suffix}")
-            staged.replace(self._first_try)  # to compare with what the same seed draws on the safer rung
+            self._job.picture_retried = True
+            self._job.first_try = staged.with_name(f"{staged.stem}-first{staged.suffix}")
+            staged.replace(self._job.first_try)  # to compare with what the same seed draws on the safer rung
             self._tell_notice(translate("Generation", "{error}; trying once more {how}.").format(
-                error=error, how=rung_words(request.memory, self._ladder[rung].memory, self._on_processor())))
+                error=error, how=rung_words(request.memory, self._job.ladder[rung].memory, self._on_processor())))
             self._retry(request, "bad_picture", rung)
             return None
-        tried = translate("Generation", " on the safer try too") if self._picture_retried else ""
+        tried = translate("Generation", " on the safer try too") if self._job.picture_retried else ""
         return Outcome(outcome.exit_code, None, set_picture_aside(staged, request.seed, error, tried,
                                                                   what_to_try(error.fault, request.memory,
                                                                               self._on_processor())))
@@ -607,34 +593,30 @@ class Generation(JobEvents):
     def _retry(self, request: GenerationRequest, reason: str, rung: int = 0) -> bool:
         """Start again with a safer plan (the next, or the ladder's `rung`: those before it need more memory and
         are dropped); False when none is left."""
-        if not self._ladder:
+        if not self._job.ladder:
             return False
-        plan = self._ladder[rung]
-        del self._ladder[:rung + 1]
+        plan = self._job.ladder[rung]
+        del self._job.ladder[:rung + 1]
         self._tell_retry(reason, plan)
-        self._preview_method = plan.preview
+        self._job.preview_method = plan.preview
         self._launch(dataclasses.replace(request, memory=plan.memory))
         return True
 
     def _end(self, outcome: Outcome) -> None:
         self._live_preview.end()
-        if self._face_base is not None:  # ended mid-way through its faces (a fault of ours)
-            if self._face_picture is not None:
-                discard(self._face_picture)
-            self._request = self._face_base
+        if self._job.face_base is not None:  # ended mid-way through its faces (a fault of ours)
+            if self._job.face_picture is not None:
+                discard(self._job.face_picture)
+            self._job.request = self._job.face_base
             self._end_faces()
-        if self._job_dir is not None and not outcome.ok:
-            shutil.rmtree(self._job_dir, ignore_errors=True)  # kept beside a finished image only
-        self._job_dir = None
-        if self._first_try is not None:  # the safer try ended otherwise (cancelled, failed, a good picture)
-            discard(self._first_try)
-            self._first_try = None
-        self.speeds.run_finished(self._device, self._request, self._models, outcome.ok)
-        self._busy = False
-        self._ladder = []
-        self._picture_retried = False
-        self._request = None
-        self._staged = None
+        if self._job.job_dir is not None and not outcome.ok:
+            shutil.rmtree(self._job.job_dir, ignore_errors=True)  # kept beside a finished image only
+        self._job.job_dir = None
+        if self._job.first_try is not None:  # the safer try ended otherwise (cancelled, failed, a good picture)
+            discard(self._job.first_try)
+            self._job.first_try = None
+        self.speeds.run_finished(self._device, self._job.request, self._job.models, outcome.ok)
+        self._busy, self._job = False, RunningJob()
         self._tell_end(outcome)
 
 

@@ -7,7 +7,7 @@ import os
 import uuid
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 
 from app.core.gallery.gallery_index import GalleryIndex
 from app.core.gallery.image_store import FolderProblem, check_folder, discard, picture_bytes, staging_path
@@ -33,38 +33,27 @@ from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
 from app.services.runners.finish import check_output_folder, finish_picture, set_picture_aside
 from app.services.runners.generation import why_it_cannot_start
-from app.services.runners.runner import JobEvents
-from app.services.runners.sd_process import SdProcess
+from app.services.runners.local import LocalRunner
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 
 
-class Upscaling(JobEvents):
+class Upscaling(LocalRunner):
     """Runs one upscale at a time (a Runner). `job_event` carries what the job does (events.py: its tiles and VRAM as
     PlanChosen, smaller tiles after running out of video memory as Retrying); its JobEnded comes once per `start`,
     whatever happens: with the upscaled image's path when ok."""
 
     def __init__(self, out_dir: Path, machine: Machine, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._out_dir, self._machine, self._gallery = out_dir, machine, gallery
+        super().__init__(machine, parent)
+        self._out_dir, self._gallery = out_dir, gallery
         self._target = out_dir  # where the running upscale goes
-        self._process = SdProcess(self)
         self._process.log_line.connect(self._tell_log)
         self._process.finished.connect(self._on_process_finished)
         machine.devices_changed.connect(self._after_an_answer)
         machine.backend_answered.connect(self._on_backend_answered)
-        self._waiting: UpscaleRequest | None = None
         self._job: UpscaleJob | None = None
         self._staged: Path | None = None
-        self._busy = False
-
-    @property
-    def running(self) -> bool:
-        return self._busy
-
-    def pid(self) -> int | None:
-        return self._process.pid()
 
     @property
     def out_dir(self) -> Path:
@@ -93,23 +82,12 @@ class Upscaling(JobEvents):
         self._machine.ask_backend()
         self._machine.ask()
 
-    def cancel(self) -> None:
-        if self._waiting is not None:
-            self._waiting = None
-            QTimer.singleShot(0, lambda: self._end(Outcome(None, cancelled=True)))
-            return
-        self._process.cancel()
-
-    def stop_now(self) -> None:
-        self._machine.stop_now()
-        self._waiting = None
-        self._process.stop_now()
-
     def _on_backend_answered(self, _answer: object) -> None:
         self._after_an_answer()
 
     def _after_an_answer(self) -> None:
-        if self._waiting is None or not self._machine.devices_known or self._machine.asking_backend:
+        if not isinstance(self._waiting, UpscaleRequest) or not self._machine.devices_known or \
+                self._machine.asking_backend:
             return
         request, self._waiting = self._waiting, None
         self._begin(request)
@@ -211,9 +189,6 @@ class Upscaling(JobEvents):
                                 "repeats": job.repeats, "tile_size": job.request.tile_size,
                                 "size": list(job.size)}}
         write_metadata(staged, upscaled_parameters(source_text, job), upscaled)
-
-    def _fail_soon(self, kind: ErrorKind, message: str) -> None:
-        QTimer.singleShot(0, lambda: self._end(Outcome(None, None, BackendError(kind, message))))
 
     def _end(self, outcome: Outcome) -> None:
         self._busy = False

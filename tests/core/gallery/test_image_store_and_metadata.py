@@ -145,4 +145,5 @@ def test_the_sampler_and_schedule_are_read_back_from_the_a1111_text(tmp_path: Pa
                                                                     scheduler: str | None) -> None:
     path = write_png(tmp_path / "a.png", f"a fox\nSteps: 4, {settings}, Seed: 3".encode())
     reused = settings_from_png(path)
-    assert reused is not None and (reused.sampler, reused.scheduler, reused.seed) == (sampler, scheduler, 3)
+    assert reused is not None
+    assert (reused.values["sampler"], reused.values["scheduler"], reused.values["seed"]) == (sampler, scheduler, 3)

@@ -8,21 +8,22 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from app.cli import add_generate_arguments, model_files, request_from_args, run_requests
+from app.cli import generate
+from app.cli.request_options import model_files, request_from_args
 from app.core.gallery.metadata import read_details, settings_from_png
 from app.core.generation.drafts import finish_request
 from app.core.generation.request import InvalidRequest
 from app.core.models.families import ModelFiles
 
 
-def add_finish_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("picture", type=Path, help="the draft (or any picture) to finish")
-    add_generate_arguments(parser)
+    generate.add_arguments(parser)
     # not given: the draft's recorded size and steps (else twice the picture's sides, its own steps), its model
     parser.set_defaults(steps=None)
 
 
-def run_finish(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     settings = settings_from_png(args.picture)
     if args.prompt is not None and settings is not None:
         settings = dataclasses.replace(settings, prompt=args.prompt)
@@ -37,7 +38,7 @@ def run_finish(args: argparse.Namespace) -> int:
     except InvalidRequest as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    return run_requests(args, [request])
+    return generate.run_requests(args, [request])
 
 
 def _recorded_models(picture: Path) -> ModelFiles:
