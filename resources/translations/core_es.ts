@@ -1515,10 +1515,6 @@
         <translation>alto</translation>
     </message>
     <message>
-        <source>steps must be between 1 and {most}, got {steps}</source>
-        <translation>los pasos deben estar entre 1 y {most}, llegó {steps}</translation>
-    </message>
-    <message>
         <source>prompt</source>
         <translation>prompt</translation>
     </message>
@@ -1529,10 +1525,6 @@
     <message>
         <source>the prompt is empty</source>
         <translation>el prompt está vacío</translation>
-    </message>
-    <message>
-        <source>CLIP skip must be between 1 and {most}, got {value}</source>
-        <translation>el CLIP skip debe estar entre 1 y {most}, llegó {value}</translation>
     </message>
     <message>
         <source>CLIP skip {value} is left out: {family} does not read the prompt from CLIP&apos;s layers</source>
@@ -1549,14 +1541,6 @@
     <message>
         <source>cannot use {path} as {part}: {why}</source>
         <translation>no se puede usar {path} como {part}: {why}</translation>
-    </message>
-    <message>
-        <source>cfg scale must be above 0 and at most 30, got {value}</source>
-        <translation>la escala CFG debe ser mayor que 0 y como máximo 30, llegó {value}</translation>
-    </message>
-    <message>
-        <source>seed must be between 0 and {most}, got {value}</source>
-        <translation>la semilla debe estar entre 0 y {most}, llegó {value}</translation>
     </message>
     <message>
         <source>a mask needs an input image: it marks which part of that picture to repaint</source>
@@ -1593,10 +1577,6 @@
     <message>
         <source>reference picture</source>
         <translation>imagen de referencia</translation>
-    </message>
-    <message>
-        <source>strength must be above 0 and at most 1, got {value}</source>
-        <translation>la fuerza debe ser mayor que 0 y como máximo 1, llegó {value}</translation>
     </message>
     <message>
         <source>mask</source>
@@ -1657,6 +1637,97 @@
     <message>
         <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
         <translation>La LoRA {name} se hizo para modelos {made_for}, pero el modelo es {family}: elige una LoRA hecha para él</translation>
+    </message>
+</context>
+<context>
+    <name>RequestFields</name>
+    <message>
+        <source>{value} is not a {what}; known: {known}</source>
+        <translation>{value} no es un(a) {what}; conocidos: {known}</translation>
+    </message>
+    <message>
+        <source>{what} must be above {least} and at most {most}, got {value}</source>
+        <translation>{what} debe ser mayor que {least} y como máximo {most}, llegó {value}</translation>
+    </message>
+    <message>
+        <source>{what} must be between {least} and {most}, got {value}</source>
+        <translation>{what} debe estar entre {least} y {most}, llegó {value}</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Pasos</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>How each step takes the noise away (the model&apos;s own suits it)</source>
+        <translation>Cómo quita el ruido cada paso (el del modelo le va bien)</translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation>el del modelo</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>How the noise level falls from step to step (karras suits many SD models)</source>
+        <translation>Cómo baja el nivel de ruido de paso en paso (karras va bien con muchos modelos SD)</translation>
+    </message>
+    <message>
+        <source>CFG scale</source>
+        <translation>Escala CFG</translation>
+    </message>
+    <message>
+        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
+        <translation>Cuánto seguir el prompt (Flux y los modelos turbo quieren 1)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semilla</translation>
+    </message>
+    <message>
+        <source>The same seed, prompt and settings draw the same picture again</source>
+        <translation>La misma semilla, prompt y ajustes dibujan la misma imagen otra vez</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>al azar</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Ancho</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Alto</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Intensidad</translation>
+    </message>
+    <message>
+        <source>CLIP skip</source>
+        <translation>CLIP skip</translation>
+    </message>
+    <message>
+        <source>model&apos;s own</source>
+        <translation>el del modelo</translation>
+    </message>
+    <message>
+        <source>Eta</source>
+        <translation>Eta</translation>
+    </message>
+    <message>
+        <source>How much fresh noise each step adds (Euler a: 1, DDIM and TCD: 0)</source>
+        <translation>Cuánto ruido nuevo añade cada paso (Euler a: 1, DDIM y TCD: 0)</translation>
+    </message>
+    <message>
+        <source>sampler&apos;s default</source>
+        <translation>el del sampler</translation>
     </message>
 </context>
 <context>

@@ -1515,10 +1515,6 @@
         <translation>altura</translation>
     </message>
     <message>
-        <source>steps must be between 1 and {most}, got {steps}</source>
-        <translation>os passos precisam estar entre 1 e {most}, veio {steps}</translation>
-    </message>
-    <message>
         <source>prompt</source>
         <translation>prompt</translation>
     </message>
@@ -1529,10 +1525,6 @@
     <message>
         <source>the prompt is empty</source>
         <translation>o prompt está vazio</translation>
-    </message>
-    <message>
-        <source>CLIP skip must be between 1 and {most}, got {value}</source>
-        <translation>o CLIP skip precisa estar entre 1 e {most}, veio {value}</translation>
     </message>
     <message>
         <source>CLIP skip {value} is left out: {family} does not read the prompt from CLIP&apos;s layers</source>
@@ -1549,14 +1541,6 @@
     <message>
         <source>cannot use {path} as {part}: {why}</source>
         <translation>não dá para usar {path} como {part}: {why}</translation>
-    </message>
-    <message>
-        <source>cfg scale must be above 0 and at most 30, got {value}</source>
-        <translation>a escala CFG precisa ser maior que 0 e no máximo 30, veio {value}</translation>
-    </message>
-    <message>
-        <source>seed must be between 0 and {most}, got {value}</source>
-        <translation>a seed precisa estar entre 0 e {most}, veio {value}</translation>
     </message>
     <message>
         <source>a mask needs an input image: it marks which part of that picture to repaint</source>
@@ -1593,10 +1577,6 @@
     <message>
         <source>reference picture</source>
         <translation>imagem de referência</translation>
-    </message>
-    <message>
-        <source>strength must be above 0 and at most 1, got {value}</source>
-        <translation>a força precisa ser maior que 0 e no máximo 1, veio {value}</translation>
     </message>
     <message>
         <source>mask</source>
@@ -1657,6 +1637,97 @@
     <message>
         <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
         <translation>A LoRA {name} foi feita para modelos {made_for}, mas o modelo é {family}: escolha uma LoRA feita para ele</translation>
+    </message>
+</context>
+<context>
+    <name>RequestFields</name>
+    <message>
+        <source>{value} is not a {what}; known: {known}</source>
+        <translation>{value} não é um(a) {what}; conhecidos: {known}</translation>
+    </message>
+    <message>
+        <source>{what} must be above {least} and at most {most}, got {value}</source>
+        <translation>{what} precisa ser maior que {least} e no máximo {most}, veio {value}</translation>
+    </message>
+    <message>
+        <source>{what} must be between {least} and {most}, got {value}</source>
+        <translation>{what} precisa estar entre {least} e {most}, veio {value}</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Passos</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>How each step takes the noise away (the model&apos;s own suits it)</source>
+        <translation>Como cada passo tira o ruído (o do modelo combina com ele)</translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation>padrão do modelo</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>How the noise level falls from step to step (karras suits many SD models)</source>
+        <translation>Como o nível de ruído cai a cada passo (karras combina com muitos modelos SD)</translation>
+    </message>
+    <message>
+        <source>CFG scale</source>
+        <translation>Escala CFG</translation>
+    </message>
+    <message>
+        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
+        <translation>Quanto seguir o prompt (Flux e modelos turbo querem 1)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>The same seed, prompt and settings draw the same picture again</source>
+        <translation>A mesma seed, o mesmo prompt e os mesmos ajustes desenham a mesma imagem de novo</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>aleatória</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Largura</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Altura</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Força</translation>
+    </message>
+    <message>
+        <source>CLIP skip</source>
+        <translation>CLIP skip</translation>
+    </message>
+    <message>
+        <source>model&apos;s own</source>
+        <translation>o do modelo</translation>
+    </message>
+    <message>
+        <source>Eta</source>
+        <translation>Eta</translation>
+    </message>
+    <message>
+        <source>How much fresh noise each step adds (Euler a: 1, DDIM and TCD: 0)</source>
+        <translation>Quanto ruído novo cada passo acrescenta (Euler a: 1, DDIM e TCD: 0)</translation>
+    </message>
+    <message>
+        <source>sampler&apos;s default</source>
+        <translation>padrão do sampler</translation>
     </message>
 </context>
 <context>

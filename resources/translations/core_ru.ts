@@ -1515,10 +1515,6 @@
         <translation>высота</translation>
     </message>
     <message>
-        <source>steps must be between 1 and {most}, got {steps}</source>
-        <translation>шагов должно быть от 1 до {most}, а задано {steps}</translation>
-    </message>
-    <message>
         <source>prompt</source>
         <translation>запрос</translation>
     </message>
@@ -1529,10 +1525,6 @@
     <message>
         <source>the prompt is empty</source>
         <translation>запрос пуст</translation>
-    </message>
-    <message>
-        <source>CLIP skip must be between 1 and {most}, got {value}</source>
-        <translation>CLIP skip должен быть от 1 до {most}, а задано {value}</translation>
     </message>
     <message>
         <source>CLIP skip {value} is left out: {family} does not read the prompt from CLIP&apos;s layers</source>
@@ -1549,14 +1541,6 @@
     <message>
         <source>cannot use {path} as {part}: {why}</source>
         <translation>нельзя использовать {path} как «{part}»: {why}</translation>
-    </message>
-    <message>
-        <source>cfg scale must be above 0 and at most 30, got {value}</source>
-        <translation>масштаб CFG должен быть больше 0 и не больше 30, а задано {value}</translation>
-    </message>
-    <message>
-        <source>seed must be between 0 and {most}, got {value}</source>
-        <translation>зерно должно быть от 0 до {most}, а задано {value}</translation>
     </message>
     <message>
         <source>a mask needs an input image: it marks which part of that picture to repaint</source>
@@ -1593,10 +1577,6 @@
     <message>
         <source>reference picture</source>
         <translation>картинка-образец</translation>
-    </message>
-    <message>
-        <source>strength must be above 0 and at most 1, got {value}</source>
-        <translation>сила должна быть больше 0 и не больше 1, а задано {value}</translation>
     </message>
     <message>
         <source>mask</source>
@@ -1657,6 +1637,97 @@
     <message>
         <source>LoRA {name} was made for {made_for} models, but the model is {family}: choose a LoRA made for it</source>
         <translation>LoRA {name} сделана для моделей {made_for}, а модель — {family}: выберите LoRA, сделанную для неё</translation>
+    </message>
+</context>
+<context>
+    <name>RequestFields</name>
+    <message>
+        <source>{value} is not a {what}; known: {known}</source>
+        <translation>{value} — не {what}; известны: {known}</translation>
+    </message>
+    <message>
+        <source>{what} must be above {least} and at most {most}, got {value}</source>
+        <translation>{what}: значение должно быть больше {least} и не больше {most}, а задано {value}</translation>
+    </message>
+    <message>
+        <source>{what} must be between {least} and {most}, got {value}</source>
+        <translation>{what}: значение должно быть от {least} до {most}, а задано {value}</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Шаги</translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Сэмплер</translation>
+    </message>
+    <message>
+        <source>How each step takes the noise away (the model&apos;s own suits it)</source>
+        <translation>Как каждый шаг убирает шум (родной для модели подходит ей лучше)</translation>
+    </message>
+    <message>
+        <source>model&apos;s default</source>
+        <translation>как у модели</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Планировщик</translation>
+    </message>
+    <message>
+        <source>How the noise level falls from step to step (karras suits many SD models)</source>
+        <translation>Как уровень шума снижается от шага к шагу (karras подходит многим моделям SD)</translation>
+    </message>
+    <message>
+        <source>CFG scale</source>
+        <translation>Шкала CFG</translation>
+    </message>
+    <message>
+        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
+        <translation>Насколько точно следовать промпту (Flux и turbo-моделям нужно 1)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Сид</translation>
+    </message>
+    <message>
+        <source>The same seed, prompt and settings draw the same picture again</source>
+        <translation>Тот же сид, промпт и настройки рисуют ту же картинку снова</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>случайный</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Ширина</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Высота</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Сила</translation>
+    </message>
+    <message>
+        <source>CLIP skip</source>
+        <translation>CLIP skip</translation>
+    </message>
+    <message>
+        <source>model&apos;s own</source>
+        <translation>как у модели</translation>
+    </message>
+    <message>
+        <source>Eta</source>
+        <translation>Eta</translation>
+    </message>
+    <message>
+        <source>How much fresh noise each step adds (Euler a: 1, DDIM and TCD: 0)</source>
+        <translation>Сколько свежего шума добавляет каждый шаг (Euler a: 1, DDIM и TCD: 0)</translation>
+    </message>
+    <message>
+        <source>sampler&apos;s default</source>
+        <translation>как у сэмплера</translation>
     </message>
 </context>
 <context>

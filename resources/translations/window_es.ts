@@ -1857,42 +1857,6 @@ Las líneas que empiezan con # se omiten.</translation>
         <translation>Más pasos: más detalle, más tiempo. El preset del modelo trae un buen valor.</translation>
     </message>
     <message>
-        <source>random</source>
-        <translation>al azar</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>Semilla</translation>
-    </message>
-    <message>
-        <source>The same seed, prompt and settings draw the same picture again</source>
-        <translation>La misma semilla, prompt y ajustes dibujan la misma imagen otra vez</translation>
-    </message>
-    <message>
-        <source>model&apos;s default</source>
-        <translation>el del modelo</translation>
-    </message>
-    <message>
-        <source>CFG scale</source>
-        <translation>Escala CFG</translation>
-    </message>
-    <message>
-        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
-        <translation>Cuánto seguir el prompt (Flux y los modelos turbo quieren 1)</translation>
-    </message>
-    <message>
-        <source>Sampler</source>
-        <translation>Sampler</translation>
-    </message>
-    <message>
-        <source>Scheduler</source>
-        <translation>Scheduler</translation>
-    </message>
-    <message>
-        <source>How the noise level falls from step to step (karras suits many SD models)</source>
-        <translation>Cómo baja el nivel de ruido de paso en paso (karras va bien con muchos modelos SD)</translation>
-    </message>
-    <message>
         <source>Complete downloads from the Models window and sets of your own files</source>
         <translation>Descargas completas de la ventana Modelos y conjuntos de tus propios archivos</translation>
     </message>

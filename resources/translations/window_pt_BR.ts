@@ -1857,42 +1857,6 @@ Linhas que começam com # são ignoradas.</translation>
         <translation>Mais passos: mais detalhe, mais tempo. O preset do modelo já traz um bom valor.</translation>
     </message>
     <message>
-        <source>random</source>
-        <translation>aleatória</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>Seed</translation>
-    </message>
-    <message>
-        <source>The same seed, prompt and settings draw the same picture again</source>
-        <translation>A mesma seed, o mesmo prompt e os mesmos ajustes desenham a mesma imagem de novo</translation>
-    </message>
-    <message>
-        <source>model&apos;s default</source>
-        <translation>padrão do modelo</translation>
-    </message>
-    <message>
-        <source>CFG scale</source>
-        <translation>Escala CFG</translation>
-    </message>
-    <message>
-        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
-        <translation>Quanto seguir o prompt (Flux e modelos turbo querem 1)</translation>
-    </message>
-    <message>
-        <source>Sampler</source>
-        <translation>Sampler</translation>
-    </message>
-    <message>
-        <source>Scheduler</source>
-        <translation>Scheduler</translation>
-    </message>
-    <message>
-        <source>How the noise level falls from step to step (karras suits many SD models)</source>
-        <translation>Como o nível de ruído cai a cada passo (karras combina com muitos modelos SD)</translation>
-    </message>
-    <message>
         <source>Complete downloads from the Models window and sets of your own files</source>
         <translation>Downloads completos da janela Modelos e conjuntos dos seus próprios arquivos</translation>
     </message>

@@ -1857,42 +1857,6 @@ Lines starting with # are skipped.</source>
         <translation>Больше шагов — больше деталей и больше времени. Пресет модели задаёт хорошее значение.</translation>
     </message>
     <message>
-        <source>random</source>
-        <translation>случайный</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>Сид</translation>
-    </message>
-    <message>
-        <source>The same seed, prompt and settings draw the same picture again</source>
-        <translation>Тот же сид, промпт и настройки рисуют ту же картинку снова</translation>
-    </message>
-    <message>
-        <source>model&apos;s default</source>
-        <translation>как у модели</translation>
-    </message>
-    <message>
-        <source>CFG scale</source>
-        <translation>Шкала CFG</translation>
-    </message>
-    <message>
-        <source>How closely to follow the prompt (Flux and turbo models want 1)</source>
-        <translation>Насколько точно следовать промпту (Flux и turbo-моделям нужно 1)</translation>
-    </message>
-    <message>
-        <source>Sampler</source>
-        <translation>Сэмплер</translation>
-    </message>
-    <message>
-        <source>Scheduler</source>
-        <translation>Планировщик</translation>
-    </message>
-    <message>
-        <source>How the noise level falls from step to step (karras suits many SD models)</source>
-        <translation>Как уровень шума снижается от шага к шагу (karras подходит многим моделям SD)</translation>
-    </message>
-    <message>
         <source>Complete downloads from the Models window and sets of your own files</source>
         <translation>Полностью загруженные модели из окна «Модели» и наборы ваших файлов</translation>
     </message>
