@@ -75,14 +75,15 @@ CHECKS = {
         ("tests/integration/test_fix_faces.py",), "linux",
         ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli.py",
          "tests/integration/test_fix_faces.py")),
-    # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
-    # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares
-    # both families' pictures with and without it on every commit
+    # a Flux and a FLUX.2 klein picture through the CLI, each drawn ggml's own way and ours on an RX 580's feature set
+    # (README, "Polaris notes") and compared, and the prompt helper's answer on lavapipe, with every backend on that
+    # feature set
     "the Polaris lane": Check(
-        ("tests/integration/test_generate_cli.py::test_two_step_generation_end_to_end",
-         "tests/integration/test_klein_cli.py::test_klein_draws_from_a_prompt",
+        ("tests/backend/test_polaris_lane.py::test_our_patches_and_the_polaris_feature_set_draw_the_same_flux_picture",
+         "tests/backend/test_polaris_lane.py::test_the_polaris_feature_set_draws_the_same_klein_picture",
          "tests/services/test_prompt_helper.py::test_on_lavapipe_every_layer_goes_to_the_vulkan_device"), "polaris",
-        (*BACKEND, "app/services/prompt_helper.py", "app/core/models/families.py")),
+        (*BACKEND, "app/services/prompt_helper.py", "app/core/prompt_helper/server.py", "app/core/models/families.py",
+         "tests/backend/test_polaris_lane.py", "tests/services/test_prompt_helper.py")),
 }
 
 RECORD = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "polaris-studio" / "last-green-full"
