@@ -77,7 +77,9 @@ def hold() -> None:
     cut = run.index(b"\x1b[K\r", run.index(FIRST_STEP_END)) + len(b"\x1b[K\r")
     sys.stdout.buffer.write(run[:cut])
     sys.stdout.buffer.flush()
-    while not Path(os.environ["STANDIN_RELEASE"]).exists():
+    # never past a test's time, should no test let it go on and the app that started it not end it
+    deadline = time.monotonic() + 600
+    while not Path(os.environ["STANDIN_RELEASE"]).exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     sys.stdout.buffer.write(run[cut:])
     sys.stdout.buffer.flush()
