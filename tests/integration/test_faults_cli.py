@@ -20,7 +20,7 @@ import pytest
 
 from app.core.gallery.metadata import read_details
 from app.core.platform_paths import user_dirs
-from tests.helpers.cli import REPO, CliRun, generate_argv, run_generate, utf8_env
+from tests.helpers.cli import REPO, CliRun, generate_argv, on_the_standin, run_generate, standin_calls, utf8_env
 from tests.helpers.filesystems import fill, make_read_only, tmpfs
 
 # Windows Python runs (issue 34) a folder that is a file and a folder deleted mid-run (Windows' own errors, and a
@@ -199,14 +199,13 @@ def test_control_characters_in_a_prompt_list_reach_sdcpp_and_the_picture_alike(s
     model, taesd = tiny_model
     prompts = tmp_path / "prompts.txt"
     prompts.write_bytes(b"a light\x00house\x1b at dawn\n")
-    argv = generate_argv("unused", model, taesd, out_dir, "--width", "64", "--height", "64", "--steps", "1",
-                         "--sd-binary", str(standin))
+    argv = generate_argv("unused", model, taesd, out_dir, "--width", "64", "--height", "64", "--steps", "1")
     argv[argv.index("--prompt"):argv.index("--prompt") + 2] = ["--prompts", str(prompts)]
-    calls = tmp_path / "calls.jsonl"  # the stand-in's case "record_card" logs the arguments it was given
-    run = run_generate(argv, env={"STANDIN_CASE": "record_card", "STANDIN_STATE": str(calls)})
+    calls = tmp_path / "calls.jsonl"
+    run = on_the_standin(standin, argv, calls)
     assert run.exit_code == 0, run.stderr
     assert "invisible control characters (U+0000, U+001B); they were removed" in run.stderr
-    [call] = [json.loads(line)["argv"] for line in calls.read_text(encoding="utf-8").splitlines()]
+    [call] = standin_calls(calls)
     assert call[call.index("--prompt") + 1] == "a lighthouse at dawn"
     [image] = run.of("image")
     details = read_details(Path(image["path"]))

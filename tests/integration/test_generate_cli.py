@@ -4,7 +4,6 @@ sd.cpp output and writes a noise picture where it was told to (tests/helpers/sta
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from PIL import Image
 
 from app.core.gallery.metadata import parse_parameters, read_parameters_text
 from app.core.generation.request import MAX_PROMPT_BYTES
-from tests.helpers.cli import CliRun, generate_argv, run_generate
+from tests.helpers.cli import generate_argv, on_the_standin, run_generate, standin_calls
 from tests.helpers.model_headers import write_gguf
 
 # Windows Python runs the tests that prove a platform path (issue 34): sd-cli.exe started, read and ended (the
@@ -21,12 +20,6 @@ from tests.helpers.model_headers import write_gguf
 # %LOCALAPPDATA%. The rest are logic the Linux run answers for every platform; each says what covers its path.
 
 HOSTILE_PROMPT = 'a "quoted" \'lighthouse\'\nsecond line ünïcode 灯台 🌅 $(echo pwned) `id` ; rm -rf ~ && echo > x'
-
-
-def on_the_standin(standin: Path, argv: list[str], calls: Path) -> CliRun:
-    """The CLI run with the stand-in as sd-cli (its case "record_card": each call's arguments logged to `calls`)."""
-    return run_generate([*argv, "--sd-binary", str(standin)],
-                        env={"STANDIN_CASE": "record_card", "STANDIN_STATE": str(calls)})
 
 
 @pytest.mark.windows
@@ -63,7 +56,7 @@ def test_a_hostile_prompt_reaches_sdcpp_as_one_verbatim_argument(standin: Path, 
                                                 "64", "--steps", "1", "--negative", "; touch pwned"), calls)
     assert run.exit_code == 0, run.stderr
     # what the program was given, as it read its arguments (on Windows: a command line, parsed as sd-cli.exe does)
-    [call] = [json.loads(line)["argv"] for line in calls.read_text(encoding="utf-8").splitlines()]
+    [call] = standin_calls(calls)
     assert call[call.index("--prompt") + 1] == HOSTILE_PROMPT
     assert call[call.index("--negative-prompt") + 1] == "; touch pwned"
     [image] = run.of("image")
