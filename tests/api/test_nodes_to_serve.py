@@ -46,13 +46,11 @@ def held_other(tmp_path: Path, standin: Path) -> Iterator[Served]:
 
 
 @pytest.fixture
-def here_on_the_standin(standin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Machine:
-    """This computer on the stand-in, whose pictures go on at once (the file that lets them is there)."""
-    release = tmp_path / "go on"
+def here_on_the_standin(held_standin: tuple[Machine, Path]) -> Machine:
+    """This computer on the stand-in, whose pictures go on at once (the file that lets them is made)."""
+    machine, release = held_standin
     release.touch()
-    monkeypatch.setenv("STANDIN_CASE", "hold")
-    monkeypatch.setenv("STANDIN_RELEASE", str(release))
-    return Machine(standin)
+    return machine
 
 
 def request(seed: int, steps: int = 2, size: int = 64) -> GenerationRequest:
