@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app.core.gallery.metadata import parse_parameters, read_parameters_text
+from app.core.gallery.metadata import parse_parameters, read_details, read_parameters_text
 from app.core.generation.request import MAX_PROMPT_BYTES
 from tests.helpers.cli import generate_argv, on_the_standin, run_generate, standin_calls
 from tests.helpers.model_headers import write_gguf
@@ -205,6 +205,9 @@ def test_other_tools_read_our_parameters(standin: Path, tiny_model, out_dir: Pat
     assert (sampler.parameters["seed"], sampler.parameters["steps"]) == ("1234", "1")
     assert info.metadata["Size"] == "64x80"
     assert sampler.model is not None and sampler.model.name == "flux_tiny_clip" and len(sampler.model.hash) == 10
+    # and our own details name no picture it was edited from
+    details = read_details(Path(run.of("image")[0]["path"]))
+    assert details is not None and "ref_images" not in details and "edited_from" not in details
 
 
 @pytest.mark.windows
