@@ -63,9 +63,11 @@ CHECKS = {
         ("backend_bin/", "app/services/prompt_helper.py", "tests/helpers/processors.py",
          "tests/backend/test_cpu_variants.py")),
     "the API's real clients": Check(
-        ("tests/api/test_client_replays.py",), "linux",
-        ("app/api/", "app/services/", "app/core/generation/", "app/core/gallery/", "tests/helpers/api_server.py",
-         "tests/api/test_client_replays.py", "pyproject.toml")),
+        ("tests/api/test_client_replays.py",
+         "tests/api/test_clients.py::test_openai_edits_with_flux2_klein_follow_the_instruction"), "linux",
+        ("app/api/", "app/services/", "app/core/generation/", "app/core/gallery/", "app/core/models/catalog.py",
+         "app/core/models/families.py", "tests/helpers/api_server.py", "tests/api/test_client_replays.py",
+         "tests/api/test_clients.py", "pyproject.toml")),
     "the window on a real X server": Check(
         ("tests/ui/test_real_display.py", "tests/integration/test_one_window.py"), "linux",
         ("app/ui/", "app/__main__.py", "resources/translations/", "scripts/setup.sh", "pyproject.toml",
@@ -78,16 +80,16 @@ CHECKS = {
          "tests/integration/test_fix_faces.py")),
     "drafts, then one finished, on lavapipe": Check(
         ("tests/integration/test_drafts_cli.py",), "linux",
-        ("app/core/generation/drafts.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli.py",
-         "app/cli/finish.py", "app/services/generation/drafts_estimate.py", "tests/integration/test_drafts_cli.py")),
-    # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
-    # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares
-    # both families' pictures with and without it on every commit
+        ("app/core/generation/drafts.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli/", "app/services/generation/drafts_estimate.py", "tests/integration/test_drafts_cli.py")),
+    # a Flux and a FLUX.2 klein picture through the CLI, each drawn ggml's own way and ours on an RX 580's feature set
+    # (README, "Polaris notes") and compared, and the prompt helper's answer on lavapipe, with every backend on that
+    # feature set
     "the Polaris lane": Check(
-        ("tests/integration/test_generate_cli.py::test_two_step_generation_end_to_end",
-         "tests/integration/test_klein_cli.py::test_klein_draws_from_a_prompt",
+        ("tests/backend/test_polaris_lane.py::test_our_patches_and_the_polaris_feature_set_draw_the_same_flux_picture",
+         "tests/backend/test_polaris_lane.py::test_the_polaris_feature_set_draws_the_same_klein_picture",
          "tests/services/test_prompt_helper.py::test_on_lavapipe_every_layer_goes_to_the_vulkan_device"), "polaris",
-        (*BACKEND, "app/services/prompt_helper.py", "app/core/models/families.py")),
+        (*BACKEND, "app/services/prompt_helper.py", "app/core/prompt_helper/server.py", "app/core/models/families.py",
+         "tests/backend/test_polaris_lane.py", "tests/services/test_prompt_helper.py")),
 }
 
 RECORD = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "polaris-studio" / "last-green-full"

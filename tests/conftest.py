@@ -6,12 +6,16 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from app.core.resources import prompt_helper_name
 from tests.helpers.shader_cache import SHADER_CACHE
 from tests.helpers.windows_side import WindowsSide, find_windows_side
+
+if TYPE_CHECKING:
+    from app.services.system.machine import Machine
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # no test touches the user's own keyring: off Windows, keyring's "no keyring" backend (all that CI's Linux has), so
@@ -127,6 +131,19 @@ def standin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.helpers.cli import standin_program
 
     return standin_program(tmp_path_factory.mktemp("standin"))
+
+
+@pytest.fixture
+def held_standin(standin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Machine, Path]:
+    """(machine, release): a Machine whose backend is the stand-in holding each picture at its first step until the
+    file `release` exists (its case "hold"; once the file is made, pictures go on at once), for the logic around a
+    picture in the window, the queue and the studio."""
+    from app.services.system.machine import Machine
+
+    release = tmp_path / "go on"
+    monkeypatch.setenv("STANDIN_CASE", "hold")
+    monkeypatch.setenv("STANDIN_RELEASE", str(release))
+    return Machine(standin), release
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,7 @@
 """Real third-party clients against the real `python -m app serve` drawing with the real backend on lavapipe (the
-demo model): webuiapi (an A1111 client) and OpenAI's own Python package; sd-parsers reads what comes back."""
+demo model): webuiapi (an A1111 client) and OpenAI's own Python package; sd-parsers reads what comes back. Skipping
+the running picture is the queue's logic around it: there the server runs the stand-in (tests/helpers/standin.py,
+real sd.cpp output replayed), its picture held at its first step."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import io
 import json
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -28,6 +31,20 @@ def server(tmp_path_factory: pytest.TempPathFactory, shader_cache: str) -> Itera
                 env={"MESA_SHADER_CACHE_DIR": shader_cache}) as running:
         running.pictures = base / "pictures"  # type: ignore[attr-defined]
         running.upscalers = base / "base" / "data" / "models" / "upscalers"  # type: ignore[attr-defined]
+        yield running
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The file whose making lets the held pictures go on (the stand-in's case "hold")."""
+    return tmp_path_factory.mktemp("release") / "go on"
+
+
+@pytest.fixture(scope="module")
+def held_server(tmp_path_factory: pytest.TempPathFactory, standin: Path, release: Path) -> Iterator[Served]:
+    base = tmp_path_factory.mktemp("held")
+    with served(base / "base", "--demo", "--out", str(base / "pictures"), "--sd-binary", str(standin),
+                env={"STANDIN_CASE": "hold", "STANDIN_RELEASE": str(release)}) as running:
         yield running
 
 
@@ -207,7 +224,8 @@ def test_webuiapi_upscales_with_an_installed_esrgan(server: Served) -> None:
     assert refused.status_code == 422 and refused.json()["field"] == "upscaler_1"
 
 
-def test_skip_stops_the_running_picture_and_the_next_one_is_made(server: Served) -> None:
+def test_skip_stops_the_running_picture_and_the_next_one_is_made(held_server: Served, release: Path) -> None:
+    server = held_server
     api = webui(server)
     answer: list[object] = []
     asking = threading.Thread(target=lambda: answer.append(api.txt2img(
@@ -220,13 +238,17 @@ def test_skip_stops_the_running_picture_and_the_next_one_is_made(server: Served)
                 break
             threading.Event().wait(0.1)
         assert api.skip() == {"skipped": True}
+    release.touch()  # the second picture goes on
     asking.join(600)
     [result] = answer
     assert len(result.images) == 1 and result.info["all_seeds"] == [51]  # the second picture, whole
 
 
+@pytest.mark.full
 def test_openai_edits_with_flux2_klein_follow_the_instruction(server: Served, tiny_klein) -> None:
-    """A set of one's own files (the Models window's "Add files I already have"), chosen by its title."""
+    """A set of one's own files (the Models window's "Add files I already have"), chosen by its title. Among the
+    API's real clients (.ci/when_changed.py): FLUX.2 klein's real edit on every commit is test_klein_cli.py's, and
+    the edit's fields are table-tested in test_fields.py."""
     from openai import OpenAI
 
     from app.core.models.catalog import save_custom_set

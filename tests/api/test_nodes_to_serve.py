@@ -1,5 +1,7 @@
 """This app draws with another Polaris Studio: a second instance of the real `python -m app serve` on 127.0.0.1
-as the other computer (the demo model on lavapipe), this computer's real sd-cli beside it."""
+as the other computer (the demo model on lavapipe), this computer's real sd-cli beside it. The other computer killed
+or stopped mid-job is the queue's logic around a picture: there both computers run the stand-in
+(tests/helpers/standin.py, real sd.cpp output replayed), the other's held at its first step."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from app.core.models.families import MemoryFlags
 from app.core.queue.jobs import JobState
 from app.services.runners.events import JobEnded, JobEvent, JobStarted
 from app.services.studio import Studio
+from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 from tests.helpers.api_server import Served, served
 
@@ -34,6 +37,22 @@ def other(tmp_path: Path, shader_cache: str) -> Iterator[Served]:
         yield running
 
 
+@pytest.fixture
+def held_other(tmp_path: Path, standin: Path) -> Iterator[Served]:
+    """The other Polaris Studio on the stand-in, whose picture holds at its first step: it is never let go on."""
+    with served(tmp_path / "other", "--demo", "--out", str(tmp_path / "other-pictures"), "--sd-binary", str(standin),
+                env={"STANDIN_CASE": "hold", "STANDIN_RELEASE": str(tmp_path / "never made")}) as running:
+        yield running
+
+
+@pytest.fixture
+def here_on_the_standin(held_standin: tuple[Machine, Path]) -> Machine:
+    """This computer on the stand-in, whose pictures go on at once (the file that lets them is made)."""
+    machine, release = held_standin
+    release.touch()
+    return machine
+
+
 def request(seed: int, steps: int = 2, size: int = 64) -> GenerationRequest:
     files = demo_model_files()
     assert files is not None, "scripts/setup.sh writes the demo model"
@@ -41,9 +60,10 @@ def request(seed: int, steps: int = 2, size: int = 64) -> GenerationRequest:
                              memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
 
 
-def studio_with(other: Served, out_dir: Path) -> tuple[Studio, GalleryIndex, list[JobEvent]]:
+def studio_with(other: Served, out_dir: Path,
+                machine: Machine | None = None) -> tuple[Studio, GalleryIndex, list[JobEvent]]:
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
-    studio = Studio(out_dir, gallery=gallery)
+    studio = Studio(out_dir, machine, gallery=gallery)
     name = other.address.removeprefix("http://")
     studio.queue.add_node(other.address, name)
     events: list[JobEvent] = []
@@ -69,12 +89,12 @@ def test_a_batch_of_four_is_spread_over_this_computer_and_another_polaris_studio
 
 
 def test_the_other_polaris_studio_killed_mid_job_gives_the_job_back_and_it_is_drawn_here_once(
-        qtbot: QtBot, sd_cli: Path, other: Served, out_dir: Path) -> None:
-    studio, _, events = studio_with(other, out_dir)
+        qtbot: QtBot, held_other: Served, here_on_the_standin: Machine, out_dir: Path) -> None:
+    other = held_other
+    studio, _, events = studio_with(other, out_dir, here_on_the_standin)
     name = other.address.removeprefix("http://")
     studio.queue.set_card_enabled(LOCAL, False)
-    # killed at its first step: the steps left there outlast the kill, and few, for the redraw here
-    job = studio.add([request(5, steps=8)])[0]
+    job = studio.add([request(5)])[0]  # killed while it holds at its first step
 
     def drawing() -> bool:
         return httpx.get(f"{other.base}/progress", timeout=10).json()["state"]["sampling_step"] >= 1
@@ -91,12 +111,12 @@ def test_the_other_polaris_studio_killed_mid_job_gives_the_job_back_and_it_is_dr
     assert list(out_dir.glob("*.png")) == [Path(job.image or "")]
 
 
-@pytest.mark.timeout(480)  # five pictures' starts (the model read each time), on a shared 2-core machine
 def test_the_other_polaris_studio_stopped_with_ctrl_c_mid_batch_gives_its_job_back_and_all_four_are_drawn(
-        qtbot: QtBot, sd_cli: Path, other: Served, out_dir: Path) -> None:
+        qtbot: QtBot, held_other: Served, here_on_the_standin: Machine, out_dir: Path) -> None:
     """Ctrl+C (its window closed, its API switched off) answers the waiting call 503 "closing": the job did not end
     there, so it comes back, as after a kill, and is drawn here; the batch ends 4 of 4."""
-    studio, _, events = studio_with(other, out_dir)
+    other = held_other
+    studio, _, events = studio_with(other, out_dir, here_on_the_standin)
     name = other.address.removeprefix("http://")
     notes: list[str] = []
     studio.queue.note.connect(notes.append)

@@ -2,7 +2,8 @@
 the submit cap splits the work into more vkQueueSubmits without changing the picture, the norms of short rows take
 fewer invocations for the same picture, and the shader paths an RX 580 runs (no fp16, no integer dot product, no
 cooperative matrices, 2 GiB allocations) draw the same picture as the full feature set, within a tolerance measured
-here.
+here. The pictures are the Polaris lane's (.ci/when_changed.py): they run when the backend or the code that starts it
+changes, and each family's picture is drawn twice, ggml's own way and ours on the Polaris feature set.
 
 The tiny models exist for Flux and FLUX.2 klein only; SD 1.5 and SDXL have real-shaped models (picture_models.py's
 calibration set) too big for lavapipe, so their lane runs on the lent GPU."""
@@ -34,6 +35,8 @@ NORM_LINE = re.compile(r"polaris: rms_norm of rows of (\d+) values with (\d+) in
 # measured on lavapipe 1 (Flux) and 2 (klein), means 0.14 and 0.10; one step of margin for another Mesa. A wrong
 # shader path differs by far more (the pictures are random noise with a std of ~50/255).
 POLARIS_TOLERANCE = {"flux": 2, "klein": 3}
+# our patches' own room: one 255th each for a driver that contracts the shaders' multiply-adds differently
+PATCH_ROOM = 2
 
 pytestmark = pytest.mark.backend
 
@@ -100,33 +103,32 @@ def test_under_the_polaris_feature_set_the_device_reports_what_an_rx_580_has(sd_
     assert device.endswith("matrix cores: none"), device
 
 
+@pytest.mark.full
 def test_our_patches_and_the_polaris_feature_set_draw_the_same_flux_picture(sd_cli: Path, tiny_model,
                                                                            tmp_path: Path,
                                                                            full_feature_set: None) -> None:
-    """One lighthouse drawn three ways (it was six, in three tests): ggml's own (no submit cap, ggml's
-    512-invocation norms), with our two patches (4 nodes per submit, 64-invocation norms), and on the Polaris
-    feature set. Each patch says what it ran, so one pair of runs proves both."""
+    """One lighthouse drawn twice (it was six times, in three tests, then three): ggml's own (no submit cap, ggml's
+    512-invocation norms, the full feature set), and ours (4 nodes per submit, 64-invocation norms) on the Polaris
+    feature set. Each patch says what it ran, so one pair of runs proves both patches and the feature set."""
     ggml = _flux(tiny_model, tmp_path / "ggml", {LOG_SUBMITS: "1", SUBMIT_CAP_VARIABLE: "0", SHORT_ROWS_VARIABLE: "0"})
-    patched = _flux(tiny_model, tmp_path / "patched",
-                    {LOG_SUBMITS: "1", SUBMIT_CAP_VARIABLE: "4", SHORT_ROWS_VARIABLE: "1"})
-    polaris = _flux(tiny_model, tmp_path / "polaris", dict(POLARIS_FEATURE_SET))
+    ours = _flux(tiny_model, tmp_path / "ours", {**POLARIS_FEATURE_SET, LOG_SUBMITS: "1", SUBMIT_CAP_VARIABLE: "4",
+                                                 SHORT_ROWS_VARIABLE: "1"})
     # the submit cap: the same graphs, in the same order, each cut into more submits (measured: the tiny Flux's
     # 273-node graph in 3 and then 7 submits uncapped, 30 each at 4 nodes; views count as nodes but queue no work)
-    off, on = _submits(ggml), _submits(patched)
+    off, on = _submits(ggml), _submits(ours)
     assert off and on, ggml.stderr
     assert {cap for _, _, cap in off} == {0} and {cap for _, _, cap in on} == {4}
     assert [nodes for nodes, _, _ in off] == [nodes for nodes, _, _ in on]
     assert all(capped > uncapped for (_, uncapped, _), (_, capped, _) in zip(off, on, strict=True))
     # the short rows: the tiny Flux's per-head norms are rows of 128 values (its head); set either way, the patch
     # says which it ran
-    assert _norm_widths(ggml) == [(128, 512)] and _norm_widths(patched) == [(128, 64)], (ggml.stderr, patched.stderr)
-    # the same picture: neither patch reorders a sum (measured on lavapipe: the same bits); one 255th of room each
-    # for a driver that contracts the shaders' multiply-adds differently
-    difference = np.abs(_pixels(patched) - _pixels(ggml)).max()
-    assert difference <= 2, difference
-    _assert_the_polaris_picture_is_the_same("flux", full=_pixels(patched), polaris=_pixels(polaris))
+    assert _norm_widths(ggml) == [(128, 512)] and _norm_widths(ours) == [(128, 64)], (ggml.stderr, ours.stderr)
+    # the same picture: neither patch reorders a sum (measured on lavapipe: the same bits, so the difference is the
+    # feature set's); PATCH_ROOM more for a driver that contracts the shaders' multiply-adds differently
+    _assert_the_polaris_picture_is_the_same("flux", full=_pixels(ggml), polaris=_pixels(ours), room=PATCH_ROOM)
 
 
+@pytest.mark.full
 def test_the_polaris_feature_set_draws_the_same_klein_picture(sd_cli: Path, tiny_klein, tmp_path: Path,
                                                               full_feature_set: None) -> None:
     full = _pixels(_klein(tiny_klein, tmp_path / "full", {}))
@@ -134,9 +136,9 @@ def test_the_polaris_feature_set_draws_the_same_klein_picture(sd_cli: Path, tiny
     _assert_the_polaris_picture_is_the_same("klein", full=full, polaris=polaris)
 
 
-def _assert_the_polaris_picture_is_the_same(family: str, full: np.ndarray, polaris: np.ndarray) -> None:
+def _assert_the_polaris_picture_is_the_same(family: str, full: np.ndarray, polaris: np.ndarray, room: int = 0) -> None:
     difference = np.abs(polaris - full)
     print(f"{family}: Polaris feature set vs full, largest difference {difference.max()}/255, "
           f"mean {difference.mean():.3f}/255")
     assert full.std() > 0  # a picture, not a flat square
-    assert difference.max() <= POLARIS_TOLERANCE[family]
+    assert difference.max() <= POLARIS_TOLERANCE[family] + room

@@ -73,6 +73,18 @@ def run_generate(argv: list[str], env: dict[str, str] | None = None, timeout: fl
     return CliRun(result.returncode, events, result.stderr.decode("utf-8", errors="replace"))
 
 
+def on_the_standin(standin: Path, argv: list[str], calls: Path) -> CliRun:
+    """The CLI run with the stand-in as sd-cli, for what the app does around a picture: its case "record_card"
+    replays a real run and writes a noise picture where it was told, and logs each call's arguments to `calls`."""
+    return run_generate([*argv, "--sd-binary", str(standin)],
+                        env={"STANDIN_CASE": "record_card", "STANDIN_STATE": str(calls)})
+
+
+def standin_calls(calls: Path) -> list[list[str]]:
+    """The arguments of each call the stand-in logged, as the program read them."""
+    return [json.loads(line)["argv"] for line in calls.read_text(encoding="utf-8").splitlines()]
+
+
 def timed(argvs: list[list[str]], env: dict[str, str]) -> float:
     """Seconds to run these programs one after another from the repository's root (for the benchmarks)."""
     import time

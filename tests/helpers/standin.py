@@ -13,7 +13,9 @@ blackens the first image. CASE "record_card" (one card of a rig) logs each call'
 and start and end times (one JSON object per line) to $STANDIN_STATE, replays the real 2-step run over a second and
 writes a noise PNG where --output says. CASE "last_words_lost" replays the real run to its first step, writes a
 noise PNG where --output says and exits 0, as sd-cli.exe under Wine did when a busy machine's pipe lost its last
-output. With $STANDIN_HELP_LOG set, each `--help` asked writes one line there.
+output. CASE "hold" replays the real run to its first step and holds there until the file $STANDIN_RELEASE exists
+(a picture that is drawing for as long as a test needs it to be), then replays the rest and writes a noise PNG where
+--output says. With $STANDIN_HELP_LOG set, each `--help` asked writes one line there.
 """
 
 from __future__ import annotations
@@ -69,6 +71,21 @@ def record_card() -> None:
                               "start": started, "end": time.time()}) + "\n")
 
 
+def hold() -> None:
+    run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()
+    # the first step's line whole, with the \r that ends it: the app has heard step 1 while this holds
+    cut = run.index(b"\x1b[K\r", run.index(FIRST_STEP_END)) + len(b"\x1b[K\r")
+    sys.stdout.buffer.write(run[:cut])
+    sys.stdout.buffer.flush()
+    # never past a test's time, should no test let it go on and the app that started it not end it
+    deadline = time.monotonic() + 600
+    while not Path(os.environ["STANDIN_RELEASE"]).exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    sys.stdout.buffer.write(run[cut:])
+    sys.stdout.buffer.flush()
+    noise_where_told()
+
+
 def noise_where_told() -> None:
     argv = sys.argv[1:]
     value = lambda flag: argv[argv.index(flag) + 1]  # noqa: E731
@@ -112,6 +129,9 @@ def main() -> None:
         sys.exit(real.returncode)
     if case == "record_card":
         record_card()
+        sys.exit(0)
+    if case == "hold":
+        hold()
         sys.exit(0)
     if case == "last_words_lost":
         run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()

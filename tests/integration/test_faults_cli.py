@@ -1,6 +1,8 @@
-"""The fault matrix through the CLI, with the real sd.cpp on lavapipe: the output folder read-only, full, turned
-read-only, filled or deleted mid-run, and SIGINT/SIGTERM mid-run. Each job ends within a bounded time, says what
-happened in words, leaves nothing half-written and loses no finished picture."""
+"""The fault matrix through the CLI: the output folder read-only, full, turned read-only, filled or deleted mid-run,
+and SIGINT/SIGTERM mid-run. Each job ends within a bounded time, says what happened in words, leaves nothing
+half-written and loses no finished picture. The picture is the stand-in's (tests/helpers/standin.py: real sd.cpp
+output replayed, held at its first step until the fault has happened, then a noise picture where it was told): what
+is tested is the app around it; the real sd.cpp draws through the CLI in test_generate_cli.py."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import pytest
 
 from app.core.gallery.metadata import read_details
 from app.core.platform_paths import user_dirs
-from tests.helpers.cli import REPO, CliRun, generate_argv, run_generate, utf8_env
+from tests.helpers.cli import REPO, CliRun, generate_argv, on_the_standin, run_generate, standin_calls, utf8_env
 from tests.helpers.filesystems import fill, make_read_only, tmpfs
 
 # Windows Python runs (issue 34) a folder that is a file and a folder deleted mid-run (Windows' own errors, and a
@@ -35,10 +37,16 @@ def no_staging_left() -> None:
     assert not staging.exists() or list(staging.iterdir()) == [], "a staging file was left behind"
 
 
-def run_and_act(argv: list[str], when: Callable[[dict], bool], act: Callable[[subprocess.Popen], None],
-                timeout: float = 180) -> tuple[CliRun, float]:
+def held(standin: Path, argv: list[str], release: Path) -> tuple[list[str], dict[str, str]]:
+    """The CLI's arguments and environment for a run on the stand-in, whose picture holds at its first step until
+    `release` exists."""
+    return [*argv, "--sd-binary", str(standin)], {"STANDIN_CASE": "hold", "STANDIN_RELEASE": str(release)}
+
+
+def run_and_act(argv: list[str], env: dict[str, str], when: Callable[[dict], bool],
+                act: Callable[[subprocess.Popen], None], timeout: float = 180) -> tuple[CliRun, float]:
     """Run the CLI, call `act` once at the first event that `when` picks; the run and the seconds from then on."""
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO, env=utf8_env())
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO, env=utf8_env(**env))
     assert process.stdout is not None and process.stderr is not None
     events: list[dict] = []
     acted_at = None
@@ -68,21 +76,26 @@ def at_first_step(event: dict) -> bool:
 
 
 @pytest.mark.parametrize("fault", ["read-only", "full", pytest.param("a file", marks=pytest.mark.windows)])
-def test_a_folder_that_cannot_take_the_picture_is_refused_before_drawing(sd_cli: Path, tiny_model, tmp_path: Path,
+def test_a_folder_that_cannot_take_the_picture_is_refused_before_drawing(standin: Path, tiny_model, tmp_path: Path,
                                                                          fault: str) -> None:
     model, taesd = tiny_model
     disk = tmp_path / "disk"
+
+    def refused(out: Path) -> CliRun:
+        # were it not refused, the picture would hold at its first step: the run would end only at its timeout
+        return run_generate(*held(standin, generate_argv("x", model, taesd, out, "--width", "64", "--height", "64",
+                                                         "--steps", "1"), tmp_path / "never made"))
+
     if fault == "a file":
         disk.write_text("not a folder")
         out, words = disk, "is a file, not a folder"
-        run = run_generate(generate_argv("x", model, taesd, out, "--width", "64", "--height", "64", "--steps", "1"))
+        run = refused(out)
     else:
         with tmpfs(disk, "256k", read_only=fault == "read-only"):
             if fault == "full":
                 fill(disk)
             out, words = disk / "images", "read-only disk" if fault == "read-only" else "is full ("
-            run = run_generate(generate_argv("x", model, taesd, out, "--width", "64", "--height", "64",
-                                             "--steps", "1"))
+            run = refused(out)
     assert run.exit_code == 1, run.stderr
     [error] = run.of("error")
     assert error["kind"] == "cannot_save" and words in error["message"], error
@@ -95,13 +108,19 @@ def test_a_folder_that_cannot_take_the_picture_is_refused_before_drawing(sd_cli:
     no_staging_left()
 
 
-def finish_mid_run(fault: str, tiny_model, out: Path) -> CliRun:
-    """Run a job into `out` and make `fault` happen to it at the first step; the run, checked to end in time."""
+def finish_mid_run(fault: str, standin: Path, tiny_model, out: Path, release: Path) -> CliRun:
+    """Run a job into `out` and make `fault` happen to it at the first step, then let the picture go on; the run,
+    checked to end in time."""
     model, taesd = tiny_model
     act: Callable[[Path], None] = {"turned read-only": make_read_only, "filled": fill, "deleted": shutil.rmtree}[fault]
-    argv = generate_argv("kept", model, taesd, out, "--width", "64", "--height", "64", "--steps", "3",
-                         "--seed", "5")
-    run, after = run_and_act(argv, at_first_step, lambda _: act(out if fault == "deleted" else out.parent))
+    argv, env = held(standin, generate_argv("kept", model, taesd, out, "--width", "64", "--height", "64", "--steps",
+                                            "3", "--seed", "5"), release)
+
+    def fault_then_go_on(_: subprocess.Popen) -> None:
+        act(out if fault == "deleted" else out.parent)
+        release.touch()
+
+    run, after = run_and_act(argv, env, at_first_step, fault_then_go_on)
     assert after < 60
     return run
 
@@ -118,19 +137,19 @@ def assert_kept_aside(run: CliRun, words: str) -> None:
 
 
 @pytest.mark.parametrize(("fault", "words"), [("turned read-only", "read-only disk"), ("filled", "is full (")])
-def test_a_disk_that_fails_mid_run_keeps_the_picture_in_the_app_s_folder(sd_cli: Path, tiny_model, tmp_path: Path,
+def test_a_disk_that_fails_mid_run_keeps_the_picture_in_the_app_s_folder(standin: Path, tiny_model, tmp_path: Path,
                                                                          fault: str, words: str) -> None:
     with tmpfs(tmp_path / "disk", "4m") as disk:
-        run = finish_mid_run(fault, tiny_model, disk / "images")
+        run = finish_mid_run(fault, standin, tiny_model, disk / "images", tmp_path / "go on")
         assert [p.name for p in (disk / "images").iterdir()] == []
     assert_kept_aside(run, words)
 
 
 @pytest.mark.windows
-def test_a_folder_deleted_mid_run_keeps_the_picture_in_the_app_s_folder(sd_cli: Path, tiny_model,
+def test_a_folder_deleted_mid_run_keeps_the_picture_in_the_app_s_folder(standin: Path, tiny_model,
                                                                         tmp_path: Path) -> None:
     out = tmp_path / "usb" / "images"
-    run = finish_mid_run("deleted", tiny_model, out)
+    run = finish_mid_run("deleted", standin, tiny_model, out, tmp_path / "go on")
     assert not out.exists()  # not made again
     assert_kept_aside(run, "no longer exists")
 
@@ -138,12 +157,16 @@ def test_a_folder_deleted_mid_run_keeps_the_picture_in_the_app_s_folder(sd_cli: 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT/SIGTERM for another process to send")
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 @pytest.mark.parametrize("stage", ["sampling", "saving"])
-def test_ctrl_c_or_sigterm_stops_the_cli_in_any_stage(sd_cli: Path, tiny_model, out_dir: Path, signum: int,
-                                                      stage: str) -> None:
+def test_ctrl_c_or_sigterm_stops_the_cli_in_any_stage(standin: Path, tiny_model, out_dir: Path, tmp_path: Path,
+                                                      signum: int, stage: str) -> None:
     model, taesd = tiny_model
-    argv = generate_argv("stop", model, taesd, out_dir, "--width", "64", "--height", "64", "--steps", "6",
-                         "--batch", "2")
-    run, after = run_and_act(argv, lambda e: e.get("stage") == stage, lambda process: process.send_signal(signum))
+    release = tmp_path / "go on"
+    if stage == "saving":  # the first picture goes on to be saved; stopped while sampling, it holds at its first step
+        release.touch()
+    argv, env = held(standin, generate_argv("stop", model, taesd, out_dir, "--width", "64", "--height", "64",
+                                            "--steps", "6", "--batch", "2"), release)
+    run, after = run_and_act(argv, env, lambda e: e.get("stage") == stage,
+                             lambda process: process.send_signal(signum))
     assert after < 20, "the CLI did not stop in time"
     assert run.exit_code == 130, run.stderr
     assert "stopping: cancelling the jobs" in run.stderr
@@ -155,6 +178,7 @@ def test_ctrl_c_or_sigterm_stops_the_cli_in_any_stage(sd_cli: Path, tiny_model, 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows has no SIGINT for another process to send")
 def test_a_second_ctrl_c_does_not_wait(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+    # the real sd.cpp: the stand-in ends so soon after the first Ctrl+C that the second would come after the stop
     model, taesd = tiny_model
     argv = generate_argv("stop", model, taesd, out_dir, "--width", "64", "--height", "64", "--steps", "6")
 
@@ -163,24 +187,26 @@ def test_a_second_ctrl_c_does_not_wait(sd_cli: Path, tiny_model, out_dir: Path) 
         time.sleep(0.5)  # (this test's reader thread) two signals at once would reach Python as one
         process.send_signal(signal.SIGINT)
 
-    run, after = run_and_act(argv, lambda e: e.get("stage") == "loading", twice)
+    run, after = run_and_act(argv, {}, lambda e: e.get("stage") == "loading", twice)
     assert after < 20 and run.exit_code == 130, run.stderr
     no_staging_left()
 
 
 # Linux alone: removing control characters is the request's logic, and the file is read as UTF-8 by name (alike
 # everywhere); a prompt through Windows' command line into the picture is test_generate_cli.py's hostile prompt's
-def test_control_characters_in_a_prompt_list_reach_sdcpp_and_the_picture_alike(sd_cli: Path, tiny_model,
+def test_control_characters_in_a_prompt_list_reach_sdcpp_and_the_picture_alike(standin: Path, tiny_model,
                                                                               out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model
     prompts = tmp_path / "prompts.txt"
     prompts.write_bytes(b"a light\x00house\x1b at dawn\n")
     argv = generate_argv("unused", model, taesd, out_dir, "--width", "64", "--height", "64", "--steps", "1")
     argv[argv.index("--prompt"):argv.index("--prompt") + 2] = ["--prompts", str(prompts)]
-    run = run_generate(argv)
+    calls = tmp_path / "calls.jsonl"
+    run = on_the_standin(standin, argv, calls)
     assert run.exit_code == 0, run.stderr
     assert "invisible control characters (U+0000, U+001B); they were removed" in run.stderr
+    [call] = standin_calls(calls)
+    assert call[call.index("--prompt") + 1] == "a lighthouse at dawn"
     [image] = run.of("image")
     details = read_details(Path(image["path"]))
-    # (argv and metadata are one text by construction: tests/core/generation/test_request_and_command.py compares them)
     assert details is not None and details["prompt"] == "a lighthouse at dawn"

@@ -1,4 +1,6 @@
-"""`python -m app generate --events` end to end, with the real Vulkan sd.cpp on lavapipe."""
+"""`python -m app generate --events` end to end, with the real Vulkan sd.cpp on lavapipe; what the CLI does around a
+picture (its size, its metadata, its gallery entry, its prompt as one argument) on the stand-in, which replays real
+sd.cpp output and writes a noise picture where it was told to (tests/helpers/standin.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app.core.gallery.metadata import parse_parameters, read_parameters_text
+from app.core.gallery.metadata import parse_parameters, read_details, read_parameters_text
 from app.core.generation.request import MAX_PROMPT_BYTES
-from tests.helpers.cli import generate_argv, run_generate
+from tests.helpers.cli import generate_argv, on_the_standin, run_generate, standin_calls
 from tests.helpers.model_headers import write_gguf
 
 # Windows Python runs the tests that prove a platform path (issue 34): sd-cli.exe started, read and ended (the
@@ -46,11 +48,17 @@ def test_two_step_generation_end_to_end(sd_cli: Path, tiny_model, out_dir: Path)
 
 
 @pytest.mark.windows
-def test_a_hostile_prompt_reaches_sdcpp_as_one_verbatim_argument(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+def test_a_hostile_prompt_reaches_sdcpp_as_one_verbatim_argument(standin: Path, tiny_model, out_dir: Path,
+                                                                 tmp_path: Path) -> None:
     model, taesd = tiny_model
-    run = run_generate(generate_argv(HOSTILE_PROMPT, model, taesd, out_dir, "--width", "64", "--height", "64",
-                                     "--steps", "1", "--negative", "; touch pwned"))
+    calls = tmp_path / "calls.jsonl"
+    run = on_the_standin(standin, generate_argv(HOSTILE_PROMPT, model, taesd, out_dir, "--width", "64", "--height",
+                                                "64", "--steps", "1", "--negative", "; touch pwned"), calls)
     assert run.exit_code == 0, run.stderr
+    # what the program was given, as it read its arguments (on Windows: a command line, parsed as sd-cli.exe does)
+    [call] = standin_calls(calls)
+    assert call[call.index("--prompt") + 1] == HOSTILE_PROMPT
+    assert call[call.index("--negative-prompt") + 1] == "; touch pwned"
     [image] = run.of("image")
     text = read_parameters_text(Path(image["path"]))
     assert text is not None
@@ -80,11 +88,11 @@ def test_the_longest_prompt_allowed_makes_a_picture_and_a_longer_one_is_refused(
 
 # Linux alone: snapping and the CLIP-skip note are the request's logic; a picture drawn by sd-cli.exe is the
 # first test's
-def test_size_is_snapped_and_a_clip_skip_flux_has_no_layers_for_is_said(sd_cli: Path, tiny_model,
-                                                                         out_dir: Path) -> None:
+def test_size_is_snapped_and_a_clip_skip_flux_has_no_layers_for_is_said(standin: Path, tiny_model, out_dir: Path,
+                                                                         tmp_path: Path) -> None:
     model, taesd = tiny_model
-    run = run_generate(generate_argv("snap", model, taesd, out_dir, "--width", "72", "--height", "64",
-                                     "--steps", "1", "--clip-skip", "2"))
+    run = on_the_standin(standin, generate_argv("snap", model, taesd, out_dir, "--width", "72", "--height", "64",
+                                                "--steps", "1", "--clip-skip", "2"), tmp_path / "calls.jsonl")
     assert run.exit_code == 0, run.stderr
     assert "width 72 is not a multiple of 16; using 80" in run.stderr
     # the demo's Flux takes only CLIP-L's pooled summary: drawn without it, said, and not written as if it were
@@ -180,13 +188,14 @@ def test_a_model_sdcpp_cannot_use_is_a_model_load_failure(sd_cli: Path, tiny_mod
 
 # Linux alone: the PNG text is written by Pillow alike everywhere; non-ASCII words through sd-cli.exe into the
 # picture are the hostile prompt's
-def test_other_tools_read_our_parameters(sd_cli: Path, tiny_model, out_dir: Path) -> None:
+def test_other_tools_read_our_parameters(standin: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
     from sd_parsers import ParserManager
 
     model, taesd = tiny_model
     prompt = "a lighthouse, at dawn, ünïcode 灯台"
-    run = run_generate(generate_argv(prompt, model, taesd, out_dir, "--width", "64", "--height", "80", "--steps", "1",
-                                     "--seed", "1234", "--negative", "blurry, dark"))
+    run = on_the_standin(standin, generate_argv(prompt, model, taesd, out_dir, "--width", "64", "--height", "80",
+                                                "--steps", "1", "--seed", "1234", "--negative", "blurry, dark"),
+                         tmp_path / "calls.jsonl")
     assert run.exit_code == 0, run.stderr
     info = ParserManager().parse(run.of("image")[0]["path"])
     assert info is not None
@@ -196,17 +205,20 @@ def test_other_tools_read_our_parameters(sd_cli: Path, tiny_model, out_dir: Path
     assert (sampler.parameters["seed"], sampler.parameters["steps"]) == ("1234", "1")
     assert info.metadata["Size"] == "64x80"
     assert sampler.model is not None and sampler.model.name == "flux_tiny_clip" and len(sampler.model.hash) == 10
+    # and our own details name no picture it was edited from
+    details = read_details(Path(run.of("image")[0]["path"]))
+    assert details is not None and "ref_images" not in details and "edited_from" not in details
 
 
 @pytest.mark.windows
-def test_generated_images_land_in_the_gallery_index(sd_cli: Path, tiny_model, out_dir: Path,
+def test_generated_images_land_in_the_gallery_index(standin: Path, tiny_model, out_dir: Path,
                                                     isolated_user_dirs: Path) -> None:
     from app.core.gallery.gallery_index import GalleryIndex
 
     model, taesd = tiny_model
     # the autouse fixture points HOME and the XDG folders (on Windows %LOCALAPPDATA%) at this test's own directory
-    run = run_generate(generate_argv("into the index", model, taesd, out_dir, "--width", "64", "--height", "64",
-                                     "--steps", "1", "--seed", "5"))
+    run = on_the_standin(standin, generate_argv("into the index", model, taesd, out_dir, "--width", "64", "--height",
+                                                "64", "--steps", "1", "--seed", "5"), out_dir.parent / "calls.jsonl")
     assert run.exit_code == 0, run.stderr
     [database] = isolated_user_dirs.rglob("gallery.sqlite3")
     index = GalleryIndex(database)

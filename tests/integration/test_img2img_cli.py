@@ -9,7 +9,7 @@ import numpy as np
 from PIL import Image
 
 from app.core.gallery.metadata import parse_parameters, read_parameters_text
-from tests.helpers.cli import generate_argv, run_generate
+from tests.helpers.cli import generate_argv, on_the_standin, run_generate
 
 
 def noise_picture(path: Path, size: tuple[int, int]) -> Path:
@@ -45,11 +45,14 @@ def test_inpainting_keeps_the_input_outside_the_mask(sd_cli: Path, tiny_model, o
         assert saved.size == (64, 64)  # saved beside the job, at the input's size
 
 
-def test_img2img_draws_at_the_input_size(sd_cli: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
+# the size and the input's colours are the app's logic around the picture: on the stand-in, which writes its noise
+# picture at the size it was given (real img2img runs are the inpainting's and the extension's)
+def test_img2img_draws_at_the_input_size(standin: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model
     source = noise_picture(tmp_path / "photo.png", (96, 64))
-    run = run_generate(generate_argv("a red door", model, taesd, out_dir, "--init-img", str(source), "--strength",
-                                     "0.5", "--steps", "2", "--seed", "5"))
+    run = on_the_standin(standin, generate_argv("a red door", model, taesd, out_dir, "--init-img", str(source),
+                                                "--strength", "0.5", "--steps", "2", "--seed", "5"),
+                         tmp_path / "calls.jsonl")
     assert run.exit_code == 0, run.stderr
     [image] = run.of("image")
     with Image.open(image["path"]) as made:
@@ -58,11 +61,11 @@ def test_img2img_draws_at_the_input_size(sd_cli: Path, tiny_model, out_dir: Path
     assert stages[:3] == ["loading", "encoding", "sampling"]
 
 
-def test_a_cmyk_input_is_converted_and_runs(sd_cli: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
+def test_a_cmyk_input_is_converted_and_runs(standin: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model
     Image.new("CMYK", (64, 64), (0, 40, 80, 0)).save(tmp_path / "print.jpg")
-    run = run_generate(generate_argv("x", model, taesd, out_dir, "--init-img", str(tmp_path / "print.jpg"),
-                                     "--steps", "1", "--seed", "5"))
+    run = on_the_standin(standin, generate_argv("x", model, taesd, out_dir, "--init-img", str(tmp_path / "print.jpg"),
+                                                "--steps", "1", "--seed", "5"), tmp_path / "calls.jsonl")
     assert run.exit_code == 0, run.stderr
     [image] = run.of("image")
     with Image.open(image["path"]) as made:

@@ -12,12 +12,12 @@ from app.core.gallery.metadata import parse_parameters, read_details, read_param
 from app.core.generation.styles import DEFAULT_STYLES, merge_prompts
 from app.core.generation.wildcards import expand_wildcards
 from tests.conftest import REPO
-from tests.helpers.cli import generate_argv, run_generate, utf8_env
+from tests.helpers.cli import generate_argv, on_the_standin, run_generate, standin_calls, utf8_env
 
 PROMPT = "a __animal__, in the {snow|rain|fog|sun}"  # a comma: A1111 quotes the Template
 
 
-def test_a_styled_batch_of_two_chooses_per_seed_and_records_it(sd_cli: Path, tiny_model, out_dir: Path,
+def test_a_styled_batch_of_two_chooses_per_seed_and_records_it(standin: Path, tiny_model, out_dir: Path,
                                                                 tmp_path: Path) -> None:
     from sd_parsers import ParserManager
 
@@ -27,9 +27,11 @@ def test_a_styled_batch_of_two_chooses_per_seed_and_records_it(sd_cli: Path, tin
     (wildcards / "animal.txt").write_text("# one a line\ncat\ndog\nfox\nowl\nhare\nbear\n", encoding="utf-8")
     picks = {seed: expand_wildcards(PROMPT, seed, wildcards) for seed in (70, 71)}
     assert picks[70] != picks[71]  # these two seeds choose differently (pinned by the Mersenne Twister)
-    run = run_generate(generate_argv(PROMPT, model, taesd, out_dir, "--width", "64", "--height", "64", "--steps",
-                                     "1", "--seed", "70", "--batch", "2", "--style", "Watercolor",
-                                     "--wildcards", str(wildcards), "--negative", "text"))
+    calls = tmp_path / "calls.jsonl"  # the stand-in's pictures: the choices are the app's, read from its arguments
+    run = on_the_standin(standin, generate_argv(PROMPT, model, taesd, out_dir, "--width", "64", "--height", "64",
+                                                "--steps", "1", "--seed", "70", "--batch", "2", "--style",
+                                                "Watercolor", "--wildcards", str(wildcards), "--negative", "text"),
+                         calls)
     assert run.exit_code == 0, run.stderr
     watercolor = next(style for style in DEFAULT_STYLES if style.name == "Watercolor")
     made = {}
@@ -52,6 +54,8 @@ def test_a_styled_batch_of_two_chooses_per_seed_and_records_it(sd_cli: Path, tin
         assert info.metadata["Styles"] == "Watercolor" and PROMPT.startswith(info.metadata["Template"].strip('"'))
     # each picture's own choices, styled, as sd.cpp got them: its prompt is what the PNG says
     assert made == {seed: merge_prompts(watercolor.prompt, pick) for seed, pick in picks.items()}
+    given = {int(call[call.index("--seed") + 1]): call[call.index("--prompt") + 1] for call in standin_calls(calls)}
+    assert given == made
 
 
 def test_a_wildcard_file_that_is_not_there_or_an_unknown_style_runs_nothing(tiny_model, out_dir: Path,

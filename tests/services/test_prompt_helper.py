@@ -111,7 +111,9 @@ def test_it_unloads_by_itself_after_a_while(qtbot: QtBot, llama_server: Path, ti
     assert not helper.loaded
 
 
-# Linux alone: a server on lavapipe answers under Windows in test_a_question_for_another_place_starts_a_new_server
+# Linux alone, in the Polaris lane (.ci/when_changed.py: when the backends or the code that starts this one change);
+# a server on lavapipe answers on every commit, and under Windows, in the test of a question for another place
+@pytest.mark.full
 def test_on_lavapipe_every_layer_goes_to_the_vulkan_device(qtbot: QtBot, helper: PromptHelper,
                                                             tiny_prompt_model: Path) -> None:
     answer, words = ask(qtbot, helper, tiny_prompt_model, ON_LAVAPIPE,

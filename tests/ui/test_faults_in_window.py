@@ -1,6 +1,8 @@
-"""The fault matrix through the real window (offscreen), with the real sd.cpp on lavapipe: a folder that refuses the
-picture before or during the run ends the job in words, the picture is kept, the next job runs and Cancel works;
-the loading stage is shown; jobs from last time wait for Run queue."""
+"""The fault matrix through the real window (offscreen): a folder that refuses the picture before or during the run
+ends the job in words, the picture is kept, the next job runs and Cancel works; the loading stage is shown; jobs from
+last time wait for Run queue. The pictures are the stand-in's (tests/helpers/standin.py: real sd.cpp output replayed,
+held at its first step until the test lets it go on), but where Cancel meets the real sd.cpp in a stage the stand-in
+passes at once; the window draws with the real sd.cpp on lavapipe in test_main_window.py."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from app.core.platform_paths import user_dirs
 from app.core.queue.jobs import Job, JobState, save_queue
 from app.services.runners.events import StageEntered, StepMade
 from app.services.studio import Studio
+from app.services.system.machine import Machine
 from app.ui.image_view import no_picture_yet
 from app.ui.main_window import MainWindow
 from tests.helpers.filesystems import make_read_only, tmpfs
@@ -31,9 +34,27 @@ from tests.ui.test_main_window import fill_in
 # Linux mount (skipped on Windows): those run on Linux alone
 
 
+@pytest.fixture
+def held_window(qtbot: QtBot, out_dir: Path, held_standin: tuple[Machine, Path]) -> MainWindow:
+    """The window on the stand-in (held_standin: its pictures hold at their first step until the file is made)."""
+    main = MainWindow(Studio(out_dir, held_standin[0]))
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    return main
+
+
+@pytest.fixture
+def release(held_standin: tuple[Machine, Path]) -> Path:
+    return held_standin[1]
+
+
 # Linux alone, as the next: the read-only disk is a Linux mount (tmpfs), skipped under Windows Python
-def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, window: MainWindow, sd_cli: Path,
-                                                                  tiny_model, tmp_path: Path, out_dir: Path) -> None:
+def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, held_window: MainWindow,
+                                                                  release: Path, tiny_model, tmp_path: Path,
+                                                                  out_dir: Path) -> None:
+    window = held_window
+    release.touch()
     fill_in(qtbot, window, tiny_model, "refused", 64, 1)
     with tmpfs(tmp_path / "disk", "256k", read_only=True) as disk:
         window.set_output_folder(disk / "images")
@@ -51,12 +72,20 @@ def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, 
 
 
 def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_works(
-        qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model, tmp_path: Path, out_dir: Path) -> None:
+        qtbot: QtBot, held_window: MainWindow, release: Path, tiny_model, tmp_path: Path, out_dir: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    window = held_window
     fill_in(qtbot, window, tiny_model, "kept aside", 64, 4)
+
+    def read_only_then_go_on(disk: Path) -> None:
+        if not release.exists():  # the first job's first step only (the next job's comes at once too)
+            make_read_only(disk)
+            release.touch()
+
     with tmpfs(tmp_path / "disk", "8m") as disk:
         window.set_output_folder(disk)
         window.studio.generation.job_event.connect(
-            hear(StepMade, lambda progress: progress.step == 1 and make_read_only(disk), "progress"))
+            hear(StepMade, lambda progress: progress.step == 1 and read_only_then_go_on(disk), "progress"))
         with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
             qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
         assert list(disk.iterdir()) == []
@@ -67,7 +96,8 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
     [kept] = list(unsaved.iterdir())
     assert f"It is kept in {kept}." in window.status_line.status.text()
     assert window.go.generate.isEnabled()
-    # the queue is free: the next job runs, and Cancel ends it
+    # the queue is free: the next job runs (held at its first step), and Cancel ends it
+    monkeypatch.setenv("STANDIN_RELEASE", str(tmp_path / "never made"))
     window.set_output_folder(out_dir)
     window.panel.steps.setValue(50)
     with qtbot.waitSignal(window.studio.generation.job_event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
@@ -79,8 +109,10 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
 
 # Linux alone: the stage's words are the window's logic; sd-cli.exe's stages read on Windows are
 # test_generate_cli.py's first test's
-def test_the_loading_stage_shows_in_the_status_the_queue_and_the_picture(qtbot: QtBot, window: MainWindow,
-                                                                         sd_cli: Path, tiny_model) -> None:
+def test_the_loading_stage_shows_in_the_status_the_queue_and_the_picture(qtbot: QtBot, held_window: MainWindow,
+                                                                         release: Path, tiny_model) -> None:
+    window = held_window
+    release.touch()
     fill_in(qtbot, window, tiny_model, "loading", 64, 1)
     seen: list[tuple[str, str, str]] = []
     window.studio.generation.job_event.connect(hear(StageEntered, lambda stage: stage is Stage.LOADING and seen.append(
@@ -96,15 +128,17 @@ def test_the_loading_stage_shows_in_the_status_the_queue_and_the_picture(qtbot: 
 
 # Linux alone: the window's words on the saved queue; the queue's file on Windows, read back after the app was
 # killed and run, is tests/integration/test_queue_survives_a_crash.py's
-def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path,
-                                               tmp_path: Path) -> None:
+def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, held_standin: tuple[Machine, Path], tiny_model,
+                                               out_dir: Path, tmp_path: Path) -> None:
+    machine, release = held_standin
+    release.touch()
     model, taesd = tiny_model
     request = GenerationRequest(prompt="from last time", width=64, height=64, steps=1, seed=3,
                                 models=ModelFiles(model=model, taesd=taesd),
                                 memory=MemoryFlags(clip_on_cpu=True, vae_on_cpu=True))
     store = tmp_path / "queue.json"
     save_queue(store, [Job(request, state=JobState.RUNNING), Job(request)])
-    window = MainWindow(Studio(out_dir, store=store))
+    window = MainWindow(Studio(out_dir, machine, store=store))
     generation, queue = window.studio.generation, window.studio.queue
     qtbot.addWidget(window)
     window.show()
@@ -129,8 +163,10 @@ def test_jobs_from_last_time_wait_for_run_queue(qtbot: QtBot, sd_cli: Path, tiny
 
 @pytest.mark.windows
 def test_a_file_held_by_another_program_ends_the_job_and_keeps_the_picture(
-        qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model, out_dir: Path,
+        qtbot: QtBot, held_window: MainWindow, release: Path, tiny_model, out_dir: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
+    window = held_window
+    release.touch()
     # Windows refuses to move a file another program holds (an antivirus, a viewer): the one place that moves a
     # picture into the user's folder is made to fail as Windows does, on every platform
     from app.core.gallery import image_store

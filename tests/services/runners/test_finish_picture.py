@@ -1,6 +1,6 @@
 """Every runner ends its picture through finish_picture: a gallery whose database another program holds locked
-ends the job in words, whether the picture was made here, on another computer or upscaled (real sd-cli and
-sd-server on lavapipe, a real sqlite lock held by a second connection)."""
+ends the job in words, whether the picture was made here (by the stand-in, real sd.cpp output replayed), on another
+computer or upscaled (real sd-server and sd-cli on lavapipe), a real sqlite lock held by a second connection."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from app.core.queue.jobs import Job, JobState
 from app.services.runners.events import JobEnded, JobEvent, Notice
 from app.services.runners.finish import list_in_gallery
 from app.services.studio import Studio
+from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 from tests.helpers.image_server import sd_server
 
@@ -70,9 +71,12 @@ def assert_ended_in_words(job: Job, told: str, out_dir: Path, gallery: GalleryIn
 
 
 @pytest.mark.windows  # a lock held by another program: Windows' own file locking
-def test_a_locked_gallery_ends_a_local_job_in_words(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path) -> None:
+def test_a_locked_gallery_ends_a_local_job_in_words(qtbot: QtBot, held_standin: tuple[Machine, Path], tiny_model,
+                                                    out_dir: Path) -> None:
+    machine, release = held_standin  # the picture is the stand-in's: the lock is what is tested
+    release.touch()
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
-    studio = Studio(out_dir, gallery=gallery)
+    studio = Studio(out_dir, machine, gallery=gallery)
     job, told = run_with_gallery_locked(qtbot, studio, lambda: studio.add([picture(tiny_model)])[0])
     assert job.card == LOCAL
     assert_ended_in_words(job, told, out_dir, gallery)
