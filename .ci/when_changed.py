@@ -80,7 +80,8 @@ CHECKS = {
          "tests/integration/test_fix_faces.py")),
     "drafts, then one finished, on lavapipe": Check(
         ("tests/integration/test_drafts_cli.py",), "linux",
-        ("app/core/generation/drafts.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli/", "app/services/generation/drafts_estimate.py", "tests/integration/test_drafts_cli.py")),
+        ("app/core/generation/drafts.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli/",
+         "app/services/generation/drafts_estimate.py", "tests/integration/test_drafts_cli.py")),
     # a Flux and a FLUX.2 klein picture through the CLI, each drawn ggml's own way and ours on an RX 580's feature set
     # (README, "Polaris notes") and compared, and the prompt helper's answer on lavapipe, with every backend on that
     # feature set
