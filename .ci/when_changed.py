@@ -75,6 +75,11 @@ CHECKS = {
         ("tests/integration/test_fix_faces.py",), "linux",
         ("app/core/generation/faces.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli.py",
          "tests/integration/test_fix_faces.py")),
+    "ControlNet drawn on lavapipe": Check(
+        ("tests/integration/test_controlnet_cli.py",), "linux",
+        ("app/core/generation/control.py", "app/core/models/controlnet.py", "app/core/demo/picture_models.py",
+         "app/core/generation/command.py", "app/services/runners/", "app/cli.py", "backend_bin/",
+         "tests/integration/test_controlnet_cli.py")),
     # a Flux picture through the CLI (two steps), a FLUX.2 klein one and the prompt helper's answer, with every
     # backend on an RX 580's feature set (README, "Polaris notes"); tests/backend/test_polaris_lane.py compares
     # both families' pictures with and without it on every commit
