@@ -72,4 +72,4 @@ def test_the_control_picture_guides_and_strength_zero_draws_as_without(sd1_with_
     text = read_parameters_text(Path(image["path"]))
     assert text is not None
     assert settings_fields(parse_parameters(text).settings)["ControlNet 0"] == (
-        f'"Module: none, Model: {controlnet.stem}, Weight: 0.9"')
+        f"Module: none, Model: {controlnet.stem}, Weight: 0.9")  # read back without A1111's quotes
