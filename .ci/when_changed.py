@@ -82,6 +82,11 @@ CHECKS = {
         ("tests/integration/test_drafts_cli.py",), "linux",
         ("app/core/generation/drafts.py", "app/core/generation/input_image.py", "app/services/runners/", "app/cli/",
          "app/services/generation/drafts_estimate.py", "tests/integration/test_drafts_cli.py")),
+    # sd.cpp 0.4.7 draws ControlNet with real-shaped SD 1.5 models only (about 15 min on lavapipe): what they meet
+    "ControlNet drawn on lavapipe": Check(
+        ("tests/integration/test_controlnet_cli.py",), "linux",
+        ("app/core/generation/control.py", "app/core/models/controlnet.py", "app/core/demo/picture_models.py",
+         "app/core/generation/command.py", "backend_bin/", "tests/integration/test_controlnet_cli.py")),
     # a Flux and a FLUX.2 klein picture through the CLI, each drawn ggml's own way and ours on an RX 580's feature set
     # (README, "Polaris notes") and compared, and the prompt helper's answer on lavapipe, with every backend on that
     # feature set

@@ -73,7 +73,7 @@ def run_models_import(args: argparse.Namespace) -> int:
 def run_models_list(catalog: Catalog, models_dir: Path, as_json: bool) -> int:
     ledger = read_ledger(models_dir)
     listed: list[dict[str, Any]] = []  # as --json writes each
-    for preset in (*catalog.presets.values(), *catalog.upscalers.values()):
+    for preset in (*catalog.presets.values(), *catalog.upscalers.values(), *catalog.controlnets.values()):
         files = [(f, file_status(models_dir, f, ledger)) for f in preset.files]
         listed.append({
             "id": preset.id, "title": preset.title, "family": preset.family.value, "bytes": preset.total_bytes,
@@ -125,7 +125,7 @@ def run_models_download(catalog: Catalog, models_dir: Path, preset_id: str) -> i
     preset = catalog.preset(preset_id) or (prompt_model_download(catalog) if preset_id == PROMPT_MODEL_PRESET
                                            else None)
     if preset is None:
-        known = [*catalog.presets, *catalog.upscalers, PROMPT_MODEL_PRESET]
+        known = [*catalog.presets, *catalog.upscalers, *catalog.controlnets, PROMPT_MODEL_PRESET]
         print(f"error: no preset {preset_id!r}; known: {', '.join(known)}", file=sys.stderr)
         return 2
     cancel = threading.Event()

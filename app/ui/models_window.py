@@ -89,7 +89,7 @@ class ModelsWindow(QDialog):
         self.download.progress.connect(self._on_progress)
         self.download.finished.connect(self._on_download_finished)
         self.cards: dict[str, ModelCard] = {}
-        for preset in (*catalog.presets.values(), *catalog.upscalers.values()):
+        for preset in (*catalog.presets.values(), *catalog.upscalers.values(), *catalog.controlnets.values()):
             card = ModelCard(preset, self)
             card.button.clicked.connect(lambda _=False, key=preset.id: self._on_preset_button(key))
             self.cards[preset.id] = card
@@ -215,6 +215,13 @@ class ModelsWindow(QDialog):
         upscalers.setStyleSheet("font-weight: bold;")
         column_layout.addWidget(upscalers)
         for key in self.catalog.upscalers:
+            column_layout.addWidget(self.cards[key])
+        controlnets = QLabel(translate("ModelsWindow", "To draw from a control picture (ControlNet, for SD 1.5 "
+                                                       "models): its outlines, a pose or its depth"), column)
+        controlnets.setStyleSheet("font-weight: bold;")
+        controlnets.setWordWrap(True)
+        column_layout.addWidget(controlnets)
+        for key in self.catalog.controlnets:
             column_layout.addWidget(self.cards[key])
         column_layout.addStretch(1)
         scroll = QScrollArea(shop)

@@ -72,6 +72,8 @@ def test_models_list_says_what_each_preset_needs_and_has(tmp_path: Path) -> None
     t5 = next(f for f in flux["files"] if f["slot"] == "t5xxl")
     assert t5["verified_hash"] is True and t5["url"].startswith("https://huggingface.co/")
     assert t5["licence"] == "Apache-2.0" and t5["status"] == "missing"
+    canny = next(p for p in listed["presets"] if p["id"] == "control-sd15-canny")  # the ControlNets too
+    assert canny["family"] == "sd1" and canny["files"][0]["slot"] == "controlnet"
     text = models_cli("list", "--models-dir", str(tmp_path))
     assert "flux-schnell-q4k: Flux Schnell" in text.stdout and "no published hash" in text.stdout
 

@@ -305,3 +305,18 @@ def test_a_lora_and_an_upscaler_go_to_their_folders(qtbot: QtBot, tmp_path: Path
         models.import_paths([lora])  # again: the same file is already there
         assert models.import_report.toPlainText() == "Reading the files…"  # off the GUI thread meanwhile
     assert "as flux_tiny_lora" in models.import_report.toPlainText()
+
+
+def test_the_controlnets_are_in_the_shop_with_what_each_is_good_for(qtbot: QtBot, tmp_path: Path,
+                                                                    out_dir: Path) -> None:
+    window = MainWindow(Studio(out_dir), models_dir=tmp_path / "models")
+    qtbot.addWidget(window)
+    models = open_models(qtbot, window)
+    pose = models.cards["control-sd15-openpose"]
+    assert pose.name.text() == "ControlNet OpenPose (SD 1.5, fp16)"
+    assert pose.good_at.text() == "Good at: following a pose"
+    assert (pose.status.text(), pose.button.text()) == ("not downloaded", "Download")
+    assert pose.download_size.text() == "Download: 689 MiB"  # 722,601,100 bytes, as published
+    assert {"control-sd15-canny", "control-sd15-depth", "control-sd15-scribble", "control-sd15-lineart"} <= \
+        models.cards.keys()
+    assert pose.isVisibleTo(models)  # on the shop's shelf, under its heading

@@ -316,6 +316,39 @@ def unet_tensors(xl: bool) -> Iterator[Tensor]:
     yield from _conv(p + "out.2", base, 4)
 
 
+def _unet_encoder_channels(xl: bool) -> list[int]:
+    """The width of each of the UNet's encoder outputs (input_blocks 0..11 for SD 1.x, 0..8 for SDXL), in order."""
+    mult = (1, 2, 4) if xl else (1, 2, 4, 4)
+    channels = [320]
+    for level, factor in enumerate(mult):
+        channels += [320 * factor] * 2
+        if level < len(mult) - 1:
+            channels.append(320 * factor)
+    return channels
+
+
+CONTROL_HINT = ((3, 16), (16, 16), (16, 32), (32, 32), (32, 96), (96, 96), (96, 256), (256, 320))
+
+
+def controlnet_tensors(xl: bool = False) -> Iterator[Tensor]:
+    """A ControlNet as lllyasviel's single files name it (`control_model.`) and sd.cpp's control.hpp builds it: the
+    UNet's encoder half and middle block (the shapes of `unet_tensors`), the hint block that reads the control
+    picture and a 1x1 "zero" convolution per encoder output. control.hpp fixes every size to the family's (SD 1.x:
+    361M parameters), so no tiny ControlNet exists."""
+    unet, p = "model.diffusion_model.", "control_model."
+    for tensor in unet_tensors(xl):
+        rest = tensor.name[len(unet):]
+        if rest.startswith(("time_embed.", "label_emb.", "input_blocks.", "middle_block.")):
+            yield dataclasses.replace(tensor, name=p + rest)
+    for index, (c_in, c_out) in enumerate(CONTROL_HINT):
+        yield from _conv(f"{p}input_hint_block.{2 * index}", c_in, c_out)
+    channels = _unet_encoder_channels(xl)
+    names = [f"{p}zero_convs.{index}.0" for index in range(len(channels))] + [f"{p}middle_block_out.0"]
+    for name, width in zip(names, [*channels, channels[-1]], strict=True):
+        yield Tensor(f"{name}.weight", (width, width, 1, 1), "weight")
+        yield Tensor(f"{name}.bias", (width,), "zero")
+
+
 def tae_tensors(latent_channels: int = 16, width: int = 64) -> Iterator[Tensor]:
     """TAESD-style decoder and encoder (sd.cpp's tae.hpp); sd-server also loads the encoder half."""
     yield from _conv("decoder.layers.0", latent_channels, width)
@@ -633,6 +666,29 @@ def _write_safetensors(path: Path, values: dict[str, np.ndarray]) -> None:
         f.write(len(table).to_bytes(8, "little") + table)
         for value in values.values():
             f.write(value.astype("<f2").tobytes())
+
+
+SD1_FILE = "sd15_shaped_q4_0.gguf"
+SD_TAE_FILE = "taesd_tiny.gguf"
+CONTROLNET_FILE = "control_sd15_shaped_fp16.safetensors"
+
+
+def write_sd1_with_controlnet(out: Path, seed: int = 0) -> tuple[Path, Path, Path]:
+    """A real-shaped random SD 1.5 (UNet and CLIP-L, its matrices q4_0: ~1.1 GB), a tiny SD autoencoder (4 latent
+    channels, calibrated like the demo's) and a real-shaped random SD 1.5 ControlNet (fp16 safetensors, as the
+    published ones: ~723 MB): sd.cpp fixes both networks' sizes, so ControlNet can only be drawn with these.
+    (model, taesd, controlnet)."""
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng([seed, 6])
+    model = _atomic(out / SD1_FILE, lambda p: _write(
+        p, iter((*unet_tensors(xl=False), *clip_l_tensors("cond_stage_model."))), rng, quantize=True))
+    tae = list(tae_tensors(4))
+    values = {tensor.name: _values(tensor, rng) for tensor in tae}
+    calibrated_tae_decoder(values, np.random.default_rng([seed, 7]))
+    taesd = _atomic(out / SD_TAE_FILE, lambda p: _write(p, iter(tae), rng, False, chosen=values))
+    control = {t.name: _values(t, rng).astype(np.float16) for t in controlnet_tensors()}
+    controlnet = _atomic(out / CONTROLNET_FILE, lambda p: _write_safetensors(p, control))
+    return model, taesd, controlnet
 
 
 KLEIN_FILE = "flux2_klein_tiny.gguf"

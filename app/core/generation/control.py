@@ -13,7 +13,13 @@ from pathlib import Path
 
 from app.core.file_words import file_problem
 from app.core.generation.input_image import InputImageRejected, check_input_image
-from app.core.models.controlnet import SD2_CONTEXT, controlnet_context, controlnet_family, is_controlnet
+from app.core.models.controlnet import (
+    SD2_CONTEXT,
+    controlnet_context,
+    controlnet_family,
+    in_diffusers_layout,
+    is_controlnet,
+)
 from app.core.models.families import ModelFamily
 from app.core.models.model_files import ModelFileError, ModelInfo, inspect_model
 from app.core.words import translate
@@ -55,6 +61,11 @@ def check_control(control: ControlNetUse, family: ModelFamily) -> ModelInfo:
             file=control.model.name, why=why)) from error
     if not is_controlnet(info):
         raise ControlRejected(translate("Control", "{file} is not a ControlNet").format(file=control.model.name))
+    if in_diffusers_layout(info):
+        raise ControlRejected(translate("Control", "{file} is a ControlNet in diffusers' layout, which the drawing "
+                                                   "engine cannot read: use the single-file one (such as "
+                                                   "control_v11p_sd15_canny_fp16.safetensors, in the Models "
+                                                   "window)").format(file=control.model.name))
     made_for = controlnet_family(info)
     if made_for is not family:
         named = (translate("Control", "SD 2") if controlnet_context(info) == SD2_CONTEXT else made_for.words

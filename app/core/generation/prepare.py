@@ -22,6 +22,7 @@ from app.core.generation.request import (
 )
 from app.core.models.backend_caps import BackendCaps
 from app.core.models.components import Components, components_from_files
+from app.core.models.controlnet import controlnet_memory_bytes
 from app.core.models.model_files import ModelInfo, inspect_model
 from app.core.planning.plan import Device, MemoryPlan, plan_memory
 from app.core.planning.timing import Card, Host, MeasuredStep, PictureTime, picture_time
@@ -99,7 +100,7 @@ def prepare(request: GenerationRequest, machine: MachineFacts | None, what_if: W
     if request.face_fix is not None:
         work = _with_faces(work, request)
     if request.control is not None and request.control.model.is_file():  # its header read (and cached) by validate
-        work = dataclasses.replace(work, control_bytes=inspect_model(request.control.model).total_bytes,
+        work = dataclasses.replace(work, control_bytes=controlnet_memory_bytes(inspect_model(request.control.model)),
                                    control_on_cpu=request.control.on_cpu)
     plans: tuple[MemoryPlan, ...] = ()
     if machine is not None and machine.device is not None:

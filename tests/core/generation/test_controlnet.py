@@ -1,14 +1,15 @@
 """ControlNet's pure parts: the family a ControlNet file guides read from its header, the refusals before anything
 runs (a DiT model, a ControlNet for another family, SD 2's, a file that is no ControlNet, a strength out of range),
 sd.cpp's options in the argv (the backend's real --help says it has them), the PNG's record, the queue file, the
-plan and the time model counting its weights on the card or the processor.
+plan and the time model counting its weights on the card or the processor, as sd.cpp holds them.
 
-The real drawing with a ControlNet was NOT tested: it needs an SD 1.5 or SDXL model and a ControlNet, too big for
-lavapipe, and no GPU run was made for this change."""
+The real drawing with a ControlNet: tests/integration/test_controlnet_cli.py (a real-shaped random SD 1.5 and
+ControlNet on lavapipe, `full`); no GPU run was made for this change."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from app.core.generation.prepare import prepare
 from app.core.generation.request import GenerationRequest, InvalidRequest, validate
 from app.core.models.backend_caps import parse_help
 from app.core.models.components import Components
-from app.core.models.controlnet import controlnet_family
+from app.core.models.controlnet import controlnet_family, controlnet_memory_bytes
 from app.core.models.families import MemoryFlags, ModelFamily, ModelFiles
 from app.core.models.model_files import inspect_model
 from app.core.planning.plan import GIB, Device, evaluate
@@ -120,9 +121,33 @@ def test_the_png_and_the_queue_file_carry_it(tmp_path: Path, sd15: Path, pose: P
     assert request_from_json(request_json(request)) == request
 
 
+def test_a_controlnet_in_diffusers_layout_is_refused_before_anything_runs(tmp_path: Path, sd15: Path,
+                                                                          pose: Path) -> None:
+    control = ControlNetUse(write_safetensors(tmp_path / "diffusion_pytorch_model.safetensors",
+                                              controlnet(diffusers=True)), pose)
+    with pytest.raises(InvalidRequest, match="in diffusers' layout, which the drawing engine cannot read"):
+        validate(GenerationRequest("a", models=ModelFiles(model=sd15), control=control))
+
+
+def test_an_sd15_controlnet_takes_what_sd_cpp_says_whatever_the_file_stores(tmp_path: Path) -> None:
+    """The writer's real-shaped SD 1.5 ControlNet (the end-to-end test's) is the published one's size, and the
+    memory it takes is sd.cpp's own figure for it: "control_net params backend buffer size = 937.60 MB (340
+    tensors)", the same as for a real fp32 .pth (leejet/stable-diffusion.cpp#336's log)."""
+    from app.core.demo.picture_models import controlnet_tensors
+
+    tensors = list(controlnet_tensors())
+    assert len(tensors) == 340
+    published = 722_601_100  # control_v11p_sd15_canny_fp16.safetensors: its header and its f16 data
+    assert 0 < published - 2 * sum(math.prod(t.shape) for t in tensors) < 64 * 1024
+    for dtype in ("f16", "f32"):
+        spec = {t.name: (t.shape, dtype) for t in tensors}
+        assert controlnet_memory_bytes(inspect_model(write_safetensors(tmp_path / f"cn_{dtype}.safetensors", spec))) \
+            == pytest.approx(937.60 * 2**20, abs=0.01 * 2**20)
+
+
 SD1 = Components(ModelFamily.SD1, 1_720_000_000, 246_000_000, 167_000_000)
 ON_GPU = MemoryFlags(clip_on_cpu=False, vae_on_cpu=False)
-CONTROL_BYTES = 723_000_000  # control_v11p_sd15_*.fp16: 1.45 GB at f32, 723 MB at f16
+CONTROL_BYTES = 983_149_000  # an SD 1.5 ControlNet once loaded (937.60 MiB), from a 723 MB fp16 or 1.45 GB fp32 file
 
 
 def test_the_plan_counts_the_controlnet_on_the_card_or_the_processor() -> None:
@@ -140,7 +165,7 @@ def test_a_request_with_a_controlnet_is_prepared_with_its_weights(tmp_path: Path
     model = write_safetensors(tmp_path / "cn.safetensors", controlnet())
     prepared = prepare(GenerationRequest("a", models=ModelFiles(model=sd15),
                                          control=ControlNetUse(model, pose, on_cpu=True)), None)
-    assert prepared.work.control_bytes == inspect_model(model).total_bytes > 0
+    assert prepared.work.control_bytes == controlnet_memory_bytes(inspect_model(model)) > 0
     assert prepared.work.control_on_cpu
 
 
