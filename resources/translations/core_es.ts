@@ -595,6 +595,10 @@
         <translation>{file} no es un ControlNet</translation>
     </message>
     <message>
+        <source>{file} is a ControlNet in diffusers&apos; layout, which the drawing engine cannot read: use the single-file one (such as control_v11p_sd15_canny_fp16.safetensors, in the Models window)</source>
+        <translation>{file} es un ControlNet en el formato de diffusers, que el motor de dibujo no puede leer: usa el de un solo archivo (como control_v11p_sd15_canny_fp16.safetensors, en la ventana Modelos)</translation>
+    </message>
+    <message>
         <source>SD 2</source>
         <translation>SD 2</translation>
     </message>

@@ -595,6 +595,10 @@
         <translation>{file} não é um ControlNet</translation>
     </message>
     <message>
+        <source>{file} is a ControlNet in diffusers&apos; layout, which the drawing engine cannot read: use the single-file one (such as control_v11p_sd15_canny_fp16.safetensors, in the Models window)</source>
+        <translation>{file} é um ControlNet no formato do diffusers, que o motor de desenho não consegue ler: use o de arquivo único (como control_v11p_sd15_canny_fp16.safetensors, na janela Modelos)</translation>
+    </message>
+    <message>
         <source>SD 2</source>
         <translation>SD 2</translation>
     </message>

@@ -595,6 +595,10 @@
         <translation>{file} — это не ControlNet</translation>
     </message>
     <message>
+        <source>{file} is a ControlNet in diffusers&apos; layout, which the drawing engine cannot read: use the single-file one (such as control_v11p_sd15_canny_fp16.safetensors, in the Models window)</source>
+        <translation>{file} — ControlNet в формате diffusers, который движок рисования не читает: возьмите однофайловый (например, control_v11p_sd15_canny_fp16.safetensors в окне «Модели»)</translation>
+    </message>
+    <message>
         <source>SD 2</source>
         <translation>SD 2</translation>
     </message>

@@ -1233,6 +1233,10 @@
         <translation>Para agrandar imágenes terminadas</translation>
     </message>
     <message>
+        <source>To draw from a control picture (ControlNet, for SD 1.5 models): its outlines, a pose or its depth</source>
+        <translation>Para dibujar a partir de una imagen de control (ControlNet, para modelos SD 1.5): sus contornos, una pose o su profundidad</translation>
+    </message>
+    <message>
         <source>This file</source>
         <translation>Este archivo</translation>
     </message>

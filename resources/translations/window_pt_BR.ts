@@ -1233,6 +1233,10 @@
         <translation>Para aumentar imagens prontas</translation>
     </message>
     <message>
+        <source>To draw from a control picture (ControlNet, for SD 1.5 models): its outlines, a pose or its depth</source>
+        <translation>Para desenhar a partir de uma imagem de controle (ControlNet, para modelos SD 1.5): seus contornos, uma pose ou sua profundidade</translation>
+    </message>
+    <message>
         <source>This file</source>
         <translation>Este arquivo</translation>
     </message>

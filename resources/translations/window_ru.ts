@@ -1233,6 +1233,10 @@
         <translation>Чтобы увеличить готовые картинки</translation>
     </message>
     <message>
+        <source>To draw from a control picture (ControlNet, for SD 1.5 models): its outlines, a pose or its depth</source>
+        <translation>Чтобы рисовать по управляющей картинке (ControlNet, для моделей SD 1.5): по её контурам, позе или глубине</translation>
+    </message>
+    <message>
         <source>This file</source>
         <translation>Этот файл</translation>
     </message>
