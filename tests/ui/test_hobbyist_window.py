@@ -116,10 +116,12 @@ def test_tab_walks_the_window_as_it_reads(qtbot: QtBot, out_dir: Path, tmp_path:
         walked.append(focused.accessibleName() or focused.text().replace("&", ""))  # type: ignore[union-attr]
         qtbot.keyClick(focused, Qt.Key.Key_Tab)
     # the shape buttons are one group: Tab stops at the chosen one, as in a group of radio buttons
-    # top to bottom: the column (the panel's LoRA and picture rows over Generate), then the picture
-    assert walked[:12] == ["Model", "Get models…", "Prompt", "Improve the prompt", "Styles",
+    # top to bottom: the column (the panel's LoRA and picture rows over Generate and the drafts' row), then the
+    # picture
+    assert walked[:14] == ["Model", "Get models…", "Prompt", "Improve the prompt", "Styles",
                            "Show the negative prompt", "Square picture", "Steps", "LoRA folder…",
-                           "Choose a picture to start from", "Generate", "Advanced"], walked
+                           "Choose a picture to start from", "Generate", "Number of drafts", "Try 4 drafts",
+                           "Advanced"], walked
     window.panel.prompt.setFocus()
     qtbot.keyClick(window.panel.prompt, Qt.Key.Key_Tab)  # moves on; no tab character in the prompt
     assert window.panel.prompt.toPlainText() == ""

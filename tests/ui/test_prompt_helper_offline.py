@@ -98,7 +98,8 @@ def test_the_offline_error_wraps_in_its_own_place_never_over_a_button(
     assert finished.args[1] is not None  # the server cannot be reached
     qtbot.wait(50)  # the layout settles as it does between two events of a user's
     message = view.status.text()
-    assert PROMPT_MODEL_NAME in message and len(message) > 100, message  # a long message, several lines
+    # a long message, several lines, in words: the model's part, never its file's name
+    assert PROMPT_MODEL_NAME not in message and len(message) > 100, message
     assert overlaps(view) == []
     assert view.download_button.isVisible() and view.discard_button.isVisible()
     for widget in (view.status, view.download_button, view.discard_button):
