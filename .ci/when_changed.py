@@ -1,9 +1,11 @@
 """Which end-to-end checks `.ci/run` runs: the path rule.
 
-The every-commit tier (`pytest -m "not full"`) runs on every commit. The end-to-end checks of the product (marked
-`full`: the installer, the bundles, every processor under qemu, the API's real clients, the real X server, the real
-Windows programs under Wine, the Polaris lane) leave it; `.ci/run` runs one when the change touches a path it
-protects (the table below), and `.ci/full` runs them all.
+The every-commit tier (`pytest -m "not full"`, and under Windows Python `-m "windows and not full and not backend"`)
+runs on every commit. The end-to-end checks of the product (marked `full`: the installer, the bundles, every
+processor under qemu, the API's real clients, the real X server, the Windows programs as built; and under Windows
+Python the tests marked `backend`, which start the real Windows programs; the Polaris lane) leave it; `.ci/run` runs
+one when the change touches a path it protects (the table below), and `.ci/full` runs them all. The Windows programs
+(sd-cli.exe, llama-server.exe) are built only in a run where a check that starts them is due.
 
 "The change" is the diff between the last green full run on this machine (its commit, kept in
 ~/.cache/polaris-studio/last-green-full) and the work tree. With no such record:
@@ -44,7 +46,10 @@ class Check:
     path ending in / is a folder)."""
 
     tests: tuple[str, ...]
-    lane: str  # "linux": the Linux pytest; "wine": after the Windows side is made; "polaris": POLARIS_LANE=1
+    # "linux": the Linux pytest (-m "full and not windows_side"); "wine": the Linux pytest once the Windows programs
+    # are made (-m "full and windows_side"); "windows-python": Windows Python under Wine once they are made
+    # (-m "windows and backend and not full"); "polaris": POLARIS_LANE=1
+    lane: str
     protects: tuple[str, ...]
 
 
@@ -52,9 +57,16 @@ CHECKS = {
     "the Windows installer (MSI, portable zip)": Check(
         ("tests/windows/test_installer.py", "tests/packaging/test_wine_prefix.py"), "wine",
         (*BUNDLE, "installer/windows_python.py", "installer/wine.py", "tests/windows/")),
-    "the real sd-cli.exe drawing under Wine": Check(
-        ("tests/windows/test_cpu_variant_under_wine.py",), "wine",
-        (*BACKEND, "installer/wine.py", "tests/windows/", "tests/helpers/processors.py")),
+    "the Windows programs as built, and sd-cli.exe drawing under Wine": Check(
+        ("tests/backend/test_windows.py", "tests/backend/test_build.py", "tests/backend/test_cpu_variants.py",
+         "tests/windows/test_cpu_variant_under_wine.py"), "wine",
+        (*BACKEND, "installer/wine.py", "tests/windows/", "tests/helpers/processors.py", "tests/backend/")),
+    # the Windows tests that start the real sd-cli.exe, sd-server.exe or llama-server.exe (marked `backend`); the
+    # rest of the Windows tests run on every commit, on the stand-in program and vulkaninfo.exe
+    "the real Windows programs under Windows Python": Check(
+        ("tests",), "windows-python",
+        (*BACKEND, "app/services/prompt_helper.py", "app/core/prompt_helper/", "installer/windows_python.py",
+         "installer/wine.py", "tests/conftest.py")),
     "the Linux bundle": Check(
         ("tests/packaging/test_bundle.py",), "linux",
         (*BUNDLE, "app/services/prompt_helper.py", "tests/packaging/")),
@@ -151,7 +163,7 @@ def due(all_checks: bool, cold: bool) -> tuple[dict[str, str], dict[str, str]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("lane", choices=["linux", "wine", "polaris", "record", "every"],
+    parser.add_argument("lane", choices=["linux", "wine", "windows-python", "polaris", "record", "every"],
                         help="the lane whose due tests to print; `every`: exit 0 when every check is due; "
                              "`record`: write HEAD as the last green full run")
     parser.add_argument("--all", action="store_true", help="every check (.ci/full)")

@@ -4,6 +4,7 @@ llama-cpp-python (the prompt helper's text model).
     python -m backend_bin.build [--native] [--jobs N] [--cache DIR]     Linux: sd-cli, sd-server, llama-server
     python -m backend_bin.build --windows [--jobs N] [--cache DIR]      Windows: sd-cli.exe, sd-server.exe,
                                                                          vulkaninfo.exe, llama-server.exe
+    python -m backend_bin.build --windows --vulkaninfo-only              Windows: vulkaninfo.exe alone
     ... --cpu-variants tests                                             three of the five CPU variants (CI's)
     ... --ninja                                                          Linux: compiled by Ninja (setup.sh's)
     python -m backend_bin.build --engine ggml-0.25.3                     Linux: sd-cli and sd-server on ggml 0.25.3,
@@ -15,7 +16,10 @@ module without options, and the tests point it at the three variants setup.sh --
 The sdists vendor sd.cpp and llama.cpp with their ggml; building from them is our route to Vulkan builds.
 The Windows programs are cross-built here with mingw-w64 (vulkaninfo.exe from Debian's vulkan-tools source
 package). Builds land in a cache outside the repository, keyed by version and options, and are copied into
-backend_bin/bin/ (git-ignored), recorded with their sha256 in build-info.json. A warm cache takes seconds.
+backend_bin/bin/ (git-ignored), recorded with their sha256 in build-info.json. A warm cache takes seconds. The
+keys take what the compilers get (the flags, our patches, the code of the CMake files we write, never their comments),
+and ccache, where installed (setup.sh installs it), keeps every compiled file in the cache too: a build under a new
+key compiles again only the files whose commands changed.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from pathlib import Path
 from backend_bin import linux, llama, windows
 from backend_bin.cpu_variants import VARIANT_SETS
 from backend_bin.linux import BuildOptions
-from backend_bin.output import default_cache_dir
+from backend_bin.output import compiler_cache_settings, default_cache_dir
 from backend_bin.source import ENGINES, VENDORED_ENGINE
 from backend_bin.tools import BuildError, say
 
@@ -44,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--windows", action="store_true",
                         help="cross-build sd-cli.exe, vulkaninfo.exe and llama-server.exe for Windows instead of "
                              "the Linux programs")
+    parser.add_argument("--vulkaninfo-only", action="store_true",
+                        help="with --windows: vulkaninfo.exe alone (a minute), for the Windows tests that start no "
+                             "backend; .ci/run builds the Windows backends only when a check that runs them is due")
     parser.add_argument("--native", action="store_true", help="tune for this CPU only (GGML_NATIVE=ON; Linux only)")
     parser.add_argument("--cpu-variants", choices=sorted(VARIANT_SETS),
                         default=os.environ.get("POLARIS_CPU_VARIANTS", "all"),
@@ -64,10 +71,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.windows and args.ninja:
         parser.error("--ninja is for the Linux build: the Windows build keeps the Linux build's shaders by make's "
                      "rules")
+    if args.vulkaninfo_only and not args.windows:
+        parser.error("--vulkaninfo-only goes with --windows: the Linux tests use Debian's own vulkaninfo")
     if args.windows and args.native:
         parser.error("--native tunes the Linux build for this CPU; a Windows build must run on any x86-64 CPU")
     if args.windows and args.engine != VENDORED_ENGINE.name:
         parser.error("--engine: only the Linux build can take another ggml so far")
+    for name, value in compiler_cache_settings(args.cache.resolve()).items():
+        os.environ.setdefault(name, value)
     try:
         variants = VARIANT_SETS[args.cpu_variants]
         if args.engine != VENDORED_ENGINE.name:
@@ -76,7 +87,9 @@ def main(argv: list[str] | None = None) -> int:
             say(f"ready, for the A/B bench only: {folder}")
             return 0
         if args.windows:
-            windows.build_and_expose(args.cache, args.jobs, variants)
+            windows.build_and_expose(args.cache, args.jobs, variants, backends=not args.vulkaninfo_only)
+            if args.vulkaninfo_only:
+                return 0
         else:
             linux.build_and_expose(BuildOptions(native=args.native, variants=variants), args.cache, args.jobs,
                                    args.ninja)

@@ -15,7 +15,7 @@ from backend_bin.output import (
     copy_build_output,
     expose,
     folder_files,
-    host_code_text,
+    host_code_key,
     options_digest,
 )
 from backend_bin.source import (
@@ -81,7 +81,7 @@ class BuildOptions:
         ]
 
     def cache_key(self) -> str:
-        digest = options_digest(*self.cmake_flags(), *patches_digest(self.engine.patches), host_code_text())
+        digest = options_digest(*self.cmake_flags(), *patches_digest(self.engine.patches), host_code_key())
         engine = "" if self.engine.name == VENDORED_ENGINE.name else f"{self.engine.name}-"
         return f"{SDIST_VERSION}-{engine}{digest}"
 

@@ -19,12 +19,14 @@ from typing import Any
 from backend_bin import linux, windows
 from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
 from backend_bin.output import (
+    c_code,
     cached_build,
+    cmake_code,
     configure,
     copy_build_output,
     expose,
     folder_files,
-    host_code_text,
+    host_code_key,
     options_digest,
     reuse_compiled_shaders,
 )
@@ -81,7 +83,7 @@ def linux_flags(variants: tuple[str, ...]) -> list[str]:
 
 
 def linux_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
-    digest = options_digest(*linux_flags(variants), *patches_digest(LLAMA_CPP_PATCHES), host_code_text())
+    digest = options_digest(*linux_flags(variants), *patches_digest(LLAMA_CPP_PATCHES), host_code_key())
     return f"llama-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
@@ -119,9 +121,9 @@ def windows_flags(work: Path, glslc: str, variants: tuple[str, ...]) -> list[str
 
 
 def windows_cache_key(variants: tuple[str, ...] = CPU_VARIANTS) -> str:
-    digest = options_digest(*windows_flags(Path("work"), "glslc", variants), windows.TOOLCHAIN_FILE_TEXT,
-                            windows.COMPAT_HEADER_TEXT, *patches_digest(LLAMA_CPP_WINDOWS_PATCHES),
-                            host_code_text())
+    digest = options_digest(*windows_flags(Path("work"), "glslc", variants), cmake_code(windows.TOOLCHAIN_FILE_TEXT),
+                            c_code(windows.COMPAT_HEADER_TEXT), *patches_digest(LLAMA_CPP_WINDOWS_PATCHES),
+                            host_code_key())
     return f"llama-windows-{LLAMA_CPP_SDIST.version}-{digest}"
 
 

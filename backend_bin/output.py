@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -24,6 +25,16 @@ SECTIONS = ("linux", "windows", "vulkaninfo", "llama-linux", "llama-windows")
 def default_cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "polaris-studio" / "backend"
+
+
+def compiler_cache_settings(cache: Path) -> dict[str, str]:
+    """ccache's settings for the builds in `cache`. ggml's CMake finds ccache by itself and puts it before every
+    compiler of the build (sd.cpp's and llama.cpp's own files too): its store sits beside the builds, and paths are
+    taken relative to the cache folder, so that builds under different keys (another set of CPU variants, a changed
+    patch or flag) share every object that compiles the same. Without ccache installed nothing changes."""
+    return {"CCACHE_DIR": str(cache / "ccache"), "CCACHE_BASEDIR": str(cache), "CCACHE_MAXSIZE": "6G",
+            # what ggml's CMake asks of ccache at configure time, for the compiles too
+            "CCACHE_SLOPPINESS": "time_macros"}
 
 
 def sha256_of(path: Path) -> str:
@@ -46,8 +57,8 @@ NINJA = "Ninja"
 
 def configure(source: Path, build_dir: Path, options: list[str], ninja: bool = False) -> None:
     """cmake's configure step of a build: its options, and beside them the generator; HOST_CODE_CMAKE,
-    included after the top-level project() (its path is this clone's, so the cache keys take the file's text instead,
-    host_code_text(): a clone elsewhere shares the cache); and compile_commands.json in the build folder, each
+    included after the top-level project() (its path is this clone's, so the cache keys take the file's code instead,
+    host_code_key(): a clone elsewhere shares the cache); and compile_commands.json in the build folder, each
     file's compiler command (the tests read the -O levels there). An interrupted build's folder is kept to go on
     from, unless another generator made it (cmake refuses to switch)."""
     generator = NINJA if ninja else MAKE
@@ -59,8 +70,24 @@ def configure(source: Path, build_dir: Path, options: list[str], ninja: bool = F
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"])
 
 
-def host_code_text() -> str:
-    return HOST_CODE_CMAKE.read_text(encoding="utf-8")
+def cmake_code(text: str) -> str:
+    """What CMake reads in a file of ours: its lines without `#` comments, indentation or blank lines. A cache key
+    takes this, not the file's text, so that a reworded comment never rebuilds a program."""
+    lines = (re.sub(r"(^|\s)#.*$", "", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def c_code(text: str) -> str:
+    """What the compiler reads in a C header of ours: its lines without comments or blank lines (the key's part, as
+    cmake_code())."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    lines = (re.sub(r"//.*$", "", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def host_code_key() -> str:
+    """HOST_CODE_CMAKE's part of every cache key: its code, not its comments."""
+    return cmake_code(HOST_CODE_CMAKE.read_text(encoding="utf-8"))
 
 
 def options_digest(*parts: str) -> str:

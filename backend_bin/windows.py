@@ -23,12 +23,14 @@ from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu
 from backend_bin.linux import SD_LEFT_OUT, TARGETS, BuildOptions
 from backend_bin.output import (
     BIN_DIR,
+    c_code,
     cached_build,
+    cmake_code,
     configure,
     copy_build_output,
     expose,
     folder_files,
-    host_code_text,
+    host_code_key,
     options_digest,
     read_stamp,
     reuse_compiled_shaders,
@@ -201,8 +203,8 @@ class WindowsOptions:
         ]
 
     def cache_key(self) -> str:
-        digest = options_digest(*self.option_flags(), TOOLCHAIN_FILE_TEXT, COMPAT_HEADER_TEXT, *patches_digest(),
-                                host_code_text())
+        digest = options_digest(*self.option_flags(), cmake_code(TOOLCHAIN_FILE_TEXT), c_code(COMPAT_HEADER_TEXT),
+                                *patches_digest(), host_code_key())
         return f"windows-{SDIST_VERSION}-{digest}"
 
 
@@ -355,10 +357,12 @@ def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dic
     return cached_build(cache / options.cache_key(), (VULKANINFO_EXE,), VULKANINFO_REQUIREMENTS, build)
 
 
-def build_and_expose(cache: Path, jobs: int, variants: tuple[str, ...] = CPU_VARIANTS) -> None:
+def build_and_expose(cache: Path, jobs: int, variants: tuple[str, ...] = CPU_VARIANTS,
+                     backends: bool = True) -> None:
+    """vulkaninfo.exe, then (with `backends`) sd-cli.exe and sd-server.exe."""
     sd_options, vulkaninfo_options = WindowsOptions(variants=variants), VulkaninfoOptions()
     cold = [requirements for key, program, requirements in (
-        (sd_options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS),
+        *([(sd_options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS)] if backends else []),
         (vulkaninfo_options.cache_key(), VULKANINFO_EXE, VULKANINFO_REQUIREMENTS),
     ) if read_stamp(cache / key / "build-ok.json", cache / key / "bin" / program) is None]
     # every missing package named at once, before the first download
@@ -366,6 +370,9 @@ def build_and_expose(cache: Path, jobs: int, variants: tuple[str, ...] = CPU_VAR
     # vulkaninfo.exe first: seconds to build, and a missing deb-src entry shows before the long sd-cli.exe build
     vulkaninfo, vulkaninfo_record = build_vulkaninfo(vulkaninfo_options, cache)
     expose("vulkaninfo", folder_files(vulkaninfo), {**vulkaninfo_record, "cache": str(vulkaninfo.parent)})
+    if not backends:
+        say(f"ready: {BIN_DIR / VULKANINFO_EXE}")
+        return
     sd_folder, sd_record = build_sd_programs(sd_options, cache, jobs)
     expose("windows", folder_files(sd_folder), {**sd_record, "cache": str(sd_folder.parent)})
     say(f"ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}")

@@ -18,8 +18,9 @@ PACKAGES=(
   python3-venv
   # build and run the Vulkan backend; lavapipe (mesa-vulkan-drivers) is a CPU Vulkan device for tests
   cmake build-essential libvulkan-dev glslc glslang-tools spirv-headers mesa-vulkan-drivers vulkan-tools
-  # Ninja drives the compilers of the Linux build here (backend_bin/output.py says why)
-  ninja-build
+  # Ninja drives the compilers of the Linux build here (backend_bin/output.py says why); ccache keeps every compiled
+  # file in ~/.cache, so a build under a new cache key compiles only what changed (ggml's CMake finds it itself)
+  ninja-build ccache
   # Qt's window and offscreen platforms. The xcb (X11) and wayland lines are what `ldd` of PySide6's
   # plugins/platforms/libqxcb.so, libqwayland.so, plugins/xcbglintegrations/, plugins/wayland-*/ and the
   # libQt6XcbQpa / libQt6WaylandClient / libQt6WlShellIntegration they load names (`dpkg -S` gave the packages):

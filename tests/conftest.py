@@ -105,9 +105,12 @@ def windows_side() -> WindowsSide:
 
 @pytest.fixture(autouse=True)
 def _windows_side_is_marked(request: pytest.FixtureRequest) -> None:
-    # .ci/run starts the tests that need the Windows side only once it is made, and finds them by this mark
-    if "windows_side" in request.fixturenames and request.node.get_closest_marker("windows_side") is None:
-        pytest.fail(f"{request.node.nodeid} uses the Windows side: mark it `windows_side`", pytrace=False)
+    # .ci/run makes the Windows programs only when a check that runs them is due (an end-to-end check: `full`), and
+    # starts the tests that need them once they are made, found by the `windows_side` mark
+    if "windows_side" in request.fixturenames and not all(
+            request.node.get_closest_marker(mark) for mark in ("windows_side", "full")):
+        pytest.fail(f"{request.node.nodeid} uses the Windows side: mark it `windows_side` and `full` (an end-to-end "
+                    f"check in a row of .ci/when_changed.py)", pytrace=False)
 
 
 @pytest.fixture(scope="session")

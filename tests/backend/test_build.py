@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from backend_bin import llama, output, source
+from backend_bin import llama, output, source, windows
 from backend_bin.cpu_variants import CPU_VARIANTS, TEST_CPU_VARIANTS, variant_library
 from backend_bin.linux import TARGETS, BuildOptions
 from backend_bin.llama import LLAMA_FOLDER, LLAMA_SERVER, linux_cache_key
@@ -135,8 +136,9 @@ def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_
 def test_the_portable_linux_build_keeps_its_cache_key() -> None:
     # the key names the cache folder every machine already holds: changing it means a ~7 minute rebuild
     # everywhere, so it changes only on purpose (with the version, the options or our patches)
-    # (changed on 2026-11-28: -O1 around ggml's kernels in every build, and the short rows' norms patch)
-    assert BuildOptions().cache_key() == "0.4.7-85803ffc2033"
+    # (changed on 2026-11-28: -O1 around ggml's kernels in every build, and the short rows' norms patch; on
+    # 2026-11-29: the keys take host_code.cmake's code, not its comments)
+    assert BuildOptions().cache_key() == "0.4.7-a4d5a4d4a4c4"
     assert BuildOptions(native=True).cache_key() != BuildOptions().cache_key()
 
 
@@ -179,6 +181,7 @@ def test_the_code_around_ggml_s_kernels_is_compiled_at_o1_and_ggml_at_o3(section
     assert_only_ggml_is_compiled_at_o3(section, around_the_kernels)
 
 
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.parametrize(("section", "around_the_kernels"),
                          [("windows", SD_CPP_TARGETS), ("llama-windows", LLAMA_CPP_TARGETS)])
@@ -205,6 +208,33 @@ def test_every_cache_key_changes_with_what_is_compiled_at_o1(tmp_path: Path, mon
     changed.write_text(output.HOST_CODE_CMAKE.read_text(encoding="utf-8").replace("-O1", "-O2"), encoding="utf-8")
     monkeypatch.setattr(output, "HOST_CODE_CMAKE", changed)
     assert [key() == old for key, old in zip(keys, before, strict=True)] == [False] * len(keys)
+
+
+def test_no_cache_key_changes_with_a_comment_in_a_file_we_write(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = (BuildOptions().cache_key, llama.linux_cache_key, WindowsOptions().cache_key, llama.windows_cache_key)
+    before = [key() for key in keys]
+    commented = tmp_path / output.HOST_CODE_CMAKE.name
+    text = output.HOST_CODE_CMAKE.read_text(encoding="utf-8")
+    commented.write_text("# a new first line\n\n" + text.replace("\nendif()", "  # reworded\nendif()   "),
+                         encoding="utf-8")
+    monkeypatch.setattr(output, "HOST_CODE_CMAKE", commented)
+    monkeypatch.setattr(windows, "TOOLCHAIN_FILE_TEXT", windows.TOOLCHAIN_FILE_TEXT + "# another comment\n")
+    monkeypatch.setattr(windows, "COMPAT_HEADER_TEXT",
+                        windows.COMPAT_HEADER_TEXT.replace("#endif", "/* reworded\n  */ #endif // here", 1))
+    assert [key() for key in keys] == before
+    # and a line of code in any of them is a new key
+    monkeypatch.setattr(windows, "COMPAT_HEADER_TEXT", windows.COMPAT_HEADER_TEXT + "#define MORE 1\n")
+    assert [key() == old for key, old in zip(keys[2:], before[2:], strict=True)] == [False, False]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the Linux build's cache folder")
+def test_the_build_compiled_through_ccache_into_the_cache(build_info: dict) -> None:
+    cache = Path(build_info["cache"]).parent
+    configured = (Path(build_info["cache"]) / "build" / "CMakeCache.txt").read_text(encoding="utf-8")
+    assert f"GGML_CCACHE_FOUND:FILEPATH={shutil.which('ccache')}" in configured
+    assert output.compiler_cache_settings(cache)["CCACHE_DIR"] == str(cache / "ccache")
+    assert any(path.is_file() for path in (cache / "ccache").rglob("*R")), "no compiled file in ccache's store"
 
 
 @pytest.fixture(scope="module")

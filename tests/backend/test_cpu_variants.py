@@ -99,6 +99,7 @@ def test_each_linux_variant_holds_its_generations_instructions_and_the_rest_any_
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs mingw-w64's objdump, a tool of the Linux cross-build")
 @pytest.mark.backend
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.parametrize(("section", "folder"), [("windows", ""), ("llama-windows", LLAMA_FOLDER)])
 def test_the_windows_baseline_variant_holds_no_avx_instruction(windows_side: object, section: str,

@@ -105,10 +105,10 @@ def test_cache_keys_carry_the_version_and_change_with_what_shapes_the_build(monk
     assert WindowsOptions(build_type="Debug").cache_key() != sd_cli
     assert VulkaninfoOptions(optimisation="-O0").cache_key() != vulkaninfo
     with monkeypatch.context() as patched:
-        patched.setattr(windows, "TOOLCHAIN_FILE_TEXT", TOOLCHAIN_FILE_TEXT + "# changed\n")
+        patched.setattr(windows, "TOOLCHAIN_FILE_TEXT", TOOLCHAIN_FILE_TEXT + "set(CMAKE_C_FLAGS_INIT -O0)\n")
         assert WindowsOptions().cache_key() != sd_cli
     with monkeypatch.context() as patched:
-        patched.setattr(windows, "COMPAT_HEADER_TEXT", COMPAT_HEADER_TEXT + "/* changed */\n")
+        patched.setattr(windows, "COMPAT_HEADER_TEXT", COMPAT_HEADER_TEXT + "#define CHANGED 1\n")
         assert WindowsOptions().cache_key() != sd_cli
     with monkeypatch.context() as patched:
         patched.setattr(windows, "ABORT_BEHAVIOR_REPLACEMENT", "    // gone\n")
@@ -327,6 +327,7 @@ def windows_program(request: pytest.FixtureRequest, windows_side: WindowsSide) -
     return request.getfixturevalue(request.param)
 
 
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.backend
 def test_a_built_program_is_a_pe32_plus_x86_64_file_with_the_hash_we_recorded(
@@ -337,6 +338,7 @@ def test_a_built_program_is_a_pe32_plus_x86_64_file_with_the_hash_we_recorded(
     assert record["files"][name]["bytes"] == program.stat().st_size
 
 
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.backend
 @pytest.mark.skipif(sys.platform == "win32", reason="pe_imports runs mingw-w64's objdump, a Linux tool of the "
@@ -356,6 +358,7 @@ def test_a_built_program_needs_only_windows_dlls_the_vulkan_loader_and_its_own(
         assert foreign_imports(imports, frozenset({"vulkan-1.dll"}) | ours) == []
 
 
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.backend
 def test_sd_cli_exe_and_sd_server_exe_share_ggmls_dlls_and_are_stripped(sd_cli_exe: tuple[Path, dict, str]) -> None:
@@ -371,6 +374,7 @@ def test_sd_cli_exe_and_sd_server_exe_share_ggmls_dlls_and_are_stripped(sd_cli_e
     assert (BIN_DIR / "ggml-vulkan.dll").stat().st_size > 20_000_000  # the compiled shaders are inside
 
 
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.backend
 def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: tuple[Path, dict, str]) -> None:
@@ -386,6 +390,7 @@ def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: 
     assert 1_000_000 < program.stat().st_size < 6_000_000
 
 
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.skipif(sys.platform == "win32", reason="runs the backend build, which exists on "
                     "Linux only (the Windows backend is cross-built there)")
@@ -404,6 +409,7 @@ def test_a_warm_windows_cache_only_exposes_the_programs(sd_cli_exe: tuple[Path, 
     assert result.stdout.splitlines()[-1] == f"[backend build] ready: {LLAMA_FOLDER}{LLAMA_SERVER_EXE}"
 
 
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.backend
 def test_sd_cli_exe_took_the_shaders_the_linux_build_compiled(sd_cli_exe: tuple[Path, dict, str]) -> None:
@@ -411,6 +417,7 @@ def test_sd_cli_exe_took_the_shaders_the_linux_build_compiled(sd_cli_exe: tuple[
     assert sd_cli_exe[1]["shaders_from_linux_build"] is True
 
 
+@pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.backend
 def test_llama_server_exe_took_the_shaders_the_linux_build_compiled(

@@ -30,10 +30,10 @@ REPO = Path(__file__).resolve().parents[2]
 # what each pytest of .ci/run is (its junit file's name)
 RUNS = {
     "linux": "every commit: Linux",
-    "linux-windows-side": "every commit: Linux, needing the Windows side",
-    "windows-python": "every commit: Windows Python under Wine (-m windows)",
+    "windows-python": "every commit: Windows Python under Wine (-m windows, not backend)",
     "full-linux": "end to end (due by the path rule): Linux",
     "full-windows-side": "end to end (due by the path rule): Windows side",
+    "windows-python-backends": "end to end (due by the path rule): the real Windows programs under Windows Python",
     "polaris-lane": "end to end (due by the path rule): the Polaris lane",
 }
 RERUN_TAGS = ("rerunFailure", "rerunError")
