@@ -157,9 +157,13 @@ class PromptHelper(QObject):
             return
         self._stop_server()
         program = self._program or find_helper_program()
-        problem = unrunnable_reason(program, translate("PromptHelper", "the prompt helper's program"))
+        problem = unrunnable_reason(program, "the prompt helper's program")
         if problem:
-            self._end(error=problem + translate("PromptHelper", " (build it with: python -m backend_bin.build)"))
+            said.warning(problem)  # the path, for the app's log; the box has room for one short sentence
+            self._end(error=translate("PromptHelper", "The prompt helper's program is missing or damaged: install "
+                                                      "Polaris Studio again.") if sys.platform == "win32" else
+                      translate("PromptHelper", "The prompt helper's program is missing or damaged: build the "
+                                                "drawing engine again (Models > Drawing engine > Build the engine)."))
             return
         self._starting = (program, model, place, environment, threads)
         if program in self._caps:

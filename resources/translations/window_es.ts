@@ -1570,12 +1570,12 @@
 <context>
     <name>PromptHelper</name>
     <message>
-        <source>the prompt helper&apos;s program</source>
-        <translation>el programa del asistente de prompts</translation>
+        <source>The prompt helper&apos;s program is missing or damaged: install Polaris Studio again.</source>
+        <translation>El programa del asistente de prompts falta o está dañado: instala Polaris Studio de nuevo.</translation>
     </message>
     <message>
-        <source> (build it with: python -m backend_bin.build)</source>
-        <translation> (compílalo con: python -m backend_bin.build)</translation>
+        <source>The prompt helper&apos;s program is missing or damaged: build the drawing engine again (Models &gt; Drawing engine &gt; Build the engine).</source>
+        <translation>El programa del asistente de prompts falta o está dañado: compila el motor de dibujo de nuevo (Modelos &gt; Motor de dibujo &gt; Compilar el motor).</translation>
     </message>
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>

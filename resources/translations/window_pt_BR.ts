@@ -1570,12 +1570,12 @@
 <context>
     <name>PromptHelper</name>
     <message>
-        <source>the prompt helper&apos;s program</source>
-        <translation>o programa do assistente de prompt</translation>
+        <source>The prompt helper&apos;s program is missing or damaged: install Polaris Studio again.</source>
+        <translation>O programa do assistente de prompt está ausente ou danificado: instale o Polaris Studio de novo.</translation>
     </message>
     <message>
-        <source> (build it with: python -m backend_bin.build)</source>
-        <translation> (compile com: python -m backend_bin.build)</translation>
+        <source>The prompt helper&apos;s program is missing or damaged: build the drawing engine again (Models &gt; Drawing engine &gt; Build the engine).</source>
+        <translation>O programa do assistente de prompt está ausente ou danificado: compile o motor de desenho de novo (Modelos &gt; Motor de desenho &gt; Compilar o motor).</translation>
     </message>
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>

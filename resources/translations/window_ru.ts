@@ -1570,12 +1570,12 @@
 <context>
     <name>PromptHelper</name>
     <message>
-        <source>the prompt helper&apos;s program</source>
-        <translation>движок помощника по промптам</translation>
+        <source>The prompt helper&apos;s program is missing or damaged: install Polaris Studio again.</source>
+        <translation>Программа помощника по промптам отсутствует или повреждена: установите Polaris Studio заново.</translation>
     </message>
     <message>
-        <source> (build it with: python -m backend_bin.build)</source>
-        <translation> (соберите его командой: python -m backend_bin.build)</translation>
+        <source>The prompt helper&apos;s program is missing or damaged: build the drawing engine again (Models &gt; Drawing engine &gt; Build the engine).</source>
+        <translation>Программа помощника по промптам отсутствует или повреждена: соберите движок рисования заново (Модели &gt; Движок рисования &gt; Собрать движок).</translation>
     </message>
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>

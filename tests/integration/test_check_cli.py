@@ -29,6 +29,7 @@ def check(*args: str) -> tuple[int, str]:
 # Under Windows Python two of the four (each starts vulkaninfo.exe and sd-cli.exe): a pipe with Wine's own
 # surrogateescape, and a file with plain cp1252; the other two pair the same two encodings with the other end, and
 # Python encodes a pipe and a file alike (neither is a console)
+@pytest.mark.backend
 @pytest.mark.parametrize(("to", "encoding"), [
     ("pipe", "cp1252"),
     pytest.param("pipe", "cp1252:surrogateescape", marks=pytest.mark.windows),
@@ -51,6 +52,7 @@ def test_the_report_survives_a_legacy_code_page(sd_cli: Path, tmp_path: Path, to
     assert "- ? PASS **backend**: The sd.cpp backend runs and sees this computer's processor" in text
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_check_json_on_this_machine(sd_cli: Path) -> None:
     code, out = check("--json")

@@ -22,6 +22,7 @@ from tests.helpers.model_headers import write_gguf
 HOSTILE_PROMPT = 'a "quoted" \'lighthouse\'\nsecond line ünïcode 灯台 🌅 $(echo pwned) `id` ; rm -rf ~ && echo > x'
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_two_step_generation_end_to_end(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     model, taesd = tiny_model
@@ -68,6 +69,7 @@ def test_a_hostile_prompt_reaches_sdcpp_as_one_verbatim_argument(standin: Path, 
     assert not (out_dir / "pwned").exists() and not (out_dir / "x").exists()
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_the_longest_prompt_allowed_makes_a_picture_and_a_longer_one_is_refused(sd_cli: Path, tiny_model,
                                                                                  out_dir: Path) -> None:
@@ -146,6 +148,7 @@ def test_a_bad_size_is_refused_before_the_backend_starts(sd_cli: Path, tiny_mode
     assert run.of("image") == []
 
 
+@pytest.mark.backend
 @pytest.mark.windows  # the console's encoding of the refusal, under Windows Python too
 @pytest.mark.parametrize(("option", "known"), [("--sampler", "known: euler, euler_a,"),
                                                ("--scheduler", "known: discrete, karras,")])

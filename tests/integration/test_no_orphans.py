@@ -52,6 +52,7 @@ def start_long_generation(tiny_model, out_dir: Path) -> tuple[subprocess.Popen, 
     return app, backend
 
 
+@pytest.mark.backend
 def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Path) -> None:
     app, backend = start_long_generation(tiny_model, out_dir)
     with app:  # closes its stdout pipe at the end
@@ -61,6 +62,7 @@ def test_killing_the_app_kills_the_backend(sd_cli: Path, tiny_model, out_dir: Pa
     assert backend in gone, f"sd-cli {backend.pid} outlived the killed app"
 
 
+@pytest.mark.backend
 @pytest.mark.xfail(sys.platform == "win32", strict=True, raises=SystemError,
                    reason="Wine 8 cannot send Ctrl+Break to another process (GenerateConsoleCtrlEvent through "
                           "os.kill fails with SystemError), so Ctrl+C is not tested on Windows here")

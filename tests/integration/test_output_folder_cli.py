@@ -18,6 +18,7 @@ from tests.helpers.cli import run_generate
 pytestmark = pytest.mark.windows
 
 
+@pytest.mark.backend
 def test_the_folder_chosen_in_the_window_is_the_clis_default(qtbot: QtBot, sd_cli: Path, standin: Path, tiny_model,
                                                               tmp_path: Path) -> None:
     base = tmp_path / "portable"

@@ -24,6 +24,7 @@ from tests.helpers.runner_events import ended
 pytestmark = pytest.mark.windows
 
 
+@pytest.mark.backend
 def test_a_generation_into_and_from_folders_named_like_a_users(sd_cli: Path, tiny_model, tmp_path: Path) -> None:
     models = tmp_path / "Modèles de José" / "flux 灯台"
     models.mkdir(parents=True)
@@ -38,6 +39,7 @@ def test_a_generation_into_and_from_folders_named_like_a_users(sd_cli: Path, tin
     assert text is not None and "Model: flux_tiny_clip" in text
 
 
+@pytest.mark.backend
 def test_images_never_go_into_the_install_folder(qtbot: QtBot, tiny_model, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     install = tmp_path / "Program Files" / "Polaris Studio"
@@ -70,6 +72,7 @@ def test_basedir_keeps_the_settings_in_its_folder(tmp_path: Path) -> None:
                     "sd-cli.exe's ANSI file calls")
 # raises=: the bug is the hang (run_generate's timeout); any other failure, of the path assertions before it too,
 # fails the test
+@pytest.mark.backend
 @pytest.mark.xfail(sys.platform == "win32", strict=True, raises=subprocess.TimeoutExpired,
                    reason="open bug: sd-cli.exe given the 8.3 path Wine makes for a 270-character model path "
                    "(ZO__~51R\\...\\FLUX~FBW.GGU) never finishes (no output in 90 s when run by hand); not yet "

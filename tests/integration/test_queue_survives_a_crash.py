@@ -20,6 +20,7 @@ pytestmark = pytest.mark.windows
 QUEUE_APP = Path(__file__).resolve().parents[1] / "helpers" / "queue_app.py"
 
 
+@pytest.mark.backend
 def test_a_killed_app_brings_its_unfinished_jobs_back_and_runs_nothing_twice(sd_cli: Path, tiny_model,
                                                                              tmp_path: Path) -> None:
     model, taesd = tiny_model

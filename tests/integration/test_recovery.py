@@ -23,6 +23,7 @@ from tests.helpers.picture_corpus import black_with_specks
 # planner's and the picture check's logic, run on Linux alone
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, standin: Path, tiny_model, out_dir: Path,
                                                    tmp_path: Path) -> None:
@@ -85,6 +86,7 @@ def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, standin: Path, tin
     assert len(list(out_dir.glob("*.png"))) == 1  # the blank one was not kept
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(sd_cli: Path, out_dir: Path,
                                                                           tmp_path: Path) -> None:
@@ -115,6 +117,7 @@ def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(sd_c
 
 
 # Windows too: the one Windows-run test that gives sd-cli.exe a picture to start from and a mask (--init-img, --mask)
+@pytest.mark.backend
 @pytest.mark.windows
 def test_a_doubted_picture_the_safer_rung_draws_the_same_is_kept_after_one_retry(sd_cli: Path, tiny_model,
                                                                                  out_dir: Path, tmp_path: Path) -> None:

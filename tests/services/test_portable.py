@@ -40,6 +40,7 @@ def plan(sd_cli: Path) -> list[str]:
     return ["plan", "--vram", "4GiB", "--ram", "64GB", "--preset", "flux-schnell-q4k", "--sd-binary", str(sd_cli)]
 
 
+@pytest.mark.backend
 def test_a_portable_copy_keeps_its_data_beside_itself(frozen_copy: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str], sd_cli: Path) -> None:
     (frozen_copy / PORTABLE_MARKER).write_text("portable", encoding="utf-8")
@@ -50,6 +51,7 @@ def test_a_portable_copy_keeps_its_data_beside_itself(frozen_copy: Path, monkeyp
     assert current_user_dirs() == UserDirs.under(frozen_copy)
 
 
+@pytest.mark.backend
 def test_an_installed_copy_keeps_to_the_users_folders(frozen_copy: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str], sd_cli: Path) -> None:
     monkeypatch.setenv(BASEDIR_VARIABLE, "")

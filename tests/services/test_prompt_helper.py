@@ -5,6 +5,7 @@ and given bad files."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import psutil
@@ -55,6 +56,7 @@ def helper(qtbot: QtBot, llama_server: Path) -> PromptHelper:
     helper.stop_now()  # joins the last question's thread: the helper is destroyed here, on this thread
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_it_streams_an_answer_on_the_processor_and_stays_loaded(qtbot: QtBot, helper: PromptHelper,
                                                                 tiny_prompt_model: Path) -> None:
@@ -69,6 +71,7 @@ def test_it_streams_an_answer_on_the_processor_and_stays_loaded(qtbot: QtBot, he
     assert again.text and more and server_pid(helper) == pid  # the loaded model answered again
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_stop_ends_the_answer_at_once_and_keeps_the_model(qtbot: QtBot, helper: PromptHelper,
                                                           tiny_prompt_model: Path) -> None:
@@ -90,6 +93,7 @@ def test_stop_ends_the_answer_at_once_and_keeps_the_model(qtbot: QtBot, helper: 
     assert helper.loaded and not helper.busy
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_unload_ends_the_server_and_frees_its_memory(qtbot: QtBot, helper: PromptHelper,
                                                      tiny_prompt_model: Path) -> None:
@@ -123,6 +127,7 @@ def test_on_lavapipe_every_layer_goes_to_the_vulkan_device(qtbot: QtBot, helper:
     assert any("offloaded" in line and "layers to GPU" in line for line in helper.log), helper.log
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_a_file_llama_cpp_cannot_load_fails_in_words(qtbot: QtBot, helper: PromptHelper, tiny_prompt_model: Path,
                                                      tmp_path: Path) -> None:
@@ -149,6 +154,7 @@ def test_the_studio_asks_for_qwen3_4b_in_the_models_folder(qtbot: QtBot) -> None
         studio.prompt_model()
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_a_question_for_another_place_starts_a_new_server_and_ends_the_old(qtbot: QtBot, helper: PromptHelper,
                                                                          tiny_prompt_model: Path) -> None:
@@ -162,6 +168,7 @@ def test_a_question_for_another_place_starts_a_new_server_and_ends_the_old(qtbot
     assert not psutil.pid_exists(old) or psutil.Process(old).status() == psutil.STATUS_ZOMBIE
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_stop_while_the_model_loads_ends_the_question_and_the_server(qtbot: QtBot, helper: PromptHelper,
                                                                      tiny_prompt_model: Path) -> None:
@@ -173,3 +180,14 @@ def test_stop_while_the_model_loads_ends_the_question_and_the_server(qtbot: QtBo
                    dict(os.environ), 2)
     [answer] = answers
     assert answer.cancelled and answer.text is None and not helper.loaded and not helper.busy
+
+
+@pytest.mark.windows
+def test_a_missing_program_is_said_in_one_sentence_with_what_to_do(qtbot: QtBot, tiny_prompt_model: Path,
+                                                                   tmp_path: Path) -> None:
+    answer, words = ask(qtbot, PromptHelper(tmp_path / "gone" / "llama-server.exe"), tiny_prompt_model)
+    assert answer.text is None and not words
+    # the box under the prompt has room for a sentence: the path goes to the app's log, never a build command
+    fix = ("install Polaris Studio again." if sys.platform == "win32" else
+           "build the drawing engine again (Models > Drawing engine > Build the engine).")
+    assert answer.error == f"The prompt helper's program is missing or damaged: {fix}"

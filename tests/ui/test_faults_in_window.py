@@ -217,6 +217,7 @@ def test_a_prompt_too_long_for_sdcpp_is_refused_in_words_at_once(qtbot: QtBot, w
 
 # under Windows Python only while decoding: sd-cli.exe ended as it writes the picture (no half PNG left); ended while
 # loading it is the same end of the same process, with nothing written yet
+@pytest.mark.backend
 @pytest.mark.parametrize("stage", [Stage.LOADING, pytest.param(Stage.DECODING, marks=pytest.mark.windows)])
 def test_cancel_all_ends_the_job_in_any_stage(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model,
                                               out_dir: Path, stage: Stage) -> None:

@@ -172,6 +172,7 @@ def test_choosing_a_language_keeps_it_and_offers_a_restart(qtbot: QtBot, out_dir
     note.close()
 
 
+@pytest.mark.backend
 def test_while_a_picture_is_made_the_restart_waits(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path) -> None:
     model, taesd = tiny_model
     studio = Studio(out_dir)

@@ -192,6 +192,7 @@ def test_a_corrected_set_stays_corrected_after_a_restart(qtbot: QtBot, tmp_path:
     validate(again.panel.request())
 
 
+@pytest.mark.backend
 def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, tmp_path: Path, out_dir: Path,
                                                                   sd_cli: Path) -> None:
     window = MainWindow(Studio(out_dir), catalog=write_catalog(tmp_path / "c.json", "https://x", {}),

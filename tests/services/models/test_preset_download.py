@@ -159,6 +159,7 @@ def test_the_linux_route_runs_our_build_and_streams_its_lines(qtbot: QtBot, sd_c
     assert lines[-1] == "[backend build] ready: llama/llama-server"  # the prompt helper's, built after sd.cpp
 
 
+@pytest.mark.backend
 def test_an_installed_release_is_used_only_while_it_is_the_pinned_one(sd_cli: Path) -> None:
     folder = installed_backend_dir()
     folder.mkdir(parents=True)

@@ -94,6 +94,7 @@ def test_a_locked_gallery_ends_another_computers_job_in_words(qtbot: QtBot, sd_c
     assert_ended_in_words(job, told, out_dir, gallery)
 
 
+@pytest.mark.backend
 @pytest.mark.windows
 def test_a_locked_gallery_ends_an_upscale_in_words(qtbot: QtBot, sd_cli: Path, out_dir: Path) -> None:
     out_dir.mkdir(parents=True)

@@ -18,6 +18,7 @@ from tests.helpers.runner_events import ended
 pytestmark = pytest.mark.windows
 
 
+@pytest.mark.backend
 def test_the_plan_waits_for_vulkaninfo_instead_of_blocking(qtbot: QtBot, sd_cli: Path, tiny_model, out_dir: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     # vulkaninfo.exe can take its whole timeout on Windows: a blocking call would freeze the window that long
@@ -32,6 +33,7 @@ def test_the_plan_waits_for_vulkaninfo_instead_of_blocking(qtbot: QtBot, sd_cli:
     assert isinstance(prepared, PreparedJob) and prepared.plans[0].fits  # planned for the RX 470's 4 GiB
 
 
+@pytest.mark.backend
 def test_a_generation_started_before_vulkaninfo_answers_runs_after_it(qtbot: QtBot, sd_cli: Path, tiny_model,
                                                                       out_dir: Path) -> None:
     model, taesd = tiny_model

@@ -59,6 +59,7 @@ def test_a_backend_that_cannot_start_ends_the_job_with_a_message(qtbot: QtBot, t
     assert not outcome.ok
 
 
+@pytest.mark.backend
 def test_real_backend_run_emits_typed_signals(qtbot: QtBot, sd_cli: Path, tiny_model, tmp_path: Path) -> None:
     model, taesd = tiny_model
     process = SdProcess()
@@ -94,6 +95,7 @@ def test_a_picture_written_whose_saying_so_never_came_is_the_runs_picture(qtbot:
         assert outcome.error is not None and outcome.error.message == "sd.cpp finished without writing an image"
 
 
+@pytest.mark.backend
 def test_cancel_stops_the_real_backend(qtbot: QtBot, sd_cli: Path, tiny_model, tmp_path: Path) -> None:
     model, taesd = tiny_model
     process = SdProcess()
@@ -128,12 +130,14 @@ def test_a_missing_backend_says_how_to_get_one_on_this_platform() -> None:
     assert how_to_get_backend().startswith(expected)
 
 
+@pytest.mark.backend
 def test_caps_come_from_the_real_binary(sd_cli: Path) -> None:
     caps = probe_caps(sd_cli)
     assert caps.flavour.value == "sd-cli"
     assert caps.supports("--clip-on-cpu") and caps.supports("--offload-to-cpu")
 
 
+@pytest.mark.backend
 def test_the_window_asks_the_backend_off_the_gui_thread_and_the_newest_question_wins(
         qtbot: QtBot, sd_cli: Path, tmp_path: Path) -> None:
     questions = BackendQuestions()

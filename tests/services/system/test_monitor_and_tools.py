@@ -120,6 +120,7 @@ def test_system_check_without_a_backend_says_how_to_build_it(qtbot: QtBot, tmp_p
     assert backend.status.value == "fail" and how in (backend.fix or "")
 
 
+@pytest.mark.backend
 @pytest.mark.parametrize("vulkaninfo", [None, FakeVulkaninfo("fail")], ids=["missing", "failing"])
 def test_a_check_that_cannot_run_vulkaninfo_uses_what_the_backend_sees(qtbot: QtBot, tmp_path: Path, sd_cli: Path,
                                                                        monkeypatch: pytest.MonkeyPatch,
