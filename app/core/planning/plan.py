@@ -531,15 +531,16 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: C
 
 
 TIE = 0.02  # predicted times this close are a tie
-# a decoder tile smaller than sd.cpp's default was never measured on a GPU (its time is priced from the default's):
-# it is chosen for speed only when the picture is predicted this much quicker; else only when nothing else fits
+# a decoder tile smaller than sd.cpp's default is chosen for speed only when the picture is predicted this much
+# quicker, else only when nothing else fits: a tile's seconds scatter by up to 30 % around the time model's rule on the
+# H200 (h200_decoder_tiles.json), and the plans checked whole on a GPU (h100_llm_check.json) decoded in the default
 UNMEASURED_TILE_MARGIN = 0.10
 
 
 def fastest(plans: list[MemoryPlan]) -> MemoryPlan:
     """The quickest plan; on a tie the one whose graph is cut into fewer segments (each cut costs a pass over
-    the weights' boundaries every step), then the quicker. A plan in sd.cpp's default decoder tile (measured) wins
-    over one in a smaller tile unless that is quicker by UNMEASURED_TILE_MARGIN."""
+    the weights' boundaries every step), then the quicker. A plan in sd.cpp's default decoder tile wins over one in a
+    smaller tile unless that is quicker by UNMEASURED_TILE_MARGIN."""
     best = min(p.seconds for p in plans)
     chosen = min((p for p in plans if p.seconds <= best * (1 + TIE)), key=lambda p: (p.segments, p.seconds))
     measured = [p for p in plans if p.memory.vae_tile is None]
