@@ -13,6 +13,15 @@ A decoder's peak is the highest sample from sd.cpp's decoder "compute buffer siz
 weights are freed by then) to "decode_first_stage completed", above the idle figure taken just before the run;
 the run's own peak and sd.cpp's logged buffers are kept beside it. One JSON line a run in OUT/runs.jsonl.
 tests/data/calibration/h200_decoder_tiles.json and h200_controlnet.json hold what it measured (their `command`).
+The carried folder (build/gpu-figures/ in the checkout the device tool sends, git-ignored), made here first:
+    gl/: apt-get download libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2   (Debian 12 amd64)
+    site/gguf: cp -r .venv/lib/python3*/site-packages/gguf
+    backend.tar.xz: tar -C backend_bin/bin -cJf backend.tar.xz sd-cli libggml*.so
+    app_device.sh (this folder's) and repo/ (app, resources, tests of this tree)
+then, on the device (two calls of ~9 minutes, each on a fresh machine, 1148 s of device time in all):
+    bash build/gpu-figures/app_device.sh tests/bench/measure_tiles_gpu.py --sd-cli backend_bin/bin/sd-cli \
+        --models /tmp/models --out "$OUT" --part tiles --part controlnet --deadline 470
+    ... --part heldout --part polaris --deadline 470
 """
 
 from __future__ import annotations
