@@ -25,9 +25,12 @@ FLUX_TEXT_TOKENS = 256  # Schnell's T5 sequence
 # the Flux runs that measured a DiT's compute buffer without flash attention had 24 heads; other DiTs scale by theirs
 FLUX_HEADS = 24
 # measured (lavapipe_decoder_buffers.json, and the same on the CPU backend of the H100 runs): the 8 px VAEs (and any
-# TAE) decode --vae-tiling tiles of 32x32 latents; on Vulkan a tiled decode took 416 (SD 1.5) and 480 MiB (SDXL)
+# TAE) decode --vae-tiling tiles of 32x32 latents; on Vulkan a tile took 416 MiB (SD 1.5's VAE and the Flux AE:
+# 6656 bytes a pixel, as on the CPU backend) and 480 MiB for SDXL's VAE, whose convolutions sd.cpp scales when no
+# --vae is given (7680 bytes a pixel): the H100 runs and the H200's (h200_decoder_tiles.json), at every tile size
 VAE_TILE_PIXELS = 256 * 256
-VAE_TILE_COMPUTE_GPU = 480 * MIB
+VAE_TILE_COMPUTE_GPU = 416 * MIB
+SDXL_VAE_TILE_COMPUTE_GPU = 480 * MIB
 # the published autoencoders' weights as sd.cpp holds them (held_vae_bytes): convolution weights in f16, norms and
 # biases in f32, counted from their architecture as app/core/demo/picture_models.py writes them real-shaped: the
 # KL-f8 VAE of SD 1.x and SDXL (4 latent channels), Flux's (16, also Z-Image's) and FLUX.2's (32). sd.cpp logged
@@ -129,7 +132,7 @@ _SDXL = Calibration(
     unet_attention_downscale=4, unet_compute_per_token_sq=4.95e-5 * MIB, fa_token_multiple=0,
     fa_fallback_per_token_sq=0.0, unet_uncut_compute_share=0.91, max_vram_fit=NO_MAX_VRAM_FIT,
     graph_cut=(0.0, 450 * MIB, 4), graph_pieces=17, largest_text_encoder_share=0.85,
-    vae_tile_pixels=VAE_TILE_PIXELS, vae_tile_compute_gpu=VAE_TILE_COMPUTE_GPU, vae_held=SD_VAE_HELD,
+    vae_tile_pixels=VAE_TILE_PIXELS, vae_tile_compute_gpu=SDXL_VAE_TILE_COMPUTE_GPU, vae_held=SD_VAE_HELD,
     pass_over_dit_tokens=False, pass_flops=(3.33e8, 2800.0), diffusion_params=2.57e9,
     text_encoders=((CLIP_L, CLIP_TOKENS), (CLIP_G, CLIP_TOKENS)), graph_nodes=5000, no_fa_slowdown=1.05,
     clip_share_of_matrix_rate=0.2)

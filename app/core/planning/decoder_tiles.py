@@ -5,8 +5,10 @@ flags that ask for a tile size. The planner searches the tile size (plan.py) and
 sd.cpp 0.4.7 (examples/cli: `--vae-tile-size [X]x[Y]` in latents, default 32x32; `--vae-tile-overlap`, a share of
 the tile, default 0.5) decodes each tile whole and blends the overlaps (ggml_extend.hpp: sd_tiling_calc_tiles,
 process_tiles_2d). A tile's compute buffer scales with its pixels (lavapipe_decoder_buffers.json: 256 -> 512 px
-took exactly 4 times); its time with the pixels it decodes, overlaps counted (the H100 runs: 0.67..0.73 us a
-decoded tile pixel over 28 tiled decodes of SD 1.5, SDXL and Z-Image, against 1.30..1.45 us a pixel untiled).
+took exactly 4 times; on the H200, h200_decoder_tiles.json, every tile from 32 down to 6 latents took the same bytes
+a pixel in one allocation); its time with the pixels it decodes, overlaps counted (the H100 runs: 0.67..0.73 us a
+decoded tile pixel over 28 tiled decodes of SD 1.5, SDXL and Z-Image, against 1.30..1.45 us a pixel untiled), plus a
+fixed cost a tile (the H200's tiles of 32 down to 8 latents).
 
 Pure: a function of the picture's size, the decoder's scale and the tile.
 """
@@ -18,15 +20,20 @@ from app.core.models.families import MemoryFlags
 DEFAULT_TILE_LATENTS = 32  # sd.cpp's default tile (vae.hpp get_tile_sizes)
 DEFAULT_OVERLAP = 0.5  # sd.cpp's default --vae-tile-overlap
 MIN_TILE_LATENTS = 4  # sd.cpp's smallest tile side
-# the tile sizes the planner tries, in latents, largest first: sd.cpp's default, then smaller ones. Only the
-# default was measured on a GPU; smaller tiles are predicted from it (their buffers by pixels, their time by the
-# pixels they decode). Larger tiles are not tried: their time per pixel was not measured (an untiled 512 px decode
-# took 1.6 times a tile's per pixel on the H100).
+# the tile sizes the planner tries, in latents, largest first: sd.cpp's default, then smaller ones, all measured on
+# the H200 (h200_decoder_tiles.json). Larger tiles are not tried: their time per pixel was not measured (an untiled
+# 512 px decode took 1.6 times a tile's per pixel on the H100).
 TILE_SEARCH = (32, 24, 16, 12, 8)
 TILE_SIZE_FLAG = "--vae-tile-size"
 # measured (H100, Vulkan; h100_sd_fit.json, h100_sd_check.json, h100_llm_fit.json): a tiled decode's seconds per
-# decoded tile pixel over an untiled decode's per pixel: 0.70 / 1.37 us (FLUX.2 klein's 512 px tiles: 0.63)
+# decoded tile pixel over an untiled decode's per pixel: 0.70 / 1.37 us (FLUX.2 klein's 512 px tiles: 0.63); the
+# H200's tiles (below) 0.57 / 1.2 us
 TILE_PIXEL_SHARE = 0.51
+# measured (H200, Vulkan, h200_decoder_tiles.json: SD 1.5's and SDXL's VAEs, the Flux AE and the FLUX.2 VAE at 512
+# and 1024 px in tiles of 32, 24, 16, 12 and 8 latents): a tile also costs a fixed 4.1 ms whatever its size (its
+# graph run, its latents copied in, its pixels copied back and blended on the processor): 961 tiles of 8 latents
+# decoded 1024 px in 6.1 s where 49 default tiles took 2.1 s
+TILE_SECONDS = 4.1e-3
 
 
 def tiles_along(latents: int, tile: int, overlap: float = DEFAULT_OVERLAP) -> int:
@@ -49,6 +56,12 @@ def tile_grid(width: int, height: int, scale: int, tile: int | None,
     side = tile or DEFAULT_TILE_LATENTS
     latent_w, latent_h = max(1, width // scale), max(1, height // scale)
     return tiles_along(latent_w, side, overlap), tiles_along(latent_h, side, overlap), side
+
+
+def tile_count(width: int, height: int, scale: int, tile: int | None) -> int:
+    """Tiles sd.cpp decodes a picture of this size in."""
+    across, down, _ = tile_grid(width, height, scale, tile)
+    return across * down
 
 
 def tile_pixels(width: int, height: int, scale: int, tile: int | None) -> int:

@@ -44,7 +44,11 @@ from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
 
 MIB = 2**20
-CONTROL_COMPUTE_SHARE = 0.5  # a ControlNet's compute buffer beside its UNet's, at the same size
+# measured (H200, Vulkan, h200_controlnet.json): sd.cpp gives a ControlNet no flash attention (it sets it on the
+# diffusion model only), so its compute buffer holds the scores of its first level's attention (f32, every latent
+# token against every other, each head) beside a small rest: 545.3 MiB at 512 px (fitted: the rest), 2666.6 at
+# 768 px on the processor (held out: 2625 predicted)
+CONTROL_COMPUTE_REST = 33 * MIB
 GIB = 2**30
 
 # --- constants (bytes, seconds); each family's own numbers are its calibration record (calibration.py) ---------
@@ -61,8 +65,10 @@ MAX_VRAM_SEGMENT_SHARE = 0.97  # measured: the UNets' largest segment, a least-s
 # measured (H100, Vulkan, tests/data/calibration/h100_sd_fit.json): what the process holds in VRAM besides the
 # stage's own weights and buffers (the Vulkan context, staging, the latents), per stage. sd-cli frees each
 # part's weights once its stage is done, so every stage but loading holds only its own parts.
+# The decoder's: the H200's 42 tiled decodes of the fit set (h200_decoder_tiles.json) held 51..72 MiB besides the
+# decoder's weights and buffer, most of a small tile's peak (the H100's 80 put 8 latents' tiles 14 % over)
 PROCESS_VRAM = {"load": 51 * MIB, "encode": 80 * MIB, "text": 56 * MIB, "diffusion": 72 * MIB,
-                "decode": 80 * MIB}
+                "decode": 68 * MIB}
 VULKAN_CONTEXT = PROCESS_VRAM["diffusion"]  # what any GPU stage holds besides its buffers (the upscaler's too)
 # measured (lavapipe_decoder_buffers.json, and the same on the CPU backend of the H100 runs): the decoder's
 # compute buffer per output pixel in one allocation (a --vae-tiling tile's worth: the family's VAE tile)
@@ -200,6 +206,17 @@ def diffusion_compute(family: ModelFamily, width: int, height: int, flash_attent
     return max(linear, int(calibration.unet_compute_per_token_sq * attending * attending))
 
 
+def controlnet_scores(family: ModelFamily, width: int, height: int) -> int:
+    """The attention scores a ControlNet holds at once: it attends over every latent token without flash attention."""
+    n = latent_tokens(width, height)
+    return 4 * CALIBRATION[family].attention_heads * n * n
+
+
+def controlnet_compute(family: ModelFamily, width: int, height: int) -> int:
+    """A ControlNet's compute buffer in one allocation (the processor's; chunked above 1 GiB on Vulkan)."""
+    return CONTROL_COMPUTE_REST + controlnet_scores(family, width, height)
+
+
 def _on_vulkan(size: int) -> int:
     return int(size * VULKAN_CHUNKED_SHARE) if size > VULKAN_CHUNK else size
 
@@ -217,12 +234,18 @@ def decoder_scale(components: Components) -> int:
 def decoder_compute(components: Components, width: int, height: int, tiled: bool, on_gpu: bool = False,
                     tile: int | None = None) -> int:
     """The decoder's compute buffer: one allocation on the CPU backend, chunked above 1 GiB on Vulkan. `tile`: the
-    tile's side in latents (None: sd.cpp's default); a tile's buffer scales with its pixels (measured on lavapipe:
-    256 -> 512 px took 4 times), from the family's measured default tile on Vulkan (not measured at other tiles:
-    FLUX.2's chunked 512 px figure, scaled down, overstates a small tile's by up to 1.19 times)."""
-    if tiled and on_gpu and not components.tae:
-        return int(CALIBRATION[components.family].vae_tile_compute_gpu * tile_area_share(tile))
+    tile's side in latents (None: sd.cpp's default). On Vulkan a tile's buffer is the family's measured default
+    tile's; a smaller tile's is its pixels at that tile's bytes a pixel in one allocation (measured on the H200,
+    h200_decoder_tiles.json: tiles of 32 down to 6 latents, exact to 0.1 %), except where the default tile's buffer
+    was chunked (FLUX.2's 512 px tiles: 1984.5 MiB, 1.19 times one allocation), whose smaller tiles take the
+    VAE's one-allocation bytes a pixel."""
     tile_px = int(_vae_tile_pixels(components) * tile_area_share(tile))
+    if tiled and on_gpu and not components.tae:
+        measured = CALIBRATION[components.family].vae_tile_compute_gpu
+        if tile is None or tile_px >= _vae_tile_pixels(components):
+            return measured
+        per_pixel = measured // _vae_tile_pixels(components) if measured <= VULKAN_CHUNK else VAE_BYTES_PER_PIXEL
+        return _on_vulkan(tile_px * per_pixel)
     pixels = min(width * height, tile_px) if tiled else width * height
     size = pixels * (TAE_BYTES_PER_PIXEL if components.tae else VAE_BYTES_PER_PIXEL)
     return _on_vulkan(size) if on_gpu else size
@@ -305,12 +328,11 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     held_vae = held_vae_bytes(components)
     vae_weights = held_vae if components.tae or encodes else int(held_vae * VAE_DECODER_SHARE)
     diffusion = components.diffusion + work.lora_bytes
-    # a ControlNet is the UNet's encoder half: it runs beside the UNet at every step, its buffers about half of the
-    # UNet's (an estimate, not calibrated on a card yet: docs say so)
-    control_compute = int(d_compute * CONTROL_COMPUTE_SHARE) if work.control_bytes else 0
+    # a ControlNet is the UNet's encoder half: it runs beside the UNet at every step, with buffers of its own
+    control_compute = max(controlnet_compute(family, w, h) for w, h in sizes) if work.control_bytes else 0
     if work.control_bytes and not work.control_on_cpu:
         diffusion += work.control_bytes
-        d_compute += control_compute
+        d_compute += _on_vulkan(control_compute)
     text_compute = (llm_compute(family) if family.traits.reads_llm else T5_COMPUTE if family.traits.transformer
                     else TEXT_ENCODER_COMPUTE)
     computes = _StageComputes(d_compute, text_compute, v_compute, e_compute)
@@ -421,6 +443,8 @@ def largest_tensor(components: Components, width: int, height: int, memory: Memo
                 attending = latent_tokens(w, h) // calibration.unet_attention_downscale
             scores = calibration.attention_heads * attending ** 2
             largest = max(largest, 4 * scores)
+    if work.control_bytes and not work.control_on_cpu:
+        largest = max(largest, controlnet_scores(family, width, height))
     if not memory.vae_on_cpu:
         final_w, final_h = work.hires_size or (width, height)
         pixels = max(final_w * final_h, width * height)
@@ -507,15 +531,16 @@ def _explain(plan: MemoryPlan, device: Device, ram_available: int, components: C
 
 
 TIE = 0.02  # predicted times this close are a tie
-# a decoder tile smaller than sd.cpp's default was never measured on a GPU (its time is priced from the default's):
-# it is chosen for speed only when the picture is predicted this much quicker; else only when nothing else fits
+# a decoder tile smaller than sd.cpp's default is chosen for speed only when the picture is predicted this much
+# quicker, else only when nothing else fits: a tile's seconds scatter by up to 30 % around the time model's rule on the
+# H200 (h200_decoder_tiles.json), and the plans checked whole on a GPU (h100_llm_check.json) decoded in the default
 UNMEASURED_TILE_MARGIN = 0.10
 
 
 def fastest(plans: list[MemoryPlan]) -> MemoryPlan:
     """The quickest plan; on a tie the one whose graph is cut into fewer segments (each cut costs a pass over
-    the weights' boundaries every step), then the quicker. A plan in sd.cpp's default decoder tile (measured) wins
-    over one in a smaller tile unless that is quicker by UNMEASURED_TILE_MARGIN."""
+    the weights' boundaries every step), then the quicker. A plan in sd.cpp's default decoder tile wins over one in a
+    smaller tile unless that is quicker by UNMEASURED_TILE_MARGIN."""
     best = min(p.seconds for p in plans)
     chosen = min((p for p in plans if p.seconds <= best * (1 + TIE)), key=lambda p: (p.segments, p.seconds))
     measured = [p for p in plans if p.memory.vae_tile is None]

@@ -27,7 +27,7 @@ from typing import Protocol
 from app.core.models.components import Components
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.planning.calibration import CALIBRATION, VAE_TILE_PIXELS, held_vae_bytes
-from app.core.planning.decoder_tiles import TILE_PIXEL_SHARE, decoded_pixels
+from app.core.planning.decoder_tiles import TILE_PIXEL_SHARE, TILE_SECONDS, decoded_pixels, tile_count
 from app.core.planning.work import NO_EXTRA_WORK, ExtraWork, latent_tokens, tokens
 from app.core.resources import resource_path
 from app.core.system.polaris import is_polaris, polaris_table
@@ -333,10 +333,19 @@ def _decode_flops(components: Components, width: int, height: int, tiled: bool, 
     per_pixel = TAE_FLOPS_PER_PIXEL if components.tae else VAE_DECODE_FLOPS_PER_PIXEL
     if not tiled:
         return width * height * per_pixel
-    tile_pixels = VAE_TILE_PIXELS if components.tae else CALIBRATION[components.family].vae_tile_pixels
-    scale = int(tile_pixels ** 0.5) // 32
     # never less than the whole picture untiled: every tiled decode measured took longer (1.14..1.65 times)
-    return max(width * height, decoded_pixels(width, height, scale, tile) * TILE_PIXEL_SHARE) * per_pixel
+    return max(width * height, decoded_pixels(width, height, _scale(components), tile) * TILE_PIXEL_SHARE) * per_pixel
+
+
+def _scale(components: Components) -> int:
+    """Output pixels per latent along a side of the family's decoder (16 for the FLUX.2 VAE, else 8)."""
+    tile_pixels = VAE_TILE_PIXELS if components.tae else CALIBRATION[components.family].vae_tile_pixels
+    return int(tile_pixels ** 0.5) // 32
+
+
+def _tiles_seconds(components: Components, width: int, height: int, tiled: bool, tile: int | None = None) -> float:
+    """A tiled decode's fixed cost a tile on the card (decoder_tiles.py)."""
+    return tile_count(width, height, _scale(components), tile) * TILE_SECONDS if tiled else 0.0
 
 
 def measured_shares(components: Components, memory: MemoryFlags, host: Host, width: int, height: int,
@@ -355,10 +364,13 @@ def measured_shares(components: Components, memory: MemoryFlags, host: Host, wid
     return matrix_share, conv_share
 
 
-# a ControlNet's share of a UNet step (its encoder half and middle block), and how much slower the processor runs
-# it than the card: estimates from the architecture, not measured on a Polaris card yet
-CONTROL_STEP_SHARE = 0.45
-CONTROL_ON_CPU_SLOWDOWN = 8.0
+# a ControlNet's work, a share of its UNet's pass (the encoder half and middle block, from the architecture), and its
+# seconds on the card, a share of a UNet step with flash attention: measured (H200, Vulkan, h200_controlnet.json:
+# SD 1.5 at 512 px, 16 steps took 2.75 s without and 4.90 s with it on the card): more than its work, as sd.cpp runs
+# it without flash attention. On the processor it runs at the processor's convolution rate (the same runs: 6.3 s a
+# step more with --control-net-cpu on 16 cores, where this prices 6.5)
+CONTROL_WORK_SHARE = 0.45
+CONTROL_STEP_SHARE = 0.78
 
 def picture_time(components: Components, plan: Placement, card: Card, host: Host, width: int, height: int,
                  steps: int, quantized: bool, work: ExtraWork = NO_EXTRA_WORK,
@@ -385,16 +397,17 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
     if work.hires_size:
         sampling += (work.hires_steps or steps) * step_seconds(final_w, final_h)
         passes += (work.hires_steps or steps) * passes_per_step
-    if work.control_bytes:  # a ControlNet: the UNet's encoder half again at every step (the processor's is slower)
-        share = CONTROL_STEP_SHARE * steps * step_seconds(width, height)
-        sampling += share * (CONTROL_ON_CPU_SLOWDOWN if work.control_on_cpu else 1)
+    matrix, conv = _processor_rates(host, family)
+    if work.control_bytes and work.control_on_cpu:  # a ControlNet: the UNet's encoder half again at every step
+        sampling += steps * passes_per_step * CONTROL_WORK_SHARE * pass_flops(family, width, height) / conv
+    elif work.control_bytes:
+        sampling += CONTROL_STEP_SHARE * steps * step_seconds(width, height)
     if work.faces_only:  # no picture of its own is drawn
         sampling, passes = 0.0, 0
     if work.face_passes and work.face_size:
         sampling += work.face_passes * work.face_steps * step_seconds(*work.face_size)
         passes += work.face_passes * work.face_steps * passes_per_step
 
-    matrix, conv = _processor_rates(host, family)
     if memory.clip_on_cpu:
         text = text_flops(family, components.text_encoders) / matrix
     else:
@@ -413,6 +426,10 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
         decode, encode = decode_flops / conv, encode_flops / conv
     else:
         decode = _gpu_seconds(card, decode_flops, held_vae_bytes(components), EFFICIENCY_FULL)
+        if not work.faces_only:
+            decode += _tiles_seconds(components, final_w, final_h, memory.vae_tiling, memory.vae_tile)
+        if work.face_passes and work.face_size:
+            decode += work.face_passes * _tiles_seconds(components, *work.face_size, memory.vae_tiling)
         encode = _gpu_seconds(card, encode_flops, 0, EFFICIENCY_FULL) if encode_flops else 0.0
 
     moving = 0.0

@@ -85,7 +85,7 @@ def test_decoder_buffers_of_our_build_on_a_gpu(golden) -> None:  # type: ignore[
     logged = {part: (float(mb) * MIB, where) for part, mb, where in BUFFER.findall(golden.read_text())}
     part = "taesd" if "tae" in name else "vae"
     size, where = logged[part]
-    components = dataclasses.replace(SD1, tae=part == "taesd")
+    components = dataclasses.replace(SDXL if "sdxl" in name else SD1, tae=part == "taesd")
     predicted = decoder_compute(components, width, height, "tiled" in name, on_gpu=where == "VRAM")
     assert size * 0.95 <= predicted <= size * 1.6, (name, size / MIB, predicted / MIB)
 
