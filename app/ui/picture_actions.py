@@ -94,7 +94,7 @@ class PictureActions:
         """More -> Fix faces: the picture's faces repainted by the chosen model with the panel's prompt, settings and
         face strength; a new picture beside it, every other pixel kept."""
         strength = self.panel.faces_and_control.face_strength.value()
-        request = dataclasses.replace(self.panel.request(), init_image=entry.path, mask=None, ref_images=(),
+        request = dataclasses.replace(self.draft.request, init_image=entry.path, mask=None, ref_images=(),
                                       face_fix=FaceFix(strength=strength, only=True), hires=None)
         self._queue([request], translate("MainWindow", "Fixing the faces of {name}…").format(name=entry.path.name))
 

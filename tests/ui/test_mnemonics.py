@@ -150,5 +150,5 @@ def test_alt_d_opens_the_details_and_alt_l_picks_landscape(qtbot: QtBot, out_dir
     qtbot.waitUntil(window.folds.details.isVisible)  # a mnemonic clicks the button as a mouse would: after a moment
     assert window.details_toggle.isChecked()
     qtbot.keyClick(window.panel.prompt, Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)
-    qtbot.waitUntil(lambda: window.panel.request().width > window.panel.request().height)
+    qtbot.waitUntil(lambda: window.panel.draft.request.width > window.panel.draft.request.height)
     assert window.folds.details.isVisible()  # Alt+L is the landscape shape's alone

@@ -142,7 +142,7 @@ def test_the_prompt_helpers_model_goes_to_the_prompt_helper_not_a_picture_slot(
     window.panel.pick_model("Downloads — Flux")
     assert window.panel.llm.path() is None and window.panel.model.path() == folder / model.name
     qtbot.keyClicks(window.panel.prompt, "a lighthouse")
-    validate(window.panel.request())  # Generate takes it: no LLM is offered to a Flux model
+    validate(window.panel.draft.request)  # Generate takes it: no LLM is offered to a Flux model
     helper = current_user_dirs().prompt_models / tiny_prompt_model.name
     assert studio.prompt_model().path == helper and helper.is_file()  # Improve answers with it
 
@@ -176,9 +176,9 @@ def test_a_corrected_set_stays_corrected_after_a_restart(qtbot: QtBot, tmp_path:
     window.panel.pick_model("mine — Flux")
     qtbot.keyClicks(window.panel.prompt, "a lighthouse")
     with pytest.raises(InvalidRequest, match="does not read one: leave LLM text encoder empty"):
-        validate(window.panel.request())
+        validate(window.panel.draft.request)
     window.panel.llm.line_edit.clear()  # as the user empties the field
-    validate(window.panel.request())
+    validate(window.panel.draft.request)
     assert picker_labels(window)[window.panel.model_picker.currentIndex()] == "mine — Flux"  # still the user's set
     window.close()
 
@@ -189,7 +189,7 @@ def test_a_corrected_set_stays_corrected_after_a_restart(qtbot: QtBot, tmp_path:
     assert again.panel.llm.path() is None
     assert (again.panel.model.path(), again.panel.taesd.path()) == (model, taesd)
     qtbot.keyClicks(again.panel.prompt, "a lighthouse")
-    validate(again.panel.request())
+    validate(again.panel.draft.request)
 
 
 def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, tmp_path: Path, out_dir: Path,
@@ -272,13 +272,13 @@ def test_a_picked_preset_brings_its_settings_until_you_choose_your_own_files(qtb
     qtbot.addWidget(window)
     panel = window.panel
     panel.pick_model("Local Flux (1000 bytes)")
-    assert panel.request().cfg_scale == 1.5 and panel.model_picker.currentText() == "Local Flux (1000 bytes)"
+    assert panel.draft.request.cfg_scale == 1.5 and panel.model_picker.currentText() == "Local Flux (1000 bytes)"
     window.refresh_model_choices()  # after a download or an import elsewhere: the choice stays shown
     assert panel.model_picker.currentText() == "Local Flux (1000 bytes)"
     panel.vae.set_path(tmp_path / "my-own-ae.safetensors")
     # the fields are the user's own now: named by their diffusion model's file, the preset still offered
     assert picker_labels(window) == ["local-diffusion", "Local Flux (1000 bytes)"]
-    assert panel.model_picker.currentIndex() == 0 and panel.request().cfg_scale is None
+    assert panel.model_picker.currentIndex() == 0 and panel.draft.request.cfg_scale is None
 
 
 def test_a_lora_and_an_upscaler_go_to_their_folders(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:
