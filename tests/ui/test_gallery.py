@@ -257,7 +257,7 @@ def test_the_output_folder_can_be_changed_and_is_remembered(qtbot: QtBot, galler
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     moved = ours(elsewhere, "old.png", "an older image, found there", 9, 1.5)
-    window.set_output_folder(elsewhere)
+    window.folder_button.set_output_folder(elsewhere)
     assert window.studio.generation.out_dir == elsewhere
     assert Settings().get(OUTPUT_FOLDER) == elsewhere
     assert moved in [e.path for e in window.gallery.model.entries]  # type: ignore[union-attr]

@@ -97,7 +97,7 @@ def test_the_shape_buttons_size_the_picture_for_the_model_family(qtbot: QtBot, o
         qtbot.mouseClick(panel.aspect_buttons[aspect], Qt.MouseButton.LeftButton)
         request = panel.draft.request
         assert (request.width, request.height) == size
-        assert panel.size_label.text() == f"{size[0]} x {size[1]}"
+        assert panel.shape.size_label.text() == f"{size[0]} x {size[1]}"
     qtbot.mouseClick(panel.aspect_buttons[Aspect.CUSTOM], Qt.MouseButton.LeftButton)
     assert panel.width_box.isVisible() and panel.height_box.isVisible()
     panel.width_box.setFocus()
@@ -250,15 +250,15 @@ def test_the_first_check_is_a_banner_with_the_full_dialog_one_click_away(qtbot: 
                                                                          sd_cli: Path) -> None:
     window = open_window(qtbot, out_dir)
     with qtbot.waitSignal(window.system_check.finished, timeout=60_000):
-        window.run_first_check()
-        assert window.check_banner.isVisible() and window.check_dialog is not None
-        assert not window.check_dialog.isVisible()  # nothing in front of the window
+        window.check_banner.run_first_check()
+        assert window.check_banner.isVisible() and window.check_banner.dialog is not None
+        assert not window.check_banner.dialog.isVisible()  # nothing in front of the window
     # lavapipe only: it works, with warnings; the banner says what that means and the first thing to fix
     assert window.check_banner.text.text().startswith("No graphics card that can draw was found: pictures will be "
                                                       "made by the processor, many times slower.")
     qtbot.mouseClick(window.check_banner.action, Qt.MouseButton.LeftButton)
-    assert window.check_dialog.isVisible() and not window.check_dialog.isModal()
-    assert window.check_dialog.table.rowCount() > 5  # the same check's results, not a second run
+    assert window.check_banner.dialog.isVisible() and not window.check_banner.dialog.isModal()
+    assert window.check_banner.dialog.table.rowCount() > 5  # the same check's results, not a second run
     qtbot.mouseClick(window.check_banner.close_button, Qt.MouseButton.LeftButton)
     assert not window.check_banner.isVisible()
 

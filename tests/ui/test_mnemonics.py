@@ -115,16 +115,16 @@ def test_the_main_window_with_the_demo_note_and_the_check_banner_has_no_clash(wi
 
 
 def test_the_models_window_has_no_clash(qtbot: QtBot, window: MainWindow) -> None:
-    window.open_models()
-    models = window.models_window
+    window.models_button.open_models()
+    models = window.models_button.models_window
     assert models is not None
     qtbot.waitExposed(models)
     assert clashes(models) == {}
 
 
 def test_the_check_dialog_has_no_clash(qtbot: QtBot, window: MainWindow) -> None:
-    window.show_check_results()
-    dialog = window.check_dialog
+    window.check_banner.show_results()
+    dialog = window.check_banner.dialog
     assert dialog is not None
     qtbot.waitExposed(dialog)
     assert clashes(dialog) == {}
