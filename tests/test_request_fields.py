@@ -74,10 +74,10 @@ def test_the_picture_says_it_and_reuse_puts_it_back_in_the_window(name: str, tmp
     qtbot.addWidget(panel)
     panel.draft.reuse(dataclasses.replace(ours, init_image=None))
     if declared.reuse is not Reuse.NEVER and not declared.needs:
-        assert getattr(panel.request(), name) == SAMPLES[name]
+        assert getattr(panel.draft.request, name) == SAMPLES[name]
     if declared.row:  # its row in Advanced
         panel.rows.set_value(name, SAMPLES[name])
-        assert getattr(panel.request(), name) == SAMPLES[name]
+        assert getattr(panel.draft.request, name) == SAMPLES[name]
 
 
 @pytest.mark.parametrize("name", REQUEST_FIELDS)

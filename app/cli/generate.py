@@ -163,14 +163,14 @@ def use_computers(studio: Studio, computers: list[RemoteComputer], no_local: boo
     """Other computers as cards of this command's queue; with `no_local`, this PC's cards (a rig's too, once
     known) take no job."""
     for computer in computers:
-        studio.queue.add_node(computer.address, computer.name, computer.token)
+        studio.add_computer(computer.address, computer.name, computer.token)
     if not no_local:
         return
 
     def untick_local_cards() -> None:
-        for label, ticked, runner in studio.queue.cards:
+        for label, ticked, runner in studio.cards:
             if ticked and isinstance(runner, Generation):
-                studio.queue.set_card_enabled(label, False)
+                studio.set_card_enabled(label, False)
 
-    studio.queue.cards_changed.connect(untick_local_cards)
+    studio.cards_changed.connect(untick_local_cards)
     untick_local_cards()

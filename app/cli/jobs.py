@@ -127,10 +127,10 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
 
     def on_event(event: JobEvent) -> None:
         # the queue holds this command's jobs alone, in order: job n is the n-th request
-        said = printer.for_job(studio.queue.jobs.index(event.job) + 1) if numbered else printer
+        said = printer.for_job(studio.jobs.index(event.job) + 1) if numbered else printer
         if keep_suspect and isinstance(event, JobFailed) and event.error.picture:
             said.notice(f"kept though the check doubted it (--keep-suspect): {event.error.message}")
-            studio.queue.keep(event.job)  # its ImageSaved comes through here
+            studio.keep(event.job)  # its ImageSaved comes through here
             return
         if isinstance(event, JobEnded) and event.job.state is JobState.DONE and not event.outcome.ok:
             event = dataclasses.replace(event, outcome=Outcome(event.outcome.exit_code, event.job.image))
@@ -139,8 +139,8 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
             result.append(event.outcome)
 
     studio.job_event.connect(on_event)
-    studio.queue.note.connect(printer.notice)
-    studio.queue.idle.connect(app.quit)
+    studio.note.connect(printer.notice)
+    studio.idle.connect(app.quit)
     stopping: list[int] = []
 
     def on_stop_signal(signum: int, _frame: object) -> None:
@@ -149,7 +149,7 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
         stopping.append(signum)
         if len(stopping) == 1:
             printer.notice("stopping: cancelling the jobs (press Ctrl+C again to stop at once)")
-            studio.queue.cancel_all()
+            studio.cancel_all()
         else:
             studio.stop_now()
             app.quit()
@@ -158,7 +158,7 @@ def run_jobs(studio: Studio, printer: EventPrinter, numbered: bool, add: Callabl
     add()  # heard from its first event on
     app.exec()
     wake.stop()
-    jobs = len(studio.queue.jobs)
+    jobs = len(studio.jobs)
     if stopping:
         made = sum(1 for outcome in result if outcome.ok)
         printer.notice(f"stopped: {made} of {jobs} picture{'s' if jobs > 1 else ''} made"

@@ -35,12 +35,14 @@ from app.core.prompt_helper.model import (
     prompt_model_download,
 )
 from app.core.queue.jobs import Job, expanded_request
+from app.core.queue.nodes import RemoteComputer
 from app.core.settings_schema import OUTPUT_FOLDER, PROMPT_HELPER_ON_CARD, REMOTE_COMPUTERS
 from app.core.sizes import format_size
 from app.core.words import translate
 from app.services.prompt_helper import PromptHelper
 from app.services.queue.job_queue import JobQueue
 from app.services.runners.generation import Generation
+from app.services.runners.runner import Runner
 from app.services.runners.upscaling import Upscaling
 from app.services.settings import Settings
 from app.services.system.machine import Machine
@@ -53,10 +55,15 @@ def _newest_file(folder: Path, pattern: str) -> Path | None:
 
 
 class Studio(QObject):
-    """`event(JobEvent)` for whatever a job does; `queue` for the list itself (its `changed`, `note`, `idle`,
-    and reordering, retrying, cancelling a job); `machine` for what this computer is."""
+    """`job_event(JobEvent)` for whatever a job does; the queue's list and cards through the studio's own calls
+    (`jobs`, `cancel`, `retry`, `move`, `add_computer`, ...) and signals (`jobs_changed`, `note`, `idle`,
+    `cards_changed`), the front ends never reaching into the queue itself; `machine` for what this computer is."""
 
     job_event = Signal(object)  # a JobEvent (app/services/runners/events.py)
+    jobs_changed = Signal()  # after any change to the list (state, order, a step)
+    note = Signal(str)  # what the user should know about the queue (a damaged file, a job waiting for RAM)
+    idle = Signal()  # nothing waits and nothing runs
+    cards_changed = Signal()  # the rig's cards are known, or a computer came or went
 
     def __init__(self, out_dir: Path | None = None, machine: Machine | None = None,
                  gallery: GalleryIndex | None = None, store: Path | None = None,
@@ -77,7 +84,10 @@ class Studio(QObject):
         self.generation = Generation(folder, self.machine, gallery, self)  # the first card's
         self.upscaling = Upscaling(folder, self.machine, gallery, self)
         self.queue = JobQueue(self.generation, store, host_ram, self.upscaling, self)
-        self.queue.job_event.connect(self.job_event)
+        for signal, forwarded in ((self.queue.job_event, self.job_event), (self.queue.changed, self.jobs_changed),
+                                  (self.queue.note, self.note), (self.queue.idle, self.idle),
+                                  (self.queue.cards_changed, self.cards_changed)):
+            signal.connect(forwarded)
         self.prompt_helper = PromptHelper(parent=self)
         self.queue.share_card_with(self.prompt_helper)
         if remember_computers:
@@ -85,10 +95,93 @@ class Studio(QObject):
                 self.queue.add_node(computer.address, computer.name, computer.token)
             self.queue.cards_changed.connect(self._remember_computers)
 
+    def say(self, words: str) -> None:
+        """Something the user should know, said where the queue's notes are (the window's status, the CLI's
+        notice)."""
+        self.queue.note.emit(words)
+
+    # --- the queue, as the front ends see it -------------------------------------------------------------
+    @property
+    def jobs(self) -> list[Job]:
+        """Every job in the queue's order, finished ones until cleared."""
+        return self.queue.jobs
+
+    @property
+    def busy(self) -> bool:
+        """A card runs a job."""
+        return self.queue.busy
+
+    @property
+    def held(self) -> int:
+        """How many jobs from last time wait for Run queue."""
+        return self.queue.held
+
+    @property
+    def note_from_last_time(self) -> str | None:
+        """What loading the queue file had to say (a damaged file set aside)."""
+        return self.queue.message
+
+    @property
+    def cards(self) -> list[tuple[str, bool, Runner]]:
+        """(label, ticked, what runs its pictures) for each card, other computers' last."""
+        return self.queue.cards
+
+    @property
+    def computers(self) -> list[RemoteComputer]:
+        return self.queue.computers
+
+    @property
+    def draws_on_processor(self) -> bool:
+        """This computer's device is Vulkan run by the processor (no graphics card that can draw)."""
+        return self.queue.draws_on_processor
+
+    def running_jobs(self) -> list[Job]:
+        return self.queue.running_jobs()
+
+    def pid(self, job: Job) -> int | None:
+        """The process id of the backend that runs this job, while it runs."""
+        return self.queue.pid(job)
+
+    def start(self) -> None:
+        """Run what waits, the jobs a restart brought back too."""
+        self.queue.start()
+
+    def cancel(self, job: Job) -> None:
+        self.queue.cancel(job)
+
+    def cancel_all(self) -> None:
+        self.queue.cancel_all()
+
+    def retry(self, job: Job) -> Job:
+        """A finished job again, with the same settings and seed, at the end of the queue."""
+        return self.queue.retry(job)
+
+    def keep(self, job: Job) -> Path | None:
+        """Keep the picture the check set aside for a failed job (None, and why in `note`, when it cannot be)."""
+        return self.queue.keep(job)
+
+    def move(self, job: Job, offset: int) -> None:
+        """Move a job up (negative) or down the list."""
+        self.queue.move(job, offset)
+
+    def clear_finished(self) -> None:
+        self.queue.clear_finished()
+
+    def add_computer(self, address: str, name: str, token: str | None = None) -> None:
+        """Another computer's image server as one more card (ValueError when the name is taken)."""
+        self.queue.add_node(address, name, token)
+
+    def remove_computer(self, name: str) -> None:
+        self.queue.remove_node(name)
+
+    def set_card_enabled(self, label: str, enabled: bool) -> None:
+        """Untick a card: it takes no new job (its running one finishes)."""
+        self.queue.set_card_enabled(label, enabled)
+
     def _remember_computers(self) -> None:
         notice = self.settings.set(REMOTE_COMPUTERS, self.queue.computers)  # their tokens go to the OS keyring
         if notice:
-            self.queue.note.emit(notice)
+            self.say(notice)
 
     @property
     def out_dir(self) -> Path:
@@ -115,10 +208,10 @@ class Studio(QObject):
 
     def styles(self) -> list[Style]:
         """The user's styles, read from their file each time (the window edits it, and the command line reads
-        the same); a damaged file is set aside and said in `queue.note`."""
+        the same); a damaged file is set aside and said in `note`."""
         loaded = load_styles(current_user_dirs().styles, datetime.now())
         if loaded.message:
-            self.queue.note.emit(loaded.message)
+            self.say(loaded.message)
         return loaded.styles
 
     @staticmethod

@@ -7,17 +7,17 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 
 from app.core.queue.nodes import BadAddress, RemoteComputer, computer_at
 from app.core.words import translate
-from app.services.queue.job_queue import JobQueue
 from app.services.runners.remote_node import ComputerCheck
+from app.services.studio import Studio
 
 
 class AddComputerDialog(QDialog):
     """The address and, if the server asks for one, a token or user:password; Add asks the server for its models
     first and says in words why it cannot be added."""
 
-    def __init__(self, queue: JobQueue, parent: QWidget | None = None) -> None:
+    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.queue = queue
+        self.studio = studio
         self.setWindowTitle(translate("AddComputerDialog", "Add a computer"))
         intro = QLabel(translate("AddComputerDialog", "Another computer running an image server (Polaris Studio's "
                                                       "serve, sd.cpp's sd-server, A1111, Forge or koboldcpp) draws "
@@ -64,7 +64,7 @@ class AddComputerDialog(QDialog):
         except BadAddress as error:
             self._say(str(error))
             return
-        if any(label == computer.name for label, _, _ in self.queue.cards):
+        if any(label == computer.name for label, _, _ in self.studio.cards):
             self._say(translate("AddComputerDialog", "{computer} is in the queue already.").format(
                 computer=computer.name))
             return
@@ -81,6 +81,6 @@ class AddComputerDialog(QDialog):
             self._say(translate("AddComputerDialog", "{address} cannot be added: {why}.").format(
                 address=computer.address, why=problem))
             return
-        self.queue.add_node(computer.address, computer.name, computer.token)
+        self.studio.add_computer(computer.address, computer.name, computer.token)
         self.added = computer
         self.accept()

@@ -164,7 +164,7 @@ class FirstStart(QDialog):
         if error is None:
             self.progress.setValue(self.progress.maximum())
             self.progress_label.setText(translate("FirstStart", "The model is here and checked."))
-            self.main_window.refresh_model_choices()
+            self.main_window.models_button.refresh_model_choices()
             self._show_step(download=False, picture=True)
             return
         if isinstance(error, DownloadCancelled):
@@ -180,7 +180,7 @@ class FirstStart(QDialog):
         """The recommended model in the picker, a sample prompt, and Generate pressed."""
         assert self.chosen is not None
         window = self.main_window
-        window.refresh_model_choices()
+        window.models_button.refresh_model_choices()
         window.panel.pick_model(self.chosen.preset.label)
         if not window.panel.prompt.toPlainText().strip():
             window.panel.prompt.setPlainText(SAMPLE_PROMPT)

@@ -60,8 +60,8 @@ class JobDisplay:
         self.studio.job_event.connect(self._on_event)
         self.status_line.waiting.connect(self._on_waiting)
         self.status_line.kept.connect(self._on_finished)  # Keep it: the set-aside picture, finished after all
-        self.studio.queue.idle.connect(self.go.show_idle)
-        self.studio.queue.note.connect(self.status_line.say)
+        self.studio.idle.connect(self.go.show_idle)
+        self.studio.note.connect(self.status_line.say)
         self.studio.generation.probed.connect(self._on_card_known)
         self._on_card_known()
         if self.monitor is not None:
@@ -78,7 +78,7 @@ class JobDisplay:
             case StageEntered(stage=stage) if followed:
                 self.status_line.show_stage(stage)
                 if stage is Stage.LOADING and self.monitor is not None:
-                    self.monitor.set_backend_pid(self.studio.queue.pid(event.job))
+                    self.monitor.set_backend_pid(self.studio.pid(event.job))
             case StepMade(card=card, progress=progress):
                 self._steps[card] = progress
                 self.status_line.show_steps(self._steps)
@@ -114,14 +114,14 @@ class JobDisplay:
 
     def _followed(self, job: Job) -> bool:
         """On a rig several jobs run at once: the picture and the stage follow the first of them."""
-        running = self.studio.queue.running_jobs()
+        running = self.studio.running_jobs()
         return not running or running[0] is job
 
     def _say_what_waits_from_last_time(self) -> None:
-        queue, status = self.studio.queue, self.status_line.status
-        if queue.message:
-            status.setText(queue.message)
-        left = sum(1 for job in queue.jobs if job.state is JobState.WAITING)
+        studio, status = self.studio, self.status_line.status
+        if studio.note_from_last_time:
+            status.setText(studio.note_from_last_time)
+        left = sum(1 for job in studio.jobs if job.state is JobState.WAITING)
         if left:
             status.setText(translate("MainWindow", "Jobs from last time waiting in the queue: {count}. Press "
                                                           "Run queue to draw them.").format(count=left))
@@ -133,7 +133,7 @@ class JobDisplay:
     def _on_finished(self, outcome: Outcome, job: Job | None = None) -> None:
         self.status_line.show_outcome(outcome, job)
         self.image.show_waiting("")
-        if not self.studio.queue.busy:
+        if not self.studio.busy:
             self.go.show_idle()
             if self.monitor is not None:
                 self.monitor.set_backend_pid(None)

@@ -119,7 +119,7 @@ class LanguageMenu(QMenu):
                            translate("LanguageMenu", "The window will speak {language} when Polaris Studio starts "
                                                      "again.").format(language=language.name),
                            QMessageBox.StandardButton.NoButton, self.parentWidget())
-        if self.studio.queue.busy:
+        if self.studio.busy:
             note.setInformativeText(translate("LanguageMenu", "A picture is being made now: restart the app "
                                                               "after it is done."))
             note.addButton(QMessageBox.StandardButton.Ok)
@@ -136,7 +136,7 @@ class LanguageMenu(QMenu):
         """Close the window and start the app again; False when a job started meanwhile, or the window stayed."""
         parent = self.parentWidget()
         window = parent.window() if parent is not None else None
-        if self.studio.queue.busy or (window is not None and not window.close()):
+        if self.studio.busy or (window is not None and not window.close()):
             return False
         program, arguments, folder = restart_command()
         started, _ = QProcess.startDetached(program, arguments, folder)

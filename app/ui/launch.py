@@ -86,7 +86,7 @@ def run_window(demo: bool = False, make_server: ServerMaker | None = None) -> in
     window = MainWindow(studio, monitor, make_server=make_server)
     one_window.options_arrived.connect(lambda arrived: show_again(window, arrived))
     for notice in settings.move_plain_secrets():  # from a settings file of before the keyring
-        studio.queue.note.emit(notice)
+        studio.say(notice)
     if options.demo:
         load_demo(window.panel)
         window.show_demo_note()
@@ -96,7 +96,7 @@ def run_window(demo: bool = False, make_server: ServerMaker | None = None) -> in
         window.show()
     monitor.start()
     if first_start(settings):
-        window.run_first_check()
+        window.check_banner.run_first_check()
     if guide_wanted(settings):  # after the check has started: the guide shows its verdict
         FirstStart(window).start()
     try:

@@ -12,7 +12,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -25,13 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.gallery.gallery_index import GalleryIndex
-from app.core.gallery.image_store import FolderProblem, check_folder, picture_bytes
 from app.core.generation.output import Progress
 from app.core.generation.request import prompt_length_problem
-from app.core.generation.status_words import check_headline
-from app.core.models.catalog import Catalog, load_catalog, model_choices, save_custom_set
+from app.core.models.catalog import Catalog, load_catalog
 from app.core.models.families import ModelFamily
-from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.words import sentence, translate
 from app.services.api_desk import ServerMaker
 from app.services.draft import Draft
@@ -40,8 +36,9 @@ from app.services.studio import Studio
 from app.services.system.monitor import ResourceMonitor
 from app.services.system.system_check import SystemCheck
 from app.services.user_dirs import current_user_dirs
-from app.ui.check_dialog import CheckDialog
+from app.ui.check_banner import CheckBanner
 from app.ui.drafts_row import DraftsRow
+from app.ui.folder_button import FolderButton
 from app.ui.folds import Folds
 from app.ui.gallery import GalleryPanel
 from app.ui.gauge import ResourceGauge
@@ -50,7 +47,7 @@ from app.ui.icons import put_icons
 from app.ui.image_view import ImageView
 from app.ui.job_display import JobDisplay
 from app.ui.language import LanguageMenu
-from app.ui.models_window import ModelsWindow
+from app.ui.models_button import ModelsButton
 from app.ui.notice_bar import NoticeBar
 from app.ui.other_apps import OtherAppsRow
 from app.ui.picture_actions import PictureActions
@@ -60,8 +57,6 @@ from app.ui.prompt_panel import PromptPanel
 from app.ui.queue_strip import QueueStrip
 from app.ui.status_line import StatusLine
 from app.ui.window_settings import WindowLayout
-
-_BANNER_TONES = {Verdict.PASS: "good", Verdict.WARN: "warn", Verdict.FAIL: "bad"}
 
 
 def _walked(part: QWidget) -> list[QWidget]:
@@ -89,8 +84,6 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.studio = studio
         self.monitor = monitor
         self.system_check = system_check or SystemCheck(studio.machine, parent=self)
-        self.check_dialog: CheckDialog | None = None
-        self.models_window: ModelsWindow | None = None
         self.models_dir = models_dir or current_user_dirs().models
         self.catalog = catalog or load_catalog()
         self._steps: dict[str, Progress] = {}  # each card's last step, while its job runs
@@ -99,7 +92,7 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.panel = PromptPanel(self.draft, self)
         self._make_buttons()
         self._make_views(studio.gallery, make_server)
-        self.refresh_model_choices()
+        self.models_button.refresh_model_choices()
         self._lay_out()
         self.window_layout = WindowLayout(
             self, main_splitter=self.main_splitter, folds_splitter=self.folds, advanced=self.folds.advanced,
@@ -131,11 +124,8 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.drafts_row = DraftsRow(self.draft, self)
         self.check_button = QPushButton(translate("MainWindow", "Check s&ystem"), self)
         self.check_button.setToolTip(translate("MainWindow", "Check the driver, Vulkan and this computer"))
-        self.folder_button = QPushButton(translate("MainWindow", "Output &folder…"), self)
-        self.folder_button.setToolTip(str(self.studio.out_dir))
-        self.models_button = QPushButton(translate("MainWindow", "Get mod&els…"), self)
-        self.models_button.setToolTip(translate("MainWindow", "Download Flux, SD 1.5 or SDXL, or add model files you "
-                                                           "already have"))
+        self.folder_button = FolderButton(self.studio, self.draft, self)
+        self.models_button = ModelsButton(self.catalog, self.models_dir, self.studio.machine, self.panel, self)
         self.advanced_toggle = QPushButton(translate("MainWindow", "Ad&vanced"), self)
         self.advanced_toggle.setCheckable(True)
         self.advanced_toggle.setToolTip(translate("MainWindow", "Model files, sampler, CFG, seed, memory and the plan"))
@@ -155,18 +145,18 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
     def _make_views(self, gallery: GalleryIndex | None, make_server: ServerMaker | None) -> None:
         self.plan = MemoryPlanView(self.draft, self)
         self.gauge = ResourceGauge(self)
-        self.status_line = StatusLine(self.plan.summary, self.studio.queue, self)
+        self.status_line = StatusLine(self.plan.summary, self.studio, self)
         self.image = ImageView(self)
         self.other_apps = OtherAppsRow(self.studio, make_server, self)
         self.prompt_helper = PromptHelperView(self.studio, self.panel, self.catalog, self.models_dir)
         self.folds = Folds(self.panel.advanced, self.plan.label, self.gauge, self.other_apps, self)
-        self.check_banner = NoticeBar("check_banner", translate("MainWindow", "What the system check found"), self)
+        self.check_banner = CheckBanner(self.system_check, self)
         self.demo_note = NoticeBar("demo_note", translate("MainWindow", "About the demo model"), self)
         self.gallery_note = NoticeBar("gallery_note", translate("MainWindow", "About the gallery"), self)
         if gallery is not None and gallery.problem:
             self.gallery_note.say(gallery.problem, "warn")
         self.gallery = GalleryPanel(gallery, self) if gallery is not None else None
-        self.queue_strip = QueueStrip(self.studio.queue, self)
+        self.queue_strip = QueueStrip(self.studio, self)
         self.other_apps.use_computers_button.clicked.connect(self.queue_strip.add_computer)
 
     def _lay_out(self) -> None:
@@ -244,16 +234,15 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.quit_shortcut = QShortcut(QKeySequence("Ctrl+Q"), self)
         self.quit_shortcut.activated.connect(self.close)
         self.go.generate.clicked.connect(self._on_generate_clicked)
-        self.panel.own_set_edited.connect(self._on_own_set_edited)
-        self.go.cancel.clicked.connect(self.studio.queue.cancel_all)
+        self.go.cancel.clicked.connect(self.studio.cancel_all)
         self.go.add.clicked.connect(self._queue_the_draft)
         self.drafts_row.button.clicked.connect(self.try_drafts)
-        self.check_button.clicked.connect(self.open_system_check)
-        self.folder_button.clicked.connect(self._on_folder_clicked)
-        self.models_button.clicked.connect(self.open_models)
+        self.check_button.clicked.connect(self.check_banner.check_again)
+        self.folder_button.said.connect(self.status_line.say)
+        if self.gallery is not None:
+            self.folder_button.moved.connect(self.gallery.model.refresh)
         self.advanced_toggle.toggled.connect(self.window_layout.fold_advanced)
         self.details_toggle.toggled.connect(self.window_layout.fold_details)
-        self.check_banner.action_clicked.connect(self.show_check_results)
         self.image.previous_requested.connect(lambda: self.step_through_gallery(-1))
         self.image.next_requested.connect(lambda: self.step_through_gallery(1))
         self.image.picture_dropped.connect(self._on_picture_dropped)
@@ -306,55 +295,13 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
                                                    "pictures: “{button}” beside the model picker.")
                            .format(button=button))
 
-    def run_first_check(self) -> None:
-        """The first start's check, as a banner over the window instead of a dialog in front of it."""
-        self.check_banner.say(translate("MainWindow", "Checking your graphics card, driver and this computer…"), "info")
-        self._ensure_check_dialog()
-        self.system_check.finished.connect(self._on_first_check_finished)
-        self.system_check.start()
-
-    def _on_first_check_finished(self, facts: SystemFacts, report: CompatibilityReport) -> None:
-        self.system_check.finished.disconnect(self._on_first_check_finished)
-        verdict, text = check_headline(facts, report)
-        self.check_banner.say(text, _BANNER_TONES[verdict], translate("MainWindow", "Full &check…"))
-
-    def _ensure_check_dialog(self) -> CheckDialog:
-        if self.check_dialog is None:
-            self.check_dialog = CheckDialog(self.system_check, self)
-        return self.check_dialog
-
-    def show_check_results(self) -> None:
-        dialog = self._ensure_check_dialog()
-        dialog.show()
-        dialog.raise_()
-
     def _on_generate_shortcut(self) -> None:
         if self.go.generate.isEnabled():
             self._on_generate_clicked()
 
     def _on_cancel_shortcut(self) -> None:
         if self.go.cancel.isEnabled():
-            self.studio.queue.cancel_all()
-
-    def _on_folder_clicked(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, translate("MainWindow", "Where finished images go"),
-                                                  str(self.studio.out_dir))
-        if not chosen:
-            return
-        try:  # a read-only or full folder is refused now, not at the next Generate
-            check_folder(Path(chosen), picture_bytes(self.draft.request.width, self.draft.request.height))
-        except FolderProblem as problem:
-            self.status_line.say(str(problem))
-            return
-        self.set_output_folder(Path(chosen))
-
-    def set_output_folder(self, folder: Path) -> None:
-        """Send the next images to `folder`, remember it, and show what it already holds in the gallery."""
-        self.studio.set_output_folder(folder)
-        self.folder_button.setToolTip(str(folder))
-        if self.gallery is not None:
-            self.gallery.model.refresh()
-        self.status_line.say(translate("MainWindow", "New images go to {folder}").format(folder=folder))
+            self.studio.cancel_all()
 
     def _on_draft_changed(self) -> None:
         """A prompt longer than the drawing program reads is said while it is typed (or pasted), not at Generate."""
@@ -375,34 +322,6 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
             self.gallery.set_editing_available(family.traits.edits_from_references)
         if not family.traits.edits_from_references:
             self.draft.edit_picture(None)
-
-    def refresh_model_choices(self) -> None:
-        choices = model_choices(self.catalog, self.models_dir)
-        self.panel.set_model_choices(choices)
-        # the LoRA folder is the models folder's: a LoRA added in the Models window shows at once
-        self.panel.lora_picker.folder = self.models_dir / "loras"
-        self.panel.lora_picker.refresh()
-        # nothing installed yet: say where models come from
-        self.models_button.setText(translate("MainWindow", "Mod&els…") if choices
-                                   else translate("MainWindow", "Get mod&els…"))
-
-    def _on_own_set_edited(self, name: str, slots: dict[str, str]) -> None:
-        save_custom_set(self.models_dir, name, slots)
-        self.refresh_model_choices()
-
-    def open_models(self) -> None:
-        if self.models_window is None:
-            self.models_window = ModelsWindow(self.catalog, self.models_dir, self.studio.machine, self)
-            self.models_window.choices_changed.connect(self.refresh_model_choices)
-        self.models_window.show()
-        self.models_window.raise_()
-
-    def open_system_check(self) -> None:
-        dialog = self._ensure_check_dialog()
-        dialog.show()
-        dialog.raise_()
-        if not self.system_check.running:
-            dialog.run()
 
     def _on_generate_clicked(self) -> None:
         self.go.show_busy()
@@ -429,8 +348,8 @@ class MainWindow(PictureActions, JobDisplay, QMainWindow):
         self.other_apps.stop(wait=True)
         self.studio.stop_now()
         self.prompt_helper.close_down()
-        if self.models_window is not None:
-            self.models_window.stop()
+        if self.models_button.models_window is not None:
+            self.models_button.models_window.stop()
         if self.monitor is not None:
             self.monitor.stop()
         super().closeEvent(event)

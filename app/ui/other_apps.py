@@ -176,7 +176,7 @@ class OtherAppsRow(QWidget):
             key = secrets.token_urlsafe(18)
             notice = self.settings.set(OTHER_APPS_KEY, key)  # kept by the OS keyring
             if notice:
-                self.studio.queue.note.emit(notice)
+                self.studio.say(notice)
         return key
 
     def _show(self, server: AppServer | None) -> None:

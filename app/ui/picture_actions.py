@@ -94,7 +94,7 @@ class PictureActions:
         """More -> Fix faces: the picture's faces repainted by the chosen model with the panel's prompt, settings and
         face strength; a new picture beside it, every other pixel kept."""
         strength = self.panel.faces_and_control.face_strength.value()
-        request = dataclasses.replace(self.panel.request(), init_image=entry.path, mask=None, ref_images=(),
+        request = dataclasses.replace(self.draft.request, init_image=entry.path, mask=None, ref_images=(),
                                       face_fix=FaceFix(strength=strength, only=True), hires=None)
         self._queue([request], translate("MainWindow", "Fixing the faces of {name}…").format(name=entry.path.name))
 
@@ -126,7 +126,7 @@ class PictureActions:
         try:
             self.studio.add(requests)
         except ValueError as error:
-            if not self.studio.queue.busy:
+            if not self.studio.busy:
                 self.go.show_idle()
             self.status_line.say(str(error))
             return
@@ -142,7 +142,7 @@ class PictureActions:
         self.status_line.show_upscaling()  # its own progress, not the last job's Done
         self.studio.upscale(UpscaleRequest(entry.path, model, factor))
         words = (translate("MainWindow", "Upscaling {name} x{factor} with {model} when the jobs before it are done…")
-                 if self.studio.queue.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
+                 if self.studio.busy else translate("MainWindow", "Upscaling {name} x{factor} with {model}…"))
         # the demo's random weights enlarge the picture into noise: said, lest it look broken
         name = translate("MainWindow", "the demo's upscaler (noise, to show how it works)") if is_demo_file(model) \
             else model.stem
@@ -157,12 +157,12 @@ class PictureActions:
         are chosen (InvalidRequest)."""
         assert request.init_image is not None
         words = (translate("ExtendDialog", "Extending {name} when the jobs before it are done…")
-                 if self.studio.queue.busy else translate("ExtendDialog", "Extending {name}…"))
+                 if self.studio.busy else translate("ExtendDialog", "Extending {name}…"))
         self.go.show_busy()  # before the job: one that ends at once (no drawing program) shows idle again
         try:
             self.studio.add([request])
         except ValueError as error:
-            if not self.studio.queue.busy:
+            if not self.studio.busy:
                 self.go.show_idle()
             self.status_line.say(str(error))
             return

@@ -27,7 +27,7 @@ from app.core.generation.status_words import duration_in_words, stage_words
 from app.core.queue.jobs import Job, JobState
 from app.core.queue.rig import card_words
 from app.core.words import translate
-from app.services.queue.job_queue import JobQueue
+from app.services.studio import Studio
 from app.ui.computer_dialog import AddComputerDialog
 from app.ui.elided_button import ElidedToolButton
 from app.ui.folds import fold_arrow
@@ -80,9 +80,9 @@ def asked_by(origin: str) -> str:
 
 
 class QueueStrip(QWidget):
-    def __init__(self, queue: JobQueue, parent: QWidget | None = None) -> None:
+    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.queue = queue
+        self.studio = studio
         self.list = QListWidget(self)
         self.list.setAccessibleName(translate("QueueStrip", "Job queue"))
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # each job's tooltip
@@ -149,24 +149,24 @@ class QueueStrip(QWidget):
         layout.addWidget(self.drawer)
         self._jobs_shown = 0
         self.menu: QMenu | None = None  # the jobs' menu, in words, while it is open
-        self._connect(queue)
+        self._connect(studio)
         self._show_cards()  # and the rest as it is now
 
-    def _connect(self, queue: JobQueue) -> None:
+    def _connect(self, studio: Studio) -> None:
         self.up_button.clicked.connect(lambda: self._move(-1))
         self.down_button.clicked.connect(lambda: self._move(1))
-        self.cancel_button.clicked.connect(lambda: self._on_selected(queue.cancel))
-        self.retry_button.clicked.connect(lambda: self._on_selected(queue.retry))
-        self.keep_button.clicked.connect(lambda: self._on_selected(queue.keep))
-        self.cancel_all_button.clicked.connect(queue.cancel_all)
-        self.clear_button.clicked.connect(queue.clear_finished)
-        self.run_button.clicked.connect(queue.start)
+        self.cancel_button.clicked.connect(lambda: self._on_selected(studio.cancel))
+        self.retry_button.clicked.connect(lambda: self._on_selected(studio.retry))
+        self.keep_button.clicked.connect(lambda: self._on_selected(studio.keep))
+        self.cancel_all_button.clicked.connect(studio.cancel_all)
+        self.clear_button.clicked.connect(studio.clear_finished)
+        self.run_button.clicked.connect(studio.start)
         self.list.currentRowChanged.connect(lambda _: self._enable())
         # the row of icons, in words: a right click on a job (or the menu key) opens them as a menu
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.customContextMenuRequested.connect(self.open_menu)
-        queue.changed.connect(self.refresh)
-        queue.cards_changed.connect(self._show_cards)
+        studio.jobs_changed.connect(self.refresh)
+        studio.cards_changed.connect(self._show_cards)
 
     def open_menu(self, point: QPoint) -> QMenu:
         """What the buttons under the list do, by their words, for the job at `point` (the list's coordinates)."""
@@ -192,8 +192,8 @@ class QueueStrip(QWidget):
     def refresh(self) -> None:
         chosen = self.selected()
         self.list.clear()
-        for job in self.queue.jobs:
-            item = QListWidgetItem(job_words(job, self.queue.draws_on_processor), self.list)
+        for job in self.studio.jobs:
+            item = QListWidgetItem(job_words(job, self.studio.draws_on_processor), self.list)
             item.setData(Qt.ItemDataRole.UserRole, job)
             what = job.request.prompt if isinstance(job.request, GenerationRequest) else job.what
             # why a job failed, whole (the row has room for its first line only), over what it drew
@@ -203,16 +203,16 @@ class QueueStrip(QWidget):
                 item.setIcon(QIcon(job.suspect))
             if job is chosen:
                 self.list.setCurrentItem(item)
-        counts = {state: sum(1 for j in self.queue.jobs if j.state is state) for state in JobState}
-        running = next((j for j in self.queue.jobs if j.state is JobState.RUNNING), None)
+        counts = {state: sum(1 for j in self.studio.jobs if j.state is state) for state in JobState}
+        running = next((j for j in self.studio.jobs if j.state is JobState.RUNNING), None)
         self.summary.set_words((", ".join(f"{state_words(state)}: {n}" for state, n in counts.items() if n)
                               or translate("QueueStrip", "No jobs")) + asked_by(running.origin if running else ""))
-        if (len(self.queue.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
-            self.summary.setChecked(len(self.queue.jobs) > 1)    # comes (or the last but one goes)
-        self._jobs_shown = len(self.queue.jobs)
+        if (len(self.studio.jobs) > 1) != (self._jobs_shown > 1):  # the drawer opens (or folds) as a second job
+            self.summary.setChecked(len(self.studio.jobs) > 1)    # comes (or the last but one goes)
+        self._jobs_shown = len(self.studio.jobs)
         self._fit_rows()
         self._on_drawer_toggled(self.summary.isChecked())
-        self.setVisible(bool(self.queue.jobs) or bool(self.queue.computers))
+        self.setVisible(bool(self.studio.jobs) or bool(self.studio.computers))
         self._enable()
 
     def _fit_rows(self) -> None:
@@ -235,20 +235,20 @@ class QueueStrip(QWidget):
 
     def _enable(self) -> None:
         job = self.selected()
-        waiting = any(j.state is JobState.WAITING for j in self.queue.jobs)
-        self.run_button.setEnabled(self.queue.held > 0 or (waiting and not self.queue.busy))
+        waiting = any(j.state is JobState.WAITING for j in self.studio.jobs)
+        self.run_button.setEnabled(self.studio.held > 0 or (waiting and not self.studio.busy))
         self.up_button.setEnabled(job is not None)
         self.down_button.setEnabled(job is not None)
         self.cancel_button.setEnabled(job is not None and not job.state.finished)
         self.retry_button.setEnabled(job is not None and job.state in (JobState.FAILED, JobState.CANCELLED))
         self.keep_button.setEnabled(job is not None and job.state is JobState.FAILED and job.suspect is not None)
-        self.cancel_all_button.setEnabled(waiting or self.queue.busy)
-        self.clear_button.setEnabled(any(j.state.finished for j in self.queue.jobs))
+        self.cancel_all_button.setEnabled(waiting or self.studio.busy)
+        self.clear_button.setEnabled(any(j.state.finished for j in self.studio.jobs))
 
     def _move(self, offset: int) -> None:
         job = self.selected()
         if job is not None:
-            self.queue.move(job, offset)
+            self.studio.move(job, offset)
 
     def _on_selected(self, action: Callable[[Job], object]) -> None:
         job = self.selected()
@@ -257,7 +257,7 @@ class QueueStrip(QWidget):
 
     def add_computer(self) -> None:
         """Ask for another computer's address; it is added once it answers."""
-        self.computer_dialog = AddComputerDialog(self.queue, self)
+        self.computer_dialog = AddComputerDialog(self.studio, self)
         # window-modal, as QDialog.open() would (a bare .open() reads as a file's to the text-encoding rule)
         self.computer_dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.computer_dialog.show()
@@ -267,15 +267,15 @@ class QueueStrip(QWidget):
         for action in self.computers_menu.actions():
             if action is not self.add_computer_action:
                 self.computers_menu.removeAction(action)
-        for computer in self.queue.computers:
+        for computer in self.studio.computers:
             action = self.computers_menu.addAction(translate("QueueStrip", "Remove {computer}").format(
                 computer=computer.name))
-            action.triggered.connect(lambda _=False, name=computer.name: self.queue.remove_node(name))
+            action.triggered.connect(lambda _=False, name=computer.name: self.studio.remove_computer(name))
 
     def _show_cards(self) -> None:
         """A tick box per card (of a rig, or another computer): unticked, a card takes no new job. A computer set
         aside shows unticked."""
-        cards = self.queue.cards
+        cards = self.studio.cards
         labels = {label for label, _, _ in cards}
         for label in [label for label in self.card_boxes if label not in labels]:  # a computer removed
             self.card_boxes.pop(label).deleteLater()
@@ -286,8 +286,8 @@ class QueueStrip(QWidget):
         else:
             for label, enabled, _ in cards:
                 if label not in self.card_boxes:
-                    box = QCheckBox(card_words(label, self.queue.draws_on_processor), self)
-                    box.toggled.connect(lambda on, name=label: self.queue.set_card_enabled(name, on))
+                    box = QCheckBox(card_words(label, self.studio.draws_on_processor), self)
+                    box.toggled.connect(lambda on, name=label: self.studio.set_card_enabled(name, on))
                     self.cards.addWidget(box)
                     self.card_boxes[label] = box
                 self.card_boxes[label].setChecked(enabled)

@@ -20,8 +20,8 @@ from app.core.planning.plan import MemoryPlan, UpscalePlan
 from app.core.queue.jobs import Job
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
-from app.services.queue.job_queue import JobQueue
 from app.services.runners.events import ImageSaved, JobEvent
+from app.services.studio import Studio
 from app.ui.icons import put_icons
 
 
@@ -32,9 +32,8 @@ class StatusLine(QWidget):
     waiting = Signal(str)  # the stage's words, again each second, while there is no step to show yet
     kept = Signal(object)  # Outcome: Keep it put the picture the check set aside in the output folder after all
 
-    def __init__(self, plan_summary: QLabel, queue: JobQueue, parent: QWidget | None = None) -> None:
+    def __init__(self, plan_summary: QLabel, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._queue = queue
         self._suspect: Job | None = None  # the last job, when the check set its picture aside
         # every job whose picture the check set aside: Keep it from the queue's list chooses it in the gallery too
         self._set_aside: set[str] = set()
@@ -53,8 +52,8 @@ class StatusLine(QWidget):
         self.keep_button.setToolTip(translate("StatusLine", "Keep the picture the check set aside: into the output "
                                                             "folder and the gallery"))
         self.keep_button.hide()
-        self.keep_button.clicked.connect(lambda: self._suspect is not None and queue.keep(self._suspect))
-        queue.job_event.connect(self._on_event)
+        self.keep_button.clicked.connect(lambda: self._suspect is not None and studio.keep(self._suspect))
+        studio.job_event.connect(self._on_event)
         put_icons(((self.keep_button, "keep"),))
         # under Generate, in the window's narrow column: the bar, then the words
         layout = QVBoxLayout(self)

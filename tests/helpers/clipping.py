@@ -148,10 +148,10 @@ def newcomers_tour(folder: Path) -> tuple[QWidget, dict[str, dict[str, object]]]
     tour["the prompt helper in the demo"] = what_shows(window, log)
     window.prompt_helper.discard()
     window.panel.prompt.setPlainText(prompt)
-    window.open_models()
-    models = window.models_window
+    window.models_button.open_models()
+    models = window.models_button.models_window
     assert models is not None
-    wait_until(lambda: models.advice is not None and "\n" in models.backend_info.text(), 60_000)
+    wait_until(lambda: models.advice is not None and "\n" in models.engine.backend_info.text(), 60_000)
     for tab in range(models.tabs.count()):
         models.tabs.setCurrentIndex(tab)
         settle()

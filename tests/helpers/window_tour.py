@@ -65,7 +65,7 @@ def _first_start(window: MainWindow, folder: Path) -> None:
     loop = QEventLoop()
     window.system_check.finished.connect(loop.quit)
     QTimer.singleShot(60_000, loop.quit)
-    window.run_first_check()
+    window.check_banner.run_first_check()
     loop.exec()
     load_demo(window.panel)
     window.show_demo_note()
@@ -274,16 +274,16 @@ def take_the_other_shots(window: MainWindow, shots: Path) -> None:
         QTimer.singleShot(ms, loop.quit)
         loop.exec()
 
-    window.open_system_check()
+    window.check_banner.check_again()
     wait_for(window.system_check.finished, 60_000)
-    assert window.check_dialog is not None
-    window.check_dialog.grab().save(str(shots / "system check.png"))
-    window.check_dialog.close()
-    window.open_models()
+    assert window.check_banner.dialog is not None
+    window.check_banner.dialog.grab().save(str(shots / "system check.png"))
+    window.check_banner.dialog.close()
+    window.models_button.open_models()
     settle()
-    assert window.models_window is not None
-    window.models_window.grab().save(str(shots / "models.png"))
-    window.models_window.close()
+    assert window.models_button.models_window is not None
+    window.models_button.models_window.grab().save(str(shots / "models.png"))
+    window.models_button.models_window.close()
     window.studio.queue.cancel_all()  # the three jobs from last time stay out of the way
     window.studio.queue.clear_finished()
     window.panel.seed.setValue(1234)

@@ -26,7 +26,7 @@ def test_the_folder_chosen_in_the_window_is_the_clis_default(qtbot: QtBot, sd_cl
     window = MainWindow(Studio(tmp_path / "at first"))
     qtbot.addWidget(window)
     chosen = tmp_path / "Bilder José"
-    window.set_output_folder(chosen)
+    window.folder_button.set_output_folder(chosen)
     model, taesd = tiny_model
     app = [sys.executable, "-m", "app", "--basedir", str(base)]
     # the stand-in replays a real 2-step run and writes a picture where sd.cpp was told to

@@ -27,7 +27,7 @@ def test_check_system_button_shows_every_verdict(qtbot: QtBot, window: MainWindo
                                                  tmp_path: Path) -> None:
     with qtbot.waitSignal(window.system_check.finished, timeout=60_000) as finished:
         qtbot.mouseClick(window.check_button, Qt.MouseButton.LeftButton)
-        dialog = window.check_dialog
+        dialog = window.check_banner.dialog
         assert dialog is not None and dialog.isVisible()
         assert not dialog.copy_button.isEnabled()  # nothing to copy while checking
     _, report = finished.args

@@ -87,8 +87,8 @@ def test_the_models_window_recommends_what_fits_the_card_it_found(
     use_fake_vulkaninfo(monkeypatch, FakeVulkaninfo("linux", capture))
     window = MainWindow(Studio(out_dir), models_dir=tmp_path / "models")
     qtbot.addWidget(window)
-    window.open_models()
-    models = window.models_window
+    window.models_button.open_models()
+    models = window.models_button.models_window
     assert models is not None
     with qtbot.waitSignal(models.advisor.advised, timeout=60_000):
         pass

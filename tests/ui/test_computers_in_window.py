@@ -26,7 +26,7 @@ def open_dialog(qtbot: QtBot, strip: QueueStrip) -> AddComputerDialog:
 
 def test_an_address_where_nothing_answers_is_refused_in_words_and_not_added(qtbot: QtBot, out_dir: Path) -> None:
     studio = Studio(out_dir)
-    strip = QueueStrip(studio.queue)
+    strip = QueueStrip(studio)
     qtbot.addWidget(strip)
     dialog = open_dialog(qtbot, strip)
     qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
@@ -45,7 +45,7 @@ def test_a_computer_that_answers_is_added_ticked_kept_and_removed(qtbot: QtBot, 
                                                                    out_dir: Path) -> None:
     settings = Settings()
     studio = Studio(out_dir, settings=settings, remember_computers=True)
-    strip = QueueStrip(studio.queue)
+    strip = QueueStrip(studio)
     qtbot.addWidget(strip)
     assert strip.isHidden()  # no job and no computer: nothing to show yet
     with sd_server(*tiny_model) as server:

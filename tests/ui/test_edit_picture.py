@@ -39,14 +39,14 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
     assert window.gallery.edit_action.text() == "Edit this picture"
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
     window.gallery.edit_action.trigger()
-    assert panel.request().ref_images == (made,) and panel.request().init_image is None
+    assert panel.draft.request.ref_images == (made,) and panel.draft.request.init_image is None
     assert panel.edit_label.isVisible() and "Editing polaris-1.png" in panel.edit_label.text()
     assert "edits polaris-1.png" in window.status_line.status.text()
     panel.stop_editing.click()
-    assert panel.request().ref_images == () and not panel.edit_label.isVisible()
+    assert panel.draft.request.ref_images == () and not panel.edit_label.isVisible()
     # a picture dropped on the image is the one to edit too, not the one to start from
     drop_file(window.image, kept)
-    assert panel.request().ref_images == (kept,) and panel.request().init_image is None
+    assert panel.draft.request.ref_images == (kept,) and panel.draft.request.init_image is None
     panel.stop_editing.click()
     # back to editing, then a model that cannot edit: the offer and the edit go away
     window.gallery.edit_action.trigger()
@@ -57,7 +57,7 @@ def test_edit_this_picture_follows_the_model_family(qtbot: QtBot, out_dir: Path,
         panel.model.line_edit.setText(str(flux))
         panel.taesd.line_edit.setText(str(taesd))
     assert panel.draft.family is ModelFamily.FLUX and not window.gallery.edit_action.isEnabled()
-    assert panel.request().ref_images == ()
+    assert panel.draft.request.ref_images == ()
     drop_file(window.image, kept)  # Flux cannot edit: the dropped picture is where the next image starts
-    assert panel.request().ref_images == () and panel.picture.picture() == kept
+    assert panel.draft.request.ref_images == () and panel.picture.picture() == kept
 

@@ -23,10 +23,10 @@ def test_the_tick_box_fixes_the_faces_of_each_new_picture(qtbot: QtBot, out_dir:
     made = out_dir / "polaris-1.png"
     made.write_bytes(COFFEE.read_bytes())
     panel = window_over(qtbot, made, tmp_path / "gallery.sqlite3").panel
-    assert panel.request().face_fix is None
+    assert panel.draft.request.face_fix is None
     panel.faces_and_control.fix_faces.setChecked(True)
     panel.faces_and_control.face_strength.setValue(0.3)
-    assert panel.request().face_fix == FaceFix(strength=0.3)
+    assert panel.draft.request.face_fix == FaceFix(strength=0.3)
     assert panel.draft.request.face_fix == FaceFix(strength=0.3)  # the draft (and its plan) has it at once
 
 
@@ -61,7 +61,7 @@ def test_the_control_picture_and_its_controlnet_go_into_the_request(qtbot: QtBot
     made.write_bytes(COFFEE.read_bytes())
     panel = window_over(qtbot, made, tmp_path / "gallery.sqlite3").panel
     panel.faces_and_control.control_picture.set_path(tmp_path / "pose.png")
-    assert panel.request().control is None  # a picture without its ControlNet asks for nothing yet
+    assert panel.draft.request.control is None  # a picture without its ControlNet asks for nothing yet
     panel.faces_and_control.control_net.set_path(tmp_path / "control_v11p_sd15_openpose_fp16.safetensors")
     panel.faces_and_control.control_strength.setValue(0.6)
     panel.faces_and_control.control_on_cpu.setChecked(True)

@@ -57,7 +57,7 @@ def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, 
     release.touch()
     fill_in(qtbot, window, tiny_model, "refused", 64, 1)
     with tmpfs(tmp_path / "disk", "256k", read_only=True) as disk:
-        window.set_output_folder(disk / "images")
+        window.folder_button.set_output_folder(disk / "images")
         with qtbot.waitSignal(window.generation_finished, timeout=8_000) as finished:
             qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].error.kind is ErrorKind.CANNOT_SAVE
@@ -65,7 +65,7 @@ def test_a_read_only_folder_is_said_at_once_and_the_next_job_runs(qtbot: QtBot, 
     assert "Choose another folder" in status and "read-only disk" in status
     assert window.go.generate.isEnabled() and window.status_line.progress.format() == "Failed"
     assert window.queue_strip.list.item(0).text().startswith("failed: Pictures cannot be saved")
-    window.set_output_folder(out_dir)
+    window.folder_button.set_output_folder(out_dir)
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].ok, finished.args[0]
@@ -83,7 +83,7 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
             release.touch()
 
     with tmpfs(tmp_path / "disk", "8m") as disk:
-        window.set_output_folder(disk)
+        window.folder_button.set_output_folder(disk)
         window.studio.generation.job_event.connect(
             hear(StepMade, lambda progress: progress.step == 1 and read_only_then_go_on(disk), "progress"))
         with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
@@ -98,7 +98,7 @@ def test_a_folder_turned_read_only_mid_run_keeps_the_picture_and_cancel_still_wo
     assert window.go.generate.isEnabled()
     # the queue is free: the next job runs (held at its first step), and Cancel ends it
     monkeypatch.setenv("STANDIN_RELEASE", str(tmp_path / "never made"))
-    window.set_output_folder(out_dir)
+    window.folder_button.set_output_folder(out_dir)
     window.panel.steps.setValue(50)
     with qtbot.waitSignal(window.studio.generation.job_event, timeout=60_000, check_params_cb=entered(Stage.SAMPLING)):
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)

@@ -61,10 +61,10 @@ def test_a_seed_past_a_c_int_is_reused_exactly(qtbot: QtBot, tmp_path: Path, out
     assert window.gallery is not None
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
     window.gallery.seed_action.trigger()
-    assert window.panel.request().seed == 2**32 - 1
+    assert window.panel.draft.request.seed == 2**32 - 1
     window.panel.seed.setValue(-1)
     qtbot.mouseClick(window.gallery.reuse_button, Qt.MouseButton.LeftButton)
-    assert window.panel.request().seed == 2**32 - 1 and window.panel.seed.text() == "4294967295"
+    assert window.panel.draft.request.seed == 2**32 - 1 and window.panel.seed.text() == "4294967295"
 
 
 def test_a_reused_pictures_clip_skip_stays_while_the_prompt_is_edited(qtbot: QtBot, tmp_path: Path,
@@ -80,7 +80,7 @@ def test_a_reused_pictures_clip_skip_stays_while_the_prompt_is_edited(qtbot: QtB
     assert window.gallery is not None
     window.gallery.view.setCurrentIndex(window.gallery.model.index(0))
     qtbot.mouseClick(window.gallery.reuse_button, Qt.MouseButton.LeftButton)
-    assert window.panel.request().clip_skip == 2
+    assert window.panel.draft.request.clip_skip == 2
     window.panel.prompt.setPlainText("a fox at dusk")
     assert window.draft.request.clip_skip == 2 and window.draft.request.prompt == "a fox at dusk"
 
@@ -257,7 +257,7 @@ def test_the_output_folder_can_be_changed_and_is_remembered(qtbot: QtBot, galler
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     moved = ours(elsewhere, "old.png", "an older image, found there", 9, 1.5)
-    window.set_output_folder(elsewhere)
+    window.folder_button.set_output_folder(elsewhere)
     assert window.studio.generation.out_dir == elsewhere
     assert Settings().get(OUTPUT_FOLDER) == elsewhere
     assert moved in [e.path for e in window.gallery.model.entries]  # type: ignore[union-attr]

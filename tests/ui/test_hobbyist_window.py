@@ -95,16 +95,16 @@ def test_the_shape_buttons_size_the_picture_for_the_model_family(qtbot: QtBot, o
     qtbot.waitUntil(lambda: panel.draft.family is family, timeout=5_000)  # read once the user pauses typing
     for aspect, size in ((Aspect.PORTRAIT, portrait), (Aspect.LANDSCAPE, landscape), (Aspect.SQUARE, square)):
         qtbot.mouseClick(panel.aspect_buttons[aspect], Qt.MouseButton.LeftButton)
-        request = panel.request()
+        request = panel.draft.request
         assert (request.width, request.height) == size
-        assert panel.size_label.text() == f"{size[0]} x {size[1]}"
+        assert panel.shape.size_label.text() == f"{size[0]} x {size[1]}"
     qtbot.mouseClick(panel.aspect_buttons[Aspect.CUSTOM], Qt.MouseButton.LeftButton)
     assert panel.width_box.isVisible() and panel.height_box.isVisible()
     panel.width_box.setFocus()
     panel.width_box.selectAll()
     qtbot.keyClicks(panel.width_box, "1000")
     qtbot.keyClick(panel.width_box, Qt.Key.Key_Tab)
-    assert panel.request().width == (1008 if family is ModelFamily.FLUX else 1000)  # snapped for the family
+    assert panel.draft.request.width == (1008 if family is ModelFamily.FLUX else 1000)  # snapped for the family
 
 
 def test_tab_walks_the_window_as_it_reads(qtbot: QtBot, out_dir: Path, tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_the_negative_prompt_is_folded_until_asked_for(qtbot: QtBot, out_dir: Pa
     assert panel.negative.isVisible()
     qtbot.waitUntil(panel.negative.hasFocus, timeout=2_000)
     qtbot.keyClicks(panel.negative, "fog")
-    assert panel.request().negative_prompt == "fog"
+    assert panel.draft.request.negative_prompt == "fog"
 
 
 def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Path, tiny_model) -> None:
@@ -144,7 +144,7 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     assert not window.folds.advanced.isVisible() and not window.folds.details.isVisible()
     qtbot.mouseClick(window.advanced_toggle, Qt.MouseButton.LeftButton)
     assert window.folds.advanced.isVisible() and panel.model.isVisible() and window.plan.label.isVisible()
-    request = panel.request()
+    request = panel.draft.request
     assert (request.sampler, request.scheduler, request.cfg_scale) == (None, None, None)  # the model's defaults
     # the names the picture's text writes and the API lists (one table)
     assert [panel.sampler.itemText(i) for i in range(1, panel.sampler.count())] == [s.name for s in SAMPLERS]
@@ -153,11 +153,11 @@ def test_advanced_holds_sampler_cfg_seed_and_the_files(qtbot: QtBot, out_dir: Pa
     panel.scheduler.setCurrentText("Karras")
     panel.cfg_scale.setValue(4.5)
     panel.seed.setValue(1234)
-    request = panel.request()
+    request = panel.draft.request
     assert (request.sampler, request.scheduler, request.cfg_scale, request.seed) == ("dpm++2m", "karras", 4.5, 1234)
     # "Reuse settings" of an image made with other choices puts those back; a name this build lacks, the default
     panel.draft.reuse(ReusableSettings("again", values={"sampler": "euler", "scheduler": "not-in-this-build"}))
-    assert (panel.request().sampler, panel.request().scheduler) == ("euler", None)
+    assert (panel.draft.request.sampler, panel.draft.request.scheduler) == ("euler", None)
     qtbot.mouseClick(window.details_toggle, Qt.MouseButton.LeftButton)
     assert window.folds.log.isVisible() and window.gauge.isVisible()
 
@@ -250,15 +250,15 @@ def test_the_first_check_is_a_banner_with_the_full_dialog_one_click_away(qtbot: 
                                                                          sd_cli: Path) -> None:
     window = open_window(qtbot, out_dir)
     with qtbot.waitSignal(window.system_check.finished, timeout=60_000):
-        window.run_first_check()
-        assert window.check_banner.isVisible() and window.check_dialog is not None
-        assert not window.check_dialog.isVisible()  # nothing in front of the window
+        window.check_banner.run_first_check()
+        assert window.check_banner.isVisible() and window.check_banner.dialog is not None
+        assert not window.check_banner.dialog.isVisible()  # nothing in front of the window
     # lavapipe only: it works, with warnings; the banner says what that means and the first thing to fix
     assert window.check_banner.text.text().startswith("No graphics card that can draw was found: pictures will be "
                                                       "made by the processor, many times slower.")
     qtbot.mouseClick(window.check_banner.action, Qt.MouseButton.LeftButton)
-    assert window.check_dialog.isVisible() and not window.check_dialog.isModal()
-    assert window.check_dialog.table.rowCount() > 5  # the same check's results, not a second run
+    assert window.check_banner.dialog.isVisible() and not window.check_banner.dialog.isModal()
+    assert window.check_banner.dialog.table.rowCount() > 5  # the same check's results, not a second run
     qtbot.mouseClick(window.check_banner.close_button, Qt.MouseButton.LeftButton)
     assert not window.check_banner.isVisible()
 

@@ -133,7 +133,7 @@ def test_the_plan_shows_next_to_generate_and_an_expert_can_override(qtbot: QtBot
     window.panel.offload_to_cpu.click()
     window.panel.max_vram_gib.selectAll()
     qtbot.keyClicks(window.panel.max_vram_gib, "3")
-    memory = window.panel.request().memory
+    memory = window.panel.draft.request.memory
     assert memory is not None and (memory.offload_to_cpu, memory.max_vram_gib) == (True, 3.0)
 
 

@@ -115,16 +115,16 @@ def test_the_main_window_with_the_demo_note_and_the_check_banner_has_no_clash(wi
 
 
 def test_the_models_window_has_no_clash(qtbot: QtBot, window: MainWindow) -> None:
-    window.open_models()
-    models = window.models_window
+    window.models_button.open_models()
+    models = window.models_button.models_window
     assert models is not None
     qtbot.waitExposed(models)
     assert clashes(models) == {}
 
 
 def test_the_check_dialog_has_no_clash(qtbot: QtBot, window: MainWindow) -> None:
-    window.show_check_results()
-    dialog = window.check_dialog
+    window.check_banner.show_results()
+    dialog = window.check_banner.dialog
     assert dialog is not None
     qtbot.waitExposed(dialog)
     assert clashes(dialog) == {}
@@ -150,5 +150,5 @@ def test_alt_d_opens_the_details_and_alt_l_picks_landscape(qtbot: QtBot, out_dir
     qtbot.waitUntil(window.folds.details.isVisible)  # a mnemonic clicks the button as a mouse would: after a moment
     assert window.details_toggle.isChecked()
     qtbot.keyClick(window.panel.prompt, Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)
-    qtbot.waitUntil(lambda: window.panel.request().width > window.panel.request().height)
+    qtbot.waitUntil(lambda: window.panel.draft.request.width > window.panel.draft.request.height)
     assert window.folds.details.isVisible()  # Alt+L is the landscape shape's alone

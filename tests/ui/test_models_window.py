@@ -31,7 +31,7 @@ def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def open_models(qtbot: QtBot, window: MainWindow) -> ModelsWindow:
     qtbot.mouseClick(window.models_button, Qt.MouseButton.LeftButton)
-    models = window.models_window
+    models = window.models_button.models_window
     assert models is not None and models.isVisible()
     return models
 
@@ -142,7 +142,7 @@ def test_the_prompt_helpers_model_goes_to_the_prompt_helper_not_a_picture_slot(
     window.panel.pick_model("Downloads — Flux")
     assert window.panel.llm.path() is None and window.panel.model.path() == folder / model.name
     qtbot.keyClicks(window.panel.prompt, "a lighthouse")
-    validate(window.panel.request())  # Generate takes it: no LLM is offered to a Flux model
+    validate(window.panel.draft.request)  # Generate takes it: no LLM is offered to a Flux model
     helper = current_user_dirs().prompt_models / tiny_prompt_model.name
     assert studio.prompt_model().path == helper and helper.is_file()  # Improve answers with it
 
@@ -176,9 +176,9 @@ def test_a_corrected_set_stays_corrected_after_a_restart(qtbot: QtBot, tmp_path:
     window.panel.pick_model("mine — Flux")
     qtbot.keyClicks(window.panel.prompt, "a lighthouse")
     with pytest.raises(InvalidRequest, match="does not read one: leave LLM text encoder empty"):
-        validate(window.panel.request())
+        validate(window.panel.draft.request)
     window.panel.llm.line_edit.clear()  # as the user empties the field
-    validate(window.panel.request())
+    validate(window.panel.draft.request)
     assert picker_labels(window)[window.panel.model_picker.currentIndex()] == "mine — Flux"  # still the user's set
     window.close()
 
@@ -189,7 +189,7 @@ def test_a_corrected_set_stays_corrected_after_a_restart(qtbot: QtBot, tmp_path:
     assert again.panel.llm.path() is None
     assert (again.panel.model.path(), again.panel.taesd.path()) == (model, taesd)
     qtbot.keyClicks(again.panel.prompt, "a lighthouse")
-    validate(again.panel.request())
+    validate(again.panel.draft.request)
 
 
 @pytest.mark.backend
@@ -199,30 +199,31 @@ def test_the_backend_section_shows_the_backend_and_takes_your_own(qtbot: QtBot, 
                         models_dir=tmp_path / "models")
     qtbot.addWidget(window)
     models = open_models(qtbot, window)
-    assert models.backend_info.text() == "Asking the drawing engine which one it is…"  # --version: off the GUI thread
-    qtbot.waitUntil(lambda: f"{sd_cli.name} (bundled with the app)" in models.backend_info.text(), timeout=30_000)
-    assert models.backend_info.toolTip() == str(sd_cli)  # the app's own folders only a hover away
-    assert models.backend_info.text().endswith("\nIt has every way the app saves video memory.")  # no list of flags
-    assert "\nThe version this app comes with\n" in models.backend_info.text()  # not sd.cpp's own line
+    engine = models.engine
+    assert engine.backend_info.text() == "Asking the drawing engine which one it is…"  # --version: off the GUI thread
+    qtbot.waitUntil(lambda: f"{sd_cli.name} (bundled with the app)" in engine.backend_info.text(), timeout=30_000)
+    assert engine.backend_info.toolTip() == str(sd_cli)  # the app's own folders only a hover away
+    assert engine.backend_info.text().endswith("\nIt has every way the app saves video memory.")  # no list of flags
+    assert "\nThe version this app comes with\n" in engine.backend_info.text()  # not sd.cpp's own line
     own = tmp_path / "my build" / "my sd-cli"  # a build of one's own: the program with ggml's libraries beside it
     own.parent.mkdir()
     for library in [*sd_cli.parent.glob("*.so"), *sd_cli.parent.glob("*.dll")]:
         shutil.copy(library, own.parent)
     shutil.copy(sd_cli, own)
-    models.use_backend(own)
-    qtbot.waitUntil(lambda: f"{own.name} (your own)" in models.backend_info.text(), timeout=30_000)
+    engine.use_backend(own)
+    qtbot.waitUntil(lambda: f"{own.name} (your own)" in engine.backend_info.text(), timeout=30_000)
     (tmp_path / "not-a-program").write_text("echo hi", encoding="utf-8")
-    models.use_backend(tmp_path / "not-a-program")
+    engine.use_backend(tmp_path / "not-a-program")
     # Windows has no execute permission: there the file's first bytes say it is no program
     assert ("is not a program" if sys.platform == "win32" else "is not an executable file") in \
-        models.backend_message.text()
-    assert f"{own.name} (your own)" in models.backend_info.text()  # a bad choice changes nothing
-    models.use_backend(None)
-    qtbot.waitUntil(lambda: "(bundled with the app)" in models.backend_info.text(), timeout=30_000)
-    with qtbot.waitSignal(models.gpu_check.finished, timeout=60_000) as checked:
-        qtbot.mouseClick(models.gpu_button, Qt.MouseButton.LeftButton)
+        engine.backend_message.text()
+    assert f"{own.name} (your own)" in engine.backend_info.text()  # a bad choice changes nothing
+    engine.use_backend(None)
+    qtbot.waitUntil(lambda: "(bundled with the app)" in engine.backend_info.text(), timeout=30_000)
+    with qtbot.waitSignal(engine.gpu_check.finished, timeout=60_000) as checked:
+        qtbot.mouseClick(engine.gpu_button, Qt.MouseButton.LeftButton)
     [backend] = [c for c in checked.args[1].checks if c.id == "backend"]
-    assert models.backend_message.text().startswith(backend.message)
+    assert engine.backend_message.text().startswith(backend.message)
     assert "this computer's processor (no graphics card)" in backend.message  # lavapipe, as the backend listed it
 
 
@@ -273,13 +274,13 @@ def test_a_picked_preset_brings_its_settings_until_you_choose_your_own_files(qtb
     qtbot.addWidget(window)
     panel = window.panel
     panel.pick_model("Local Flux (1000 bytes)")
-    assert panel.request().cfg_scale == 1.5 and panel.model_picker.currentText() == "Local Flux (1000 bytes)"
-    window.refresh_model_choices()  # after a download or an import elsewhere: the choice stays shown
+    assert panel.draft.request.cfg_scale == 1.5 and panel.model_picker.currentText() == "Local Flux (1000 bytes)"
+    window.models_button.refresh_model_choices()  # after a download or an import elsewhere: the choice stays shown
     assert panel.model_picker.currentText() == "Local Flux (1000 bytes)"
     panel.vae.set_path(tmp_path / "my-own-ae.safetensors")
     # the fields are the user's own now: named by their diffusion model's file, the preset still offered
     assert picker_labels(window) == ["local-diffusion", "Local Flux (1000 bytes)"]
-    assert panel.model_picker.currentIndex() == 0 and panel.request().cfg_scale is None
+    assert panel.model_picker.currentIndex() == 0 and panel.draft.request.cfg_scale is None
 
 
 def test_a_lora_and_an_upscaler_go_to_their_folders(qtbot: QtBot, tmp_path: Path, out_dir: Path) -> None:

@@ -41,12 +41,13 @@ def test_every_part_of_the_window_shares_one_vulkaninfo_run_and_one_help(
         monitor.start()  # the gauge's first sample: the one vulkaninfo run, which everyone below waits for
         monitor.stop()  # no second sample: what is counted below is the parts' own questions
         window.studio.generation.probe_devices()
-        window.open_system_check()
-        window.open_models()  # asks the backend what it is, and so what it offers
+        window.check_banner.check_again()
+        window.models_button.open_models()  # asks the backend what it is, and so what it offers
         window.studio.upscale(UpscaleRequest(tmp_path / "no-picture.png", tmp_path / "no-model.pth"))
-    models = window.models_window
+    models = window.models_button.models_window
     assert models is not None
-    qtbot.waitUntil(lambda: f"{standin.name} (given on the command line)" in models.backend_info.text(), timeout=30_000)
+    qtbot.waitUntil(lambda: f"{standin.name} (given on the command line)" in models.engine.backend_info.text(),
+                    timeout=30_000)
     assert vulkaninfo_runs() == 1 and monitor.vulkaninfo_runs == 1
     assert help_log.read_text(encoding="utf-8").splitlines() == ["--help"]
     assert machine.devices and window.studio.generation.devices == machine.devices

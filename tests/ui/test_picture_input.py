@@ -144,12 +144,12 @@ def test_the_panel_asks_for_img2img_hires_and_loras(qtbot: QtBot, tmp_path: Path
     panel.prompt.setPlainText("a lighthouse <lora:flux_tiny_lora:0.6>")
     panel.picture.set_picture(picture(tmp_path / "in.png", (100, 72)))
     assert (panel.width_box.value(), panel.height_box.value()) == (96, 80)  # shown as the core will snap it
-    request = panel.request()
+    request = panel.draft.request
     assert request.init_image == tmp_path / "in.png" and request.size_from_input
     assert request.lora_dir == current_user_dirs().loras and request.hires is None
     panel.width_box.setValue(256)
     panel.hires.setChecked(True)
-    request = panel.request()
+    request = panel.draft.request
     assert not request.size_from_input and request.width == 256
     assert request.hires is not None and request.hires.scale == 2.0
 
@@ -187,8 +187,9 @@ def test_a_square_picture_keeps_its_size_under_flux(qtbot: QtBot, tmp_path: Path
     panel.picture.set_picture(picture(tmp_path / "square.png", (512, 512)))
     panel.model.set_path(model)  # the model is chosen after the picture: now the family is Flux
     panel.taesd.set_path(taesd)
-    panel.draft.set_family(family_of_files(panel.request().models))  # what the window's plan does on a worker thread
+    # what the window's plan does on a worker thread
+    panel.draft.set_family(family_of_files(panel.draft.request.models))
     assert panel.draft.family.value == "flux"
     # Flux's Square button means 1024 x 1024: the picture's own 512 stays, as Custom
     assert (panel.width_box.value(), panel.height_box.value()) == (512, 512)
-    assert panel.request().size_from_input
+    assert panel.draft.request.size_from_input

@@ -31,13 +31,13 @@ from tests.helpers.window_tour import SIZES, STATES, settle, speaking, window_in
 
 def with_the_check(qtbot: QtBot, window: MainWindow) -> None:
     with qtbot.waitSignal(window.system_check.finished, timeout=60_000):
-        window.open_system_check()
+        window.check_banner.check_again()
 
 
 def with_the_models(qtbot: QtBot, window: MainWindow) -> None:
-    window.open_models()
-    assert window.models_window is not None
-    qtbot.waitExposed(window.models_window)
+    window.models_button.open_models()
+    assert window.models_button.models_window is not None
+    qtbot.waitExposed(window.models_button.models_window)
 
 
 OTHER_WINDOWS: dict[str, Callable[[QtBot, MainWindow], None]] = {
@@ -49,7 +49,7 @@ def texts_of(qtbot: QtBot, tmp_path: Path, state: str, other: str | None = None)
         texts = visible_texts(window, leave_out=(window.folds.log,))
         if other is not None:
             OTHER_WINDOWS[other](qtbot, window)
-            shown = window.check_dialog if other == "the system check" else window.models_window
+            shown = window.check_banner.dialog if other == "the system check" else window.models_button.models_window
             assert shown is not None
             texts = visible_texts(shown)
     return texts
@@ -138,8 +138,8 @@ def _prompt_too_long(qtbot: QtBot, window: MainWindow, folder: Path) -> dict[str
 def _text_model_added_as_a_picture_model(qtbot: QtBot, window: MainWindow, folder: Path) -> dict[str, list[str]]:
     from app.core.demo.text_model import write_tiny_prompt_model
 
-    window.open_models()
-    models = window.models_window
+    window.models_button.open_models()
+    models = window.models_button.models_window
     assert models is not None
     with qtbot.waitSignal(models.imported, timeout=30_000):
         models.import_paths([write_tiny_prompt_model(folder / "mine")])

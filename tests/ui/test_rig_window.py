@@ -27,7 +27,7 @@ GIB = 2**30
 
 def test_one_bar_for_every_cards_steps_and_each_card_in_words(qtbot: QtBot, out_dir: Path) -> None:
     studio = Studio(out_dir)  # held: the queue is the studio's child, deleted with it
-    line = StatusLine(QLabel(), studio.queue)
+    line = StatusLine(QLabel(), studio)
     qtbot.addWidget(line)
     line.show_steps({"GPU 0: Radeon RX 580": Progress(3, 20, 2.0)})
     assert (line.progress.value(), line.progress.maximum()) == (3, 20)

@@ -24,7 +24,7 @@ def test_a_ticked_style_and_the_prompts_wildcards_are_applied_when_queued(qtbot:
     assert current_user_dirs().styles.is_file()  # written with the defaults on first use
     assert "{red|green|blue}" in window.panel.prompt.toolTip() and "__colors__" in window.panel.prompt.toolTip()
     click_menu_entry(picker.menu(), "Anime")
-    assert picker.text() == "Styles: Anime" and window.panel.request().styles == ("Anime",)
+    assert picker.text() == "Styles: Anime" and window.panel.draft.request.styles == ("Anime",)
     qtbot.keyClicks(window.panel.prompt, "a {red|blue} fox")
     with qtbot.waitSignal(window.studio.queue.idle, timeout=30_000):  # no model chosen: queued, then it fails
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
@@ -76,6 +76,6 @@ def test_styles_are_renamed_added_and_saved_in_the_dialog(qtbot: QtBot, window: 
     assert saved[-1] == {"name": "Neon", "prompt": "neon sign of {prompt}", "negative": "daylight"}
     assert [a.text() for a in picker.menu().actions() if a.isCheckable()][-1] == "Neon"
     # "Photo" was ticked; renamed, it is a style the user has not ticked yet
-    assert window.panel.request().styles == ()
+    assert window.panel.draft.request.styles == ()
     click_menu_entry(picker.menu(), "Neon")
-    assert window.panel.request().styles == ("Neon",)
+    assert window.panel.draft.request.styles == ("Neon",)

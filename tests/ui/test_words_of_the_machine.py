@@ -105,29 +105,29 @@ def test_the_first_step_is_said_while_it_runs(qtbot: QtBot, tmp_path: Path) -> N
 def test_the_engine_tab_and_the_models_cards_name_no_card(qtbot: QtBot, tmp_path: Path, sd_cli: Path) -> None:
     with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
         on_the_processor(qtbot, window)
-        window.open_models()
-        models = window.models_window
+        window.models_button.open_models()
+        models = window.models_button.models_window
         assert models is not None
         qtbot.waitExposed(models)
         qtbot.waitUntil(lambda: any(card.fits.text() for card in models.cards.values()), timeout=60_000)
         fits = {card.fits.text() for card in models.cards.values()} - {""}  # an upscaler says none
         assert fits <= {"Fits in this computer's memory", "Too big for this computer"}, fits
-        models.refresh_backend()
-        qtbot.waitUntil(lambda: "Drawing now" in models.backend_info.text(), timeout=60_000)
-        assert "The version this app comes with" in models.backend_info.text()
-        with qtbot.waitSignal(models.gpu_check.finished, timeout=120_000) as checked:
-            models.check_gpu()
+        models.engine.refresh_backend()
+        qtbot.waitUntil(lambda: "Drawing now" in models.engine.backend_info.text(), timeout=60_000)
+        assert "The version this app comes with" in models.engine.backend_info.text()
+        with qtbot.waitSignal(models.engine.gpu_check.finished, timeout=120_000) as checked:
+            models.engine.check_gpu()
         facts, report = checked.args
         assert isinstance(facts, SystemFacts) and isinstance(report, CompatibilityReport)
-        said = models.backend_message.text()
+        said = models.engine.backend_message.text()
         assert "this computer's processor (no graphics card)" in said and "llvmpipe" not in said, said
         models.close()
 
 
 def test_cards_of_one_name_say_what_differs(qtbot: QtBot, tmp_path: Path) -> None:
     with window_in("queue of three", SIZES["1366x768"], tmp_path) as window:
-        window.open_models()
-        models = window.models_window
+        window.models_button.open_models()
+        models = window.models_button.models_window
         assert models is not None
         qtbot.waitExposed(models)
         by_name: dict[str, list[ModelCard]] = {}
