@@ -91,12 +91,14 @@ def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_f
     for line in ("loading tensors completed, taking 0.40s", "get_learned_condition completed, taking 2.00s",
                  "sampling completed, taking 130.00s", "decode_first_stage completed, taking 2.00s"):
         speeds.log_line(f"[INFO ] stable-diffusion.cpp:1 - {line}", "stdout")
-    for step, seconds in enumerate([115.0, 5.0, 5.0, 5.0], 1):
-        speeds.step_done(Progress(step, 4, seconds))
+    own = [115.0, 5.0, 5.0, 5.0]  # said as sd.cpp says them: the seconds a step since sampling began
+    for step in range(1, 5):
+        speeds.step_done(Progress(step, 4, sum(own[:step]) / step))
     memory = prepared.plans[0].memory
     speeds.run_finished(device, dataclasses.replace(prepared.request, memory=memory), prepared.models, True)
     second = speeds.estimate(prepared, device)
     assert second is not None and second.learned and not second.one_time_setup
+    assert dict(second.stages)["sampling"] == pytest.approx(4 * 5.0)  # neither the set-up nor an average with it
 
 
 def test_a_processor_only_pc_times_its_processor_once_it_knows_its_card(qtbot: QtBot, tmp_path: Path,
