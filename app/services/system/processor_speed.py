@@ -8,6 +8,10 @@ first picture spends most of its time there), and numpy multiplying matrices on 
 Each takes the median of its rounds: a round the window's own work delayed does not count, a processor busy with
 other programs does (as it will be for the picture).
 
+Why these and not a tiny real run of sd-cli: on lavapipe even the smallest picture compiles the same shaders, so it
+would take as long as the first picture itself (2-15 minutes here), and a matrix multiply alone prices only the
+arithmetic, a tenth of that first picture; compiling is scalar, branchy work on one core, as Python's compiler is.
+
 processor_speed.json, schema 1: {"schema_version": 1, "compiles_per_s": float, "matrix_flops": float}
 """
 
@@ -100,7 +104,8 @@ class ProcessorTiming(QObject):
             # not kept: the estimate stays without a number, and the next start times it again
             with contextlib.suppress(OSError):
                 save_processor_speed(path, time_processor())
-            self._timed_there.emit()
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile: nobody is left to tell
+                self._timed_there.emit()
 
         threading.Thread(target=run, name="processor speed", daemon=True).start()
 
