@@ -9,7 +9,10 @@ of ggml's CPU backend our programs run on that processor (app/core/system/proces
 calibrated to the published RX 580 figures (cited at each constant), and the shape is checked against the H100
 runs in tests/data/calibration/ from the H100's own specifications, never fitted to them
 (tests/bench/bench_time_model.py prints both). After a real run, the card's own seconds per step replace the
-roofline's sampling time (`MeasuredStep`). The memory planner ranks its plans by this same model (plan.py).
+roofline's sampling time (`MeasuredStep`). On lavapipe (Vulkan on the processor) the processor's timed speed
+(`ProcessorSpeed`) sets the card's arithmetic and each dispatch's cost, and the first picture drawn there adds its
+start and its one-time set-up, the shaders compiled (`first_picture_time`). The memory planner ranks its plans by this
+same model (plan.py).
 
 Pure: a function of the card, the host, the memory plan's placement and the request's size.
 """
