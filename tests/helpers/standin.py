@@ -15,7 +15,9 @@ writes a noise PNG where --output says. CASE "last_words_lost" replays the real 
 noise PNG where --output says and exits 0, as sd-cli.exe under Wine did when a busy machine's pipe lost its last
 output. CASE "hold" replays the real run to its first step and holds there until the file $STANDIN_RELEASE exists
 (a picture that is drawing for as long as a test needs it to be), then replays the rest and writes a noise PNG where
---output says. With $STANDIN_HELP_LOG set, each `--help` asked writes one line there.
+--output says. CASE "hold_first_step" holds the same way before the first step is heard (a first picture on
+lavapipe, whose first step compiles the shaders for minutes). With $STANDIN_HELP_LOG set, each `--help` asked writes
+one line there.
 """
 
 from __future__ import annotations
@@ -71,10 +73,12 @@ def record_card() -> None:
                               "start": started, "end": time.time()}) + "\n")
 
 
-def hold() -> None:
+def hold(before_first_step: bool = False) -> None:
     run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()
-    # the first step's line whole, with the \r that ends it: the app has heard step 1 while this holds
-    cut = run.index(b"\x1b[K\r", run.index(FIRST_STEP_END)) + len(b"\x1b[K\r")
+    # the first step's line whole, with the \r that ends it: the app has heard step 1 while this holds; or up to
+    # the line before it
+    cut = (run.rfind(b"\n", 0, run.index(FIRST_STEP_END)) + 1 if before_first_step else
+           run.index(b"\x1b[K\r", run.index(FIRST_STEP_END)) + len(b"\x1b[K\r"))
     sys.stdout.buffer.write(run[:cut])
     sys.stdout.buffer.flush()
     # never past a test's time, should no test let it go on and the app that started it not end it
@@ -130,8 +134,8 @@ def main() -> None:
     if case == "record_card":
         record_card()
         sys.exit(0)
-    if case == "hold":
-        hold()
+    if case in ("hold", "hold_first_step"):
+        hold(before_first_step=case == "hold_first_step")
         sys.exit(0)
     if case == "last_words_lost":
         run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()

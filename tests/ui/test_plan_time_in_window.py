@@ -18,21 +18,22 @@ from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
 
-FIRST_ON_THE_PROCESSOR = ("No time estimate yet for this computer's processor: this first picture measures it, and "
-                          "the next estimate uses what it took.")
+FIRST_ON_THE_PROCESSOR = ("for this first picture on this computer's processor: it includes a one-time set-up "
+                          "(preparing the processor's code for drawing); later pictures take less.")
 
 
 def test_the_plan_says_how_long_on_this_card(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model) -> None:
     model, taesd = tiny_model
     window.panel.model.set_path(model)
     window.panel.taesd.set_path(taesd)
-    qtbot.waitUntil(lambda: FIRST_ON_THE_PROCESSOR in window.plan.summary.text(), timeout=20_000)
+    qtbot.waitUntil(lambda: FIRST_ON_THE_PROCESSOR in window.plan.summary.text(), timeout=60_000)
     card = window.studio.generation.card
     assert card is not None and card.is_cpu
-    # lavapipe here: no confident short number before a first picture (issue 52: "About 4-7 s", 79.5 s taken);
-    # no "llvmpipe" said
+    # lavapipe here: before a first picture, a number from the processor's speed (timed once, kept), the one-time
+    # set-up said (issue 52: "About 4-7 s" shown, 79.5 s taken); no "llvmpipe" said
+    assert (current_user_dirs().data / "processor_speed.json").is_file()
     assert FIRST_ON_THE_PROCESSOR in window.plan.label.text()
-    assert "About " not in window.plan.summary.text()
+    assert "About " in window.plan.summary.text()
     assert "llvmpipe" not in window.plan.summary.text() and "llvmpipe" not in window.plan.label.text()
 
 
@@ -54,7 +55,7 @@ def test_the_second_picture_s_estimate_is_what_the_first_took(qtbot: QtBot, out_
     panel.taesd.set_path(taesd)
     for box, value in ((panel.width_box, 128), (panel.height_box, 128), (panel.steps, 2)):
         box.setValue(value)
-    qtbot.waitUntil(lambda: FIRST_ON_THE_PROCESSOR in window.plan.summary.text(), timeout=30_000)
+    qtbot.waitUntil(lambda: FIRST_ON_THE_PROCESSOR in window.plan.summary.text(), timeout=60_000)
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].ok, finished.args[0]
@@ -64,9 +65,11 @@ def test_the_second_picture_s_estimate_is_what_the_first_took(qtbot: QtBot, out_
     assert document["schema_version"] == 2
     [(kind, record)] = document["pictures"][card.name].items()
     assert kind.startswith(f"{model.name}+{taesd.name}/128x128/") or kind.startswith(f"{taesd.name}+{model.name}/")
-    assert record["text"] == 0.41 and record["seconds_per_step"] == 2.1 and record["decode"] == 0.31
+    # sd.cpp said 2.37 s a step after the first, 2.10 after both: the second took 1.83 s
+    assert record["text"] == 0.41 and record["seconds_per_step"] == 1.83 and record["decode"] == 0.31
     assert record["starting"] >= 0.40 and record["runs"] == 1
-    took = record["starting"] + 0.41 + 4.20 + 0.31
+    # the first picture on this card: its first step's set-up (0.54 s beyond a later step) was once
+    took = record["starting"] + 0.41 + 2 * 1.83 + 0.31
     with qtbot.waitSignal(window.draft.planned, timeout=30_000):
         window.draft.plan_soon()
     second = learned_time(record, 2, card.name)

@@ -98,7 +98,8 @@ def test_the_first_step_is_said_while_it_runs(qtbot: QtBot, tmp_path: Path) -> N
         assert "processor reads the model" in line.status.text() and "graphics card" not in line.status.text()
         line.show_stage(Stage.SAMPLING)  # the first step of a picture drawn by the processor takes a minute
         line._stage_since = time.monotonic() - 30
-        qtbot.waitUntil(lambda: "the first step, the slowest, is under way" in line.status.text(), timeout=3000)
+        qtbot.waitUntil(lambda: "on a first picture the processor also prepares its code" in line.status.text(),
+                        timeout=3000)
         assert line.status.text().startswith("Drawing… 3")
 
 

@@ -106,11 +106,16 @@ class DraftsTime:
 
     @property
     def drafts_seconds(self) -> float:
-        return self.count * self.draft.seconds
+        # lavapipe's one-time set-up, in each first picture's estimate, comes once: with the first draft
+        return self.count * self.draft.seconds - (self.count - 1) * self.draft.setup_seconds
+
+    @property
+    def finish_seconds(self) -> float:
+        return self.finish.seconds - self.finish.setup_seconds
 
     @property
     def seconds(self) -> float:
-        return self.drafts_seconds + self.finish.seconds
+        return self.drafts_seconds + self.finish_seconds
 
 
 def planned_drafts(prepared: PreparedJob, count: int, machine: MachineFacts) -> tuple[PreparedJob, PreparedJob]:
@@ -139,4 +144,4 @@ def drafts_time(draft: PreparedJob, finish: PreparedJob, count: int,
 def drafts_words(time: DraftsTime) -> str:
     """'4 drafts in about 6 min, then the one you pick in about 9 min.'"""
     return translate("Drafts", "{count} drafts in {drafts}, then the one you pick in {finish}.").format(
-        count=time.count, drafts=duration_in_words(time.drafts_seconds), finish=duration_in_words(time.finish.seconds))
+        count=time.count, drafts=duration_in_words(time.drafts_seconds), finish=duration_in_words(time.finish_seconds))

@@ -62,6 +62,9 @@ def stage_words(stage: Stage, elapsed: float | None = None, on_processor: bool =
     if stage is Stage.LOADING:
         words += " " + (translate("Status", "(the processor reads the model into memory)") if on_processor else
                         translate("Status", "(the first time, the graphics card also prepares its programs)"))
+    elif stage is Stage.SAMPLING and on_processor:  # lavapipe compiles ggml's shaders as the first step asks
+        words += " " + translate("Status", "(the first step, the slowest: on a first picture the processor also "
+                                           "prepares its code for drawing, once)")
     elif stage is Stage.SAMPLING:  # the first step also sets everything up: on a processor it takes a minute
         words += " " + translate("Status", "(the first step, the slowest, is under way)")
     return words
@@ -131,9 +134,14 @@ def _time_words(picture: PictureTime) -> str:
     low, high = picture.low_high
     longest = max(picture.stages, key=lambda stage: stage[1])[0]
     basis = (translate("Time", "as it ran here before") if picture.measured else
+             translate("Time", "estimated from this processor's measured speed") if picture.processor_timed else
              translate("Time", "an estimate until a first picture is made") if picture.card_known else
              translate("Time", "estimated as for a slow Polaris card until a first picture is made"))
     words = capitalised(time_range_words(low, high))
+    if picture.one_time_setup:  # lavapipe's first picture: most of it is LLVM compiling ggml's shaders, once
+        return translate("Time", "{time} for this first picture on this computer's processor: it includes a "
+                                 "one-time set-up (preparing the processor's code for drawing); later pictures take "
+                                 "less.").format(time=words)
     if software_name(picture.card):  # Vulkan run by the processor (llvmpipe): no card to name
         return translate("Time", "{time} a picture on this computer's processor (mostly {stage}), {basis}.").format(
             time=words, stage=_time_stage_words(longest), basis=basis)

@@ -9,7 +9,9 @@ of the same kind is priced from them (`learned_time`): its start and loading, re
 they took, and its sampling at the seconds a later step took times its steps, plus the first step's setup as the
 latest picture's took it (the driver compiles its shaders once and keeps them: a new computer's first picture on
 lavapipe spent 777 s of 895 s sampling in its first step, the second 67 s; spread over the steps the first picture's
-setup priced the second at 916 s, and it took 249 s: tests/bench/bench_first_estimate.py).
+setup priced the second at 916 s, and it took 249 s: tests/bench/bench_first_estimate.py); the first picture drawn
+on a card carries none (its set-up was the driver's, once: priced before it from the processor's speed, timing.py's
+`first_picture_time`).
 
 Pure: functions of sd.cpp's own stage seconds (output.py's `stage_seconds`) and the run's time by the clock.
 """
@@ -74,15 +76,17 @@ def picture_key(files: Iterable[str], width: int, height: int, memory: MemoryFla
     return f"{'+'.join(sorted(files))}/{width}x{height}/{placement}{reads}"
 
 
-def remembered(known: Mapping[str, float] | None, taken: TakenTime) -> dict[str, float]:
-    """The record after one more kept picture: the last RUNS_REMEMBERED runs' average of each field."""
+def remembered(known: Mapping[str, float] | None, taken: TakenTime, first_on_card: bool = False) -> dict[str, float]:
+    """The record after one more kept picture: the last RUNS_REMEMBERED runs' average of each field. `first_on_card`:
+    the first picture drawn on this card, whose first step also set the driver up once (its shaders compiled and
+    kept): that set-up is not the next picture's."""
     step = min(taken.step, taken.sampling / taken.steps) if taken.step is not None else taken.sampling / taken.steps
     new = {"starting": taken.starting, "text": taken.text, "seconds_per_step": step, "decode": taken.decode}
     runs = min(int(known["runs"]), RUNS_REMEMBERED - 1) if known is not None and _valid(known) else 0
     averaged = {name: (float(known[name]) * runs + value) / (runs + 1) if known is not None and runs else value
                 for name, value in new.items()}
     # the first step's setup as the latest picture took it, not averaged: compiled once, the shaders are kept
-    first = taken.sampling - step * taken.steps
+    first = 0.0 if first_on_card else taken.sampling - step * taken.steps
     return {**{name: round(value, 4) for name, value in averaged.items()}, "first_step": round(first, 4),
             "runs": runs + 1}
 

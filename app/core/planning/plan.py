@@ -668,4 +668,4 @@ def device_from_vulkan(device: VulkanDevice, ram_total: int | None = None, host:
         int(ram_total * PINNED_SHARE_OF_RAM) if ram_total else None)
     return Device(vram_total=heap.size, vram_free=heap.budget or None, max_allocation=device.max_allocation_bytes,
                   is_cpu=device.is_cpu, flash_attention=device.flash_attention, pinned_budget=pinned,
-                  card=card_for_device(device, host.cores), host=host)
+                  card=card_for_device(device, host.cores, host.speed), host=host)

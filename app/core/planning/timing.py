@@ -9,7 +9,10 @@ of ggml's CPU backend our programs run on that processor (app/core/system/proces
 calibrated to the published RX 580 figures (cited at each constant), and the shape is checked against the H100
 runs in tests/data/calibration/ from the H100's own specifications, never fitted to them
 (tests/bench/bench_time_model.py prints both). After a real run, the card's own seconds per step replace the
-roofline's sampling time (`MeasuredStep`). The memory planner ranks its plans by this same model (plan.py).
+roofline's sampling time (`MeasuredStep`). On lavapipe (Vulkan on the processor) the processor's timed speed
+(`ProcessorSpeed`) sets the card's arithmetic and each dispatch's cost, and the first picture drawn there adds its
+start and its one-time set-up, the shaders compiled (`first_picture_time`). The memory planner ranks its plans by this
+same model (plan.py).
 
 Pure: a function of the card, the host, the memory plan's placement and the request's size.
 """
@@ -109,6 +112,32 @@ UNKNOWN_CARD_SHORT_BY = 4.0
 
 
 @dataclass(frozen=True)
+class ProcessorSpeed:
+    """This processor's speed as a short timed run measured it once (app/services/system/processor_speed.py): how
+    many times a second one of its cores compiles a small program, and the operations a second its cores multiply
+    matrices at. lavapipe (Vulkan on the processor) compiles each of ggml's shaders with LLVM on first use, one at a
+    time, and drives every dispatch from the processor: scalar work, which the first rate follows; its shaders'
+    arithmetic follows the second."""
+
+    compiles_per_s: float
+    matrix_flops: float
+
+
+# measured on this project's 2-core EPYC (KVM) under load (tests/bench/bench_first_estimate.py, load average 6.3 when
+# the processor was timed at 380 compiles a second and 3.0 GFLOP/s in matrices, 12.3 when the picture was kept): the
+# demo's first picture on lavapipe (a tiny Flux-shaped model, 128 px, 4 steps, a new shader cache) took 525.5 s: 2.3 s
+# from the program's start to reading the prompt (STARTING_COMPILES), 406.8 s of its first step beyond a later one
+# setting up (LLVM compiling the shaders ggml asks for, one at a time: SETUP_COMPILES), and each later step 22.0 s, of
+# which the roofline's arithmetic at the measured matrix rate is 5.3 s and the rest its 2300 dispatches
+# (DISPATCH_COMPILES). A model of another family or quantization needs other shaders: an estimate, the same set-up.
+SETUP_COMPILES = 154_000.0
+DISPATCH_COMPILES = 2.76
+STARTING_COMPILES = 870.0
+# estimate: a BLAS matrix multiply (numpy's) reaches about this share of the cores' peak
+BLAS_SHARE_OF_PEAK = 0.8
+
+
+@dataclass(frozen=True)
 class Card:
     """A GPU's specifications, as the roofline uses them."""
 
@@ -122,6 +151,8 @@ class Card:
     max_allocation: int | None = None  # the most one allocation really gets
     known: bool = True  # False: a conservative stand-in for a card the table does not list
     cpu: bool = False
+    dispatch_seconds: float = DISPATCH_SECONDS  # what each operation ggml dispatches costs beyond its work
+    speed: ProcessorSpeed | None = None  # lavapipe: priced from the processor's measured speed
 
     @property
     def peak_flops(self) -> float:
@@ -139,6 +170,7 @@ class Host:
     # this computer's own rates as shares of its variant's (matrices, convolutions), measured by its earlier
     # pictures (`measured_shares`), as a card's own seconds per step replace its roofline
     measured: tuple[float, float] = (1.0, 1.0)
+    speed: ProcessorSpeed | None = None  # as a short timed run measured it (None: not timed yet)
 
 
 DESKTOP = Host(cores=6)  # estimate: a plan made without this computer's own processor prices a 6-core desktop's
@@ -175,6 +207,7 @@ class PictureTime:
     on_processor: tuple[str, ...] = ()  # the stages the processor runs
     variant: CpuVariant = CpuVariant.HASWELL  # ... on this variant of ggml's CPU backend
     learned: bool = False  # every stage, the start and loading included, as a picture of this kind took here
+    processor_timed: bool = False  # a Vulkan driver on the processor, priced from the processor's measured speed
 
     @property
     def seconds(self) -> float:
@@ -190,12 +223,22 @@ class PictureTime:
         """No picture measured this yet, and the specifications say little: the card is not in our table, or it is
         a Vulkan driver on the processor, whose start, shader compiling and speed no table knows (under Wine it
         took 8-10 times the roofline's seconds, issue 53; on Linux 79.5 s for 4-7 s, issue 52)."""
-        return not self.measured and (not self.card_known or self.on_software_vulkan)
+        return not self.measured and (not self.card_known or (self.on_software_vulkan and not self.processor_timed))
+
+    @property
+    def setup_seconds(self) -> float:
+        """The first picture on this driver sets up once (compiles its shaders); later pictures do not."""
+        return sum(seconds for name, seconds in self.stages if name == "setting up")
+
+    @property
+    def one_time_setup(self) -> bool:
+        return self.setup_seconds > 0
 
     @property
     def uncertainty(self) -> float:
-        # the roofline is calibrated within 25 % on the published figures; a measured step varies less
-        return 0.15 if self.measured else 0.25
+        # the roofline is calibrated within 25 % on the published figures; a measured step varies less; a short
+        # timed run says less of a processor whose load may change before the picture (bench_first_estimate.py)
+        return 0.15 if self.measured else 0.3 if self.processor_timed else 0.25
 
     @property
     def low_high(self) -> tuple[float, float]:
@@ -240,10 +283,27 @@ def find_card(text: str) -> Card | None:
     return _by_name(text)
 
 
-def _lavapipe(device: VulkanDevice, cores: int) -> Card:
+def _lavapipe(device: VulkanDevice, cores: int, speed: ProcessorSpeed | None) -> Card:
     bits = LANES_BY_BITS.search(device.name)
     lanes = int(bits.group(1)) // 32 if bits else 4
-    return Card(device.name, cores, lanes * 2, CPU_CLOCK_MHZ, CPU_BANDWIDTH, cpu=True)  # two FMA units a core
+    card = Card(device.name, cores, lanes * 2, CPU_CLOCK_MHZ, CPU_BANDWIDTH, cpu=True)  # two FMA units a core
+    if speed is None:
+        return card
+    # the clock that gives the measured matrix rate as BLAS's share of the peak
+    clock_mhz = speed.matrix_flops / BLAS_SHARE_OF_PEAK / (card.peak_flops / CPU_CLOCK_MHZ)
+    return dataclasses.replace(card, clock_mhz=clock_mhz, dispatch_seconds=DISPATCH_COMPILES / speed.compiles_per_s,
+                               speed=speed)
+
+
+def first_picture_time(picture: PictureTime, card: Card) -> PictureTime:
+    """The first picture drawn on a Vulkan driver run by the processor, priced from its measured speed: the
+    program's start and the one-time set-up (LLVM compiling ggml's shaders, kept for later pictures) before the
+    roofline's stages. The picture as it was on a card not so priced."""
+    if card.speed is None:
+        return picture
+    rate = card.speed.compiles_per_s
+    return dataclasses.replace(picture, stages=(("starting", STARTING_COMPILES / rate),
+                                                ("setting up", SETUP_COMPILES / rate), *picture.stages))
 
 
 @functools.cache
@@ -253,11 +313,11 @@ def conservative_card(name: str) -> Card:
     return dataclasses.replace(slowest, name=name, known=False)
 
 
-def card_for_device(device: VulkanDevice, cores: int) -> Card:
+def card_for_device(device: VulkanDevice, cores: int, speed: ProcessorSpeed | None = None) -> Card:
     """The card vulkaninfo names: from our table by its name, else by its Polaris PCI ID; lavapipe from the
-    host's cores; an integrated GPU or any other card a conservative stand-in."""
+    host's cores (and their measured `speed`); an integrated GPU or any other card a conservative stand-in."""
     if device.is_cpu:
-        return _lavapipe(device, cores)
+        return _lavapipe(device, cores, speed)
     card = _by_name(device.name)
     if card is None and is_polaris(device) and device.device_id is not None:
         chip = polaris_table().chips.get(device.device_id)
@@ -310,7 +370,8 @@ def pass_seconds(card: Card, components: Components, width: int, height: int, qu
     efficiency = EFFICIENCY_QUANTIZED if quantized and not card.integer_dot else EFFICIENCY_FULL
     flops = pass_flops(family, width, height, references, components.diffusion)
     calibration = CALIBRATION[family]
-    seconds = _gpu_seconds(card, flops, components.diffusion, efficiency) + calibration.graph_nodes * DISPATCH_SECONDS
+    dispatches = calibration.graph_nodes * card.dispatch_seconds
+    seconds = _gpu_seconds(card, flops, components.diffusion, efficiency) + dispatches
     return seconds * (1.0 if flash_attention else calibration.no_fa_slowdown)
 
 
@@ -449,7 +510,8 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
               ("moving weights", moving)]
     on_processor = (("text",) if memory.clip_on_cpu else ()) + (("encode", "decode") if memory.vae_on_cpu else ())
     return PictureTime(tuple((name, seconds) for name, seconds in stages if seconds > 0 or name == "sampling"),
-                       measured is not None, card.name, card.known, on_processor, host.variant)
+                       measured is not None, card.name, card.known, on_processor, host.variant,
+                       processor_timed=card.speed is not None)
 
 
 def size_class(width: int, height: int) -> str:
@@ -490,6 +552,9 @@ def time_json(picture: PictureTime) -> dict[str, object]:
         "predicted_seconds_range": [round(low, 1), round(high, 1)],
         "time_from": ("measured on this card: earlier pictures of this model, size and placement" if picture.learned
                       else "measured on this card" if picture.measured else
+                      "estimated from this processor's measured speed" + (
+                          "; the first picture includes a one-time set-up" if picture.one_time_setup else "")
+                      if picture.processor_timed else
                       "not known yet: the first picture on this processor's Vulkan driver measures it"
                       if picture.first_guess and picture.on_software_vulkan else
                       "estimated from the card's specifications"

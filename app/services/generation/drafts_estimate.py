@@ -31,9 +31,11 @@ def tell_drafts_time(card: Generation, request: GenerationRequest, count: int, t
         facts = card.machine_facts()
         if not isinstance(facts, MachineFacts):
             return
-        card.probed.disconnect(say)
         prepared = prepared_or_why(request, facts)
         time = drafts_estimate(card, prepared, count) if not isinstance(prepared, str) else None
+        if time is not None and time.draft.first_guess and time.draft.on_software_vulkan:
+            return  # a Vulkan driver on the processor: the number comes once the processor is timed (probed again)
+        card.probed.disconnect(say)
         if time is not None:
             tell(drafts_words(time))
 

@@ -150,6 +150,7 @@ class Generation(LocalRunner):
         self.speeds = MeasuredSpeeds(parent=self)  # this card's seconds per step, for the next plan's time
         self._process.progress.connect(self.speeds.step_done)
         self._process.log_line.connect(self.speeds.log_line)  # sd.cpp's seconds for the processor's stages
+        self.speeds.processor_timed.connect(self._after_an_answer)  # lavapipe's first picture can be priced now
         self._live_preview = LivePreview(self)
         self._process.progress.connect(lambda progress: self._live_preview.step_done(progress.step))
         self._live_preview.frame.connect(self._tell_preview)
@@ -361,6 +362,8 @@ class Generation(LocalRunner):
     def _after_an_answer(self) -> None:
         if not self.devices_probed or self._machine.asking_backend:
             return
+        if self._device is not None and self._device.is_cpu:
+            self.speeds.time_processor_once()
         self.probed.emit()
         request, self._waiting = self._waiting, None
         if isinstance(request, GenerationRequest):

@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from app.core.generation.output import Progress, stage_seconds
 from app.core.generation.prepare import PreparedJob, job_time
@@ -36,9 +36,19 @@ from app.core.planning.learned_time import (
     taken_time,
     with_start_of_its_files,
 )
-from app.core.planning.timing import Host, MeasuredStep, PictureTime, card_for_device, measured_key, measured_shares
+from app.core.planning.timing import (
+    Host,
+    MeasuredStep,
+    PictureTime,
+    card_for_device,
+    first_picture_time,
+    measured_key,
+    measured_shares,
+)
 from app.core.system.vulkaninfo import VulkanDevice
 from app.services.system.host import time_host
+from app.services.system.processor_speed import FILE_NAME as SPEED_FILE_NAME
+from app.services.system.processor_speed import ProcessorTiming, load_processor_speed
 from app.services.user_dirs import current_user_dirs
 
 SCHEMA_VERSION = 2
@@ -83,29 +93,50 @@ def _averaged(known: dict[str, float] | None, value: float, key: str) -> dict[st
 class MeasuredSpeeds(QObject):
     """Hears each step of a run (`step_done`) and sd.cpp's lines (`log_line`) and, when the picture is kept
     (`run_finished`), remembers the run's seconds per step and the processor's rates; `estimate` says how long a
-    prepared job will take on a card, `host` what the time model knows of this processor."""
+    prepared job will take on a card, `host` what the time model knows of this processor. `time_processor_once`
+    times the processor where that was never done (`processor_timed` then): a first picture drawn by the processor
+    is priced from its speed."""
+
+    processor_timed = Signal()
 
     def __init__(self, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._path = path  # None: the user's data folder, read each time (--basedir and the tests' folders)
-        self._steps: list[float] = []
+        self._timing = ProcessorTiming(self)
+        self._timing.timed.connect(self.processor_timed)
+        self._steps: list[float] = []  # each later step's own seconds
+        self._average: tuple[int, float | None] = (0, None)  # the last step sd.cpp said, and its seconds a step
         self._taken: dict[str, float] = {}  # sd.cpp's own seconds for its stages (loading, text, sampling, decode)
         self._launched: float | None = None  # when the running try's program started, by the clock
 
     def run_started(self) -> None:
         """A try starts its program (a retry too): its stages and its time by the clock start again."""
         self._launched = time.monotonic()
-        self._steps, self._taken = [], {}
+        self._steps, self._taken, self._average = [], {}, (0, None)
 
     @property
     def path(self) -> Path:
         return self._path or current_user_dirs().data / FILE_NAME
 
+    @property
+    def speed_path(self) -> Path:
+        return self.path.with_name(SPEED_FILE_NAME)
+
+    def time_processor_once(self) -> None:
+        """Time this processor on a thread of its own, where its speed is not kept yet."""
+        self._timing.time_once(self.speed_path)
+
     def step_done(self, progress: Progress) -> None:
+        # sd.cpp says the seconds a step since sampling began (stable-diffusion.cpp report_sample_progress: (t1 - t0)
+        # / step), the first step's set-up in each: a step's own seconds are what that sum grew by. A first picture
+        # on lavapipe (557 s of set-up, 24 s a step) said 200 s a step.
+        before, self._average = self._average, (progress.step, progress.sec_per_step)
         if progress.step <= 1:
             self._steps = []  # a new run (or a retry): the first step also sets up the card, so it is not kept
-        elif progress.sec_per_step is not None:
-            self._steps.append(progress.sec_per_step)
+        elif progress.sec_per_step is not None and before[0] == progress.step - 1 and before[1] is not None:
+            own = progress.step * progress.sec_per_step - before[0] * before[1]
+            if own > 0:
+                self._steps.append(own)
 
     def log_line(self, text: str, stream: str) -> None:
         taken = stage_seconds(text)
@@ -150,7 +181,7 @@ class MeasuredSpeeds(QObject):
         pictures = load_speeds(self.path, "pictures")
         kinds = pictures.setdefault(device.name, {})
         key = _picture_key(request, memory)
-        kinds[key] = remembered(kinds.get(key), measured)
+        kinds[key] = remembered(kinds.get(key), measured, first_on_card=len(kinds) == 0)
         try:
             save_speeds(self.path, load_speeds(self.path), pictures=pictures)
         except OSError:
@@ -179,7 +210,8 @@ class MeasuredSpeeds(QObject):
         host = time_host()
         known = load_speeds(self.path, "processor").get(host.variant.value, {})
         return dataclasses.replace(host, measured=(known.get("matrix", {}).get("share", 1.0),
-                                                   known.get("conv", {}).get("share", 1.0)))
+                                                   known.get("conv", {}).get("share", 1.0)),
+                                   speed=load_processor_speed(self.speed_path))
 
     def lookup(self, device: VulkanDevice, family: ModelFamily, width: int, height: int,
                streamed: bool) -> MeasuredStep | None:
@@ -198,10 +230,15 @@ class MeasuredSpeeds(QObject):
         streamed = memory.max_vram_gib is not None
         measured = self.lookup(device, request.family, request.width, request.height, streamed)
         host = self.host()
-        roofline = job_time(prepared, card_for_device(device, host.cores), host, measured)
-        if roofline is None or request.hires is not None:
-            return roofline
+        card = card_for_device(device, host.cores, host.speed)
+        roofline = job_time(prepared, card, host, measured)
+        if roofline is None:
+            return None
         kinds = load_speeds(self.path, "pictures").get(device.name, {})
+        if not kinds:  # nothing drawn on this card yet: lavapipe's first picture also sets up, once
+            return first_picture_time(roofline, card)
+        if request.hires is not None:
+            return roofline
         key = _picture_key(request, memory)
         record = kinds.get(key)
         learned = learned_time(record, request.steps, roofline.card, roofline.on_processor, roofline.variant) \

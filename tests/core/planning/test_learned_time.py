@@ -150,6 +150,13 @@ def test_the_first_steps_setup_is_the_latest_pictures_not_spread_over_the_steps(
     assert record["first_step"] == pytest.approx(204.9 - 4 * 45.8)
     third = learned_time(record, 4, LAVAPIPE)
     assert third is not None and 0.5 < error_ratio(third.seconds, 248.6) < 2
+    # the first picture drawn on the card: its set-up was the driver's, once, and the second is priced without it
+    # (the second took 248.6 s; the first picture's record priced it at 916.7 s)
+    once = remembered(None, first, first_on_card=True)
+    assert once["first_step"] == 0 and once["seconds_per_step"] == pytest.approx(34.3)
+    after_once = learned_time(once, 4, LAVAPIPE)
+    assert after_once is not None and 0.5 < error_ratio(after_once.seconds, 248.6) < 2
+    assert after_once.seconds == pytest.approx(916.7 - 743.0)
     # a record written before it knew the first step prices its steps as it did
     old = {name: value for name, value in record.items() if name != "first_step"}
     assert learned_time(old, 4, LAVAPIPE) is not None

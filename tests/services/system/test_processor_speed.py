@@ -1,0 +1,113 @@
+"""The processor timed once, off the window's thread, and kept in the data folder: what the first picture's estimate
+on a PC whose processor draws (lavapipe) is priced from; a damaged or missing file is timed again."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.generation.output import Progress
+from app.core.generation.prepare import MachineFacts, prepare
+from app.core.generation.request import GenerationRequest
+from app.core.models.backend_caps import parse_help
+from app.core.models.families import ModelFiles
+from app.core.planning.plan import GIB, device_from_vulkan
+from app.core.planning.timing import ProcessorSpeed
+from app.services.runners.generation import Generation
+from app.services.runners.measured_speeds import MeasuredSpeeds
+from app.services.system.processor_speed import (
+    ProcessorTiming,
+    load_processor_speed,
+    save_processor_speed,
+    time_processor,
+)
+from app.services.user_dirs import current_user_dirs
+from tests.core.planning.test_first_picture_time import lavapipe
+from tests.helpers.captures import load
+
+CAPS = parse_help(load("help").stdout.decode())
+
+
+def test_timing_the_processor_gives_its_rates() -> None:
+    speed = time_processor()
+    # any processor of this century: hundreds to tens of thousands of small compiles, at least 0.1 GFLOP/s
+    assert 50 < speed.compiles_per_s < 100_000 and speed.matrix_flops > 1e8
+
+
+def test_the_speed_is_timed_once_off_the_window_s_thread_and_kept(qtbot: QtBot, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[str] = []
+
+    def timed() -> ProcessorSpeed:
+        threads.append(threading.current_thread().name)
+        return ProcessorSpeed(400.0, 3e9)
+
+    monkeypatch.setattr("app.services.system.processor_speed.time_processor", timed)
+    path = tmp_path / "data" / "processor_speed.json"
+    timing = ProcessorTiming()
+    with qtbot.waitSignal(timing.timed, timeout=10_000):
+        timing.time_once(path)
+        timing.time_once(path)  # asked again while it runs: still once
+    assert threads == ["processor speed"]
+    assert load_processor_speed(path) == ProcessorSpeed(400.0, 3e9)
+    with qtbot.assertNotEmitted(timing.timed, wait=200):
+        timing.time_once(path)  # kept: not timed again
+    assert threads == ["processor speed"]
+
+
+@pytest.mark.parametrize("text", ["{not json", json.dumps({"schema_version": 1, "compiles_per_s": 0,
+                                                           "matrix_flops": 3e9}),
+                                  json.dumps({"schema_version": 99, "compiles_per_s": 400, "matrix_flops": 3e9}),
+                                  json.dumps([1, 2])])
+def test_a_damaged_speed_is_not_read(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "processor_speed.json"
+    path.write_text(text, encoding="utf-8")
+    assert load_processor_speed(path) is None
+    save_processor_speed(path, ProcessorSpeed(400.0, 3e9))
+    assert load_processor_speed(path) == ProcessorSpeed(400.0, 3e9)
+
+
+def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_from_what_it_took(
+        tmp_path: Path, tiny_model) -> None:
+    model, taesd = tiny_model
+    speeds = MeasuredSpeeds(tmp_path / "measured_speeds.json")
+    device = lavapipe()
+    planned = device_from_vulkan(device, 16 * GIB, speeds.host())
+    request = GenerationRequest("x", width=128, height=128, steps=4, models=ModelFiles(model=model, taesd=taesd))
+    prepared = prepare(request, MachineFacts(planned, 16 * GIB, CAPS))
+    untimed = speeds.estimate(prepared, device)
+    assert untimed is not None and untimed.first_guess and not untimed.one_time_setup  # no number yet
+    save_processor_speed(speeds.speed_path, ProcessorSpeed(400.0, 3e9))
+    assert speeds.host().speed == ProcessorSpeed(400.0, 3e9)
+    first = speeds.estimate(prepared, device)
+    assert first is not None and first.one_time_setup and first.processor_timed and not first.first_guess
+    # a picture drawn: the next is priced from what it took, without the set-up the first had
+    speeds.run_started()
+    for line in ("loading tensors completed, taking 0.40s", "get_learned_condition completed, taking 2.00s",
+                 "sampling completed, taking 130.00s", "decode_first_stage completed, taking 2.00s"):
+        speeds.log_line(f"[INFO ] stable-diffusion.cpp:1 - {line}", "stdout")
+    own = [115.0, 5.0, 5.0, 5.0]  # said as sd.cpp says them: the seconds a step since sampling began
+    for step in range(1, 5):
+        speeds.step_done(Progress(step, 4, sum(own[:step]) / step))
+    memory = prepared.plans[0].memory
+    speeds.run_finished(device, dataclasses.replace(prepared.request, memory=memory), prepared.models, True)
+    second = speeds.estimate(prepared, device)
+    assert second is not None and second.learned and not second.one_time_setup
+    assert dict(second.stages)["sampling"] == pytest.approx(4 * 5.0)  # neither the set-up nor an average with it
+
+
+def test_a_processor_only_pc_times_its_processor_once_it_knows_its_card(qtbot: QtBot, tmp_path: Path,
+                                                                        sd_cli: Path) -> None:
+    generation = Generation(tmp_path / "out")
+    probed: list[bool] = []
+    generation.probed.connect(lambda: probed.append(True))
+    with qtbot.waitSignal(generation.speeds.processor_timed, timeout=120_000):
+        generation.probe_devices()
+    assert generation.card is not None and generation.card.is_cpu  # this computer: lavapipe
+    assert load_processor_speed(current_user_dirs().data / "processor_speed.json") is not None
+    qtbot.waitUntil(lambda: len(probed) == 2)  # and the plan is made again, now with a number
