@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from app.core.planning.timing import ProcessorSpeed
 from app.core.resources import prompt_helper_name
 from tests.helpers.shader_cache import SHADER_CACHE
 from tests.helpers.windows_side import WindowsSide, find_windows_side
@@ -66,8 +67,10 @@ def shader_cache() -> str:
 
 
 @pytest.fixture(autouse=True)
-def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_cache: str) -> Path:
-    """No test touches the real home, config, cache or Pictures folders."""
+def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_cache: str,
+                       processor_speed: ProcessorSpeed) -> Path:
+    """No test touches the real home, config, cache or Pictures folders. The data folder holds this processor's
+    speed, as a user's does after the app's first start (a test of that timing removes it)."""
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
@@ -85,7 +88,20 @@ def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_c
     from app.services.user_dirs import keep_settings_in
 
     keep_settings_in(home / "settings")
+    from app.services.system.processor_speed import FILE_NAME, save_processor_speed
+    from app.services.user_dirs import current_user_dirs
+
+    save_processor_speed(current_user_dirs().data / FILE_NAME, processor_speed)
     return home
+
+
+@pytest.fixture(scope="session")
+def processor_speed() -> ProcessorSpeed:
+    """This processor, timed once for the whole run (a second or two, as the app times it once per data folder)
+    rather than by every test whose window or studio meets lavapipe."""
+    from app.services.system.processor_speed import time_processor
+
+    return time_processor()
 
 
 @pytest.fixture(scope="session")

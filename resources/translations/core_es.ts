@@ -1835,6 +1835,10 @@
         <translation>(la primera vez, la tarjeta gráfica también prepara sus programas)</translation>
     </message>
     <message>
+        <source>(the first step, the slowest: on a first picture the processor also prepares its code for drawing, once)</source>
+        <translation>(el primer paso, el más lento: en la primera imagen el procesador también prepara su código para dibujar, una sola vez)</translation>
+    </message>
+    <message>
         <source>(the first step, the slowest, is under way)</source>
         <translation>(el primer paso, el más lento, está en marcha)</translation>
     </message>
@@ -1977,12 +1981,20 @@
         <translation>como corrió aquí antes</translation>
     </message>
     <message>
+        <source>estimated from this processor&apos;s measured speed</source>
+        <translation>estimado a partir de la velocidad medida de este procesador</translation>
+    </message>
+    <message>
         <source>an estimate until a first picture is made</source>
         <translation>una estimación hasta que se haga una primera imagen</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>estimado como para una tarjeta Polaris lenta hasta que se haga una primera imagen</translation>
+    </message>
+    <message>
+        <source>{time} for this first picture on this computer&apos;s processor: it includes a one-time set-up (preparing the processor&apos;s code for drawing); later pictures take less.</source>
+        <translation>{time} para esta primera imagen en el procesador de este equipo: incluye una preparación que se hace una sola vez (el código del procesador para dibujar); las siguientes imágenes tardan menos.</translation>
     </message>
     <message>
         <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>

@@ -1835,6 +1835,10 @@
         <translation>(na primeira vez, a placa de vídeo também prepara os programas dela)</translation>
     </message>
     <message>
+        <source>(the first step, the slowest: on a first picture the processor also prepares its code for drawing, once)</source>
+        <translation>(o primeiro passo, o mais lento: na primeira imagem o processador também prepara seu código para desenhar, uma única vez)</translation>
+    </message>
+    <message>
         <source>(the first step, the slowest, is under way)</source>
         <translation>(o primeiro passo, o mais lento, está em andamento)</translation>
     </message>
@@ -1977,12 +1981,20 @@
         <translation>como rodou aqui antes</translation>
     </message>
     <message>
+        <source>estimated from this processor&apos;s measured speed</source>
+        <translation>estimado pela velocidade medida deste processador</translation>
+    </message>
+    <message>
         <source>an estimate until a first picture is made</source>
         <translation>uma estimativa até a primeira imagem ser feita</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>estimado como para uma placa Polaris lenta até a primeira imagem ser feita</translation>
+    </message>
+    <message>
+        <source>{time} for this first picture on this computer&apos;s processor: it includes a one-time set-up (preparing the processor&apos;s code for drawing); later pictures take less.</source>
+        <translation>{time} para esta primeira imagem no processador deste computador: inclui uma preparação feita uma única vez (o código do processador para desenhar); as próximas imagens levam menos tempo.</translation>
     </message>
     <message>
         <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>

@@ -1835,6 +1835,10 @@
         <translation>(в первый раз видеокарта ещё и готовит свои программы)</translation>
     </message>
     <message>
+        <source>(the first step, the slowest: on a first picture the processor also prepares its code for drawing, once)</source>
+        <translation>(первый шаг — самый медленный: на первой картинке процессор ещё и однократно готовит свой код для рисования)</translation>
+    </message>
+    <message>
         <source>(the first step, the slowest, is under way)</source>
         <translation>(идёт первый шаг — самый медленный)</translation>
     </message>
@@ -1977,12 +1981,20 @@
         <translation>по прошлым запускам здесь</translation>
     </message>
     <message>
+        <source>estimated from this processor&apos;s measured speed</source>
+        <translation>оценка по измеренной скорости этого процессора</translation>
+    </message>
+    <message>
         <source>an estimate until a first picture is made</source>
         <translation>оценка до первой нарисованной картинки</translation>
     </message>
     <message>
         <source>estimated as for a slow Polaris card until a first picture is made</source>
         <translation>оценка как для медленной карты Polaris, пока не сделана первая картинка</translation>
+    </message>
+    <message>
+        <source>{time} for this first picture on this computer&apos;s processor: it includes a one-time set-up (preparing the processor&apos;s code for drawing); later pictures take less.</source>
+        <translation>{time} на эту первую картинку на процессоре этого компьютера: сюда входит однократная подготовка (код процессора для рисования); следующие картинки займут меньше времени.</translation>
     </message>
     <message>
         <source>{time} a picture on this computer&apos;s processor (mostly {stage}), {basis}.</source>

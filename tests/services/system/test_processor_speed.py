@@ -103,6 +103,7 @@ def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_f
 
 def test_a_processor_only_pc_times_its_processor_once_it_knows_its_card(qtbot: QtBot, tmp_path: Path,
                                                                         sd_cli: Path) -> None:
+    (current_user_dirs().data / "processor_speed.json").unlink()  # a PC whose processor was never timed
     generation = Generation(tmp_path / "out")
     probed: list[bool] = []
     generation.probed.connect(lambda: probed.append(True))
