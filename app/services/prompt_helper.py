@@ -3,8 +3,8 @@
 The server starts on the first question and stays loaded for a while (IDLE_UNLOAD_MS) so the next one answers at
 once; it is stopped before a picture needs the card (JobQueue asks `release_card`), when the app closes, and when
 the user stops it. Its answer streams: `words` carries each piece as it comes. The HTTP side (waiting for the
-model to load, the streamed answer) runs on a worker thread; everything it learns reaches the GUI thread as a
-queued signal.
+model to load, the streamed answer: prompt_helper_question.py) runs on a worker thread; everything it learns reaches
+the GUI thread as a queued signal.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 
 from app.core.models.backend_caps import BackendCaps, parse_llama_help
@@ -28,7 +27,6 @@ from app.core.models.families import ModelFamily
 from app.core.prompt_helper.chat import (
     AnswerEnded,
     AnswerFailed,
-    AnswerStream,
     HelperTask,
     Words,
     chat_request,
@@ -39,13 +37,12 @@ from app.core.prompt_helper.server import missing_flags, server_argv, server_env
 from app.core.resources import bundled_backend_dir, prompt_helper_name
 from app.core.words import translate
 from app.services.child_process import contained_process, path_for_backend, start_contained, unrunnable_reason
+from app.services.prompt_helper_question import Errand, ask_now, wait_then_ask
 from app.services.tool_run import ToolResult, ToolRun
 
 said = logging.getLogger("llama-server")  # what the prompt helper's program says
 
 IDLE_UNLOAD_MS = 5 * 60 * 1000
-# a 2.5 GB model read from a hard disk on an old PC: a minute and more
-LOAD_TIMEOUT_S = 300.0
 STOP_GRACE_MS = 3000
 _OUTPUT_TAIL_LINES = 400  # a load says ~150 lines, an answer ~10
 
@@ -53,22 +50,6 @@ _OUTPUT_TAIL_LINES = 400  # a load says ~150 lines, an answer ~10
 def find_helper_program() -> Path:
     """llama-server beside the app's sd.cpp (backend_bin/bin from source, backend_bin/ in the bundle)."""
     return bundled_backend_dir() / prompt_helper_name(sys.platform)
-
-
-@dataclass(frozen=True)
-class _Errand:
-    """What the worker thread needs for one question, and how it reports (`tell`, a queued signal)."""
-
-    question: int
-    port: int
-    key: str
-    body: dict[str, object]
-    cancel: threading.Event
-    tell: Callable[[object], None]
-
-    @property
-    def address(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
 
 @dataclass(frozen=True)
@@ -153,7 +134,7 @@ class PromptHelper(QObject):
         self._cancel = threading.Event()  # the previous question's worker keeps its own, set
         self._idle.stop()
         if self._serving == (model, place.on_card) and self._process is not None and self._ready:
-            self._stream()
+            self._start_worker(ask_now)
             return
         self._stop_server()
         program = self._program or find_helper_program()
@@ -206,7 +187,7 @@ class PromptHelper(QObject):
         self._process = process
         start_contained(process, server_argv(program, model, self._port, place, threads, path_for_backend),
                         server_environment(environment, self._key))
-        self._start_worker(self._wait_then_stream)
+        self._start_worker(wait_then_ask)
         # last: a listener may stop it right away
         self.status.emit(translate("PromptHelper", "loading the text model: {place}").format(place=place.why))
 
@@ -247,62 +228,13 @@ class PromptHelper(QObject):
             self._worker.join(5)
 
     # --- the worker thread: HTTP only, every result goes through _heard -----------------------------------------
-    def _start_worker(self, target: Callable[[_Errand], None]) -> None:
+    def _start_worker(self, target: Callable[[Errand], None]) -> None:
         assert self._asked is not None
         task, text, family = self._asked
-        errand = _Errand(self._question, self._port, self._key, chat_request(task, family, text), self._cancel,
+        errand = Errand(self._question, self._port, self._key, chat_request(task, family, text), self._cancel,
                          lambda event: self._heard.emit(errand.question, event))
         self._worker = threading.Thread(target=target, args=(errand,), daemon=True, name="prompt helper")
         self._worker.start()
-
-    def _wait_then_stream(self, errand: _Errand) -> None:
-        deadline = time.monotonic() + LOAD_TIMEOUT_S
-        with httpx.Client(timeout=5.0) as client:
-            while not errand.cancel.is_set():
-                try:
-                    if client.get(f"{errand.address}/health").status_code == 200:
-                        errand.tell("ready")
-                        self._ask_server(client, errand)
-                        return
-                except httpx.TransportError:
-                    pass  # not listening yet
-                if time.monotonic() > deadline:
-                    errand.tell(AnswerFailed(translate("PromptHelper", "the text model took too long to load")))
-                    return
-                time.sleep(0.2)
-        errand.tell(AnswerEnded())
-
-    def _stream(self) -> None:
-        self._start_worker(self._stream_only)
-
-    def _stream_only(self, errand: _Errand) -> None:
-        with httpx.Client(timeout=5.0) as client:
-            self._ask_server(client, errand)
-
-    @staticmethod
-    def _ask_server(client: httpx.Client, errand: _Errand) -> None:
-        errand.tell(translate("PromptHelper", "writing…"))
-        reader = AnswerStream()
-        try:
-            with client.stream("POST", f"{errand.address}/v1/chat/completions", json=errand.body,
-                               headers={"Authorization": f"Bearer {errand.key}"},
-                               timeout=httpx.Timeout(5.0, read=120.0)) as response:
-                if response.status_code != 200:
-                    response.read()
-                    errand.tell(AnswerFailed(_error_text(response)))
-                    return
-                for data in response.iter_raw():
-                    if errand.cancel.is_set():
-                        break  # closing the connection stops llama-server's generation
-                    for event in reader.feed(data):
-                        errand.tell(event)
-                        if isinstance(event, AnswerEnded | AnswerFailed):
-                            return
-        except httpx.HTTPError as error:
-            if not errand.cancel.is_set():
-                errand.tell(AnswerFailed(str(error)))
-                return
-        errand.tell(AnswerEnded())
 
     # --- back on the GUI thread ------------------------------------------------------------------------------
     def _on_heard(self, question: int, event: object) -> None:
@@ -397,13 +329,3 @@ def _free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def _error_text(response: httpx.Response) -> str:
-    try:
-        body = response.json()
-        error = body.get("error", body) if isinstance(body, dict) else body
-        message = error.get("message") if isinstance(error, dict) else error
-        return str(message)
-    except ValueError:
-        return f"HTTP {response.status_code}"

@@ -18,6 +18,7 @@ from app.core.gallery.image_store import (
     accept,
     check_folder,
     discard,
+    final_name,
     place,
     set_aside,
 )
@@ -42,12 +43,6 @@ def check_output_folder(folder: Path, needed: int) -> None:
     _FOLDERS_IN_USE.add(folder.absolute())
 
 
-def job_files_folder(out_dir: Path) -> Path:
-    """Where a job's own copies of its pictures go: beside the output folder's pictures (for Reuse settings), or in
-    the app's folder while the output folder is gone."""
-    return out_dir if out_dir.is_dir() else current_user_dirs().unsaved
-
-
 def finish_picture(staged: Path, out_dir: Path, seed: int, gallery: GalleryIndex | None, exit_code: int | None, *,
                    label: Callable[[Path], None], tell: Callable[[str], None],
                    refused: Callable[[BadPicture], Outcome | None], drawn: DrawnBy | None = None) -> Outcome | None:
@@ -69,6 +64,24 @@ def finish_picture(staged: Path, out_dir: Path, seed: int, gallery: GalleryIndex
         discard(staged)
         return Outcome(exit_code, None, BackendError(ErrorKind.UNKNOWN, reason_of(error)))
     return listed(final, gallery, exit_code, tell)
+
+
+def kept_as_drawn(staged: Path, out_dir: Path, seed: int, gallery: GalleryIndex | None, exit_code: int | None,
+                  tell: Callable[[str], None]) -> Outcome:
+    """A picture the check doubted, kept all the same (a safer try drew the same): in `out_dir` and the gallery."""
+    try:
+        name = final_name(seed, datetime.now()).removesuffix(".png")
+        final = place(staged, out_dir, name, current_user_dirs().unsaved)
+    except FolderProblem as problem:
+        return Outcome(exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
+    return listed(final, gallery, exit_code, tell)
+
+
+def not_finished(exit_code: int | None, error: Exception | str) -> Outcome:
+    """A fault of ours after the backend drew (a bug, a picture that cannot be read): the job ends, in words."""
+    why = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+    return Outcome(exit_code, None, BackendError(
+        ErrorKind.UNKNOWN, translate("Generation", "the picture could not be finished ({error})").format(error=why)))
 
 
 def listed(final: Path, gallery: GalleryIndex | None, exit_code: int | None, tell: Callable[[str], None]) -> Outcome:
@@ -113,9 +126,17 @@ def list_in_gallery(final: Path, gallery: GalleryIndex | None) -> str | None:
     return None
 
 
-def keep_set_aside(picture: Path, out_dir: Path, gallery: GalleryIndex | None) -> tuple[Path, str | None]:
+def keep_set_aside(picture: Path, out_dir: Path, gallery: GalleryIndex | None) -> tuple[Path | None, list[str]]:
     """A picture the check set aside, which the user keeps: moved into `out_dir` under its own name (its settings
-    were written in before the check) and listed in the gallery; and what to tell the user when it could not be
-    listed yet. FolderProblem when the folder refuses it (it is kept in the app's folder then)."""
-    final = place(picture, out_dir, picture.stem, current_user_dirs().unsaved)
-    return final, list_in_gallery(final, gallery)
+    were written in before the check) and listed in the gallery; where it is now (None: it could not be moved), and
+    what to tell the user (the folder refused it and it is kept in the app's folder; the gallery cannot list it
+    yet)."""
+    try:
+        final = place(picture, out_dir, picture.stem, current_user_dirs().unsaved)
+    except FolderProblem as problem:
+        return problem.kept, [str(problem)]
+    except OSError as error:
+        return None, [translate("JobQueue", "The picture could not be kept: {problem}").format(
+            problem=file_problem(error, picture))]
+    listed = list_in_gallery(final, gallery)
+    return final, [listed] if listed else []

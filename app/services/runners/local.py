@@ -3,24 +3,35 @@ the backend's options) before its one sd.cpp process starts, and is cancelled, s
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from PySide6.QtCore import QObject, QTimer
 
+from app.core.gallery.gallery_index import GalleryIndex
+from app.core.gallery.image_store import FolderProblem
 from app.core.generation.output import BackendError, ErrorKind, Outcome
-from app.services.runners.runner import JobEvents
+from app.core.generation.request import ModelRejected
+from app.core.words import reason_of, translate
+from app.services.models.backend import BackendMissing
+from app.services.runners.runner import RunnerBase
 from app.services.runners.sd_process import SdProcess
 from app.services.system.machine import Machine
 
 
-class LocalRunner(JobEvents):
+class LocalRunner(RunnerBase):
     """A runner of this computer's backend: `_waiting` holds a started job's request until the machine has answered
     (`_begin` runs it then), `_process` runs it, and `_end` ends it, once, whatever happened."""
 
-    def __init__(self, machine: Machine, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, out_dir: Path, machine: Machine, gallery: GalleryIndex | None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(out_dir, gallery, parent)
         self._machine = machine
         self._process = SdProcess(self)
         self._busy = False
         self._waiting: object | None = None  # the request started before the machine answered
+        machine.devices_changed.connect(self._on_machine_answered)
+        machine.backend_answered.connect(self._on_machine_answered)
 
     @property
     def running(self) -> bool:
@@ -42,6 +53,24 @@ class LocalRunner(JobEvents):
             self._waiting, self._busy = None, False
         self._process.stop_now()
 
+    def _asking_machine(self) -> bool:
+        """An answer a job here needs is awaited: which card there is, or what the backend offers."""
+        return not self._machine.devices_known or self._machine.asking_backend
+
+    def _on_machine_answered(self, *_: object) -> None:
+        if self._asking_machine():
+            return
+        self._machine_answered()
+        request, self._waiting = self._waiting, None
+        if request is not None:
+            self._begin(request)
+
+    def _machine_answered(self) -> None:
+        """The machine has answered all a job here needs (whether or not one waits)."""
+
+    def _begin(self, request: Any) -> None:
+        raise NotImplementedError
+
     def _fail_soon(self, kind: ErrorKind, message: str) -> None:
         self._end_soon(Outcome(None, None, BackendError(kind, message)))
 
@@ -51,3 +80,17 @@ class LocalRunner(JobEvents):
 
     def _end(self, outcome: Outcome) -> None:
         raise NotImplementedError
+
+
+def why_it_cannot_start(error: Exception, out_dir: Path) -> tuple[ErrorKind, str]:
+    """A job refused before its backend starts (an image or an upscale), as the user is told it."""
+    if isinstance(error, ModelRejected):
+        return ErrorKind.MODEL_LOAD_FAILED, reason_of(error)
+    if isinstance(error, BackendMissing):
+        return ErrorKind.BACKEND_MISSING, reason_of(error)
+    if isinstance(error, FolderProblem):
+        return ErrorKind.CANNOT_SAVE, reason_of(error)
+    if isinstance(error, OSError):
+        return ErrorKind.BAD_REQUEST, translate("Generation", "cannot use output folder {folder}: {error}").format(
+            folder=out_dir, error=error)
+    return ErrorKind.BAD_REQUEST, reason_of(error)  # a request, a picture or a model the checks refused

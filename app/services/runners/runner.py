@@ -10,6 +10,7 @@ from typing import ClassVar, Protocol
 
 from PySide6.QtCore import QObject, Signal, SignalInstance
 
+from app.core.gallery.gallery_index import GalleryIndex
 from app.core.generation.output import Outcome, Progress, Stage
 from app.core.generation.prepare import PreparedJob
 from app.core.planning.plan import MemoryPlan, UpscalePlan
@@ -122,3 +123,23 @@ class JobEvents(QObject):
         job, self._running_job = self._running_job, None
         if job is not None:
             self.job_event.emit(GivenBack(job, self._running_card, why))
+
+
+class RunnerBase(JobEvents):
+    """What every runner has besides its events: the output folder its next pictures go to (a running job finishes
+    where it started) and the gallery that lists them."""
+
+    def __init__(self, out_dir: Path, gallery: GalleryIndex | None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._out_dir, self._gallery = out_dir, gallery
+
+    @property
+    def out_dir(self) -> Path:
+        return self._out_dir
+
+    @property
+    def gallery(self) -> GalleryIndex | None:
+        return self._gallery
+
+    def set_out_dir(self, folder: Path) -> None:
+        self._out_dir = folder

@@ -32,8 +32,7 @@ from app.services.child_process import path_for_backend
 from app.services.left_behind import owner_tag
 from app.services.models.backend import BackendMissing
 from app.services.runners.finish import check_output_folder, finish_picture, set_picture_aside
-from app.services.runners.generation import why_it_cannot_start
-from app.services.runners.local import LocalRunner
+from app.services.runners.local import LocalRunner, why_it_cannot_start
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 
@@ -45,23 +44,12 @@ class Upscaling(LocalRunner):
 
     def __init__(self, out_dir: Path, machine: Machine, gallery: GalleryIndex | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(machine, parent)
-        self._out_dir, self._gallery = out_dir, gallery
+        super().__init__(out_dir, machine, gallery, parent)
         self._target = out_dir  # where the running upscale goes
         self._process.log_line.connect(self._tell_log)
         self._process.finished.connect(self._on_process_finished)
-        machine.devices_changed.connect(self._after_an_answer)
-        machine.backend_answered.connect(self._on_backend_answered)
         self._job: UpscaleJob | None = None
         self._staged: Path | None = None
-
-    @property
-    def out_dir(self) -> Path:
-        return self._out_dir
-
-    def set_out_dir(self, folder: Path) -> None:
-        """Where the next upscales go (a running one finishes where it started)."""
-        self._out_dir = folder
 
     def takes(self, job: Job) -> bool:
         return isinstance(job.request, UpscaleRequest)
@@ -81,16 +69,6 @@ class Upscaling(LocalRunner):
         # the backend is asked again each time: the user may have chosen or rebuilt one since
         self._machine.ask_backend()
         self._machine.ask()
-
-    def _on_backend_answered(self, _answer: object) -> None:
-        self._after_an_answer()
-
-    def _after_an_answer(self) -> None:
-        if not isinstance(self._waiting, UpscaleRequest) or not self._machine.devices_known or \
-                self._machine.asking_backend:
-            return
-        request, self._waiting = self._waiting, None
-        self._begin(request)
 
     def _begin(self, request: UpscaleRequest) -> None:
         try:
