@@ -77,6 +77,16 @@ def kept_as_drawn(staged: Path, out_dir: Path, seed: int, gallery: GalleryIndex 
     return listed(final, gallery, exit_code, tell)
 
 
+def said_why_not_saved(outcome: Outcome, needed: int) -> Outcome:
+    """sd.cpp could not write its picture into the app's own folder: why (full, read-only), when the folder shows
+    it; else the outcome as it is."""
+    try:
+        check_folder(current_user_dirs().staging, needed)
+    except FolderProblem as problem:
+        return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
+    return outcome
+
+
 def not_finished(exit_code: int | None, error: Exception | str) -> Outcome:
     """A fault of ours after the backend drew (a bug, a picture that cannot be read): the job ends, in words."""
     why = error if isinstance(error, str) else f"{type(error).__name__}: {error}"

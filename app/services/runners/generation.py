@@ -47,6 +47,7 @@ from app.services.runners.finish import (
     finish_picture,
     kept_as_drawn,
     not_finished,
+    said_why_not_saved,
     set_picture_aside,
 )
 from app.services.runners.job_files import copied_into_job
@@ -309,11 +310,7 @@ class Generation(LocalRunner):
             return Outcome(outcome.exit_code, None, BackendError(ErrorKind.OUT_OF_VRAM,
                                                                  self._job.tries.out_of_memory(error.message)))
         if error is not None and error.kind is ErrorKind.CANNOT_SAVE and request is not None:
-            # sd.cpp could not write into the app's own folder: say why (full, read-only) when the folder shows it
-            try:
-                check_folder(current_user_dirs().staging, _room_for(request))
-            except FolderProblem as problem:
-                return Outcome(outcome.exit_code, None, BackendError(ErrorKind.CANNOT_SAVE, reason_of(problem)))
+            return said_why_not_saved(outcome, _room_for(request))
         return outcome
 
     def _bad_picture(self, outcome: Outcome, request: GenerationRequest, staged: Path,
