@@ -28,7 +28,7 @@ from app.core.planning.timing import (
     time_json,
 )
 from app.core.sizes import parse_size
-from app.services.models.backend import BackendMissing, find_backend, probe_caps
+from app.services.system.backend import BackendMissing, find_backend, probe_caps
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -13,8 +13,8 @@ from app.core.models.catalog import Catalog
 from app.core.models.families import MEMORY_SWITCHES
 from app.core.system.checks import CompatibilityReport, SystemFacts
 from app.core.words import translate
-from app.services.models.backend import BackendInfo, BackendMissing, set_own_backend
 from app.services.models.backend_manager import BackendInstall, can_build_here
+from app.services.system.backend import BackendInfo, BackendMissing, set_own_backend
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 

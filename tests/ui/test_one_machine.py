@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 from app.core.generation.upscale import UpscaleRequest
 from app.core.system.checks import SystemFacts
 from app.core.system.usage import ResourceSample
-from app.services.models import backend as backend_module
 from app.services.studio import Studio
+from app.services.system import backend as backend_module
 from app.services.system.machine import Machine
 from app.services.system.monitor import ResourceMonitor
 from app.ui.main_window import MainWindow

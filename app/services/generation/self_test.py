@@ -29,10 +29,10 @@ from app.core.platform_paths import BASEDIR_VARIABLE, UserDirs
 from app.core.queue.jobs import Job
 from app.core.system.checks import CompatibilityReport, SystemFacts, Verdict
 from app.core.system.report import report_markdown
-from app.services.models.backend import BackendMissing
 from app.services.runners.events import JobEnded
 from app.services.runners.generation import Generation
 from app.services.secret_store import SecretStore
+from app.services.system.backend import BackendMissing
 from app.services.system.machine import Machine
 from app.services.system.system_check import SystemCheck
 

@@ -15,7 +15,7 @@ from app.core.planning.plan import device_from_vulkan
 from app.core.sizes import format_size
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
-from app.services.models.backend import BackendMissing
+from app.services.system.backend import BackendMissing
 from app.services.system.host import time_host
 from app.services.system.machine import Machine
 

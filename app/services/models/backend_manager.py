@@ -13,8 +13,8 @@ from app.core.models.catalog import Catalog, CatalogFile
 from app.core.models.downloads import DownloadError, DownloadProgress
 from app.core.sizes import format_size
 from app.core.words import translate
-from app.services.models.backend import how_to_get_backend, installed_backend_dir, mark_installed
 from app.services.models.downloader import fetch_catalog_file
+from app.services.system.backend import how_to_get_backend, installed_backend_dir, mark_installed
 from app.services.tool_run import ToolResult, ToolRun
 from app.services.user_dirs import current_user_dirs
 

@@ -39,7 +39,6 @@ from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import reason_of, translate
 from app.services.child_process import path_for_backend
 from app.services.left_behind import owner_tag
-from app.services.models.backend import BackendMissing
 from app.services.models.model_hashes import ModelHashes
 from app.services.runners.face_fix import FaceFix
 from app.services.runners.finish import (
@@ -56,6 +55,7 @@ from app.services.runners.local import LocalRunner, why_it_cannot_start
 from app.services.runners.measured_speeds import MeasuredSpeeds
 from app.services.runners.running_job import RunningJob
 from app.services.runners.safer_tries import SaferTries
+from app.services.system.backend import BackendMissing
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs, install_dir, portable_folder
 

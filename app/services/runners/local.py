@@ -13,9 +13,9 @@ from app.core.gallery.image_store import FolderProblem
 from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.generation.request import ModelRejected
 from app.core.words import reason_of, translate
-from app.services.models.backend import BackendMissing
 from app.services.runners.runner import RunnerBase
 from app.services.runners.sd_process import SdProcess
+from app.services.system.backend import BackendMissing
 from app.services.system.machine import Machine
 
 

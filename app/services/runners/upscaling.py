@@ -30,9 +30,9 @@ from app.core.queue.jobs import Job
 from app.core.words import reason_of
 from app.services.child_process import path_for_backend
 from app.services.left_behind import owner_tag
-from app.services.models.backend import BackendMissing
 from app.services.runners.finish import check_output_folder, finish_picture, set_picture_aside
 from app.services.runners.local import LocalRunner, why_it_cannot_start
+from app.services.system.backend import BackendMissing
 from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 

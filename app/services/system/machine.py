@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.models.backend_caps import BackendCaps
 from app.core.system.vulkaninfo import VulkanDevice, parse, preferred_device
-from app.services.models.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
+from app.services.system.backend import BackendInfo, BackendMissing, BackendQuestions, find_backend, known_caps
 from app.services.system.vulkaninfo_run import VulkaninfoResult, VulkaninfoRun
 
 

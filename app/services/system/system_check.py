@@ -19,7 +19,7 @@ from app.core.system.vulkaninfo import (
     merge,
     preferred_device,
 )
-from app.services.models.backend import BackendMissing
+from app.services.system.backend import BackendMissing
 from app.services.system.host import disk_info, host_info
 from app.services.system.machine import Machine
 from app.services.system.vulkaninfo_run import VulkaninfoResult

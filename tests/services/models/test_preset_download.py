@@ -15,10 +15,10 @@ from pytestqt.qtbot import QtBot
 from app.core.models.catalog import FileStatus, file_status, load_catalog, read_ledger
 from app.core.models.downloads import DownloadCancelled, DownloadError, PresetProgress
 from app.services.models import downloader
-from app.services.models.backend import find_backend, installed_backend_dir, mark_installed
 from app.services.models.backend_manager import BackendInstall
 from app.services.models.downloader import download_preset
 from app.services.models.model_manager import PresetDownload
+from app.services.system.backend import find_backend, installed_backend_dir, mark_installed
 from tests.helpers.file_server import Served, file_server
 from tests.helpers.local_catalog import PRESET, preset_files, served, write_catalog
 from tests.helpers.shader_cache import BUILD_CACHE_HOME

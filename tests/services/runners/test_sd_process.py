@@ -12,8 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from app.core.generation.output import ErrorKind, Outcome, Progress, Stage
 from app.core.resources import backend_names
-from app.services.models import backend as backend_module
-from app.services.models.backend import (
+from app.services.runners.sd_process import SdProcess
+from app.services.system import backend as backend_module
+from app.services.system.backend import (
     BUILD_COMMAND,
     BackendInfo,
     BackendMissing,
@@ -23,7 +24,6 @@ from app.services.models.backend import (
     known_caps,
     probe_caps,
 )
-from app.services.runners.sd_process import SdProcess
 
 pytestmark = pytest.mark.windows
 
