@@ -167,7 +167,7 @@ def test_a_keyring_that_refuses_loses_nothing(tmp_path: Path, refusing_keyring: 
 @no_keyring
 def test_a_damaged_secrets_file_is_set_aside_not_deleted(caplog: pytest.LogCaptureFixture) -> None:
     secrets = current_user_dirs().secrets
-    secrets.parent.mkdir(parents=True)
+    secrets.parent.mkdir(parents=True, exist_ok=True)
     secrets.write_text("{not json", encoding="utf-8")
     with caplog.at_level(logging.WARNING, logger="app.services.secret_store"):
         assert SecretStore().get("network key") is None

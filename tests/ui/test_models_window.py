@@ -16,6 +16,7 @@ from app.core.models.catalog import FileStatus, save_custom_set
 from app.services.models import downloader
 from app.services.studio import Studio
 from app.services.user_dirs import current_user_dirs
+from app.ui.engine_tab import install_words
 from app.ui.main_window import MainWindow
 from app.ui.models_window import ModelsWindow
 from tests.helpers.file_server import Served, file_server
@@ -322,3 +323,12 @@ def test_the_controlnets_are_in_the_shop_with_what_each_is_good_for(qtbot: QtBot
     assert {"control-sd15-canny", "control-sd15-depth", "control-sd15-scribble", "control-sd15-lineart"} <= \
         models.cards.keys()
     assert pose.isVisibleTo(models)  # on the shop's shelf, under its heading
+
+
+@pytest.mark.windows
+def test_the_engine_tab_offers_what_this_platform_can_do_to_get_the_engine_again() -> None:
+    # on Windows the engine comes as its makers' download (a user has no compilers); from a Linux source tree it is
+    # built here; a frozen Linux copy says how to get it
+    button, _ = install_words()
+    assert button == ("Download the engine" if sys.platform == "win32" else
+                      "Install the engine" if getattr(sys, "frozen", False) else "Build the engine")
