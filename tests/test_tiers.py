@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 FULL_MARK = re.compile(r"pytest\.mark\.full\b")
 
@@ -38,3 +40,23 @@ def test_a_path_protects_itself_and_a_folder_all_below_it() -> None:
     assert rule.touched("backend_bin/linux.py", protects) and rule.touched("pyproject.toml", protects)
     assert not rule.touched("backend_bin.md", protects) and not rule.touched("app/pyproject.toml", protects)
     assert {check.lane for check in rule.CHECKS.values()} <= {"linux", "wine", "windows-python", "polaris"}
+
+
+def test_the_timing_script_counts_a_test_written_twice_as_a_rerun(tmp_path: Path) -> None:
+    # pytest-rerunfailures 16 writes a rerun test's case again (no <rerunFailure> inside): the first CI run it ran
+    # in counted it as two passes and no rerun
+    spec = importlib.util.spec_from_file_location("ci_times", REPO / "tests" / "bench" / "ci_times.py")
+    assert spec is not None and spec.loader is not None
+    ci_times = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = ci_times  # its dataclass looks its module up there
+    spec.loader.exec_module(ci_times)
+    junit = tmp_path / "windows-python.xml"
+    junit.write_text('<testsuites><testsuite name="pytest">'
+                     '<testcase classname="tests.test_tiers" name="test_a" time="6.1" />'
+                     '<testcase classname="tests.test_tiers" name="test_a" time="5.0" />'
+                     '<testcase classname="tests.test_tiers" name="test_b" time="1.0"><failure message="no" />'
+                     '</testcase></testsuite></testsuites>', encoding="utf-8")
+    run = ci_times.read_junit(junit)
+    assert run.reruns == ["tests/test_tiers.py::test_a"]
+    assert run.outcomes == {"passed": 1, "failed": 1}
+    assert run.seconds_per_file["tests/test_tiers.py"] == pytest.approx(12.1)

@@ -70,12 +70,19 @@ class Run:
 
 
 def read_junit(path: Path) -> Run:
+    """A run's junit file: each test's seconds (every try), its last try's outcome, and its reruns. A rerun is a
+    <rerunFailure>/<rerunError> inside the test's case, or (pytest-rerunfailures 16 writes it so) the same test's
+    case written again."""
     run = Run(path.stem)
+    last: dict[str, list[str]] = {}
     for case in ElementTree.parse(path).getroot().iter("testcase"):
         file = file_of(case.get("classname", ""))
+        test = f"{file}::{case.get('name')}"
         run.seconds_per_file[file] += float(case.get("time") or 0)
         tags = [child.tag for child in case]
-        run.reruns += [f"{file}::{case.get('name')}" for tag in tags if tag in RERUN_TAGS]
+        run.reruns += [test for tag in tags if tag in RERUN_TAGS] + ([test] if test in last else [])
+        last[test] = tags
+    for tags in last.values():
         if "failure" in tags:
             run.outcomes["failed"] += 1
         elif "error" in tags:
