@@ -12,11 +12,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
 
-from app.core.generation.aspect import Aspect
-from app.services.studio import Studio
-from app.services.system.machine import Machine
-from app.ui.main_window import MainWindow
-from tests.ui.test_plan_time_in_window import FIRST_ON_THE_PROCESSOR
+from tests.helpers.first_picture_window import first_picture_window
 
 PREPARING = ("(the first step, the slowest: on a first picture the processor also prepares its code for drawing, "
              "once)")
@@ -29,18 +25,7 @@ def test_the_first_picture_says_what_it_does_from_its_first_second(qtbot: QtBot,
     release = tmp_path / "release"
     monkeypatch.setenv("STANDIN_CASE", "hold_first_step")
     monkeypatch.setenv("STANDIN_RELEASE", str(release))
-    window = MainWindow(Studio(out_dir, Machine(standin)))
-    qtbot.addWidget(window)
-    window.show()
-    model, taesd = tiny_model
-    panel = window.panel
-    qtbot.mouseClick(panel.aspect_buttons[Aspect.CUSTOM], Qt.MouseButton.LeftButton)
-    qtbot.keyClicks(panel.prompt, "a lighthouse")
-    panel.model.set_path(model)
-    panel.taesd.set_path(taesd)
-    for box, value in ((panel.width_box, 128), (panel.height_box, 128), (panel.steps, 2)):
-        box.setValue(value)
-    qtbot.waitUntil(lambda: FIRST_ON_THE_PROCESSOR in window.plan.summary.text(), timeout=60_000)
+    window = first_picture_window(qtbot, out_dir, standin, tiny_model)
     line = window.status_line
     seen: list[tuple[float, str, str]] = []  # every tenth of a second: when, the bar's words, the status line's
     clicked = time.monotonic()

@@ -10,16 +10,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.generation.aspect import Aspect
 from app.core.generation.status_words import time_words
 from app.core.planning.learned_time import learned_time
-from app.services.studio import Studio
-from app.services.system.machine import Machine
 from app.services.user_dirs import current_user_dirs
 from app.ui.main_window import MainWindow
-
-FIRST_ON_THE_PROCESSOR = ("for this first picture on this computer's processor: it includes a one-time set-up "
-                          "(preparing the processor's code for drawing); later pictures take less.")
+from tests.helpers.first_picture_window import FIRST_ON_THE_PROCESSOR, first_picture_window
 
 
 def test_the_plan_says_how_long_on_this_card(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model) -> None:
@@ -44,18 +39,8 @@ def test_the_second_picture_s_estimate_is_what_the_first_took(qtbot: QtBot, out_
     # sampling 4.20, decoding 0.31) and writes a picture
     monkeypatch.setenv("STANDIN_CASE", "record_card")
     monkeypatch.setenv("STANDIN_STATE", str(tmp_path / "calls.jsonl"))
-    window = MainWindow(Studio(out_dir, Machine(standin)))
-    qtbot.addWidget(window)
-    window.show()
+    window = first_picture_window(qtbot, out_dir, standin, tiny_model)
     model, taesd = tiny_model
-    panel = window.panel
-    qtbot.mouseClick(panel.aspect_buttons[Aspect.CUSTOM], Qt.MouseButton.LeftButton)
-    qtbot.keyClicks(panel.prompt, "a lighthouse")
-    panel.model.set_path(model)
-    panel.taesd.set_path(taesd)
-    for box, value in ((panel.width_box, 128), (panel.height_box, 128), (panel.steps, 2)):
-        box.setValue(value)
-    qtbot.waitUntil(lambda: FIRST_ON_THE_PROCESSOR in window.plan.summary.text(), timeout=60_000)
     with qtbot.waitSignal(window.generation_finished, timeout=120_000) as finished:
         qtbot.mouseClick(window.go.generate, Qt.MouseButton.LeftButton)
     assert finished.args[0].ok, finished.args[0]
