@@ -20,7 +20,7 @@ from typing import Any
 
 from app.core.gallery.metadata import settings_from_png
 from app.core.generation.control import ControlNetUse
-from app.core.generation.drafts import draft_requests, finish_request
+from app.core.generation.drafts import draft_requests, finish_request, finish_words
 from app.core.generation.faces import FaceFix, face_fix_from_adetailer
 from app.core.generation.request import REQUEST_FIELDS, GenerationRequest, HiresFix, InvalidRequest
 from app.core.generation.samplers import sampler_and_schedule, sampler_named, scheduler_named
@@ -65,7 +65,7 @@ _OFF: dict[str, tuple[Any, ...]] = {
     "seed_resize_from_w": (-1, 0, None), "s_churn": (0, None), "s_tmax": (0, None),
     "s_tmin": (0, None), "s_noise": (1, None), "s_min_uncond": (0, None), "script_name": (None, ""),
     "script_args": ([], None), "firstphase_width": (0, None), "firstphase_height": (0, None),
-    "hr_resize_x": (0, None), "hr_resize_y": (0, None), "hr_checkpoint_name": (None, "", "Use same checkpoint"),
+    "hr_checkpoint_name": (None, "", "Use same checkpoint"),
     "hr_sampler_name": (None, "", "Use same sampler"), "hr_scheduler": (None, "", "Use same scheduler"),
     "hr_prompt": ("", None), "hr_negative_prompt": ("", None), "hr_additional_modules": ([], None),
     "refiner_checkpoint": (None, ""), "refiner_switch_at": (None, 0), "disable_extra_networks": (False, None),
@@ -86,6 +86,7 @@ _DECLARED = {key: name for name, declared in REQUEST_FIELDS.items() for key in d
 _READ_APART = {"seed", "sampler", "scheduler", "clip_skip"}
 # read by `a1111_requests` itself
 _READ = {"prompt", "negative_prompt", "batch_size", "n_iter", "enable_hr", "hr_scale", "hr_second_pass_steps",
+         "hr_resize_x", "hr_resize_y",
          "hr_upscaler", "override_settings", "alwayson_scripts", "init_images", "mask", "mask_blur",
          "inpainting_fill", "inpaint_full_res", "inpainting_mask_invert",
          # instruct-pix2pix's own guidance: A1111 reads it for that model alone, which is not run here
@@ -380,8 +381,12 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
         if str(payload.get("hr_upscaler") or "Latent").casefold() not in {name.casefold() for name in
                                                                             LATENT_UPSCALERS}:
             raise Refused("hr_upscaler", "the hires fix here scales the latent: use 'Latent'")
+        resize = _number(payload, "hr_resize_x", int, 0), _number(payload, "hr_resize_y", int, 0)
+        if 0 in resize and resize != (0, 0):
+            raise Refused("hr_resize_x", "give both hr_resize_x and hr_resize_y (the second pass's exact size), or "
+                                         "neither")
         hires = HiresFix(_number(payload, "hr_scale", float, 2.0), _number(payload, "denoising_strength", float, 0.7),
-                         _number(payload, "hr_second_pass_steps", int, 0))
+                         _number(payload, "hr_second_pass_steps", int, 0), *resize)
     styles = _names(payload, "styles")
     unknown = [name for name in styles if name not in style_names]
     if unknown:
@@ -414,7 +419,10 @@ def a1111_requests(payload: Mapping[str, Any], model: InstalledModel, lora_dir: 
     if seed < -1:
         raise Refused("seed", f"must be -1 (random) or a seed from 0, got {seed}")
     if payload.get("drafts") or payload.get("finish"):
-        return _drafts_or_finish(payload, request, rng), notes
+        made = _drafts_or_finish(payload, request, rng)
+        if payload.get("finish"):  # which way it finishes: its draft drawn again, or redrawn from the picture
+            notes.append(f"finishing {finish_words(made[0])}")
+        return made, notes
     return batch_requests(request, image_count(payload), False, rng), notes
 
 

@@ -1,5 +1,6 @@
-"""`python -m app finish PICTURE`: a draft (or any picture) finished at the full size, its composition kept: drawn
-from it with its own prompt and seed (app/core/generation/drafts.py), generate's options for the rest."""
+"""`python -m app finish PICTURE`: a draft (or any picture) finished at the full size, its composition kept: a draft
+drawn again by its own model and enlarged by the hires fix, any other picture redrawn from itself, with its own
+prompt and seed (app/core/generation/drafts.py; a note says which way), generate's options for the rest."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import sys
 from pathlib import Path
 
 from app.cli import generate
+from app.cli.jobs import EventPrinter
 from app.cli.request_options import model_files, request_from_args
 from app.core.gallery.metadata import read_details, settings_from_png
-from app.core.generation.drafts import finish_request
+from app.core.generation.drafts import finish_request, finish_words
 from app.core.generation.request import InvalidRequest
 from app.core.models.families import ModelFiles
 
@@ -38,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     except InvalidRequest as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    EventPrinter(args.events).notice(f"finishing {finish_words(request)}")  # which way: drawn again, or img2img
     return generate.run_requests(args, [request])
 
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.demo.picture_models import is_demo_file
 from app.core.gallery.gallery_index import GalleryEntry
 from app.core.gallery.metadata import settings_from_png
-from app.core.generation.drafts import draft_requests, finish_request
+from app.core.generation.drafts import draft_requests, finish_request, finish_words
 from app.core.generation.faces import FaceFix
 from app.core.generation.request import GenerationRequest, InvalidRequest
 from app.core.generation.upscale import UpscaleRequest
@@ -117,8 +117,8 @@ class PictureActions:
         except InvalidRequest as error:
             self.status_line.say(str(error))
             return
-        self._queue([request], translate("MainWindow", "Finishing {name} at {width}x{height}…").format(
-            name=entry.path.name, width=request.width, height=request.height))
+        self._queue([request], translate("MainWindow", "Finishing {name} {how}…").format(
+            name=entry.path.name, how=finish_words(request)))
 
     def _queue(self, requests: list[GenerationRequest], words: str) -> None:
         """Through the studio, as Generate: the ticked styles apply and the wildcards are chosen; `words` say it."""

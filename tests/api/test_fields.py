@@ -79,7 +79,7 @@ def test_webuiapi_defaults_ask_for_nothing_we_lack() -> None:
 ])
 def test_a_field_asking_for_what_we_lack_is_refused_by_name(field: str, value: object) -> None:
     payload = {**WEBUIAPI_TXT2IMG, field: value}
-    if field == "hr_upscaler":
+    if field in {"hr_upscaler", "hr_resize_x"}:  # an exact size needs both sides
         payload["enable_hr"] = True
     with pytest.raises(Refused) as refused:
         requests(payload)
@@ -223,6 +223,9 @@ def test_hires_fix_is_the_latent_one() -> None:
     [request] = requests({"prompt": "a", "enable_hr": True, "hr_scale": 1.5, "denoising_strength": 0.5,
                           "hr_second_pass_steps": 3, "hr_upscaler": "Latent (nearest)"})
     assert request.hires == HiresFix(1.5, 0.5, 3)
+    [exact] = requests({"prompt": "a", "width": 512, "height": 384, "enable_hr": True, "hr_resize_x": 1088,
+                        "hr_resize_y": 768})  # A1111's "resize to" (a finish sent to another computer)
+    assert (exact.hires_size, exact.hires) == ((1088, 768), HiresFix(2.0, 0.7, 0, 1088, 768))
 
 
 def test_img2img_takes_the_size_asked_and_the_strength() -> None:

@@ -50,6 +50,8 @@ def test_every_scheduler_goes_and_comes_back(scheduler: str) -> None:
 def test_hires_fix_goes_and_comes_back() -> None:
     asked = GenerationRequest(**{**ASKED.__dict__, "hires": HiresFix(1.5, 0.45, 3)})
     same(drawn(asked), asked, *FIELDS)
+    exact = GenerationRequest(**{**ASKED.__dict__, "hires": HiresFix(2.0, 0.5, 2, 1088, 768)})  # a draft's finish
+    same(drawn(exact), exact, *FIELDS)
 
 
 def test_img2img_and_inpainting_go_and_come_back() -> None:

@@ -37,7 +37,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.core.generation.drafts import drafts_time, planned_drafts
+from app.core.generation.drafts import drafts_time, finish_words, planned_drafts
 from app.core.generation.prepare import MachineFacts, WhatIf, job_time, prepare
 from app.core.generation.request import GenerationRequest
 from app.core.models.backend_caps import parse_help
@@ -84,10 +84,13 @@ def predicted() -> bool:
         met = met and fraction <= GOAL
         print(f"{name:20} {full_time.seconds:7.0f} {time.draft.seconds:8.0f} {time.finish.seconds:9.0f} "
               f"{four:9.0f} {time.seconds:16.0f} {fraction:9.0%} {started:12.0%}")
+        hires = finish.request.hires
+        assert hires is not None
         print(f"{'':20} draft {draft.request.width}x{draft.request.height}, {draft.request.steps} steps; finish "
-              f"{finish.request.width}x{finish.request.height}, {finish.request.steps} steps at strength "
-              f"{finish.request.strength:g}; stages: draft {_stages(time.draft.stages)}; finish "
-              f"{_stages(time.finish.stages)}; full {_stages(full_time.stages)}")
+              f"{finish_words(finish.request)}: {finish.request.steps} + {finish.work.hires_steps} steps sampled "
+              f"(--hires-steps {hires.steps}) at strength {hires.denoising_strength:g}, encoder held: "
+              f"{finish.work.encode}; stages: draft "
+              f"{_stages(time.draft.stages)}; finish {_stages(time.finish.stages)}; full {_stages(full_time.stages)}")
     print(f"goal: drafts + finish at most {GOAL:.0%} of {TRIES} full pictures: {'met' if met else 'NOT met'} "
           f"(with starts: {START_SECONDS:.0f} s a run assumed)")
     return met

@@ -93,7 +93,9 @@ def hold(before_first_step: bool = False) -> None:
 def noise_where_told() -> None:
     argv = sys.argv[1:]
     value = lambda flag: argv[argv.index(flag) + 1]  # noqa: E731
-    noise_png(Path(value("--output")), int(value("--width")), int(value("--height")))
+    hires = "--hires" in argv  # the hires fix's second pass draws at its own size
+    noise_png(Path(value("--output")), int(value("--hires-width" if hires else "--width")),
+              int(value("--hires-height" if hires else "--height")))
 
 
 def crash() -> None:

@@ -1,10 +1,12 @@
 """Drafts in the window: "Try N drafts" under Generate queues N quick versions (half the size and steps, seeds in
-a row) shown together; the gallery's More -> Finish at full size queues the picked one drawn from itself at the
-full size with its seed; the drafts' time and the finish's are said once this computer has drawn such pictures.
-The stand-in replays a real run's output and writes a picture where sd-cli would."""
+a row) shown together; the gallery's More -> Finish at full size queues the picked one drawn again with the
+draft's model and carried to the full size by the hires fix; the drafts' time and the finish's are said once this
+computer has drawn such pictures. The stand-in replays a real run's output and writes a picture where sd-cli
+would."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -64,8 +66,15 @@ def test_try_drafts_then_finish_the_one_picked(qtbot: QtBot, out_dir: Path, stan
     [finish] = window.studio.queue.jobs[before + 2:]
     request = finish.request
     assert isinstance(request, GenerationRequest)
-    assert (request.width, request.height, request.steps, request.seed) == (256, 256, 4, 31)
-    assert (request.finished_from, request.strength, request.size_from_input) == (picked, FINISH_STRENGTH, False)
-    assert f"Finishing {picked.name} at 256x256" in window.status_line.status.text()
+    # drawn with the draft's model: the draft again (its size, steps and seed), carried to the full size by the
+    # hires fix, from no picture
+    assert (request.width, request.height, request.steps, request.seed) == (128, 128, 2, 31)
+    assert (request.hires_size, request.finished_from, request.init_image) == ((256, 256), picked, None)
+    assert request.hires is not None and request.hires.denoising_strength == FINISH_STRENGTH
+    assert (f"Finishing {picked.name} at 256x256, its draft drawn again and enlarged (hires fix)"
+            in window.status_line.status.text())
     qtbot.waitUntil(lambda: finish.state.finished, timeout=120_000)
     assert finish.state is JobState.DONE, finish.reason
+    argv = json.loads((tmp_path / "calls.jsonl").read_text(encoding="utf-8").splitlines()[-1])["argv"]
+    assert "--hires" in argv and "--init-img" not in argv
+    assert argv[argv.index("--hires-width") + 1] == "256"

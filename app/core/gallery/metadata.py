@@ -115,6 +115,8 @@ def generation_fields(request: GenerationRequest, model_hash_text: str | None, l
         if request.init_image is None:  # A1111 writes the second pass's strength here in txt2img
             fields["Denoising strength"] = f"{request.hires.denoising_strength:g}"
         fields["Hires upscale"] = f"{request.hires.scale:g}"
+        if request.hires.width:  # an exact size, as A1111 writes it
+            fields["Hires resize"] = f"{request.hires.width}x{request.hires.height}"
         fields["Hires steps"] = request.hires.steps or None
         fields["Hires upscaler"] = "Latent"
     if loras:
@@ -174,7 +176,9 @@ def job_details(request: GenerationRequest, loras: list[tuple[LoraUse, Path]], a
                               "image": str(request.control.image)}
     if request.hires is not None:
         details["hires"] = {"scale": request.hires.scale, "denoising_strength": request.hires.denoising_strength,
-                            "steps": request.hires.steps}
+                            "steps": request.hires.steps,
+                            **({"width": request.hires.width, "height": request.hires.height}
+                               if request.hires.width else {})}
     if request.draft_of is not None:
         details["draft_of"] = dataclasses.asdict(request.draft_of)
     if request.finished_from is not None:
@@ -235,6 +239,7 @@ class ReusableSettings:
     ref_images: tuple[Path, ...] = ()  # the pictures an edit started from (the job's copies), those still there
     missing: tuple[str, ...] = ()  # what the image used that is gone now, in the user's words
     draft_of: DraftOf | None = None  # a draft: the size and steps finishing it draws
+    models: Mapping[str, Path] = field(default_factory=dict)  # the model files it was drawn with, by role (ours)
 
 
 def _reusable_files(details: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
@@ -271,7 +276,9 @@ def settings_from_png(path: Path) -> ReusableSettings | None:
         found, missing = _reusable_files(details)
         return ReusableSettings(details.get("prompt", ""), details.get("negative_prompt", ""),
                                 {name: details[name] for name in REQUEST_FIELDS if name in details},
-                                missing=missing, draft_of=_draft_of(details.get("draft_of")), **found)
+                                missing=missing, draft_of=_draft_of(details.get("draft_of")),
+                                models={role: Path(path) for role, path in details.get("models", {}).items()},
+                                **found)
     if not text:
         return None
     parsed = parse_parameters(text)

@@ -1,7 +1,9 @@
 """Drafts, then the one you want: quick tries of a picture (half its sides, half its steps, the same model and
-settings, each its own seed), then the chosen one finished at the full size from the draft itself: enlarged and
-redrawn in part (img2img with the draft's seed), so the finish keeps the draft's composition. Any picture can be
-finished so; a draft records the size and steps its finish draws.
+settings, each its own seed), then the chosen one finished at the full size keeping the draft's composition. A
+draft of ours finished with the model it was drawn with is drawn again (its seed, size, steps and sampling) and
+carried to the full size by sd.cpp's hires fix: its latent enlarged and redrawn in part, so no encoder is held
+beside the model and the decoder stays on the card where the full picture's does. Any other picture (another
+model's, or not a draft) is enlarged and redrawn in part from the picture itself (img2img with its seed).
 
 Pure: requests in, requests out; the two times from the time model, through `prepare` and `job_time`.
 """
@@ -17,8 +19,15 @@ from pathlib import Path
 
 from app.core.gallery.metadata import ReusableSettings
 from app.core.generation.input_image import InputImageRejected, check_input_image
-from app.core.generation.prepare import MachineFacts, PreparedJob, WhatIf, prepare
-from app.core.generation.request import MAX_SIDE, DraftOf, GenerationRequest, InvalidRequest
+from app.core.generation.prepare import (
+    MachineFacts,
+    PreparedJob,
+    WhatIf,
+    hires_steps_sampling,
+    img2img_steps,
+    prepare,
+)
+from app.core.generation.request import MAX_SIDE, DraftOf, GenerationRequest, HiresFix, InvalidRequest
 from app.core.generation.status_words import duration_in_words
 from app.core.planning.timing import PictureTime
 from app.core.queue.jobs import batch_requests
@@ -74,9 +83,10 @@ def finish_size(picture: tuple[int, int], draft_of: DraftOf | None) -> tuple[int
 
 def finish_request(base: GenerationRequest, picture: Path, settings: ReusableSettings | None,
                    size: tuple[int, int] | None = None, steps: int | None = None) -> GenerationRequest:
-    """Finish `picture`: drawn from it at the full size (`size`, else as `finish_size` says) with its own prompt,
-    seed and sampling (`settings`, read from it; None: `base`'s), `base`'s model and switches, and its draft's
-    steps (`steps`, else the draft's record, else the picture's own). InvalidRequest when it is no picture."""
+    """Finish `picture` at the full size (`size`, else as `finish_size` says) with its own prompt, seed and sampling
+    (`settings`, read from it; None: `base`'s), `base`'s model and switches, and its draft's steps (`steps`, else
+    the draft's record, else the picture's own): a draft of `base`'s model drawn again with the hires fix, any
+    other picture redrawn from itself. InvalidRequest when it is no picture."""
     try:
         drawn = check_input_image(picture)
     except InputImageRejected as error:
@@ -84,16 +94,50 @@ def finish_request(base: GenerationRequest, picture: Path, settings: ReusableSet
     recorded = settings or ReusableSettings(base.prompt, base.negative_prompt)
     draft_of, said = recorded.draft_of, recorded.values
     width, height = size or finish_size(drawn, draft_of)
-    return dataclasses.replace(
+    full_steps = steps or (draft_of.steps if draft_of else None) or said.get("steps") or base.steps
+    finish = dataclasses.replace(
         base, prompt=recorded.prompt or base.prompt, negative_prompt=recorded.negative_prompt,
         seed=base.seed if said.get("seed") is None else said["seed"],
         cfg_scale=base.cfg_scale if said.get("cfg_scale") is None else said["cfg_scale"],
         sampler=said.get("sampler") or base.sampler, scheduler=said.get("scheduler") or base.scheduler,
-        clip_skip=said.get("clip_skip") or base.clip_skip,
-        steps=steps or (draft_of.steps if draft_of else None) or said.get("steps") or base.steps,
-        width=width, height=height, size_from_input=False, init_image=picture.absolute(),
-        strength=FINISH_STRENGTH, mask=None, ref_images=(), extend=None, hires=None, styles=(), prompt_as_written="",
+        clip_skip=said.get("clip_skip") or base.clip_skip, eta=said.get("eta", base.eta),
+        size_from_input=False, mask=None, ref_images=(), extend=None, styles=(), prompt_as_written="",
         draft_of=None, finished_from=picture.absolute())
+    if _replays(recorded, base, drawn, (width, height)):
+        return replayed(dataclasses.replace(finish, width=drawn[0], height=drawn[1], steps=said["steps"]),
+                        (width, height), full_steps)
+    return dataclasses.replace(finish, steps=full_steps, width=width, height=height, init_image=picture.absolute(),
+                               strength=FINISH_STRENGTH, hires=None)
+
+
+def _replays(recorded: ReusableSettings, base: GenerationRequest, drawn: tuple[int, int],
+             size: tuple[int, int]) -> bool:
+    """Whether the picture can be drawn again exactly: a draft of ours, drawn with `base`'s model files (each
+    role's), smaller than the finish on both sides."""
+    def files(models: dict[str, Path]) -> dict[str, Path]:
+        return {role: path.resolve() for role, path in models.items()}
+
+    return (recorded.draft_of is not None and bool(recorded.values.get("steps")) and bool(recorded.models)
+            and files(dict(recorded.models)) == files(base.models.given())
+            and drawn[0] < size[0] and drawn[1] < size[1])
+
+
+def replayed(draft: GenerationRequest, size: tuple[int, int], steps: int) -> GenerationRequest:
+    """The draft drawn again (its size, steps and seed) and carried to `size` by sd.cpp's hires fix, its latent
+    enlarged: the second pass samples as many steps as the img2img finish of a `steps` picture would."""
+    sampled = img2img_steps(steps, FINISH_STRENGTH)
+    return dataclasses.replace(draft, init_image=None, draft_of=None, hires=HiresFix(
+        size[0] / draft.width, FINISH_STRENGTH, hires_steps_sampling(sampled, FINISH_STRENGTH), *size))
+
+
+def finish_words(finish: GenerationRequest) -> str:
+    """Which way a finish draws, for the plan: 'at 1024x768, its draft drawn again and enlarged (hires fix)'."""
+    width, height = finish.hires_size or (finish.width, finish.height)
+    if finish.hires is not None:
+        return translate("Drafts", "at {width}x{height}, its draft drawn again and enlarged (hires fix)").format(
+            width=width, height=height)
+    return translate("Drafts", "at {width}x{height}, redrawn from the picture itself (img2img: not a draft of "
+                               "this model)").format(width=width, height=height)
 
 
 @dataclass(frozen=True)
@@ -120,15 +164,13 @@ class DraftsTime:
 
 def planned_drafts(prepared: PreparedJob, count: int, machine: MachineFacts) -> tuple[PreparedJob, PreparedJob]:
     """A draft's job and the finish's, planned before anything runs from the full picture's prepared job: its
-    parts as read once, the finish from a picture not drawn yet."""
+    parts as read once, the finish of a draft not drawn yet (drawn again with the hires fix: no encoder)."""
     what_if = WhatIf(prepared.components, prepared.quantized, loras=tuple(path for _, path in prepared.loras))
     request = prepared.request
     draft = draft_request(request)
     assert draft.draft_of is not None
-    finish = dataclasses.replace(request, width=draft.draft_of.width, height=draft.draft_of.height, hires=None,
-                                 strength=FINISH_STRENGTH, init_image=None, draft_of=None)
-    return (prepare(draft, machine, what_if),
-            prepare(finish, machine, dataclasses.replace(what_if, encode=True)))
+    finish = replayed(draft, (draft.draft_of.width, draft.draft_of.height), draft.draft_of.steps)
+    return prepare(draft, machine, what_if), prepare(finish, machine, what_if)
 
 
 def drafts_time(draft: PreparedJob, finish: PreparedJob, count: int,

@@ -13,6 +13,7 @@ from pathlib import Path
 from app.core.generation.lora import LoraUse
 from app.core.generation.request import (
     GenerationRequest,
+    HiresFix,
     InvalidRequest,
     ModelRejected,
     check_fields,
@@ -94,7 +95,7 @@ def prepare(request: GenerationRequest, machine: MachineFacts | None, what_if: W
         components, quantized = what_if.components, what_if.quantized
         encode, references, lora_files = what_if.encode, what_if.references, list(what_if.loras)
     work = ExtraWork(encode=encode, hires_size=request.hires_size,
-                     hires_steps=request.hires.steps if request.hires else 0,
+                     hires_steps=hires_sampled_steps(request.hires, request.steps) if request.hires else 0,
                      lora_bytes=sum(inspect_model(path).total_bytes for path in lora_files),
                      lora_at_runtime=quantized and bool(lora_files), references=references)
     if request.face_fix is not None:
@@ -153,4 +154,23 @@ def sampled_steps(request: GenerationRequest, work: ExtraWork) -> int:
     int(steps x strength): 3 of 4 steps at 0.5, as its progress counts them)."""
     if not work.encode or work.references or request.strength >= 1:
         return request.steps
-    return min(request.steps, int(request.steps * request.strength) + 1)
+    return img2img_steps(request.steps, request.strength)
+
+
+def img2img_steps(steps: int, strength: float) -> int:
+    """The steps sd.cpp's img2img samples of `steps` at `strength`: int(steps x strength) and one more."""
+    return min(steps, int(steps * strength) + 1)
+
+
+def hires_sampled_steps(hires: HiresFix, steps: int) -> int:
+    """The steps sd.cpp's hires fix samples in its second pass (as sd-webui: its steps, else the first pass's,
+    become a schedule of steps / strength, of which it keeps t_enc = int(that x strength) and one more)."""
+    schedule = int((hires.steps or steps) / hires.denoising_strength)
+    return min(int(schedule * hires.denoising_strength), schedule - 1) + 1
+
+
+def hires_steps_sampling(sampled: int, strength: float) -> int:
+    """The hires fix's steps (--hires-steps) whose second pass samples `sampled` steps at `strength`, or the
+    nearest above."""
+    return next(steps for steps in range(1, sampled + 1)
+                if hires_sampled_steps(HiresFix(denoising_strength=strength, steps=steps), steps) >= sampled)

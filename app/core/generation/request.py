@@ -75,6 +75,10 @@ class HiresFix:
     scale: float = 2.0
     denoising_strength: float = 0.7
     steps: int = 0  # 0: as many as the first pass
+    # the second pass's exact size (sd.cpp's --hires-width/--hires-height; a draft's finish: its full picture's),
+    # 0: the first pass's times the scale
+    width: int = 0
+    height: int = 0
 
 
 @dataclass(frozen=True)
@@ -174,9 +178,11 @@ class GenerationRequest:
 
     @property
     def hires_size(self) -> tuple[int, int] | None:
-        """The second pass's size: the first's times the scale, on the family's multiple."""
+        """The second pass's size: the one asked, else the first's times the scale, on the family's multiple."""
         if self.hires is None:
             return None
+        if self.hires.width and self.hires.height:
+            return self.hires.width, self.hires.height
         multiple = self.family.size_multiple
         return (round(self.width * self.hires.scale / multiple) * multiple,
                 round(self.height * self.hires.scale / multiple) * multiple)

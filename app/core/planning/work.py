@@ -19,7 +19,7 @@ class ExtraWork:
 
     encode: bool = False  # img2img / inpaint: the VAE encoder reads the input picture first
     hires_size: tuple[int, int] | None = None  # hires fix: a second pass (and the decode) at this size
-    hires_steps: int = 0
+    hires_steps: int = 0  # the steps the second pass samples (prepare.hires_sampled_steps)
     lora_bytes: int = 0
     # sd.cpp's --lora-apply-mode auto: at_runtime for a quantized model (LoRA tensors stay beside the weights
     # for the whole run), immediately otherwise (merged into the weights at load, then freed)

@@ -109,6 +109,8 @@ def a1111_job(request: GenerationRequest, checkpoint: str | None) -> dict[str, A
     if request.init_image is None and request.hires is not None:
         job.update(enable_hr=True, hr_scale=request.hires.scale, denoising_strength=request.hires.denoising_strength,
                    hr_second_pass_steps=request.hires.steps, hr_upscaler="Latent")
+        if request.hires.width:  # an exact size
+            job.update(hr_resize_x=request.hires.width, hr_resize_y=request.hires.height)
     if request.mask is not None or request.extend is not None:  # an extension's mask is made with its canvas
         job.update(inpainting_fill=1, inpaint_full_res=False, mask_blur=0)  # keep the picture under the mask
     if request.face_fix is not None:  # our serve reads it back as a face fix
