@@ -228,6 +228,30 @@ def test_the_plan_says_both_times_before_anything_runs(preset: str) -> None:
     assert drafts_time(draft, finish, 4, lambda job: None) is None
 
 
+def test_a_finish_drawn_again_holds_no_encoder_and_one_from_another_model_does(tmp_path: Path) -> None:
+    card = find_card("Radeon RX 580 Series")
+    assert card is not None
+    device = Device(max(card.memory), max_allocation=card.max_allocation, card=card, host=Host(8))
+    machine = MachineFacts(device, 16 * GIB, CAPS)
+    flux = load_catalog().presets["flux-schnell-q4k"]
+    full = dataclasses.replace(FULL, width=1024, height=1024, steps=flux.steps)
+    picture = _picture(tmp_path, draft_request(full))
+    settings = settings_from_png(picture)
+    other = dataclasses.replace(full, models=ModelFiles(model=Path("/m/another.gguf")))
+    plans = {}
+    for panel in (full, other):
+        finish = finish_request(panel, picture, settings)
+        # planned as prepare plans it from the files: an input picture is encoded
+        plans[panel.models.model] = prepare(finish, machine, WhatIf(flux.components(), flux.quantized,
+                                                                    encode=finish.init_image is not None))
+    again, redrawn = plans[full.models.model], plans[other.models.model]
+    assert again.request.hires_size == (1024, 1024) and not again.work.encode
+    assert not again.plans[0].memory.vae_on_cpu  # the decoder on the card, as the full picture's
+    # img2img holds the whole autoencoder beside Flux: 7 MiB over the 8 GB card's budget, so it leaves the card
+    assert redrawn.request.init_image == picture and redrawn.work.encode
+    assert redrawn.plans[0].memory.vae_on_cpu
+
+
 def test_the_two_times_in_words() -> None:
     def picture(seconds: float) -> PictureTime:
         return PictureTime((("sampling", seconds),))
