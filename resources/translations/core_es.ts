@@ -626,6 +626,14 @@
         <translation>el número de borradores debe estar entre 1 y {most}, se recibió {count}</translation>
     </message>
     <message>
+        <source>at {width}x{height}, its draft drawn again and enlarged (hires fix)</source>
+        <translation>a {width}x{height}, su borrador dibujado de nuevo y ampliado (hires fix)</translation>
+    </message>
+    <message>
+        <source>at {width}x{height}, redrawn from the picture itself (img2img: not a draft of this model)</source>
+        <translation>a {width}x{height}, redibujada a partir de la propia imagen (img2img: no es un borrador de este modelo)</translation>
+    </message>
+    <message>
         <source>{count} drafts in {drafts}, then the one you pick in {finish}.</source>
         <translation>{count} borradores en {drafts}, después el que elijas en {finish}.</translation>
     </message>

@@ -626,6 +626,14 @@
         <translation>o número de rascunhos deve estar entre 1 e {most}, recebido {count}</translation>
     </message>
     <message>
+        <source>at {width}x{height}, its draft drawn again and enlarged (hires fix)</source>
+        <translation>em {width}x{height}, o rascunho desenhado de novo e ampliado (hires fix)</translation>
+    </message>
+    <message>
+        <source>at {width}x{height}, redrawn from the picture itself (img2img: not a draft of this model)</source>
+        <translation>em {width}x{height}, redesenhada a partir da própria imagem (img2img: não é um rascunho deste modelo)</translation>
+    </message>
+    <message>
         <source>{count} drafts in {drafts}, then the one you pick in {finish}.</source>
         <translation>{count} rascunhos em {drafts}, depois o que você escolher em {finish}.</translation>
     </message>

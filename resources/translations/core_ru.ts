@@ -626,6 +626,14 @@
         <translation>число черновиков должно быть от 1 до {most}, получено {count}</translation>
     </message>
     <message>
+        <source>at {width}x{height}, its draft drawn again and enlarged (hires fix)</source>
+        <translation>в {width}x{height}: черновик нарисован заново и увеличен (hires fix)</translation>
+    </message>
+    <message>
+        <source>at {width}x{height}, redrawn from the picture itself (img2img: not a draft of this model)</source>
+        <translation>в {width}x{height}: перерисовано из самой картинки (img2img: это не черновик этой модели)</translation>
+    </message>
+    <message>
         <source>{count} drafts in {drafts}, then the one you pick in {finish}.</source>
         <translation>Черновиков: {count} за {drafts}, затем выбранный — за {finish}.</translation>
     </message>

@@ -1047,8 +1047,8 @@
         <translation>Dibujando {count} borradores: elige el que te guste en la galería, después Más → Terminar a tamaño completo.</translation>
     </message>
     <message>
-        <source>Finishing {name} at {width}x{height}…</source>
-        <translation>Terminando {name} a {width}x{height}…</translation>
+        <source>Finishing {name} {how}…</source>
+        <translation>Terminando {name} {how}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>

@@ -1047,8 +1047,8 @@
         <translation>Desenhando {count} rascunhos: escolha o que você gostar na galeria, depois Mais → Finalizar no tamanho cheio.</translation>
     </message>
     <message>
-        <source>Finishing {name} at {width}x{height}…</source>
-        <translation>Finalizando {name} em {width}x{height}…</translation>
+        <source>Finishing {name} {how}…</source>
+        <translation>Finalizando {name} {how}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>

@@ -1047,8 +1047,8 @@
         <translation>Рисуются черновики ({count}): выберите понравившийся в галерее, затем Ещё → Довести до полного размера.</translation>
     </message>
     <message>
-        <source>Finishing {name} at {width}x{height}…</source>
-        <translation>Доводится {name} до {width}x{height}…</translation>
+        <source>Finishing {name} {how}…</source>
+        <translation>Доводка {name} {how}…</translation>
     </message>
     <message>
         <source>No upscaler yet: download RealESRGAN x4plus anime 6B in the Models window, or add an ESRGAN model there.</source>
