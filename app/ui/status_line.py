@@ -135,9 +135,13 @@ class StatusLine(QWidget):
             self._say_now("\n".join(f"{card}: {progress_words(p)}" for card, p in steps.items()))
 
     def show_retry(self, reason: str, plan: MemoryPlan, device: VulkanDevice | None = None) -> None:
-        note = (translate("StatusLine", "The first try ran out of video memory; it was tried again, safer: {plan}")
-                if reason == "out_of_vram" else
-                translate("StatusLine", "The first try drew a broken picture; it was tried again, safer: {plan}"))
+        note = {
+            "out_of_vram": translate("StatusLine", "The first try ran out of video memory; it was tried again, "
+                                                   "safer: {plan}"),
+            "device_lost": translate("StatusLine", "The graphics card stopped answering on the first try and its "
+                                                   "driver reset it; it was tried again, safer: {plan}"),
+        }.get(reason, translate("StatusLine", "The first try drew a broken picture; it was tried again, safer: "
+                                              "{plan}"))
         self._retry_note = note.format(plan=plan_sentence(plan, device))
         self.status.setText(self._retry_note)
 

@@ -16,8 +16,11 @@ noise PNG where --output says and exits 0, as sd-cli.exe under Wine did when a b
 output. CASE "hold" replays the real run to its first step and holds there until the file $STANDIN_RELEASE exists
 (a picture that is drawing for as long as a test needs it to be), then replays the rest and writes a noise PNG where
 --output says. CASE "hold_first_step" holds the same way before the first step is heard (a first picture on
-lavapipe, whose first step compiles the shaders for minutes). With $STANDIN_HELP_LOG set, each `--help` asked writes
-one line there.
+lavapipe, whose first step compiles the shaders for minutes). CASE "device_lost_then_drawn" logs each call's
+arguments to $STANDIN_STATE; the first call replays the real run to its first step, then says what ggml 0.25.3 says
+when the driver resets the card (its ggml_vk_print_device_lost_info: the device-lost line and the nodes of the last
+submission) and ends as a crash; later calls replay the whole real run and write a noise PNG where --output says.
+With $STANDIN_HELP_LOG set, each `--help` asked writes one line there.
 """
 
 from __future__ import annotations
@@ -34,6 +37,11 @@ from pathlib import Path
 
 CAPTURES = Path(__file__).resolve().parents[1] / "data" / "sdcpp-0.4.7"
 FIRST_STEP_END = b"| 1/"
+# ggml 0.25.3's words for a card its driver reset (ggml-vulkan.cpp, ggml_vk_print_device_lost_info and
+# ggml_vk_print_node_list), for an RX 580 under RADV: no card here can be made to lose itself on demand
+DEVICE_LOST_WORDS = (b"ggml_vulkan: device lost on AMD Radeon RX 580 Series (RADV POLARIS10), likely caused by "
+                     b"previous submission (nodes 96 to 143):\n  node 96: attn_0 (MUL_MAT)\n"
+                     b"  total: 48 ops, 912.40 GFLOP\n")
 
 
 def blacken_png(path: Path) -> None:
@@ -133,6 +141,21 @@ def main() -> None:
         if len(calls.read_text(encoding="utf-8").splitlines()) == 1 and real.returncode == 0:
             blacken_png(Path(sys.argv[sys.argv.index("--output") + 1]))
         sys.exit(real.returncode)
+    if case == "device_lost_then_drawn":
+        calls = Path(os.environ["STANDIN_STATE"])
+        with calls.open("a", encoding="utf-8") as log:
+            log.write(json.dumps(sys.argv[1:]) + "\n")
+        run = (CAPTURES / "run_128px_2steps.stdout").read_bytes()
+        if len(calls.read_text(encoding="utf-8").splitlines()) > 1:
+            sys.stdout.buffer.write(run)
+            sys.stdout.buffer.flush()
+            noise_where_told()
+            sys.exit(0)
+        sys.stdout.buffer.write(run[:run.index(b"\x1b[K", run.index(FIRST_STEP_END)) + len(b"\x1b[K")])
+        sys.stdout.buffer.flush()
+        sys.stderr.buffer.write(DEVICE_LOST_WORDS)
+        sys.stderr.buffer.flush()
+        crash()
     if case == "record_card":
         record_card()
         sys.exit(0)

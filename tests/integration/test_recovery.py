@@ -49,6 +49,31 @@ def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, standin: Path, 
         assert png.size == (128, 128)
 
 
+# Linux alone, on the stand-in alone: no card here can be made to lose itself; the retry is the test above's
+def test_a_card_its_driver_reset_is_tried_again_on_the_next_plan(standin: Path, tiny_model, out_dir: Path,
+                                                                 tmp_path: Path) -> None:
+    model, taesd = tiny_model
+    calls = tmp_path / "calls.jsonl"
+    argv = [a for a in generate_argv("reset", model, taesd, out_dir, "--width", "128", "--height", "128",
+                                     "--steps", "2", "--sd-binary", str(standin))
+            if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # no memory switches: the planner decides
+    run = run_generate(argv, env={"STANDIN_CASE": "device_lost_then_drawn", "STANDIN_STATE": str(calls)})
+    assert run.exit_code == 0, run.stderr
+    [retry] = run.of("retry")
+    assert retry["reason"] == "device_lost"
+    first, second = (json.loads(line) for line in calls.read_text(encoding="utf-8").splitlines())
+    flags = retry["flags"]
+    assert first != second and any(second[i:i + len(flags)] == flags for i in range(len(second))), (flags, second)
+    assert run.of("error") == [] and len(run.of("image")) == 1
+    # with the memory switches chosen by hand there is no safer plan: the run ends, named for what happened
+    calls.unlink()
+    run = run_generate(generate_argv("reset", model, taesd, out_dir, "--sd-binary", str(standin)),
+                       env={"STANDIN_CASE": "device_lost_then_drawn", "STANDIN_STATE": str(calls)})
+    assert run.exit_code == 1 and run.of("retry") == []
+    [error] = run.of("error")
+    assert error["kind"] == "device_lost" and "device lost on AMD Radeon RX 580" in error["message"]
+
+
 # Linux alone: no retry is the planner's choice; the stand-in's out of memory under Windows is the test above's
 def test_explicit_memory_flags_are_not_second_guessed(standin: Path, tiny_model, out_dir: Path, tmp_path: Path) -> None:
     model, taesd = tiny_model

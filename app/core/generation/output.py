@@ -26,6 +26,7 @@ class Stage(StrEnum):
 
 class ErrorKind(StrEnum):
     OUT_OF_VRAM = "out_of_vram"
+    DEVICE_LOST = "device_lost"  # the driver reset the card mid-run (a Polaris card's ~2 s timeout on Windows)
     MODEL_LOAD_FAILED = "model_load_failed"
     BACKEND_MISSING = "backend_missing"
     BACKEND_CRASHED = "backend_crashed"
@@ -120,6 +121,9 @@ _STAGE_ORDER = list(Stage)
 
 # Which failure a line of output means. Earlier rows win when several lines match.
 _FAILURES: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
+    # Vulkan's own name for it, in the exception ggml lets through ("vk::Queue::submit: ErrorDeviceLost"), and
+    # ggml 0.25.3's diagnosis ("ggml_vulkan: device lost on <card>, likely caused by previous submission ...")
+    (ErrorKind.DEVICE_LOST, re.compile(r"ErrorDeviceLost|VK_ERROR_DEVICE_LOST|ggml_vulkan: device lost on ")),
     (ErrorKind.OUT_OF_VRAM, re.compile(
         r"ErrorOutOfDeviceMemory|ErrorOutOfHostMemory|out of (?:device )?memory"
         r"|failed to allocate \S+ buffer|memory allocation of size \d+ failed", re.IGNORECASE)),

@@ -191,6 +191,10 @@ def _advice(kind: ErrorKind) -> str:
     return {
         ErrorKind.OUT_OF_VRAM: translate("Errors", "The graphics card ran out of memory. Try a smaller size, or tick "
                                                    "'Decode in tiles' in Advanced."),
+        ErrorKind.DEVICE_LOST: translate("Errors", "The graphics card stopped answering and its driver reset it "
+                                                   "(Windows does that when one piece of work takes over two "
+                                                   "seconds). Try a smaller size; if it happens again, update the "
+                                                   "graphics driver: Check this computer names the one to get."),
         ErrorKind.MODEL_LOAD_FAILED: translate("Errors", "The model file could not be loaded. Is it complete and a "
                                                          "supported model?"),
         ErrorKind.BACKEND_MISSING: translate("Errors", "The image backend is missing."),

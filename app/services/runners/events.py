@@ -83,7 +83,7 @@ class Retrying:
     kind: ClassVar[str] = "retry"
     job: Job
     card: str
-    reason: str  # the error kind's value: "out_of_vram", "bad_picture"
+    reason: str  # the error kind's value: "out_of_vram", "device_lost", "bad_picture"
     plan: MemoryPlan | int
 
 

@@ -304,9 +304,12 @@ class Generation(LocalRunner):
     def _failed(self, outcome: Outcome, request: GenerationRequest | None) -> Outcome | None:
         """A run without a picture, in the user's words; None when a safer retry started."""
         error = outcome.error
+        # a card that ran out of memory or was reset by its driver gets the next, safer plan: less video memory in
+        # smaller pieces of work
+        if (error is not None and error.kind in (ErrorKind.OUT_OF_VRAM, ErrorKind.DEVICE_LOST) and request is not None
+                and self._retry(request, error.kind.value)):
+            return None
         if error is not None and error.kind is ErrorKind.OUT_OF_VRAM and request is not None:
-            if self._retry(request, "out_of_vram"):
-                return None
             return Outcome(outcome.exit_code, None, BackendError(ErrorKind.OUT_OF_VRAM,
                                                                  self._job.tries.out_of_memory(error.message)))
         if error is not None and error.kind is ErrorKind.CANNOT_SAVE and request is not None:

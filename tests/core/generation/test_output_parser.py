@@ -74,6 +74,22 @@ def test_failures_are_classified_from_real_output(case: str, kind: ErrorKind, me
     assert of_type(events, ImageSaved) == []
 
 
+@pytest.mark.parametrize("said", [
+    # our pinned ggml lets Vulkan's exception through: the C++ runtime's last words before abort()
+    b"terminate called after throwing an instance of 'vk::DeviceLostError'\n  what():  vk::Queue::submit: "
+    b"ErrorDeviceLost\n",
+    # ggml 0.25.3 says it first (ggml_vk_print_device_lost_info), with the nodes of the submission to blame
+    b"ggml_vulkan: device lost on AMD Radeon RX 580 Series (RADV POLARIS10), likely caused by previous submission "
+    b"(nodes 96 to 143):\n  node 96: attn_0 (MUL_MAT)\n",
+])
+def test_a_card_its_driver_reset_is_said_so_not_called_a_crash(said: bytes) -> None:
+    capture = load("run_128px_2steps")
+    parser = OutputParser()
+    events = parser.feed(capture.stdout[:capture.stdout.index(b"| 1/2") + 40]) + parser.feed(said, "stderr")
+    [error] = of_type(events + parser.finish(134), BackendError)
+    assert error.kind is ErrorKind.DEVICE_LOST and error.from_backend
+
+
 def test_the_line_naming_the_bad_value_wins_whichever_comes_first() -> None:
     specific, generic = load("bad_sampler").stderr.splitlines(keepends=True)
     for lines in ([specific, generic], [generic, specific]):
