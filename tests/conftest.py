@@ -12,6 +12,7 @@ import pytest
 
 from app.core.planning.timing import ProcessorSpeed
 from app.core.resources import prompt_helper_name
+from tests.helpers.kept_models import kept_models
 from tests.helpers.shader_cache import SHADER_CACHE
 from tests.helpers.windows_side import WindowsSide, find_windows_side
 
@@ -165,28 +166,38 @@ def held_standin(standin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     return Machine(standin), release
 
 
+# the tiny models are written once per version of their writer and kept between runs (tests/helpers/kept_models.py)
 @pytest.fixture(scope="session")
-def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(model, taesd): random-weight Flux + CLIP-L, and a tiny autoencoder; written once per session."""
+def tiny_model() -> tuple[Path, Path]:
+    """(model, taesd): random-weight Flux + CLIP-L, and a tiny autoencoder."""
     from app.core.demo.picture_models import write_tiny_models
 
-    return write_tiny_models(tmp_path_factory.mktemp("tiny_model"))
+    return kept_models(write_tiny_models)
 
 
 @pytest.fixture(scope="session")
-def tiny_klein(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+def overflowing_model() -> tuple[Path, Path]:
+    """(model, taesd): the tiny Flux whose decoder's weights are 1000x: its picture overflows (NaN, infinities) as
+    a Polaris card's broken arithmetic does, and the backend still reports success."""
+    from app.core.demo.picture_models import write_tiny_models
+
+    return kept_models(write_tiny_models, decoder_gain=1000.0)
+
+
+@pytest.fixture(scope="session")
+def tiny_klein() -> tuple[Path, Path, Path]:
     """(diffusion model, llm, vae): random-weight FLUX.2 klein, Qwen3 text encoder and FLUX.2 VAE."""
     from app.core.demo.picture_models import write_tiny_klein
 
-    return write_tiny_klein(tmp_path_factory.mktemp("tiny_klein"))
+    return kept_models(write_tiny_klein)
 
 
 @pytest.fixture(scope="session")
-def tiny_prompt_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The prompt helper's tiny Qwen3 for llama-server (random weights, a real tokenizer); written once per session."""
+def tiny_prompt_model() -> Path:
+    """The prompt helper's tiny Qwen3 for llama-server (random weights, a real tokenizer)."""
     from app.core.demo.text_model import write_tiny_prompt_model
 
-    return write_tiny_prompt_model(tmp_path_factory.mktemp("tiny_prompt_model"))
+    return kept_models(write_tiny_prompt_model)
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app.core.demo.picture_models import write_tiny_models
 from app.core.gallery.gallery_index import open_index
 from app.core.gallery.metadata import read_parameters_text
 from app.core.platform_paths import user_dirs
@@ -113,11 +112,11 @@ def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, standin: Path, tin
 
 @pytest.mark.backend
 @pytest.mark.windows
-def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(sd_cli: Path, out_dir: Path,
-                                                                          tmp_path: Path) -> None:
+def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(
+        sd_cli: Path, out_dir: Path, overflowing_model: tuple[Path, Path]) -> None:
     """A tiny model whose decoder's numbers overflow (NaN, infinities), through the real backend: sd.cpp says
     success, the app draws it once more with the decoder on the processor, then keeps the picture aside."""
-    model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+    model, taesd = overflowing_model
     argv = [a for a in generate_argv("overflow", model, taesd, out_dir, "--width", "64", "--height", "64",
                                      "--steps", "1", "--seed", "3")
             if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # the planner's placement, and its safer rungs
@@ -172,11 +171,11 @@ def test_a_doubted_picture_the_safer_rung_draws_the_same_is_kept_after_one_retry
 
 # Linux alone: --keep-suspect is a choice in logic; a picture saved and indexed under Windows is
 # test_generate_cli.py's gallery test
-def test_keep_suspect_keeps_what_the_check_set_aside_without_a_second_run(sd_cli: Path, out_dir: Path,
-                                                                         tmp_path: Path) -> None:
+def test_keep_suspect_keeps_what_the_check_set_aside_without_a_second_run(
+        sd_cli: Path, out_dir: Path, overflowing_model: tuple[Path, Path]) -> None:
     """Memory switches chosen by hand leave no safer rung: the refused picture is not drawn again; with
     --keep-suspect it lands in the output folder and the gallery all the same, and the command succeeds."""
-    model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+    model, taesd = overflowing_model
     run = run_generate(generate_argv("overflow", model, taesd, out_dir, "--width", "64", "--height", "64",
                                      "--steps", "1", "--seed", "3", "--keep-suspect"))
     assert run.exit_code == 0, run.stderr

@@ -9,7 +9,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.demo.picture_models import write_tiny_models
 from app.core.gallery.gallery_index import open_index
 from app.core.gallery.metadata import read_parameters_text
 from app.core.generation.request import GenerationRequest
@@ -21,13 +20,13 @@ from app.ui.main_window import MainWindow
 
 
 def test_a_set_aside_picture_is_shown_and_kept_with_one_click(qtbot: QtBot, sd_cli: Path, out_dir: Path,
-                                                              tmp_path: Path) -> None:
+                                                              overflowing_model: tuple[Path, Path]) -> None:
     gallery = open_index(current_user_dirs().gallery_index, out_dir)
     window = MainWindow(Studio(out_dir, gallery=gallery))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+    model, taesd = overflowing_model
     # memory switches chosen by hand: no safer rung, one run
     request = GenerationRequest(prompt="overflow", width=64, height=64, steps=1, seed=3,
                                 models=ModelFiles(model=model, taesd=taesd),

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.core.demo.picture_models import write_tiny_models
 from app.core.generation.output import ErrorKind
 from app.core.generation.request import GenerationRequest
 from app.core.models.families import ModelFiles
@@ -18,9 +17,9 @@ from app.services.runners.generation import Generation
 from app.services.user_dirs import current_user_dirs
 
 
-def test_a_broken_picture_is_drawn_once_more_then_the_queue_says_why_it_failed(qtbot: QtBot, sd_cli: Path,
-                                                                               out_dir: Path, tmp_path: Path) -> None:
-    model, taesd = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
+def test_a_broken_picture_is_drawn_once_more_then_the_queue_says_why_it_failed(
+        qtbot: QtBot, sd_cli: Path, out_dir: Path, overflowing_model: tuple[Path, Path]) -> None:
+    model, taesd = overflowing_model
     queue = JobQueue(Generation(out_dir))
     events: list[object] = []
     queue.job_event.connect(events.append)

@@ -11,7 +11,6 @@ import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
-from app.core.demo.picture_models import write_tiny_models
 from app.core.gallery.gallery_index import GalleryIndex, open_index
 from app.core.gallery.metadata import parse_parameters, read_details, read_parameters_text
 from app.core.generation.extend import Extension
@@ -193,17 +192,16 @@ def test_a_job_cancelled_while_another_computer_draws_it_ends_cancelled_without_
 
 
 def test_a_broken_picture_from_another_computer_is_set_aside_at_once_and_kept_when_the_user_says(
-        qtbot: QtBot, sd_cli: Path, out_dir: Path, gallery: GalleryIndex, tmp_path: Path) -> None:
+        qtbot: QtBot, sd_cli: Path, out_dir: Path, gallery: GalleryIndex, overflowing_model: tuple[Path, Path]) -> None:
     """Its decoder overflows there: the picture is refused, not drawn again (how another computer draws is not
     ours to change), set aside with the job; Keep it puts it in the folder and the gallery with its settings."""
-    overflowing = write_tiny_models(tmp_path / "overflowing", decoder_gain=1000.0)
-    with sd_server(*overflowing) as broken_server:
+    with sd_server(*overflowing_model) as broken_server:
         studio = Studio(out_dir, gallery=gallery)
         studio.queue.add_node(broken_server.address, broken_server.name)
         studio.queue.set_card_enabled(LOCAL, False)
         events = heard(studio)
         with qtbot.waitSignal(studio.queue.idle, timeout=180_000):
-            job = studio.add([request(overflowing)])[0]
+            job = studio.add([request(overflowing_model)])[0]
     assert job.state is JobState.FAILED and job.suspect is not None
     assert "The picture came out as one flat colour" in job.reason and broken_server.name in job.reason
     assert not [e for e in events if isinstance(e, Retrying)]
