@@ -194,7 +194,8 @@ def _advice(kind: ErrorKind) -> str:
         ErrorKind.DEVICE_LOST: translate("Errors", "The graphics card stopped answering and its driver reset it "
                                                    "(Windows does that when one piece of work takes over two "
                                                    "seconds). Try a smaller size; if it happens again, update the "
-                                                   "graphics driver: the system check (Full check…) names the one to get."),
+                                                   "graphics driver: the system check (Full check…) names the one "
+                                                   "to get."),
         ErrorKind.MODEL_LOAD_FAILED: translate("Errors", "The model file could not be loaded. Is it complete and a "
                                                          "supported model?"),
         ErrorKind.BACKEND_MISSING: translate("Errors", "The image backend is missing."),
