@@ -105,14 +105,13 @@ class MeasuredSpeeds(QObject):
         self._timing = ProcessorTiming(self)
         self._timing.timed.connect(self.processor_timed)
         self._steps: list[float] = []  # each later step's own seconds
-        self._average: tuple[int, float | None] = (0, None)  # the last step sd.cpp said, and its seconds a step
         self._taken: dict[str, float] = {}  # sd.cpp's own seconds for its stages (loading, text, sampling, decode)
         self._launched: float | None = None  # when the running try's program started, by the clock
 
     def run_started(self) -> None:
         """A try starts its program (a retry too): its stages and its time by the clock start again."""
         self._launched = time.monotonic()
-        self._steps, self._taken, self._average = [], {}, (0, None)
+        self._steps, self._taken = [], {}
 
     @property
     def path(self) -> Path:
@@ -127,16 +126,10 @@ class MeasuredSpeeds(QObject):
         self._timing.time_once(self.speed_path)
 
     def step_done(self, progress: Progress) -> None:
-        # sd.cpp says the seconds a step since sampling began (stable-diffusion.cpp report_sample_progress: (t1 - t0)
-        # / step), the first step's set-up in each: a step's own seconds are what that sum grew by. A first picture
-        # on lavapipe (557 s of set-up, 24 s a step) said 200 s a step.
-        before, self._average = self._average, (progress.step, progress.sec_per_step)
         if progress.step <= 1:
             self._steps = []  # a new run (or a retry): the first step also sets up the card, so it is not kept
-        elif progress.sec_per_step is not None and before[0] == progress.step - 1 and before[1] is not None:
-            own = progress.step * progress.sec_per_step - before[0] * before[1]
-            if own > 0:
-                self._steps.append(own)
+        elif progress.sec_per_step is not None:
+            self._steps.append(progress.sec_per_step)
 
     def log_line(self, text: str, stream: str) -> None:
         taken = stage_seconds(text)

@@ -91,9 +91,8 @@ def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_f
     for line in ("loading tensors completed, taking 0.40s", "get_learned_condition completed, taking 2.00s",
                  "sampling completed, taking 130.00s", "decode_first_stage completed, taking 2.00s"):
         speeds.log_line(f"[INFO ] stable-diffusion.cpp:1 - {line}", "stdout")
-    own = [115.0, 5.0, 5.0, 5.0]  # said as sd.cpp says them: the seconds a step since sampling began
-    for step in range(1, 5):
-        speeds.step_done(Progress(step, 4, sum(own[:step]) / step))
+    for step, own in enumerate((115.0, 5.0, 5.0, 5.0), 1):  # each step's own seconds, as the output parser says
+        speeds.step_done(Progress(step, 4, own))
     memory = prepared.plans[0].memory
     speeds.run_finished(device, dataclasses.replace(prepared.request, memory=memory), prepared.models, True)
     second = speeds.estimate(prepared, device)
