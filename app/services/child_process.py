@@ -10,8 +10,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment
 
+from app.core.generation.command import backend_environment
 from app.core.platform_paths import backend_path
+from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
+from app.services.user_dirs import current_user_dirs
 
 CREATE_NO_WINDOW = 0x08000000
 
@@ -52,6 +55,12 @@ def without_bundle_libraries(env: Mapping[str, str]) -> dict[str, str]:
     else:
         child["LD_LIBRARY_PATH"] = original
     return child
+
+
+def program_environment(device: VulkanDevice | None) -> dict[str, str]:
+    """The environment sd.cpp and llama-server start with on `device` (None: on the processor): this process's,
+    with the card's variables and the user's folder for compiled shaders (command.py's backend_environment)."""
+    return backend_environment(os.environ, device, shaders=current_user_dirs().shaders)
 
 
 def path_for_backend(path: Path) -> str:

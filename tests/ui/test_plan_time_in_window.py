@@ -17,6 +17,7 @@ from app.ui.main_window import MainWindow
 from tests.helpers.first_picture_window import FIRST_ON_THE_PROCESSOR, first_picture_window
 
 
+@pytest.mark.usefixtures("new_shader_cache")
 def test_the_plan_says_how_long_on_this_card(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model) -> None:
     model, taesd = tiny_model
     window.panel.model.set_path(model)
@@ -32,6 +33,7 @@ def test_the_plan_says_how_long_on_this_card(qtbot: QtBot, window: MainWindow, s
     assert "llvmpipe" not in window.plan.summary.text() and "llvmpipe" not in window.plan.label.text()
 
 
+@pytest.mark.usefixtures("new_shader_cache")
 def test_the_second_picture_s_estimate_is_what_the_first_took(qtbot: QtBot, out_dir: Path, standin: Path,
                                                               tiny_model, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from app.core.generation.command import shader_cache
 from app.core.generation.output import Progress, stage_seconds
 from app.core.generation.prepare import PreparedJob, job_time
 from app.core.generation.request import GenerationRequest
@@ -46,6 +47,7 @@ from app.core.planning.timing import (
     measured_shares,
 )
 from app.core.system.vulkaninfo import VulkanDevice
+from app.services.child_process import program_environment
 from app.services.system.host import time_host
 from app.services.system.processor_speed import FILE_NAME as SPEED_FILE_NAME
 from app.services.system.processor_speed import ProcessorTiming, load_processor_speed
@@ -55,6 +57,8 @@ SCHEMA_VERSION = 2
 READ_VERSIONS = (1, 2)  # 2 added "pictures"
 PARTS = ("cards", "processor", "pictures")
 FILE_NAME = "measured_speeds.json"
+# written beside Mesa's own files in the shader cache once a picture was kept with it (`shaders_kept`)
+SHADERS_KEPT_MARK = "polaris-studio-picture-drawn.txt"
 RUNS_REMEMBERED = 5  # the average follows a new driver or a moved card within a few pictures
 
 
@@ -147,6 +151,8 @@ class MeasuredSpeeds(QObject):
         # hires fix samples and decodes at another size: its seconds say nothing of one size
         if not (kept and request is not None and request.hires is None):
             return
+        if device is not None:
+            mark_shaders_kept(device)
         if device is not None and request.memory is not None:
             self._learn_picture(device, request, request.memory, taken, whole,
                                 statistics.median(steps) if steps else None)
@@ -228,8 +234,11 @@ class MeasuredSpeeds(QObject):
         if roofline is None:
             return None
         kinds = load_speeds(self.path, "pictures").get(device.name, {})
-        if not kinds:  # nothing drawn on this card yet: lavapipe's first picture also sets up, once
+        kept = shaders_kept(device)
+        if not (bool(kinds) if kept is None else kept):  # lavapipe compiles its shaders first, once
             return first_picture_time(roofline, card)
+        if not kinds:  # the first picture this data folder knows, its shaders kept from an earlier one
+            return first_picture_time(roofline, card, shaders_kept=True)
         if request.hires is not None:
             return roofline
         key = _picture_key(request, memory)
@@ -239,6 +248,27 @@ class MeasuredSpeeds(QObject):
         # this kind of picture ran here before: its own seconds, the start and loading included; else the start
         # and loading its model files took here at another size or placement
         return learned or with_start_of_its_files(roofline, kinds, key)
+
+
+def shaders_kept(device: VulkanDevice | None) -> bool | None:
+    """Whether the shader cache our programs get on `device` holds a kept picture's shaders (`mark_shaders_kept`):
+    False for a new or emptied one, None where the app does not know Mesa's folder (Windows, or Mesa told to keep
+    none). A folder holding entries is not enough: the start's device probe writes Mesa's index there, and the
+    prompt helper's program other shaders."""
+    folder = shader_cache(program_environment(device))
+    return None if folder is None else (folder / SHADERS_KEPT_MARK).is_file()
+
+
+def mark_shaders_kept(device: VulkanDevice) -> None:
+    """A picture was kept: the shaders it compiled are in the cache (gone with it when the user empties it)."""
+    folder = shader_cache(program_environment(device))
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / SHADERS_KEPT_MARK).write_text("a picture was drawn with the shaders kept here\n", encoding="utf-8")
+    except OSError:
+        return  # the next first picture is priced with its set-up again
 
 
 def _picture_key(request: GenerationRequest, memory: MemoryFlags) -> str:
