@@ -260,15 +260,22 @@ def shaders_kept(device: VulkanDevice | None) -> bool | None:
 
 
 def mark_shaders_kept(device: VulkanDevice) -> None:
-    """A picture was kept: the shaders it compiled are in the cache (gone with it when the user empties it)."""
+    """A picture was kept: the shaders it compiled are in the cache (gone with it when the user empties it), where
+    Mesa made its own files there (it keeps nothing in a folder it cannot make)."""
     folder = shader_cache(program_environment(device))
-    if folder is None:
+    if folder is None or not any(path.name != SHADERS_KEPT_MARK for path in _listed(folder)):
         return
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         (folder / SHADERS_KEPT_MARK).write_text("a picture was drawn with the shaders kept here\n", encoding="utf-8")
     except OSError:
         return  # the next first picture is priced with its set-up again
+
+
+def _listed(folder: Path) -> list[Path]:
+    try:
+        return list(folder.iterdir())
+    except OSError:
+        return []
 
 
 def _picture_key(request: GenerationRequest, memory: MemoryFlags) -> str:

@@ -72,9 +72,8 @@ def test_a_damaged_speed_is_not_read(tmp_path: Path, text: str) -> None:
     assert load_processor_speed(path) == ProcessorSpeed(400.0, 3e9)
 
 
-@pytest.mark.usefixtures("new_shader_cache")
 def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_from_what_it_took(
-        tmp_path: Path, tiny_model) -> None:
+        tmp_path: Path, tiny_model, new_shader_cache: Path) -> None:
     model, taesd = tiny_model
     speeds = MeasuredSpeeds(tmp_path / "measured_speeds.json")
     device = lavapipe()
@@ -95,6 +94,7 @@ def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_f
     for step, own in enumerate((115.0, 5.0, 5.0, 5.0), 1):  # each step's own seconds, as the output parser says
         speeds.step_done(Progress(step, 4, own))
     memory = prepared.plans[0].memory
+    (new_shader_cache / "mesa_shader_cache").mkdir(parents=True)  # the shaders it compiled, as Mesa keeps them
     speeds.run_finished(device, dataclasses.replace(prepared.request, memory=memory), prepared.models, True)
     second = speeds.estimate(prepared, device)
     assert second is not None and second.learned and not second.one_time_setup
@@ -113,7 +113,13 @@ def test_the_set_up_is_priced_where_the_shader_cache_is_new_not_where_the_data_f
     assert shaders_kept(device) is False
     first = speeds.estimate(prepared, device)
     assert first is not None and first.one_time_setup
-    speeds.run_finished(device, dataclasses.replace(request, memory=prepared.plans[0].memory), prepared.models, True)
+    kept_picture = dataclasses.replace(request, memory=prepared.plans[0].memory)
+    # Mesa keeps nothing in a folder it cannot make: the app makes it; a picture kept where Mesa wrote nothing
+    # is no sign of shaders kept
+    speeds.run_finished(device, kept_picture, prepared.models, True)
+    assert new_shader_cache.is_dir() and shaders_kept(device) is False
+    (new_shader_cache / "mesa_shader_cache").mkdir()  # what Mesa writes as it compiles
+    speeds.run_finished(device, kept_picture, prepared.models, True)
     assert shaders_kept(device) is True and (new_shader_cache / SHADERS_KEPT_MARK).is_file()
     # another data folder (a new install, --basedir): nothing drawn there, the shaders kept all the same
     other = MeasuredSpeeds(tmp_path / "other" / "measured_speeds.json")
