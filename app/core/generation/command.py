@@ -141,10 +141,11 @@ def backend_environment(base: Mapping[str, str], device: VulkanDevice | None,
     return env
 
 
-def shader_cache(env: Mapping[str, str]) -> Path | None:
-    """The folder where Mesa keeps the shaders a program started with `env` compiles; None where it keeps none or
-    the environment does not name it."""
-    if env.get(SHADER_CACHE_OFF_VARIABLE, "").lower() in ("1", "true", "yes"):
+def shader_cache(env: Mapping[str, str], on_windows: bool = sys.platform == "win32") -> Path | None:
+    """The folder where Mesa keeps the shaders a program started with `env` compiles; None where it keeps none,
+    the environment does not name it, or on Windows (its drivers keep their own; a Mesa under Wine reads a Linux
+    path that this process cannot check)."""
+    if on_windows or env.get(SHADER_CACHE_OFF_VARIABLE, "").lower() in ("1", "true", "yes"):
         return None
     folder = env.get(SHADER_CACHE_VARIABLE)
     return Path(folder) if folder else None

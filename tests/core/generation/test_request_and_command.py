@@ -273,10 +273,12 @@ def test_mesa_keeps_the_shaders_in_the_app_s_folder_unless_the_user_named_one() 
     # without the variable Mesa uses the passwd entry's ~/.cache, whatever HOME says (issue 52)
     folder = Path("/home/ana/.cache/Polaris Studio/shaders")
     env = backend_environment({}, None, on_windows=False, shaders=folder)
-    assert env[SHADER_CACHE_VARIABLE] == str(folder) and shader_cache(env) == folder
-    assert shader_cache(backend_environment({SHADER_CACHE_VARIABLE: "/fast"}, None, False, folder)) == Path("/fast")
+    assert env[SHADER_CACHE_VARIABLE] == str(folder)
+    assert shader_cache(backend_environment({SHADER_CACHE_VARIABLE: "/fast"}, None, False, folder),
+                        on_windows=False) == Path("/fast")
     assert SHADER_CACHE_VARIABLE not in backend_environment({}, None, on_windows=True, shaders=folder)
-    assert shader_cache({**env, SHADER_CACHE_OFF_VARIABLE: "true"}) is None and shader_cache({}) is None
+    assert shader_cache(env, on_windows=False) == folder and shader_cache(env, on_windows=True) is None
+    assert shader_cache({**env, SHADER_CACHE_OFF_VARIABLE: "true"}, False) is None and shader_cache({}, False) is None
 
 
 def test_the_backend_runs_without_the_overlays_that_declare_a_way_out() -> None:
