@@ -67,6 +67,16 @@ def shader_cache() -> str:
     return SHADER_CACHE
 
 
+@pytest.fixture
+def new_shader_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty shader cache, as on a new user's computer: lavapipe's first picture is priced with its set-up (the
+    shared one holds a kept picture's shaders). For the stand-in or the time model only: the real sd-cli would
+    compile every shader again."""
+    folder = tmp_path / "new-shader-cache"
+    monkeypatch.setenv("MESA_SHADER_CACHE_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture(autouse=True)
 def isolated_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shader_cache: str,
                        processor_speed: ProcessorSpeed) -> Path:

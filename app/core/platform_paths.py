@@ -115,6 +115,12 @@ class UserDirs:
     def thumbnails(self) -> Path:
         return self.cache / "thumbnails"
 
+    @property
+    def shaders(self) -> Path:
+        """Where Mesa's Vulkan drivers keep the shaders they compiled for our programs (command.py's
+        backend_environment): on lavapipe a first picture spends minutes compiling them, later ones seconds."""
+        return self.cache / "shaders"
+
     @classmethod
     def under(cls, base: Path) -> UserDirs:
         """All of them inside one folder: `--basedir`, portable use and the self-test."""

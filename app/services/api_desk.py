@@ -97,7 +97,7 @@ class ProgressReport:
     """What A1111's /progress says: the running call's share done, its step, the picture as it forms."""
 
     progress: float = 0.0
-    eta_seconds: float = 0.0
+    eta_seconds: float = 0.0  # the call's time left: the running picture's, and its later ones' as priced
     job_count: int = 0
     job_no: int = 0
     step: int = 0
@@ -166,7 +166,7 @@ class ApiDesk(QObject):
         share = running.step / running.steps if running.steps else 0.0
         frame = self._previews.get(running.id)
         return ProgressReport(
-            progress=(ended + share) / len(call.jobs), eta_seconds=running.eta_seconds or 0.0,
+            progress=(ended + share) / len(call.jobs), eta_seconds=_time_left(call, running),
             job_count=len(call.jobs), job_no=call.jobs.index(running), step=running.step, steps=running.steps,
             preview_png=_png(frame) if frame is not None else None,
             stage=running.stage.value if running.stage is not None else None, interrupted=call.interrupted,
@@ -258,3 +258,14 @@ def _png(image: QImage) -> bytes:
     image.save(buffer, "PNG")  # type: ignore[call-overload]  # PySide6 types the format as bytes, takes only str
     buffer.close()
     return bytes(data.data())
+
+
+def _time_left(call: Call, running: Job) -> float:
+    """The call's seconds left, as A1111's eta_relative says them: the running picture's (priced before its first
+    step, which on lavapipe's first picture comes after minutes of set-up), and each picture of the call yet to start
+    at the running one's price less its one-time set-up; 0 where nothing is priced."""
+    left = running.time_left(time.monotonic()) or 0.0
+    if running.expected_seconds is None:
+        return left
+    later = sum(1 for job in call.jobs if job.state is JobState.WAITING)
+    return left + later * (running.expected_seconds - running.expected_setup)

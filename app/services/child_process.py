@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
@@ -10,8 +11,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment
 
+from app.core.generation.command import backend_environment, shader_cache
 from app.core.platform_paths import backend_path
+from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import translate
+from app.services.user_dirs import current_user_dirs
 
 CREATE_NO_WINDOW = 0x08000000
 
@@ -52,6 +56,18 @@ def without_bundle_libraries(env: Mapping[str, str]) -> dict[str, str]:
     else:
         child["LD_LIBRARY_PATH"] = original
     return child
+
+
+def program_environment(device: VulkanDevice | None) -> dict[str, str]:
+    """The environment sd.cpp and llama-server start with on `device` (None: on the processor): this process's,
+    with the card's variables and the user's folder for compiled shaders (command.py's backend_environment), made
+    here: Mesa makes only the last folder of the path, and keeps nothing where it cannot (a new user's first
+    picture compiled everything, and the second again, issue 52's bench)."""
+    env = backend_environment(os.environ, device, shaders=current_user_dirs().shaders)
+    if (folder := shader_cache(env)) is not None:
+        with contextlib.suppress(OSError):  # then Mesa keeps nothing: each picture compiles, and is priced so
+            folder.mkdir(parents=True, exist_ok=True)
+    return env
 
 
 def path_for_backend(path: Path) -> str:

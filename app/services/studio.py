@@ -18,7 +18,6 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.demo.picture_models import demo_prompt_model, demo_upscaler
 from app.core.gallery.gallery_index import GalleryIndex
-from app.core.generation.command import backend_environment
 from app.core.generation.request import GenerationRequest, validate, with_seed
 from app.core.generation.styles import Style, load_styles, save_styles
 from app.core.generation.upscale import UpscaleRequest
@@ -39,6 +38,7 @@ from app.core.queue.nodes import RemoteComputer
 from app.core.settings_schema import OUTPUT_FOLDER, PROMPT_HELPER_ON_CARD, REMOTE_COMPUTERS
 from app.core.sizes import format_size
 from app.core.words import translate
+from app.services.child_process import program_environment
 from app.services.prompt_helper import PromptHelper
 from app.services.queue.job_queue import JobQueue
 from app.services.runners.generation import Generation
@@ -279,7 +279,7 @@ class Studio(QObject):
                                           else heap.size)
         wanted = bool(self.settings.get(PROMPT_HELPER_ON_CARD)) if card_wanted is None else card_wanted
         place = place_helper(model, wanted, self.queue.pending, free)
-        environment = backend_environment(dict(os.environ), device if place.on_card else None)
+        environment = program_environment(device if place.on_card else None)
         self.prompt_helper.ask(task, text, family, model.path, place, environment, _helper_threads())
         return place.why
 

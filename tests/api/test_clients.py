@@ -16,6 +16,9 @@ import httpx
 import pytest
 from PIL import Image
 
+from app.core.planning.timing import ProcessorSpeed
+from app.services.system.processor_speed import FILE_NAME as SPEED_FILE_NAME
+from app.services.system.processor_speed import save_processor_speed
 from tests.helpers.api_server import Served, served
 from tests.helpers.picture_corpus import saturated_blocks
 
@@ -137,6 +140,38 @@ def test_webuiapi_sees_progress_with_the_picture_forming_and_interrupts(server: 
     [result] = answer
     assert result.images == []  # interrupted before any picture was whole
     assert httpx.get(f"{server.base}/progress").json()["state"]["job_count"] == 0
+
+
+@pytest.mark.usefixtures("new_shader_cache")
+def test_progress_says_the_time_left_before_the_first_step(tmp_path: Path, standin: Path) -> None:
+    # issue 52: before its first step a picture's eta_relative was 0, for minutes on lavapipe's first picture; now
+    # the call's time as priced when the picture started, counting down, its second picture included
+    release = tmp_path / "go on"
+    # a processor timed at the app's first start, no shader kept yet: the first picture's set-up is priced
+    save_processor_speed(tmp_path / "base" / "data" / SPEED_FILE_NAME, ProcessorSpeed(400.0, 3e9))
+    with served(tmp_path / "base", "--demo", "--out", str(tmp_path / "pictures"), "--sd-binary", str(standin),
+                env={"STANDIN_CASE": "hold_first_step", "STANDIN_RELEASE": str(release)}) as server:
+        api = webui(server)
+        answer: list[object] = []
+        asking = threading.Thread(target=lambda: answer.append(api.txt2img(
+            prompt="a first picture", width=64, height=64, steps=4, cfg_scale=1.0, seed=5, batch_size=2)))
+        asking.start()
+        with httpx.Client(base_url=server.base, timeout=10) as client:
+            seen: dict = {}
+            for _ in range(600):
+                seen = client.get("/progress").json()
+                if seen["state"]["job_count"] == 2 and seen["eta_relative"] > 0:
+                    break
+                threading.Event().wait(0.1)
+            assert seen["state"]["sampling_step"] == 0 and seen["eta_relative"] > 60, seen  # minutes of set-up
+            threading.Event().wait(1.5)
+            later = client.get("/progress").json()
+            # A1111's shape: a number of seconds, counting down while the first step is still awaited
+            assert isinstance(later["eta_relative"], float) and later["state"]["sampling_step"] == 0
+            assert later["eta_relative"] <= seen["eta_relative"] - 1.0
+        release.touch()
+        asking.join(120)
+        assert not asking.is_alive() and len(answer[0].images) == 2  # type: ignore[attr-defined]
 
 
 def test_openai_generates_and_edits(server: Served) -> None:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from app.services.runners.measured_speeds import SHADERS_KEPT_MARK
+from app.services.user_dirs import current_user_dirs
 from tests.helpers import model_headers as mh
 from tests.helpers.cli import REPO, utf8_env
 
@@ -122,3 +124,26 @@ def test_a_side_off_the_model_s_multiple_is_planned_as_generate_would_run_it(sd_
     assert snapped.returncode == exact.returncode == 0, snapped.stderr
     assert "note: width 1000 is not a multiple of 16; using 1008" in snapped.stderr
     assert json.loads(snapped.stdout) == json.loads(exact.stdout)
+
+
+def test_plain_plan_prices_this_pc_as_the_window_does_its_first_picture_included(sd_cli: Path, tiny_model,
+                                                                                 new_shader_cache: Path) -> None:
+    # issue 52: `plan` priced only a named card, so it said no first-picture number for this PC
+    model, taesd = tiny_model
+    asked = ("--model", str(model), "--taesd", str(taesd), "--width", "128", "--height", "128")
+    result = plan(*asked, "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["time_card"].startswith("llvmpipe")
+    # this PC's processor draws here: priced from its speed (timed now, kept in the data folder), the set-up said
+    assert document["time_from"] == ("estimated from this processor's measured speed; the first picture includes "
+                                     "a one-time set-up")
+    assert [stage["stage"] for stage in document["stages"]][:2] == ["starting", "setting up"]
+    assert (current_user_dirs().data / "processor_speed.json").is_file()
+    words = plan(*asked).stdout
+    assert "for this first picture on this computer's processor: it includes a one-time set-up" in words
+    # the shaders kept from an earlier picture: the same PC's first picture in this data folder has no set-up
+    (new_shader_cache / SHADERS_KEPT_MARK).write_text("", encoding="utf-8")
+    kept = json.loads(plan(*asked, "--json").stdout)
+    assert "setting up" not in [stage["stage"] for stage in kept["stages"]]
+    assert kept["predicted_seconds"] < document["predicted_seconds"] / 3

@@ -18,6 +18,7 @@ PREPARING = ("(the first step, the slowest: on a first picture the processor als
              "once)")
 
 
+@pytest.mark.usefixtures("new_shader_cache")
 def test_the_first_picture_says_what_it_does_from_its_first_second(qtbot: QtBot, out_dir: Path, standin: Path,
                                                                    tiny_model, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:

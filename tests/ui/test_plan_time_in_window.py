@@ -17,6 +17,7 @@ from app.ui.main_window import MainWindow
 from tests.helpers.first_picture_window import FIRST_ON_THE_PROCESSOR, first_picture_window
 
 
+@pytest.mark.usefixtures("new_shader_cache")
 def test_the_plan_says_how_long_on_this_card(qtbot: QtBot, window: MainWindow, sd_cli: Path, tiny_model) -> None:
     model, taesd = tiny_model
     window.panel.model.set_path(model)
@@ -33,10 +34,11 @@ def test_the_plan_says_how_long_on_this_card(qtbot: QtBot, window: MainWindow, s
 
 
 def test_the_second_picture_s_estimate_is_what_the_first_took(qtbot: QtBot, out_dir: Path, standin: Path,
-                                                              tiny_model, tmp_path: Path,
+                                                              tiny_model, tmp_path: Path, new_shader_cache: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     # the stand-in replays a real 128 px, 2-step run's output (sd.cpp's own seconds: loading 0.40, prompt 0.41,
-    # sampling 4.20, decoding 0.31) and writes a picture
+    # sampling 4.20, decoding 0.31) and writes a picture; Mesa's files stand for the shaders a real run keeps
+    (new_shader_cache / "mesa_shader_cache").mkdir(parents=True)
     monkeypatch.setenv("STANDIN_CASE", "record_card")
     monkeypatch.setenv("STANDIN_STATE", str(tmp_path / "calls.jsonl"))
     window = first_picture_window(qtbot, out_dir, standin, tiny_model)

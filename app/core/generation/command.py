@@ -35,6 +35,11 @@ POLARIS_FEATURE_SET: Mapping[str, str] = {
     "GGML_VK_FORCE_MAX_ALLOCATION_SIZE": str(2 * 2**30),
     SUBMIT_CAP_VARIABLE: POLARIS_NODES_PER_SUBMIT,
 }
+# Mesa (lavapipe, RADV) keeps the shaders it compiled in this folder, checked against the driver's build; without it,
+# in the folder of the user's passwd entry (~/.cache/mesa_shader_cache), whatever HOME says: on lavapipe a new cache
+# made the demo's first picture 131-155 s, a kept one 28 s (issue 52). Told to keep none, Mesa compiles every time.
+SHADER_CACHE_VARIABLE = "MESA_SHADER_CACHE_DIR"
+SHADER_CACHE_OFF_VARIABLE = "MESA_SHADER_CACHE_DISABLE"
 # AMD's Windows driver: ggml's weights offloaded into host-visible VRAM crash there, and with this off the T5
 # stage ran 4.7x faster (sd.cpp #1946)
 HOST_VISIBLE_VIDMEM_VARIABLE = "GGML_VK_DISABLE_HOST_VISIBLE_VIDMEM"
@@ -115,10 +120,13 @@ def build_upscale_argv(binary: Path, image: Path, model: Path, repeats: int, til
 
 
 def backend_environment(base: Mapping[str, str], device: VulkanDevice | None,
-                        on_windows: bool = sys.platform == "win32") -> dict[str, str]:
+                        on_windows: bool = sys.platform == "win32", shaders: Path | None = None) -> dict[str, str]:
     """The child's environment: the chosen Vulkan device and what its driver needs, each unless the user set that
-    variable already (None: no Vulkan device, the backend runs on the CPU)."""
+    variable already (None: no Vulkan device, the backend runs on the CPU). `shaders`: the app's folder for Mesa's
+    compiled shaders (Linux; Windows' drivers keep their own)."""
     env = dict(base)
+    if shaders is not None and not on_windows:
+        env.setdefault(SHADER_CACHE_VARIABLE, str(shaders))
     # FPS counters' and recorders' layers crash or hang model loads: those that declare a way out are kept out
     for layer in overlay_layers():
         if layer.disable_variable:
@@ -131,3 +139,13 @@ def backend_environment(base: Mapping[str, str], device: VulkanDevice | None,
     if on_windows and device.driver_id == AMD_WINDOWS_DRIVER:
         env.setdefault(HOST_VISIBLE_VIDMEM_VARIABLE, "1")
     return env
+
+
+def shader_cache(env: Mapping[str, str], on_windows: bool = sys.platform == "win32") -> Path | None:
+    """The folder where Mesa keeps the shaders a program started with `env` compiles; None where it keeps none,
+    the environment does not name it, or on Windows (its drivers keep their own; a Mesa under Wine reads a Linux
+    path that this process cannot check)."""
+    if on_windows or env.get(SHADER_CACHE_OFF_VARIABLE, "").lower() in ("1", "true", "yes"):
+        return None
+    folder = env.get(SHADER_CACHE_VARIABLE)
+    return Path(folder) if folder else None

@@ -45,7 +45,7 @@ class StageChanged:
 class Progress:
     step: int
     steps: int
-    sec_per_step: float | None
+    sec_per_step: float | None  # this step's own seconds (the first also sets the card up), not sd.cpp's average
 
     @property
     def eta_seconds(self) -> float | None:
@@ -172,6 +172,7 @@ class OutputParser:
         self._splitters = {"stdout": _LineSplitter(), "stderr": _LineSplitter()}
         self._stage: Stage | None = None
         self._last_step: tuple[int, int] | None = None
+        self._average: float | None = None  # the last bar's seconds a step since sampling began, as sd.cpp says
         self._failure: BackendError | None = None
         self._failure_rank = (len(_FAILURES), 1)
         self.images: list[str] = []
@@ -231,13 +232,13 @@ class OutputParser:
             return []
         # a build that does not log "generating image:" still starts sampling with its first step bar
         events: list[Event] = self._enter(Stage.SAMPLING)
-        self._last_step = (step, steps)
         try:
             value = float(rate)
         except ValueError:
             value = None
-        sec_per_step = value if unit == "s/it" or not value else 1.0 / value
-        return [*events, Progress(step, steps, sec_per_step)]
+        average = value if unit == "s/it" or not value else 1.0 / value
+        before, self._last_step, self._average = (self._last_step, self._average), (step, steps), average
+        return [*events, Progress(step, steps, own_step_seconds(step, average, *before))]
 
     def _past(self, stage: Stage) -> bool:
         return self._stage is not None and _STAGE_ORDER.index(self._stage) > _STAGE_ORDER.index(stage)
@@ -275,3 +276,15 @@ def stage_seconds(line: str) -> tuple[str, float] | None:
     sd.cpp's line that ends loading the weights, reading the prompt, sampling or decoding; None for any other line."""
     taking = _TAKING.search(line)
     return (_TAKING_STAGE[taking.group(1)], float(taking.group(2))) if taking else None
+
+
+def own_step_seconds(step: int, average: float | None, before: tuple[int, int] | None,
+                     before_average: float | None) -> float | None:
+    """A step's own seconds from sd.cpp's bar, which says the seconds a step since sampling began
+    (stable-diffusion.cpp report_sample_progress: (t1 - t0) / step), the first step's set-up in each: what that sum
+    grew by since the step before. A first picture on lavapipe (557 s of set-up, 24 s a step) said 200 s a step at
+    its second. The average itself where the step before was not heard, or its rounding leaves nothing."""
+    if average is None or before is None or before_average is None or before[0] != step - 1:
+        return average
+    own = step * average - before[0] * before_average
+    return own if own > 0 else average

@@ -295,15 +295,16 @@ def _lavapipe(device: VulkanDevice, cores: int, speed: ProcessorSpeed | None) ->
                                speed=speed)
 
 
-def first_picture_time(picture: PictureTime, card: Card) -> PictureTime:
+def first_picture_time(picture: PictureTime, card: Card, shaders_kept: bool = False) -> PictureTime:
     """The first picture drawn on a Vulkan driver run by the processor, priced from its measured speed: the
-    program's start and the one-time set-up (LLVM compiling ggml's shaders, kept for later pictures) before the
-    roofline's stages. The picture as it was on a card not so priced."""
+    program's start and, unless the driver's shader cache already holds a picture's shaders (`shaders_kept`), the
+    one-time set-up (LLVM compiling ggml's shaders, kept for later pictures) before the roofline's stages. The
+    picture as it was on a card not so priced."""
     if card.speed is None:
         return picture
     rate = card.speed.compiles_per_s
-    return dataclasses.replace(picture, stages=(("starting", STARTING_COMPILES / rate),
-                                                ("setting up", SETUP_COMPILES / rate), *picture.stages))
+    setup = () if shaders_kept else (("setting up", SETUP_COMPILES / rate),)
+    return dataclasses.replace(picture, stages=(("starting", STARTING_COMPILES / rate), *setup, *picture.stages))
 
 
 @functools.cache

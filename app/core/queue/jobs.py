@@ -62,6 +62,19 @@ class Job:
     origin: str = ""  # another app that asked for it (its address), or "" for this app's own window or CLI
     stage: Stage | None = None  # while it runs
     stage_since: float = 0.0  # time.monotonic() when it entered that stage
+    running_since: float = 0.0  # time.monotonic() when it started
+    expected_seconds: float | None = None  # while it runs: its whole time, priced as it started (None: not priced)
+    expected_setup: float = 0.0  # of which a one-time set-up the next picture of its kind will not have
+
+    def time_left(self, now: float) -> float | None:
+        """While it runs: its steps' time left where a step said it, else its priced time less the time since it
+        started (a first picture on lavapipe sets up for minutes before its first step); None where neither is
+        known."""
+        if self.eta_seconds is not None:
+            return self.eta_seconds
+        if self.expected_seconds is None:
+            return None
+        return max(self.expected_seconds - (now - self.running_since), 0.0)
 
     @property
     def what(self) -> str:

@@ -12,8 +12,10 @@ import psutil
 from PySide6.QtCore import QObject, Signal
 
 from app.core.generation.output import Outcome
+from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import GenerationRequest, with_seed
 from app.core.generation.upscale import UpscaleRequest
+from app.core.planning.timing import PictureTime
 from app.core.queue.jobs import Job, JobState
 from app.core.queue.nodes import RemoteComputer
 from app.core.words import translate
@@ -267,12 +269,14 @@ class JobQueue(QObject):
                     self.note.emit(reason)
                     self._changed(save=False)
                 break  # it runs when a running job ends
-            self._run(card, job, ram)
+            priced = runner.speeds.estimate(prepared, runner.card) if (
+                isinstance(runner, Generation) and isinstance(prepared, PreparedJob)) else None
+            self._run(card, job, ram, priced)
             runner.start(job, card.label, prepared)
 
-    def _run(self, card: Card, job: Job, ram: int) -> None:
+    def _run(self, card: Card, job: Job, ram: int, priced: PictureTime | None) -> None:
         card.job, card.ram = job, ram
-        mark_running(job, card.label)
+        mark_running(job, card.label, priced)
         self._changed(save=True)
         self.job_event.emit(JobStarted(job, card.label))
 

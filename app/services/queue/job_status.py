@@ -8,13 +8,18 @@ from pathlib import Path
 
 from app.core.generation.output import Outcome
 from app.core.generation.upscale import UpscaleRequest
+from app.core.planning.timing import PictureTime
 from app.core.queue.jobs import Job, JobState
 from app.core.words import translate
 from app.services.runners.events import StageEntered, StepMade
 
 
-def mark_running(job: Job, card: str) -> None:
+def mark_running(job: Job, card: str, expected: PictureTime | None = None) -> None:
+    """It starts on `card`, priced at `expected` (None: not priced, an upscale or another computer's job)."""
     job.state, job.reason, job.card = JobState.RUNNING, "", card
+    job.running_since = time.monotonic()
+    job.expected_seconds = expected.seconds if expected is not None else None
+    job.expected_setup = expected.setup_seconds if expected is not None else 0.0
     steps = 0 if isinstance(job.request, UpscaleRequest) else job.request.steps
     job.step, job.steps, job.eta_seconds, job.stage = 0, steps, None, None
 

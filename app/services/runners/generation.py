@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
 import time
 import traceback
@@ -23,7 +22,7 @@ from app.core.gallery.image_store import (
     staging_path,
 )
 from app.core.gallery.picture_check import drawn_by, rung_words, what_to_try
-from app.core.generation.command import backend_environment, build_argv
+from app.core.generation.command import build_argv
 from app.core.generation.input_image import keep_outside_mask
 from app.core.generation.output import BackendError, ErrorKind, Outcome, Stage
 from app.core.generation.prepare import MachineFacts, PreparedJob, prepare, prepared_or_why
@@ -37,7 +36,7 @@ from app.core.queue.jobs import Job
 from app.core.queue.rig import LOCAL_CARD
 from app.core.system.vulkaninfo import VulkanDevice
 from app.core.words import reason_of, translate
-from app.services.child_process import path_for_backend
+from app.services.child_process import path_for_backend, program_environment
 from app.services.left_behind import owner_tag
 from app.services.models.model_hashes import ModelHashes
 from app.services.runners.face_fix import FaceFix
@@ -226,7 +225,7 @@ class Generation(LocalRunner):
         except InvalidRequest as error:
             self._fail_soon(ErrorKind.BAD_REQUEST, reason_of(error))
             return
-        env = backend_environment(os.environ, self.card)
+        env = program_environment(self.card)
         self._job.stage = None
         self._on_stage(Stage.LOADING)  # from the start: sd.cpp says nothing while it sets up the card
         self.speeds.run_started()  # the whole try by the clock: the start and the shader compiling are the user's wait

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from app.core.generation.command import shader_cache
 from app.core.generation.output import Progress, stage_seconds
 from app.core.generation.prepare import PreparedJob, job_time
 from app.core.generation.request import GenerationRequest
@@ -46,6 +47,7 @@ from app.core.planning.timing import (
     measured_shares,
 )
 from app.core.system.vulkaninfo import VulkanDevice
+from app.services.child_process import program_environment
 from app.services.system.host import time_host
 from app.services.system.processor_speed import FILE_NAME as SPEED_FILE_NAME
 from app.services.system.processor_speed import ProcessorTiming, load_processor_speed
@@ -55,6 +57,8 @@ SCHEMA_VERSION = 2
 READ_VERSIONS = (1, 2)  # 2 added "pictures"
 PARTS = ("cards", "processor", "pictures")
 FILE_NAME = "measured_speeds.json"
+# written beside Mesa's own files in the shader cache once a picture was kept with it (`shaders_kept`)
+SHADERS_KEPT_MARK = "polaris-studio-picture-drawn.txt"
 RUNS_REMEMBERED = 5  # the average follows a new driver or a moved card within a few pictures
 
 
@@ -105,14 +109,13 @@ class MeasuredSpeeds(QObject):
         self._timing = ProcessorTiming(self)
         self._timing.timed.connect(self.processor_timed)
         self._steps: list[float] = []  # each later step's own seconds
-        self._average: tuple[int, float | None] = (0, None)  # the last step sd.cpp said, and its seconds a step
         self._taken: dict[str, float] = {}  # sd.cpp's own seconds for its stages (loading, text, sampling, decode)
         self._launched: float | None = None  # when the running try's program started, by the clock
 
     def run_started(self) -> None:
         """A try starts its program (a retry too): its stages and its time by the clock start again."""
         self._launched = time.monotonic()
-        self._steps, self._taken, self._average = [], {}, (0, None)
+        self._steps, self._taken = [], {}
 
     @property
     def path(self) -> Path:
@@ -127,16 +130,10 @@ class MeasuredSpeeds(QObject):
         self._timing.time_once(self.speed_path)
 
     def step_done(self, progress: Progress) -> None:
-        # sd.cpp says the seconds a step since sampling began (stable-diffusion.cpp report_sample_progress: (t1 - t0)
-        # / step), the first step's set-up in each: a step's own seconds are what that sum grew by. A first picture
-        # on lavapipe (557 s of set-up, 24 s a step) said 200 s a step.
-        before, self._average = self._average, (progress.step, progress.sec_per_step)
         if progress.step <= 1:
             self._steps = []  # a new run (or a retry): the first step also sets up the card, so it is not kept
-        elif progress.sec_per_step is not None and before[0] == progress.step - 1 and before[1] is not None:
-            own = progress.step * progress.sec_per_step - before[0] * before[1]
-            if own > 0:
-                self._steps.append(own)
+        elif progress.sec_per_step is not None:
+            self._steps.append(progress.sec_per_step)
 
     def log_line(self, text: str, stream: str) -> None:
         taken = stage_seconds(text)
@@ -154,6 +151,8 @@ class MeasuredSpeeds(QObject):
         # hires fix samples and decodes at another size: its seconds say nothing of one size
         if not (kept and request is not None and request.hires is None):
             return
+        if device is not None:
+            mark_shaders_kept(device)
         if device is not None and request.memory is not None:
             self._learn_picture(device, request, request.memory, taken, whole,
                                 statistics.median(steps) if steps else None)
@@ -235,8 +234,11 @@ class MeasuredSpeeds(QObject):
         if roofline is None:
             return None
         kinds = load_speeds(self.path, "pictures").get(device.name, {})
-        if not kinds:  # nothing drawn on this card yet: lavapipe's first picture also sets up, once
+        kept = shaders_kept(device)
+        if not (bool(kinds) if kept is None else kept):  # lavapipe compiles its shaders first, once
             return first_picture_time(roofline, card)
+        if not kinds:  # the first picture this data folder knows, its shaders kept from an earlier one
+            return first_picture_time(roofline, card, shaders_kept=True)
         if request.hires is not None:
             return roofline
         key = _picture_key(request, memory)
@@ -246,6 +248,34 @@ class MeasuredSpeeds(QObject):
         # this kind of picture ran here before: its own seconds, the start and loading included; else the start
         # and loading its model files took here at another size or placement
         return learned or with_start_of_its_files(roofline, kinds, key)
+
+
+def shaders_kept(device: VulkanDevice | None) -> bool | None:
+    """Whether the shader cache our programs get on `device` holds a kept picture's shaders (`mark_shaders_kept`):
+    False for a new or emptied one, None where the app does not know Mesa's folder (Windows, or Mesa told to keep
+    none). A folder holding entries is not enough: the start's device probe writes Mesa's index there, and the
+    prompt helper's program other shaders."""
+    folder = shader_cache(program_environment(device))
+    return None if folder is None else (folder / SHADERS_KEPT_MARK).is_file()
+
+
+def mark_shaders_kept(device: VulkanDevice) -> None:
+    """A picture was kept: the shaders it compiled are in the cache (gone with it when the user empties it), where
+    Mesa made its own files there (it keeps nothing in a folder it cannot make)."""
+    folder = shader_cache(program_environment(device))
+    if folder is None or not any(path.name != SHADERS_KEPT_MARK for path in _listed(folder)):
+        return
+    try:
+        (folder / SHADERS_KEPT_MARK).write_text("a picture was drawn with the shaders kept here\n", encoding="utf-8")
+    except OSError:
+        return  # the next first picture is priced with its set-up again
+
+
+def _listed(folder: Path) -> list[Path]:
+    try:
+        return list(folder.iterdir())
+    except OSError:
+        return []
 
 
 def _picture_key(request: GenerationRequest, memory: MemoryFlags) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import uuid
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from PySide6.QtCore import QObject
 from app.core.gallery.gallery_index import GalleryIndex
 from app.core.gallery.image_store import FolderProblem, check_folder, discard, picture_bytes, staging_path
 from app.core.gallery.metadata import read_details, read_parameters_text, write_metadata
-from app.core.generation.command import backend_environment, build_upscale_argv
+from app.core.generation.command import build_upscale_argv
 from app.core.generation.output import BackendError, ErrorKind, Outcome
 from app.core.generation.prepare import PreparedJob
 from app.core.generation.request import InvalidRequest
@@ -28,7 +27,7 @@ from app.core.generation.upscale import (
 from app.core.planning.plan import UpscalePlan, device_from_vulkan, plan_upscale
 from app.core.queue.jobs import Job
 from app.core.words import reason_of
-from app.services.child_process import path_for_backend
+from app.services.child_process import path_for_backend, program_environment
 from app.services.left_behind import owner_tag
 from app.services.runners.finish import check_output_folder, finish_picture, set_picture_aside
 from app.services.runners.local import LocalRunner, why_it_cannot_start
@@ -94,7 +93,7 @@ class Upscaling(LocalRunner):
         # ggml's CPU backend runs ESRGAN ~28x faster than a software Vulkan device (lavapipe: 101 s against
         # 3.6 s for 64 -> 256 px, tests/bench/bench_upscale.py): on such a device, leave Vulkan out
         vulkan = device if device is not None and not device.is_cpu else None
-        self._process.start(argv, backend_environment(os.environ, vulkan), self._staged.parent,
+        self._process.start(argv, program_environment(vulkan), self._staged.parent,
                             writes=self._staged)
 
     def plan(self, job: UpscaleJob) -> UpscalePlan | None:

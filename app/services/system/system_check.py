@@ -8,7 +8,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.core.generation.command import backend_environment
 from app.core.generation.output import vulkan_devices_seen
 from app.core.system.checks import BackendStatus, CompatibilityReport, SystemFacts, host_from_paste, run_checks
 from app.core.system.vulkaninfo import (
@@ -19,6 +18,7 @@ from app.core.system.vulkaninfo import (
     merge,
     preferred_device,
 )
+from app.services.child_process import program_environment
 from app.services.system.backend import BackendMissing
 from app.services.system.host import disk_info, host_info
 from app.services.system.machine import Machine
@@ -100,7 +100,7 @@ class SystemCheck(QObject):
             self._report()
             return
         device = preferred_device(list(self._devices))
-        env = backend_environment(os.environ, device)
+        env = program_environment(device)
         # `-v` makes ggml list its Vulkan devices at start-up; the model path is never read as a model
         missing_model = str(Path(tempfile.gettempdir()) / "polaris-studio-device-probe.gguf")
         self._run.start([str(binary), "-v", "--model", missing_model, "--prompt", "probe"], env)

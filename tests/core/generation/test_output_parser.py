@@ -13,6 +13,7 @@ from app.core.generation.output import (
     StageChanged,
     stage_seconds,
 )
+from app.core.generation.status_words import progress_words
 from tests.helpers.captures import CAPTURES, Capture, load
 
 
@@ -29,7 +30,8 @@ def of_type(events: list, kind: type) -> list:
 def test_successful_run_gives_stages_in_order_progress_and_the_image() -> None:
     events = parse(load("run_128px_2steps"))
     assert [e.stage for e in of_type(events, StageChanged)] == list(Stage)
-    assert of_type(events, Progress) == [Progress(1, 2, 2.37), Progress(2, 2, 2.10)]
+    # the bar says 2.37 then 2.10 s a step since sampling began: the second step's own seconds are 4.20 - 2.37
+    assert of_type(events, Progress) == [Progress(1, 2, 2.37), Progress(2, 2, pytest.approx(1.83))]
     assert of_type(events, ImageSaved) == [ImageSaved("/tmp/cap/run.png")]
     assert of_type(events, BackendError) == []
 
@@ -165,6 +167,18 @@ def test_eta_counts_the_remaining_steps() -> None:
     assert Progress(1, 2, None).eta_seconds is None
     # after the last step comes the decoding, which no step time measures: no estimate, never "0 s left"
     assert Progress(20, 20, 1.5).eta_seconds is None
+
+
+def test_each_step_says_its_own_seconds_not_sd_cpp_s_average() -> None:
+    # a first picture on lavapipe: the first step also compiles the shaders (issue 52: "s per step" read high)
+    parser = OutputParser()
+    parser.feed(b"[INFO ] x.cpp:1    - generating image: 1/1 - seed 1\n")
+    bars = [parser.feed(f"\r  |=>   | {step}/4 - {average:.2f}s/it\x1b[K".encode())
+            for step, average in ((1, 82.0), (2, 51.5), (3, 41.0), (4, 36.0))]
+    assert [bar[-1].sec_per_step for bar in bars] == pytest.approx([82.0, 21.0, 20.0, 21.0])
+    assert progress_words(bars[1][-1]) == "Drawing — step 2 of 4, 21.0 s per step, 42 s left"
+    # a step not heard: its average stands
+    assert parser.feed(b"\r  |=>   | 1/4 - 3.00s/it\x1b[K\r  |=>   | 3/4 - 2.00s/it\x1b[K")[-1].sec_per_step == 2.0
 
 
 def test_a_step_bar_starts_sampling_when_the_log_line_is_missing() -> None:

@@ -21,9 +21,12 @@ from app.core.gallery.metadata import (
 from app.core.generation.command import (
     HOST_VISIBLE_VIDMEM_VARIABLE,
     POLARIS_FEATURE_SET,
+    SHADER_CACHE_OFF_VARIABLE,
+    SHADER_CACHE_VARIABLE,
     SUBMIT_CAP_VARIABLE,
     backend_environment,
     build_argv,
+    shader_cache,
 )
 from app.core.generation.request import MAX_PROMPT_BYTES, GenerationRequest, InvalidRequest, validate, with_seed
 from app.core.models.backend_caps import parse_help
@@ -264,6 +267,18 @@ def test_a_polaris_card_gets_the_submit_cap_and_amds_windows_driver_no_host_visi
     assert HOST_VISIBLE_VIDMEM_VARIABLE not in backend_environment({}, amd_windows, on_windows=False)
     [gpu, _] = vulkaninfo_devices("public/multi_gpu_nvidia_rtx3060ti_amd_igpu_windows_full.txt")[:2]
     assert set(backend_environment({}, gpu, on_windows=True)) == {VISIBLE_DEVICES_VARIABLE, *OVERLAYS_OUT}
+
+
+def test_mesa_keeps_the_shaders_in_the_app_s_folder_unless_the_user_named_one() -> None:
+    # without the variable Mesa uses the passwd entry's ~/.cache, whatever HOME says (issue 52)
+    folder = Path("/home/ana/.cache/Polaris Studio/shaders")
+    env = backend_environment({}, None, on_windows=False, shaders=folder)
+    assert env[SHADER_CACHE_VARIABLE] == str(folder)
+    assert shader_cache(backend_environment({SHADER_CACHE_VARIABLE: "/fast"}, None, False, folder),
+                        on_windows=False) == Path("/fast")
+    assert SHADER_CACHE_VARIABLE not in backend_environment({}, None, on_windows=True, shaders=folder)
+    assert shader_cache(env, on_windows=False) == folder and shader_cache(env, on_windows=True) is None
+    assert shader_cache({**env, SHADER_CACHE_OFF_VARIABLE: "true"}, False) is None and shader_cache({}, False) is None
 
 
 def test_the_backend_runs_without_the_overlays_that_declare_a_way_out() -> None:

@@ -135,3 +135,13 @@ def test_an_upscale_job_survives_a_restart_as_an_upscale(tmp_path: Path) -> None
     assert loaded.jobs[0].request == upscale
     assert isinstance(loaded.jobs[1].request, GenerationRequest) and loaded.jobs[1].request.prompt == "a cat"
     assert loaded.jobs[0].what == "upscale a picture.png x2" and loaded.jobs[1].what == "a cat (seed 1)"
+
+
+def test_a_running_job_s_time_left_comes_from_its_price_until_a_step_says_it() -> None:
+    job = Job(GenerationRequest("x"))
+    assert job.time_left(100.0) is None  # not priced, no step yet
+    job.running_since, job.expected_seconds = 100.0, 300.0  # a first picture on lavapipe: minutes of set-up first
+    assert job.time_left(160.0) == 240.0
+    assert job.time_left(500.0) == 0.0  # later than priced: never below nothing
+    job.eta_seconds = 12.0  # a step said how long the rest takes
+    assert job.time_left(500.0) == 12.0

@@ -29,9 +29,9 @@ SDXL_1024 = GenerationRequest("x", width=1024, height=1024, steps=4, family=Mode
 
 def run(speeds: MeasuredSpeeds, seconds: list[float], request: GenerationRequest = SDXL_1024,
         kept: bool = True) -> None:
-    """A run whose steps took `seconds` each, said as sd.cpp says them: the seconds a step since sampling began."""
-    for step in range(1, len(seconds) + 1):
-        speeds.step_done(Progress(step, len(seconds), sum(seconds[:step]) / step))
+    """A run whose steps took `seconds` each, as the output parser says them."""
+    for step, own in enumerate(seconds, 1):
+        speeds.step_done(Progress(step, len(seconds), own))
     # the job's headers, as prepare() read them
     models = {slot: inspect_model(path) for slot, path in request.models.given().items()}
     speeds.run_finished(CARD, request, models, kept)

@@ -19,7 +19,7 @@ from app.core.models.families import ModelFiles
 from app.core.planning.plan import GIB, device_from_vulkan
 from app.core.planning.timing import ProcessorSpeed
 from app.services.runners.generation import Generation
-from app.services.runners.measured_speeds import MeasuredSpeeds
+from app.services.runners.measured_speeds import SHADERS_KEPT_MARK, MeasuredSpeeds, shaders_kept
 from app.services.system.processor_speed import (
     ProcessorTiming,
     load_processor_speed,
@@ -73,7 +73,7 @@ def test_a_damaged_speed_is_not_read(tmp_path: Path, text: str) -> None:
 
 
 def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_from_what_it_took(
-        tmp_path: Path, tiny_model) -> None:
+        tmp_path: Path, tiny_model, new_shader_cache: Path) -> None:
     model, taesd = tiny_model
     speeds = MeasuredSpeeds(tmp_path / "measured_speeds.json")
     device = lavapipe()
@@ -91,14 +91,47 @@ def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_f
     for line in ("loading tensors completed, taking 0.40s", "get_learned_condition completed, taking 2.00s",
                  "sampling completed, taking 130.00s", "decode_first_stage completed, taking 2.00s"):
         speeds.log_line(f"[INFO ] stable-diffusion.cpp:1 - {line}", "stdout")
-    own = [115.0, 5.0, 5.0, 5.0]  # said as sd.cpp says them: the seconds a step since sampling began
-    for step in range(1, 5):
-        speeds.step_done(Progress(step, 4, sum(own[:step]) / step))
+    for step, own in enumerate((115.0, 5.0, 5.0, 5.0), 1):  # each step's own seconds, as the output parser says
+        speeds.step_done(Progress(step, 4, own))
     memory = prepared.plans[0].memory
+    (new_shader_cache / "mesa_shader_cache").mkdir(parents=True)  # the shaders it compiled, as Mesa keeps them
     speeds.run_finished(device, dataclasses.replace(prepared.request, memory=memory), prepared.models, True)
     second = speeds.estimate(prepared, device)
     assert second is not None and second.learned and not second.one_time_setup
     assert dict(second.stages)["sampling"] == pytest.approx(4 * 5.0)  # neither the set-up nor an average with it
+
+
+def test_the_set_up_is_priced_where_the_shader_cache_is_new_not_where_the_data_folder_is(
+        tmp_path: Path, tiny_model, new_shader_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 52: a newcomer's new data folder, Mesa's shaders kept from before: "About 2-3 min" shown, ~20 s taken
+    model, taesd = tiny_model
+    device = lavapipe()
+    speeds = MeasuredSpeeds(tmp_path / "first" / "measured_speeds.json")
+    save_processor_speed(speeds.speed_path, ProcessorSpeed(400.0, 3e9))
+    request = GenerationRequest("x", width=128, height=128, steps=4, models=ModelFiles(model=model, taesd=taesd))
+    prepared = prepare(request, MachineFacts(device_from_vulkan(device, 16 * GIB, speeds.host()), 16 * GIB, CAPS))
+    assert shaders_kept(device) is False
+    first = speeds.estimate(prepared, device)
+    assert first is not None and first.one_time_setup
+    kept_picture = dataclasses.replace(request, memory=prepared.plans[0].memory)
+    # Mesa keeps nothing in a folder it cannot make: the app makes it; a picture kept where Mesa wrote nothing
+    # is no sign of shaders kept
+    speeds.run_finished(device, kept_picture, prepared.models, True)
+    assert new_shader_cache.is_dir() and shaders_kept(device) is False
+    (new_shader_cache / "mesa_shader_cache").mkdir()  # what Mesa writes as it compiles
+    speeds.run_finished(device, kept_picture, prepared.models, True)
+    assert shaders_kept(device) is True and (new_shader_cache / SHADERS_KEPT_MARK).is_file()
+    # another data folder (a new install, --basedir): nothing drawn there, the shaders kept all the same
+    other = MeasuredSpeeds(tmp_path / "other" / "measured_speeds.json")
+    save_processor_speed(other.speed_path, ProcessorSpeed(400.0, 3e9))
+    kept = other.estimate(prepared, device)
+    assert kept is not None and not kept.one_time_setup and dict(kept.stages)["starting"] > 0
+    assert kept.seconds < first.seconds / 5
+    # the cache emptied (or a new one): the set-up again; Mesa told to keep none: the data folder decides
+    monkeypatch.setenv("MESA_SHADER_CACHE_DIR", str(tmp_path / "emptied"))
+    assert speeds.estimate(prepared, device).one_time_setup  # type: ignore[union-attr]
+    monkeypatch.setenv("MESA_SHADER_CACHE_DISABLE", "true")
+    assert shaders_kept(device) is None and other.estimate(prepared, device).one_time_setup  # type: ignore[union-attr]
 
 
 def test_a_processor_only_pc_times_its_processor_once_it_knows_its_card(qtbot: QtBot, tmp_path: Path,
