@@ -15,6 +15,7 @@ from app.core.generation.fields import Reuse
 from app.core.generation.request import REQUEST_FIELDS, GenerationRequest
 from app.core.models.families import ModelFamily
 from app.services.generation.plan_preview import PlanPreview
+from app.services.runners.events import JobEnded
 from app.services.runners.generation import Generation
 from app.services.studio import Studio
 
@@ -89,6 +90,11 @@ class Draft(QObject):
         self.changed.connect(self.plan_soon)
         studio.generation.probed.connect(self.plan_soon)  # the card and the backend have answered: plan again
         studio.queue.cards_changed.connect(self.plan_soon)
+        studio.job_event.connect(self._on_job_event)
+
+    def _on_job_event(self, event: object) -> None:
+        if isinstance(event, JobEnded):  # what a picture took here is learned: the next one is priced from it
+            self.plan_soon()
 
     def plan_soon(self) -> None:
         """Plan once the user pauses: the pause starts again with every change."""
