@@ -79,7 +79,7 @@ CHECKS = {
          "tests/api/test_clients.py::test_openai_edits_with_flux2_klein_follow_the_instruction"), "linux",
         ("app/api/", "app/services/", "app/core/generation/", "app/core/gallery/", "app/core/models/catalog.py",
          "app/core/models/families.py", "tests/helpers/api_server.py", "tests/api/test_client_replays.py",
-         "tests/api/test_clients.py", "pyproject.toml")),
+         "tests/api/test_clients.py", "tests/api/test_fields.py", "app/core/demo/picture_models.py", "pyproject.toml")),
     "the window on a real X server": Check(
         ("tests/ui/test_real_display.py", "tests/integration/test_one_window.py"), "linux",
         ("app/ui/", "app/__main__.py", "resources/translations/", "scripts/setup.sh", "pyproject.toml",

@@ -20,7 +20,9 @@ from PIL import Image
 
 from app.core.demo.picture_models import demo_model_files
 from app.core.gallery.metadata import parse_parameters, settings_fields
+from app.core.generation.faces import DETECTOR_NAME
 from app.core.models.catalog import save_custom_set
+from tests.api.test_fields import SILLYTAVERN_ADETAILER, controlnet_unit
 from tests.helpers.api_server import Served, served
 
 # end to end (real clients, a picture per call, against our server and backend): out of the every-commit tier
@@ -263,3 +265,62 @@ def test_interrupt_stops_the_callers_own_call_not_another_apps(server: Served) -
     finally:
         other_app.close()
         tavern.close()
+
+
+def test_sillytaverns_adetailer_request_draws_and_looks_for_faces(server: Served) -> None:
+    """SillyTavern's Image Generation with "ADetailer (face)" ticked, the A1111 source: its body with the face YOLO
+    model by name, at the user's size and steps; the picture comes back, said to have been looked at for faces."""
+    body = {**SILLYTAVERN_ADETAILER, "width": SIZE, "height": SIZE, "steps": STEPS}
+    answer = httpx.post(f"{server.address}/sdapi/v1/txt2img", content=json.dumps(body),
+                        headers={"Content-Type": "application/json"}, timeout=600)
+    assert answer.is_success, answer.text
+    picture = picture_of(answer.json()["images"][0])
+    assert picture.format == "PNG" and picture.size == (SIZE, SIZE)
+    notes = json.loads(answer.json()["info"])["notes"]
+    assert any("instead of 'face_yolov8n.pt'" in note for note in notes), notes
+    # the PNG records the fix as ADetailer does (the demo's noise has no face to repaint)
+    settings = settings_of(picture)
+    assert settings["ADetailer model"] == DETECTOR_NAME and settings["ADetailer denoising strength"] == "0.4"
+
+
+@pytest.fixture(scope="module")
+def sd1_with_controlnet(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    from app.core.demo.picture_models import write_sd1_with_controlnet
+
+    return write_sd1_with_controlnet(tmp_path_factory.mktemp("sd1_controlnet"))
+
+
+# a ControlNet needs SD 1.5's real shapes (sd.cpp fixes them): a minute or more a picture on lavapipe
+@pytest.mark.timeout(3600)
+def test_an_a1111_controlnet_request_draws_guided_by_its_picture(server: Served,
+                                                                 sd1_with_controlnet: tuple[Path, Path, Path]) -> None:
+    """A script or a bot posting the ControlNet extension's unit (as sd-webui-controlnet's API takes it: the picture
+    as base64, the canny preprocessor, the model by the name the extension lists) with the SD 1.5 model chosen."""
+    model, taesd, controlnet = sd1_with_controlnet
+    models_dir: Path = server.models  # type: ignore[attr-defined]
+    save_custom_set(models_dir, "SD 1.5 shaped", {"model": str(model), "taesd": str(taesd)})
+    (models_dir / "controlnet").mkdir(exist_ok=True)
+    (models_dir / "controlnet" / "control_v11p_sd15_canny.safetensors").symlink_to(controlnet)
+    square = Image.new("RGB", (SIZE, SIZE), "black")
+    square.paste("white", (16, 16, 48, 48))
+    control = io.BytesIO()
+    square.save(control, format="PNG")
+    unit = controlnet_unit(input_image=base64.b64encode(control.getvalue()).decode(), weight=0.9,
+                           processor_res=SIZE)
+    url = server.address
+    try:
+        # chosen from the list by the title the server gives it
+        [title] = [m["title"] for m in httpx.get(f"{url}/sdapi/v1/sd-models").json()
+                   if m["title"].startswith("SD 1.5 shaped")]
+        httpx.post(f"{url}/sdapi/v1/options", json={"sd_model_checkpoint": title}).raise_for_status()
+        answer = httpx.post(f"{url}/sdapi/v1/txt2img", json={
+            "prompt": "a house", "negative_prompt": "", "width": SIZE, "height": SIZE, "steps": STEPS, "seed": 5,
+            "cfg_scale": 1, "sampler_name": "Euler a", "alwayson_scripts": {"controlnet": {"args": [unit]}}},
+            timeout=3600)
+    finally:
+        httpx.post(f"{url}/sdapi/v1/options", json={"sd_model_checkpoint": DEMO})
+    assert answer.is_success, answer.text
+    picture = picture_of(answer.json()["images"][0])
+    assert picture.size == (SIZE, SIZE)
+    assert settings_of(picture)["ControlNet 0"] == (
+        "Module: canny, Model: control_v11p_sd15_canny, Weight: 0.9")

@@ -78,16 +78,17 @@ def write_models(folder: Path, parts: set[str]) -> dict[str, list[str]]:
                  "flux": ["-m", str(flux), "--vae", str(flux_ae), "--cfg-scale", "1"],
                  "flux2": ["--diffusion-model", str(klein), "--llm", str(qwen3), "--vae", str(flux2_ae),
                            "--cfg-scale", "1"]}
-    if {"controlnet", "heldout"} & parts:
+    if {"controlnet", "heldout", "cnsizes", "cnshapes"} & parts:
         model, taesd, control = pm.write_sd1_with_controlnet(folder / "controlnet")
         arguments["sd1q"] = ["-m", str(model), "--taesd", str(taesd)]
         arguments["control"] = ["--control-net", str(control), "--control-strength", "0.9"]
         from PIL import Image
 
-        for size in (512, 768):  # the control picture at the picture's size, as the app passes it
-            picture = folder / f"control_{size}.png"
-            Image.effect_mandelbrot((size, size), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(picture)
-            arguments[f"control_{size}"] = ["--control-image", str(picture)]
+        # the control picture at the picture's size, as the app passes it
+        for width, height in ((512, 512), (640, 640), (768, 768), (896, 896), (512, 768), (576, 576)):
+            picture = folder / f"control_{width}x{height}.png"
+            Image.effect_mandelbrot((width, height), (-2.0, -1.5, 1.0, 1.5), 100).convert("RGB").save(picture)
+            arguments[f"control_{width}x{height}"] = ["--control-image", str(picture)]
     return arguments
 
 
@@ -159,13 +160,22 @@ def cases(part: str) -> list[tuple[str, str, int, int, int, list[str], bool]]:
                                 False))
     fa = ["--diffusion-fa"]
     # ControlNet: 512 px fitted (8 and 16 steps: a step's seconds from their difference), 768 px held out (the
-    # processor's ControlNet, 4 s a step on the lent machine, only 2 steps there: its VRAM is the point)
-    runs = (((512, 8), (512, 16)) if part == "controlnet" else ((768, 8),) if part == "heldout" else ())
+    # processor, 4 s a step on the lent machine, only 2 steps there: its VRAM is the point); 640 and 896 px held out
+    # of the split into Vulkan's chunks, whose one measure is 768 px's (one step on the processor)
+    runs = {"controlnet": ((512, 8), (512, 16)), "heldout": ((768, 8),), "cnsizes": ((640, 8), (896, 8))}.get(part, ())
     for size, steps in runs:
+        cpu_steps = steps if size == 512 else 2 if size == 768 else 1
         out.append((f"cn_none_{size}_{steps}", "sd1q", size, size, steps, fa, False))
         out.append((f"cn_gpu_{size}_{steps}", "sd1q+control", size, size, steps, fa, False))
-        out.append((f"cn_cpu_{size}_{2 if size > 512 else steps}", "sd1q+control", size, size,
-                    2 if size > 512 else steps, [*fa, "--control-net-cpu"], False))
+        out.append((f"cn_cpu_{size}_{cpu_steps}", "sd1q+control", size, size, cpu_steps, [*fa, "--control-net-cpu"],
+                    False))
+    if part == "cnshapes":  # held out: a ControlNet's scores just above one chunk (512x768) and below it (576 px), and
+        # the tiny autoencoder's decoder buffer in Vulkan's chunks at larger sizes (no ControlNet, one step)
+        for w, h in ((512, 768), (576, 576)):
+            out.append((f"cn_none_{w}x{h}_8", "sd1q", w, h, 8, fa, False))
+            out.append((f"cn_gpu_{w}x{h}_8", "sd1q+control", w, h, 8, fa, False))
+        for w, h in ((768, 768), (1024, 1024), (832, 1216), (1152, 1152)):
+            out.append((f"tae_{w}x{h}_1", "sd1q", w, h, 1, fa, False))
     if part == "polaris":  # the RX 580's feature set (no fp16, 2 GiB allocations): the Flux AE's tiles
         for tile in (32, 16, 8):
             out.append((f"polaris_flux_1024_{tile or 'untiled'}", "flux", 1024, 1024, 1, tile_flags(tile), True))
@@ -178,7 +188,7 @@ def main() -> None:
     parser.add_argument("--models", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--part", action="append", required=True,
-                        choices=("tiles", "heldout", "controlnet", "polaris"))
+                        choices=("tiles", "heldout", "controlnet", "cnsizes", "cnshapes", "polaris"))
     parser.add_argument("--deadline", type=float, default=500, help="seconds after which no new run starts")
     args = parser.parse_args()
     began = time.perf_counter()
@@ -189,7 +199,7 @@ def main() -> None:
     logs.mkdir(parents=True, exist_ok=True)
     args.out.mkdir(parents=True, exist_ok=True)
     # the first run of a machine compiles ggml's shaders: once, unmeasured, for each model kind
-    warm = ["sd1q"] if set(args.part) == {"controlnet"} else ["sd1", "flux", "flux2"]
+    warm = ["sd1q"] if set(args.part) <= {"controlnet", "cnsizes", "cnshapes"} else ["sd1", "flux", "flux2"]
     for model in warm:
         run(memory, args.sd_cli, arguments[model], 256, 256, 1, ["--diffusion-fa", "--vae-tiling"], logs,
             f"warmup_{model}")
@@ -202,7 +212,7 @@ def main() -> None:
                     continue
                 model_arguments = [a for m in model.split("+") for a in arguments[m]]
                 if "control" in model:
-                    model_arguments += arguments[f"control_{width}"]
+                    model_arguments += arguments[f"control_{width}x{height}"]
                 env = {**os.environ, **POLARIS_FEATURE_SET} if polaris else None
                 result = run(memory, args.sd_cli, model_arguments, width, height, steps, flags, logs, name, env)
                 result.update(model=model, part=part, polaris=polaris)

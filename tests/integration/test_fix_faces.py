@@ -51,7 +51,7 @@ def test_the_astronauts_face_is_repainted_and_every_other_pixel_kept(sd_cli: Pat
     fields = settings_fields(parse_parameters(text).settings)
     assert fields["ADetailer denoising strength"] == "0.5"
     assert fields["ADetailer confidence"] == "0.3"
-    assert fields["ADetailer model"] == "opencv_haarcascade_frontalface_alt2"
+    assert fields["ADetailer model"] == "opencv_haarcascade_frontalface_alt2+profileface"
 
 
 @pytest.mark.backend
@@ -66,4 +66,4 @@ def test_a_new_picture_without_a_face_says_so_and_is_kept(sd_cli: Path, tiny_mod
     assert run.of("error") == []
     [image] = run.of("image")
     text = read_parameters_text(Path(image["path"]))
-    assert text is not None and "ADetailer model: opencv_haarcascade_frontalface_alt2" in text
+    assert text is not None and "ADetailer model: opencv_haarcascade_frontalface_alt2+profileface" in text

@@ -14,7 +14,7 @@ from PIL import Image
 
 from app import __version__
 from app.core.demo.picture_models import DEMO_FILES
-from app.core.generation.faces import DETECTOR_FILE
+from app.core.generation.faces import DETECTOR_FILES
 from installer.build import BUNDLE_NAME, folder_size
 
 REPO = Path(__file__).resolve().parents[2]
@@ -70,7 +70,7 @@ def test_the_bundle_passes_its_self_test(bundle: Path, tmp_path: Path) -> None:
     assert not (bundle.parent / "tests").exists() and not (internal / "tests").exists()
     # what the bundle carries beside its code: the offline demo, and Fix faces' detector
     assert all((internal / ".demo-model" / name).is_file() for name in DEMO_FILES)
-    assert (internal / "cv2" / "data" / DETECTOR_FILE).is_file()
+    assert all((internal / "cv2" / "data" / name).is_file() for name in DETECTOR_FILES)
 
 
 @pytest.mark.full

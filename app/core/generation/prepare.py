@@ -5,7 +5,6 @@ plans for this machine. The queue's RAM prediction, the window's plan, the run a
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,8 +114,8 @@ def _with_faces(work: ExtraWork, request: GenerationRequest) -> ExtraWork:
     """Fix faces' share of the work: one face's pass per picture, at the family's native size."""
     assert request.face_fix is not None
     fix = request.face_fix
-    steps = max(1, math.ceil((fix.steps or request.steps) * fix.strength))
-    return dataclasses.replace(work, face_passes=1, face_size=request.family.traits.square, face_steps=steps,
+    return dataclasses.replace(work, face_passes=1, face_size=request.family.traits.square,
+                               face_steps=img2img_steps(fix.steps or request.steps, fix.strength),
                                faces_only=fix.only)
 
 
@@ -158,7 +157,8 @@ def sampled_steps(request: GenerationRequest, work: ExtraWork) -> int:
 
 
 def img2img_steps(steps: int, strength: float) -> int:
-    """The steps sd.cpp's img2img samples of `steps` at `strength`: int(steps x strength) and one more."""
+    """The steps sd.cpp samples from a picture at `strength` (img2img, a face's pass: 9 of 20 at 0.4, measured):
+    int(steps x strength) and one more."""
     return min(steps, int(steps * strength) + 1)
 
 

@@ -46,9 +46,13 @@ from app.core.words import translate
 MIB = 2**20
 # measured (H200, Vulkan, h200_controlnet.json): sd.cpp gives a ControlNet no flash attention (it sets it on the
 # diffusion model only), so its compute buffer holds the scores of its first level's attention (f32, every latent
-# token against every other, each head) beside a small rest: 545.3 MiB at 512 px (fitted: the rest), 2666.6 at
-# 768 px on the processor (held out: 2625 predicted)
-CONTROL_COMPUTE_REST = 33 * MIB
+# token against every other, each head) beside a rest that grows with the tokens: 8.3 KiB a token in one allocation
+# (the processor's; 512 px fitted, 33.3 MiB; 640, 768 and 896 px held out within 0.2 %). On Vulkan, scores above one
+# 1 GiB chunk take a chunk of their own and the rest can no longer share their memory: 30.2 KiB a token (768 px
+# fitted, 271.5 MiB; 640 and 896 px held out within 0.1 %), where the 1.5 times of other chunked buffers put 768 px
+# 18 % over
+CONTROL_REST_PER_TOKEN = 8522
+CONTROL_CHUNKED_REST_PER_TOKEN = 30890
 GIB = 2**30
 
 # --- constants (bytes, seconds); each family's own numbers are its calibration record (calibration.py) ---------
@@ -212,9 +216,13 @@ def controlnet_scores(family: ModelFamily, width: int, height: int) -> int:
     return 4 * CALIBRATION[family].attention_heads * n * n
 
 
-def controlnet_compute(family: ModelFamily, width: int, height: int) -> int:
-    """A ControlNet's compute buffer in one allocation (the processor's; chunked above 1 GiB on Vulkan)."""
-    return CONTROL_COMPUTE_REST + controlnet_scores(family, width, height)
+def controlnet_compute(family: ModelFamily, width: int, height: int, on_gpu: bool = False) -> int:
+    """A ControlNet's compute buffer: one allocation on the processor; on Vulkan its scores in chunks of their own
+    once they pass one chunk."""
+    scores = controlnet_scores(family, width, height)
+    chunked = on_gpu and scores > VULKAN_CHUNK
+    rest = CONTROL_CHUNKED_REST_PER_TOKEN if chunked else CONTROL_REST_PER_TOKEN
+    return scores + rest * latent_tokens(width, height)
 
 
 def _on_vulkan(size: int) -> int:
@@ -329,14 +337,18 @@ def evaluate(components: Components, device: Device, ram_available: int, width: 
     vae_weights = held_vae if components.tae or encodes else int(held_vae * VAE_DECODER_SHARE)
     diffusion = components.diffusion + work.lora_bytes
     # a ControlNet is the UNet's encoder half: it runs beside the UNet at every step, with buffers of its own
-    control_compute = max(controlnet_compute(family, w, h) for w, h in sizes) if work.control_bytes else 0
-    if work.control_bytes and not work.control_on_cpu:
+    on_card = not work.control_on_cpu
+    control_compute = max(controlnet_compute(family, w, h, on_card) for w, h in sizes) if work.control_bytes else 0
+    if work.control_bytes and on_card:
         diffusion += work.control_bytes
-        d_compute += _on_vulkan(control_compute)
+        d_compute += control_compute
     text_compute = (llm_compute(family) if family.traits.reads_llm else T5_COMPUTE if family.traits.transformer
                     else TEXT_ENCODER_COMPUTE)
+    # sd.cpp frees the diffusion model's weights before decoding, not a ControlNet's on the card (measured, H200)
+    control_held = work.control_bytes if work.control_bytes and on_card else 0
     computes = _StageComputes(d_compute, text_compute, v_compute, e_compute)
-    stages, segment_count = _stages(components, memory, diffusion, vae_weights, computes, encodes, width, height)
+    stages, segment_count = _stages(components, memory, diffusion, vae_weights, computes, encodes, width, height,
+                                    control_held)
     gpu_vae = vae_weights if vae_on_gpu else 0
     gpu_text = components.text_encoders if text_on_gpu else 0
     tae_preview = preview is PreviewMethod.TAE and components.tae
@@ -383,8 +395,9 @@ class _StageComputes:
 
 
 def _stages(components: Components, memory: MemoryFlags, diffusion: int, vae_weights: int, computes: _StageComputes,
-            encodes: bool, width: int, height: int) -> tuple[list[tuple[str, Breakdown]], int]:
-    """What VRAM each stage holds, in sd-cli's order; how many pieces --max-vram cuts the diffusion graph into."""
+            encodes: bool, width: int, height: int, control_held: int = 0) -> tuple[list[tuple[str, Breakdown]], int]:
+    """What VRAM each stage holds, in sd-cli's order; how many pieces --max-vram cuts the diffusion graph into.
+    `control_held`: a ControlNet's weights on the card, still held while decoding."""
     family = components.family
     text_on_gpu, vae_on_gpu = not memory.clip_on_cpu, not memory.vae_on_cpu
     gpu_vae = vae_weights if vae_on_gpu else 0
@@ -414,7 +427,7 @@ def _stages(components: Components, memory: MemoryFlags, diffusion: int, vae_wei
             share = CALIBRATION[family].largest_text_encoder_share
             stages.append(stage("text", int(components.text_encoders * share), computes.text))
         if vae_on_gpu:
-            stages.append(stage("decode", vae_weights, computes.decode))
+            stages.append(stage("decode", vae_weights + control_held, computes.decode))
             if encodes:
                 stages.append(stage("encode", vae_weights, computes.encode))
     else:
@@ -425,7 +438,7 @@ def _stages(components: Components, memory: MemoryFlags, diffusion: int, vae_wei
             stages.append(stage("text", diffusion + gpu_text + gpu_vae, computes.text))
         stages.append(stage("diffusion", diffusion + gpu_vae, computes.diffusion))
         if vae_on_gpu:
-            stages.append(stage("decode", vae_weights, computes.decode))
+            stages.append(stage("decode", vae_weights + control_held, computes.decode))
     return stages, segment_count
 
 

@@ -475,6 +475,7 @@ def picture_time(components: Components, plan: Placement, card: Card, host: Host
     else:
         text = _gpu_seconds(card, text_flops(family, components.text_encoders), components.text_encoders,
                             EFFICIENCY_FULL)
+    text *= work.runs  # each face's pass reads the prompt again
 
     decode_flops = _decode_flops(components, final_w, final_h, memory.vae_tiling, memory.vae_tile)
     encode_flops = width * height * VAE_ENCODE_FLOPS_PER_PIXEL * max(int(work.encode), work.references)

@@ -39,6 +39,12 @@ class ExtraWork:
     control_bytes: int = 0
     control_on_cpu: bool = False
 
+    @property
+    def runs(self) -> int:
+        """The sd.cpp runs the request makes, each starting, loading the model and reading the prompt: the picture's
+        and each face's pass."""
+        return (0 if self.faces_only else 1) + self.face_passes
+
 
 NO_EXTRA_WORK = ExtraWork()
 

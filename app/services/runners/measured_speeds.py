@@ -243,11 +243,12 @@ class MeasuredSpeeds(QObject):
             return roofline
         key = _picture_key(request, memory)
         record = kinds.get(key)
+        # a picture's record holds its own run only, not its faces' passes
         learned = learned_time(record, request.steps, roofline.card, roofline.on_processor, roofline.variant) \
-            if isinstance(record, dict) else None
+            if isinstance(record, dict) and request.face_fix is None else None
         # this kind of picture ran here before: its own seconds, the start and loading included; else the start
         # and loading its model files took here at another size or placement
-        return learned or with_start_of_its_files(roofline, kinds, key)
+        return learned or with_start_of_its_files(roofline, kinds, key, prepared.work.runs)
 
 
 def shaders_kept(device: VulkanDevice | None) -> bool | None:

@@ -14,7 +14,7 @@ from app.core.models.components import Components
 from app.core.models.controlnet import controlnet_memory_bytes
 from app.core.models.families import MemoryFlags, ModelFamily
 from app.core.models.model_files import inspect_model
-from app.core.planning.plan import MIB, Device, controlnet_compute, decoder_compute, evaluate
+from app.core.planning.plan import MIB, Device, MemoryPlan, controlnet_compute, decoder_compute, evaluate
 from app.core.planning.timing import (
     CONTROL_STEP_SHARE,
     EFFICIENCY_FULL,
@@ -127,26 +127,51 @@ def test_the_controlnets_weights_are_what_sd_cpp_held(controlnet_bytes: int) -> 
     assert SD1_Q4.diffusion / MIB == pytest.approx(CONTROL[0]["unet_params_mib"], rel=0.01)
 
 
-@pytest.mark.parametrize("size", [512, 768], ids=["fit", "held_out"])
-def test_the_peak_with_a_controlnet_on_the_card_or_the_processor(size: int, controlnet_bytes: int) -> None:
-    errors = {}
-    for run in (r for r in CONTROL if r["width"] == size):
-        plan = evaluate(SD1_Q4, H200, 2**40, size, size, run["steps"], ON_THE_CARD,
-                        control_work(run, controlnet_bytes))
-        errors[run["name"]] = (plan.peak_vram.total / MIB - run["peak_mib"]) / run["peak_mib"]
-    assert len(errors) >= 3
-    # held out: the ControlNet's 2.6 GiB buffer took 1.07 times one allocation on Vulkan, where the planner counts
-    # 1.5 for any buffer above 1 GiB (1.19..1.57 measured for others: test_plan_measured_llm's fit set)
-    high = 0.10 if size == 512 else 0.25
-    assert all(-0.05 <= e <= high for e in errors.values()), {k: f"{e:+.1%}" for k, e in errors.items()}
+def control_plan(run: dict, controlnet_bytes: int) -> MemoryPlan:
+    return evaluate(SD1_Q4, H200, 2**40, run["width"], run["height"], run["steps"], ON_THE_CARD,
+                    control_work(run, controlnet_bytes))
 
 
-def test_the_controlnets_buffer_is_its_attention_scores() -> None:
-    for run in (r for r in CONTROL if r["controlnet"]):
+# the ControlNet's buffer is fitted at 512 px (one allocation) and 768 px (its scores in chunks of their own on
+# Vulkan); 576, 640, 896 and 512x768 px are held out of both (576 px's scores fit one chunk, 512x768's just pass it)
+CONTROL_FIT = {(512, 512), (768, 768)}
+
+
+@pytest.mark.parametrize("held_out", [False, True], ids=["fit", "held_out"])
+def test_the_peak_with_a_controlnet_on_the_card_on_the_processor_or_none(held_out: bool, controlnet_bytes: int) -> None:
+    runs = [r for r in CONTROL if ((r["width"], r["height"]) not in CONTROL_FIT) == held_out
+            and not r["name"].startswith("tae_")]
+    assert {(r["controlnet"], r["control_net_cpu"]) for r in runs} == {(False, False), (True, False), (True, True)}
+    errors = {r["name"]: (control_plan(r, controlnet_bytes).peak_vram.total / MIB - r["peak_mib"]) / r["peak_mib"]
+              for r in runs}
+    # at 896 px the tiny autoencoder's decode is the peak without a ControlNet on the card, and its buffer took 1.20
+    # times one allocation in Vulkan's chunks where it took 1.45-1.47 at 768, 1024, 1152 and 832x1216 px (the tae_
+    # runs): the planner's 1.5 puts that peak 25 % over, on the safe side
+    decoder_peak = {"cn_none_896_8", "cn_cpu_896_1"} if held_out else set()
+    assert all(-0.05 <= e <= (0.25 if name in decoder_peak else 0.10) for name, e in errors.items()), {
+        k: f"{e:+.1%}" for k, e in errors.items()}
+
+
+def test_the_stages_with_a_controlnet_are_as_measured(controlnet_bytes: int) -> None:
+    # sampling: the ControlNet's buffer and weights beside the UNet's, or on the processor; decoding: sd.cpp keeps a
+    # ControlNet's weights on the card until the end (the diffusion model's it frees first)
+    timed = [r for r in CONTROL if r.get("sampling_peak_mib")]
+    assert len(timed) >= 10
+    for run in timed:
+        stages = dict(control_plan(run, controlnet_bytes).stages)
+        assert stages["diffusion"].total / MIB == pytest.approx(run["sampling_peak_mib"], rel=0.07), run["name"]
+        if run["width"] != 896:  # the autoencoder's buffer in chunks: above
+            assert stages["decode"].total / MIB == pytest.approx(run["decode_peak_mib"], rel=0.05), run["name"]
+
+
+def test_the_controlnets_buffer_is_its_attention_scores_and_a_rest_by_its_tokens() -> None:
+    runs = [r for r in CONTROL if r["controlnet"]]
+    assert {(r["width"], r["height"]) for r in runs} >= {(512, 512), (576, 576), (640, 640), (768, 768), (896, 896),
+                                                         (512, 768)}
+    for run in runs:
         mib, where = run["control_net_compute"]
-        predicted = controlnet_compute(ModelFamily.SD1, run["width"], run["height"]) / MIB
-        if where == "RAM" or mib < 1024:  # one allocation (Vulkan chunks a larger one)
-            assert predicted == pytest.approx(mib, rel=0.02), run["name"]
+        predicted = controlnet_compute(ModelFamily.SD1, run["width"], run["height"], on_gpu=where == "VRAM") / MIB
+        assert predicted == pytest.approx(mib, rel=0.005), run["name"]
 
 
 def test_a_controlnet_on_the_processor_runs_at_its_convolution_rate(controlnet_bytes: int) -> None:

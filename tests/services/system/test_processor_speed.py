@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.core.generation.faces import FaceFix
 from app.core.generation.output import Progress
 from app.core.generation.prepare import MachineFacts, prepare
 from app.core.generation.request import GenerationRequest
@@ -99,6 +100,12 @@ def test_lavapipe_s_first_picture_is_priced_from_the_kept_speed_and_later_ones_f
     second = speeds.estimate(prepared, device)
     assert second is not None and second.learned and not second.one_time_setup
     assert dict(second.stages)["sampling"] == pytest.approx(4 * 5.0)  # neither the set-up nor an average with it
+    # the same picture with its faces fixed: the record holds the picture's own run, so each face's pass (a run of
+    # its own: start, loading and its steps) is priced beside it
+    faced = speeds.estimate(prepare(dataclasses.replace(request, face_fix=FaceFix()), MachineFacts(
+        planned, 16 * GIB, CAPS)), device)
+    assert faced is not None and not faced.learned
+    assert dict(faced.stages)["starting"] == pytest.approx(2 * second.stages[0][1])
 
 
 def test_the_set_up_is_priced_where_the_shader_cache_is_new_not_where_the_data_folder_is(
