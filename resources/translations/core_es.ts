@@ -665,6 +665,10 @@
         <translation>La tarjeta gráfica se quedó sin memoria. Prueba un tamaño más chico, o marca &apos;Decodificar por partes&apos; en Avanzado.</translation>
     </message>
     <message>
+        <source>The graphics card stopped answering and its driver reset it (Windows does that when one piece of work takes over two seconds). Try a smaller size; if it happens again, update the graphics driver: the system check (Full check…) names the one to get.</source>
+        <translation>La tarjeta gráfica dejó de responder y su controlador la reinició (Windows lo hace cuando una parte del trabajo tarda más de dos segundos). Prueba un tamaño menor; si vuelve a pasar, actualiza el controlador gráfico: la comprobación del sistema (Revisión completa…) dice cuál descargar.</translation>
+    </message>
+    <message>
         <source>The model file could not be loaded. Is it complete and a supported model?</source>
         <translation>No se pudo cargar el archivo del modelo. ¿Está completo y es un modelo compatible?</translation>
     </message>

@@ -665,6 +665,10 @@
         <translation>A placa de vídeo ficou sem memória. Tente um tamanho menor, ou marque &apos;Decodificar em blocos&apos; em Avançado.</translation>
     </message>
     <message>
+        <source>The graphics card stopped answering and its driver reset it (Windows does that when one piece of work takes over two seconds). Try a smaller size; if it happens again, update the graphics driver: the system check (Full check…) names the one to get.</source>
+        <translation>A placa de vídeo parou de responder e o driver dela a reiniciou (o Windows faz isso quando uma parte do trabalho leva mais de dois segundos). Tente um tamanho menor; se acontecer de novo, atualize o driver de vídeo: a verificação do sistema (Verificação completa…) diz qual baixar.</translation>
+    </message>
+    <message>
         <source>The model file could not be loaded. Is it complete and a supported model?</source>
         <translation>Não deu para carregar o arquivo do modelo. Ele está completo e é um modelo suportado?</translation>
     </message>

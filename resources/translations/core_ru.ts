@@ -665,6 +665,10 @@
         <translation>Видеокарте не хватило памяти. Попробуйте размер поменьше или включите «Декодировать по частям» в разделе «Дополнительно».</translation>
     </message>
     <message>
+        <source>The graphics card stopped answering and its driver reset it (Windows does that when one piece of work takes over two seconds). Try a smaller size; if it happens again, update the graphics driver: the system check (Full check…) names the one to get.</source>
+        <translation>Видеокарта перестала отвечать, и драйвер её перезапустил (Windows так делает, когда одна часть работы идёт дольше двух секунд). Попробуйте размер поменьше; если это повторится, обновите драйвер видеокарты: проверка системы («Узнать больше…») подскажет, какой скачать.</translation>
+    </message>
+    <message>
         <source>The model file could not be loaded. Is it complete and a supported model?</source>
         <translation>Не удалось загрузить файл модели. Он полный и это поддерживаемая модель?</translation>
     </message>

@@ -2204,6 +2204,10 @@ Las líneas que empiezan con # se omiten.</translation>
         <translation>El primer intento se quedó sin memoria de video; se probó de nuevo de forma más segura: {plan}</translation>
     </message>
     <message>
+        <source>The graphics card stopped answering on the first try and its driver reset it; it was tried again, safer: {plan}</source>
+        <translation>La tarjeta gráfica dejó de responder en el primer intento y su controlador la reinició; se intentó de nuevo, con más seguridad: {plan}</translation>
+    </message>
+    <message>
         <source>The first try drew a broken picture; it was tried again, safer: {plan}</source>
         <translation>El primer intento dibujó una imagen rota; se probó de nuevo de forma más segura: {plan}</translation>
     </message>

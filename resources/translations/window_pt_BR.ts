@@ -2204,6 +2204,10 @@ Linhas que começam com # são ignoradas.</translation>
         <translation>A primeira tentativa ficou sem memória de vídeo; tentamos de novo com mais segurança: {plan}</translation>
     </message>
     <message>
+        <source>The graphics card stopped answering on the first try and its driver reset it; it was tried again, safer: {plan}</source>
+        <translation>A placa de vídeo parou de responder na primeira tentativa e o driver a reiniciou; tentou-se de novo, com mais segurança: {plan}</translation>
+    </message>
+    <message>
         <source>The first try drew a broken picture; it was tried again, safer: {plan}</source>
         <translation>A primeira tentativa desenhou uma imagem quebrada; tentamos de novo com mais segurança: {plan}</translation>
     </message>

@@ -2204,6 +2204,10 @@ Lines starting with # are skipped.</source>
         <translation>Первой попытке не хватило видеопамяти; повторили безопаснее: {plan}</translation>
     </message>
     <message>
+        <source>The graphics card stopped answering on the first try and its driver reset it; it was tried again, safer: {plan}</source>
+        <translation>Видеокарта перестала отвечать с первой попытки, и драйвер её перезапустил; попробовали ещё раз, осторожнее: {plan}</translation>
+    </message>
+    <message>
         <source>The first try drew a broken picture; it was tried again, safer: {plan}</source>
         <translation>Первая попытка дала испорченную картинку; повторили безопаснее: {plan}</translation>
     </message>
