@@ -245,8 +245,11 @@ class PromptHelper(QObject):
         elif isinstance(event, str):
             self.status.emit(event)
         elif isinstance(event, Words):
-            self._answer.append(event.text)
-            self.words.emit(event.text)
+            # words the worker read before it heard Stop are still queued here: after Stop none is shown (a slow
+            # machine showed the whole answer after it)
+            if not self._cancel.is_set():
+                self._answer.append(event.text)
+                self.words.emit(event.text)
         elif isinstance(event, AnswerFailed):
             self._end(error=translate("PromptHelper", "the prompt helper could not answer: {why}").format(
                 why=event.message))

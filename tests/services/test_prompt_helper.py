@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import psutil
@@ -81,6 +82,7 @@ def test_stop_ends_the_answer_at_once_and_keeps_the_model(qtbot: QtBot, helper: 
     def stop_at_first(piece: str) -> None:
         words.append(piece)
         if len(words) == 1:
+            time.sleep(1.0)  # a busy machine's window: the worker reads on while the click waits its turn
             helper.cancel()
 
     helper.words.connect(stop_at_first)
@@ -89,7 +91,9 @@ def test_stop_ends_the_answer_at_once_and_keeps_the_model(qtbot: QtBot, helper: 
                    dict(os.environ), 2)
     [answer] = answered.args
     assert answer.cancelled and answer.text is None and answer.error is None
-    assert len(words) < 20  # the cap is 160: it stopped long before
+    # no word after Stop, though the worker may have read more before it heard it (under Wine on a busy machine
+    # the whole answer, 160 words, had come through: a rerun in two full runs)
+    assert len(words) == 1
     assert helper.loaded and not helper.busy
 
 
