@@ -22,15 +22,20 @@ from tests.helpers.picture_corpus import black_with_specks
 # planner's and the picture check's logic, run on Linux alone
 
 
+def planner_decides(prompt: str, model: Path, taesd: Path, out: Path, *extra: str) -> list[str]:
+    """generate_argv's words without its memory switches: the planner places the model, and its safer plans are
+    there to retry on."""
+    return [a for a in generate_argv(prompt, model, taesd, out, *extra) if a not in ("--clip-on-cpu", "--vae-on-cpu")]
+
+
 @pytest.mark.backend
 @pytest.mark.windows
 def test_out_of_vram_is_retried_with_the_next_plan(sd_cli: Path, standin: Path, tiny_model, out_dir: Path,
                                                    tmp_path: Path) -> None:
     model, taesd = tiny_model
     calls = tmp_path / "calls.jsonl"
-    argv = [a for a in generate_argv("recover", model, taesd, out_dir, "--width", "128", "--height", "128",
-                                     "--steps", "2", "--sd-binary", str(standin))
-            if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # no memory switches: the planner decides
+    argv = planner_decides("recover", model, taesd, out_dir, "--width", "128", "--height", "128",
+                           "--steps", "2", "--sd-binary", str(standin))
     run = run_generate(argv, env={"STANDIN_CASE": "oom_then_real", "STANDIN_STATE": str(calls),
                                   "STANDIN_REAL": str(sd_cli)})
     assert run.exit_code == 0, run.stderr
@@ -53,9 +58,8 @@ def test_a_card_its_driver_reset_is_tried_again_on_the_next_plan(standin: Path, 
                                                                  tmp_path: Path) -> None:
     model, taesd = tiny_model
     calls = tmp_path / "calls.jsonl"
-    argv = [a for a in generate_argv("reset", model, taesd, out_dir, "--width", "128", "--height", "128",
-                                     "--steps", "2", "--sd-binary", str(standin))
-            if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # no memory switches: the planner decides
+    argv = planner_decides("reset", model, taesd, out_dir, "--width", "128", "--height", "128",
+                           "--steps", "2", "--sd-binary", str(standin))
     run = run_generate(argv, env={"STANDIN_CASE": "device_lost_then_drawn", "STANDIN_STATE": str(calls)})
     assert run.exit_code == 0, run.stderr
     [retry] = run.of("retry")
@@ -93,9 +97,8 @@ def test_a_blank_image_is_not_shown_but_retried(sd_cli: Path, standin: Path, tin
                                                 tmp_path: Path) -> None:
     model, taesd = tiny_model
     calls = tmp_path / "calls.jsonl"
-    argv = [a for a in generate_argv("blank", model, taesd, out_dir, "--width", "64", "--height", "64",
-                                     "--steps", "1", "--sd-binary", str(standin))
-            if a not in ("--clip-on-cpu", "--vae-on-cpu")]
+    argv = planner_decides("blank", model, taesd, out_dir, "--width", "64", "--height", "64",
+                           "--steps", "1", "--sd-binary", str(standin))
     run = run_generate(argv, env={"STANDIN_CASE": "blank_then_real", "STANDIN_STATE": str(calls),
                                   "STANDIN_REAL": str(sd_cli)})
     assert run.exit_code == 0, run.stderr
@@ -117,9 +120,8 @@ def test_a_decoder_that_overflows_ends_as_a_bad_picture_after_one_safer_try(
     """A tiny model whose decoder's numbers overflow (NaN, infinities), through the real backend: sd.cpp says
     success, the app draws it once more with the decoder on the processor, then keeps the picture aside."""
     model, taesd = overflowing_model
-    argv = [a for a in generate_argv("overflow", model, taesd, out_dir, "--width", "64", "--height", "64",
-                                     "--steps", "1", "--seed", "3")
-            if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # the planner's placement, and its safer rungs
+    argv = planner_decides("overflow", model, taesd, out_dir, "--width", "64", "--height", "64",
+                           "--steps", "1", "--seed", "3")
     run = run_generate(argv, env={"GGML_VK_VISIBLE_DEVICES": "0"})
     assert run.exit_code == 1, run.stderr
     [retry] = run.of("retry")
@@ -154,9 +156,8 @@ def test_a_doubted_picture_the_safer_rung_draws_the_same_is_kept_after_one_retry
     painted = Image.new("L", (128, 128))
     painted.paste(255, (62, 62, 64, 64))
     painted.save(mask)
-    argv = [a for a in generate_argv("a starfield", model, taesd, out_dir, "--init-img", str(starfield), "--mask",
-                                     str(mask), "--steps", "1", "--seed", "5")
-            if a not in ("--clip-on-cpu", "--vae-on-cpu")]  # the planner's placement, and its safer rungs
+    argv = planner_decides("a starfield", model, taesd, out_dir, "--init-img", str(starfield), "--mask",
+                           str(mask), "--steps", "1", "--seed", "5")
     run = run_generate(argv, env={"GGML_VK_VISIBLE_DEVICES": "0"})
     assert run.exit_code == 0, run.stderr
     [retry] = run.of("retry")
