@@ -5,7 +5,7 @@ The detector is OpenCV's Haar cascade for frontal faces (`haarcascade_frontalfac
 photographs it finds the one face at every size, where the `default` cascade also finds a false second one), and
 its cascade for faces turned to one side (`haarcascade_profileface.xml`), run on the picture and on its mirror image
 for the other side: scikit-image's cameraman looks into his camera side-on, and only that one finds him (none of
-the other 20 photographs scikit-image ships, nor our 186 designed pictures, gains a face). Both ship inside the
+the other 20 photographs scikit-image ships, nor our 228 designed pictures, gains a face). Both ship inside the
 opencv-python-headless wheel (cv2.data.haarcascades) for every platform we run on: nothing is downloaded, they run
 offline on the processor in about a second at 1024 px. OpenCV's better FaceDetectorYN needs a model file that no
 wheel carries, and OpenCV 5's wheels dropped the cascades: hence the `<5` pin in pyproject.toml.
