@@ -1,19 +1,17 @@
-"""Build every backend the app ships from the pinned PyPI sdists of stable-diffusion-cpp-python (pictures) and
-llama-cpp-python (the prompt helper's text model).
+"""Build every backend the app ships from the pinned PyPI sdists of stable-diffusion-cpp-python (the pictures'
+code) and llama-cpp-python (the prompt helper's server, and the ggml all three programs share: backend_bin/engine.py).
 
     python -m backend_bin.build [--native] [--jobs N] [--cache DIR]     Linux: sd-cli, sd-server, llama-server
     python -m backend_bin.build --windows [--jobs N] [--cache DIR]      Windows: sd-cli.exe, sd-server.exe,
-                                                                         vulkaninfo.exe, llama-server.exe
+                                                                         llama-server.exe, vulkaninfo.exe
     python -m backend_bin.build --windows --vulkaninfo-only              Windows: vulkaninfo.exe alone
     ... --cpu-variants tests                                             three of the five CPU variants (CI's)
     ... --ninja                                                          Linux: compiled by Ninja (setup.sh's)
-    python -m backend_bin.build --engine ggml-0.25.3                     Linux: sd-cli and sd-server on ggml 0.25.3,
-                                                                         into the cache only (the A/B bench's)
 
 POLARIS_CPU_VARIANTS (all or tests) is --cpu-variants' default: the app's own "build the backend" route runs this
 module without options, and the tests point it at the three variants setup.sh --tests built.
 
-The sdists vendor sd.cpp and llama.cpp with their ggml; building from them is our route to Vulkan builds.
+The sdists vendor sd.cpp and llama.cpp; building from them is our route to Vulkan builds.
 The Windows programs are cross-built here with mingw-w64 (vulkaninfo.exe from Debian's vulkan-tools source
 package). Builds land in a cache outside the repository, keyed by version and options, and are copied into
 backend_bin/bin/ (git-ignored), recorded with their sha256 in build-info.json. A warm cache takes seconds. The
@@ -29,16 +27,13 @@ import os
 import sys
 from pathlib import Path
 
-from backend_bin import linux, llama, windows
+from backend_bin import linux, windows
 from backend_bin.cpu_variants import VARIANT_SETS
+from backend_bin.engine import TARGETS
 from backend_bin.linux import BuildOptions
 from backend_bin.output import compiler_cache_settings, default_cache_dir
-from backend_bin.source import ENGINES, VENDORED_ENGINE
 from backend_bin.tools import BuildError, say
 
-# what a Linux build makes, in order: the app's build progress counts these (app/core/models/backend_package.py;
-# a test keeps them equal)
-TARGETS = (*linux.TARGETS, llama.LLAMA_SERVER)
 __all__ = ["TARGETS", "BuildError", "main"]
 
 
@@ -59,10 +54,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ninja", action="store_true",
                         help="Linux: let Ninja drive the compilers instead of make (faster on 2 cores; setup.sh's "
                              "choice). The app's own route uses make, whose progress lines its bar reads")
-    parser.add_argument("--engine", choices=sorted(ENGINES), default=VENDORED_ENGINE.name,
-                        help="the ggml under sd.cpp's code: its own (what the app ships) or ggml 0.25.3 from the "
-                             "llama-cpp-python sdist, built into the cache for tests/bench/bench_engines.py and "
-                             "never put in backend_bin/bin (Linux only)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     parser.add_argument("--cache", type=Path, default=default_cache_dir(), help="build cache directory")
     args = parser.parse_args(argv)
@@ -75,25 +66,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--vulkaninfo-only goes with --windows: the Linux tests use Debian's own vulkaninfo")
     if args.windows and args.native:
         parser.error("--native tunes the Linux build for this CPU; a Windows build must run on any x86-64 CPU")
-    if args.windows and args.engine != VENDORED_ENGINE.name:
-        parser.error("--engine: only the Linux build can take another ggml so far")
     for name, value in compiler_cache_settings(args.cache.resolve()).items():
         os.environ.setdefault(name, value)
     try:
         variants = VARIANT_SETS[args.cpu_variants]
-        if args.engine != VENDORED_ENGINE.name:
-            options = BuildOptions(native=args.native, variants=variants, engine=ENGINES[args.engine])
-            folder, _ = linux.build(options, args.cache, args.jobs, args.ninja)
-            say(f"ready, for the A/B bench only: {folder}")
-            return 0
         if args.windows:
             windows.build_and_expose(args.cache, args.jobs, variants, backends=not args.vulkaninfo_only)
-            if args.vulkaninfo_only:
-                return 0
         else:
             linux.build_and_expose(BuildOptions(native=args.native, variants=variants), args.cache, args.jobs,
                                    args.ninja)
-        llama.build_and_expose(args.cache, args.jobs, for_windows=args.windows, variants=variants, ninja=args.ninja)
     except BuildError as error:
         say(f"error: {error}")
         return 1

@@ -1,5 +1,6 @@
-"""The Linux backend: sd-cli and sd-server, built natively with the system's Vulkan headers and loader, with
-ggml's libraries beside them (one CPU backend per processor generation: backend_bin/cpu_variants.py)."""
+"""The Linux backend: sd-cli, sd-server and llama-server (backend_bin/engine.py), built natively with the system's
+Vulkan headers and loader, with ggml's libraries beside them (one CPU backend per processor generation:
+backend_bin/cpu_variants.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
+from backend_bin.engine import PROGRAM_FLAGS, TARGETS, build_programs, configure_programs, project_key
 from backend_bin.output import (
     BIN_DIR,
     cached_build,
-    configure,
     copy_build_output,
     expose,
     folder_files,
@@ -19,13 +20,11 @@ from backend_bin.output import (
     options_digest,
 )
 from backend_bin.source import (
-    SDIST_VERSION,
-    VENDORED_ENGINE,
-    Engine,
-    extract_sd_cpp,
-    fetch_sdist,
+    LLAMA_CPP_SDIST,
+    SD_CPP_SDIST,
+    build_patches,
+    extract_sources,
     patches_digest,
-    sdist_record,
     source_patches_record,
 )
 from backend_bin.tools import (
@@ -35,14 +34,8 @@ from backend_bin.tools import (
     SystemFile,
     missing_packages,
     missing_packages_message,
-    run_step,
     say,
 )
-
-TARGETS = ("sd-cli", "sd-server")
-# what sd.cpp would build that neither the app nor the tests use: WebP and WebM output (libwebp's ~120 files and
-# libwebm; the app writes PNG and hands sd.cpp PNG copies of its input pictures)
-SD_LEFT_OUT = ("-DSD_WEBP=OFF", "-DSD_WEBM=OFF")
 
 LIBRARY_DIRS = (Path("/usr/lib"), Path("/usr/lib64"), Path("/usr/local/lib"))
 INCLUDE_DIRS = (Path("/usr/include"), Path("/usr/local/include"))
@@ -65,25 +58,22 @@ class BuildOptions:
     native: bool = False
     build_type: str = "Release"
     variants: tuple[str, ...] = CPU_VARIANTS
-    engine: Engine = VENDORED_ENGINE
 
     def cmake_flags(self) -> list[str]:
         return [
-            "-DSD_VULKAN=ON",
-            *SD_LEFT_OUT,
+            *PROGRAM_FLAGS,
             f"-DCMAKE_BUILD_TYPE={self.build_type}",
             f"-DGGML_NATIVE={'ON' if self.native else 'OFF'}",
-            # ggml as shared libraries beside the programs (sd.cpp's own code stays linked into each)
-            "-DSD_BUILD_SHARED_GGML_LIB=ON",
+            # ggml as shared libraries beside the programs (sd.cpp's and llama.cpp's own code stays linked into each)
             *shared_library_flags(),
             # tuned for this processor alone, one CPU backend is enough
             *([] if self.native else cpu_variant_flags(self.variants)),
         ]
 
     def cache_key(self) -> str:
-        digest = options_digest(*self.cmake_flags(), *patches_digest(self.engine.patches), host_code_key())
-        engine = "" if self.engine.name == VENDORED_ENGINE.name else f"{self.engine.name}-"
-        return f"{SDIST_VERSION}-{engine}{digest}"
+        digest = options_digest(*self.cmake_flags(), *patches_digest(build_patches(windows=False)), project_key(),
+                                host_code_key())
+        return f"linux-{SD_CPP_SDIST.version}-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
 def requirements(ninja: bool) -> tuple[Requirement, ...]:
@@ -100,19 +90,16 @@ def missing_linux_packages(ninja: bool = False) -> list[str]:
 
 def build(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False) -> tuple[Path, dict[str, Any]]:
     def build_into(work: Path, folder: Path) -> dict[str, Any]:
-        sdist = fetch_sdist(cache / "downloads")
-        ggml_from = options.engine.ggml_from
-        ggml_sdist = fetch_sdist(cache / "downloads", ggml_from) if ggml_from is not None else None
-        sd_cpp = extract_sd_cpp(sdist, work, INCLUDE_DIRS, options.engine, ggml_sdist)
+        sources = extract_sources(cache / "downloads", work, INCLUDE_DIRS, windows=False)
         build_dir = work / "build"
-        configure(sd_cpp, build_dir, options.cmake_flags(), ninja)
-        run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
+        configure_programs(sources, build_dir, options.cmake_flags(), ninja)
+        build_programs(build_dir, jobs)
         libraries = copy_build_output(build_dir / "bin", folder, TARGETS, "lib*.so")
         levels = {} if options.native else check_instruction_levels(folder, options.variants, windows=False,
                                                                     objdump="objdump")
-        return {"version": SDIST_VERSION, **options.engine.record(), "cmake_flags": options.cmake_flags(),
-                "patches": source_patches_record(options.engine.patches),
-                "libraries": libraries, "cpu_variants": list(options.variants), "instruction_levels": levels}
+        return {"sources": [SD_CPP_SDIST.record(), LLAMA_CPP_SDIST.record()], "cmake_flags": options.cmake_flags(),
+                "patches": source_patches_record(build_patches(windows=False)), "libraries": libraries,
+                "cpu_variants": list(options.variants), "instruction_levels": levels}
 
     missing = missing_linux_packages(ninja)
     if missing:
@@ -124,8 +111,5 @@ def build(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False) ->
 def build_and_expose(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False) -> None:
     folder, built = build(options, cache, jobs, ninja)
     # what was built (a cache of all five CPU variants may serve a request for three): its own record
-    record = {"source": sdist_record(), "patches": built["patches"], "cmake_flags": built["cmake_flags"],
-              "libraries": built["libraries"], "cpu_variants": built["cpu_variants"],
-              "instruction_levels": built["instruction_levels"], "cache": str(folder.parent)}
-    expose("linux", folder_files(folder), record)
+    expose("linux", folder_files(folder), {**built, "cache": str(folder.parent)})
     say(f"ready: {BIN_DIR / TARGETS[0]}")

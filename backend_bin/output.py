@@ -19,7 +19,10 @@ from backend_bin.tools import Requirement, require_packages, run_step, say
 BIN_DIR = Path(__file__).resolve().parent / "bin"
 BUILD_INFO = "build-info.json"
 # one section per build (a build may make several files); each records its sources, options and cache
-SECTIONS = ("linux", "windows", "vulkaninfo", "llama-linux", "llama-windows")
+SECTIONS = ("linux", "windows", "vulkaninfo")
+# sections an earlier version wrote, whose files the next build removes: the prompt helper's server on a ggml of its
+# own, in backend_bin/bin/llama/, before the three programs shared one (a bundle takes every library it finds)
+RETIRED_SECTIONS = ("llama-linux", "llama-windows")
 
 
 def default_cache_dir() -> Path:
@@ -141,7 +144,7 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def read_build_info(bin_dir: Path = BIN_DIR) -> dict[str, Any]:
+def read_build_info(bin_dir: Path = BIN_DIR, sections: tuple[str, ...] = SECTIONS) -> dict[str, Any]:
     """The sections recorded so far; anything else (an unreadable file, an older layout) is dropped."""
     try:
         info = json.loads((bin_dir / BUILD_INFO).read_text(encoding="utf-8"))
@@ -149,7 +152,17 @@ def read_build_info(bin_dir: Path = BIN_DIR) -> dict[str, Any]:
         return {}
     if not isinstance(info, dict):
         return {}
-    return {name: info[name] for name in SECTIONS if isinstance(info.get(name), dict)}
+    return {name: info[name] for name in sections if isinstance(info.get(name), dict)}
+
+
+def remove_retired_files(bin_dir: Path) -> None:
+    """The files of RETIRED_SECTIONS, and their folders once empty."""
+    for section in read_build_info(bin_dir, RETIRED_SECTIONS).values():
+        for name in section.get("files", {}):
+            path = bin_dir / name
+            path.unlink(missing_ok=True)
+            if path.parent != bin_dir and path.parent.is_dir() and not any(path.parent.iterdir()):
+                path.parent.rmdir()
 
 
 def expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir: Path = BIN_DIR) -> None:
@@ -161,6 +174,7 @@ def expose(section: str, files: dict[str, Path], record: dict[str, Any], bin_dir
     if section not in SECTIONS:
         raise ValueError(f"unknown build-info section {section!r}")
     bin_dir.mkdir(parents=True, exist_ok=True)
+    remove_retired_files(bin_dir)
     recorded: dict[str, dict[str, Any]] = {}
     for name, source in files.items():
         digest = sha256_of(source)

@@ -1,10 +1,12 @@
-"""The sources every backend is built from, fetched and checked once: the pinned PyPI sdists (sd.cpp, llama.cpp
-and their ggml) and Debian source packages; plus our source changes: patch files beside this module (the submit
-cap, the CPU variants' subset, sd.cpp's CPU backend through the registry) and the guard for old Vulkan headers
-(where the target's headers need it)."""
+"""The sources every backend is built from, fetched and checked once: the pinned PyPI sdists (sd.cpp's code, and
+llama.cpp's with the ggml all three programs share) and Debian source packages; plus our source changes: patch files
+beside this module (the submit cap, the short rows, the CPU variants' subset, sd.cpp's CPU backend through the
+registry, llama.cpp's common library linked in on Windows) and the guard for old Vulkan headers (where the target's
+headers need it)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
@@ -39,20 +41,16 @@ class PinnedSdist:
         return {"name": self.name, "version": self.version, "file": self.file, "sha256": self.sha256}
 
 
-# sd.cpp master-596 (2026-05-06) and its ggml (2026-03-28): the pictures
+# sd.cpp master-596 (2026-05-06): the pictures' code (its own ggml, of 2026-03-28, is not built)
 SD_CPP_SDIST = PinnedSdist("stable-diffusion-cpp-python", "0.4.7",
                            "998d1957260dd5ae4e18a8acc0c14b0a8757aaa9f96515197b6d5bbf46df9282",
                            "vendor/stable-diffusion.cpp")
-# llama.cpp of 2026-10-01 (0c1e570) and its ggml 0.25.3, newer than sd.cpp's: the prompt helper's text model
+# llama.cpp of 2026-10-01 (0c1e570): the prompt helper's server, and ggml 0.25.3, the one ggml of all three programs
 LLAMA_CPP_SDIST = PinnedSdist("llama-cpp-python", "0.3.36",
                               "832db0699007f1be95a7e41ef12e88926b02ba836461e36a36372db2760c1a2e", "vendor/llama.cpp")
-SDIST_NAME = SD_CPP_SDIST.name
-SDIST_VERSION = SD_CPP_SDIST.version
-SDIST_SHA256 = SD_CPP_SDIST.sha256
-SDIST_FILE = SD_CPP_SDIST.file
-SD_CPP_SUBDIR = SD_CPP_SDIST.subdir
 
-GGML_VULKAN_CPP = Path("ggml") / "src" / "ggml-vulkan" / "ggml-vulkan.cpp"
+GGML_FOLDER = Path("ggml")
+GGML_VULKAN_CPP = GGML_FOLDER / "src" / "ggml-vulkan" / "ggml-vulkan.cpp"
 
 # Debian 12's Vulkan headers (VK_HEADER_VERSION 239) predate VK_EXT_layer_settings, which this ggml
 # uses unconditionally when it creates the Vulkan instance. The guard keeps both paths compiling.
@@ -95,56 +93,33 @@ class SourcePatch:
 
 
 HERE = Path(__file__).resolve().parent
-# Bounds the work per vkQueueSubmit on AMD GCN cards (POLARIS_VK_MAX_NODES_PER_SUBMIT overrides it on any
-# device): an RX 580 can exceed the driver's ~2 s timeout otherwise (llama.cpp #18523, #21724). Our own patch;
-# the ggml in this sdist predates upstream's knob.
+# Bounds the work per vkQueueSubmit on AMD GCN cards: ggml 0.25.3 caps it by itself below 32 compute units only, and an
+# RX 470-590 (32-36) can exceed the driver's ~2 s timeout otherwise (llama.cpp #18523, #21724). Our own patch; the
+# patch says more (POLARIS_VK_MAX_NODES_PER_SUBMIT overrides it on any device).
 SUBMIT_CAP = SourcePatch(HERE / "ggml-vulkan-submit-cap.patch", "polaris: submit cap", GGML_VULKAN_CPP)
 SUBMIT_CAP_PATCH = SUBMIT_CAP.file
 SUBMIT_CAP_MARKER = SUBMIT_CAP.marker
 # RMS norms of short rows (a head of 128 values) with 64 invocations per row, not 512: the same sums, fewer idle
 # invocations and barriers (the patch says more; POLARIS_VK_SHORT_ROWS=0 turns it off). Our own patch.
 SHORT_ROWS = SourcePatch(HERE / "ggml-vulkan-short-rows.patch", "polaris: short rows", GGML_VULKAN_CPP)
-# ggml's CPU variants (backend_bin/cpu_variants.py): build the subset GGML_CPU_VARIANTS names; both ggml copies
+# ggml's CPU variants (backend_bin/cpu_variants.py): build the subset GGML_CPU_VARIANTS names
 CPU_VARIANTS = SourcePatch(CPU_VARIANTS_PATCH, CPU_VARIANTS_MARKER, Path("ggml") / "src" / "CMakeLists.txt")
 # sd.cpp 0.4.7 with its CPU backend loaded at run time: the two direct calls left go through the registry
 BACKEND_DL = SourcePatch(HERE / "sd-cpp-backend-dl.patch", "polaris: backend dl", Path("src") / "util.cpp")
-SD_CPP_PATCHES = (SUBMIT_CAP, SHORT_ROWS, CPU_VARIANTS, BACKEND_DL)
-# llama.cpp's newer ggml has its own submit cap and its CPU backend through the registry already
-LLAMA_CPP_PATCHES = (CPU_VARIANTS,)
 # Windows: llama.cpp's common library (its log's worker thread) linked into llama-server.exe, not a DLL whose static
 # destructor joins that thread while Windows unloads it at exit (`llama-server.exe --help` never ended)
 STATIC_COMMON = SourcePatch(HERE / "llama-static-common.patch", "polaris: static common",
                             Path("common") / "CMakeLists.txt")
-LLAMA_CPP_WINDOWS_PATCHES = (CPU_VARIANTS, STATIC_COMMON)
+# what each tree gets: ggml (in llama.cpp's tree, ggml/), sd.cpp's code, llama.cpp's code (Windows only)
+GGML_PATCHES = (SUBMIT_CAP, SHORT_ROWS, CPU_VARIANTS)
+SD_CPP_PATCHES = (BACKEND_DL,)
+LLAMA_CPP_WINDOWS_PATCHES = (STATIC_COMMON,)
 
 
-GGML_FOLDER = Path("ggml")
-# The same two patches re-made for ggml 0.25.3, whose Vulkan backend is split into several files (issue 49). That
-# ggml has its own node cap (GGML_VK_MAX_NODES_PER_SUBMIT) and a flops cap per submit, but applies the small flops cap
-# only to GCN cards below 32 CUs: the patch extends it to the 32- and 36-CU Polaris cards and keeps our variables.
-NEW_GGML_SUBMIT_CAP = SourcePatch(HERE / "ggml-0.25.3-vulkan-submit-cap.patch", SUBMIT_CAP_MARKER, GGML_VULKAN_CPP)
-NEW_GGML_SHORT_ROWS = SourcePatch(HERE / "ggml-0.25.3-vulkan-short-rows.patch", SHORT_ROWS.marker, GGML_VULKAN_CPP)
-
-
-@dataclass(frozen=True)
-class Engine:
-    """The ggml under sd.cpp's code: the one its sdist vendors, or another sdist's ggml folder put in its place."""
-
-    name: str
-    patches: tuple[SourcePatch, ...] | None  # None: SD_CPP_PATCHES, read when used
-    ggml_from: PinnedSdist | None = None  # None: sd.cpp's own ggml
-
-    def record(self) -> dict[str, str]:
-        return {"engine": self.name, **({"ggml_from": self.ggml_from.file} if self.ggml_from else {})}
-
-
-# what the app ships: sd.cpp 0.4.7 on its own ggml of 2026-03-28
-VENDORED_ENGINE = Engine("vendored", None)
-# sd.cpp 0.4.7's code on the ggml 0.25.3 of llama-cpp-python 0.3.36 (the prompt helper's): built for the A/B bench
-# (tests/bench/bench_engines.py), not shipped. sd.cpp's own code needs no change for it.
-LLAMA_GGML_ENGINE = Engine("ggml-0.25.3", (NEW_GGML_SUBMIT_CAP, NEW_GGML_SHORT_ROWS, CPU_VARIANTS, BACKEND_DL),
-                           LLAMA_CPP_SDIST)
-ENGINES = {engine.name: engine for engine in (VENDORED_ENGINE, LLAMA_GGML_ENGINE)}
+def build_patches(windows: bool) -> tuple[SourcePatch, ...]:
+    """Every patch of ours one build of the programs applies (build-info.json records them, the cache keys digest
+    them)."""
+    return (*GGML_PATCHES, *SD_CPP_PATCHES, *(LLAMA_CPP_WINDOWS_PATCHES if windows else ()))
 
 
 def fetch_sdist(downloads: Path, pinned: PinnedSdist = SD_CPP_SDIST) -> Path:
@@ -162,17 +137,12 @@ def fetch_sdist(downloads: Path, pinned: PinnedSdist = SD_CPP_SDIST) -> Path:
     return target
 
 
-def sdist_record() -> dict[str, str]:
-    return SD_CPP_SDIST.record()
+def source_patches_record(patches: tuple[SourcePatch, ...]) -> list[dict[str, str]]:
+    """Our patches, as build-info.json records them (and the cache keys digest them)."""
+    return [patch.record() for patch in patches]
 
 
-def source_patches_record(patches: tuple[SourcePatch, ...] | None = None) -> list[dict[str, str]]:
-    """Our patches to an sdist's sources (sd.cpp's unless told), as build-info.json records them (and the cache
-    keys digest them)."""
-    return [patch.record() for patch in (SD_CPP_PATCHES if patches is None else patches)]
-
-
-def patches_digest(patches: tuple[SourcePatch, ...] | None = None) -> list[str]:
+def patches_digest(patches: tuple[SourcePatch, ...]) -> list[str]:
     """Our patches' sha256, for a cache key: a changed patch must rebuild, never reuse a cache built without it."""
     return [patch["sha256"] for patch in source_patches_record(patches)]
 
@@ -196,41 +166,57 @@ def guard_layer_settings(source: str) -> str:
     return source.replace(LAYER_SETTINGS_END, LAYER_SETTINGS_END + LAYER_SETTINGS_FALLBACK)
 
 
-def extract_sd_cpp(sdist: Path, work: Path, include_dirs: Iterable[Path], engine: Engine = VENDORED_ENGINE,
-                   ggml_sdist: Path | None = None) -> Path:
-    """Unpack the sdist into work/src (once) and return sd.cpp's folder, with the engine's ggml in place (from
-    `ggml_sdist`, where the engine takes another sdist's), our patches applied and guarded for the headers it will use.
+@dataclass(frozen=True)
+class Sources:
+    """The unpacked, patched trees one build of the programs compiles: sd.cpp's (without its own ggml) and
+    llama.cpp's, whose ggml all three programs share."""
 
-    Each target (Linux, Windows) unpacks its own copy: whether the guard applies depends on that target's headers.
-    """
-    source_root = work / "src"
-    sd_cpp = source_root / SD_CPP_SUBDIR
-    if not sd_cpp.exists():
-        say("unpacking sources")
-        shutil.rmtree(source_root, ignore_errors=True)
+    sd_cpp: Path
+    llama_cpp: Path
+
+    @property
+    def ggml(self) -> Path:
+        return self.llama_cpp / GGML_FOLDER
+
+
+def unpack_folder(sdist: Path, pinned: PinnedSdist, source_root: Path) -> Path:
+    """The program's folder of a pinned sdist (only it: the sdists carry their Python packages too), unpacked below
+    source_root once."""
+    tree = source_root / pinned.subdir
+    if not tree.exists():
+        say(f"unpacking {pinned.vendored.rsplit('/', 1)[-1]}")
+        unpacked = source_root / f"{pinned.file}.partial"
+        shutil.rmtree(unpacked, ignore_errors=True)
         with tarfile.open(sdist) as archive:
-            archive.extractall(source_root, filter="data")
-        if engine.ggml_from is not None:
-            if ggml_sdist is None:
-                raise BuildError(f"the {engine.name} engine needs {engine.ggml_from.file}")
-            replace_ggml(sd_cpp, ggml_sdist, engine.ggml_from)
-    for patch in SD_CPP_PATCHES if engine.patches is None else engine.patches:
+            members = [member for member in archive.getmembers() if member.name.startswith(pinned.subdir + "/")]
+            archive.extractall(unpacked, members=members, filter="data")
+        tree.parent.mkdir(parents=True, exist_ok=True)
+        (unpacked / pinned.subdir).rename(tree)  # whole or not at all: an interrupted unpack starts again
+        shutil.rmtree(unpacked)
+    return tree
+
+
+def extract_sources(downloads: Path, work: Path, include_dirs: Iterable[Path], windows: bool) -> Sources:
+    """Both pinned sdists checked and unpacked into work/src (once), our patches applied, ggml-vulkan guarded for the
+    Vulkan headers it will be compiled against. sd.cpp's own ggml (of 2026-03-28) is removed and its folder made a
+    link to the shared one: sd.cpp's code reaches one of ggml's private headers by a relative path
+    (src/ggml_graph_cut.cpp: "../ggml/src/ggml-impl.h"), which must be the header of the ggml it links. Each target
+    (Linux, Windows) unpacks its own copy: the guard and the Windows patches differ."""
+    source_root = work / "src"
+    sd_cpp = unpack_folder(fetch_sdist(downloads, SD_CPP_SDIST), SD_CPP_SDIST, source_root)
+    llama_cpp = unpack_folder(fetch_sdist(downloads, LLAMA_CPP_SDIST), LLAMA_CPP_SDIST, source_root)
+    own_ggml = sd_cpp / GGML_FOLDER
+    if not own_ggml.is_symlink():
+        shutil.rmtree(own_ggml, ignore_errors=True)
+        own_ggml.symlink_to(os.path.relpath(llama_cpp / GGML_FOLDER, sd_cpp), target_is_directory=True)
+    for patch in GGML_PATCHES:
+        patch.apply(llama_cpp)
+    for patch in SD_CPP_PATCHES:
         patch.apply(sd_cpp)
-    guard_for_headers(sd_cpp, include_dirs)
-    return sd_cpp
-
-
-def replace_ggml(sd_cpp: Path, sdist: Path, pinned: PinnedSdist) -> None:
-    """sd.cpp's vendored ggml folder swapped for the one in another pinned sdist (only that folder is unpacked)."""
-    say(f"putting the ggml of {pinned.file} under sd.cpp")
-    shutil.rmtree(sd_cpp / GGML_FOLDER)
-    prefix = f"{pinned.subdir}/{GGML_FOLDER}/"
-    unpacked = sd_cpp.parent / "ggml-from-sdist"
-    with tarfile.open(sdist) as archive:
-        members = [member for member in archive.getmembers() if member.name.startswith(prefix)]
-        archive.extractall(unpacked, members=members, filter="data")
-    (unpacked / pinned.subdir / GGML_FOLDER).rename(sd_cpp / GGML_FOLDER)
-    shutil.rmtree(unpacked)
+    for patch in LLAMA_CPP_WINDOWS_PATCHES if windows else ():
+        patch.apply(llama_cpp)
+    guard_for_headers(llama_cpp, include_dirs)
+    return Sources(sd_cpp, llama_cpp)
 
 
 def guard_for_headers(tree: Path, include_dirs: Iterable[Path]) -> None:

@@ -1,8 +1,8 @@
-"""The Windows backend, cross-built on Linux with mingw-w64: sd-cli.exe and sd-server.exe (from the pinned sdist,
-Vulkan) and vulkaninfo.exe (from Debian's vulkan-tools source package).
+"""The Windows backend, cross-built on Linux with mingw-w64: sd-cli.exe, sd-server.exe and llama-server.exe (from the
+pinned sdists, Vulkan: backend_bin/engine.py) and vulkaninfo.exe (from Debian's vulkan-tools source package).
 
-sd-cli.exe and sd-server.exe share ggml's DLLs beside them (one CPU backend per processor generation, chosen
-when the program starts: backend_bin/cpu_variants.py). Every file is linked against the C and C++ runtimes
+The three programs share ggml's DLLs beside them (one CPU backend per processor generation, chosen when the program
+starts: backend_bin/cpu_variants.py). Every file is linked against the C and C++ runtimes
 statically, so together they need only Windows' own DLLs and the driver's vulkan-1.dll (vulkaninfo.exe, one
 file, loads the loader itself at run time). Windows promises no vulkaninfo.exe, so the app brings its own for the
 system check.
@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from backend_bin.cpu_variants import CPU_VARIANTS, check_instruction_levels, cpu_variant_flags, shared_library_flags
-from backend_bin.linux import SD_LEFT_OUT, TARGETS, BuildOptions
+from backend_bin.engine import PROGRAM_FLAGS, TARGETS, build_programs, configure_programs, project_key
+from backend_bin.linux import BuildOptions
 from backend_bin.output import (
     BIN_DIR,
     c_code,
     cached_build,
     cmake_code,
-    configure,
     copy_build_output,
     expose,
     folder_files,
@@ -36,14 +36,14 @@ from backend_bin.output import (
     reuse_compiled_shaders,
 )
 from backend_bin.source import (
-    SDIST_VERSION,
+    LLAMA_CPP_SDIST,
+    SD_CPP_SDIST,
     DebianSource,
+    build_patches,
     debian_patches,
-    extract_sd_cpp,
+    extract_sources,
     fetch_debian_source,
-    fetch_sdist,
     patches_digest,
-    sdist_record,
     source_patches_record,
 )
 from backend_bin.tools import BuildError, Program, Requirement, SystemFile, require_packages, run_step, say
@@ -75,7 +75,7 @@ VULKAN_TOOLS_PACKAGE = "vulkan-tools"
 VULKAN_TOOLS_VERSION = "1.3.239.0+dfsg1-1"  # Debian 12's; its headers (libvulkan-dev) are the same 1.3.239
 
 SD_CLI_EXE = "sd-cli.exe"
-SD_PROGRAMS = tuple(f"{target}.exe" for target in TARGETS)  # sd-cli.exe, sd-server.exe
+PROGRAMS = tuple(f"{target}.exe" for target in TARGETS)  # sd-cli.exe, sd-server.exe, llama-server.exe
 VULKANINFO_EXE = "vulkaninfo.exe"
 # what a Windows machine has without installing anything; vulkan-1.dll comes with every Vulkan driver
 WINDOWS_SYSTEM_DLLS = frozenset({
@@ -84,7 +84,9 @@ WINDOWS_SYSTEM_DLLS = frozenset({
 })
 VULKAN_LOADER_DLL = "vulkan-1.dll"
 
-SD_CLI_REQUIREMENTS: tuple[Requirement, ...] = (
+# ggml reads SPIR-V's own header (ggml-vulkan-types.h) beside Vulkan's; the mingw build sees no /usr/include
+SPIRV_HEADERS = Path("/usr/include/spirv")
+PROGRAMS_REQUIREMENTS: tuple[Requirement, ...] = (
     Program(MINGW_CC, "mingw-w64"),
     Program(MINGW_CXX, "mingw-w64"),
     Program(MINGW_WINDRES, "mingw-w64"),
@@ -101,6 +103,7 @@ SD_CLI_REQUIREMENTS: tuple[Requirement, ...] = (
     Program("patch", "patch"),
     SystemFile((WINE_VULKAN_DLL,), "libwine"),
     *(SystemFile((folder,), "libvulkan-dev") for folder in SYSTEM_VULKAN_HEADERS),
+    SystemFile((SPIRV_HEADERS / "unified1" / "spirv.hpp",), "spirv-headers"),
 )
 VULKANINFO_REQUIREMENTS: tuple[Requirement, ...] = (
     Program(MINGW_CXX, "mingw-w64"),
@@ -171,20 +174,18 @@ def neutralise_set_abort_behavior(source: str) -> str:
 
 @dataclass(frozen=True)
 class WindowsOptions:
-    """How sd-cli.exe is configured; paths inside the build folder are added by cmake_flags()."""
+    """How the Windows programs are configured; paths inside the build folder are added by cmake_flags()."""
 
     build_type: str = "Release"
     variants: tuple[str, ...] = CPU_VARIANTS
 
     def option_flags(self) -> list[str]:
         return [
-            "-DSD_VULKAN=ON",
-            *SD_LEFT_OUT,
+            *PROGRAM_FLAGS,
             f"-DCMAKE_BUILD_TYPE={self.build_type}",
             # a Windows build must run on any x86-64 CPU; OpenMP would need libgomp's DLL beside the exe
             "-DGGML_NATIVE=OFF",
             "-DGGML_OPENMP=OFF",
-            "-DSD_BUILD_SHARED_GGML_LIB=ON",
             *shared_library_flags(),
             *cpu_variant_flags(self.variants),
             f"-DCMAKE_EXE_LINKER_FLAGS={' '.join(STATIC_LINK_FLAGS)}",
@@ -204,8 +205,8 @@ class WindowsOptions:
 
     def cache_key(self) -> str:
         digest = options_digest(*self.option_flags(), cmake_code(TOOLCHAIN_FILE_TEXT), c_code(COMPAT_HEADER_TEXT),
-                                *patches_digest(), host_code_key())
-        return f"windows-{SDIST_VERSION}-{digest}"
+                                *patches_digest(build_patches(windows=True)), project_key(), host_code_key())
+        return f"windows-{SD_CPP_SDIST.version}-{LLAMA_CPP_SDIST.version}-{digest}"
 
 
 @dataclass(frozen=True)
@@ -293,29 +294,30 @@ def check_folder(folder: Path, programs: tuple[str, ...], libraries: list[str]) 
     return {name: check_standalone(folder / name, allowed) for name in (*programs, *libraries)}
 
 
-def build_sd_programs(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
+def build_windows_programs(options: WindowsOptions, cache: Path, jobs: int) -> tuple[Path, dict[str, Any]]:
     def build(work: Path, folder: Path) -> dict[str, Any]:
-        sdist = fetch_sdist(cache / "downloads")
         headers = copy_vulkan_headers(work / "vulkan-headers")
-        sd_cpp = extract_sd_cpp(sdist, work, [headers])
+        shutil.copytree(SPIRV_HEADERS, headers / SPIRV_HEADERS.name, dirs_exist_ok=True)
+        sources = extract_sources(cache / "downloads", work, [headers], windows=True)
         make_vulkan_import_library(work / "vulkan-import")
         (work / "mingw-toolchain.cmake").write_text(TOOLCHAIN_FILE_TEXT, encoding="utf-8")
         (work / "mingw_compat.h").write_text(COMPAT_HEADER_TEXT, encoding="utf-8")
         build_dir = work / "build"
         glslc = shutil.which("glslc") or "glslc"
-        configure(sd_cpp, build_dir, options.cmake_flags(work, glslc))
+        configure_programs(sources, build_dir, options.cmake_flags(work, glslc))
         shaders_reused = any(reuse_compiled_shaders(cache / linux_options.cache_key() / "build", build_dir)
                              for linux_options in (BuildOptions(variants=options.variants), BuildOptions()))
-        run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
-        libraries = copy_build_output(build_dir / "bin", folder, SD_PROGRAMS, "*.dll", MINGW_STRIP)
-        imports = check_folder(folder, SD_PROGRAMS, libraries)
+        build_programs(build_dir, jobs)
+        libraries = copy_build_output(build_dir / "bin", folder, PROGRAMS, "*.dll", MINGW_STRIP)
+        imports = check_folder(folder, PROGRAMS, libraries)
         levels = check_instruction_levels(folder, options.variants, windows=True, objdump=MINGW_OBJDUMP)
-        return {"source": sdist_record(), "patches": source_patches_record(),
+        return {"sources": [SD_CPP_SDIST.record(), LLAMA_CPP_SDIST.record()],
+                "patches": source_patches_record(build_patches(windows=True)),
                 "cmake_flags": options.cmake_flags(work, glslc), "libraries": libraries, "imports": imports,
                 "cpu_variants": list(options.variants), "instruction_levels": levels,
                 "shaders_from_linux_build": shaders_reused}
 
-    return cached_build(cache / options.cache_key(), SD_PROGRAMS, SD_CLI_REQUIREMENTS, build,
+    return cached_build(cache / options.cache_key(), PROGRAMS, PROGRAMS_REQUIREMENTS, build,
                         served_by=cache / replace(options, variants=CPU_VARIANTS).cache_key())
 
 
@@ -359,20 +361,20 @@ def build_vulkaninfo(options: VulkaninfoOptions, cache: Path) -> tuple[Path, dic
 
 def build_and_expose(cache: Path, jobs: int, variants: tuple[str, ...] = CPU_VARIANTS,
                      backends: bool = True) -> None:
-    """vulkaninfo.exe, then (with `backends`) sd-cli.exe and sd-server.exe."""
-    sd_options, vulkaninfo_options = WindowsOptions(variants=variants), VulkaninfoOptions()
+    """vulkaninfo.exe, then (with `backends`) sd-cli.exe, sd-server.exe and llama-server.exe."""
+    programs_options, vulkaninfo_options = WindowsOptions(variants=variants), VulkaninfoOptions()
     cold = [requirements for key, program, requirements in (
-        *([(sd_options.cache_key(), SD_CLI_EXE, SD_CLI_REQUIREMENTS)] if backends else []),
+        *([(programs_options.cache_key(), SD_CLI_EXE, PROGRAMS_REQUIREMENTS)] if backends else []),
         (vulkaninfo_options.cache_key(), VULKANINFO_EXE, VULKANINFO_REQUIREMENTS),
     ) if read_stamp(cache / key / "build-ok.json", cache / key / "bin" / program) is None]
     # every missing package named at once, before the first download
     require_packages([requirement for requirements in cold for requirement in requirements])
-    # vulkaninfo.exe first: seconds to build, and a missing deb-src entry shows before the long sd-cli.exe build
+    # vulkaninfo.exe first: seconds to build, and a missing deb-src entry shows before the long build of the programs
     vulkaninfo, vulkaninfo_record = build_vulkaninfo(vulkaninfo_options, cache)
     expose("vulkaninfo", folder_files(vulkaninfo), {**vulkaninfo_record, "cache": str(vulkaninfo.parent)})
     if not backends:
         say(f"ready: {BIN_DIR / VULKANINFO_EXE}")
         return
-    sd_folder, sd_record = build_sd_programs(sd_options, cache, jobs)
-    expose("windows", folder_files(sd_folder), {**sd_record, "cache": str(sd_folder.parent)})
+    folder, record = build_windows_programs(programs_options, cache, jobs)
+    expose("windows", folder_files(folder), {**record, "cache": str(folder.parent)})
     say(f"ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}")

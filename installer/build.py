@@ -36,10 +36,10 @@ BACKEND_BUILD = {"win32": "python -m backend_bin.build --windows"}
 
 
 def backend_files(folder: Path, platform: str) -> list[Path]:
-    """What the bundle carries of the backend: the sd.cpp executable (and sd-server when built), ggml's libraries
-    beside it (one CPU backend per processor generation), the prompt helper's llama-server with its own libraries
-    in their folder, and on Windows our vulkaninfo.exe. A release build put there by hand brings its ggml and
-    stable-diffusion DLLs, and they go in too. The bundle keeps each file's place below `folder`."""
+    """What the bundle carries of the backend: the sd.cpp executable (and sd-server when built), the prompt helper's
+    llama-server, the ggml libraries all of them share (one CPU backend per processor generation), and on Windows
+    our vulkaninfo.exe. A release build put there by hand brings its ggml and stable-diffusion DLLs, and they go in
+    too. The bundle keeps each file's place below `folder`."""
     build = BACKEND_BUILD.get(platform, "python -m backend_bin.build")
     binary = next((folder / name for name in backend_names(platform) if (folder / name).is_file()), None)
     if binary is None:
@@ -55,7 +55,7 @@ def backend_files(folder: Path, platform: str) -> list[Path]:
                              f"has none unless the driver put one there; build it with {build}")
         programs.append(folder / WINDOWS_VULKANINFO)
     pattern = "*.dll" if platform == "win32" else "*.so*"
-    libraries = [path for place in (folder, helper.parent) for path in sorted(place.glob(pattern)) if path.is_file()]
+    libraries = [path for path in sorted(folder.glob(pattern)) if path.is_file()]
     return [*programs, *libraries]
 
 

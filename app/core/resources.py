@@ -28,9 +28,8 @@ def server_name(platform: str) -> str:
 
 
 def prompt_helper_name(platform: str) -> str:
-    """The prompt helper's program (llama.cpp's server) below the backend folder: in a folder of its own, with
-    llama.cpp's ggml libraries, which share their names with sd.cpp's older ones beside sd-cli."""
-    return "llama/llama-server.exe" if platform == "win32" else "llama/llama-server"
+    """The prompt helper's program (llama.cpp's server), beside sd-cli: the two share ggml's libraries."""
+    return "llama-server.exe" if platform == "win32" else "llama-server"
 
 
 def bundled_backend_dir() -> Path:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -11,26 +12,26 @@ from pathlib import Path
 
 import pytest
 
-from backend_bin import llama, output, source, windows
+from backend_bin import engine, output, source, windows
 from backend_bin.cpu_variants import CPU_VARIANTS, TEST_CPU_VARIANTS, variant_library
-from backend_bin.linux import TARGETS, BuildOptions
-from backend_bin.llama import LLAMA_FOLDER, LLAMA_SERVER, linux_cache_key
-from backend_bin.output import BIN_DIR, cache_lock, read_build_info, sha256_of
+from backend_bin.engine import TARGETS
+from backend_bin.linux import BuildOptions
+from backend_bin.output import BIN_DIR, BUILD_INFO, cache_lock, expose, read_build_info, sha256_of
 from backend_bin.source import (
+    GGML_PATCHES,
     GGML_VULKAN_CPP,
     LLAMA_CPP_SDIST,
-    LLAMA_GGML_ENGINE,
     OLD_HEADERS_MARKER,
     SD_CPP_PATCHES,
-    SD_CPP_SUBDIR,
-    SDIST_FILE,
-    SDIST_SHA256,
+    SD_CPP_SDIST,
     SHORT_ROWS,
     SUBMIT_CAP,
     SUBMIT_CAP_MARKER,
     SourcePatch,
-    extract_sd_cpp,
+    build_patches,
+    extract_sources,
     guard_layer_settings,
+    headers_lack_layer_settings,
 )
 from backend_bin.tools import BuildError
 from backend_bin.windows import WindowsOptions, copy_vulkan_headers
@@ -50,9 +51,9 @@ def build_info() -> dict:
 
 @pytest.fixture(scope="module")
 def pristine_ggml_vulkan(build_info: dict) -> str:
-    sdist = Path(build_info["cache"]).parent / "downloads" / SDIST_FILE
+    sdist = Path(build_info["cache"]).parent / "downloads" / LLAMA_CPP_SDIST.file
     with tarfile.open(sdist) as archive:
-        member = archive.extractfile(f"{SD_CPP_SUBDIR}/ggml/src/ggml-vulkan/ggml-vulkan.cpp")
+        member = archive.extractfile(f"{LLAMA_CPP_SDIST.subdir}/{GGML_VULKAN_CPP.as_posix()}")
         assert member is not None
         return member.read().decode()
 
@@ -95,36 +96,34 @@ def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "cache is warm" in result.stdout
     assert "$ cmake" not in result.stdout
-    for name in ("sd-cli", "sd-server", f"{LLAMA_FOLDER}{LLAMA_SERVER}"):
+    for name in TARGETS:
         assert os.access(BIN_DIR / name, os.X_OK)
-    # ggml's Vulkan backend (its compiled shaders) is the largest part of each program's folder
+    # ggml's Vulkan backend (its compiled shaders) is the largest part of the folder
     assert (BIN_DIR / "libggml-vulkan.so").stat().st_size > 10_000_000
-    assert (BIN_DIR / LLAMA_FOLDER / "libggml-vulkan.so").stat().st_size > 10_000_000
-    assert f"[backend build] ready: {BIN_DIR / 'sd-cli'}" in result.stdout.splitlines()
-    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {LLAMA_FOLDER}{LLAMA_SERVER}"
+    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {BIN_DIR / 'sd-cli'}"
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="the Linux build's record (the Windows build is recorded as "
-                    "llama-windows, cross-built on Linux)")
-def test_the_prompt_helpers_llama_server_is_recorded_beside_sd_cpp() -> None:
-    recorded = read_build_info()["llama-linux"]
-    assert recorded["source"] == LLAMA_CPP_SDIST.record()
-    assert "-DGGML_VULKAN=ON" in recorded["cmake_flags"] and "-DGGML_BACKEND_DL=ON" in recorded["cmake_flags"]
-    assert Path(recorded["cache"]).name == linux_cache_key(tuple(recorded["cpu_variants"]))
-    server = f"{LLAMA_FOLDER}{LLAMA_SERVER}"
-    assert recorded["files"][server]["sha256"] == sha256_of(BIN_DIR / server)
-    # its own ggml, CPU variants included, in its own folder: sd.cpp's older ggml has the same file names
-    for variant in recorded["cpu_variants"]:
-        assert f"{LLAMA_FOLDER}{variant_library(variant, windows=False)}" in recorded["files"]
+@pytest.mark.skipif(sys.platform == "win32", reason="asks the Linux loader which libraries it finds (ldd)")
+def test_the_three_programs_load_one_ggml_beside_them(build_info: dict) -> None:
+    # issue 49: one ggml (0.25.3, the llama-cpp-python sdist's) for sd-cli, sd-server and llama-server, found beside
+    # them ($ORIGIN), and no second copy anywhere below backend_bin/bin
+    for name in TARGETS:
+        found = dict(re.findall(r"^\s*(\S+) => (\S+)", subprocess.run(
+            ["ldd", str(BIN_DIR / name)], capture_output=True, text=True, check=True).stdout, flags=re.MULTILINE))
+        for library in ("libggml.so", "libggml-base.so"):
+            assert Path(found[library]) == BIN_DIR / library, (name, found)
+    assert sorted(path.name for path in BIN_DIR.rglob("libggml-base.so*")) == ["libggml-base.so"]
+    assert build_info["sources"] == [SD_CPP_SDIST.record(), LLAMA_CPP_SDIST.record()]
 
 
 def test_build_info_records_the_sources_options_and_a_hash_of_each_binary(build_info: dict) -> None:
-    assert build_info["source"]["version"] == "0.4.7" and build_info["source"]["sha256"] == SDIST_SHA256
+    assert [record["version"] for record in build_info["sources"]] == ["0.4.7", "0.3.36"]
+    assert [record["sha256"] for record in build_info["sources"]] == [SD_CPP_SDIST.sha256, LLAMA_CPP_SDIST.sha256]
     # the test run's three CPU variants, or all five (a cache of five serves the tests)
     options = BuildOptions(variants=tuple(build_info["cpu_variants"]))
     assert set(TEST_CPU_VARIANTS) <= set(options.variants) <= set(CPU_VARIANTS)
     assert build_info["cmake_flags"] == options.cmake_flags()
-    assert build_info["patches"] == source.source_patches_record()
+    assert build_info["patches"] == source.source_patches_record(build_patches(windows=False))
     assert Path(build_info["cache"]).name == options.cache_key()
     assert sorted(build_info["files"]) == sorted([*TARGETS, *build_info["libraries"]])
     assert {variant_library(variant, windows=False) for variant in options.variants} <= set(build_info["libraries"])
@@ -137,18 +136,21 @@ def test_the_portable_linux_build_keeps_its_cache_key() -> None:
     # the key names the cache folder every machine already holds: changing it means a ~7 minute rebuild
     # everywhere, so it changes only on purpose (with the version, the options or our patches)
     # (changed on 2026-11-28: -O1 around ggml's kernels in every build, and the short rows' norms patch; on
-    # 2026-11-29: the keys take host_code.cmake's code, not its comments)
-    assert BuildOptions().cache_key() == "0.4.7-a4d5a4d4a4c4"
+    # 2026-11-29: the keys take host_code.cmake's code, not its comments; later that day: the three programs on
+    # one ggml, 0.25.3)
+    assert BuildOptions().cache_key() == "linux-0.4.7-0.3.36-101efff22d7e"
     assert BuildOptions(native=True).cache_key() != BuildOptions().cache_key()
 
 
-SD_CPP_TARGETS = ("CMakeFiles/stable-diffusion.dir/", "examples/cli/CMakeFiles/sd-cli.dir/",
-                  "examples/server/CMakeFiles/sd-server.dir/")
-LLAMA_CPP_TARGETS = ("src/CMakeFiles/llama.dir/", "common/CMakeFiles/llama-common.dir/",
-                     "tools/mtmd/CMakeFiles/mtmd.dir/", "tools/server/CMakeFiles/server-context.dir/")
+# the programs' own code, in the folders engine/CMakeLists.txt builds them in
+AROUND_THE_KERNELS = (
+    "stable-diffusion.cpp/CMakeFiles/stable-diffusion.dir/", "stable-diffusion.cpp/examples/cli/CMakeFiles/sd-cli.dir/",
+    "stable-diffusion.cpp/examples/server/CMakeFiles/sd-server.dir/", "llama.cpp/src/CMakeFiles/llama.dir/",
+    "llama.cpp/common/CMakeFiles/llama-common.dir/", "llama.cpp/tools/mtmd/CMakeFiles/mtmd.dir/",
+    "llama.cpp/tools/server/CMakeFiles/server-context.dir/")
 
 
-def assert_only_ggml_is_compiled_at_o3(section: str, around_the_kernels: tuple[str, ...]) -> None:
+def assert_only_ggml_is_compiled_at_o3(section: str) -> None:
     """A build folder's compile_commands.json: the code around ggml's kernels at -O1, ggml's own libraries at -O3."""
     build = Path(read_build_info()[section]["cache"]) / "build"
     commands = json.loads((build / "compile_commands.json").read_text(encoding="utf-8"))
@@ -167,27 +169,21 @@ def assert_only_ggml_is_compiled_at_o3(section: str, around_the_kernels: tuple[s
         return found
 
     o1, o3 = frozenset({"-O1"}), frozenset({"-O3"})
-    assert {target: levels(target) for target in around_the_kernels} == dict.fromkeys(around_the_kernels, o1)
+    assert {target: levels(target) for target in AROUND_THE_KERNELS} == dict.fromkeys(AROUND_THE_KERNELS, o1)
     kernels = ("ggml/src/CMakeFiles/ggml-base.dir/", "ggml/src/ggml-vulkan/CMakeFiles/ggml-vulkan.dir/",
                *(f"ggml/src/CMakeFiles/ggml-cpu-{variant}.dir/" for variant in TEST_CPU_VARIANTS))
     assert {target: levels(target) for target in kernels} == dict.fromkeys(kernels, o3)
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="reads the Linux builds' own folders in the build cache")
-@pytest.mark.parametrize(("section", "around_the_kernels"),
-                         [("linux", SD_CPP_TARGETS), ("llama-linux", LLAMA_CPP_TARGETS)])
-def test_the_code_around_ggml_s_kernels_is_compiled_at_o1_and_ggml_at_o3(section: str,
-                                                                         around_the_kernels: tuple[str, ...]) -> None:
-    assert_only_ggml_is_compiled_at_o3(section, around_the_kernels)
+@pytest.mark.skipif(sys.platform == "win32", reason="reads the Linux build's own folder in the build cache")
+def test_the_code_around_ggml_s_kernels_is_compiled_at_o1_and_ggml_at_o3() -> None:
+    assert_only_ggml_is_compiled_at_o3("linux")
 
 
 @pytest.mark.full
 @pytest.mark.windows_side
-@pytest.mark.parametrize(("section", "around_the_kernels"),
-                         [("windows", SD_CPP_TARGETS), ("llama-windows", LLAMA_CPP_TARGETS)])
-def test_the_windows_builds_compile_the_code_around_the_kernels_at_o1_too(
-        section: str, around_the_kernels: tuple[str, ...], windows_side: WindowsSide) -> None:
-    assert_only_ggml_is_compiled_at_o3(section, around_the_kernels)
+def test_the_windows_build_compiles_the_code_around_the_kernels_at_o1_too(windows_side: WindowsSide) -> None:
+    assert_only_ggml_is_compiled_at_o3("windows")
 
 
 def test_both_cache_keys_change_with_the_submit_cap_patch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,14 +191,28 @@ def test_both_cache_keys_change_with_the_submit_cap_patch(tmp_path: Path, monkey
     changed = tmp_path / SUBMIT_CAP.file.name
     changed.write_text(SUBMIT_CAP.file.read_text().replace("polaris_gcn_max_nodes_per_submit = 16",
                                                            "polaris_gcn_max_nodes_per_submit = 8"))
-    patches = tuple(SourcePatch(changed, p.marker, p.changes) if p is SUBMIT_CAP else p for p in SD_CPP_PATCHES)
-    monkeypatch.setattr(source, "SD_CPP_PATCHES", patches)
+    patches = tuple(SourcePatch(changed, p.marker, p.changes) if p is SUBMIT_CAP else p for p in GGML_PATCHES)
+    monkeypatch.setattr(source, "GGML_PATCHES", patches)
     assert BuildOptions().cache_key() != linux
     assert WindowsOptions().cache_key() != windows
 
 
+def test_both_cache_keys_change_with_the_project_that_builds_the_programs(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = (BuildOptions().cache_key, WindowsOptions().cache_key)
+    before = [key() for key in keys]
+    project = tmp_path / "engine"
+    project.mkdir()
+    text = (engine.PROJECT / "CMakeLists.txt").read_text(encoding="utf-8")
+    (project / "CMakeLists.txt").write_text("# reworded\n" + text, encoding="utf-8")
+    monkeypatch.setattr(engine, "PROJECT", project)
+    assert [key() for key in keys] == before  # a comment: the same key
+    (project / "CMakeLists.txt").write_text(text.replace("GGML_MAX_NAME=128", "GGML_MAX_NAME=256"), encoding="utf-8")
+    assert [key() == old for key, old in zip(keys, before, strict=True)] == [False, False]
+
+
 def test_every_cache_key_changes_with_what_is_compiled_at_o1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    keys = (BuildOptions().cache_key, llama.linux_cache_key, WindowsOptions().cache_key, llama.windows_cache_key)
+    keys = (BuildOptions().cache_key, WindowsOptions().cache_key)
     before = [key() for key in keys]
     changed = tmp_path / output.HOST_CODE_CMAKE.name
     changed.write_text(output.HOST_CODE_CMAKE.read_text(encoding="utf-8").replace("-O1", "-O2"), encoding="utf-8")
@@ -212,7 +222,7 @@ def test_every_cache_key_changes_with_what_is_compiled_at_o1(tmp_path: Path, mon
 
 def test_no_cache_key_changes_with_a_comment_in_a_file_we_write(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    keys = (BuildOptions().cache_key, llama.linux_cache_key, WindowsOptions().cache_key, llama.windows_cache_key)
+    keys = (BuildOptions().cache_key, WindowsOptions().cache_key)
     before = [key() for key in keys]
     commented = tmp_path / output.HOST_CODE_CMAKE.name
     text = output.HOST_CODE_CMAKE.read_text(encoding="utf-8")
@@ -225,7 +235,7 @@ def test_no_cache_key_changes_with_a_comment_in_a_file_we_write(tmp_path: Path,
     assert [key() for key in keys] == before
     # and a line of code in any of them is a new key
     monkeypatch.setattr(windows, "COMPAT_HEADER_TEXT", windows.COMPAT_HEADER_TEXT + "#define MORE 1\n")
-    assert [key() == old for key, old in zip(keys[2:], before[2:], strict=True)] == [False, False]
+    assert [key() == old for key, old in zip(keys, before, strict=True)] == [True, False]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the Linux build's cache folder")
@@ -238,59 +248,63 @@ def test_the_build_compiled_through_ccache_into_the_cache(build_info: dict) -> N
 
 
 @pytest.fixture(scope="module")
-def sdist(build_info: dict) -> Path:
-    return Path(build_info["cache"]).parent / "downloads" / SDIST_FILE
+def downloads(build_info: dict) -> Path:
+    return Path(build_info["cache"]).parent / "downloads"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs GNU patch, a tool of the Linux build machine")
 @pytest.mark.parametrize("target", ["linux", "windows"])
-def test_our_patches_apply_to_each_targets_source_tree_once(target: str, sdist: Path, tmp_path: Path) -> None:
-    # the Windows build unpacks its own tree and guards it for the headers it copies beside it (windows.py)
+def test_our_patches_apply_to_each_targets_source_trees_once(target: str, downloads: Path, tmp_path: Path) -> None:
+    # the Windows build unpacks its own trees and guards them for the headers it copies beside them (windows.py)
     include_dirs = [Path("/usr/include")] if target == "linux" else [copy_vulkan_headers(tmp_path / "headers")]
-    sd_cpp = extract_sd_cpp(sdist, tmp_path / target, include_dirs)
-    patched = (sd_cpp / GGML_VULKAN_CPP).read_text()
-    assert patched.count(SUBMIT_CAP_MARKER) == 2  # the submit counter and the cap
-    assert 'getenv("POLARIS_VK_MAX_NODES_PER_SUBMIT")' in patched
-    assert "nodes_per_submit = std::min(nodes_per_submit, polaris_cap);" in patched
-    # the short rows' norms: the same shader compiled a second time, for 64 invocations, and chosen by row length
-    assert patched.count(SHORT_ROWS.marker) == 1 and "polaris_short_rows(src0->ne[0])" in patched
-    shaders = sd_cpp / GGML_VULKAN_CPP.parent / "vulkan-shaders"
-    assert "#ifndef BLOCK_SIZE\n#define BLOCK_SIZE 512\n#endif" in (shaders / "rms_norm.comp").read_text()
-    assert '"rms_norm_short_rows_f32", "rms_norm.comp"' in (shaders / "vulkan-shaders-gen.cpp").read_text()
-    # the CPU variants' subset, and sd.cpp reaching its CPU backend only through the registry
-    assert "tag_name IN_LIST GGML_CPU_VARIANTS" in (sd_cpp / "ggml" / "src" / "CMakeLists.txt").read_text()
-    for name in ("util.cpp", "convert.cpp"):
-        assert '#include "ggml-cpu.h"' not in (sd_cpp / "src" / name).read_text()
-    trees = {patch.changes: (sd_cpp / patch.changes).read_bytes() for patch in SD_CPP_PATCHES}
-    for patch in SD_CPP_PATCHES:
-        patch.apply(sd_cpp)  # a second run (a retried build) leaves the tree alone
-    assert {patch.changes: (sd_cpp / patch.changes).read_bytes() for patch in SD_CPP_PATCHES} == trees
-    assert not list(sd_cpp.rglob("*.orig")) and not list(sd_cpp.rglob("*.rej"))
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="runs GNU patch, a tool of the Linux build machine")
-def test_the_ggml_0_25_3_engine_is_sd_cpps_code_on_llama_cpps_ggml_with_our_patches_remade(sdist: Path,
-                                                                                            tmp_path: Path) -> None:
-    # issue 49's A/B engine: sd.cpp 0.4.7's own files, the ggml folder of the llama-cpp-python sdist (its Vulkan
-    # backend split into several files), and our two Vulkan patches made again for it
-    sd_cpp = extract_sd_cpp(sdist, tmp_path, [Path("/usr/include")], LLAMA_GGML_ENGINE,
-                            sdist.parent / LLAMA_CPP_SDIST.file)
-    vulkan = sd_cpp / GGML_VULKAN_CPP.parent
-    assert (vulkan / "ggml-vulkan-types.h").is_file()
-    patched = (sd_cpp / GGML_VULKAN_CPP).read_text()
+    sources = extract_sources(downloads, tmp_path / target, include_dirs, windows=target == "windows")
+    # sd.cpp's own, older ggml is gone: its folder is the shared ggml (one private header is reached through it)
+    assert (sources.sd_cpp / "ggml").is_symlink() and (sources.sd_cpp / "ggml").resolve() == sources.ggml.resolve()
+    assert (sources.ggml / "src" / "ggml-vulkan" / "ggml-vulkan-types.h").is_file()  # 0.25.3's backend, in 6 files
+    patched = (sources.llama_cpp / GGML_VULKAN_CPP).read_text()
     assert patched.count(SUBMIT_CAP_MARKER) == 2  # the submit counter and the cap
     assert 'getenv("POLARIS_VK_MAX_NODES_PER_SUBMIT")' in patched
     # ggml's own flops cap, below 32 CUs only, reaches every GCN card (and any device under our variable)
     assert "flops_cap = std::min(flops_cap, polaris_gcn_flops_per_cu *" in patched
     assert "bool submit = (submitted_nodes >= max_nodes_per_submit) ||" in patched
-    assert "polaris_short_rows(src0->ne[0])" in patched
+    # the short rows' norms: the same shader compiled a second time, for 64 invocations, and chosen by row length
+    assert patched.count(SHORT_ROWS.marker) == 1 and "polaris_short_rows(src0->ne[0])" in patched
+    vulkan = sources.llama_cpp / GGML_VULKAN_CPP.parent
     assert "pipeline_rms_norm_short_rows_f32;" in (vulkan / "ggml-vulkan-types.h").read_text()
-    trees = {patch.changes: (sd_cpp / patch.changes).read_bytes() for patch in LLAMA_GGML_ENGINE.patches or ()}
-    extract_sd_cpp(sdist, tmp_path, [Path("/usr/include")], LLAMA_GGML_ENGINE)  # a retried build: left alone
-    assert {path: (sd_cpp / path).read_bytes() for path in trees} == trees
-    assert not list(sd_cpp.rglob("*.orig")) and not list(sd_cpp.rglob("*.rej"))
-    # built into a cache of its own, never the shipped engine's
-    assert BuildOptions(engine=LLAMA_GGML_ENGINE).cache_key().startswith("0.4.7-ggml-0.25.3-")
+    generator = (vulkan / "vulkan-shaders" / "vulkan-shaders-gen.cpp").read_text()
+    assert '"rms_norm_short_rows_f32", "rms_norm.comp"' in generator
+    assert (OLD_HEADERS_MARKER in patched) == headers_lack_layer_settings(include_dirs)
+    # the CPU variants' subset, sd.cpp reaching its CPU backend only through the registry, and on Windows
+    # llama.cpp's common library linked into the server
+    assert "tag_name IN_LIST GGML_CPU_VARIANTS" in (sources.ggml / "src" / "CMakeLists.txt").read_text()
+    for name in ("util.cpp", "convert.cpp"):
+        assert '#include "ggml-cpu.h"' not in (sources.sd_cpp / "src" / name).read_text()
+    static_common = "polaris: static common" in (sources.llama_cpp / "common" / "CMakeLists.txt").read_text()
+    assert static_common == (target == "windows")
+    patches = build_patches(windows=target == "windows")
+    assert len(patches) == len(GGML_PATCHES) + len(SD_CPP_PATCHES) + (target == "windows")
+    changed = [tree / patch.changes for patch in patches
+               for tree in (sources.sd_cpp if patch in SD_CPP_PATCHES else sources.llama_cpp,)]
+    trees = {path: path.read_bytes() for path in changed}
+    extract_sources(downloads, tmp_path / target, include_dirs, windows=target == "windows")  # a retried build
+    assert {path: path.read_bytes() for path in changed} == trees
+    assert not list(tmp_path.rglob("*.orig")) and not list(tmp_path.rglob("*.rej"))
+
+
+def test_a_build_removes_the_prompt_helpers_own_ggml_of_an_earlier_version(tmp_path: Path) -> None:
+    # before issue 49, llama-server and a ggml of its own lived in bin/llama/ (the "llama-linux" section): a bundle
+    # takes every library it finds, so the next build takes them away
+    bin_dir = tmp_path / "bin"
+    (bin_dir / "llama").mkdir(parents=True)
+    retired = {"llama/llama-server": {}, "llama/libggml-base.so": {}}
+    for name in retired:
+        (bin_dir / name).write_bytes(b"the older build's")
+    (bin_dir / BUILD_INFO).write_text(json.dumps({"llama-linux": {"files": retired}}), encoding="utf-8")
+    program = tmp_path / "llama-server"
+    program.write_bytes(b"this build's")
+    expose("linux", {"llama-server": program}, {"cpu_variants": []}, bin_dir)
+    assert sorted(path.relative_to(bin_dir).as_posix() for path in bin_dir.rglob("*")) == [BUILD_INFO, "llama-server"]
+    assert list(json.loads((bin_dir / BUILD_INFO).read_text(encoding="utf-8"))) == ["linux"]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs GNU patch, a tool of the Linux build machine")

@@ -18,7 +18,6 @@ from backend_bin.cpu_variants import (
     instruction_level,
     variant_library,
 )
-from backend_bin.llama import LLAMA_FOLDER
 from backend_bin.output import BIN_DIR, read_build_info
 from backend_bin.windows import MINGW_OBJDUMP
 from tests.helpers.image_server import SD_SERVER
@@ -81,11 +80,9 @@ def _recorded(section: str) -> dict:
     return record
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="reads the Linux builds' records")
-@pytest.mark.parametrize(("section", "folder"), [("linux", ""), ("llama-linux", LLAMA_FOLDER)])
-def test_each_linux_variant_holds_its_generations_instructions_and_the_rest_any_x86_64s(section: str,
-                                                                                        folder: str) -> None:
-    record = _recorded(section)
+@pytest.mark.skipif(sys.platform == "win32", reason="reads the Linux build's record")
+def test_each_linux_variant_holds_its_generations_instructions_and_the_rest_any_x86_64s() -> None:
+    record = _recorded("linux")
     levels = record["instruction_levels"]
     assert set(TEST_CPU_VARIANTS) <= set(record["cpu_variants"])  # what the tests run, at least
     for variant in record["cpu_variants"]:
@@ -94,22 +91,20 @@ def test_each_linux_variant_holds_its_generations_instructions_and_the_rest_any_
     assert programs_and_libraries and set(programs_and_libraries.values()) == {"sse2"}
     # the record is of the files the app runs
     for name in levels:
-        assert (BIN_DIR / folder / name).is_file()
+        assert (BIN_DIR / name).is_file()
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs mingw-w64's objdump, a tool of the Linux cross-build")
 @pytest.mark.backend
 @pytest.mark.full
 @pytest.mark.windows_side
-@pytest.mark.parametrize(("section", "folder"), [("windows", ""), ("llama-windows", LLAMA_FOLDER)])
-def test_the_windows_baseline_variant_holds_no_avx_instruction(windows_side: object, section: str,
-                                                               folder: str) -> None:
-    baseline = BIN_DIR / folder / variant_library("x64", windows=True)
+def test_the_windows_baseline_variant_holds_no_avx_instruction(windows_side: object) -> None:
+    baseline = BIN_DIR / variant_library("x64", windows=True)
     disassembly = subprocess.run([MINGW_OBJDUMP, "-d", "--no-show-raw-insn", str(baseline)], capture_output=True,
                                  text=True, check=True).stdout
     assert "%ymm" not in disassembly and "%zmm" not in disassembly
     assert instruction_level(disassembly) == "sse2"
-    record = _recorded(section)
+    record = _recorded("windows")
     for variant in record["cpu_variants"]:
         assert record["instruction_levels"][variant_library(variant, windows=True)] == VARIANT_LEVEL[variant]
 

@@ -1,5 +1,5 @@
-"""The Windows backend cross-built on Linux: sd-cli.exe, sd-server.exe and ggml's DLLs, llama-server.exe and its own,
-vulkaninfo.exe, and the pure steps behind them."""
+"""The Windows backend cross-built on Linux: sd-cli.exe, sd-server.exe and llama-server.exe with the ggml DLLs they
+share, vulkaninfo.exe, and the pure steps behind them."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ import pytest
 
 from backend_bin import windows
 from backend_bin.linux import BuildOptions
-from backend_bin.llama import LLAMA_FOLDER, LLAMA_SERVER_EXE
 from backend_bin.output import BIN_DIR, expose, read_build_info, sha256_of
 from backend_bin.source import (
-    SDIST_SHA256,
+    LLAMA_CPP_SDIST,
+    SD_CPP_SDIST,
     debian_patches,
     dsc_name,
     parse_dsc_checksums,
@@ -319,7 +319,7 @@ def vulkaninfo_exe(windows_side: WindowsSide) -> tuple[Path, dict, str]:
 
 @pytest.fixture(scope="module")
 def llama_server_exe(windows_side: WindowsSide) -> tuple[Path, dict, str]:
-    return _built("llama-windows", f"{LLAMA_FOLDER}{LLAMA_SERVER_EXE}")
+    return _built("windows", "llama-server.exe")
 
 
 @pytest.fixture(params=["sd_cli_exe", "vulkaninfo_exe", "llama_server_exe"])
@@ -361,14 +361,17 @@ def test_a_built_program_needs_only_windows_dlls_the_vulkan_loader_and_its_own(
 @pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.backend
-def test_sd_cli_exe_and_sd_server_exe_share_ggmls_dlls_and_are_stripped(sd_cli_exe: tuple[Path, dict, str]) -> None:
+def test_the_three_programs_share_ggmls_dlls_and_are_stripped(sd_cli_exe: tuple[Path, dict, str]) -> None:
     program, record, _ = sd_cli_exe
-    assert record["source"]["sha256"] == SDIST_SHA256
-    assert {"-DGGML_NATIVE=OFF", "-DGGML_OPENMP=OFF", "-DSD_VULKAN=ON"} <= set(record["cmake_flags"])
+    assert [source["sha256"] for source in record["sources"]] == [SD_CPP_SDIST.sha256, LLAMA_CPP_SDIST.sha256]
+    assert {"-DGGML_NATIVE=OFF", "-DGGML_OPENMP=OFF", "-DSD_VULKAN=ON", "-DGGML_BACKEND_DL=ON"} <= set(
+        record["cmake_flags"])
     # the Vulkan backend is its own DLL, loaded at run time like the CPU variants: it needs the loader
     assert "vulkan-1.dll" in record["imports"]["ggml-vulkan.dll"]
-    for name in ("sd-cli.exe", "sd-server.exe"):
+    # one ggml (issue 49): the three programs link the same ggml.dll, and no second copy is anywhere
+    for name in ("sd-cli.exe", "sd-server.exe", "llama-server.exe"):
         assert {"ggml.dll", "ggml-base.dll"} <= set(record["imports"][name])
+    assert sorted(path.name for path in BIN_DIR.rglob("ggml-base.dll")) == ["ggml-base.dll"]
     for name in (*record["imports"], program.name):
         assert coff_symbol_count(BIN_DIR / name) == 0  # stripped: megabytes of symbols nobody on Windows reads
     assert (BIN_DIR / "ggml-vulkan.dll").stat().st_size > 20_000_000  # the compiled shaders are inside
@@ -396,34 +399,21 @@ def test_vulkaninfo_exe_is_built_from_the_checked_debian_source(vulkaninfo_exe: 
                     "Linux only (the Windows backend is cross-built there)")
 @pytest.mark.backend
 def test_a_warm_windows_cache_only_exposes_the_programs(sd_cli_exe: tuple[Path, dict, str],
-                                                        vulkaninfo_exe: tuple[Path, dict, str],
-                                                        llama_server_exe: tuple[Path, dict, str]) -> None:
+                                                        vulkaninfo_exe: tuple[Path, dict, str]) -> None:
     cache = Path(sd_cli_exe[1]["cache"]).parent
     result = subprocess.run([sys.executable, "-m", "backend_bin.build", "--windows", "--cpu-variants", "tests",
                              "--cache", str(cache)],
                             capture_output=True, text=True, cwd=REPO, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.count("cache is warm") == 3
+    assert result.stdout.count("cache is warm") == 2
     assert "$ " not in result.stdout  # no step ran: no cmake, no compiler, no apt
-    assert f"[backend build] ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}" in result.stdout
-    assert result.stdout.splitlines()[-1] == f"[backend build] ready: {LLAMA_FOLDER}{LLAMA_SERVER_EXE}"
+    last = f"[backend build] ready: {BIN_DIR / SD_CLI_EXE} and {BIN_DIR / VULKANINFO_EXE}"
+    assert result.stdout.splitlines()[-1] == last
 
 
 @pytest.mark.full
 @pytest.mark.windows_side
 @pytest.mark.backend
-def test_sd_cli_exe_took_the_shaders_the_linux_build_compiled(sd_cli_exe: tuple[Path, dict, str]) -> None:
+def test_the_windows_programs_took_the_shaders_the_linux_build_compiled(sd_cli_exe: tuple[Path, dict, str]) -> None:
     # the same ggml for both targets: its shaders are compiled once, by the Linux build (setup.sh builds it first)
     assert sd_cli_exe[1]["shaders_from_linux_build"] is True
-
-
-@pytest.mark.full
-@pytest.mark.windows_side
-@pytest.mark.backend
-def test_llama_server_exe_took_the_shaders_the_linux_build_compiled(
-        llama_server_exe: tuple[Path, dict, str]) -> None:
-    program, record, _ = llama_server_exe
-    assert record["shaders_from_linux_build"] is True
-    assert record["source"]["name"] == "llama-cpp-python" and "vulkan-1.dll" in record["imports"]["ggml-vulkan.dll"]
-    assert {"-DGGML_VULKAN=ON", "-DGGML_OPENMP=OFF", "-DGGML_BACKEND_DL=ON"} <= set(record["cmake_flags"])
-    assert coff_symbol_count(program) == 0

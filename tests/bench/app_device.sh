@@ -6,7 +6,7 @@
 # The folder this script sits in (carried) holds: gl/*.deb (Debian 12: the Vulkan loader, vulkan-tools and the
 # few libraries QtGui links to), pyside.tar.xz (PySide6's QtCore and QtGui with their Qt and ICU libraries, cut
 # from our .venv: the wheels are abi3), site/ (gguf), backend.tar.xz (our Linux builds with their libraries:
-# `tar -C backend_bin/bin -cJf backend.tar.xz sd-cli sd-server lib*.so llama/llama-server llama/lib*.so`) and
+# `tar -C backend_bin/bin -cJf backend.tar.xz sd-cli sd-server llama-server lib*.so`) and
 # repo/ (app, resources, tests); a benchmark that needs no Qt or no sd-cli runs without those.
 # Writes vulkaninfo's view of the machine to $OUT; the benchmark writes its figures where --out says.
 set -e

@@ -1,11 +1,11 @@
-"""What one more CPU variant of ggml costs to build: for each ggml we build (sd.cpp's and llama.cpp's, for Linux
-and cross-built for Windows), ggml's CPU backend compiled once more with another processor's instructions, timed.
+"""What one more CPU variant of ggml costs to build: for the one ggml we build (llama.cpp's 0.25.3, for Linux and
+cross-built for Windows), ggml's CPU backend compiled once more with another processor's instructions, timed.
 
     .venv/bin/python tests/bench/bench_cpu_variant_build.py [--cache DIR] [--variant avx] [--jobs 2]
 
 It configures ggml alone (its own CMake project inside each unpacked sdist the backend build left in the cache) in
 a new folder, builds ggml-base first (not counted: every variant shares it), then times `--target ggml-cpu` with
-the variant's instructions switched on. The sum over the four ggml builds, times the number of variants added
+the variant's instructions switched on. The sum over the two ggml builds, times the number of variants added
 beyond the one built today, is what CPU variants add to a cold set-up.
 """
 
@@ -21,10 +21,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from backend_bin import llama, windows  # noqa: E402
+from backend_bin import windows  # noqa: E402
 from backend_bin.linux import BuildOptions  # noqa: E402
 from backend_bin.output import default_cache_dir  # noqa: E402
-from backend_bin.source import LLAMA_CPP_SDIST, SD_CPP_SDIST  # noqa: E402
+from backend_bin.source import LLAMA_CPP_SDIST  # noqa: E402
 
 # ggml's own switches per processor (the variants GGML_CPU_ALL_VARIANTS names x64, sse42, sandybridge, haswell,
 # skylakex); each list sets every switch, since a native build turns most of them on by default
@@ -72,22 +72,16 @@ def main() -> int:
         same_build = sorted(args.cache.glob(key.rsplit("-", 1)[0] + "-*/src"), key=lambda p: p.stat().st_mtime)
         return exact if exact.is_dir() or not same_build else same_build[-1].parent
 
-    sd_linux = work(BuildOptions().cache_key()) / "src" / SD_CPP_SDIST.subdir / "ggml"
-    sd_windows_work = work(windows.WindowsOptions().cache_key())
-    llama_linux = work(llama.linux_cache_key()) / "src" / LLAMA_CPP_SDIST.subdir / "ggml"
-    llama_windows_work = work(llama.windows_cache_key())
+    linux_work = work(BuildOptions().cache_key())
+    windows_work = work(windows.WindowsOptions().cache_key())
 
     def cross(work: Path) -> list[str]:
         return [f"-DCMAKE_TOOLCHAIN_FILE={work / 'mingw-toolchain.cmake'}", "-DGGML_OPENMP=OFF",
                 f"-DCMAKE_C_FLAGS=-include {work / 'mingw_compat.h'}"]
 
     builds = [
-        ("sd.cpp's ggml, Linux", sd_linux, []),
-        ("sd.cpp's ggml, Windows (mingw-w64)", sd_windows_work / "src" / SD_CPP_SDIST.subdir / "ggml",
-         cross(sd_windows_work)),
-        ("llama.cpp's ggml, Linux", llama_linux, []),
-        ("llama.cpp's ggml, Windows (mingw-w64)", llama_windows_work / "src" / LLAMA_CPP_SDIST.subdir / "ggml",
-         cross(llama_windows_work)),
+        ("ggml, Linux", linux_work / "src" / LLAMA_CPP_SDIST.subdir / "ggml", []),
+        ("ggml, Windows (mingw-w64)", windows_work / "src" / LLAMA_CPP_SDIST.subdir / "ggml", cross(windows_work)),
     ]
     missing = [str(path) for _, path, _ in builds if not path.is_dir()]
     if missing:
@@ -99,7 +93,7 @@ def main() -> int:
         seconds = measure(ggml, extra, args.variant, args.jobs)
         total += seconds
         print(f"  {name:40} {seconds:6.0f} s")
-    print(f"  {'all four':40} {total:6.0f} s a variant; "
+    print(f"  {'both':40} {total:6.0f} s a variant; "
           f"four variants beyond today's one: {4 * total / 60:.1f} minutes")
     return 0
 

@@ -4,8 +4,9 @@
         [--case sd1 --case sdxl --case tiny-flux --case tiny-klein] [--polaris] [--setting NAME:VAR=V,VAR=V ...] \\
         [--pairs 2] [--models DIR] [--out DIR] [--deadline S]
 
-The first engine is the reference (today's: sd.cpp 0.4.7 on its own ggml); the second is built by
-`python -m backend_bin.build --engine ggml-0.25.3`. The GPU cases use the real-shaped random-weight calibration models
+The first engine is the reference. Issue 49 ran it with sd.cpp 0.4.7 on its own ggml (the backend until commit
+d5986c4: check that out and `python -m backend_bin.build`) against the same code on ggml 0.25.3, today's build
+(tests/data/calibration/h200_engines_ab.txt). The GPU cases use the real-shaped random-weight calibration models
 (`python -m app.core.demo.picture_models --calibration flux|sd`, written into --models when missing); the tiny cases
 the demo's Flux and klein (lavapipe). --polaris runs everything under the RX 580 feature set the Polaris lane uses
 (POLARIS_FEATURE_SET: no fp16, no integer dot, no cooperative matrices, 2 GiB allocations, 16 nodes per submit).
@@ -17,8 +18,7 @@ each engine runs once, in turn. Printed: the median seconds of sd-cli's own stag
 and the whole run, the VRAM peak above idle (NVML, where there is an NVIDIA GPU), each stage's ratio to the reference
 engine (the median of the rounds' ratios: the machine's speed drifts, rounds hold), and the pictures against the
 reference's: the largest and mean difference of one channel (0 to 255) and the app's broken-picture check
-(app/core/gallery/picture_check.py). Every run is a JSON line in OUT/runs.jsonl. tests/bench/engines_device.sh runs
-this on the lent GPU.
+(app/core/gallery/picture_check.py). Every run is a JSON line in OUT/runs.jsonl.
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ from installer.wine import cache_root
 OUR_PROGRAMS = ("python.exe", "sd-cli.exe", "sd-server.exe", "llama-server.exe")
 COMMANDS = (".venv/bin/python -m backend_bin.build --windows --cpu-variants tests",
             ".venv/bin/python -m installer.windows_python")
-# each build's record in backend_bin/bin/build-info.json, and the program it made
-PROGRAMS = {"windows": "sd-cli.exe", "vulkaninfo": "vulkaninfo.exe", "llama-windows": "llama/llama-server.exe"}
+# each build's record in backend_bin/bin/build-info.json, and the programs it made
+PROGRAMS = (("windows", "sd-cli.exe"), ("windows", "llama-server.exe"), ("vulkaninfo", "vulkaninfo.exe"))
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class WindowsSide:
     def missing(self) -> list[str]:
         """What is not there yet, in words; empty when everything is."""
         records = read_build_info(self.bin_dir)
-        missing = [name for section, name in PROGRAMS.items()
+        missing = [name for section, name in PROGRAMS
                    if section not in records or not (self.bin_dir / name).is_file()]
         if not (self.python_folder / "polaris-python.json").is_file():
             missing.append(f"Windows Python ({self.python_folder})")

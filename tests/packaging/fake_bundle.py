@@ -20,7 +20,7 @@ FILES = {
     "PolarisStudio.exe": b"MZ the app",
     "_internal/python311.dll": b"MZ python",
     "_internal/backend_bin/sd-cli.exe": b"MZ sd.cpp",
-    "_internal/backend_bin/llama/llama-server.exe": b"MZ llama.cpp",
+    "_internal/backend_bin/llama-server.exe": b"MZ llama.cpp",
     "_internal/backend_bin/vulkaninfo.exe": b"MZ vulkaninfo",
     "_internal/resources/catalog.json": b"{}",
     "_internal/PySide6/plugins/platforms/qwindows.dll": b"MZ qt",

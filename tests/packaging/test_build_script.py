@@ -27,32 +27,33 @@ def names(files: list[Path], folder: Path) -> list[str]:
 
 def test_windows_carries_our_programs_their_dlls_and_vulkaninfo_exe(tmp_path: Path) -> None:
     touch(tmp_path, "sd-cli.exe", "sd-server.exe", "vulkaninfo.exe", "ggml-base.dll", "ggml-cpu-x64.dll",
-          "ggml-cpu-haswell.dll", "build-info.json", "llama/llama-server.exe", "llama/ggml-base.dll",
-          "llama/llama.dll", "sd-cli", "libggml-base.so", "llama/llama-server")
+          "ggml-cpu-haswell.dll", "build-info.json", "llama-server.exe", "llama.dll", "sd-cli", "libggml-base.so",
+          "llama-server")
     assert names(backend_files(tmp_path, "win32"), tmp_path) == [
-        "sd-cli.exe", "sd-server.exe", "llama/llama-server.exe", "vulkaninfo.exe", "ggml-base.dll",
-        "ggml-cpu-haswell.dll", "ggml-cpu-x64.dll", "llama/ggml-base.dll", "llama/llama.dll"]
+        "sd-cli.exe", "sd-server.exe", "llama-server.exe", "vulkaninfo.exe", "ggml-base.dll",
+        "ggml-cpu-haswell.dll", "ggml-cpu-x64.dll", "llama.dll"]
 
 
 def test_a_release_build_put_there_by_hand_keeps_every_dll_beside_it(tmp_path: Path) -> None:
-    touch(tmp_path, "sd-cli.exe", "llama/llama-server.exe", "vulkaninfo.exe", "ggml.dll", "ggml-vulkan.dll",
+    touch(tmp_path, "sd-cli.exe", "llama-server.exe", "vulkaninfo.exe", "ggml.dll", "ggml-vulkan.dll",
           "stable-diffusion.dll", "README.md")
     assert names(backend_files(tmp_path, "win32"), tmp_path) == [
-        "sd-cli.exe", "llama/llama-server.exe", "vulkaninfo.exe", "ggml-vulkan.dll", "ggml.dll",
+        "sd-cli.exe", "llama-server.exe", "vulkaninfo.exe", "ggml-vulkan.dll", "ggml.dll",
         "stable-diffusion.dll"]
 
 
 def test_an_older_windows_build_names_it_sd_exe(tmp_path: Path) -> None:
-    touch(tmp_path, "sd.exe", "llama/llama-server.exe", "vulkaninfo.exe", "ggml.dll")
+    touch(tmp_path, "sd.exe", "llama-server.exe", "vulkaninfo.exe", "ggml.dll")
     assert names(backend_files(tmp_path, "win32"), tmp_path) == [
-        "sd.exe", "llama/llama-server.exe", "vulkaninfo.exe", "ggml.dll"]
+        "sd.exe", "llama-server.exe", "vulkaninfo.exe", "ggml.dll"]
 
 
 def test_linux_carries_the_programs_and_shared_libraries_only(tmp_path: Path) -> None:
-    touch(tmp_path, "sd-cli", "sd-server", "llama/llama-server", "build-info.json", "libggml-cpu-x64.so",
-          "libggml.so.1", "ggml.dll", "vulkaninfo.exe", "llama/libllama.so", "llama/llama-server.exe")
+    touch(tmp_path, "sd-cli", "sd-server", "llama-server", "build-info.json", "libggml-cpu-x64.so",
+          "libggml.so.1", "ggml.dll", "vulkaninfo.exe", "libllama.so", "llama-server.exe",
+          "llama/libggml-base.so")  # an older build's folder: never carried
     assert names(backend_files(tmp_path, "linux"), tmp_path) == [
-        "sd-cli", "sd-server", "llama/llama-server", "libggml-cpu-x64.so", "libggml.so.1", "llama/libllama.so"]
+        "sd-cli", "sd-server", "llama-server", "libggml-cpu-x64.so", "libggml.so.1", "libllama.so"]
 
 
 def test_no_backend_says_how_to_build_ours(tmp_path: Path) -> None:
@@ -65,16 +66,16 @@ def test_no_backend_says_how_to_build_ours(tmp_path: Path) -> None:
 
 def test_a_bundle_without_the_prompt_helpers_program_is_refused(tmp_path: Path) -> None:
     touch(tmp_path, "sd-cli.exe", "vulkaninfo.exe")
-    with pytest.raises(BuildError, match=r"no llama/llama-server\.exe in .*python -m backend_bin\.build --windows"):
+    with pytest.raises(BuildError, match=r"no llama-server\.exe in .*python -m backend_bin\.build --windows"):
         backend_files(tmp_path, "win32")
     touch(tmp_path / "linux", "sd-cli")
-    with pytest.raises(BuildError, match=r"no llama/llama-server in .*python -m backend_bin\.build"):
+    with pytest.raises(BuildError, match=r"no llama-server in .*python -m backend_bin\.build"):
         backend_files(tmp_path / "linux", "linux")
 
 
 def test_a_windows_bundle_without_vulkaninfo_exe_is_refused(tmp_path: Path) -> None:
     # Windows has no vulkaninfo.exe unless the driver brought one: without ours the check sees no device
-    touch(tmp_path, "sd-cli.exe", "llama/llama-server.exe")
+    touch(tmp_path, "sd-cli.exe", "llama-server.exe")
     with pytest.raises(BuildError, match=r"no vulkaninfo\.exe in .*python -m backend_bin\.build --windows"):
         backend_files(tmp_path, "win32")
 

@@ -56,7 +56,7 @@ def folder_mib(folder: Path) -> float:
 def bundle(windows: WindowsPython, tmp_path_factory: pytest.TempPathFactory, say: Callable[[str], None]) -> Path:
     """dist/PolarisStudio built by installer/build.py under Windows Python, with our sd-cli.exe, llama-server.exe
     and vulkaninfo.exe."""
-    for program in ("sd-cli.exe", "llama/llama-server.exe", "vulkaninfo.exe"):
+    for program in ("sd-cli.exe", "llama-server.exe", "vulkaninfo.exe"):
         if not (BACKEND / program).is_file():
             pytest.fail(f"{BACKEND / program} is missing: run ./scripts/setup.sh --tests (python -m backend_bin.build "
                         "--windows cross-builds it)")
@@ -74,7 +74,7 @@ def bundle(windows: WindowsPython, tmp_path_factory: pytest.TempPathFactory, say
 def test_the_bundle_carries_our_backend_and_not_the_test_prefix(bundle: Path) -> None:
     internal = bundle / "_internal"
     for program in ("sd-cli.exe", "sd-server.exe", "ggml-cpu-x64.dll", "ggml-cpu-haswell.dll",
-                    "llama/llama-server.exe", "llama/ggml-cpu-x64.dll", "vulkaninfo.exe"):
+                    "llama-server.exe", "vulkaninfo.exe"):
         assert (internal / "backend_bin" / program).read_bytes() == (BACKEND / program).read_bytes()
     names = {path.name.lower() for path in bundle.rglob("*")}
     # the test prefix's stand-ins for Windows' own DLLs: a user's Windows has the real ones

@@ -29,8 +29,7 @@ POLARIS_FEATURE_SET: Mapping[str, str] = {
     "GGML_VK_DISABLE_COOPMAT": "1",
     "GGML_VK_DISABLE_COOPMAT2": "1",
     "GGML_VK_DISABLE_BFLOAT16": "1",
-    # read by the prompt helper's newer ggml (llama.cpp) only: the fp16 dot product of
-    # VK_VALVE_shader_mixed_float_dot_product, which a card without fp16 has not
+    # the fp16 dot product of VK_VALVE_shader_mixed_float_dot_product, which a card without fp16 has not
     "GGML_VK_DISABLE_DOT2": "1",
     "GGML_VK_FORCE_MAX_ALLOCATION_SIZE": str(2 * 2**30),
     SUBMIT_CAP_VARIABLE: POLARIS_NODES_PER_SUBMIT,

@@ -88,9 +88,9 @@ def _free_name(path: Path) -> Path:
 class BuildProgress:
     """How far our backend build is, from CMake's `[ 45%] Building ...` lines, never going backwards.
 
-    `cmake --build --target sd-cli sd-server` builds the targets one after the other, each counting from 0 %
-    again (the second mostly finds its work done): each target gets an equal share of the bar. ggml builds its
-    shader generator as a nested CMake project whose own percentages (up to 100) appear early on: lines
+    `cmake --build --target sd-cli sd-server llama-server` builds the targets one after the other, each counting
+    from 0 % again (the later ones mostly find their work done): each target gets an equal share of the bar. ggml
+    builds its shader generator as a nested CMake project whose own percentages (up to 100) appear early on: lines
     between its build and install steps are not the build's progress.
     """
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from app.core.generation.command import SUBMIT_CAP_VARIABLE
 from app.core.models.backend_caps import BackendCaps
 from app.core.prompt_helper.model import CONTEXT_TOKENS, HelperPlace
 from app.core.words import translate
@@ -41,12 +40,9 @@ API_KEY_VARIABLE = "LLAMA_API_KEY"
 
 def server_environment(base: Mapping[str, str], api_key: str) -> dict[str, str]:
     """The environment llama-server starts with: the app's own backend environment (the card's Vulkan
-    variables and the Polaris feature set), the key every request must carry (in the environment, not in argv,
-    where any program on the PC could read it), and upstream's own name for our submit cap: this ggml has it."""
-    environment = {**base, API_KEY_VARIABLE: api_key}
-    if SUBMIT_CAP_VARIABLE in environment:
-        environment["GGML_VK_MAX_NODES_PER_SUBMIT"] = environment[SUBMIT_CAP_VARIABLE]
-    return environment
+    variables and the Polaris feature set, our submit cap among them: it shares sd-cli's ggml), and the key every
+    request must carry (in the environment, not in argv, where any program on the PC could read it)."""
+    return {**base, API_KEY_VARIABLE: api_key}
 
 
 def server_failure(output: str) -> str:

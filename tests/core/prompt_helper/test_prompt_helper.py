@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from app.core.demo.picture_models import write_tiny_klein
-from app.core.generation.command import POLARIS_FEATURE_SET, SUBMIT_CAP_VARIABLE
+from app.core.generation.command import POLARIS_FEATURE_SET
 from app.core.models.backend_caps import Flavour, parse_llama_help
 from app.core.models.families import ModelFamily
 from app.core.prompt_helper.chat import (
@@ -140,11 +140,9 @@ def test_on_the_processor_llama_server_touches_no_card() -> None:
     assert on_card[on_card.index("--n-gpu-layers") + 1] == "999" and "--device" not in on_card
 
 
-def test_the_key_goes_in_the_environment_and_the_submit_cap_by_upstreams_name() -> None:
+def test_the_key_goes_in_the_environment_beside_the_polaris_feature_set() -> None:
     environment = server_environment({"PATH": "/bin", **POLARIS_FEATURE_SET}, "secret")
-    assert environment[API_KEY_VARIABLE] == "secret"
-    assert environment["GGML_VK_MAX_NODES_PER_SUBMIT"] == POLARIS_FEATURE_SET[SUBMIT_CAP_VARIABLE]
-    assert "GGML_VK_MAX_NODES_PER_SUBMIT" not in server_environment({"PATH": "/bin"}, "k")
+    assert environment == {"PATH": "/bin", **POLARIS_FEATURE_SET, API_KEY_VARIABLE: "secret"}
 
 
 @pytest.mark.parametrize(("output", "words"), [
