@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from backend_bin.tools import BuildError
@@ -74,18 +75,22 @@ def instruction_level(disassembly: str) -> str:
     return LEVELS[0]
 
 
-def check_instruction_levels(folder: Path, variants: tuple[str, ...], windows: bool, objdump: str) -> dict[str, str]:
+def check_instruction_levels(folder: Path, variants: tuple[str, ...], windows: bool, objdump: str,
+                             code_end: Callable[[Path], int | None] | None = None) -> dict[str, str]:
     """Disassemble every program and library of a build's folder and refuse one that needs more than it may: a
     CPU variant more than its processor generation has, anything else more than any x86-64 has (the programs
-    must start on every processor to choose a variant at all); return each file's level, for the build's record."""
+    must start on every processor to choose a variant at all); return each file's level, for the build's record.
+    `code_end`: where a file's code ends, when data follows it in its code section (mingw's tables)."""
     allowed = {variant_library(variant, windows): VARIANT_LEVEL[variant] for variant in variants}
     missing = sorted(set(allowed) - {path.name for path in folder.iterdir()})
     if missing:
         raise BuildError(f"the build made no {', '.join(missing)}")
     levels = {}
     for path in sorted(folder.iterdir()):
-        result = subprocess.run([objdump, "-d", "--no-show-raw-insn", str(path)], capture_output=True, text=True,
-                                check=False)
+        end = code_end(path) if code_end else None
+        stop = [] if end is None else [f"--stop-address={end:#x}"]
+        result = subprocess.run([objdump, "-d", "--no-show-raw-insn", *stop, str(path)], capture_output=True,
+                                text=True, check=False)
         if result.returncode != 0:
             raise BuildError(f"{objdump} could not read {path.name}: {result.stderr.strip()}")
         levels[path.name] = instruction_level(result.stdout)

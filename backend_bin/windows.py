@@ -259,6 +259,35 @@ def pe_machine_and_magic(path: Path) -> tuple[int, int]:
     return machine, magic
 
 
+def constructor_tables_start(path: Path) -> int | None:
+    """Where mingw's constructor and destructor tables start in a program or DLL it linked, as an address: its linker
+    ends .text with __CTOR_LIST__ and __DTOR_LIST__ (each a -1, pointers, a 0), data that objdump decodes as
+    instructions, where a pointer's bytes can read as an AVX one. Found in the stripped file by that shape, walking
+    back from the end of .text; None when .text does not end so."""
+    image = path.read_bytes()
+    (pe_offset,) = struct.unpack_from("<I", image, 0x3C)
+    sections, optional_size = struct.unpack_from("<H12xH", image, pe_offset + 6)
+    (image_base,) = struct.unpack_from("<Q", image, pe_offset + 24 + 24)
+    table = pe_offset + 24 + optional_size
+    for index in range(sections):
+        name, size, address, _, raw = struct.unpack_from("<8sIIII", image, table + 40 * index)
+        if name.rstrip(b"\0") == b".text":
+            break
+    else:
+        return None
+    words = [word for (word,) in struct.iter_unpack("<Q", image[raw:raw + size - size % 8])]
+    last, minus_one = len(words) - 1, 2**64 - 1
+    for _ in ("__DTOR_LIST__", "__CTOR_LIST__"):
+        if last < 0 or words[last] != 0:
+            return None
+        while last >= 0 and words[last] != minus_one:
+            last -= 1
+        if last < 0:
+            return None
+        start, last = last, last - 1
+    return image_base + address + 8 * start
+
+
 def parse_pe_imports(objdump_text: str) -> list[str]:
     """The DLL names in `objdump -p` output, in order."""
     return re.findall(r"^\s*DLL Name: (\S+)\s*$", objdump_text, flags=re.MULTILINE)
@@ -310,7 +339,8 @@ def build_windows_programs(options: WindowsOptions, cache: Path, jobs: int) -> t
         build_programs(build_dir, jobs)
         libraries = copy_build_output(build_dir / "bin", folder, PROGRAMS, "*.dll", MINGW_STRIP)
         imports = check_folder(folder, PROGRAMS, libraries)
-        levels = check_instruction_levels(folder, options.variants, windows=True, objdump=MINGW_OBJDUMP)
+        levels = check_instruction_levels(folder, options.variants, windows=True, objdump=MINGW_OBJDUMP,
+                                          code_end=constructor_tables_start)
         return {"sources": [SD_CPP_SDIST.record(), LLAMA_CPP_SDIST.record()],
                 "patches": source_patches_record(build_patches(windows=True)),
                 "cmake_flags": options.cmake_flags(work, glslc), "libraries": libraries, "imports": imports,

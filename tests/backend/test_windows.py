@@ -34,6 +34,7 @@ from backend_bin.windows import (
     VULKANINFO_EXE,
     VulkaninfoOptions,
     WindowsOptions,
+    constructor_tables_start,
     foreign_imports,
     neutralise_set_abort_behavior,
     parse_pe_imports,
@@ -214,6 +215,32 @@ def test_a_file_that_is_not_a_windows_program_is_refused(tmp_path: Path) -> None
         pe_machine_and_magic(elf)
 
 
+def _pe_with_text(text: bytes, image_base: int = 0x140000000, address: int = 0x1000) -> bytes:
+    """A PE32+ file's headers and one .text section holding `text`, as mingw's linker lays them out."""
+    pe_offset, optional_size = 0x80, 240
+    head = bytearray(pe_offset + 24 + optional_size + 40)
+    head[:2] = b"MZ"
+    struct.pack_into("<I", head, 0x3C, pe_offset)
+    head[pe_offset:pe_offset + 4] = b"PE\0\0"
+    struct.pack_into("<HH12xH", head, pe_offset + 4, 0x8664, 1, optional_size)
+    struct.pack_into("<HxxxxxxxxxxxxxxxxxxxxxxQ", head, pe_offset + 24, 0x20B, image_base)
+    raw = 0x400
+    struct.pack_into("<8sIIII", head, pe_offset + 24 + optional_size, b".text", len(text), address, len(text), raw)
+    return bytes(head) + bytes(raw - len(head)) + text
+
+
+def test_mingws_constructor_tables_at_the_end_of_the_code_are_not_read_as_instructions(tmp_path: Path) -> None:
+    # a pointer's bytes (here c5 fd ...: a VEX prefix) read as an AVX instruction; the tables are data, not code:
+    # the instruction-level check stops before them
+    code, minus_one, zero = b"\x48\x89\xc8\xc3" * 6, b"\xff" * 8, bytes(8)
+    pointers = struct.pack("<QQ", 0x14000FDC5, 0x140001010)
+    program = tmp_path / "sd-cli.exe"
+    program.write_bytes(_pe_with_text(code + minus_one + pointers + zero + minus_one + zero))
+    assert constructor_tables_start(program) == 0x140000000 + 0x1000 + len(code)
+    program.write_bytes(_pe_with_text(code + minus_one + pointers))  # no tables' end: nothing is cut
+    assert constructor_tables_start(program) is None
+
+
 def test_dsc_checksums_are_parsed_from_their_own_field_only() -> None:
     checksums = parse_dsc_checksums(DSC_TEXT)
     assert checksums == {
@@ -375,6 +402,21 @@ def test_the_three_programs_share_ggmls_dlls_and_are_stripped(sd_cli_exe: tuple[
     for name in (*record["imports"], program.name):
         assert coff_symbol_count(BIN_DIR / name) == 0  # stripped: megabytes of symbols nobody on Windows reads
     assert (BIN_DIR / "ggml-vulkan.dll").stat().st_size > 20_000_000  # the compiled shaders are inside
+
+
+@pytest.mark.full
+@pytest.mark.windows_side
+@pytest.mark.backend
+@pytest.mark.skipif(sys.platform == "win32", reason="runs mingw-w64's nm, a Linux tool of the cross-build")
+def test_the_constructor_tables_are_found_where_the_linker_put_them(sd_cli_exe: tuple[Path, dict, str]) -> None:
+    # found in each stripped file by their shape; the build folder's own copies still name them
+    _, record, _ = sd_cli_exe
+    built = Path(record["cache"]) / "build" / "bin"
+    for name in (*record["imports"], sd_cli_exe[0].name):
+        symbols = subprocess.run([f"{windows.MINGW}-nm", str(built / name)], capture_output=True, text=True,
+                                 check=True).stdout
+        [start] = [int(line.split()[0], 16) for line in symbols.splitlines() if line.endswith(" __CTOR_LIST__")]
+        assert constructor_tables_start(BIN_DIR / name) == start, name
 
 
 @pytest.mark.full
