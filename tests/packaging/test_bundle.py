@@ -95,10 +95,13 @@ def test_the_allow_list_explains_only_known_noise() -> None:
 @pytest.mark.full
 @pytest.mark.timeout(300)
 def test_the_bundles_prompt_helper_answers(bundle: Path, tmp_path: Path, tiny_prompt_model: Path) -> None:
-    """llama-server made it into the bundle in its folder beside sd-cli, and the frozen app finds and runs it."""
+    """llama-server made it into the bundle beside sd-cli (one ggml for both, no folder of its own), and the frozen
+    app finds and runs it."""
     result = subprocess.run([str(bundle), "--basedir", str(tmp_path / "base"), "prompt", "enhance", "a fox",
                              "--model", str(tiny_prompt_model), "--quiet"],
                             capture_output=True, text=True, cwd=tmp_path, timeout=240, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip()
-    assert (bundle.parent / "_internal" / "backend_bin" / "llama" / "llama-server").is_file()
+    backend = bundle.parent / "_internal" / "backend_bin"
+    assert (backend / "llama-server").is_file() and (backend / "sd-cli").is_file()
+    assert not (backend / "llama").exists()
