@@ -103,7 +103,7 @@ SUBMIT_CAP_MARKER = SUBMIT_CAP.marker
 # invocations and barriers (the patch says more; POLARIS_VK_SHORT_ROWS=0 turns it off). Our own patch.
 SHORT_ROWS = SourcePatch(HERE / "ggml-vulkan-short-rows.patch", "polaris: short rows", GGML_VULKAN_CPP)
 # ggml's CPU variants (backend_bin/cpu_variants.py): build the subset GGML_CPU_VARIANTS names
-CPU_VARIANTS = SourcePatch(CPU_VARIANTS_PATCH, CPU_VARIANTS_MARKER, Path("ggml") / "src" / "CMakeLists.txt")
+CPU_VARIANTS = SourcePatch(CPU_VARIANTS_PATCH, CPU_VARIANTS_MARKER, GGML_FOLDER / "src" / "CMakeLists.txt")
 # sd.cpp 0.4.7 with its CPU backend loaded at run time: the two direct calls left go through the registry
 BACKEND_DL = SourcePatch(HERE / "sd-cpp-backend-dl.patch", "polaris: backend dl", Path("src") / "util.cpp")
 # Windows: llama.cpp's common library (its log's worker thread) linked into llama-server.exe, not a DLL whose static

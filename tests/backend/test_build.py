@@ -283,8 +283,7 @@ def test_our_patches_apply_to_each_targets_source_trees_once(target: str, downlo
     assert static_common == (target == "windows")
     patches = build_patches(windows=target == "windows")
     assert len(patches) == len(GGML_PATCHES) + len(SD_CPP_PATCHES) + (target == "windows")
-    changed = [tree / patch.changes for patch in patches
-               for tree in (sources.sd_cpp if patch in SD_CPP_PATCHES else sources.llama_cpp,)]
+    changed = [(sources.sd_cpp if patch in SD_CPP_PATCHES else sources.llama_cpp) / patch.changes for patch in patches]
     trees = {path: path.read_bytes() for path in changed}
     extract_sources(downloads, tmp_path / target, include_dirs, windows=target == "windows")  # a retried build
     assert {path: path.read_bytes() for path in changed} == trees
