@@ -7,9 +7,10 @@ code) and llama-cpp-python (the prompt helper's server, and the ggml all three p
     python -m backend_bin.build --windows --vulkaninfo-only              Windows: vulkaninfo.exe alone
     ... --cpu-variants tests                                             three of the five CPU variants (CI's)
     ... --ninja                                                          Linux: compiled by Ninja (setup.sh's)
+    ... --pictures-only                                                  Linux: sd-cli and sd-server alone
 
-POLARIS_CPU_VARIANTS (all or tests) is --cpu-variants' default: the app's own "build the backend" route runs this
-module without options, and the tests point it at the three variants setup.sh --tests built.
+setup.sh and the app's own "Build the engine" route build the three test variants with Ninja, into one cache folder;
+the release builds take all five (the default).
 
 The sdists vendor sd.cpp and llama.cpp; building from them is our route to Vulkan builds.
 The Windows programs are cross-built here with mingw-w64 (vulkaninfo.exe from Debian's vulkan-tools source
@@ -29,7 +30,7 @@ from pathlib import Path
 
 from backend_bin import linux, windows
 from backend_bin.cpu_variants import VARIANT_SETS
-from backend_bin.engine import TARGETS
+from backend_bin.engine import PICTURE_PROGRAMS, TARGETS
 from backend_bin.linux import BuildOptions
 from backend_bin.output import compiler_cache_settings, default_cache_dir
 from backend_bin.tools import BuildError, say
@@ -48,22 +49,27 @@ def main(argv: list[str] | None = None) -> int:
                              "backend; .ci/run builds the Windows backends only when a check that runs them is due")
     parser.add_argument("--native", action="store_true", help="tune for this CPU only (GGML_NATIVE=ON; Linux only)")
     parser.add_argument("--cpu-variants", choices=sorted(VARIANT_SETS),
-                        default=os.environ.get("POLARIS_CPU_VARIANTS", "all"),
-                        help="ggml's CPU backends to build: all five (what a release ships), or the three the "
-                             "tests run (baseline, AVX, AVX2), to fit CI's time")
+                        default="all",
+                        help="ggml's CPU backends to build: all five (what a release ships), or the three that "
+                             "setup.sh, the app's own route and the tests build (baseline, AVX, AVX2)")
     parser.add_argument("--ninja", action="store_true",
                         help="Linux: let Ninja drive the compilers instead of make (faster on 2 cores; setup.sh's "
-                             "choice). The app's own route uses make, whose progress lines its bar reads")
+                             "and the app's choice)")
+    parser.add_argument("--pictures-only", action="store_true",
+                        help="Linux: the programs that draw (sd-cli, sd-server) without llama-server, the prompt "
+                             "helper's, a third of a first build (setup.sh's first set-up). A later build of "
+                             "everything, in the same cache folder, compiles only what this one left out")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     parser.add_argument("--cache", type=Path, default=default_cache_dir(), help="build cache directory")
     args = parser.parse_args(argv)
-    if args.cpu_variants not in VARIANT_SETS:  # POLARIS_CPU_VARIANTS, which argparse does not check
-        parser.error(f"POLARIS_CPU_VARIANTS must be one of {', '.join(sorted(VARIANT_SETS))}")
     if args.windows and args.ninja:
         parser.error("--ninja is for the Linux build: the Windows build keeps the Linux build's shaders by make's "
                      "rules")
     if args.vulkaninfo_only and not args.windows:
         parser.error("--vulkaninfo-only goes with --windows: the Linux tests use Debian's own vulkaninfo")
+    if args.windows and args.pictures_only:
+        parser.error("--pictures-only is for the Linux build: a Windows build is for a bundle, which carries all three "
+                     "programs")
     if args.windows and args.native:
         parser.error("--native tunes the Linux build for this CPU; a Windows build must run on any x86-64 CPU")
     for name, value in compiler_cache_settings(args.cache.resolve()).items():
@@ -74,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             windows.build_and_expose(args.cache, args.jobs, variants, backends=not args.vulkaninfo_only)
         else:
             linux.build_and_expose(BuildOptions(native=args.native, variants=variants), args.cache, args.jobs,
-                                   args.ninja)
+                                   args.ninja, PICTURE_PROGRAMS if args.pictures_only else TARGETS)
     except BuildError as error:
         say(f"error: {error}")
         return 1

@@ -19,6 +19,10 @@ from backend_bin.tools import run_step
 # what the build makes, in the order cmake builds them (the app's build progress counts these:
 # app/core/models/backend_package.py, and a test keeps them equal)
 TARGETS = ("sd-cli", "sd-server", "llama-server")
+# the programs that draw: the README's first set-up builds these alone (`--pictures-only`), and llama-server, a third
+# of a build from an empty cache, when asked for everything (the app's Build the engine, the tests' set-up). Either
+# build goes on in the same cache folder: the later one compiles only what the earlier did not.
+PICTURE_PROGRAMS = TARGETS[:2]
 PROJECT = Path(__file__).resolve().parent / "engine"
 # What each program's own CMake file builds beyond the programs is switched off: sd.cpp's WebP and WebM output (the
 # app writes PNG and hands sd.cpp PNG copies of its input pictures); llama.cpp's tests, examples, its unified app,
@@ -57,5 +61,5 @@ def configure_programs(sources: Sources, build_dir: Path, flags: list[str], ninj
     configure(PROJECT, build_dir, [*flags, *source_flags(sources)], ninja)
 
 
-def build_programs(build_dir: Path, jobs: int) -> None:
-    run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *TARGETS])
+def build_programs(build_dir: Path, jobs: int, programs: tuple[str, ...] = TARGETS) -> None:
+    run_step(["cmake", "--build", str(build_dir), f"-j{jobs}", "--target", *programs])

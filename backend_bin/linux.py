@@ -18,6 +18,7 @@ from backend_bin.output import (
     folder_files,
     host_code_key,
     options_digest,
+    read_stamp,
 )
 from backend_bin.source import (
     LLAMA_CPP_SDIST,
@@ -88,28 +89,37 @@ def missing_linux_packages(ninja: bool = False) -> list[str]:
     return sorted(missing)
 
 
-def build(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False) -> tuple[Path, dict[str, Any]]:
+def build(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False,
+          programs: tuple[str, ...] = TARGETS) -> tuple[Path, dict[str, Any]]:
+    """The programs asked for, and those an earlier build in the same cache folder made: a build of everything after
+    the first set-up's pictures-only one compiles only llama-server's part, and neither drops the other's programs."""
+    work = cache / options.cache_key()
+    earlier = read_stamp(work / "build-ok.json")
+    made = earlier.get("programs", TARGETS) if earlier is not None else ()
+    programs = tuple(target for target in TARGETS if target in programs or target in made)
+
     def build_into(work: Path, folder: Path) -> dict[str, Any]:
         sources = extract_sources(cache / "downloads", work, INCLUDE_DIRS, windows=False)
         build_dir = work / "build"
         configure_programs(sources, build_dir, options.cmake_flags(), ninja)
-        build_programs(build_dir, jobs)
-        libraries = copy_build_output(build_dir / "bin", folder, TARGETS, "lib*.so")
+        build_programs(build_dir, jobs, programs)
+        libraries = copy_build_output(build_dir / "bin", folder, programs, "lib*.so")
         levels = {} if options.native else check_instruction_levels(folder, options.variants, windows=False,
                                                                     objdump="objdump")
         return {"sources": [SD_CPP_SDIST.record(), LLAMA_CPP_SDIST.record()], "cmake_flags": options.cmake_flags(),
-                "patches": source_patches_record(build_patches(windows=False)), "libraries": libraries,
-                "cpu_variants": list(options.variants), "instruction_levels": levels}
+                "patches": source_patches_record(build_patches(windows=False)), "programs": list(programs),
+                "libraries": libraries, "cpu_variants": list(options.variants), "instruction_levels": levels}
 
     missing = missing_linux_packages(ninja)
     if missing:
         raise BuildError(missing_packages_message(missing))
     every_variant = cache / replace(options, variants=CPU_VARIANTS).cache_key()
-    return cached_build(cache / options.cache_key(), TARGETS, requirements(ninja), build_into, served_by=every_variant)
+    return cached_build(work, programs, requirements(ninja), build_into, served_by=every_variant)
 
 
-def build_and_expose(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False) -> None:
-    folder, built = build(options, cache, jobs, ninja)
+def build_and_expose(options: BuildOptions, cache: Path, jobs: int, ninja: bool = False,
+                     programs: tuple[str, ...] = TARGETS) -> None:
+    folder, built = build(options, cache, jobs, ninja, programs)
     # what was built (a cache of all five CPU variants may serve a request for three): its own record
     expose("linux", folder_files(folder), {**built, "cache": str(folder.parent)})
     say(f"ready: {BIN_DIR / TARGETS[0]}")

@@ -50,10 +50,10 @@ def sha256_of(path: Path) -> str:
 
 # the code around ggml's kernels at -O1 (the file says why), in every build of sd.cpp and llama.cpp
 HOST_CODE_CMAKE = Path(__file__).resolve().parent / "host_code.cmake"
-# How cmake drives the compilers. make for the app's own route (its progress bar reads make's "[ 45%]" lines) and
-# for the Windows builds (make keeps the shaders they take from the Linux build by their file times; Ninja, which
-# keeps a log of what it ran, would compile them again). Ninja where asked (setup.sh): it compiles a library's files
-# while the libraries it links against are still being built, where make waits for each, so both cores stay busy.
+# How cmake drives the compilers. make for the Windows builds (make keeps the shaders they take from the Linux build
+# by their file times; Ninja, which keeps a log of what it ran, would compile them again) and for the app's own route
+# where Ninja is not installed. Ninja where asked (setup.sh, the app's route): it compiles a library's files while
+# the libraries it links against are still being built, where make waits for each, so both cores stay busy.
 MAKE = "Unix Makefiles"
 NINJA = "Ninja"
 

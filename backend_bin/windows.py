@@ -245,15 +245,21 @@ def make_vulkan_import_library(folder: Path) -> Path:
     return library
 
 
+def pe_header_offset(image: bytes, name: str) -> int:
+    """Where a PE file's signature starts (its COFF header follows it), checked."""
+    if image[:2] != b"MZ":
+        raise BuildError(f"{name} is not a Windows program (no MZ header)")
+    (pe_offset,) = struct.unpack_from("<I", image, 0x3C)
+    if image[pe_offset:pe_offset + 4] != b"PE\0\0":
+        raise BuildError(f"{name} has no PE signature")
+    return int(pe_offset)
+
+
 def pe_machine_and_magic(path: Path) -> tuple[int, int]:
     """(COFF machine, optional-header magic) of a PE file: (0x8664, 0x20B) is PE32+ for x86-64."""
     with path.open("rb") as f:
         head = f.read(4096)
-    if head[:2] != b"MZ":
-        raise BuildError(f"{path.name} is not a Windows program (no MZ header)")
-    (pe_offset,) = struct.unpack_from("<I", head, 0x3C)
-    if head[pe_offset:pe_offset + 4] != b"PE\0\0":
-        raise BuildError(f"{path.name} has no PE signature")
+    pe_offset = pe_header_offset(head, path.name)
     (machine,) = struct.unpack_from("<H", head, pe_offset + 4)
     (magic,) = struct.unpack_from("<H", head, pe_offset + 24)
     return machine, magic
@@ -265,7 +271,7 @@ def constructor_tables_start(path: Path) -> int | None:
     instructions, where a pointer's bytes can read as an AVX one. Found in the stripped file by that shape, walking
     back from the end of .text; None when .text does not end so."""
     image = path.read_bytes()
-    (pe_offset,) = struct.unpack_from("<I", image, 0x3C)
+    pe_offset = pe_header_offset(image, path.name)
     sections, optional_size = struct.unpack_from("<H12xH", image, pe_offset + 6)
     (image_base,) = struct.unpack_from("<Q", image, pe_offset + 24 + 24)
     table = pe_offset + 24 + optional_size

@@ -86,9 +86,16 @@ echo "[setup] installing Python packages"
 
 # the backends from the pinned sdists, with three of ggml's five CPU variants (the baseline, AVX, AVX2: every x86-64
 # processor runs one of them, an AVX-512 one the AVX2 build), for the app and the tests alike: one build, one cache.
-# The release build takes all five (README, "Windows installer": --cpu-variants all)
-echo "[setup] the Linux backends: sd-cli, sd-server, llama-server"
-.venv/bin/python -m backend_bin.build --ninja --cpu-variants tests
+# The release build takes all five (README, "Windows installer": --cpu-variants all). The first set-up builds the
+# programs that draw; llama-server, the prompt helper's (a third of a build from nothing), comes with --tests or the
+# app's Models > Drawing engine > Build the engine, which go on in the same cache and compile only its part.
+if $for_tests; then
+  echo "[setup] the Linux backends: sd-cli, sd-server, llama-server"
+  .venv/bin/python -m backend_bin.build --ninja --cpu-variants tests
+else
+  echo "[setup] the Linux backends that draw: sd-cli, sd-server"
+  .venv/bin/python -m backend_bin.build --ninja --cpu-variants tests --pictures-only
+fi
 
 echo "[setup] the window's translations (resources/translations/*.qm)"
 .venv/bin/python scripts/translations.py build >/dev/null

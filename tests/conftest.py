@@ -151,7 +151,8 @@ def sd_cli() -> Path:
 def llama_server() -> Path:
     """The prompt helper's program, our llama.cpp build, where the app finds it (beside sd-cli)."""
     if not LLAMA_SERVER.is_file():
-        pytest.fail(f"{LLAMA_SERVER} is missing: run ./scripts/setup.sh (it builds the backends)")
+        pytest.fail(f"{LLAMA_SERVER} is missing: run ./scripts/setup.sh --tests (the first set-up builds only the "
+                    "programs that draw)")
     return LLAMA_SERVER
 
 

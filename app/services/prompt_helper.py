@@ -37,6 +37,7 @@ from app.core.prompt_helper.server import missing_flags, server_argv, server_env
 from app.core.resources import bundled_backend_dir, prompt_helper_name
 from app.core.words import translate
 from app.services.child_process import contained_process, path_for_backend, start_contained, unrunnable_reason
+from app.services.models.backend_manager import can_build_here
 from app.services.prompt_helper_question import Errand, ask_now, wait_then_ask
 from app.services.tool_run import ToolResult, ToolRun
 
@@ -141,10 +142,7 @@ class PromptHelper(QObject):
         problem = unrunnable_reason(program, "the prompt helper's program")
         if problem:
             said.warning(problem)  # the path, for the app's log; the box has room for one short sentence
-            self._end(error=translate("PromptHelper", "The prompt helper's program is missing or damaged: install "
-                                                      "Polaris Studio again.") if sys.platform == "win32" else
-                      translate("PromptHelper", "The prompt helper's program is missing or damaged: build the "
-                                                "drawing engine again (Models > Drawing engine > Build the engine)."))
+            self._end(error=self._unrunnable_words(program))
             return
         self._starting = (program, model, place, environment, threads)
         if program in self._caps:
@@ -152,6 +150,18 @@ class PromptHelper(QObject):
         else:
             self.status.emit(translate("PromptHelper", "asking the prompt helper's program what it offers"))
             self._probe.start([str(program), "--help"])
+
+    @staticmethod
+    def _unrunnable_words(program: Path) -> str:
+        """Why the prompt helper cannot start its program, and what to do, in one short sentence."""
+        if not can_build_here():
+            return translate("PromptHelper", "The prompt helper's program is missing or damaged: install Polaris "
+                                             "Studio again.")
+        if not program.exists():  # the first set-up builds only the programs that draw (scripts/setup.sh)
+            return translate("PromptHelper", "The prompt helper's program is not built yet: Models > Drawing "
+                                             "engine > Build the engine makes it (a few minutes).")
+        return translate("PromptHelper", "The prompt helper's program is missing or damaged: build the drawing "
+                                         "engine again (Models > Drawing engine > Build the engine).")
 
     def _on_probed(self, result: ToolResult) -> None:
         if self._starting is None or self._asked is None:

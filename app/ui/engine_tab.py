@@ -27,8 +27,9 @@ def install_words() -> tuple[str, str]:
                                           "missing or damaged."))
     if can_build_here():
         return (translate("ModelsWindow", "Build the engine"),
-                translate("ModelsWindow", "Makes the engine again from its source on this computer, if it is "
-                                          "missing or damaged. It takes several minutes."))
+                translate("ModelsWindow", "Makes the engine and the prompt helper's program from their source on "
+                                          "this computer, when one is missing or damaged. It takes several "
+                                          "minutes."))
     return (translate("ModelsWindow", "Install the engine"),
             translate("ModelsWindow", "Says how to get the engine for this copy of the app."))
 

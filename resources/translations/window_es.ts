@@ -1161,10 +1161,6 @@
         <translation>Compilar el motor</translation>
     </message>
     <message>
-        <source>Makes the engine again from its source on this computer, if it is missing or damaged. It takes several minutes.</source>
-        <translation>Rehace el motor desde su código fuente en este ordenador, si falta o está dañado. Tarda varios minutos.</translation>
-    </message>
-    <message>
         <source>Install the engine</source>
         <translation>Instalar el motor</translation>
     </message>
@@ -1339,6 +1335,10 @@
     <message>
         <source>A folder with model files</source>
         <translation>Una carpeta con archivos de modelo</translation>
+    </message>
+    <message>
+        <source>Makes the engine and the prompt helper&apos;s program from their source on this computer, when one is missing or damaged. It takes several minutes.</source>
+        <translation>Compila el motor y el programa del asistente de prompts desde su código fuente en este equipo, cuando falta uno o está dañado. Tarda varios minutos.</translation>
     </message>
     <message>
         <source>Asking the drawing engine which one it is…</source>
@@ -1580,6 +1580,10 @@
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>
         <translation>preguntando al programa del asistente de prompts qué ofrece</translation>
+    </message>
+    <message>
+        <source>The prompt helper&apos;s program is not built yet: Models &gt; Drawing engine &gt; Build the engine makes it (a few minutes).</source>
+        <translation>El programa del asistente de prompts aún no está compilado: Modelos &gt; Motor de dibujo &gt; Compilar el motor lo crea (unos minutos).</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not run: {why}</source>

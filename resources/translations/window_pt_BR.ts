@@ -1161,10 +1161,6 @@
         <translation>Compilar o motor</translation>
     </message>
     <message>
-        <source>Makes the engine again from its source on this computer, if it is missing or damaged. It takes several minutes.</source>
-        <translation>Refaz o motor a partir do código-fonte neste computador, se ele estiver faltando ou danificado. Leva alguns minutos.</translation>
-    </message>
-    <message>
         <source>Install the engine</source>
         <translation>Instalar o motor</translation>
     </message>
@@ -1339,6 +1335,10 @@
     <message>
         <source>A folder with model files</source>
         <translation>Uma pasta com arquivos de modelo</translation>
+    </message>
+    <message>
+        <source>Makes the engine and the prompt helper&apos;s program from their source on this computer, when one is missing or damaged. It takes several minutes.</source>
+        <translation>Compila o motor e o programa do assistente de prompt a partir do código-fonte neste computador, quando um deles está faltando ou danificado. Leva alguns minutos.</translation>
     </message>
     <message>
         <source>Asking the drawing engine which one it is…</source>
@@ -1580,6 +1580,10 @@
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>
         <translation>perguntando ao programa do assistente de prompt o que ele oferece</translation>
+    </message>
+    <message>
+        <source>The prompt helper&apos;s program is not built yet: Models &gt; Drawing engine &gt; Build the engine makes it (a few minutes).</source>
+        <translation>O programa do assistente de prompt ainda não foi compilado: Modelos &gt; Motor de desenho &gt; Compilar o motor o cria (alguns minutos).</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not run: {why}</source>

@@ -1161,10 +1161,6 @@
         <translation>Собрать движок</translation>
     </message>
     <message>
-        <source>Makes the engine again from its source on this computer, if it is missing or damaged. It takes several minutes.</source>
-        <translation>Заново собирает движок из исходного кода на этом компьютере, если его нет или он повреждён. Это займёт несколько минут.</translation>
-    </message>
-    <message>
         <source>Install the engine</source>
         <translation>Установить движок</translation>
     </message>
@@ -1339,6 +1335,10 @@
     <message>
         <source>A folder with model files</source>
         <translation>Папка с файлами моделей</translation>
+    </message>
+    <message>
+        <source>Makes the engine and the prompt helper&apos;s program from their source on this computer, when one is missing or damaged. It takes several minutes.</source>
+        <translation>Собирает движок и программу помощника по промптам из исходного кода на этом компьютере, если одной из них нет или она повреждена. Это занимает несколько минут.</translation>
     </message>
     <message>
         <source>Asking the drawing engine which one it is…</source>
@@ -1580,6 +1580,10 @@
     <message>
         <source>asking the prompt helper&apos;s program what it offers</source>
         <translation>спрашиваем движок помощника по промптам, что он умеет</translation>
+    </message>
+    <message>
+        <source>The prompt helper&apos;s program is not built yet: Models &gt; Drawing engine &gt; Build the engine makes it (a few minutes).</source>
+        <translation>Программа помощника по промптам ещё не собрана: Модели &gt; Движок рисования &gt; Собрать движок соберёт её (несколько минут).</translation>
     </message>
     <message>
         <source>the prompt helper&apos;s program could not run: {why}</source>

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import os
 import re
@@ -27,14 +29,17 @@ from backend_bin.source import (
     SHORT_ROWS,
     SUBMIT_CAP,
     SUBMIT_CAP_MARKER,
+    PinnedSdist,
     SourcePatch,
     build_patches,
     extract_sources,
+    fetch_sdist,
     guard_layer_settings,
     headers_lack_layer_settings,
 )
 from backend_bin.tools import BuildError
 from backend_bin.windows import WindowsOptions, copy_vulkan_headers
+from tests.helpers.file_server import Served, file_server
 from tests.helpers.windows_side import WindowsSide
 
 REPO = Path(__file__).resolve().parents[2]
@@ -89,9 +94,11 @@ def test_missing_system_packages_are_named_with_the_install_command(tmp_path: Pa
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs the backend build, which exists on "
                     "Linux only (the Windows backend is cross-built there)")
-def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
+@pytest.mark.parametrize("asked", [[], ["--pictures-only"]], ids=["everything", "the programs that draw"])
+def test_a_warm_cache_only_exposes_the_binaries(build_info: dict, asked: list[str]) -> None:
+    # the first set-up's request (--pictures-only) served by a cache that has all three keeps llama-server too
     cache = Path(build_info["cache"]).parent
-    result = subprocess.run([sys.executable, "-m", "backend_bin.build", "--cpu-variants", "tests",
+    result = subprocess.run([sys.executable, "-m", "backend_bin.build", "--cpu-variants", "tests", *asked,
                              "--cache", str(cache)], capture_output=True, text=True, cwd=REPO, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "cache is warm" in result.stdout
@@ -101,6 +108,20 @@ def test_a_warm_cache_only_exposes_the_binaries(build_info: dict) -> None:
     # ggml's Vulkan backend (its compiled shaders) is the largest part of the folder
     assert (BIN_DIR / "libggml-vulkan.so").stat().st_size > 10_000_000
     assert result.stdout.splitlines()[-1] == f"[backend build] ready: {BIN_DIR / 'sd-cli'}"
+
+
+def test_an_sdist_comes_from_its_pinned_address_checked_as_it_arrives(tmp_path: Path) -> None:
+    data = b"the bytes of an sdist"
+    with file_server(Served(files={"/sdist.tar.gz": data})) as base:
+        pinned = PinnedSdist("some-sdist", "1.0", hashlib.sha256(data).hexdigest(), "vendor/x", f"{base}/sdist.tar.gz")
+        downloads = tmp_path / "downloads"
+        assert fetch_sdist(downloads, pinned).read_bytes() == data
+        (downloads / pinned.file).write_bytes(b"damaged on disk")  # a damaged copy is fetched again
+        assert fetch_sdist(downloads, pinned).read_bytes() == data
+        other = dataclasses.replace(pinned, version="2.0", sha256="0" * 64)  # the address serves another file
+        with pytest.raises(BuildError, match="arrived damaged"):
+            fetch_sdist(downloads, other)
+    assert sorted(path.name for path in downloads.iterdir()) == [pinned.file]  # nothing half-written is kept
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="asks the Linux loader which libraries it finds (ldd)")

@@ -16,6 +16,7 @@ from app.core.words import translate
 BUILD_TARGETS = ("sd-cli", "sd-server", "llama-server")
 MAX_UNPACKED_BYTES = 2 * 2**30  # a release holds ~100 MB; more is not a backend zip
 _BUILD_PERCENT = re.compile(r"^\[\s*(\d{1,3})%\]")
+_NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\]")
 
 
 class BackendPackageError(Exception):
@@ -86,12 +87,14 @@ def _free_name(path: Path) -> Path:
 
 
 class BuildProgress:
-    """How far our backend build is, from CMake's `[ 45%] Building ...` lines, never going backwards.
+    """How far our backend build is, never going backwards: from Ninja's `[412/606] Building ...` lines (setup.sh's
+    and the app's build, where Ninja is installed) or make's `[ 45%] Building ...` ones.
 
-    `cmake --build --target sd-cli sd-server llama-server` builds the targets one after the other, each counting
-    from 0 % again (the later ones mostly find their work done): each target gets an equal share of the bar. ggml
-    builds its shader generator as a nested CMake project whose own percentages (up to 100) appear early on: lines
-    between its build and install steps are not the build's progress.
+    Ninja counts every step of all three targets at once. `cmake --build --target sd-cli sd-server llama-server`
+    through make builds the targets one after the other, each counting from 0 % again (the later ones mostly find
+    their work done): each target gets an equal share of the bar. ggml builds its shader generator as a nested CMake
+    project whose own counts appear early on: lines between its build and install steps are not the build's
+    progress.
     """
 
     def __init__(self, targets: tuple[str, ...]) -> None:
@@ -107,6 +110,9 @@ class BuildProgress:
             self._nested = True
         elif "Performing install step for" in line:
             self._nested = False
+        step = _NINJA_STEP.match(line.strip())
+        if step is not None and not self._nested and int(step.group(2)) > 0:
+            return self._move_to(100 * int(step.group(1)) // int(step.group(2)))
         match = _BUILD_PERCENT.match(line.strip())
         if self._nested or match is None or self._done == len(self._targets):
             return None
@@ -114,8 +120,10 @@ class BuildProgress:
             self._done, self._in_target = self._done + 1, 0
         else:
             self._in_target = max(self._in_target, min(int(match.group(1)), 100))
-        overall = (100 * self._done + self._in_target) // len(self._targets)
+        return self._move_to((100 * self._done + self._in_target) // len(self._targets))
+
+    def _move_to(self, overall: int) -> int | None:
         if overall <= self.percent:
             return None
-        self.percent = overall
-        return overall
+        self.percent = min(overall, 100)
+        return self.percent

@@ -168,6 +168,21 @@ def test_build_progress_follows_our_real_cold_build() -> None:
     assert progress.feed("[ 50%] Building CXX object x.o") is None  # never backwards
 
 
+def test_build_progress_follows_our_real_cold_build_under_ninja() -> None:
+    # captured from a cold `.ci/run` (setup.sh's build, Ninja, all three targets in one count of 606 steps)
+    lines = (DATA / "backend-build" / "cold_build_ninja.txt").read_text(encoding="utf-8").splitlines()
+    progress = BuildProgress(BUILD_TARGETS)
+    seen = [(i, p) for i, line in enumerate(lines) if (p := progress.feed(line)) is not None]
+    percents = [p for _, p in seen]
+    assert percents == sorted(percents) and percents[-1] == 100
+    assert seen[-1][0] == lines.index("[606/606] Linking CXX executable bin/llama-server")
+    halfway = next(i for i, line in enumerate(lines) if line.startswith("[303/606] "))
+    assert max(p for i, p in seen if i <= halfway) == 50  # one count for all three targets, not a third each
+    nested = lines.index("[2/2] Linking CXX executable vulkan-shaders-gen")
+    assert max(p for i, p in seen if i <= nested) == 100 * 83 // 606  # the generator's own "[2/2]" is not 100 %
+    assert progress.feed("[10/606] Building CXX object x.o") is None  # never backwards
+
+
 def test_the_app_knows_what_our_build_script_builds() -> None:
     assert BUILD_TARGETS == TARGETS
 

@@ -147,7 +147,6 @@ def test_a_preset_that_cannot_fit_is_refused_before_the_first_byte(tmp_path: Pat
 def test_the_linux_route_runs_our_build_and_streams_its_lines(qtbot: QtBot, sd_cli: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(BUILD_CACHE_HOME))  # the cache setup.sh filled: seconds, not minutes
-    monkeypatch.setenv("POLARIS_CPU_VARIANTS", "tests")  # the variants setup.sh --tests built (a user's build: all)
     install = BackendInstall()
     lines: list[str] = []
     install.progress.connect(lambda _, text: lines.append(text))
