@@ -149,14 +149,21 @@ def test_a_previous_backend_windows_would_not_delete_does_not_block_the_next_ins
     assert list(tmp_path.glob("backend.old*")) == []
 
 
-def test_build_progress_follows_our_real_cold_build() -> None:
-    # captured from `./scripts/setup.sh` on an empty cache: sd-cli to 100 %, then sd-server counting again, then
-    # llama.cpp's llama-server in a cmake run of its own
-    lines = (DATA / "backend-build" / "cold_build.txt").read_text(encoding="utf-8").splitlines()
+def fed_build(capture: str) -> tuple[list[str], BuildProgress, list[tuple[int, int]]]:
+    """A captured build's lines fed to the bar: the lines, the bar, and (line, percent) at each move, which goes up
+    to 100 and never back."""
+    lines = (DATA / "backend-build" / capture).read_text(encoding="utf-8").splitlines()
     progress = BuildProgress(BUILD_TARGETS)
     seen = [(i, p) for i, line in enumerate(lines) if (p := progress.feed(line)) is not None]
     percents = [p for _, p in seen]
     assert percents == sorted(percents) and percents[-1] == 100
+    return lines, progress, seen
+
+
+def test_build_progress_follows_our_real_cold_build() -> None:
+    # captured from `./scripts/setup.sh` on an empty cache: sd-cli to 100 %, then sd-server counting again, then
+    # llama.cpp's llama-server in a cmake run of its own
+    lines, progress, seen = fed_build("cold_build.txt")
     sd_cli_built = lines.index("[100%] Built target sd-cli")
     assert max(p for i, p in seen if i <= sd_cli_built) == 33  # the first target is a third of the bar
     sd_server_built = lines.index("[100%] Built target sd-server")
@@ -170,11 +177,7 @@ def test_build_progress_follows_our_real_cold_build() -> None:
 
 def test_build_progress_follows_our_real_cold_build_under_ninja() -> None:
     # captured from a cold `.ci/run` (setup.sh's build, Ninja, all three targets in one count of 606 steps)
-    lines = (DATA / "backend-build" / "cold_build_ninja.txt").read_text(encoding="utf-8").splitlines()
-    progress = BuildProgress(BUILD_TARGETS)
-    seen = [(i, p) for i, line in enumerate(lines) if (p := progress.feed(line)) is not None]
-    percents = [p for _, p in seen]
-    assert percents == sorted(percents) and percents[-1] == 100
+    lines, progress, seen = fed_build("cold_build_ninja.txt")
     assert seen[-1][0] == lines.index("[606/606] Linking CXX executable bin/llama-server")
     halfway = next(i for i, line in enumerate(lines) if line.startswith("[303/606] "))
     assert max(p for i, p in seen if i <= halfway) == 50  # one count for all three targets, not a third each
